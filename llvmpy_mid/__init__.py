@@ -1,5 +1,54 @@
-"""llvmpy_mid: a pure-Python, typed compiler middle end for LLVM 19's IR."""
+"""llvmpy_mid: a pure-Python, typed compiler middle end for LLVM 19's IR.
+
+The IR object model lives in :mod:`llvmpy_mid.ir`; its main names are
+re-exported here.
+"""
 
 from __future__ import annotations
 
+from llvmpy_mid.errors import IRError, LLVMPyError, ParseError, PipelineError, VerifierError
+from llvmpy_mid.ir import (
+    Argument,
+    BasicBlock,
+    Constant,
+    ConstantFP,
+    ConstantInt,
+    Context,
+    DataLayout,
+    Function,
+    GlobalVariable,
+    Instruction,
+    IRBuilder,
+    Module,
+    Type,
+    Use,
+    User,
+    Value,
+)
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "Argument",
+    "BasicBlock",
+    "Constant",
+    "ConstantFP",
+    "ConstantInt",
+    "Context",
+    "DataLayout",
+    "Function",
+    "GlobalVariable",
+    "IRBuilder",
+    "IRError",
+    "Instruction",
+    "LLVMPyError",
+    "Module",
+    "ParseError",
+    "PipelineError",
+    "Type",
+    "Use",
+    "User",
+    "Value",
+    "VerifierError",
+    "__version__",
+]

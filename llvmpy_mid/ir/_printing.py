@@ -13,15 +13,31 @@ from typing import TYPE_CHECKING, Callable
 from llvmpy_mid.ir.names import format_name
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.module import Module
     from llvmpy_mid.ir.value import Value
 
 _formatter: Callable[[Value], str] | None = None
+_module_formatter: Callable[[Module], str] | None = None
 
 
-def install_formatter(formatter: Callable[[Value], str] | None) -> None:
-    """Make ``formatter`` the function behind ``str(value)``."""
-    global _formatter
+def install_formatter(
+    formatter: Callable[[Value], str] | None, module_formatter: Callable[[Module], str] | None = None
+) -> None:
+    """Make ``formatter`` the function behind ``str(value)`` and
+    ``module_formatter`` the one behind ``str(module)``."""
+    global _formatter, _module_formatter
     _formatter = formatter
+    _module_formatter = module_formatter
+
+
+def format_module(module: Module) -> str:
+    if _module_formatter is not None:
+        return _module_formatter(module)
+    return "<Module %r: %d functions, %d globals; import llvmpy_mid.asm to print IR>" % (
+        module.name,
+        len(module.functions),
+        len(module.globals),
+    )
 
 
 def short_ref(value: Value) -> str:

@@ -15,7 +15,7 @@ replaced by the existing one, which keeps use-lists in LLVM's order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence, cast
+from typing import TYPE_CHECKING, Any, Self, Sequence, cast
 
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir import fp_bits
@@ -298,13 +298,13 @@ class _SingletonConstant(ConstantData):
     _tag: str = ""
 
     @classmethod
-    def get(cls, ty: Type) -> Any:
+    def get(cls, ty: Type) -> Self:
         table = ty.context.constants
         key = (cls._tag, ty)
         c = table.get(key)
         if c is None:
             c = table[key] = cls(ty)
-        return c
+        return cast(Self, c)
 
     def _key(self) -> Any:
         return (self._tag, self.type)
@@ -372,7 +372,7 @@ class UndefValue(_SingletonConstant):
     def get_aggregate_element(self, index: int) -> Constant | None:
         if not 0 <= index < _element_count(self.type):
             return None
-        return type(self).get(_element_type(self.type, index))  # type: ignore[no-any-return]
+        return type(self).get(_element_type(self.type, index))
 
 
 class PoisonValue(UndefValue):
@@ -408,15 +408,15 @@ def _is_data_element_type(ty: Type) -> bool:
 def _canonical_sequence(ty: Type, elements: Sequence[Constant]) -> Constant | None:
     """LLVM's folding of an array/vector getter: zero/undef/poison/data forms."""
     if not elements:
-        return ConstantAggregateZero.get(ty)  # type: ignore[no-any-return]
+        return ConstantAggregateZero.get(ty)
     first = elements[0]
     if all(e is first for e in elements):
         if isinstance(first, PoisonValue):
-            return PoisonValue.get(ty)  # type: ignore[no-any-return]
+            return PoisonValue.get(ty)
         if isinstance(first, UndefValue):
-            return UndefValue.get(ty)  # type: ignore[no-any-return]
+            return UndefValue.get(ty)
         if first.is_null_value:
-            return ConstantAggregateZero.get(ty)  # type: ignore[no-any-return]
+            return ConstantAggregateZero.get(ty)
     elem_ty = first.type
     if _is_data_element_type(elem_ty):
         if isinstance(first, ConstantInt) and all(isinstance(e, ConstantInt) for e in elements):
@@ -449,11 +449,11 @@ def _fold_struct(ty: Type, elements: Sequence[Constant]) -> Constant | None:
                 if isinstance(e, PoisonValue) or not isinstance(e, UndefValue):
                     is_undef = False
     if is_zero:
-        return ConstantAggregateZero.get(ty)  # type: ignore[no-any-return]
+        return ConstantAggregateZero.get(ty)
     if is_poison:
-        return PoisonValue.get(ty)  # type: ignore[no-any-return]
+        return PoisonValue.get(ty)
     if is_undef:
-        return UndefValue.get(ty)  # type: ignore[no-any-return]
+        return UndefValue.get(ty)
     return None
 
 
@@ -538,11 +538,11 @@ class ConstantVector(ConstantAggregate):
         in LLVM; here only fixed vectors are built directly."""
         if ty.scalable:
             if element.is_null_value:
-                return ConstantAggregateZero.get(ty)  # type: ignore[no-any-return]
+                return ConstantAggregateZero.get(ty)
             if isinstance(element, PoisonValue):
-                return PoisonValue.get(ty)  # type: ignore[no-any-return]
+                return PoisonValue.get(ty)
             if isinstance(element, UndefValue):
-                return UndefValue.get(ty)  # type: ignore[no-any-return]
+                return UndefValue.get(ty)
             raise IRError("splat of a non-trivial scalable vector needs shufflevector")
         return cls.get([element] * ty.count)
 
@@ -669,7 +669,7 @@ class ConstantDataArray(ConstantDataSequential):
         if not _is_data_element_type(ty.element_type):
             raise IRError("data arrays hold i8/i16/i32/i64/half/bfloat/float/double, not %s" % ty.element_type)
         if all(r == 0 for r in raw_t):
-            return ConstantAggregateZero.get(ty)  # type: ignore[no-any-return]
+            return ConstantAggregateZero.get(ty)
         table = ty.context.constants
         key = (cls._tag, ty, raw_t)
         c = table.get(key)
@@ -696,7 +696,7 @@ class ConstantDataVector(ConstantDataSequential):
         if len(raw_t) != ty.count or ty.scalable:
             raise IRError("data vector of %s given %d elements" % (ty, len(raw_t)))
         if all(r == 0 for r in raw_t):
-            return ConstantAggregateZero.get(ty)  # type: ignore[no-any-return]
+            return ConstantAggregateZero.get(ty)
         table = ty.context.constants
         key = (cls._tag, ty, raw_t)
         c = table.get(key)
@@ -743,13 +743,13 @@ class _GlobalWrapper(Constant):
     _tag: str = ""
 
     @classmethod
-    def get(cls, gv: GlobalValue) -> Any:
+    def get(cls, gv: GlobalValue) -> Self:
         table = gv.type.context.constants
         key = (cls._tag, gv)
         c = table.get(key)
         if c is None:
             c = table[key] = cls(gv.type, (gv,))
-        return c
+        return cast(Self, c)
 
     def _key(self) -> Any:
         return (self._tag, self._operands[0].value)

@@ -63,6 +63,7 @@ class Context:
         "sync_scopes",
         "md_kinds",
         "value_metadata",
+        "md_kind_names",
     )
 
     def __init__(self) -> None:
@@ -106,8 +107,10 @@ class Context:
         """Metadata attachment kind ids by name (``dbg`` is 0, as in LLVM)."""
         self.value_metadata: dict[Any, Any] = {}
         """The ``ValueAsMetadata`` wrapper of each value that metadata refers to."""
+        self.md_kind_names: list[str] = []
+        """Metadata kind names by id."""
         for kind in _FIXED_MD_KINDS:
-            self.md_kinds[kind] = len(self.md_kinds)
+            self.md_kind_id(kind)
 
     # --- scalar types ----------------------------------------------------
     def int_type(self, width: int) -> IntegerType:
@@ -196,8 +199,8 @@ class Context:
         if name:
             unique = name
             while unique in self._named_structs:
-                self._struct_suffix += 1
                 unique = "%s.%d" % (name, self._struct_suffix)
+                self._struct_suffix += 1
             self._named_structs[unique] = ty
             name = unique
         ty.name = name
@@ -222,7 +225,8 @@ class Context:
         """The id of a metadata attachment kind, registering it if new."""
         kind = self.md_kinds.get(name)
         if kind is None:
-            kind = self.md_kinds[name] = len(self.md_kinds)
+            kind = self.md_kinds[name] = len(self.md_kind_names)
+            self.md_kind_names.append(name)
         return kind
 
 

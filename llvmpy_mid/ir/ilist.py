@@ -8,21 +8,18 @@ the current node while iterating is safe.
 
 from __future__ import annotations
 
-from typing import Generic, Iterator, Protocol, TypeVar, overload
+from typing import Any, Generic, Iterator, Protocol, TypeVar, overload
+
+# Nodes are any objects with ``_prev``/``_next`` slots (instructions, blocks,
+# globals); the links are reached through ``Any`` because each node class
+# types them with its own class.
+N = TypeVar("N")
 
 
-class ListNode(Protocol):
-    _prev: ListNode | None
-    _next: ListNode | None
+class ListOwner(Protocol):  # pragma: no cover - typing only
+    def _node_added(self, node: Any) -> None: ...
 
-
-N = TypeVar("N", bound=ListNode)
-
-
-class ListOwner(Protocol[N]):  # pragma: no cover - typing only
-    def _node_added(self, node: N) -> None: ...
-
-    def _node_removed(self, node: N) -> None: ...
+    def _node_removed(self, node: Any) -> None: ...
 
 
 class IList(Generic[N]):
@@ -35,20 +32,22 @@ class IList(Generic[N]):
 
     __slots__ = ("_owner", "_first", "_last", "_size")
 
-    def __init__(self, owner: ListOwner[N]) -> None:
+    def __init__(self, owner: ListOwner) -> None:
         self._owner = owner
-        self._first: N | None = None
-        self._last: N | None = None
+        self._first: Any = None
+        self._last: Any = None
         self._size = 0
 
     # --- queries ----------------------------------------------------------------
     @property
     def first(self) -> N | None:
-        return self._first
+        first: N | None = self._first
+        return first
 
     @property
     def last(self) -> N | None:
-        return self._last
+        last: N | None = self._last
+        return last
 
     def __len__(self) -> int:
         return self._size
@@ -61,14 +60,14 @@ class IList(Generic[N]):
         while node is not None:
             nxt = node._next
             yield node
-            node = nxt  # type: ignore[assignment]
+            node = nxt
 
     def __reversed__(self) -> Iterator[N]:
         node = self._last
         while node is not None:
             prev = node._prev
             yield node
-            node = prev  # type: ignore[assignment]
+            node = prev
 
     @overload
     def __getitem__(self, index: int) -> N: ...
@@ -84,16 +83,17 @@ class IList(Generic[N]):
             index += size
         if not 0 <= index < size:
             raise IndexError("list index out of range")
+        node: Any
         if index <= size // 2:
             node = self._first
             for _ in range(index):
-                node = node._next  # type: ignore[union-attr,assignment]
+                node = node._next
         else:
             node = self._last
             for _ in range(size - 1 - index):
-                node = node._prev  # type: ignore[union-attr,assignment]
-        assert node is not None
-        return node
+                node = node._prev
+        result: N = node
+        return result
 
     def index(self, target: N) -> int:
         for i, node in enumerate(self):
@@ -103,55 +103,56 @@ class IList(Generic[N]):
 
     # --- edits --------------------------------------------------------------------
     def append(self, node: N) -> None:
+        n: Any = node
         last = self._last
-        node._prev = last
-        node._next = None
+        n._prev = last
+        n._next = None
         if last is None:
-            self._first = node
+            self._first = n
         else:
-            last._next = node
-        self._last = node
+            last._next = n
+        self._last = n
         self._size += 1
-        self._owner._node_added(node)
+        self._owner._node_added(n)
 
     def prepend(self, node: N) -> None:
-        first = self._first
-        if first is None:
-            self.append(node)
-        else:
-            self.insert_before(node, first)
+        self.insert_before(node, self._first)
 
     def insert_before(self, node: N, before: N | None) -> None:
         """Insert ``node`` before ``before`` (at the end when ``before`` is None)."""
         if before is None:
             self.append(node)
             return
-        prev = before._prev
-        node._prev = prev
-        node._next = before
-        before._prev = node
+        n: Any = node
+        b: Any = before
+        prev = b._prev
+        n._prev = prev
+        n._next = b
+        b._prev = n
         if prev is None:
-            self._first = node
+            self._first = n
         else:
-            prev._next = node
+            prev._next = n
         self._size += 1
-        self._owner._node_added(node)
+        self._owner._node_added(n)
 
     def insert_after(self, node: N, after: N) -> None:
-        self.insert_before(node, after._next)  # type: ignore[arg-type]
+        a: Any = after
+        self.insert_before(node, a._next)
 
     def remove(self, node: N) -> None:
         """Unlink ``node``; the caller has checked it belongs to this list."""
-        prev = node._prev
-        nxt = node._next
+        n: Any = node
+        prev = n._prev
+        nxt = n._next
         if prev is None:
-            self._first = nxt  # type: ignore[assignment]
+            self._first = nxt
         else:
             prev._next = nxt
         if nxt is None:
-            self._last = prev  # type: ignore[assignment]
+            self._last = prev
         else:
             nxt._prev = prev
-        node._prev = node._next = None
+        n._prev = n._next = None
         self._size -= 1
-        self._owner._node_removed(node)
+        self._owner._node_removed(n)

@@ -19,7 +19,8 @@ _SAFE_CHARS = frozenset(
 def escape_string(text: str | bytes) -> str:
     """Escape a string as LLVM prints it between double quotes.
 
-    Printable ASCII characters other than ``"`` and ``\\`` stay; every other byte
+    Printable ASCII characters other than ``"`` and ``\\`` stay, a backslash
+    becomes two backslashes (as opt-19 prints it), and every other byte
     becomes ``\\XX`` with two upper-case hex digits.
     """
     data = text.encode("utf-8") if isinstance(text, str) else text
@@ -29,6 +30,8 @@ def escape_string(text: str | bytes) -> str:
         ch = chr(byte)
         if ch in _SAFE_CHARS:
             append(ch)
+        elif byte == 0x5C:
+            append("\\\\")
         else:
             append("\\%02X" % byte)
     return "".join(out)

@@ -42,10 +42,9 @@ class Use:
         value._use_head = self
 
     def set(self, value: Value) -> None:
-        """Point this slot at ``value``, moving the use between use-lists."""
+        """Point this slot at ``value``. As in LLVM, the use always moves to the
+        head of ``value``'s use-list, even when the value does not change."""
         old = self.value
-        if old is value:
-            return
         prev = self._prev
         nxt = self._next
         if prev is None:

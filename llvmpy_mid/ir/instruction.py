@@ -1,0 +1,358 @@
+"""The base of every instruction (LLVM ``Instruction``).
+
+An instruction lives in at most one basic block, in an intrusive list (so
+insertion and removal at a known place are O(1)). It carries metadata
+attachments (at most one node per kind, kept by kind id as LLVM does) and the
+debug records (``#dbg_value`` ...) that precede it.
+
+Per-opcode classes live in ``llvmpy_mid.ir.instructions``; each sets the
+class attribute ``opcode`` to LLVM's textual name and overrides the queries
+that differ from the defaults here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
+
+from llvmpy_mid.errors import IRError
+from llvmpy_mid.ir.value import Use, User, Value
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.basic_block import BasicBlock
+    from llvmpy_mid.ir.debug_records import DbgRecord
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.metadata import MDNode
+    from llvmpy_mid.ir.module import Module
+    from llvmpy_mid.ir.symbol_table import ValueSymbolTable
+    from llvmpy_mid.ir.types import Type
+
+
+class Instruction(User):
+    """An instruction. ``opcode`` is LLVM's textual name (``"add"``, ``"getelementptr"``)."""
+
+    __slots__ = ("parent", "_prev", "_next", "_order", "_md", "_dbg_records")
+
+    opcode: ClassVar[str] = ""
+    is_instruction = True
+    is_terminator_class: ClassVar[bool] = False
+    is_binary_op: ClassVar[bool] = False
+    is_cast: ClassVar[bool] = False
+    is_unary_op: ClassVar[bool] = False
+    is_phi: ClassVar[bool] = False
+    is_call_base: ClassVar[bool] = False
+    is_eh_pad: ClassVar[bool] = False
+
+    parent: BasicBlock | None
+
+    def __init__(self, type: Type, operands: Sequence[Value] = (), name: str = "") -> None:
+        # Value/User initialisation inlined: this is the hottest constructor.
+        self.type = type
+        self._name = name
+        self._use_head = None
+        if operands:
+            self._operands = [Use(v, self, i) for i, v in enumerate(operands)]
+        else:
+            self._operands = []
+        self.parent = None
+        self._prev: Instruction | None = None
+        self._next: Instruction | None = None
+        self._order = 0
+        self._md: dict[int, MDNode] | None = None
+        self._dbg_records: list[DbgRecord] | None = None
+
+    # --- position ---------------------------------------------------------------
+    @property
+    def function(self) -> Function | None:
+        bb = self.parent
+        return bb.parent if bb is not None else None
+
+    @property
+    def module(self) -> Module | None:
+        bb = self.parent
+        if bb is None or bb.parent is None:
+            return None
+        return bb.parent.parent
+
+    @property
+    def next_instruction(self) -> Instruction | None:
+        return self._next
+
+    @property
+    def prev_instruction(self) -> Instruction | None:
+        return self._prev
+
+    def _symbol_table(self) -> ValueSymbolTable | None:
+        bb = self.parent
+        if bb is None:
+            return None
+        fn = bb.parent
+        return fn.symbol_table if fn is not None else None
+
+    def comes_before(self, other: Instruction) -> bool:
+        """True if this instruction is before ``other`` in the same block.
+        Uses cached order numbers, recomputed lazily after insertions."""
+        bb = self.parent
+        if bb is None or other.parent is not bb:
+            raise IRError("comes_before needs two instructions of the same block")
+        if not bb._order_valid:
+            bb._renumber()
+        return self._order < other._order
+
+    # --- insertion and removal -----------------------------------------------------
+    def insert_before(self, before: Instruction) -> None:
+        """Insert this (detached) instruction before ``before``."""
+        bb = before.parent
+        if bb is None:
+            raise IRError("insert_before: the position is not in a block")
+        self._check_detached()
+        bb.instructions.insert_before(self, before)
+
+    def insert_after(self, after: Instruction) -> None:
+        bb = after.parent
+        if bb is None:
+            raise IRError("insert_after: the position is not in a block")
+        self._check_detached()
+        bb.instructions.insert_before(self, after._next)
+
+    def insert_into(self, block: BasicBlock, before: Instruction | None = None) -> None:
+        """Insert at the end of ``block`` or before ``before`` in it."""
+        self._check_detached()
+        if before is not None and before.parent is not block:
+            raise IRError("insert_into: the position is not in that block")
+        block.instructions.insert_before(self, before)
+
+    def _check_detached(self) -> None:
+        if self.parent is not None:
+            raise IRError("instruction is already in a block; remove it first")
+
+    def remove_from_parent(self) -> None:
+        """Detach from the block, keeping operands and uses (it can be reinserted)."""
+        bb = self.parent
+        if bb is None:
+            raise IRError("instruction is not in a block")
+        self._hand_over_dbg_records()
+        bb.instructions.remove(self)
+
+    def _hand_over_dbg_records(self) -> None:
+        """Debug records before a leaving instruction move to the next one, as in LLVM."""
+        recs = self._dbg_records
+        if not recs:
+            return
+        nxt = self._next
+        self._dbg_records = None
+        if nxt is None:
+            for r in recs:
+                r.instruction = None
+            return
+        if nxt._dbg_records is None:
+            nxt._dbg_records = []
+        nxt._dbg_records[0:0] = recs
+        for r in recs:
+            r.instruction = nxt
+
+    def erase_from_parent(self) -> None:
+        """Detach and destroy. Refuses while the instruction still has uses."""
+        if self._use_head is not None:
+            raise IRError(
+                "cannot erase %r: it still has %d use(s); replace its uses first" % (self, self.num_uses)
+            )
+        if self.parent is not None:
+            self._hand_over_dbg_records()
+            self.parent.instructions.remove(self)
+        self._drop_metadata_wrapper()
+        self.drop_all_references()
+        self._md = None
+
+    def move_before(self, before: Instruction) -> None:
+        if self.parent is not None:
+            self.parent.instructions.remove(self)
+        self.insert_before(before)
+
+    def move_after(self, after: Instruction) -> None:
+        if self.parent is not None:
+            self.parent.instructions.remove(self)
+        self.insert_after(after)
+
+    # --- classification and queries ---------------------------------------------------
+    @property
+    def is_terminator(self) -> bool:
+        return self.is_terminator_class
+
+    @property
+    def successors(self) -> list[BasicBlock]:
+        """Successor blocks of a terminator (empty for other instructions)."""
+        return []
+
+    @property
+    def num_successors(self) -> int:
+        return len(self.successors)
+
+    def get_successor(self, index: int) -> BasicBlock:
+        return self.successors[index]
+
+    def set_successor(self, index: int, block: BasicBlock) -> None:
+        raise IRError("%s has no successors" % self.opcode)
+
+    @property
+    def is_commutative(self) -> bool:
+        return False
+
+    @property
+    def is_associative(self) -> bool:
+        return False
+
+    @property
+    def is_volatile(self) -> bool:
+        return False
+
+    @property
+    def is_atomic(self) -> bool:
+        return False
+
+    def may_read_from_memory(self) -> bool:
+        return False
+
+    def may_write_to_memory(self) -> bool:
+        return False
+
+    def may_read_or_write_memory(self) -> bool:
+        return self.may_read_from_memory() or self.may_write_to_memory()
+
+    def may_throw(self) -> bool:
+        return False
+
+    def may_have_side_effects(self) -> bool:
+        """LLVM ``mayHaveSideEffects``: writes memory, may throw or may not return."""
+        return self.may_write_to_memory() or self.may_throw() or not self.will_return()
+
+    def will_return(self) -> bool:
+        return True
+
+    def is_safe_to_remove(self) -> bool:
+        """Removable when unused (LLVM ``isSafeToRemove``)."""
+        return not self.may_have_side_effects() and not self.is_terminator and not self.is_eh_pad
+
+    def is_identical_to(self, other: Instruction) -> bool:
+        """Same opcode, type, operands and special state (LLVM ``isIdenticalTo``)."""
+        if self.opcode != other.opcode or self.type is not other.type:
+            return False
+        if len(self._operands) != len(other._operands):
+            return False
+        for a, b in zip(self._operands, other._operands):
+            if a.value is not b.value:
+                return False
+        return self._same_special_state(other)
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        """Per-opcode properties beyond operands (flags, predicates, types)."""
+        return True
+
+    # --- metadata attachments ------------------------------------------------------------
+    def get_metadata(self, kind: str) -> MDNode | None:
+        md = self._md
+        if md is None:
+            return None
+        kid = self.type.context.md_kinds.get(kind)
+        return md.get(kid) if kid is not None else None
+
+    def set_metadata(self, kind: str, node: MDNode | None) -> None:
+        """Attach ``node`` under ``kind`` (``"dbg"``, ``"tbaa"``, ...); None removes it."""
+        kid = self.type.context.md_kind_id(kind)
+        if node is None:
+            if self._md is not None:
+                self._md.pop(kid, None)
+                if not self._md:
+                    self._md = None
+            return
+        if self._md is None:
+            self._md = {}
+        self._md[kid] = node
+
+    @property
+    def has_metadata(self) -> bool:
+        return bool(self._md)
+
+    def metadata_items(self) -> list[tuple[str, MDNode]]:
+        """All attachments as (kind name, node), ordered by kind id (``!dbg`` first)."""
+        md = self._md
+        if not md:
+            return []
+        names = self.type.context.md_kind_names
+        return [(names[k], md[k]) for k in sorted(md)]
+
+    def metadata_by_id(self) -> dict[int, MDNode]:
+        """The attachment map itself (kind id -> node); empty when none."""
+        return self._md if self._md is not None else {}
+
+    def clear_metadata(self) -> None:
+        self._md = None
+
+    def drop_unknown_non_debug_metadata(self, keep: Sequence[str] = ()) -> None:
+        """Remove every attachment but ``!dbg`` and the kinds in ``keep``."""
+        if not self._md:
+            return
+        kinds = self.type.context.md_kinds
+        keep_ids = {kinds[k] for k in keep if k in kinds}
+        keep_ids.add(0)
+        self._md = {k: v for k, v in self._md.items() if k in keep_ids} or None
+
+    @property
+    def debug_loc(self) -> MDNode | None:
+        """The ``!dbg`` attachment (a DILocation) or None."""
+        md = self._md
+        return md.get(0) if md is not None else None
+
+    @debug_loc.setter
+    def debug_loc(self, loc: MDNode | None) -> None:
+        self.set_metadata("dbg", loc)
+
+    # --- debug records -------------------------------------------------------------------
+    @property
+    def dbg_records(self) -> list[DbgRecord]:
+        """The debug records placed just before this instruction (a copy)."""
+        recs = self._dbg_records
+        return list(recs) if recs else []
+
+    def iter_dbg_records(self) -> Iterator[DbgRecord]:
+        recs = self._dbg_records
+        if recs:
+            yield from list(recs)
+
+    def add_dbg_record(self, record: DbgRecord, before: DbgRecord | None = None) -> None:
+        """Place ``record`` before this instruction (after the existing ones, or before ``before``)."""
+        if self._dbg_records is None:
+            self._dbg_records = []
+        if before is None:
+            self._dbg_records.append(record)
+        else:
+            self._dbg_records.insert(self._dbg_records.index(before), record)
+        record.instruction = self
+
+    def remove_dbg_record(self, record: DbgRecord) -> None:
+        recs = self._dbg_records
+        if recs is None or record not in recs:
+            raise IRError("debug record is not attached to this instruction")
+        recs.remove(record)
+        record.instruction = None
+        if not recs:
+            self._dbg_records = None
+
+    def take_dbg_records(self) -> list[DbgRecord]:
+        """Detach and return all records before this instruction."""
+        recs = self._dbg_records or []
+        self._dbg_records = None
+        for r in recs:
+            r.instruction = None
+        return recs
+
+    # --- copying ---------------------------------------------------------------------------
+    def clone(self) -> Instruction:
+        """A detached, unnamed copy with the same operands, flags and metadata
+        (no debug records), as LLVM's ``Instruction::clone``."""
+        copy = self._clone_impl()
+        if self._md:
+            copy._md = dict(self._md)
+        return copy
+
+    def _clone_impl(self) -> Instruction:
+        raise IRError("%s cannot be cloned" % type(self).__name__)

@@ -1,0 +1,944 @@
+"""Memory instructions: ``alloca``, ``load``, ``store``, ``fence``, ``cmpxchg``,
+``atomicrmw`` and ``getelementptr`` (LLVM ``AllocaInst`` ... ``GetElementPtrInst``).
+
+Operand order is LLVM's: alloca ``(array_size,)``; load ``(pointer,)``; store
+``(value, pointer)``; fence none; cmpxchg ``(pointer, compare, new_value)``;
+atomicrmw ``(pointer, value)``; getelementptr ``(pointer, indices...)``.
+
+``alignment`` is in bytes; 0 means "not given yet" (the parser and the IR
+builder fill it from the data layout, as LLVM does, so printed IR always has
+one). ``sync_scope`` is a string: ``""`` for the system scope,
+``"singlethread"``, or a target's named scope.
+
+Memory effects follow LLVM's ``mayReadFromMemory``/``mayWriteToMemory``: a
+load reads, and also counts as writing when volatile or ordered stronger than
+``unordered``; a store writes, and also reads in those cases; fence, cmpxchg
+and atomicrmw read and write. This module computes no addresses or offsets
+(that needs a data layout) and does not verify orderings (the verifier does).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Sequence
+
+from llvmpy_mid.errors import IRError
+from llvmpy_mid.ir.constants import (
+    ConstantAggregateZero,
+    ConstantDataVector,
+    ConstantInt,
+    ConstantVector,
+)
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.flags import (
+    AtomicOrdering,
+    AtomicRMWBinOp,
+    GEPFlags,
+)
+from llvmpy_mid.ir.types import (
+    ArrayType,
+    PointerType,
+    StructType,
+    Type,
+    TypeID,
+    VectorType,
+)
+from llvmpy_mid.ir.value import Value
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.context import Context
+
+_POINTER = TypeID.POINTER
+_INTEGER = TypeID.INTEGER
+_SIZED_SCALARS = frozenset(
+    (
+        TypeID.INTEGER,
+        TypeID.POINTER,
+        TypeID.HALF,
+        TypeID.BFLOAT,
+        TypeID.FLOAT,
+        TypeID.DOUBLE,
+        TypeID.X86_FP80,
+        TypeID.FP128,
+        TypeID.PPC_FP128,
+    )
+)
+_NOT_ATOMIC = AtomicOrdering.NOT_ATOMIC
+_UNORDERED = AtomicOrdering.UNORDERED
+MAX_ALIGNMENT = 1 << 32
+"""The largest alignment LLVM 19 accepts (opt-19 rejects 2**33 as "huge")."""
+
+
+def _check_alignment(alignment: int) -> int:
+    if alignment and (alignment & (alignment - 1) or alignment > MAX_ALIGNMENT or alignment < 0):
+        raise IRError("alignment %d is not a power of two up to 2**32" % alignment)
+    return alignment
+
+
+def _pointer_type(ptr: Value, what: str) -> PointerType:
+    ty = ptr.type
+    if not isinstance(ty, PointerType):
+        raise IRError("%s needs a pointer operand, not %s" % (what, ty))
+    return ty
+
+
+# =====================================================================================
+# alloca
+# =====================================================================================
+
+
+class AllocaInst(Instruction):
+    """``alloca [inalloca] [swifterror] T[, N] , align A[, addrspace(S)]``.
+    Operands: ``(array_size,)`` (``i32 1`` unless given). The result is a
+    pointer in ``address_space``."""
+
+    __slots__ = ("_allocated_type", "_alignment", "_inalloca", "_swifterror")
+
+    opcode: ClassVar[str] = "alloca"
+
+    def __init__(
+        self,
+        allocated_type: Type,
+        array_size: Value | None = None,
+        *,
+        alignment: int = 0,
+        address_space: int = 0,
+        inalloca: bool = False,
+        swifterror: bool = False,
+        name: str = "",
+    ) -> None:
+        ctx = allocated_type.context
+        if array_size is None:
+            array_size = ConstantInt.get(ctx.i32, 1)
+        elif array_size.type.type_id is not _INTEGER:
+            raise IRError("alloca element count must have integer type, not %s" % array_size.type)
+        ptr = ctx.ptr if address_space == 0 else ctx.pointer_type(address_space)
+        Instruction.__init__(self, ptr, (array_size,), name)
+        self._allocated_type = allocated_type
+        self._alignment = _check_alignment(alignment) if alignment else 0
+        self._inalloca = inalloca
+        self._swifterror = swifterror
+
+    @property
+    def allocated_type(self) -> Type:
+        return self._allocated_type
+
+    @allocated_type.setter
+    def allocated_type(self, ty: Type) -> None:
+        self._allocated_type = ty
+
+    @property
+    def array_size(self) -> Value:
+        return self._operands[0].value
+
+    @property
+    def is_array_allocation(self) -> bool:
+        """True unless the element count is the constant 1."""
+        n = self._operands[0].value
+        return not (isinstance(n, ConstantInt) and n.value == 1)
+
+    @property
+    def is_static_alloca(self) -> bool:
+        """A constant-count alloca in the entry block, not used with inalloca."""
+        if not isinstance(self._operands[0].value, ConstantInt):
+            return False
+        bb = self.parent
+        return bb is not None and bb.is_entry_block and not self._inalloca
+
+    @property
+    def address_space(self) -> int:
+        ty = self.type
+        assert isinstance(ty, PointerType)
+        return ty.address_space
+
+    @property
+    def alignment(self) -> int:
+        return self._alignment
+
+    @alignment.setter
+    def alignment(self, value: int) -> None:
+        self._alignment = _check_alignment(value)
+
+    @property
+    def inalloca(self) -> bool:
+        return self._inalloca
+
+    @inalloca.setter
+    def inalloca(self, value: bool) -> None:
+        self._inalloca = value
+
+    @property
+    def swifterror(self) -> bool:
+        return self._swifterror
+
+    @swifterror.setter
+    def swifterror(self, value: bool) -> None:
+        self._swifterror = value
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        return (
+            isinstance(other, AllocaInst)
+            and self._allocated_type is other._allocated_type
+            and self._alignment == other._alignment
+            and self._inalloca == other._inalloca
+            and self._swifterror == other._swifterror
+        )
+
+    def _clone_impl(self) -> AllocaInst:
+        ty = self.type
+        assert isinstance(ty, PointerType)
+        return AllocaInst(
+            self._allocated_type,
+            self._operands[0].value,
+            alignment=self._alignment,
+            address_space=ty.address_space,
+            inalloca=self._inalloca,
+            swifterror=self._swifterror,
+        )
+
+
+# =====================================================================================
+# load / store / shared access state
+# =====================================================================================
+
+
+class MemoryAccessInst(Instruction):
+    """Shared state of load, store, cmpxchg and atomicrmw: ``volatile``,
+    ``alignment`` and ``sync_scope`` (``ordering`` lives in the subclasses,
+    cmpxchg having two)."""
+
+    __slots__ = ("_volatile", "_alignment", "_sync_scope")
+
+    _volatile: bool
+    _alignment: int
+    _sync_scope: str
+
+    @property
+    def volatile(self) -> bool:
+        return self._volatile
+
+    @volatile.setter
+    def volatile(self, value: bool) -> None:
+        self._volatile = value
+
+    @property
+    def is_volatile(self) -> bool:
+        return self._volatile
+
+    @property
+    def alignment(self) -> int:
+        return self._alignment
+
+    @alignment.setter
+    def alignment(self, value: int) -> None:
+        self._alignment = _check_alignment(value)
+
+    @property
+    def sync_scope(self) -> str:
+        return self._sync_scope
+
+    @sync_scope.setter
+    def sync_scope(self, value: str) -> None:
+        self._sync_scope = value
+
+    def _same_access(self, other: MemoryAccessInst) -> bool:
+        return (
+            self._volatile == other._volatile
+            and self._alignment == other._alignment
+            and self._sync_scope == other._sync_scope
+        )
+
+
+class _OrderedAccessInst(MemoryAccessInst):
+    """A memory access with one ``ordering`` (load, store, atomicrmw)."""
+
+    __slots__ = ("_ordering",)
+
+    _ordering: AtomicOrdering
+
+    @property
+    def ordering(self) -> AtomicOrdering:
+        return self._ordering
+
+    @ordering.setter
+    def ordering(self, value: AtomicOrdering) -> None:
+        self._ordering = value
+
+
+class LoadInst(_OrderedAccessInst):
+    """``load [atomic] [volatile] T, ptr P [syncscope(S)] [ordering], align A``.
+    Operands: ``(pointer,)``."""
+
+    __slots__ = ()
+
+    opcode: ClassVar[str] = "load"
+
+    def __init__(
+        self,
+        type: Type,
+        pointer: Value,
+        *,
+        volatile: bool = False,
+        alignment: int = 0,
+        ordering: AtomicOrdering = _NOT_ATOMIC,
+        sync_scope: str = "",
+        name: str = "",
+    ) -> None:
+        if pointer.type.type_id is not _POINTER:
+            raise IRError("load operand must be a pointer, not %s" % pointer.type)
+        Instruction.__init__(self, type, (pointer,), name)
+        self._volatile = volatile
+        self._alignment = _check_alignment(alignment) if alignment else 0
+        self._ordering = ordering
+        self._sync_scope = sync_scope
+
+    @property
+    def pointer_operand(self) -> Value:
+        return self._operands[0].value
+
+    @property
+    def pointer_address_space(self) -> int:
+        return _pointer_type(self._operands[0].value, "load").address_space
+
+    @property
+    def is_atomic(self) -> bool:
+        return self._ordering is not _NOT_ATOMIC
+
+    @property
+    def is_simple(self) -> bool:
+        """Neither atomic nor volatile (LLVM ``isSimple``)."""
+        return self._ordering is _NOT_ATOMIC and not self._volatile
+
+    @property
+    def is_unordered(self) -> bool:
+        """Not volatile and at most ``unordered`` (LLVM ``isUnordered``)."""
+        o = self._ordering
+        return (o is _NOT_ATOMIC or o is _UNORDERED) and not self._volatile
+
+    def may_read_from_memory(self) -> bool:
+        return True
+
+    def may_write_to_memory(self) -> bool:
+        o = self._ordering
+        return self._volatile or not (o is _NOT_ATOMIC or o is _UNORDERED)
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        return (
+            isinstance(other, LoadInst)
+            and self._ordering is other._ordering
+            and self._same_access(other)
+        )
+
+    def _clone_impl(self) -> LoadInst:
+        return LoadInst(
+            self.type,
+            self._operands[0].value,
+            volatile=self._volatile,
+            alignment=self._alignment,
+            ordering=self._ordering,
+            sync_scope=self._sync_scope,
+        )
+
+
+class StoreInst(_OrderedAccessInst):
+    """``store [atomic] [volatile] T V, ptr P [syncscope(S)] [ordering], align A``.
+    Operands: ``(value, pointer)``; the type is void."""
+
+    __slots__ = ()
+
+    opcode: ClassVar[str] = "store"
+
+    def __init__(
+        self,
+        value: Value,
+        pointer: Value,
+        *,
+        volatile: bool = False,
+        alignment: int = 0,
+        ordering: AtomicOrdering = _NOT_ATOMIC,
+        sync_scope: str = "",
+    ) -> None:
+        if pointer.type.type_id is not _POINTER:
+            raise IRError("store address must be a pointer, not %s" % pointer.type)
+        Instruction.__init__(self, value.type.context.void, (value, pointer))
+        self._volatile = volatile
+        self._alignment = _check_alignment(alignment) if alignment else 0
+        self._ordering = ordering
+        self._sync_scope = sync_scope
+
+    @property
+    def value_operand(self) -> Value:
+        return self._operands[0].value
+
+    @property
+    def pointer_operand(self) -> Value:
+        return self._operands[1].value
+
+    @property
+    def pointer_address_space(self) -> int:
+        return _pointer_type(self._operands[1].value, "store").address_space
+
+    @property
+    def is_atomic(self) -> bool:
+        return self._ordering is not _NOT_ATOMIC
+
+    @property
+    def is_simple(self) -> bool:
+        return self._ordering is _NOT_ATOMIC and not self._volatile
+
+    @property
+    def is_unordered(self) -> bool:
+        o = self._ordering
+        return (o is _NOT_ATOMIC or o is _UNORDERED) and not self._volatile
+
+    def may_read_from_memory(self) -> bool:
+        o = self._ordering
+        return self._volatile or not (o is _NOT_ATOMIC or o is _UNORDERED)
+
+    def may_write_to_memory(self) -> bool:
+        return True
+
+    def will_return(self) -> bool:
+        """A volatile store may trap or never return (LangRef; opt-19's
+        function-attrs does not infer ``willreturn`` over one)."""
+        return not self._volatile
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        return (
+            isinstance(other, StoreInst)
+            and self._ordering is other._ordering
+            and self._same_access(other)
+        )
+
+    def _clone_impl(self) -> StoreInst:
+        return StoreInst(
+            self._operands[0].value,
+            self._operands[1].value,
+            volatile=self._volatile,
+            alignment=self._alignment,
+            ordering=self._ordering,
+            sync_scope=self._sync_scope,
+        )
+
+
+# =====================================================================================
+# fence / cmpxchg / atomicrmw
+# =====================================================================================
+
+_FENCE_ORDERINGS = frozenset(
+    (AtomicOrdering.ACQUIRE, AtomicOrdering.RELEASE, AtomicOrdering.ACQ_REL, AtomicOrdering.SEQ_CST)
+)
+
+
+class FenceInst(Instruction):
+    """``fence [syncscope(S)] ordering``. No operands; the type is void."""
+
+    __slots__ = ("_ordering", "_sync_scope")
+
+    opcode: ClassVar[str] = "fence"
+
+    def __init__(self, context: Context, ordering: AtomicOrdering, *, sync_scope: str = "") -> None:
+        if ordering not in _FENCE_ORDERINGS:
+            raise IRError("fence ordering must be acquire, release, acq_rel or seq_cst, not %s" % ordering.value)
+        Instruction.__init__(self, context.void)
+        self._ordering = ordering
+        self._sync_scope = sync_scope
+
+    @property
+    def ordering(self) -> AtomicOrdering:
+        return self._ordering
+
+    @ordering.setter
+    def ordering(self, value: AtomicOrdering) -> None:
+        if value not in _FENCE_ORDERINGS:
+            raise IRError("fence ordering must be acquire, release, acq_rel or seq_cst, not %s" % value.value)
+        self._ordering = value
+
+    @property
+    def sync_scope(self) -> str:
+        return self._sync_scope
+
+    @sync_scope.setter
+    def sync_scope(self, value: str) -> None:
+        self._sync_scope = value
+
+    @property
+    def is_atomic(self) -> bool:
+        return True
+
+    def may_read_from_memory(self) -> bool:
+        return True
+
+    def may_write_to_memory(self) -> bool:
+        return True
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        return (
+            isinstance(other, FenceInst)
+            and self._ordering is other._ordering
+            and self._sync_scope == other._sync_scope
+        )
+
+    def _clone_impl(self) -> FenceInst:
+        return FenceInst(self.type.context, self._ordering, sync_scope=self._sync_scope)
+
+
+class AtomicCmpXchgInst(MemoryAccessInst):
+    """``cmpxchg [weak] [volatile] ptr P, T cmp, T new [syncscope(S)] success failure, align A``.
+    Operands: ``(pointer, compare, new_value)``; the result is ``{ T, i1 }``."""
+
+    __slots__ = ("_success", "_failure", "_weak")
+
+    opcode: ClassVar[str] = "cmpxchg"
+
+    def __init__(
+        self,
+        pointer: Value,
+        compare: Value,
+        new_value: Value,
+        success_ordering: AtomicOrdering,
+        failure_ordering: AtomicOrdering,
+        *,
+        weak: bool = False,
+        volatile: bool = False,
+        alignment: int = 0,
+        sync_scope: str = "",
+        name: str = "",
+    ) -> None:
+        if pointer.type.type_id is not _POINTER:
+            raise IRError("cmpxchg operand must be a pointer, not %s" % pointer.type)
+        ty = compare.type
+        if new_value.type is not ty:
+            raise IRError("cmpxchg compare and new values must have the same type (%s vs %s)" % (ty, new_value.type))
+        ctx = ty.context
+        Instruction.__init__(self, ctx.struct_type((ty, ctx.i1)), (pointer, compare, new_value), name)
+        self._success = success_ordering
+        self._failure = failure_ordering
+        self._weak = weak
+        self._volatile = volatile
+        self._alignment = _check_alignment(alignment) if alignment else 0
+        self._sync_scope = sync_scope
+
+    @property
+    def pointer_operand(self) -> Value:
+        return self._operands[0].value
+
+    @property
+    def compare_operand(self) -> Value:
+        return self._operands[1].value
+
+    @property
+    def new_value_operand(self) -> Value:
+        return self._operands[2].value
+
+    @property
+    def pointer_address_space(self) -> int:
+        return _pointer_type(self._operands[0].value, "cmpxchg").address_space
+
+    @property
+    def success_ordering(self) -> AtomicOrdering:
+        return self._success
+
+    @success_ordering.setter
+    def success_ordering(self, value: AtomicOrdering) -> None:
+        self._success = value
+
+    @property
+    def failure_ordering(self) -> AtomicOrdering:
+        return self._failure
+
+    @failure_ordering.setter
+    def failure_ordering(self, value: AtomicOrdering) -> None:
+        self._failure = value
+
+    @property
+    def merged_ordering(self) -> AtomicOrdering:
+        """One ordering at least as strong as both (LLVM ``getMergedOrdering``)."""
+        s = self._success
+        f = self._failure
+        if f is AtomicOrdering.SEQ_CST:
+            return f
+        if f is AtomicOrdering.ACQUIRE:
+            if s is AtomicOrdering.MONOTONIC:
+                return AtomicOrdering.ACQUIRE
+            if s is AtomicOrdering.RELEASE:
+                return AtomicOrdering.ACQ_REL
+        return s
+
+    @property
+    def weak(self) -> bool:
+        return self._weak
+
+    @weak.setter
+    def weak(self, value: bool) -> None:
+        self._weak = value
+
+    @property
+    def is_atomic(self) -> bool:
+        return True
+
+    def may_read_from_memory(self) -> bool:
+        return True
+
+    def may_write_to_memory(self) -> bool:
+        return True
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        return (
+            isinstance(other, AtomicCmpXchgInst)
+            and self._success is other._success
+            and self._failure is other._failure
+            and self._weak == other._weak
+            and self._same_access(other)
+        )
+
+    def _clone_impl(self) -> AtomicCmpXchgInst:
+        ops = self._operands
+        return AtomicCmpXchgInst(
+            ops[0].value,
+            ops[1].value,
+            ops[2].value,
+            self._success,
+            self._failure,
+            weak=self._weak,
+            volatile=self._volatile,
+            alignment=self._alignment,
+            sync_scope=self._sync_scope,
+        )
+
+
+class AtomicRMWInst(_OrderedAccessInst):
+    """``atomicrmw [volatile] op ptr P, T V [syncscope(S)] ordering, align A``.
+    Operands: ``(pointer, value)``; the result has the value's type."""
+
+    __slots__ = ("_operation",)
+
+    opcode: ClassVar[str] = "atomicrmw"
+
+    def __init__(
+        self,
+        operation: AtomicRMWBinOp,
+        pointer: Value,
+        value: Value,
+        ordering: AtomicOrdering,
+        *,
+        volatile: bool = False,
+        alignment: int = 0,
+        sync_scope: str = "",
+        name: str = "",
+    ) -> None:
+        if pointer.type.type_id is not _POINTER:
+            raise IRError("atomicrmw operand must be a pointer, not %s" % pointer.type)
+        Instruction.__init__(self, value.type, (pointer, value), name)
+        self._operation = operation
+        self._ordering = ordering
+        self._volatile = volatile
+        self._alignment = _check_alignment(alignment) if alignment else 0
+        self._sync_scope = sync_scope
+
+    @property
+    def operation(self) -> AtomicRMWBinOp:
+        return self._operation
+
+    @operation.setter
+    def operation(self, value: AtomicRMWBinOp) -> None:
+        self._operation = value
+
+    @property
+    def pointer_operand(self) -> Value:
+        return self._operands[0].value
+
+    @property
+    def value_operand(self) -> Value:
+        return self._operands[1].value
+
+    @property
+    def pointer_address_space(self) -> int:
+        return _pointer_type(self._operands[0].value, "atomicrmw").address_space
+
+    @property
+    def is_floating_point_operation(self) -> bool:
+        return self._operation.is_fp_operation
+
+    @property
+    def is_atomic(self) -> bool:
+        return True
+
+    def may_read_from_memory(self) -> bool:
+        return True
+
+    def may_write_to_memory(self) -> bool:
+        return True
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        return (
+            isinstance(other, AtomicRMWInst)
+            and self._operation is other._operation
+            and self._ordering is other._ordering
+            and self._same_access(other)
+        )
+
+    def _clone_impl(self) -> AtomicRMWInst:
+        ops = self._operands
+        return AtomicRMWInst(
+            self._operation,
+            ops[0].value,
+            ops[1].value,
+            self._ordering,
+            volatile=self._volatile,
+            alignment=self._alignment,
+            sync_scope=self._sync_scope,
+        )
+
+
+# =====================================================================================
+# getelementptr
+# =====================================================================================
+
+
+def _struct_field(st: StructType, index: Value | int) -> Type | None:
+    """The field a struct index selects, or None when the index is not a valid
+    struct index: an ``i32`` constant (or a fixed-vector splat of one) in range."""
+    n = len(st.elements)
+    if isinstance(index, int):
+        return st.elements[index] if 0 <= index < n else None
+    ity = index.type
+    if isinstance(ity, VectorType):
+        if ity.scalable or not ity.element_type.is_integer_bits(32):
+            return None
+        if isinstance(index, ConstantAggregateZero):
+            k = 0
+        elif isinstance(index, (ConstantDataVector, ConstantVector)):
+            splat = index.splat_value
+            if not isinstance(splat, ConstantInt):
+                return None
+            k = splat.value
+        else:
+            return None
+    elif isinstance(index, ConstantInt) and ity.is_integer_bits(32):
+        k = index.value
+    else:
+        return None
+    return st.elements[k] if k < n else None
+
+
+def get_indexed_type(source_type: Type, indices: Sequence[Value | int]) -> Type | None:
+    """The type a GEP with these indices points at (LLVM
+    ``GetElementPtrInst::getIndexedType``), or None if the indices are invalid.
+
+    The first index steps over the pointer and does not change the type; each
+    further index enters an array or vector (any integer index) or a struct (an
+    ``i32`` constant in range, or a splat vector of one). Python ints are
+    accepted as constant indices.
+    """
+    ty = source_type
+    for i in range(1, len(indices)):
+        idx = indices[i]
+        if isinstance(ty, StructType):
+            field = _struct_field(ty, idx)
+            if field is None:
+                return None
+            ty = field
+            continue
+        if not isinstance(idx, int) and not idx.type.is_int_or_int_vector:
+            return None
+        if isinstance(ty, (ArrayType, VectorType)):
+            ty = ty.element_type
+        else:
+            return None
+    return ty
+
+
+class GetElementPtrInst(Instruction):
+    """``getelementptr [inbounds|nusw] [nuw] T, ptr P, idx...``.
+    Operands: ``(pointer, indices...)``.
+
+    The result is the pointer type of ``P``, or a vector of pointers when ``P``
+    or any index is a vector (all vectors must have the same length).
+    ``result_element_type`` is the type the result points at.
+    """
+
+    __slots__ = ("_source_element_type", "_result_element_type", "_gep_flags")
+
+    opcode: ClassVar[str] = "getelementptr"
+
+    def __init__(
+        self,
+        source_element_type: Type,
+        pointer: Value,
+        indices: Sequence[Value],
+        *,
+        flags: GEPFlags | int = 0,
+        name: str = "",
+    ) -> None:
+        pty = pointer.type
+        result_ty: Type = pty
+        vec: VectorType | None = None
+        if pty.type_id is not _POINTER:
+            if not isinstance(pty, VectorType) or pty.element_type.type_id is not _POINTER:
+                raise IRError("getelementptr base must be a pointer or vector of pointers, not %s" % pty)
+            vec = pty
+        for idx in indices:
+            ity = idx.type
+            if ity.type_id is _INTEGER:
+                continue
+            if not isinstance(ity, VectorType) or ity.element_type.type_id is not _INTEGER:
+                raise IRError("getelementptr index must be an integer, not %s" % ity)
+            if vec is None:
+                vec = ity
+                result_ty = pty.context.vector_type(pty, ity.count, ity.scalable)
+            elif vec.count != ity.count or vec.scalable != ity.scalable:
+                raise IRError("getelementptr vector index has a wrong number of elements")
+        if len(indices) > 1:
+            elem = get_indexed_type(source_element_type, indices)
+            if elem is None:
+                raise IRError("invalid getelementptr indices into %s" % source_element_type)
+        else:
+            elem = source_element_type
+        if indices and source_element_type.type_id not in _SIZED_SCALARS and not source_element_type.is_sized:
+            raise IRError("base element of getelementptr must be sized (%s)" % source_element_type)
+        ops = [pointer]
+        ops += indices
+        Instruction.__init__(self, result_ty, ops, name)
+        self._source_element_type = source_element_type
+        self._result_element_type = elem
+        f = flags if type(flags) is int else int(flags)
+        self._gep_flags = f | 2 if f & 1 else f
+
+    @staticmethod
+    def get_indexed_type(source_type: Type, indices: Sequence[Value | int]) -> Type | None:
+        """See the module-level :func:`get_indexed_type`."""
+        return get_indexed_type(source_type, indices)
+
+    # --- operands ------------------------------------------------------------------
+    @property
+    def pointer_operand(self) -> Value:
+        return self._operands[0].value
+
+    @property
+    def pointer_operand_type(self) -> Type:
+        return self._operands[0].value.type
+
+    @property
+    def pointer_address_space(self) -> int:
+        ty = self._operands[0].value.type.scalar_type
+        assert isinstance(ty, PointerType)
+        return ty.address_space
+
+    @property
+    def indices(self) -> list[Value]:
+        return [u.value for u in self._operands[1:]]
+
+    @property
+    def num_indices(self) -> int:
+        return len(self._operands) - 1
+
+    @property
+    def has_indices(self) -> bool:
+        return len(self._operands) > 1
+
+    @property
+    def source_element_type(self) -> Type:
+        return self._source_element_type
+
+    @source_element_type.setter
+    def source_element_type(self, ty: Type) -> None:
+        self._source_element_type = ty
+
+    @property
+    def result_element_type(self) -> Type:
+        return self._result_element_type
+
+    @result_element_type.setter
+    def result_element_type(self, ty: Type) -> None:
+        self._result_element_type = ty
+
+    @property
+    def has_all_zero_indices(self) -> bool:
+        """Every index is a ``ConstantInt`` zero (vector zeros do not count, as in LLVM)."""
+        ops = self._operands
+        for i in range(1, len(ops)):
+            v = ops[i].value
+            if not isinstance(v, ConstantInt) or v.value != 0:
+                return False
+        return True
+
+    @property
+    def has_all_constant_indices(self) -> bool:
+        """Every index is a ``ConstantInt``."""
+        ops = self._operands
+        for i in range(1, len(ops)):
+            if not isinstance(ops[i].value, ConstantInt):
+                return False
+        return True
+
+    # --- flags ---------------------------------------------------------------------
+    @property
+    def gep_flags(self) -> GEPFlags:
+        return GEPFlags(self._gep_flags)
+
+    @gep_flags.setter
+    def gep_flags(self, flags: GEPFlags | int) -> None:
+        f = int(flags) & 7
+        if f & 1:
+            f |= 2
+        self._gep_flags = f
+
+    @property
+    def inbounds(self) -> bool:
+        return bool(self._gep_flags & 1)
+
+    @inbounds.setter
+    def inbounds(self, value: bool) -> None:
+        # Clearing inbounds keeps nusw (LLVM ``withoutInBounds``).
+        self._gep_flags = (self._gep_flags | 3) if value else (self._gep_flags & ~1)
+
+    @property
+    def nusw(self) -> bool:
+        return bool(self._gep_flags & 2)
+
+    @nusw.setter
+    def nusw(self, value: bool) -> None:
+        # Clearing nusw clears inbounds too, which implies it.
+        self._gep_flags = (self._gep_flags | 2) if value else (self._gep_flags & ~3)
+
+    @property
+    def nuw(self) -> bool:
+        return bool(self._gep_flags & 4)
+
+    @nuw.setter
+    def nuw(self, value: bool) -> None:
+        self._gep_flags = (self._gep_flags | 4) if value else (self._gep_flags & ~4)
+
+    def drop_poison_generating_flags(self) -> None:
+        self._gep_flags = 0
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        return (
+            isinstance(other, GetElementPtrInst)
+            and self._source_element_type is other._source_element_type
+            and self._result_element_type is other._result_element_type
+            and self._gep_flags == other._gep_flags
+        )
+
+    def _clone_impl(self) -> GetElementPtrInst:
+        ops = self._operands
+        c = GetElementPtrInst.__new__(GetElementPtrInst)
+        Instruction.__init__(c, self.type, [u.value for u in ops])
+        c._source_element_type = self._source_element_type
+        c._result_element_type = self._result_element_type
+        c._gep_flags = self._gep_flags
+        return c
+
+
+__all__ = [
+    "MAX_ALIGNMENT",
+    "MemoryAccessInst",
+    "AllocaInst",
+    "LoadInst",
+    "StoreInst",
+    "FenceInst",
+    "AtomicCmpXchgInst",
+    "AtomicRMWInst",
+    "GetElementPtrInst",
+    "get_indexed_type",
+]
