@@ -13,6 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Sequence, cast
 
 from llvmpy_mid.errors import IRError
+from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant
 from llvmpy_mid.ir.types import PointerType, Type
 from llvmpy_mid.ir.value import Use, Value
@@ -561,6 +562,9 @@ class GlobalVariable(GlobalObject):
         return self.has_initializer and not self.is_weak_for_linker and not self.externally_initialized
 
 
+_ALIASEE_WRAPPERS = frozenset(("bitcast", "addrspacecast", "getelementptr"))
+
+
 class GlobalAlias(GlobalValue):
     """``@a = [linkage] alias T, ptr @aliasee``. Operand 0 is the aliasee."""
 
@@ -601,12 +605,9 @@ class GlobalAlias(GlobalValue):
             if isinstance(current, GlobalAlias):
                 current = current.aliasee
                 continue
-            if current.is_constant and not current.is_global_value:
-                ops = cast(Constant, current)._operands
-                opcode = getattr(current, "opcode", "")
-                if opcode in ("bitcast", "addrspacecast", "getelementptr") and ops:
-                    current = ops[0].value
-                    continue
+            if isinstance(current, ConstantExpr) and current.opcode in _ALIASEE_WRAPPERS:
+                current = current.get_operand(0)
+                continue
             return None
 
 

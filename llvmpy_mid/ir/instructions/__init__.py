@@ -3,8 +3,8 @@
 The ``Instruction`` base lives in ``llvmpy_mid.ir.instruction``; the modules of
 this package hold the concrete classes by family: ``flags`` (fast-math flags,
 orderings, GEP and tail-call kinds), ``binary``, ``casts``, ``cmp``, ``memory``,
-``vector``, ``other`` (phi, select, freeze, va_arg), ``calls``, ``eh`` and
-``terminators``; ``InlineAsm`` lives in ``llvmpy_mid.ir.inline_asm`` and is
+``gep`` (getelementptr), ``vector``, ``other`` (phi, select, freeze, va_arg),
+``calls``, ``eh`` and ``terminators``; ``InlineAsm`` lives in ``llvmpy_mid.ir.inline_asm`` and is
 re-exported here for convenience. This module defines nothing itself.
 
 Constructor convention of the arithmetic, cast, compare, memory, vector and
@@ -77,10 +77,12 @@ from llvmpy_mid.ir.instructions.memory import (
     AtomicCmpXchgInst,
     AtomicRMWInst,
     FenceInst,
-    GetElementPtrInst,
     LoadInst,
     MAX_ALIGNMENT,
     StoreInst,
+)
+from llvmpy_mid.ir.instructions.gep import (
+    GetElementPtrInst,
     get_indexed_type,
 )
 from llvmpy_mid.ir.instructions.vector import (

@@ -1,9 +1,11 @@
-"""Memory instructions: ``alloca``, ``load``, ``store``, ``fence``, ``cmpxchg``,
-``atomicrmw`` and ``getelementptr`` (LLVM ``AllocaInst`` ... ``GetElementPtrInst``).
+"""Memory instructions: ``alloca``, ``load``, ``store``, ``fence``, ``cmpxchg``
+and ``atomicrmw`` (LLVM ``AllocaInst`` ... ``AtomicRMWInst``).
 
 Operand order is LLVM's: alloca ``(array_size,)``; load ``(pointer,)``; store
 ``(value, pointer)``; fence none; cmpxchg ``(pointer, compare, new_value)``;
-atomicrmw ``(pointer, value)``; getelementptr ``(pointer, indices...)``.
+atomicrmw ``(pointer, value)``. ``getelementptr`` lives in
+``llvmpy_mid.ir.instructions.gep``; ``GetElementPtrInst`` and
+``get_indexed_type`` are re-exported here so older imports keep working.
 
 ``alignment`` is in bytes; 0 means "not given yet" (the parser and the IR
 builder fill it from the data layout, as LLVM does, so printed IR always has
@@ -19,28 +21,20 @@ and atomicrmw read and write. This module computes no addresses or offsets
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from llvmpy_mid.errors import IRError
-from llvmpy_mid.ir.constants import (
-    ConstantAggregateZero,
-    ConstantDataVector,
-    ConstantInt,
-    ConstantVector,
-)
+from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.flags import (
     AtomicOrdering,
     AtomicRMWBinOp,
-    GEPFlags,
 )
+from llvmpy_mid.ir.instructions.gep import GetElementPtrInst, get_indexed_type
 from llvmpy_mid.ir.types import (
-    ArrayType,
     PointerType,
-    StructType,
     Type,
     TypeID,
-    VectorType,
 )
 from llvmpy_mid.ir.value import Value
 
@@ -49,19 +43,6 @@ if TYPE_CHECKING:
 
 _POINTER = TypeID.POINTER
 _INTEGER = TypeID.INTEGER
-_SIZED_SCALARS = frozenset(
-    (
-        TypeID.INTEGER,
-        TypeID.POINTER,
-        TypeID.HALF,
-        TypeID.BFLOAT,
-        TypeID.FLOAT,
-        TypeID.DOUBLE,
-        TypeID.X86_FP80,
-        TypeID.FP128,
-        TypeID.PPC_FP128,
-    )
-)
 _NOT_ATOMIC = AtomicOrdering.NOT_ATOMIC
 _UNORDERED = AtomicOrdering.UNORDERED
 MAX_ALIGNMENT = 1 << 32
@@ -688,246 +669,6 @@ class AtomicRMWInst(_OrderedAccessInst):
             alignment=self._alignment,
             sync_scope=self._sync_scope,
         )
-
-
-# =====================================================================================
-# getelementptr
-# =====================================================================================
-
-
-def _struct_field(st: StructType, index: Value | int) -> Type | None:
-    """The field a struct index selects, or None when the index is not a valid
-    struct index: an ``i32`` constant (or a fixed-vector splat of one) in range."""
-    n = len(st.elements)
-    if isinstance(index, int):
-        return st.elements[index] if 0 <= index < n else None
-    ity = index.type
-    if isinstance(ity, VectorType):
-        if ity.scalable or not ity.element_type.is_integer_bits(32):
-            return None
-        if isinstance(index, ConstantAggregateZero):
-            k = 0
-        elif isinstance(index, (ConstantDataVector, ConstantVector)):
-            splat = index.splat_value
-            if not isinstance(splat, ConstantInt):
-                return None
-            k = splat.value
-        else:
-            return None
-    elif isinstance(index, ConstantInt) and ity.is_integer_bits(32):
-        k = index.value
-    else:
-        return None
-    return st.elements[k] if k < n else None
-
-
-def get_indexed_type(source_type: Type, indices: Sequence[Value | int]) -> Type | None:
-    """The type a GEP with these indices points at (LLVM
-    ``GetElementPtrInst::getIndexedType``), or None if the indices are invalid.
-
-    The first index steps over the pointer and does not change the type; each
-    further index enters an array or vector (any integer index) or a struct (an
-    ``i32`` constant in range, or a splat vector of one). Python ints are
-    accepted as constant indices.
-    """
-    ty = source_type
-    for i in range(1, len(indices)):
-        idx = indices[i]
-        if isinstance(ty, StructType):
-            field = _struct_field(ty, idx)
-            if field is None:
-                return None
-            ty = field
-            continue
-        if not isinstance(idx, int) and not idx.type.is_int_or_int_vector:
-            return None
-        if isinstance(ty, (ArrayType, VectorType)):
-            ty = ty.element_type
-        else:
-            return None
-    return ty
-
-
-class GetElementPtrInst(Instruction):
-    """``getelementptr [inbounds|nusw] [nuw] T, ptr P, idx...``.
-    Operands: ``(pointer, indices...)``.
-
-    The result is the pointer type of ``P``, or a vector of pointers when ``P``
-    or any index is a vector (all vectors must have the same length).
-    ``result_element_type`` is the type the result points at.
-    """
-
-    __slots__ = ("_source_element_type", "_result_element_type", "_gep_flags")
-
-    opcode: ClassVar[str] = "getelementptr"
-
-    def __init__(
-        self,
-        source_element_type: Type,
-        pointer: Value,
-        indices: Sequence[Value],
-        *,
-        flags: GEPFlags | int = 0,
-        name: str = "",
-    ) -> None:
-        pty = pointer.type
-        result_ty: Type = pty
-        vec: VectorType | None = None
-        if pty.type_id is not _POINTER:
-            if not isinstance(pty, VectorType) or pty.element_type.type_id is not _POINTER:
-                raise IRError("getelementptr base must be a pointer or vector of pointers, not %s" % pty)
-            vec = pty
-        for idx in indices:
-            ity = idx.type
-            if ity.type_id is _INTEGER:
-                continue
-            if not isinstance(ity, VectorType) or ity.element_type.type_id is not _INTEGER:
-                raise IRError("getelementptr index must be an integer, not %s" % ity)
-            if vec is None:
-                vec = ity
-                result_ty = pty.context.vector_type(pty, ity.count, ity.scalable)
-            elif vec.count != ity.count or vec.scalable != ity.scalable:
-                raise IRError("getelementptr vector index has a wrong number of elements")
-        if len(indices) > 1:
-            elem = get_indexed_type(source_element_type, indices)
-            if elem is None:
-                raise IRError("invalid getelementptr indices into %s" % source_element_type)
-        else:
-            elem = source_element_type
-        if indices and source_element_type.type_id not in _SIZED_SCALARS and not source_element_type.is_sized:
-            raise IRError("base element of getelementptr must be sized (%s)" % source_element_type)
-        ops = [pointer]
-        ops += indices
-        Instruction.__init__(self, result_ty, ops, name)
-        self._source_element_type = source_element_type
-        self._result_element_type = elem
-        f = flags if type(flags) is int else int(flags)
-        self._gep_flags = f | 2 if f & 1 else f
-
-    @staticmethod
-    def get_indexed_type(source_type: Type, indices: Sequence[Value | int]) -> Type | None:
-        """See the module-level :func:`get_indexed_type`."""
-        return get_indexed_type(source_type, indices)
-
-    # --- operands ------------------------------------------------------------------
-    @property
-    def pointer_operand(self) -> Value:
-        return self._operands[0].value
-
-    @property
-    def pointer_operand_type(self) -> Type:
-        return self._operands[0].value.type
-
-    @property
-    def pointer_address_space(self) -> int:
-        ty = self._operands[0].value.type.scalar_type
-        assert isinstance(ty, PointerType)
-        return ty.address_space
-
-    @property
-    def indices(self) -> list[Value]:
-        return [u.value for u in self._operands[1:]]
-
-    @property
-    def num_indices(self) -> int:
-        return len(self._operands) - 1
-
-    @property
-    def has_indices(self) -> bool:
-        return len(self._operands) > 1
-
-    @property
-    def source_element_type(self) -> Type:
-        return self._source_element_type
-
-    @source_element_type.setter
-    def source_element_type(self, ty: Type) -> None:
-        self._source_element_type = ty
-
-    @property
-    def result_element_type(self) -> Type:
-        return self._result_element_type
-
-    @result_element_type.setter
-    def result_element_type(self, ty: Type) -> None:
-        self._result_element_type = ty
-
-    @property
-    def has_all_zero_indices(self) -> bool:
-        """Every index is a ``ConstantInt`` zero (vector zeros do not count, as in LLVM)."""
-        ops = self._operands
-        for i in range(1, len(ops)):
-            v = ops[i].value
-            if not isinstance(v, ConstantInt) or v.value != 0:
-                return False
-        return True
-
-    @property
-    def has_all_constant_indices(self) -> bool:
-        """Every index is a ``ConstantInt``."""
-        ops = self._operands
-        for i in range(1, len(ops)):
-            if not isinstance(ops[i].value, ConstantInt):
-                return False
-        return True
-
-    # --- flags ---------------------------------------------------------------------
-    @property
-    def gep_flags(self) -> GEPFlags:
-        return GEPFlags(self._gep_flags)
-
-    @gep_flags.setter
-    def gep_flags(self, flags: GEPFlags | int) -> None:
-        f = int(flags) & 7
-        if f & 1:
-            f |= 2
-        self._gep_flags = f
-
-    @property
-    def inbounds(self) -> bool:
-        return bool(self._gep_flags & 1)
-
-    @inbounds.setter
-    def inbounds(self, value: bool) -> None:
-        # Clearing inbounds keeps nusw (LLVM ``withoutInBounds``).
-        self._gep_flags = (self._gep_flags | 3) if value else (self._gep_flags & ~1)
-
-    @property
-    def nusw(self) -> bool:
-        return bool(self._gep_flags & 2)
-
-    @nusw.setter
-    def nusw(self, value: bool) -> None:
-        # Clearing nusw clears inbounds too, which implies it.
-        self._gep_flags = (self._gep_flags | 2) if value else (self._gep_flags & ~3)
-
-    @property
-    def nuw(self) -> bool:
-        return bool(self._gep_flags & 4)
-
-    @nuw.setter
-    def nuw(self, value: bool) -> None:
-        self._gep_flags = (self._gep_flags | 4) if value else (self._gep_flags & ~4)
-
-    def drop_poison_generating_flags(self) -> None:
-        self._gep_flags = 0
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return (
-            isinstance(other, GetElementPtrInst)
-            and self._source_element_type is other._source_element_type
-            and self._result_element_type is other._result_element_type
-            and self._gep_flags == other._gep_flags
-        )
-
-    def _clone_impl(self) -> GetElementPtrInst:
-        ops = self._operands
-        c = GetElementPtrInst.__new__(GetElementPtrInst)
-        Instruction.__init__(c, self.type, [u.value for u in ops])
-        c._source_element_type = self._source_element_type
-        c._result_element_type = self._result_element_type
-        c._gep_flags = self._gep_flags
-        return c
 
 
 __all__ = [

@@ -1,0 +1,1 @@
+"""Runnable examples that ship with the package (``python -m llvmpy_mid.examples.<name>``)."""
