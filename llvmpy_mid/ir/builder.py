@@ -58,6 +58,7 @@ from llvmpy_mid.ir.instructions.flags import (
     FastMathFlags,
     GEPFlags,
     TailCallKind,
+    type_supports_fast_math_flags,
 )
 from llvmpy_mid.ir.instructions.memory import (
     AllocaInst,
@@ -456,7 +457,9 @@ class IRBuilder:
 
     # --- other -----------------------------------------------------------------------------------
     def phi(self, type: Type, name: str = "", incoming: Sequence[tuple[Value, BasicBlock]] = ()) -> PHINode:
-        return self.insert(PHINode(type, incoming), name)
+        """A phi; one of floating-point type gets the default fast-math flags (as LLVM's ``CreatePHI``)."""
+        fmf = self.fast_math_flags if self.fast_math_flags and type_supports_fast_math_flags(type) else 0
+        return self.insert(PHINode(type, incoming, fast_math_flags=fmf), name)
 
     def select(
         self,
@@ -467,7 +470,7 @@ class IRBuilder:
         *,
         fast_math_flags: FastMathFlags | int | None = None,
     ) -> SelectInst:
-        flags = self._fmf(fast_math_flags) if true_value.type.is_fp_or_fp_vector else 0
+        flags = self._fmf(fast_math_flags) if type_supports_fast_math_flags(true_value.type) else 0
         return self.insert(SelectInst(condition, true_value, false_value, fast_math_flags=flags), name)
 
     def freeze(self, value: Value, name: str = "") -> FreezeInst:
@@ -499,7 +502,7 @@ class IRBuilder:
             calling_conv = callee.calling_conv if isinstance(callee, Function) else 0
         ret = function_type.return_type
         fmf: FastMathFlags | int = 0
-        if ret.is_fp_or_fp_vector:
+        if type_supports_fast_math_flags(ret):
             fmf = self._fmf(fast_math_flags)
         inst = CallInst(
             function_type,

@@ -5,9 +5,10 @@ A value map (a plain ``dict``) sends each original value to its copy:
 arguments to replacement values, blocks to cloned blocks, instructions to
 cloned instructions. Cloning happens in two steps, as in LLVM: copy every
 instruction (operands still pointing at the originals), then remap the
-operands, phi incoming blocks and debug-record locations of the copies through
-the map. Values absent from the map (constants, globals, values outside the
-cloned region) are kept, so cloning inside one module needs no global map.
+operands, phi incoming blocks and debug-record locations (and ``#dbg_assign``
+addresses) of the copies through the map. Values absent from the map
+(constants, globals, values outside the cloned region) are kept, so cloning
+inside one module needs no global map.
 
 Not (yet) done: cloning a function into another module with its debug-info
 subprogram duplicated; metadata nodes are shared between original and copy.
@@ -15,7 +16,7 @@ subprogram duplicated; metadata nodes are shared between original and copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, MutableMapping
+from typing import TYPE_CHECKING, Iterable, MutableMapping, cast
 
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -23,14 +24,16 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.debug_records import DbgVariableRecord
     from llvmpy_mid.ir.instruction import Instruction
 
 ValueMap = MutableMapping[Value, Value]
 
 
 def remap_instruction(inst: Instruction, vmap: ValueMap) -> None:
-    """Rewrite ``inst``'s operands, phi incoming blocks and debug-record locations
-    through ``vmap``; values missing from the map stay as they are."""
+    """Rewrite ``inst``'s operands, phi incoming blocks, debug-record locations and
+    ``#dbg_assign`` addresses through ``vmap``; values missing from the map stay
+    as they are."""
     get = vmap.get
     for use in inst.operand_uses:
         new = get(use.value)
@@ -45,14 +48,18 @@ def remap_instruction(inst: Instruction, vmap: ValueMap) -> None:
                     raise IRError("value map sends block %r to a non-block" % block)
                 phi.set_incoming_block(i, new_block)  # type: ignore[attr-defined]
     for record in inst.iter_dbg_records():
-        remap = getattr(record, "replace_variable_location_op", None)
-        values = getattr(record, "location_values", None)
-        if remap is None or values is None:
+        if not record.is_variable_record:
             continue
-        for old in list(values()):
+        var = cast("DbgVariableRecord", record)
+        for i, old in enumerate(var.location_values()):
             new = get(old)
             if new is not None and new is not old:
-                remap(old, new)
+                var.replace_variable_location_op(i, new)
+        address = var.address_value
+        if address is not None:
+            new = get(address)
+            if new is not None and new is not address:
+                var.set_address_value(new)
 
 
 def clone_basic_block(

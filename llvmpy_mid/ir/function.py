@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterator, cast
 
 from llvmpy_mid.errors import IRError
-from llvmpy_mid.ir.attributes import AttributeList
+from llvmpy_mid.ir.attributes import AttributeList, AttributeSet
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import Constant
-from llvmpy_mid.ir.global_value import GlobalObject, Linkage
+from llvmpy_mid.ir.global_value import GlobalObject, GlobalValue, Linkage
 from llvmpy_mid.ir.ilist import IList
 from llvmpy_mid.ir.symbol_table import ValueSymbolTable
 from llvmpy_mid.ir.types import FunctionType, Type
@@ -47,7 +47,7 @@ class Argument(Value):
         return self.parent.symbol_table
 
     @property
-    def attributes(self) -> object:
+    def attributes(self) -> AttributeSet:
         """This parameter's attribute set."""
         return self.parent.attributes.param_attrs(self.arg_no)
 
@@ -173,6 +173,13 @@ class Function(GlobalObject):
 
     def delete_body(self) -> None:
         """Drop every block, turning the definition into a declaration (LLVM ``deleteBody``)."""
+        self.drop_all_references()
+        self.linkage = Linkage.EXTERNAL
+
+    def drop_all_references(self) -> None:
+        """Delete the body, the personality/prefix/prologue operands and the
+        metadata attachments (LLVM ``Function::dropAllReferences``); erasing the
+        function calls this, so its instructions stop using other values."""
         for bb in self.blocks:
             for inst in bb.instructions:
                 inst.drop_all_references()
@@ -182,10 +189,10 @@ class Function(GlobalObject):
                 inst.erase_from_parent()
             bb._drop_address_taken_uses()
             self.blocks.remove(bb)
-        self.linkage = Linkage.EXTERNAL
         self.personality = None
         self.prefix_data = None
         self.prologue_data = None
+        self.clear_metadata()
 
     # --- optional constant operands --------------------------------------------------------
     def _get_optional(self, slot: int) -> Constant | None:
@@ -250,14 +257,12 @@ class Function(GlobalObject):
     def does_not_return(self) -> bool:
         return self.attributes.has_fn_attr("noreturn")
 
-    def copy_attributes_from(self, src: object) -> None:
-        """Copy linkage-independent properties of another function (LLVM
-        ``Function::copyAttributesFrom``): attributes, calling convention, GC,
-        section, alignment, visibility and the optional constants."""
-        from llvmpy_mid.ir.global_value import GlobalValue
-
-        if isinstance(src, GlobalValue):
-            GlobalObject.copy_attributes_from(self, src)
+    def copy_attributes_from(self, src: GlobalValue) -> None:
+        """Copy linkage-independent properties of another global (LLVM
+        ``Function::copyAttributesFrom``): visibility, section, alignment and,
+        from a function, attributes, calling convention, GC and the optional
+        constants."""
+        GlobalObject.copy_attributes_from(self, src)
         if isinstance(src, Function):
             self.calling_conv = src.calling_conv
             self.attributes = src.attributes

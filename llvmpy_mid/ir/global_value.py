@@ -324,8 +324,14 @@ class GlobalValue(Constant):
         return self._linkage.is_weak_for_linker
 
     @property
+    def is_declaration_for_linker(self) -> bool:
+        """A declaration, or an ``available_externally`` definition (the linker
+        takes the symbol from elsewhere)."""
+        return self._linkage is Linkage.AVAILABLE_EXTERNALLY or self.is_declaration
+
+    @property
     def is_strong_definition_for_linker(self) -> bool:
-        return not (self.is_declaration or self._linkage.is_weak_for_linker)
+        return not (self.is_declaration_for_linker or self._linkage.is_weak_for_linker)
 
     @property
     def is_discardable_if_unused(self) -> bool:
@@ -436,6 +442,12 @@ class GlobalObject(GlobalValue):
     @property
     def base_object(self) -> GlobalObject | None:
         return self
+
+    def erase_from_parent(self) -> None:
+        """As :meth:`GlobalValue.erase_from_parent`; also leaves its comdat
+        (LLVM's ``GlobalObject`` destructor), so ``comdat.users`` stays exact."""
+        GlobalValue.erase_from_parent(self)
+        self.comdat = None
 
     # --- metadata attachments (several of one kind are allowed, as ``!type``) ---------------
     def get_metadata(self, kind: str) -> MDNode | None:
@@ -562,7 +574,40 @@ class GlobalVariable(GlobalObject):
         return self.has_initializer and not self.is_weak_for_linker and not self.externally_initialized
 
 
-_ALIASEE_WRAPPERS = frozenset(("bitcast", "addrspacecast", "getelementptr"))
+# Constant expressions LLVM's ``findBaseObject`` looks through (operand 0);
+# ``add``/``sub`` are handled apart. ``addrspacecast`` is not among them.
+_ALIASEE_WRAPPERS = frozenset(("bitcast", "inttoptr", "ptrtoint", "getelementptr"))
+
+
+def _find_base_object(start: Value, seen: set[int]) -> GlobalObject | None:
+    """The object behind ``start`` (LLVM ``findBaseObject``): through aliases
+    (each visited once), pointer casts and GEPs; of ``add`` the one side that
+    has an object, of ``sub`` the left side unless the right one has one too."""
+    current = start
+    while True:
+        if isinstance(current, GlobalObject):
+            return current
+        if isinstance(current, GlobalAlias):
+            if id(current) in seen:
+                return None
+            seen.add(id(current))
+            current = current.aliasee
+            continue
+        if not isinstance(current, ConstantExpr):
+            return None
+        opcode = current.opcode
+        if opcode in _ALIASEE_WRAPPERS:
+            current = current.get_operand(0)
+        elif opcode == "add":
+            lhs = _find_base_object(current.get_operand(0), seen)
+            rhs = _find_base_object(current.get_operand(1), seen)
+            return None if lhs is not None and rhs is not None else lhs or rhs
+        elif opcode == "sub":
+            if _find_base_object(current.get_operand(1), seen) is not None:
+                return None
+            current = current.get_operand(0)
+        else:
+            return None
 
 
 class GlobalAlias(GlobalValue):
@@ -594,21 +639,7 @@ class GlobalAlias(GlobalValue):
     @property
     def base_object(self) -> GlobalObject | None:
         """Follow aliases and constant-expression wrappers to the object (LLVM ``getAliaseeObject``)."""
-        seen: set[int] = set()
-        current: Value = self.aliasee
-        while True:
-            if id(current) in seen:
-                return None
-            seen.add(id(current))
-            if isinstance(current, GlobalObject):
-                return current
-            if isinstance(current, GlobalAlias):
-                current = current.aliasee
-                continue
-            if isinstance(current, ConstantExpr) and current.opcode in _ALIASEE_WRAPPERS:
-                current = current.get_operand(0)
-                continue
-            return None
+        return _find_base_object(self.aliasee, {id(self)})
 
 
 class GlobalIFunc(GlobalObject):

@@ -163,13 +163,22 @@ class Instruction(User):
         self.drop_all_references()
         self._md = None
 
-    def move_before(self, before: Instruction) -> None:
+    def move_before(self, before: Instruction, *, preserve_dbg_records: bool = False) -> None:
+        """Move before ``before``. The debug records in front of this instruction
+        stay at the old place (they go to the next instruction), as LLVM's
+        ``moveBefore``; ``preserve_dbg_records`` takes them along (``moveBeforePreserving``)."""
         if self.parent is not None:
+            if not preserve_dbg_records:
+                self._hand_over_dbg_records()
             self.parent.instructions.remove(self)
         self.insert_before(before)
 
-    def move_after(self, after: Instruction) -> None:
+    def move_after(self, after: Instruction, *, preserve_dbg_records: bool = False) -> None:
+        """Move after ``after``; debug records as in :meth:`move_before` (moving
+        to where it already is leaves them in place)."""
         if self.parent is not None:
+            if not preserve_dbg_records and after._next is not self:
+                self._hand_over_dbg_records()
             self.parent.instructions.remove(self)
         self.insert_after(after)
 
