@@ -2,10 +2,12 @@
 
 The ``Instruction`` base lives in ``llvmpy_mid.ir.instruction``; the modules of
 this package hold the concrete classes by family: ``flags`` (fast-math flags,
-orderings, GEP and tail-call kinds), ``binary``, ``casts``, ``cmp``, ``memory``,
-``gep`` (getelementptr), ``vector``, ``other`` (phi, select, freeze, va_arg),
-``calls``, ``eh`` and ``terminators``; ``InlineAsm`` lives in ``llvmpy_mid.ir.inline_asm`` and is
-re-exported here for convenience. This module defines nothing itself.
+orderings, GEP and tail-call kinds), ``optional_flags`` (the flag-word bases
+shared by the arithmetic, cast, fneg, phi and select classes), ``binary``,
+``casts``, ``cmp``, ``memory``, ``gep`` (getelementptr), ``vector``, ``other``
+(phi, select, freeze, va_arg), ``calls``, ``eh`` and ``terminators``;
+``InlineAsm`` lives in ``llvmpy_mid.ir.inline_asm`` and is re-exported here
+for convenience. This module defines nothing itself.
 
 Constructor convention of the arithmetic, cast, compare, memory, vector and
 phi/select classes: operands (and the few required non-operand inputs such as

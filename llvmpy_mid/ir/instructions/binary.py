@@ -9,7 +9,10 @@ Optional flags are kept in one int, with LLVM's bit meanings: ``nuw`` = 1 and
 ``nsw`` = 2 on add/sub/mul/shl, ``exact`` = 1 on udiv/sdiv/lshr/ashr,
 ``disjoint`` = 1 on ``or``, and the :class:`FastMathFlags` bits on the
 floating-point opcodes. Setting a flag the opcode does not have raises
-:class:`IRError`.
+:class:`IRError`. The word and the nuw/nsw accessors come from
+:class:`~llvmpy_mid.ir.instructions.optional_flags.OptionalFlagsInst`, shared
+with the casts; ``fneg`` keeps its fast-math flags through
+:class:`~llvmpy_mid.ir.instructions.optional_flags.FastMathFlagsInst`.
 
 This module does not fold or simplify; that belongs to the analyses.
 """
@@ -21,13 +24,10 @@ from typing import ClassVar
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
+from llvmpy_mid.ir.instructions.optional_flags import NSW, NUW, SOLE_FLAG, FastMathFlagsInst, OptionalFlagsInst
 from llvmpy_mid.ir.types import TypeID
 from llvmpy_mid.ir.value import Use, Value
 
-_NUW = 1
-_NSW = 2
-_EXACT = 1
-_DISJOINT = 1
 _REASSOC_NSZ = int(FastMathFlags.REASSOC | FastMathFlags.NSZ)
 _INTEGER = TypeID.INTEGER
 
@@ -54,10 +54,10 @@ def swap_operand_uses(a: Use, b: Use) -> None:
             n._prev = u
 
 
-class UnaryOperator(Instruction):
+class UnaryOperator(FastMathFlagsInst):
     """``fneg [fmf] T %v`` — the only unary operator of LLVM 19. Operands: ``(value,)``."""
 
-    __slots__ = ("_flags",)
+    __slots__ = ()
 
     opcode: ClassVar[str] = "fneg"
     is_unary_op = True
@@ -69,7 +69,7 @@ class UnaryOperator(Instruction):
         if not ty.scalar_type.is_floating_point:
             raise IRError("fneg needs a floating-point operand, not %s" % ty)
         Instruction.__init__(self, ty, (value,), name)
-        self._flags = int(fast_math_flags)
+        self._fmf = int(fast_math_flags)
 
     @classmethod
     def create(
@@ -83,38 +83,25 @@ class UnaryOperator(Instruction):
     def operand(self) -> Value:
         return self._operands[0].value
 
-    @property
-    def fast_math_flags(self) -> FastMathFlags:
-        return FastMathFlags(self._flags)
-
-    @fast_math_flags.setter
-    def fast_math_flags(self, flags: FastMathFlags | int) -> None:
-        self._flags = int(flags) & 127
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return isinstance(other, UnaryOperator) and self._flags == other._flags
-
     def _clone_impl(self) -> UnaryOperator:
         c = UnaryOperator(self._operands[0].value)
-        c._flags = self._flags
+        c._fmf = self._fmf
         return c
 
 
-class BinaryOperator(Instruction):
+class BinaryOperator(OptionalFlagsInst):
     """A two-operand arithmetic or logic instruction. Operands: ``(lhs, rhs)``.
 
     Build one with the opcode's class (``AddInst(a, b, nsw=True)``) or with
     ``BinaryOperator.create("add", a, b, nsw=True)``.
     """
 
-    __slots__ = ("_flags",)
+    __slots__ = ()
 
     is_binary_op = True
-    # Per-opcode traits, set on each subclass.
+    # Per-opcode traits, set on each subclass (``has_wrap_flags`` too).
     is_fp_op: ClassVar[bool] = False
     """fadd, fsub, fmul, fdiv, frem."""
-    has_wrap_flags: ClassVar[bool] = False
-    """nuw/nsw allowed (add, sub, mul, shl)."""
     has_exact_flag: ClassVar[bool] = False
     """exact allowed (udiv, sdiv, lshr, ashr)."""
     has_disjoint_flag: ClassVar[bool] = False
@@ -161,16 +148,16 @@ class BinaryOperator(Instruction):
         flags = 0
         if nuw or nsw:
             if not self.has_wrap_flags:
-                raise IRError("%s has no nuw/nsw flags" % self.opcode)
-            flags = (_NUW if nuw else 0) | (_NSW if nsw else 0)
+                raise self._missing_flag("nuw/nsw flags")
+            flags = (NUW if nuw else 0) | (NSW if nsw else 0)
         if exact:
             if not self.has_exact_flag:
-                raise IRError("%s has no exact flag" % self.opcode)
-            flags = _EXACT
+                raise self._missing_flag("exact flag")
+            flags = SOLE_FLAG
         if disjoint:
             if not self.has_disjoint_flag:
-                raise IRError("%s has no disjoint flag" % self.opcode)
-            flags = _DISJOINT
+                raise self._missing_flag("disjoint flag")
+            flags = SOLE_FLAG
         if fast_math_flags:
             if not self.is_fp_op:
                 raise IRError("%s cannot have fast-math flags" % self.opcode)
@@ -220,59 +207,22 @@ class BinaryOperator(Instruction):
             raise IRError("cannot swap the operands of non-commutative %s" % self.opcode)
         swap_operand_uses(self._operands[0], self._operands[1])
 
-    # --- flags --------------------------------------------------------------------------
-    @property
-    def flags_word(self) -> int:
-        """The raw optional-flags word (LLVM's ``SubclassOptionalData`` meaning)."""
-        return self._flags
-
-    @property
-    def nuw(self) -> bool:
-        return self.has_wrap_flags and bool(self._flags & _NUW)
-
-    @nuw.setter
-    def nuw(self, value: bool) -> None:
-        if not self.has_wrap_flags:
-            if value:
-                raise IRError("%s has no nuw flag" % self.opcode)
-            return
-        self._flags = (self._flags | _NUW) if value else (self._flags & ~_NUW)
-
-    @property
-    def nsw(self) -> bool:
-        return self.has_wrap_flags and bool(self._flags & _NSW)
-
-    @nsw.setter
-    def nsw(self, value: bool) -> None:
-        if not self.has_wrap_flags:
-            if value:
-                raise IRError("%s has no nsw flag" % self.opcode)
-            return
-        self._flags = (self._flags | _NSW) if value else (self._flags & ~_NSW)
-
+    # --- flags (flags_word, nuw and nsw come from OptionalFlagsInst) ----------------------
     @property
     def exact(self) -> bool:
-        return self.has_exact_flag and bool(self._flags & _EXACT)
+        return self.has_exact_flag and bool(self._flags & SOLE_FLAG)
 
     @exact.setter
     def exact(self, value: bool) -> None:
-        if not self.has_exact_flag:
-            if value:
-                raise IRError("%s has no exact flag" % self.opcode)
-            return
-        self._flags = _EXACT if value else 0
+        self._set_sole_flag(self.has_exact_flag, "exact", value)
 
     @property
     def disjoint(self) -> bool:
-        return self.has_disjoint_flag and bool(self._flags & _DISJOINT)
+        return self.has_disjoint_flag and bool(self._flags & SOLE_FLAG)
 
     @disjoint.setter
     def disjoint(self, value: bool) -> None:
-        if not self.has_disjoint_flag:
-            if value:
-                raise IRError("%s has no disjoint flag" % self.opcode)
-            return
-        self._flags = _DISJOINT if value else 0
+        self._set_sole_flag(self.has_disjoint_flag, "disjoint", value)
 
     @property
     def fast_math_flags(self) -> FastMathFlags:
@@ -317,9 +267,6 @@ class BinaryOperator(Instruction):
     def is_nilpotent(self) -> bool:
         """``x op x == 0``: xor."""
         return self.opcode == "xor"
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return isinstance(other, BinaryOperator) and self._flags == other._flags
 
     def _clone_impl(self) -> BinaryOperator:
         c = type(self)(self._operands[0].value, self._operands[1].value)

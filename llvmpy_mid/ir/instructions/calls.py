@@ -38,9 +38,9 @@ from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet, Kin
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
-from llvmpy_mid.ir.instructions.flags import FastMathFlags, TailCallKind
+from llvmpy_mid.ir.instructions.flags import FastMathFlags, TailCallKind, type_supports_fast_math_flags
 from llvmpy_mid.ir.memory_effects import MemoryEffects
-from llvmpy_mid.ir.types import FunctionType, Type, TypeID
+from llvmpy_mid.ir.types import FunctionType, TypeID
 from llvmpy_mid.ir.value import Use, Value
 
 if TYPE_CHECKING:
@@ -614,6 +614,10 @@ class CallBase(Instruction):
         return intrinsic_base_name(fn.name)
 
     # --- comparison ---------------------------------------------------------------------
+    def _same_special_state(self, other: Instruction) -> bool:
+        # Called after the opcodes were found equal (invoke, callbr; call adds its own).
+        return isinstance(other, CallBase) and self._same_call_state(other)
+
     def _same_call_state(self, other: CallBase) -> bool:
         return (
             self.calling_conv == other.calling_conv
@@ -623,12 +627,10 @@ class CallBase(Instruction):
         )
 
 
-def is_fp_math_call_type(ty: Type) -> bool:
-    """Whether a call returning ``ty`` may carry fast-math flags: a floating-point
-    scalar or vector, or (nested) arrays of them (checked with opt-19)."""
-    while ty.type_id is TypeID.ARRAY:
-        ty = ty.element_type  # type: ignore[attr-defined]
-    return ty.scalar_type.is_floating_point
+is_fp_math_call_type = type_supports_fast_math_flags
+"""Whether a call returning a type may carry fast-math flags: a floating-point
+scalar or vector, or (nested) arrays of them (checked with opt-19); the rule
+of phi and select too."""
 
 
 class CallInst(CallBase):
@@ -717,7 +719,7 @@ class CallInst(CallBase):
     @property
     def is_fp_math_operator(self) -> bool:
         """Whether this call may carry fast-math flags (LLVM ``isa<FPMathOperator>``)."""
-        return is_fp_math_call_type(self.type)
+        return type_supports_fast_math_flags(self.type)
 
     @property
     def fast_math_flags(self) -> FastMathFlags:
@@ -726,7 +728,7 @@ class CallInst(CallBase):
     @fast_math_flags.setter
     def fast_math_flags(self, flags: FastMathFlags | int) -> None:
         value = int(flags) & 127
-        if value and not is_fp_math_call_type(self.type):
+        if value and not type_supports_fast_math_flags(self.type):
             raise IRError(
                 "fast-math flags on a call need a floating-point scalar or vector return type, not %s" % self.type
             )

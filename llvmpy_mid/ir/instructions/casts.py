@@ -8,7 +8,9 @@ instruction's type is the destination type.
 Optional flags (LLVM 19, checked with opt-19): ``trunc`` may carry ``nuw``
 (bit 1) and ``nsw`` (bit 2); ``zext`` and ``uitofp`` may carry ``nneg``
 (bit 1). LLVM 19 accepts no fast-math flags on any cast (opt-19 rejects
-``fptrunc fast`` and ``fpext nnan``).
+``fptrunc fast`` and ``fpext nnan``). The flags word and the nuw/nsw
+accessors are shared with the binary operators through
+:class:`~llvmpy_mid.ir.instructions.optional_flags.OptionalFlagsInst`.
 
 :func:`cast_is_valid` states LLVM's type rules for every cast; the
 constructors apply it. This module does not fold casts or choose a cast
@@ -17,10 +19,11 @@ opcode for a pair of types.
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar
+from typing import Callable, ClassVar, TypeVar
 
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.optional_flags import NSW, NUW, SOLE_FLAG, OptionalFlagsInst
 from llvmpy_mid.ir.types import (
     FloatingPointType,
     IntegerType,
@@ -30,10 +33,6 @@ from llvmpy_mid.ir.types import (
     VectorType,
 )
 from llvmpy_mid.ir.value import Value
-
-_NUW = 1
-_NSW = 2
-_NNEG = 1
 
 CAST_OPCODES: tuple[str, ...] = (
     "trunc",
@@ -103,43 +102,38 @@ def _elements(src: Type, dst: Type) -> tuple[Type, Type] | None:
     return src, dst
 
 
-def _int_pair(src: Type, dst: Type) -> tuple[IntegerType, IntegerType] | None:
+_T = TypeVar("_T", bound=Type)
+
+
+def _pair_of(kind: type[_T], src: Type, dst: Type) -> tuple[_T, _T] | None:
+    """The element types of ``src`` and ``dst`` (see :func:`_elements`) when
+    both are ``kind``, else None."""
     pair = _elements(src, dst)
     if pair is None:
         return None
     s, d = pair
-    if isinstance(s, IntegerType) and isinstance(d, IntegerType):
-        return s, d
-    return None
-
-
-def _fp_pair(src: Type, dst: Type) -> tuple[FloatingPointType, FloatingPointType] | None:
-    pair = _elements(src, dst)
-    if pair is None:
-        return None
-    s, d = pair
-    if isinstance(s, FloatingPointType) and isinstance(d, FloatingPointType):
+    if isinstance(s, kind) and isinstance(d, kind):
         return s, d
     return None
 
 
 def _valid_trunc(src: Type, dst: Type) -> bool:
-    p = _int_pair(src, dst)
+    p = _pair_of(IntegerType, src, dst)
     return p is not None and p[0].width > p[1].width
 
 
 def _valid_ext(src: Type, dst: Type) -> bool:
-    p = _int_pair(src, dst)
+    p = _pair_of(IntegerType, src, dst)
     return p is not None and p[0].width < p[1].width
 
 
 def _valid_fptrunc(src: Type, dst: Type) -> bool:
-    p = _fp_pair(src, dst)
+    p = _pair_of(FloatingPointType, src, dst)
     return p is not None and p[0].bits > p[1].bits
 
 
 def _valid_fpext(src: Type, dst: Type) -> bool:
-    p = _fp_pair(src, dst)
+    p = _pair_of(FloatingPointType, src, dst)
     return p is not None and p[0].bits < p[1].bits
 
 
@@ -228,18 +222,16 @@ def cast_is_valid(opcode: str, src_ty: Type, dst_ty: Type) -> bool:
     return check is not None and check(src_ty, dst_ty)
 
 
-class CastInst(Instruction):
+class CastInst(OptionalFlagsInst):
     """A conversion of ``(value,)`` to the instruction's type.
 
     Build one with the opcode's class (``ZExtInst(v, ctx.i64, nneg=True)``) or
     ``CastInst.create("zext", v, ctx.i64)``.
     """
 
-    __slots__ = ("_flags",)
+    __slots__ = ()
 
     is_cast = True
-    has_wrap_flags: ClassVar[bool] = False
-    """nuw/nsw allowed (trunc)."""
     has_nneg_flag: ClassVar[bool] = False
     """nneg allowed (zext, uitofp)."""
 
@@ -259,12 +251,12 @@ class CastInst(Instruction):
         flags = 0
         if nuw or nsw:
             if not self.has_wrap_flags:
-                raise IRError("%s has no nuw/nsw flags" % self.opcode)
-            flags = (_NUW if nuw else 0) | (_NSW if nsw else 0)
+                raise self._missing_flag("nuw/nsw flags")
+            flags = (NUW if nuw else 0) | (NSW if nsw else 0)
         if nneg:
             if not self.has_nneg_flag:
-                raise IRError("%s has no nneg flag" % self.opcode)
-            flags = _NNEG
+                raise self._missing_flag("nneg flag")
+            flags = SOLE_FLAG
         self._flags = flags
 
     @staticmethod
@@ -308,46 +300,14 @@ class CastInst(Instruction):
     def dest_type(self) -> Type:
         return self.type
 
-    # --- flags ---------------------------------------------------------------------------
-    @property
-    def flags_word(self) -> int:
-        return self._flags
-
-    @property
-    def nuw(self) -> bool:
-        return self.has_wrap_flags and bool(self._flags & _NUW)
-
-    @nuw.setter
-    def nuw(self, value: bool) -> None:
-        if not self.has_wrap_flags:
-            if value:
-                raise IRError("%s has no nuw flag" % self.opcode)
-            return
-        self._flags = (self._flags | _NUW) if value else (self._flags & ~_NUW)
-
-    @property
-    def nsw(self) -> bool:
-        return self.has_wrap_flags and bool(self._flags & _NSW)
-
-    @nsw.setter
-    def nsw(self, value: bool) -> None:
-        if not self.has_wrap_flags:
-            if value:
-                raise IRError("%s has no nsw flag" % self.opcode)
-            return
-        self._flags = (self._flags | _NSW) if value else (self._flags & ~_NSW)
-
+    # --- flags (flags_word, nuw and nsw come from OptionalFlagsInst) -----------------------
     @property
     def nneg(self) -> bool:
-        return self.has_nneg_flag and bool(self._flags & _NNEG)
+        return self.has_nneg_flag and bool(self._flags & SOLE_FLAG)
 
     @nneg.setter
     def nneg(self, value: bool) -> None:
-        if not self.has_nneg_flag:
-            if value:
-                raise IRError("%s has no nneg flag" % self.opcode)
-            return
-        self._flags = _NNEG if value else 0
+        self._set_sole_flag(self.has_nneg_flag, "nneg", value)
 
     def drop_poison_generating_flags(self) -> None:
         self._flags = 0
@@ -358,10 +318,8 @@ class CastInst(Instruction):
         """trunc, zext, sext (LLVM ``isIntegerCast``, without the bitcast case)."""
         return self.opcode == "trunc" or self.opcode == "zext" or self.opcode == "sext"
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        # The result type is compared by is_identical_to; the source type follows
-        # from the operand. Only the flags remain.
-        return isinstance(other, CastInst) and self._flags == other._flags
+    # _same_special_state comes from OptionalFlagsInst: the result type is compared
+    # by is_identical_to and the source type follows from the operand.
 
     def _clone_impl(self) -> CastInst:
         c = type(self)(self._operands[0].value, self.type)

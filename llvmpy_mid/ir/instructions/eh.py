@@ -15,14 +15,16 @@
 
 Every pad is an EH pad (``is_eh_pad``).
 
-The module also holds two operand-list helpers that the terminators share:
-:func:`relink_use` (LLVM's ``Use::set``, which moves the use to the head of
-the value's use-list even when the value does not change) and
-:func:`regrow_operands` (the use-list effect of LLVM reallocating a hung-off
-operand list: each operand's use moves to the head of its value's list).
-LLVM's growth policies are reproduced so that use-lists -- and with them the
-printed ``; preds =`` order -- match LLVM's after clauses, cases or handlers are
-added.
+The module also holds what the terminators share: :func:`regrow_operands`
+(the use-list effect of LLVM reallocating a hung-off operand list: each
+operand's use moves to the head of its value's list) and
+:class:`TrailingSuccessorsInst`, the base of ``catchswitch`` and
+``indirectbr``, whose successors are every operand after the first. LLVM's
+growth policies are reproduced so that use-lists -- and with them the printed
+``; preds =`` order -- match LLVM's after clauses, cases or handlers are
+added. Re-pointing an operand uses ``Use.set`` (LLVM's ``Use::set``, which
+moves the use to the head of the value's use-list even when the value does
+not change); :func:`relink_use` is the same operation as a function.
 """
 
 from __future__ import annotations
@@ -42,14 +44,8 @@ if TYPE_CHECKING:
 
 def relink_use(use: Use, value: Value) -> None:
     """Point ``use`` at ``value`` and move it to the head of ``value``'s
-    use-list, even if it already pointed there (LLVM ``Use::set``)."""
-    use._unlink()
-    use.value = value
-    head = value._use_head
-    use._next = head
-    if head is not None:
-        head._prev = use
-    value._use_head = use
+    use-list, even if it already pointed there: ``use.set(value)``."""
+    use.set(value)
 
 
 def regrow_operands(user: User) -> None:
@@ -65,6 +61,52 @@ def check_block(what: str, value: Value) -> None:
     """Raise :class:`IRError` unless ``value`` is a basic block."""
     if not value.is_basic_block:
         raise IRError("%s must be a basic block, not %r" % (what, value))
+
+
+class TrailingSuccessorsInst(Instruction):
+    """A terminator whose successors are all its operands after operand 0
+    (``catchswitch``: the parent pad; ``indirectbr``: the address). The operand
+    list reserves room and doubles when full, as LLVM's hung-off operands of
+    both instructions do."""
+
+    __slots__ = ("_reserved",)
+
+    is_terminator_class = True
+
+    _reserved: int
+
+    def _append_successor(self, block: BasicBlock) -> None:
+        """Append ``block`` (already checked), regrowing the operands when full."""
+        n = len(self._operands)
+        if n + 1 > self._reserved:
+            self._reserved = n * 2
+            regrow_operands(self)
+        self._append_operand(block)
+
+    def _init_clone(self, copy: TrailingSuccessorsInst) -> None:
+        """Give a fresh clone this instruction's type and operands (in index
+        order), reserving exactly as many."""
+        Instruction.__init__(copy, self.type, [u.value for u in self._operands])
+        copy._reserved = len(self._operands)
+
+    @property
+    def successors(self) -> list[BasicBlock]:
+        return [u.value for u in self._operands[1:]]  # type: ignore[misc]
+
+    @property
+    def num_successors(self) -> int:
+        return len(self._operands) - 1
+
+    def get_successor(self, index: int) -> BasicBlock:
+        if not 0 <= index < len(self._operands) - 1:
+            raise IndexError("%s successor %d out of range" % (self.opcode, index))
+        return self._operands[index + 1].value  # type: ignore[return-value]
+
+    def set_successor(self, index: int, block: BasicBlock) -> None:
+        check_block(self.opcode + " destination", block)
+        if not 0 <= index < len(self._operands) - 1:
+            raise IndexError("%s successor %d out of range" % (self.opcode, index))
+        self._operands[index + 1].set(block)
 
 
 class LandingPadClause(Enum):
@@ -277,7 +319,7 @@ class CleanupPadInst(FuncletPadInst):
         return include_phase_one_unwind
 
 
-class CatchSwitchInst(Instruction):
+class CatchSwitchInst(TrailingSuccessorsInst):
     """``%cs = catchswitch within %parent [label %h0, ...] unwind (to caller | label %u)``.
 
     Operands: ``parent_pad, [unwind_dest], handlers...``; successors: every
@@ -285,14 +327,12 @@ class CatchSwitchInst(Instruction):
     a ``token``. An EH pad and a terminator.
     """
 
-    __slots__ = ("_has_unwind", "_reserved")
+    __slots__ = ("_has_unwind",)
 
     opcode: ClassVar[str] = "catchswitch"
-    is_terminator_class = True
     is_eh_pad = True
 
     _has_unwind: bool
-    _reserved: int
 
     def __init__(
         self,
@@ -313,8 +353,9 @@ class CatchSwitchInst(Instruction):
             Instruction.__init__(self, parent_pad.type, (parent_pad, unwind_dest), name)
             self._has_unwind = True
         self._reserved = max(num_handlers, len(handlers)) + len(self._operands)
-        for h in handlers:
-            self.add_handler(h)
+        for h in handlers:  # the reserved room fits them: no regrowth
+            check_block("catchswitch handler", h)
+            self._append_operand(h)
 
     @property
     def parent_pad(self) -> Value:
@@ -341,7 +382,7 @@ class CatchSwitchInst(Instruction):
         if not self._has_unwind:
             raise IRError("this catchswitch unwinds to the caller; it has no unwind destination to change")
         check_block("catchswitch unwind destination", block)
-        relink_use(self._operands[1], block)
+        self._operands[1].set(block)
 
     @property
     def _first_handler(self) -> int:
@@ -357,11 +398,7 @@ class CatchSwitchInst(Instruction):
 
     def add_handler(self, block: BasicBlock) -> None:
         check_block("catchswitch handler", block)
-        n = len(self._operands)
-        if self._reserved < n + 1:
-            self._reserved = n * 2
-            regrow_operands(self)
-        self._append_operand(block)
+        self._append_successor(block)
 
     def remove_handler(self, handler: int | BasicBlock) -> None:
         """Remove a handler (by position or block); later handlers move up one."""
@@ -379,27 +416,8 @@ class CatchSwitchInst(Instruction):
             else:
                 raise IRError("%r is not a handler of this catchswitch" % handler)
         for cur in range(slot, n - 1):
-            relink_use(ops[cur], ops[cur + 1].value)
+            ops[cur].set(ops[cur + 1].value)
         self._truncate_operands(n - 1)
-
-    @property
-    def successors(self) -> list[BasicBlock]:
-        return [u.value for u in self._operands[1:]]  # type: ignore[misc]
-
-    @property
-    def num_successors(self) -> int:
-        return len(self._operands) - 1
-
-    def get_successor(self, index: int) -> BasicBlock:
-        if not 0 <= index < len(self._operands) - 1:
-            raise IndexError("catchswitch successor %d out of range" % index)
-        return self._operands[index + 1].value  # type: ignore[return-value]
-
-    def set_successor(self, index: int, block: BasicBlock) -> None:
-        check_block("catchswitch destination", block)
-        if not 0 <= index < len(self._operands) - 1:
-            raise IndexError("catchswitch successor %d out of range" % index)
-        relink_use(self._operands[index + 1], block)
 
     def may_throw(self) -> bool:
         """When it unwinds to the caller."""
@@ -407,9 +425,8 @@ class CatchSwitchInst(Instruction):
 
     def _clone_impl(self) -> CatchSwitchInst:
         copy = CatchSwitchInst.__new__(CatchSwitchInst)
-        Instruction.__init__(copy, self.type, [u.value for u in self._operands])
+        self._init_clone(copy)
         copy._has_unwind = self._has_unwind
-        copy._reserved = len(self._operands)
         return copy
 
 
@@ -465,7 +482,7 @@ class CatchReturnInst(Instruction):
         check_block("catchret destination", block)
         if index != 0:
             raise IndexError("catchret successor %d out of range" % index)
-        relink_use(self._operands[1], block)
+        self._operands[1].set(block)
 
     def may_read_from_memory(self) -> bool:
         return True
@@ -521,7 +538,7 @@ class CleanupReturnInst(Instruction):
         if len(self._operands) != 2:
             raise IRError("this cleanupret unwinds to the caller; it has no unwind destination to change")
         check_block("cleanupret unwind destination", block)
-        relink_use(self._operands[1], block)
+        self._operands[1].set(block)
 
     @property
     def successors(self) -> list[BasicBlock]:
@@ -541,7 +558,7 @@ class CleanupReturnInst(Instruction):
         if index != 0 or len(self._operands) != 2:
             raise IndexError("cleanupret successor %d out of range" % index)
         check_block("cleanupret unwind destination", block)
-        relink_use(self._operands[1], block)
+        self._operands[1].set(block)
 
     def may_throw(self) -> bool:
         """When it unwinds to the caller."""
@@ -562,4 +579,5 @@ __all__ = [
     "LandingPadInst",
     "regrow_operands",
     "relink_use",
+    "TrailingSuccessorsInst",
 ]

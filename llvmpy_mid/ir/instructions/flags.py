@@ -3,7 +3,8 @@
 What lives here: fast-math flags, atomic orderings (with LLVM's strength
 lattice), the ``atomicrmw`` operations LLVM 19 accepts, the no-wrap flags of
 ``getelementptr`` and the tail-call kinds of ``call``. Each member's value (or
-``keyword``) is the spelling LLVM's textual IR uses.
+``keyword``) is the spelling LLVM's textual IR uses; the keyword enumerations
+share ``keyword`` and ``from_keyword`` through :class:`KeywordEnum`.
 
 It does not hold any instruction class, and it does not parse or print
 instructions; the assembly layer uses the keywords defined here.
@@ -12,7 +13,7 @@ instructions; the assembly layer uses the keywords defined here.
 from __future__ import annotations
 
 from enum import Enum, IntFlag
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 from llvmpy_mid.ir.types import ArrayType
 
@@ -73,7 +74,22 @@ _FMF_BY_KEYWORD: dict[str, FastMathFlags] = {kw: FastMathFlags(bit) for bit, kw 
 _FMF_BY_KEYWORD["fast"] = FastMathFlags.FAST
 
 
-class AtomicOrdering(Enum):
+class KeywordEnum(Enum):
+    """An enumeration whose member values are LLVM's keywords (no members itself)."""
+
+    _value_: str
+
+    @property
+    def keyword(self) -> str:
+        return self._value_
+
+    @classmethod
+    def from_keyword(cls, keyword: str) -> Self:
+        """The member spelled ``keyword``; ValueError if there is none."""
+        return cls(keyword)
+
+
+class AtomicOrdering(KeywordEnum):
     """Memory orderings; the value is LLVM's keyword (``"seq_cst"``...).
 
     Acquire and release are not comparable with each other; use
@@ -87,10 +103,6 @@ class AtomicOrdering(Enum):
     RELEASE = "release"
     ACQ_REL = "acq_rel"
     SEQ_CST = "seq_cst"
-
-    @property
-    def keyword(self) -> str:
-        return self.value
 
     @property
     def llvm_value(self) -> int:
@@ -127,10 +139,6 @@ class AtomicOrdering(Enum):
         """release, acq_rel or seq_cst."""
         return self in _RELEASE_OR_STRONGER
 
-    @staticmethod
-    def from_keyword(keyword: str) -> AtomicOrdering:
-        return AtomicOrdering(keyword)
-
 
 _ORDER_NUM: dict[AtomicOrdering, int] = {
     AtomicOrdering.NOT_ATOMIC: 0,
@@ -164,7 +172,7 @@ _ACQUIRE_OR_STRONGER = frozenset((AtomicOrdering.ACQUIRE, AtomicOrdering.ACQ_REL
 _RELEASE_OR_STRONGER = frozenset((AtomicOrdering.RELEASE, AtomicOrdering.ACQ_REL, AtomicOrdering.SEQ_CST))
 
 
-class AtomicRMWBinOp(Enum):
+class AtomicRMWBinOp(KeywordEnum):
     """The operations of ``atomicrmw`` that LLVM 19 accepts (checked with opt-19;
     ``usub_cond``, ``usub_sat``, ``fmaximum`` and ``fminimum`` came later)."""
 
@@ -187,17 +195,9 @@ class AtomicRMWBinOp(Enum):
     UDEC_WRAP = "udec_wrap"
 
     @property
-    def keyword(self) -> str:
-        return self.value
-
-    @property
     def is_fp_operation(self) -> bool:
         """fadd, fsub, fmax, fmin (LLVM ``isFPOperation``)."""
         return self in _RMW_FP
-
-    @staticmethod
-    def from_keyword(keyword: str) -> AtomicRMWBinOp:
-        return AtomicRMWBinOp(keyword)
 
 
 _RMW_FP = frozenset((AtomicRMWBinOp.FADD, AtomicRMWBinOp.FSUB, AtomicRMWBinOp.FMAX, AtomicRMWBinOp.FMIN))
@@ -237,17 +237,13 @@ def normalize_gep_flags(flags: GEPFlags | int) -> GEPFlags:
     return GEPFlags(v)
 
 
-class TailCallKind(Enum):
+class TailCallKind(KeywordEnum):
     """The marker before ``call``; the value is the keyword (``""`` for none)."""
 
     NONE = ""
     TAIL = "tail"
     MUSTTAIL = "musttail"
     NOTAIL = "notail"
-
-    @property
-    def keyword(self) -> str:
-        return self.value
 
 
 SYNC_SCOPE_SYSTEM = ""
@@ -257,6 +253,7 @@ SYNC_SCOPE_SINGLETHREAD = "singlethread"
 __all__ = [
     "FastMathFlags",
     "type_supports_fast_math_flags",
+    "KeywordEnum",
     "AtomicOrdering",
     "AtomicRMWBinOp",
     "GEPFlags",

@@ -182,16 +182,53 @@ class AllocaInst(Instruction):
 # =====================================================================================
 
 
-class MemoryAccessInst(Instruction):
-    """Shared state of load, store, cmpxchg and atomicrmw: ``volatile``,
-    ``alignment`` and ``sync_scope`` (``ordering`` lives in the subclasses,
-    cmpxchg having two)."""
+class SyncScopedInst(Instruction):
+    """An instruction with a ``sync_scope``: fence and the memory accesses.
 
-    __slots__ = ("_volatile", "_alignment", "_sync_scope")
+    The memory queries give the answer of fence, cmpxchg and atomicrmw:
+    atomic, reading and writing; load and store narrow them."""
+
+    __slots__ = ("_sync_scope",)
+
+    _sync_scope: str
+
+    @property
+    def sync_scope(self) -> str:
+        return self._sync_scope
+
+    @sync_scope.setter
+    def sync_scope(self, value: str) -> None:
+        self._sync_scope = value
+
+    @property
+    def is_atomic(self) -> bool:
+        return True
+
+    def may_read_from_memory(self) -> bool:
+        return True
+
+    def may_write_to_memory(self) -> bool:
+        return True
+
+
+class MemoryAccessInst(SyncScopedInst):
+    """Shared state of load, store, cmpxchg and atomicrmw: ``volatile``,
+    ``alignment``, ``sync_scope`` and the pointer operand (``ordering`` lives
+    in the subclasses, cmpxchg having two)."""
+
+    __slots__ = ("_volatile", "_alignment")
 
     _volatile: bool
     _alignment: int
-    _sync_scope: str
+
+    @property
+    def pointer_operand(self) -> Value:
+        """The address: operand 0 (store, whose value comes first, overrides this)."""
+        return self._operands[0].value
+
+    @property
+    def pointer_address_space(self) -> int:
+        return _pointer_type(self.pointer_operand, self.opcode).address_space
 
     @property
     def volatile(self) -> bool:
@@ -212,14 +249,6 @@ class MemoryAccessInst(Instruction):
     @alignment.setter
     def alignment(self, value: int) -> None:
         self._alignment = _check_alignment(value)
-
-    @property
-    def sync_scope(self) -> str:
-        return self._sync_scope
-
-    @sync_scope.setter
-    def sync_scope(self, value: str) -> None:
-        self._sync_scope = value
 
     def _same_access(self, other: MemoryAccessInst) -> bool:
         return (
@@ -244,8 +273,44 @@ class _OrderedAccessInst(MemoryAccessInst):
     def ordering(self, value: AtomicOrdering) -> None:
         self._ordering = value
 
+    def _same_special_state(self, other: Instruction) -> bool:
+        # Called after the opcodes were found equal.
+        return (
+            isinstance(other, _OrderedAccessInst)
+            and self._ordering is other._ordering
+            and self._same_access(other)
+        )
 
-class LoadInst(_OrderedAccessInst):
+
+class _LoadStoreInst(_OrderedAccessInst):
+    """What load and store share: the simple/unordered queries and the rule
+    that an access ordered stronger than ``unordered`` or volatile also counts
+    as the other kind of memory access (a load as writing, a store as reading)."""
+
+    __slots__ = ()
+
+    @property
+    def is_atomic(self) -> bool:
+        return self._ordering is not _NOT_ATOMIC
+
+    @property
+    def is_simple(self) -> bool:
+        """Neither atomic nor volatile (LLVM ``isSimple``)."""
+        return self._ordering is _NOT_ATOMIC and not self._volatile
+
+    @property
+    def is_unordered(self) -> bool:
+        """Not volatile and at most ``unordered`` (LLVM ``isUnordered``)."""
+        o = self._ordering
+        return (o is _NOT_ATOMIC or o is _UNORDERED) and not self._volatile
+
+    def _orders_memory(self) -> bool:
+        """Volatile or ordered stronger than ``unordered`` (not :attr:`is_unordered`)."""
+        o = self._ordering
+        return self._volatile or not (o is _NOT_ATOMIC or o is _UNORDERED)
+
+
+class LoadInst(_LoadStoreInst):
     """``load [atomic] [volatile] T, ptr P [syncscope(S)] [ordering], align A``.
     Operands: ``(pointer,)``."""
 
@@ -272,42 +337,8 @@ class LoadInst(_OrderedAccessInst):
         self._ordering = ordering
         self._sync_scope = sync_scope
 
-    @property
-    def pointer_operand(self) -> Value:
-        return self._operands[0].value
-
-    @property
-    def pointer_address_space(self) -> int:
-        return _pointer_type(self._operands[0].value, "load").address_space
-
-    @property
-    def is_atomic(self) -> bool:
-        return self._ordering is not _NOT_ATOMIC
-
-    @property
-    def is_simple(self) -> bool:
-        """Neither atomic nor volatile (LLVM ``isSimple``)."""
-        return self._ordering is _NOT_ATOMIC and not self._volatile
-
-    @property
-    def is_unordered(self) -> bool:
-        """Not volatile and at most ``unordered`` (LLVM ``isUnordered``)."""
-        o = self._ordering
-        return (o is _NOT_ATOMIC or o is _UNORDERED) and not self._volatile
-
-    def may_read_from_memory(self) -> bool:
-        return True
-
     def may_write_to_memory(self) -> bool:
-        o = self._ordering
-        return self._volatile or not (o is _NOT_ATOMIC or o is _UNORDERED)
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return (
-            isinstance(other, LoadInst)
-            and self._ordering is other._ordering
-            and self._same_access(other)
-        )
+        return self._orders_memory()
 
     def _clone_impl(self) -> LoadInst:
         return LoadInst(
@@ -320,7 +351,7 @@ class LoadInst(_OrderedAccessInst):
         )
 
 
-class StoreInst(_OrderedAccessInst):
+class StoreInst(_LoadStoreInst):
     """``store [atomic] [volatile] T V, ptr P [syncscope(S)] [ordering], align A``.
     Operands: ``(value, pointer)``; the type is void."""
 
@@ -354,41 +385,13 @@ class StoreInst(_OrderedAccessInst):
     def pointer_operand(self) -> Value:
         return self._operands[1].value
 
-    @property
-    def pointer_address_space(self) -> int:
-        return _pointer_type(self._operands[1].value, "store").address_space
-
-    @property
-    def is_atomic(self) -> bool:
-        return self._ordering is not _NOT_ATOMIC
-
-    @property
-    def is_simple(self) -> bool:
-        return self._ordering is _NOT_ATOMIC and not self._volatile
-
-    @property
-    def is_unordered(self) -> bool:
-        o = self._ordering
-        return (o is _NOT_ATOMIC or o is _UNORDERED) and not self._volatile
-
     def may_read_from_memory(self) -> bool:
-        o = self._ordering
-        return self._volatile or not (o is _NOT_ATOMIC or o is _UNORDERED)
-
-    def may_write_to_memory(self) -> bool:
-        return True
+        return self._orders_memory()
 
     def will_return(self) -> bool:
         """A volatile store may trap or never return (LangRef; opt-19's
         function-attrs does not infer ``willreturn`` over one)."""
         return not self._volatile
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return (
-            isinstance(other, StoreInst)
-            and self._ordering is other._ordering
-            and self._same_access(other)
-        )
 
     def _clone_impl(self) -> StoreInst:
         return StoreInst(
@@ -410,10 +413,10 @@ _FENCE_ORDERINGS = frozenset(
 )
 
 
-class FenceInst(Instruction):
+class FenceInst(SyncScopedInst):
     """``fence [syncscope(S)] ordering``. No operands; the type is void."""
 
-    __slots__ = ("_ordering", "_sync_scope")
+    __slots__ = ("_ordering",)
 
     opcode: ClassVar[str] = "fence"
 
@@ -433,24 +436,6 @@ class FenceInst(Instruction):
         if value not in _FENCE_ORDERINGS:
             raise IRError("fence ordering must be acquire, release, acq_rel or seq_cst, not %s" % value.value)
         self._ordering = value
-
-    @property
-    def sync_scope(self) -> str:
-        return self._sync_scope
-
-    @sync_scope.setter
-    def sync_scope(self, value: str) -> None:
-        self._sync_scope = value
-
-    @property
-    def is_atomic(self) -> bool:
-        return True
-
-    def may_read_from_memory(self) -> bool:
-        return True
-
-    def may_write_to_memory(self) -> bool:
-        return True
 
     def _same_special_state(self, other: Instruction) -> bool:
         return (
@@ -500,20 +485,12 @@ class AtomicCmpXchgInst(MemoryAccessInst):
         self._sync_scope = sync_scope
 
     @property
-    def pointer_operand(self) -> Value:
-        return self._operands[0].value
-
-    @property
     def compare_operand(self) -> Value:
         return self._operands[1].value
 
     @property
     def new_value_operand(self) -> Value:
         return self._operands[2].value
-
-    @property
-    def pointer_address_space(self) -> int:
-        return _pointer_type(self._operands[0].value, "cmpxchg").address_space
 
     @property
     def success_ordering(self) -> AtomicOrdering:
@@ -552,16 +529,6 @@ class AtomicCmpXchgInst(MemoryAccessInst):
     @weak.setter
     def weak(self, value: bool) -> None:
         self._weak = value
-
-    @property
-    def is_atomic(self) -> bool:
-        return True
-
-    def may_read_from_memory(self) -> bool:
-        return True
-
-    def may_write_to_memory(self) -> bool:
-        return True
 
     def _same_special_state(self, other: Instruction) -> bool:
         return (
@@ -625,37 +592,18 @@ class AtomicRMWInst(_OrderedAccessInst):
         self._operation = value
 
     @property
-    def pointer_operand(self) -> Value:
-        return self._operands[0].value
-
-    @property
     def value_operand(self) -> Value:
         return self._operands[1].value
-
-    @property
-    def pointer_address_space(self) -> int:
-        return _pointer_type(self._operands[0].value, "atomicrmw").address_space
 
     @property
     def is_floating_point_operation(self) -> bool:
         return self._operation.is_fp_operation
 
-    @property
-    def is_atomic(self) -> bool:
-        return True
-
-    def may_read_from_memory(self) -> bool:
-        return True
-
-    def may_write_to_memory(self) -> bool:
-        return True
-
     def _same_special_state(self, other: Instruction) -> bool:
         return (
             isinstance(other, AtomicRMWInst)
             and self._operation is other._operation
-            and self._ordering is other._ordering
-            and self._same_access(other)
+            and super()._same_special_state(other)
         )
 
     def _clone_impl(self) -> AtomicRMWInst:
@@ -673,6 +621,7 @@ class AtomicRMWInst(_OrderedAccessInst):
 
 __all__ = [
     "MAX_ALIGNMENT",
+    "SyncScopedInst",
     "MemoryAccessInst",
     "AllocaInst",
     "LoadInst",

@@ -4,12 +4,13 @@
 A phi's incoming values are its operands; its incoming blocks are a plain
 list beside them, exactly as LLVM keeps them (they are not uses, so they do
 not make the phi a predecessor edge). Removing an incoming pair shifts the
-later operands down by re-pointing each slot, which moves those uses to the
-head of their values' use-lists, as LLVM's removal does.
+later operands down by re-pointing each slot (``Use.set``), which moves those
+uses to the head of their values' use-lists, as LLVM's removal does.
 
 Operand order: select ``(condition, true_value, false_value)``; freeze
 ``(value,)``; va_arg ``(va_list,)``. Phi, select (of floating-point type,
-possibly in arrays) may carry fast-math flags.
+possibly in arrays) may carry fast-math flags; both keep them through
+:class:`~llvmpy_mid.ir.instructions.optional_flags.FastMathFlagsInst`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from llvmpy_mid.ir.constants import PoisonValue, UndefValue
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import swap_operand_uses
 from llvmpy_mid.ir.instructions.flags import FastMathFlags, type_supports_fast_math_flags
+from llvmpy_mid.ir.instructions.optional_flags import FastMathFlagsInst
 from llvmpy_mid.ir.types import Type, TypeID, VectorType
 from llvmpy_mid.ir.value import Use, Value
 
@@ -28,23 +30,10 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.basic_block import BasicBlock
 
 
-def _relink(use: Use, value: Value) -> None:
-    """Point ``use`` at ``value`` and put it at the head of the value's use-list
-    even when the value does not change (LLVM ``Use::set`` semantics)."""
-    use._unlink()
-    use.value = value
-    head = value._use_head
-    use._prev = None
-    use._next = head
-    if head is not None:
-        head._prev = use
-    value._use_head = use
-
-
-class PHINode(Instruction):
+class PHINode(FastMathFlagsInst):
     """``phi [fmf] T [v0, %bb0], [v1, %bb1], ...``. Operands: the incoming values."""
 
-    __slots__ = ("_blocks", "_fmf")
+    __slots__ = ("_blocks",)
 
     opcode: ClassVar[str] = "phi"
     is_phi = True
@@ -161,7 +150,7 @@ class PHINode(Instruction):
         removed = ops[index].value
         last = len(ops) - 1
         for i in range(index, last):
-            _relink(ops[i], ops[i + 1].value)
+            ops[i].set(ops[i + 1].value)
         ops[last]._unlink()
         del ops[last]
         del self._blocks[index]
@@ -184,7 +173,7 @@ class PHINode(Instruction):
         blocks = self._blocks
         for j in range(write + 1, len(ops)):
             if keep[j]:
-                _relink(ops[write], ops[j].value)
+                ops[write].set(ops[j].value)
                 blocks[write] = blocks[j]
                 write += 1
         for u in ops[write:]:
@@ -236,18 +225,7 @@ class PHINode(Instruction):
         mine = set(self._blocks)
         return all(p in mine for p in bb.predecessors)
 
-    # --- flags ----------------------------------------------------------------------
-    @property
-    def fast_math_flags(self) -> FastMathFlags:
-        return FastMathFlags(self._fmf)
-
-    @fast_math_flags.setter
-    def fast_math_flags(self, flags: FastMathFlags | int) -> None:
-        f = int(flags)
-        if f and not type_supports_fast_math_flags(self.type):
-            raise IRError("fast-math flags on a phi of non-floating-point type %s" % self.type)
-        self._fmf = f & 127
-
+    # --- comparison (fast_math_flags comes from FastMathFlagsInst) --------------------
     def _same_special_state(self, other: Instruction) -> bool:
         if not isinstance(other, PHINode) or self._fmf != other._fmf:
             return False
@@ -268,11 +246,11 @@ class PHINode(Instruction):
         return c
 
 
-class SelectInst(Instruction):
+class SelectInst(FastMathFlagsInst):
     """``select [fmf] i1 %c, T %a, T %b``. Operands: ``(condition, true_value, false_value)``.
     A vector condition (``<N x i1>``) selects lane by lane between vectors of N lanes."""
 
-    __slots__ = ("_fmf",)
+    __slots__ = ()
 
     opcode: ClassVar[str] = "select"
 
@@ -335,20 +313,6 @@ class SelectInst(Instruction):
         """Exchange the true and false values (LLVM ``swapValues``; the caller
         must invert the condition to keep the meaning)."""
         swap_operand_uses(self._operands[1], self._operands[2])
-
-    @property
-    def fast_math_flags(self) -> FastMathFlags:
-        return FastMathFlags(self._fmf)
-
-    @fast_math_flags.setter
-    def fast_math_flags(self, flags: FastMathFlags | int) -> None:
-        f = int(flags)
-        if f and not type_supports_fast_math_flags(self.type):
-            raise IRError("fast-math flags on a select of non-floating-point type %s" % self.type)
-        self._fmf = f & 127
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return isinstance(other, SelectInst) and self._fmf == other._fmf
 
     def _clone_impl(self) -> SelectInst:
         ops = self._operands

@@ -53,9 +53,9 @@ from llvmpy_mid.ir.instructions.eh import (
     CatchSwitchInst,
     CleanupReturnInst,
     LandingPadInst,
+    TrailingSuccessorsInst,
     check_block,
     regrow_operands,
-    relink_use,
 )
 from llvmpy_mid.ir.metadata import MDNode, MDString
 from llvmpy_mid.ir.types import FunctionType, TypeID
@@ -168,7 +168,7 @@ class BranchInst(Instruction):
         ops = self._operands
         if not 0 <= index < (1 if len(ops) == 1 else 2):
             raise IndexError("br successor %d out of range" % index)
-        relink_use(ops[len(ops) - 1 - index], block)
+        ops[len(ops) - 1 - index].set(block)
 
     def swap_successors(self) -> None:
         """Exchange the two destinations (the caller inverts the condition),
@@ -251,7 +251,7 @@ class SwitchInst(Instruction):
     @default_dest.setter
     def default_dest(self, block: BasicBlock) -> None:
         check_block("switch default destination", block)
-        relink_use(self._operands[1], block)
+        self._operands[1].set(block)
 
     # --- cases ------------------------------------------------------------------------
     @property
@@ -282,14 +282,14 @@ class SwitchInst(Instruction):
 
     def set_case_value(self, index: int, value: ConstantInt) -> None:
         self._check_case_value(value)
-        relink_use(self._operands[self._case_slot(index)], value)
+        self._operands[self._case_slot(index)].set(value)
 
     def get_case_dest(self, index: int) -> BasicBlock:
         return self._operands[self._case_slot(index) + 1].value  # type: ignore[return-value]
 
     def set_case_dest(self, index: int, block: BasicBlock) -> None:
         check_block("switch case destination", block)
-        relink_use(self._operands[self._case_slot(index) + 1], block)
+        self._operands[self._case_slot(index) + 1].set(block)
 
     def _check_case_value(self, value: Value) -> None:
         if not isinstance(value, ConstantInt) or value.type is not self._operands[0].value.type:
@@ -314,8 +314,8 @@ class SwitchInst(Instruction):
         ops = self._operands
         n = len(ops)
         if slot + 2 != n:
-            relink_use(ops[slot], ops[n - 2].value)
-            relink_use(ops[slot + 1], ops[n - 1].value)
+            ops[slot].set(ops[n - 2].value)
+            ops[slot + 1].set(ops[n - 1].value)
         self._truncate_operands(n - 2)
 
     def find_case_value(self, value: ConstantInt | int) -> int | None:
@@ -361,7 +361,7 @@ class SwitchInst(Instruction):
         check_block("switch destination", block)
         if not 0 <= index < len(self._operands) >> 1:
             raise IndexError("switch successor %d out of range" % index)
-        relink_use(self._operands[2 * index + 1], block)
+        self._operands[2 * index + 1].set(block)
 
     def _clone_impl(self) -> SwitchInst:
         copy = SwitchInst.__new__(SwitchInst)
@@ -370,23 +370,22 @@ class SwitchInst(Instruction):
         return copy
 
 
-class IndirectBrInst(Instruction):
-    """``indirectbr ptr %addr, [label %d0, ...]``. Operands: ``address, d0, d1, ...``."""
+class IndirectBrInst(TrailingSuccessorsInst):
+    """``indirectbr ptr %addr, [label %d0, ...]``. Operands: ``address, d0, d1, ...``;
+    the successors are the destinations."""
 
-    __slots__ = ("_reserved",)
+    __slots__ = ()
 
     opcode: ClassVar[str] = "indirectbr"
-    is_terminator_class = True
-
-    _reserved: int
 
     def __init__(self, address: Value, destinations: Sequence[BasicBlock] = (), num_dests: int = 0) -> None:
         if address.type.type_id is not TypeID.POINTER:
             raise IRError("indirectbr: the address must be a pointer, not %s" % address.type)
         Instruction.__init__(self, address.type.context.void, (address,))
         self._reserved = 1 + max(num_dests, len(destinations))
-        for d in destinations:
-            self.add_destination(d)
+        for d in destinations:  # the reserved room fits them: no regrowth
+            check_block("indirectbr destination", d)
+            self._append_operand(d)
 
     @property
     def address(self) -> Value:
@@ -408,11 +407,7 @@ class IndirectBrInst(Instruction):
 
     def add_destination(self, block: BasicBlock) -> None:
         check_block("indirectbr destination", block)
-        n = len(self._operands)
-        if n + 1 > self._reserved:
-            self._reserved = n * 2
-            regrow_operands(self)
-        self._append_operand(block)
+        self._append_successor(block)
 
     def remove_destination(self, index: int) -> None:
         """Remove destination ``index``; the last one takes its place (LLVM ``removeDestination``)."""
@@ -420,32 +415,12 @@ class IndirectBrInst(Instruction):
         n = len(ops)
         if not 0 <= index < n - 1:
             raise IndexError("indirectbr destination %d out of range" % index)
-        relink_use(ops[index + 1], ops[n - 1].value)
+        ops[index + 1].set(ops[n - 1].value)
         self._truncate_operands(n - 1)
-
-    @property
-    def successors(self) -> list[BasicBlock]:
-        return [u.value for u in self._operands[1:]]  # type: ignore[misc]
-
-    @property
-    def num_successors(self) -> int:
-        return len(self._operands) - 1
-
-    def get_successor(self, index: int) -> BasicBlock:
-        if not 0 <= index < len(self._operands) - 1:
-            raise IndexError("indirectbr successor %d out of range" % index)
-        return self._operands[index + 1].value  # type: ignore[return-value]
-
-    def set_successor(self, index: int, block: BasicBlock) -> None:
-        check_block("indirectbr destination", block)
-        if not 0 <= index < len(self._operands) - 1:
-            raise IndexError("indirectbr successor %d out of range" % index)
-        relink_use(self._operands[index + 1], block)
 
     def _clone_impl(self) -> IndirectBrInst:
         copy = IndirectBrInst.__new__(IndirectBrInst)
-        Instruction.__init__(copy, self.type, [u.value for u in self._operands])
-        copy._reserved = len(self._operands)
+        self._init_clone(copy)
         return copy
 
 
@@ -485,7 +460,7 @@ class InvokeInst(CallBase):
     @normal_dest.setter
     def normal_dest(self, block: BasicBlock) -> None:
         check_block("invoke normal destination", block)
-        relink_use(self._operands[-3], block)
+        self._operands[-3].set(block)
 
     @property
     def unwind_dest(self) -> BasicBlock:
@@ -494,7 +469,7 @@ class InvokeInst(CallBase):
     @unwind_dest.setter
     def unwind_dest(self, block: BasicBlock) -> None:
         check_block("invoke unwind destination", block)
-        relink_use(self._operands[-2], block)
+        self._operands[-2].set(block)
 
     @property
     def landing_pad(self) -> LandingPadInst | None:
@@ -522,7 +497,7 @@ class InvokeInst(CallBase):
         check_block("invoke destination", block)
         if index not in (0, 1):
             raise IndexError("invoke successor %d out of range" % index)
-        relink_use(self._operands[-3 + index], block)
+        self._operands[-3 + index].set(block)
 
     def may_throw(self, include_phase_one_unwind: bool = False) -> bool:
         """LLVM 19's rule: an invoke may throw only past a landingpad that may
@@ -532,9 +507,6 @@ class InvokeInst(CallBase):
         if isinstance(pad, LandingPadInst):
             return pad.can_unwind_past(include_phase_one_unwind)
         return False
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return isinstance(other, InvokeInst) and self._same_call_state(other)
 
     def _clone_impl(self) -> InvokeInst:
         copy = InvokeInst.__new__(InvokeInst)
@@ -601,7 +573,7 @@ class CallBrInst(CallBase):
     @default_dest.setter
     def default_dest(self, block: BasicBlock) -> None:
         check_block("callbr default destination", block)
-        relink_use(self._operands[-2 - self._num_indirect], block)
+        self._operands[-2 - self._num_indirect].set(block)
 
     @property
     def indirect_dests(self) -> list[BasicBlock]:
@@ -618,7 +590,7 @@ class CallBrInst(CallBase):
         check_block("callbr indirect destination", block)
         if not 0 <= index < self._num_indirect:
             raise IndexError("callbr indirect destination %d out of range" % index)
-        relink_use(self._operands[-1 - self._num_indirect + index], block)
+        self._operands[-1 - self._num_indirect + index].set(block)
 
     @property
     def successors(self) -> list[BasicBlock]:
@@ -639,14 +611,11 @@ class CallBrInst(CallBase):
         check_block("callbr destination", block)
         if not 0 <= index <= self._num_indirect:
             raise IndexError("callbr successor %d out of range" % index)
-        relink_use(self._operands[-2 - self._num_indirect + index], block)
+        self._operands[-2 - self._num_indirect + index].set(block)
 
     def may_throw(self) -> bool:
         """Never, as LLVM 19's ``Instruction::mayThrow`` has no case for callbr."""
         return False
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return isinstance(other, CallBrInst) and self._same_call_state(other)
 
     def _clone_impl(self) -> CallBrInst:
         copy = CallBrInst.__new__(CallBrInst)

@@ -12,7 +12,7 @@ This module does not fold or simplify shuffles.
 
 from __future__ import annotations
 
-from typing import ClassVar, Sequence
+from typing import ClassVar, NoReturn, Sequence
 
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.instruction import Instruction
@@ -213,89 +213,83 @@ def get_aggregate_indexed_type(aggregate_type: Type, indices: Sequence[int]) -> 
     return ty
 
 
-class ExtractValueInst(Instruction):
+class _IndexedAggregateInst(Instruction):
+    """What extractvalue and insertvalue share: the aggregate operand 0 and the
+    constant index list into it (kept beside the operands)."""
+
+    __slots__ = ("_indices",)
+
+    _indices: tuple[int, ...]
+
+    def _bad_indices(self, aggregate: Value, idx: tuple[int, ...]) -> NoReturn:
+        """Raise the constructor's error for ``idx``, which reach no type in
+        ``aggregate`` (the constructors test that inline: they are hot)."""
+        if not idx:
+            raise IRError("%s needs at least one index" % self.opcode)
+        raise IRError("invalid %s indices %r into %s" % (self.opcode, idx, aggregate.type))
+
+    @staticmethod
+    def get_indexed_type(aggregate_type: Type, indices: Sequence[int]) -> Type | None:
+        return get_aggregate_indexed_type(aggregate_type, indices)
+
+    @property
+    def aggregate_operand(self) -> Value:
+        return self._operands[0].value
+
+    @property
+    def indices(self) -> tuple[int, ...]:
+        return self._indices
+
+    @property
+    def num_indices(self) -> int:
+        return len(self._indices)
+
+    def _same_special_state(self, other: Instruction) -> bool:
+        # Called after the opcodes were found equal.
+        return isinstance(other, _IndexedAggregateInst) and self._indices == other._indices
+
+
+class ExtractValueInst(_IndexedAggregateInst):
     """``extractvalue {..} %agg, i, j...``. Operands: ``(aggregate,)``; the index
     list is ``indices``."""
 
-    __slots__ = ("_indices",)
+    __slots__ = ()
 
     opcode: ClassVar[str] = "extractvalue"
 
     def __init__(self, aggregate: Value, indices: Sequence[int], *, name: str = "") -> None:
         idx = tuple(indices)
-        if not idx:
-            raise IRError("extractvalue needs at least one index")
-        ty = get_aggregate_indexed_type(aggregate.type, idx)
+        ty = get_aggregate_indexed_type(aggregate.type, idx) if idx else None
         if ty is None:
-            raise IRError("invalid extractvalue indices %r into %s" % (idx, aggregate.type))
+            self._bad_indices(aggregate, idx)
         Instruction.__init__(self, ty, (aggregate,), name)
         self._indices = idx
-
-    @staticmethod
-    def get_indexed_type(aggregate_type: Type, indices: Sequence[int]) -> Type | None:
-        return get_aggregate_indexed_type(aggregate_type, indices)
-
-    @property
-    def aggregate_operand(self) -> Value:
-        return self._operands[0].value
-
-    @property
-    def indices(self) -> tuple[int, ...]:
-        return self._indices
-
-    @property
-    def num_indices(self) -> int:
-        return len(self._indices)
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return isinstance(other, ExtractValueInst) and self._indices == other._indices
 
     def _clone_impl(self) -> ExtractValueInst:
         return ExtractValueInst(self._operands[0].value, self._indices)
 
 
-class InsertValueInst(Instruction):
+class InsertValueInst(_IndexedAggregateInst):
     """``insertvalue {..} %agg, T %val, i, j...``. Operands: ``(aggregate, value)``;
     the index list is ``indices``."""
 
-    __slots__ = ("_indices",)
+    __slots__ = ()
 
     opcode: ClassVar[str] = "insertvalue"
 
     def __init__(self, aggregate: Value, value: Value, indices: Sequence[int], *, name: str = "") -> None:
         idx = tuple(indices)
-        if not idx:
-            raise IRError("insertvalue needs at least one index")
-        ty = get_aggregate_indexed_type(aggregate.type, idx)
+        ty = get_aggregate_indexed_type(aggregate.type, idx) if idx else None
         if ty is None:
-            raise IRError("invalid insertvalue indices %r into %s" % (idx, aggregate.type))
+            self._bad_indices(aggregate, idx)
         if value.type is not ty:
             raise IRError("insertvalue operand and field disagree in type: %s vs %s" % (value.type, ty))
         Instruction.__init__(self, aggregate.type, (aggregate, value), name)
         self._indices = idx
 
-    @staticmethod
-    def get_indexed_type(aggregate_type: Type, indices: Sequence[int]) -> Type | None:
-        return get_aggregate_indexed_type(aggregate_type, indices)
-
-    @property
-    def aggregate_operand(self) -> Value:
-        return self._operands[0].value
-
     @property
     def inserted_value_operand(self) -> Value:
         return self._operands[1].value
-
-    @property
-    def indices(self) -> tuple[int, ...]:
-        return self._indices
-
-    @property
-    def num_indices(self) -> int:
-        return len(self._indices)
-
-    def _same_special_state(self, other: Instruction) -> bool:
-        return isinstance(other, InsertValueInst) and self._indices == other._indices
 
     def _clone_impl(self) -> InsertValueInst:
         return InsertValueInst(self._operands[0].value, self._operands[1].value, self._indices)
