@@ -1,11 +1,12 @@
 """llvmpy_mid: a pure-Python, typed compiler middle end for LLVM 19's IR.
 
-The IR object model lives in :mod:`llvmpy_mid.ir`; its main names are
-re-exported here.
+The IR object model lives in :mod:`llvmpy_mid.ir` and textual IR in
+:mod:`llvmpy_mid.asm`; their main names are re-exported here.
 """
 
 from __future__ import annotations
 
+from llvmpy_mid.asm import format_value, parse_assembly, parse_file, print_module
 from llvmpy_mid.errors import IRError, LLVMPyError, ParseError, PipelineError, VerifierError
 from llvmpy_mid.ir import (
     Argument,
@@ -51,4 +52,8 @@ __all__ = [
     "Value",
     "VerifierError",
     "__version__",
+    "format_value",
+    "parse_assembly",
+    "parse_file",
+    "print_module",
 ]

@@ -774,3 +774,47 @@ class NoCFIValue(_GlobalWrapper):
 
     __slots__ = ()
     _tag = "no_cfi"
+
+
+class ConstantPtrAuth(Constant):
+    """``ptrauth (ptr P, i32 key[, i64 disc[, ptr addrdisc]])``: a signed pointer
+    (LLVM 19 ``ConstantPtrAuth``). Operands: pointer, key (``i32``),
+    discriminator (``i64``), address discriminator (a pointer, null when
+    absent); the type is the pointer's."""
+
+    __slots__ = ()
+
+    @classmethod
+    def get(cls, pointer: Constant, key: ConstantInt, discriminator: ConstantInt, address: Constant) -> ConstantPtrAuth:
+        if not pointer.type.is_pointer or not address.type.is_pointer:
+            raise IRError("ptrauth needs pointer operands")
+        if key.type.width != 32 or discriminator.type.width != 64:
+            raise IRError("ptrauth needs an i32 key and an i64 discriminator")
+        table = pointer.type.context.constants
+        key_t = ("ptrauth", pointer, key, discriminator, address)
+        c = table.get(key_t)
+        if c is None:
+            c = table[key_t] = cls(pointer.type, (pointer, key, discriminator, address))
+        return cast(ConstantPtrAuth, c)
+
+    def _key(self) -> Any:
+        return ("ptrauth", *(u.value for u in self._operands))
+
+    def _key_for(self, operands: list[Value]) -> Any:
+        return ("ptrauth", *operands)
+
+    @property
+    def pointer(self) -> Constant:
+        return cast(Constant, self._operands[0].value)
+
+    @property
+    def key(self) -> ConstantInt:
+        return cast(ConstantInt, self._operands[1].value)
+
+    @property
+    def discriminator(self) -> ConstantInt:
+        return cast(ConstantInt, self._operands[2].value)
+
+    @property
+    def address_discriminator(self) -> Constant:
+        return cast(Constant, self._operands[3].value)

@@ -57,6 +57,7 @@ class Context:
         "_named_structs",
         "_struct_suffix",
         "_target_ext",
+        "identified_struct_count",
         "constants",
         "metadata_nodes",
         "metadata_strings",
@@ -88,6 +89,9 @@ class Context:
         self._literal_structs: dict[tuple[tuple[Type, ...], bool], StructType] = {}
         self._named_structs: dict[str, StructType] = {}
         self._struct_suffix = 0
+        self.identified_struct_count = 0
+        """How many identified structs ``named_struct`` has made (the printer stops
+        looking for a module's struct types once it has found them all)."""
         self._target_ext: dict[tuple[str, tuple[Type, ...], tuple[int, ...]], TargetExtType] = {}
         self.i1 = self.int_type(1)
         self.i8 = self.int_type(8)
@@ -178,6 +182,7 @@ class Context:
         a name already in use gets a unique ``.N`` suffix, as LLVM does.
         """
         ty = StructType(self, (), packed, False)
+        self.identified_struct_count += 1
         if name:
             self._rename_struct(ty, name)
         if elements is not None:

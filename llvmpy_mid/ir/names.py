@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-_PLAIN_NAME = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
+_PLAIN_NAME = re.compile(r"[-a-zA-Z._][-a-zA-Z._0-9]*\Z")
 _NUMBER = re.compile(r"[0-9]+\Z")
 _SAFE_CHARS = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

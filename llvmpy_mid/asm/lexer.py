@@ -1,0 +1,105 @@
+"""The lexer of LLVM's textual IR: the whole input becomes one list of token strings.
+
+What: :func:`tokenize` splits ``.ll`` text into tokens with a single
+compiled regular expression and ``re.findall`` (the scan runs in C); the
+parser then dispatches on each token string (its first character, or the
+whole string through a dict). Whitespace and ``;`` comments are skipped.
+The token list always ends with ``""`` (end of input).
+
+How tokens look (the parser classifies them by their text). A *word* is an
+optional sigil (``% @ $ ! # ^``) and a run of ``[-A-Za-z0-9_$.+\\]`` (and
+other letters), optionally ended by ``:``; everything LLVM lexes as a name,
+number, keyword or label is a word:
+
+* ``%x``, ``%0``, ``%"a b"``, ``@f``, ``@0``, ``@"x"``, ``$c``, ``$"c"``:
+  local, global and comdat names (quoted names keep their quotes here);
+* ``!``, ``!0``, ``!foo``, ``!DILocation``, ``!"text"``: metadata pieces;
+* ``#0`` (attribute group), ``#dbg_value`` (debug record);
+* ``"text"`` (a string; still escaped), ``name:``, ``"quoted name":``,
+  ``0:`` (labels, and the field names of ``!DI...(...)`` nodes);
+* ``42``, ``-7``, ``1.5e3``, ``0x3FF0000000000000``, ``0xK...``, ``u0x1F``:
+  numbers; identifiers and keywords (``define``, ``i32``, ``DW_TAG_member``);
+  ``...``; and the punctuation ``= , * [ ] { } ( ) < > | :`` and a lone ``!``.
+
+A character no rule accepts becomes a one-character token the parser
+reports as an error. :func:`token_position` recovers the line and column of
+a token for diagnostics by re-scanning (errors are rare, so the fast path
+keeps no positions).
+
+Not done here: unescaping strings (:func:`unescape` does that on demand)
+and any decision about what a token means.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TOKEN_RE = re.compile(
+    r"""
+    [ \t\r\n]*+(?:;[^\n]*+[ \t\r\n]*+)*+
+    (
+        [%@$!]?+"[^"]*+":?
+      | [%@$!#^]?[-\w$.+\\]++:?
+      | [=,*\[\]{}()<>|:!]
+      | \Z
+      | (?s:.)
+    )
+    """,
+    re.VERBOSE,
+)
+
+
+def tokenize(text: str) -> list[str]:
+    """The tokens of ``text``; the last one, and only that one, is ``""`` (end of input)."""
+    toks: list[str] = _TOKEN_RE.findall(text)
+    if len(toks) > 1 and toks[-2] == "":
+        toks.pop()
+    return toks
+
+
+def token_position(text: str, index: int) -> tuple[int, int, str]:
+    """(1-based line, 1-based column, source line) of token ``index`` of ``text``."""
+    offset = len(text)
+    for n, m in enumerate(_TOKEN_RE.finditer(text)):
+        if n == index:
+            offset = m.start(1)
+            break
+    return offset_position(text, offset)
+
+
+def offset_position(text: str, offset: int) -> tuple[int, int, str]:
+    """(1-based line, 1-based column, source line) of a character offset."""
+    offset = max(0, min(offset, len(text)))
+    line_start = text.rfind("\n", 0, offset) + 1
+    line_end = text.find("\n", offset)
+    if line_end < 0:
+        line_end = len(text)
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - line_start + 1, text[line_start:line_end]
+
+
+_ESCAPE_RE = re.compile(rb"\\(?:([0-9A-Fa-f]{2})|\\)")
+
+
+def _unescape_match(m: re.Match[bytes]) -> bytes:
+    hexpair = m.group(1)
+    if hexpair is None:
+        return b"\\"
+    return bytes((int(hexpair, 16),))
+
+
+def unescape_bytes(body: str) -> bytes:
+    """The bytes of a string body (without quotes): ``\\XX`` is the byte XX and
+    ``\\\\`` a backslash, as LLVM's lexer reads them; any other backslash stays."""
+    raw = body.encode("utf-8", "surrogateescape")
+    if b"\\" not in raw:
+        return raw
+    return _ESCAPE_RE.sub(_unescape_match, raw)
+
+
+def unescape(body: str) -> str:
+    """The text of a string body (see :func:`unescape_bytes`); bytes that are
+    not UTF-8 are kept as surrogate escapes."""
+    if "\\" not in body:
+        return body
+    return unescape_bytes(body).decode("utf-8", "surrogateescape")

@@ -1,0 +1,417 @@
+"""Types in ``.ll`` text: ``i32``, ``ptr addrspace(1)``, ``[4 x i8]``, ``<2 x float>``,
+``{ i32, ptr }``, ``<{ i8 }>``, ``%struct.S``, ``target("x", i8, 1)``, function
+types, and the legacy typed-pointer forms (``i32*``, ``%struct.S*``,
+``i8 addrspace(1)*``), all read as LLVM 19 does (typed pointers become ``ptr``).
+
+What: :class:`TypeParser` adds :meth:`~TypeParser.parse_type` and the
+``%T = type ...`` definitions of identified structs (named or numbered,
+opaque, packed, referenced before their definition) to the parser.
+
+How: a dict from token to type resolves the primitive words (``i32``,
+``float``...); the other forms are parsed by their first token. A reference
+to an identified struct not yet defined creates it opaque; the definition
+gives it its body; a struct still undefined at the end of the module stays
+opaque, as in LLVM. ``%T = type i32`` (a name for a non-struct type) is
+accepted as an alias.
+
+Not done here: checks that need the data layout (sizes), which the
+instructions and the verifier do.
+"""
+
+from __future__ import annotations
+
+from llvmpy_mid.asm.parse_base import ParserBase
+from llvmpy_mid.ir.attribute_kinds import find_attribute_kind
+from llvmpy_mid.ir.types import MAX_INT_BITS, FunctionType, StructType, Type, TypeID
+
+_FP_WORDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128")
+_NOT_FIRST_CLASS = frozenset((TypeID.VOID, TypeID.FUNCTION, TypeID.LABEL, TypeID.METADATA))
+_VECTOR_ELEMENTS = frozenset(
+    (
+        TypeID.INTEGER,
+        TypeID.POINTER,
+        TypeID.HALF,
+        TypeID.BFLOAT,
+        TypeID.FLOAT,
+        TypeID.DOUBLE,
+        TypeID.X86_FP80,
+        TypeID.FP128,
+        TypeID.PPC_FP128,
+    )
+)
+_BAD_ELEMENTS = frozenset((TypeID.VOID, TypeID.LABEL, TypeID.METADATA, TypeID.FUNCTION, TypeID.TOKEN, TypeID.X86_AMX))
+
+
+class TypeParser(ParserBase):
+    """Types and identified-struct definitions."""
+
+    __slots__ = ()
+
+    def init_type_words(self) -> None:
+        ctx = self.ctx
+        words = self.type_words
+        for name in _FP_WORDS:
+            words[name] = ctx.fp_type(name)
+        words["void"] = ctx.void
+        words["label"] = ctx.label
+        words["metadata"] = ctx.metadata
+        words["token"] = ctx.token
+        words["x86_mmx"] = ctx.x86_mmx
+        words["x86_amx"] = ctx.x86_amx
+        for width in (1, 8, 16, 32, 64, 128):
+            words["i%d" % width] = ctx.int_type(width)
+        values = self.value_words
+        for word, ty in words.items():
+            if word not in ("void", "label", "metadata"):
+                values[word] = ty
+        values["ptr"] = ctx.ptr
+
+    # --- entry points -------------------------------------------------------------------------
+    def parse_type(self, allow_void: bool = False) -> Type:
+        """A type, with any ``*``/``addrspace(N)*`` suffixes and function-type
+        parentheses. ``void`` is refused unless ``allow_void``."""
+        start = self.p
+        ty = self.type_words.get(self.toks[start])
+        if ty is not None:
+            self.p = start + 1
+            nxt = self.toks[start + 1]
+            if nxt != "*" and nxt != "(" and nxt != "addrspace":
+                if ty.type_id is TypeID.VOID and not allow_void:
+                    self.fail("void type only allowed for function results", start)
+                return ty
+        else:
+            ty = self.parse_base_type()
+        ty = self.parse_type_suffixes(ty, start)
+        if ty.type_id is TypeID.VOID and not allow_void:
+            self.fail("void type only allowed for function results", start)
+        return ty
+
+    def parse_first_class_type(self, message: str = "invalid use of a non-first-class type") -> Type:
+        start = self.p
+        ty = self.parse_type()
+        if ty.type_id in _NOT_FIRST_CLASS:
+            self.fail(message, start)
+        return ty
+
+    def parse_type_suffixes(self, ty: Type, start: int) -> Type:
+        toks = self.toks
+        while True:
+            tok = toks[self.p]
+            if tok == "*":
+                self.check_pointee(ty)
+                self.p += 1
+                ty = self.ctx.ptr
+            elif tok == "addrspace":
+                self.check_pointee(ty)
+                space = self.parse_addrspace()
+                self.expect("*", "expected '*' in address space")
+                ty = self.ctx.pointer_type(space)
+            elif tok == "(":
+                ty = self.parse_function_type_params(ty, start)
+            else:
+                return ty
+
+    def check_pointee(self, ty: Type) -> None:
+        if ty.type_id is TypeID.VOID:
+            self.fail("pointers to void are invalid - use i8* instead")
+        if ty.type_id is TypeID.LABEL:
+            self.fail("basic block pointers are invalid")
+        if ty.type_id is TypeID.METADATA:
+            self.fail("pointers to metadata are invalid")
+        if ty.type_id is TypeID.TOKEN:
+            self.fail("pointers to token are invalid")
+
+    def parse_addrspace(self) -> int:
+        """``addrspace(N)`` (the current token is ``addrspace``)."""
+        self.p += 1
+        self.expect("(", "expected '(' in address space")
+        tok = self.toks[self.p]
+        if tok[:1] == '"':
+            name = self.parse_string()
+            space: int | None = None
+            dl = self.data_layout
+            if name == "A":
+                space = dl.alloca_addr_space
+            elif name == "G":
+                space = dl.globals_addr_space
+            elif name == "P":
+                space = dl.program_addr_space
+            if space is None:
+                self.fail("invalid symbolic addrspace '%s'" % name, self.p - 1)
+        else:
+            space = self.parse_uint("expected integer or string constant")
+            if space >= 1 << 24:
+                self.fail("invalid address space, must be a 24-bit integer", self.p - 1)
+        self.expect(")", "expected ')' in address space")
+        return space
+
+    def parse_optional_addrspace(self, default: int = 0) -> int:
+        if self.toks[self.p] == "addrspace":
+            return self.parse_addrspace()
+        return default
+
+    # --- the forms ------------------------------------------------------------------------------------
+    def parse_base_type(self) -> Type:
+        toks = self.toks
+        start = self.p
+        tok = toks[start]
+        ctx = self.ctx
+        c = tok[:1]
+        if c == "i" and tok[1:].isdigit() and tok.isascii():
+            width = int(tok[1:])
+            if not 1 <= width <= MAX_INT_BITS:
+                self.fail("expected type")
+            ty: Type = ctx.int_type(width)
+            self.type_words[tok] = ty
+            self.value_words[tok] = ty
+            self.p += 1
+            return ty
+        if tok == "ptr":
+            self.p += 1
+            space = self.parse_optional_addrspace()
+            if toks[self.p] == "*":
+                self.fail("ptr* is invalid - use ptr instead")
+            return ctx.pointer_type(space)
+        if c == "%":
+            return self.parse_named_type_ref()
+        if tok == "{":
+            self.p += 1
+            return self.parse_struct_body(False)
+        if tok == "<":
+            self.p += 1
+            if toks[self.p] == "{":
+                self.p += 1
+                ty = self.parse_struct_body(True)
+                self.expect(">", "expected '>' at end of packed struct")
+                return ty
+            return self.parse_vector_type()
+        if tok == "[":
+            if toks[start + 2] == "x" and toks[start + 4] == "]":
+                elem = self.value_words.get(toks[start + 3])
+                count = toks[start + 1]
+                if elem is not None and count.isdigit():
+                    self.p = start + 5
+                    return ctx.array_type(elem, int(count))
+            self.p += 1
+            return self.parse_array_type()
+        if tok == "target":
+            return self.parse_target_ext_type()
+        self.fail("expected type")
+
+    def parse_named_type_ref(self) -> Type:
+        tok = self.toks[self.p]
+        key = self.local_key(tok)
+        ty = self.named_types.get(key)
+        if ty is None:
+            ty = self.ctx.named_struct(self.name_of(tok))
+            self.named_types[key] = ty
+            self.fwd_types[key] = self.p
+        self.p += 1
+        return ty
+
+    def parse_struct_body(self, packed: bool) -> StructType:
+        """``{ T, ... }`` after the ``{``: a literal struct."""
+        elements = self.parse_struct_elements()
+        return self.ctx.struct_type(elements, packed)
+
+    def parse_struct_elements(self) -> list[Type]:
+        toks = self.toks
+        elements: list[Type] = []
+        self.enter()
+        if toks[self.p] == "}":
+            self.p += 1
+            self.depth -= 1
+            return elements
+        while True:
+            start = self.p
+            ty = self.parse_type()
+            if ty.type_id in _BAD_ELEMENTS:
+                self.fail("invalid element type for struct", start)
+            elements.append(ty)
+            tok = toks[self.p]
+            self.p += 1
+            if tok == ",":
+                continue
+            if tok == "}":
+                break
+            self.p -= 1
+            self.fail("expected '}' at end of struct")
+        self.depth -= 1
+        return elements
+
+    def parse_array_type(self) -> Type:
+        """``[N x T]`` after the ``[``."""
+        count = self.parse_uint("expected number in address space")
+        if self.toks[self.p] != "x":
+            self.fail("expected 'x' after element count")
+        self.p += 1
+        self.enter()
+        start = self.p
+        elem = self.parse_type()
+        self.depth -= 1
+        if elem.type_id in _BAD_ELEMENTS:
+            self.fail("invalid array element type", start)
+        self.expect("]", "expected end of sequential type")
+        return self.ctx.array_type(elem, count)
+
+    def parse_vector_type(self) -> Type:
+        """``<N x T>`` or ``<vscale x N x T>`` after the ``<``."""
+        toks = self.toks
+        scalable = False
+        if toks[self.p] == "vscale":
+            scalable = True
+            self.p += 1
+            if toks[self.p] != "x":
+                self.fail("expected 'x' after vscale")
+            self.p += 1
+        count_at = self.p
+        count = self.parse_uint("expected number in address space")
+        if toks[self.p] != "x":
+            self.fail("expected 'x' after element count")
+        self.p += 1
+        self.enter()
+        start = self.p
+        elem = self.parse_type()
+        self.depth -= 1
+        self.expect(">", "expected end of sequential type")
+        if count == 0:
+            self.fail("zero element vector is illegal", count_at)
+        if count >= 1 << 32:
+            self.fail("size too large for vector", count_at)
+        if elem.type_id not in _VECTOR_ELEMENTS:
+            self.fail("invalid vector element type", start)
+        return self.ctx.vector_type(elem, count, scalable)
+
+    def parse_target_ext_type(self) -> Type:
+        self.p += 1
+        self.expect("(", "expected '(' in target extension type")
+        name = self.parse_string("expected string constant")
+        types: list[Type] = []
+        ints: list[int] = []
+        while self.eat(","):
+            tok = self.toks[self.p]
+            if tok.isdigit():
+                ints.append(self.parse_uint32())
+            else:
+                if ints:
+                    self.fail("expected uint32 param")
+                types.append(self.parse_type())
+        self.expect(")", "expected ')' in target extension type")
+        return self.ctx.target_ext_type(name, types, ints)
+
+    def parse_function_type_params(self, ret: Type, start: int) -> FunctionType:
+        """``(T, T, ...)`` after a return type. Like LLVM, a parameter may be
+        written with attributes and a name; both are errors reported once the
+        list has been read."""
+        if ret.type_id in (TypeID.FUNCTION, TypeID.LABEL, TypeID.METADATA):
+            self.fail("invalid function return type", start)
+        toks = self.toks
+        self.p += 1
+        params: list[Type] = []
+        vararg = False
+        named_at = -1
+        attrs_at = -1
+        self.enter()
+        while toks[self.p] != ")":
+            if params:
+                if toks[self.p] != ",":
+                    break
+                self.p += 1
+            if toks[self.p] == "...":
+                self.p += 1
+                vararg = True
+                break
+            at = self.p
+            ty = self.parse_type()
+            if ty.type_id is TypeID.VOID:
+                self.fail("argument can not have void type", at)
+            if ty.type_id in (TypeID.FUNCTION, TypeID.LABEL):
+                self.fail("invalid type for function argument", at)
+            tok = toks[self.p]
+            while tok[:1] == '"' or find_attribute_kind(tok) is not None:
+                if attrs_at < 0:
+                    attrs_at = at
+                self.skip_attribute_in_function_type()
+                tok = toks[self.p]
+            if tok[:1] == "%":
+                if named_at < 0:
+                    named_at = at
+                self.p += 1
+            params.append(ty)
+        self.depth -= 1
+        self.expect(")", "expected ')' at end of argument list")
+        first_bad = min((x for x in (named_at, attrs_at) if x >= 0), default=-1)
+        if first_bad >= 0:
+            if first_bad == named_at:
+                self.fail("argument name invalid in function type", named_at)
+            self.fail("argument attributes invalid in function type", attrs_at)
+        return self.ctx.function_type(ret, params, vararg)
+
+    def skip_attribute_in_function_type(self) -> None:
+        """Step over one attribute (with any parenthesised value) of a parameter."""
+        toks = self.toks
+        tok = toks[self.p]
+        self.p += 1
+        if tok[:1] == '"':
+            if toks[self.p] == "=":
+                self.p += 2
+            return
+        if toks[self.p] == "(":
+            depth = 0
+            while True:
+                t = toks[self.p]
+                if not t:
+                    return
+                self.p += 1
+                if t == "(":
+                    depth += 1
+                elif t == ")":
+                    depth -= 1
+                    if depth == 0:
+                        return
+        elif tok in ("align", "dereferenceable") and toks[self.p].isdigit():
+            self.p += 1
+
+    # --- definitions ----------------------------------------------------------------------------------
+    def parse_type_definition(self) -> None:
+        """``%T = type ...`` (the current token is ``%T``)."""
+        name_at = self.p
+        tok = self.toks[name_at]
+        key = self.local_key(tok)
+        self.p += 1
+        self.expect("=", "expected '=' after name")
+        self.expect("type", "expected 'type' after '='")
+        toks = self.toks
+        existing = self.named_types.get(key)
+        if existing is not None and key not in self.fwd_types:
+            self.fail("redefinition of type", name_at)
+        body = toks[self.p]
+        packed = False
+        if body == "opaque":
+            self.p += 1
+            if existing is None:
+                self.named_types[key] = self.ctx.named_struct(self.name_of(tok))
+            self.fwd_types.pop(key, None)
+            return
+        if body == "<" and toks[self.p + 1] == "{":
+            self.p += 2
+            packed = True
+        elif body == "{":
+            self.p += 1
+        else:
+            if existing is not None:
+                self.fail("forward references to non-struct type", name_at)
+            target = self.parse_type()
+            self.named_types[key] = target
+            return
+        if existing is None:
+            st = self.ctx.named_struct(self.name_of(tok))
+            self.named_types[key] = st
+        else:
+            assert isinstance(existing, StructType)
+            st = existing
+        self.fwd_types.pop(key, None)
+        elements = self.parse_struct_elements()
+        if packed:
+            self.expect(">", "expected '>' in packed struct")
+        st.set_body(elements, packed)

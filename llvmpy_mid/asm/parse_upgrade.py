@@ -1,0 +1,374 @@
+"""The upgrades LLVM 19's parser applies to a module once it is read.
+
+What: after the last token, LLVM's ``LLParser::validateEndOfModule`` runs
+the auto-upgrader, which changes what ``opt-19 -S`` prints; this module
+reproduces the parts that real inputs meet:
+
+* every intrinsic declaration gets LLVM's intrinsic attributes
+  (:func:`llvmpy_mid.ir.intrinsics.intrinsic_attributes`), replacing the
+  attributes written in the text;
+* intrinsics named with the old typed-pointer mangling
+  (``llvm.memcpy.p0i8.p0i8.i64``) and intrinsics that became overloaded
+  (``llvm.stacksave``) are renamed: a declaration with the new name is made
+  at the end of the module, the calls move to it, the old one is erased;
+* calls of ``llvm.dbg.value``/``declare``/``assign``/``label``/``addr`` become
+  debug records (``#dbg_value`` ...) before the following instruction, and
+  those declarations are erased (``llvm.dbg.addr`` becomes ``#dbg_value``
+  with ``DW_OP_deref`` appended);
+* a module whose "Debug Info Version" flag is not 3 loses its debug info
+  (``!dbg`` attachments, debug records, ``llvm.dbg.*`` named metadata,
+  debug locations inside ``!llvm.loop`` nodes), as LLVM's
+  ``StripDebugInfo`` does.
+
+Not done here: the upgrades of long-gone IR forms (old TBAA tags,
+ObjC module flags, per-target intrinsic rewrites).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from llvmpy_mid.ir.constants import ConstantTokenNone
+from llvmpy_mid.ir.debug_info import DIExpression, DILocation
+from llvmpy_mid.ir.debug_records import DbgLabelRecord, DbgRecord, DbgRecordKind, DbgVariableRecord
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.global_value import Linkage
+from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
+from llvmpy_mid.ir.intrinsics import intrinsic_attributes, lookup_intrinsic
+from llvmpy_mid.ir.metadata import MDNode, MDTuple, Metadata, MetadataAsValue
+from llvmpy_mid.ir.module import Module
+from llvmpy_mid.ir.module_flags import get_module_flag_int
+from llvmpy_mid.ir.types import IntegerType, PointerType, StructType, Type, TypeID, VectorType
+
+if TYPE_CHECKING:
+    pass
+
+DEBUG_METADATA_VERSION = 3
+
+_DBG_INTRINSICS = frozenset(("llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.assign", "llvm.dbg.label", "llvm.dbg.addr"))
+# Typed-pointer manglings inside an intrinsic name: ``p0i8``, ``p1f32``, ``p0s_struct.Ss``...
+_OLD_POINTER = re.compile(r"\.p(\d+)(?:i\d+|f\d+|s_[^.]*|sl_[^.]*|a\d+[^.]*|v\d+[^.]*|f_[^.]*|p\d+[^.]*|isVoid[^.]*)")
+# Where the overloaded types of common intrinsics come from, in mangling order:
+# "r" is the return type, a number a parameter. LLVM renames a declaration whose
+# name does not carry exactly these manglings (old typed-pointer names such as
+# ``llvm.memcpy.p0i8.p0i8.i64``, or names from before the intrinsic was
+# overloaded, such as ``llvm.stacksave``).
+_MANGLED_OPERANDS: dict[str, tuple[str | int, ...]] = {
+    "llvm.stacksave": ("r",),
+    "llvm.stackrestore": (0,),
+    "llvm.va_start": (0,),
+    "llvm.va_end": (0,),
+    "llvm.va_copy": (0,),
+    "llvm.lifetime.start": (1,),
+    "llvm.lifetime.end": (1,),
+    "llvm.invariant.start": (1,),
+    "llvm.invariant.end": (2,),
+    "llvm.launder.invariant.group": ("r",),
+    "llvm.strip.invariant.group": ("r",),
+    "llvm.memcpy": (0, 1, 2),
+    "llvm.memcpy.inline": (0, 1, 2),
+    "llvm.memmove": (0, 1, 2),
+    "llvm.memset": (0, 2),
+    "llvm.memset.inline": (0, 2),
+    "llvm.objectsize": ("r", 0),
+    "llvm.prefetch": (0,),
+    "llvm.ptrmask": ("r", 1),
+    "llvm.threadlocal.address": ("r",),
+}
+_FP_MANGLING = {
+    TypeID.HALF: "f16",
+    TypeID.BFLOAT: "bf16",
+    TypeID.FLOAT: "f32",
+    TypeID.DOUBLE: "f64",
+    TypeID.X86_FP80: "f80",
+    TypeID.FP128: "f128",
+    TypeID.PPC_FP128: "ppcf128",
+}
+
+
+def upgrade_module(module: Module, saw_debug_info: bool = True) -> None:
+    """Apply LLVM 19's read-time upgrades to ``module`` (see the module docstring).
+    ``saw_debug_info`` false promises that the module holds no debug info
+    (no ``!dbg``, records or ``llvm.dbg.*`` named metadata), which spares the
+    walk over every instruction that stripping needs."""
+    for fn in list(module.functions):
+        name = fn.name
+        if not name.startswith("llvm."):
+            continue
+        if name in _DBG_INTRINSICS:
+            _upgrade_debug_intrinsic(module, fn)
+            saw_debug_info = True
+            continue
+        new_name = _remangled_name(fn)
+        if new_name is not None and new_name != name:
+            fn = _rename_intrinsic(module, fn, new_name)
+        elif name == "llvm.coro.end" and len(fn.function_type.params) == 2:
+            fn = _upgrade_coro_end(module, fn)
+        else:
+            literal = _literal_struct_return(fn)
+            if literal is not None:
+                fn = _retype_intrinsic(module, fn, literal)
+        attrs = intrinsic_attributes(fn.name)
+        if attrs is not None:
+            fn.attributes = attrs
+    version = get_module_flag_int(module, "Debug Info Version") or 0
+    if version != DEBUG_METADATA_VERSION and saw_debug_info:
+        strip_debug_info(module)
+
+
+# --- renamed intrinsics ---------------------------------------------------------------------------
+
+
+def mangle_type(ty: Type) -> str | None:
+    """LLVM's mangling of an overloaded type in an intrinsic name (the common cases)."""
+    if isinstance(ty, PointerType):
+        return "p%d" % ty.address_space
+    if isinstance(ty, IntegerType):
+        return "i%d" % ty.width
+    fp = _FP_MANGLING.get(ty.type_id)
+    if fp is not None:
+        return fp
+    if isinstance(ty, VectorType):
+        inner = mangle_type(ty.element_type)
+        if inner is None:
+            return None
+        return ("nxv%d" if ty.scalable else "v%d") % ty.count + inner
+    return None
+
+
+def _remangled_name(fn: Function) -> str | None:
+    name = fn.name
+    base = lookup_intrinsic(name)
+    operands = _MANGLED_OPERANDS.get(base) if base is not None else None
+    if operands is None and base is None:
+        # A name unknown in its old spelling: try without typed-pointer manglings.
+        if ".p" not in name:
+            return None
+        stripped = _OLD_POINTER.sub(lambda m: ".p" + m.group(1), name)
+        base = lookup_intrinsic(stripped)
+        if base is None:
+            return None
+        operands = _MANGLED_OPERANDS.get(base)
+        if operands is None:
+            return stripped
+    if operands is None or base is None:
+        return None
+    fty = fn.function_type
+    parts = [base]
+    for op in operands:
+        if op == "r":
+            ty: Type = fty.return_type
+        else:
+            assert isinstance(op, int)
+            if op >= len(fty.params):
+                return None
+            ty = fty.params[op]
+        mangled = mangle_type(ty)
+        if mangled is None:
+            return None
+        parts.append(mangled)
+    return ".".join(parts)
+
+
+def _rename_intrinsic(module: Module, fn: Function, new_name: str) -> Function:
+    existing = module.get_function(new_name)
+    if existing is not None and existing.function_type is fn.function_type:
+        target = existing
+    else:
+        if existing is not None:
+            existing.set_name(new_name + ".renamed")
+        target = Function(fn.function_type, new_name, Linkage.EXTERNAL, module, fn.address_space)
+    target.calling_conv = fn.calling_conv
+    for use in fn.use_list():
+        use.set(target)
+    fn.erase_from_parent()
+    return target
+
+
+def _upgrade_coro_end(module: Module, fn: Function) -> Function:
+    """``llvm.coro.end(ptr, i1)`` gained a ``token`` operand: calls pass ``none``."""
+    ctx = module.context
+    fty = fn.function_type
+    new_fty = ctx.function_type(fty.return_type, [*fty.params, ctx.token], False)
+    name = fn.name
+    fn.set_name(name + ".old")
+    target = Function(new_fty, name, Linkage.EXTERNAL, module, fn.address_space)
+    none = ConstantTokenNone.get(ctx.token)
+    for use in fn.use_list():
+        call = use.user
+        if isinstance(call, CallInst) and call.parent is not None and use is call.called_operand_use:
+            new = CallInst(new_fty, target, [*call.args, none], name=call.name, calling_conv=call.calling_conv)
+            new.tail_call_kind = call.tail_call_kind
+            new._md = dict(call._md) if call._md else None
+            new.insert_before(call)
+            call._dbg_records, new._dbg_records = None, call._dbg_records
+            if new._dbg_records:
+                for r in new._dbg_records:
+                    r.instruction = new
+            call.replace_all_uses_with(new)
+            name_of_call = call.name
+            call.erase_from_parent()
+            if name_of_call:
+                new.name = name_of_call
+    if not fn.has_uses:
+        fn.erase_from_parent()
+    return target
+
+
+def _literal_struct_return(fn: Function) -> StructType | None:
+    """The literal struct an intrinsic declared to return an identified (or
+    packed) struct is given by LLVM, if this is such an intrinsic."""
+    ret = fn.return_type
+    if not isinstance(ret, StructType) or (ret.is_literal and not ret.packed):
+        return None
+    base = lookup_intrinsic(fn.name)
+    if base is None or not base.endswith(".with.overflow"):
+        return None
+    return fn.context.struct_type(ret.elements, False)
+
+
+def _retype_intrinsic(module: Module, fn: Function, ret: StructType) -> Function:
+    fty = fn.function_type
+    new_fty = module.context.function_type(ret, fty.params, fty.is_vararg)
+    name = fn.name
+    fn.set_name(name + ".old")
+    target = Function(new_fty, name, Linkage.EXTERNAL, module, fn.address_space)
+    if fn.has_uses:
+        # Calls keep the old type; LLVM rebuilds them, which is rare enough to leave.
+        fn.set_name(name + ".old")
+        return target
+    fn.erase_from_parent()
+    return target
+
+
+# --- debug intrinsics ---------------------------------------------------------------------------------
+
+
+def _md_arg(call: CallBase, index: int) -> Metadata | None:
+    if index >= call.num_args:
+        return None
+    arg = call.get_arg(index)
+    return arg.metadata if isinstance(arg, MetadataAsValue) else None
+
+
+def _upgrade_debug_intrinsic(module: Module, fn: Function) -> None:
+    kind = fn.name[len("llvm.dbg.") :]
+    for use in fn.use_list():
+        call = use.user
+        if not isinstance(call, CallInst) or call.parent is None:
+            continue
+        record = _record_for(kind, call)
+        if record is not None:
+            call.add_dbg_record(record)
+        call.erase_from_parent()
+    if not fn.has_uses:
+        fn.erase_from_parent()
+
+
+def _record_for(kind: str, call: CallInst) -> DbgRecord | None:
+    loc = call.debug_loc
+    if loc is None:
+        return None
+    if kind == "label":
+        label = _md_arg(call, 0)
+        return DbgLabelRecord(label, loc) if isinstance(label, MDNode) else None
+    location = _md_arg(call, 0)
+    var_op, expr_op = 1, 2
+    if kind == "value" and call.num_args == 4:
+        offset = call.get_arg(1)
+        if not (offset.is_constant and getattr(offset, "is_zero_value", False)):
+            return None
+        var_op, expr_op = 2, 3
+    variable = _md_arg(call, var_op)
+    expression = _md_arg(call, expr_op)
+    if location is None or not isinstance(variable, MDNode) or not isinstance(expression, MDNode):
+        return None
+    if kind == "assign":
+        assign_id = _md_arg(call, 3)
+        address = _md_arg(call, 4)
+        address_expr = _md_arg(call, 5)
+        if not isinstance(assign_id, MDNode) or address is None or not isinstance(address_expr, MDNode):
+            return None
+        return DbgVariableRecord(
+            DbgRecordKind.ASSIGN, location, variable, expression, loc, assign_id, address, address_expr
+        )
+    if kind == "declare":
+        return DbgVariableRecord(DbgRecordKind.DECLARE, location, variable, expression, loc)
+    if kind == "addr" and isinstance(expression, DIExpression):
+        expression = expression.append(["DW_OP_deref"])
+    return DbgVariableRecord(DbgRecordKind.VALUE, location, variable, expression, loc)
+
+
+# --- stripping debug info -----------------------------------------------------------------------------
+
+
+def strip_debug_info(module: Module) -> bool:
+    """Remove all debug info from ``module`` (LLVM ``StripDebugInfo``); True if
+    anything was removed."""
+    changed = False
+    for name in list(module.named_metadata):
+        if name.startswith("llvm.dbg.") or name == "llvm.gcov":
+            module.named_metadata[name].erase()
+            changed = True
+    ctx = module.context
+    dbg = 0
+    loop_kind = ctx.md_kinds.get("llvm.loop")
+    assign_kind = ctx.md_kinds.get("DIAssignID")
+    heap_kind = ctx.md_kinds.get("heapallocsite")
+    loop_map: dict[int, MDNode | None] = {}
+    for fn in list(module.functions):
+        if fn.get_metadata("dbg") is not None:
+            fn.set_metadata("dbg", None)
+            changed = True
+        for bb in fn.blocks:
+            for inst in list(bb.instructions):
+                if isinstance(inst, CallInst):
+                    callee = inst.called_function
+                    if callee is not None and callee.name.startswith("llvm.dbg."):
+                        inst._dbg_records = None
+                        inst.erase_from_parent()
+                        changed = True
+                        continue
+                md = inst._md
+                if md:
+                    if dbg in md:
+                        del md[dbg]
+                        changed = True
+                    if loop_kind is not None and loop_kind in md:
+                        old = md[loop_kind]
+                        if id(old) not in loop_map:
+                            loop_map[id(old)] = _strip_loop_locations(old)
+                        new = loop_map[id(old)]
+                        if new is None:
+                            del md[loop_kind]
+                        else:
+                            md[loop_kind] = new
+                    for kid in (heap_kind, assign_kind):
+                        if kid is not None:
+                            md.pop(kid, None)
+                    if not md:
+                        inst._md = None
+                if inst._dbg_records:
+                    inst._dbg_records = None
+                    changed = True
+    for gv in module.globals:
+        if gv.get_metadata("dbg") is not None:
+            gv.set_metadata("dbg", None)
+            changed = True
+    return changed
+
+
+def _strip_loop_locations(node: MDNode) -> MDNode | None:
+    """A loop ID without its DILocation operands (LLVM ``stripDebugLocFromLoopID``)."""
+    ops = list(node.operands)
+    rest = ops[1:]
+    if not any(isinstance(op, DILocation) for op in rest):
+        return node
+    if all(isinstance(op, DILocation) for op in rest):
+        return None
+    kept: list[Metadata | None] = [None]
+    kept.extend(op for op in rest if not isinstance(op, DILocation))
+    new = MDTuple.distinct(node.context, kept)
+    new.replace_operand_with(0, new)
+    return new

@@ -1,0 +1,330 @@
+"""The ``.ll`` parser: :func:`parse` turns LLVM 19 textual IR into a :class:`Module`.
+
+What: the top of the parser. :class:`Parser` reads the module header
+(``source_filename``, ``target triple`` and ``target datalayout``, which is
+applied before anything else is read, as LLVM does; a triple without a
+layout gets the layout opt-19 infers for common targets), then dispatches
+every top-level entity to the layer that reads it: ``module asm``,
+``deplibs``, identified struct types (:mod:`~llvmpy_mid.asm.parse_types`),
+comdats and global variables/aliases/ifuncs
+(:mod:`~llvmpy_mid.asm.parse_globals`), ``declare``/``define``
+(:mod:`~llvmpy_mid.asm.parse_functions`), ``attributes #N = { ... }``,
+numbered and named metadata (:mod:`~llvmpy_mid.asm.parse_metadata`) and
+``uselistorder`` directives. The parser is one class assembled from those
+layers (``ParserBase`` <- types <- attributes <- values <- constant
+expressions <- metadata <- instructions <- control flow <- globals <-
+functions <- ``Parser``).
+
+At the end of the module, as LLVM's ``validateEndOfModule``: ``#N`` groups
+are merged into the functions, calls and globals that named them,
+undefined types, comdats, globals and metadata are reported, calls of
+undeclared intrinsics declare them, metadata cycles are resolved, and the
+module is upgraded (:mod:`~llvmpy_mid.asm.parse_upgrade`).
+
+Errors are :class:`~llvmpy_mid.errors.ParseError` at the offending token,
+worded as LLVM words them. The grammar code checks what LLVM checks; as a
+last resort :func:`parse` turns any other exception (an ``IRError`` from a
+constructor, a ``RecursionError``...) into a ParseError at the current
+token, so nothing else escapes.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, cast
+
+from llvmpy_mid.asm.parse_functions import FunctionParser
+from llvmpy_mid.errors import DataLayoutError, IRError, ParseError
+from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
+from llvmpy_mid.ir.attribute_kinds import AttrKind
+from llvmpy_mid.ir.context import Context
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.gc_control import gc_paused
+from llvmpy_mid.ir.global_value import GlobalObject, GlobalVariable, Linkage
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.metadata import TEMPORARY
+from llvmpy_mid.ir.module import Module
+
+
+class Parser(FunctionParser):
+    """The whole-module parser. ``Parser(text, context, filename).run()``."""
+
+    __slots__ = ()
+
+    def run(self) -> Module:
+        self.init_type_words()
+        self.index_metadata()
+        self.data_layout = self.module.data_layout
+        self.parse_header()
+        toks = self.toks
+        while True:
+            tok = toks[self.p]
+            if not tok:
+                break
+            handler = _TOP_LEVEL.get(tok)
+            if handler is not None:
+                handler(self)
+                continue
+            c = tok[0]
+            if c == "@":
+                self.parse_global_entity()
+            elif c == "%":
+                self.parse_type_definition()
+            elif c == "!":
+                body = tok[1:]
+                if body.isdigit():
+                    self.parse_standalone_metadata()
+                elif body and body[0] != '"':
+                    self.parse_named_metadata()
+                else:
+                    self.fail("expected top-level entity")
+            elif c == "$":
+                self.parse_comdat()
+            else:
+                self.fail("expected top-level entity")
+        self.validate_end_of_module()
+        return self.module
+
+    # --- header ------------------------------------------------------------------------------------------
+    def parse_header(self) -> None:
+        toks = self.toks
+        layout_text: str | None = None
+        layout_at = 0
+        while True:
+            tok = toks[self.p]
+            if tok == "source_filename":
+                self.p += 1
+                self.expect("=", "expected '=' after source_filename")
+                self.module.source_filename = self.parse_string()
+            elif tok == "target":
+                self.p += 1
+                what = toks[self.p]
+                if what == "triple":
+                    self.p += 1
+                    self.expect("=", "expected '=' after target triple")
+                    self.module.target_triple = self.parse_string()
+                elif what == "datalayout":
+                    self.p += 1
+                    self.expect("=", "expected '=' after target datalayout")
+                    layout_at = self.p
+                    layout_text = self.parse_string()
+                else:
+                    self.fail("unknown target property")
+            else:
+                break
+        if layout_text is None:
+            layout_text = default_layout_for_triple(self.module.target_triple)
+        if layout_text is not None:
+            try:
+                self.module.data_layout = layout_text
+            except DataLayoutError as exc:
+                self.fail(str(exc), layout_at)
+            self.data_layout = self.module.data_layout
+
+    def parse_module_asm(self) -> None:
+        self.p += 1
+        self.expect("asm", "expected 'module asm'")
+        text = self.parse_string("expected string constant")
+        lines = self.module.module_asm
+        lines.extend(text.split("\n"))
+
+    def parse_deplibs(self) -> None:
+        self.p += 1
+        self.expect("=", "expected '=' after deplibs")
+        self.expect("[", "expected '=' after deplibs")
+        if self.toks[self.p] != "]":
+            while True:
+                self.parse_string()
+                if not self.eat(","):
+                    break
+        self.expect("]", "expected ']' at end of list")
+
+    def parse_top_target(self) -> None:
+        self.fail("expected top-level entity")
+
+    # --- attribute groups ----------------------------------------------------------------------------------
+    def parse_attribute_group(self) -> None:
+        toks = self.toks
+        at = self.p
+        self.p += 1
+        tok = toks[self.p]
+        if tok[:1] != "#" or not tok[1:].isdigit():
+            self.fail("expected attribute group id")
+        number = int(tok[1:])
+        self.p += 1
+        self.expect("=", "expected '=' here")
+        self.expect("{", "expected '{' here")
+        attrs, _ = self.parse_fn_attrs(in_group=True)
+        self.expect("}", "expected end of attribute group")
+        group = self.attr_groups.setdefault(number, [])
+        group.extend(attrs)
+        if not group:
+            self.fail("attribute group has no attributes", at)
+
+    # --- end of module --------------------------------------------------------------------------------------
+    def validate_end_of_module(self) -> None:
+        from llvmpy_mid.asm.parse_upgrade import upgrade_module
+
+        self.resolve_attribute_groups()
+        if self.fn_block_addresses:
+            refs = next(iter(self.fn_block_addresses.values()))
+            self.fail("expected function name in blockaddress", refs[0][2])
+        for key, at in self.fwd_types.items():
+            if key[1:].isdigit():
+                self.fail("use of undefined type '%s'" % key, at)
+            self.fail("use of undefined type named '%s'" % self.name_of(key), at)
+        if self.fwd_comdats:
+            name, at = next(iter(sorted(self.fwd_comdats.items())))
+            self.fail("use of undefined comdat '$%s'" % name, at)
+        self.declare_forward_intrinsics()
+        if self.fwd_globals:
+            named = sorted(k for k in self.fwd_globals if not k[1:].isdigit())
+            numbered = sorted((int(k[1:]), k) for k in self.fwd_globals if k[1:].isdigit())
+            first = named[0] if named else numbered[0][1]
+            self.fail("use of undefined value '%s'" % first, self.fwd_globals[first][1])
+        if self.md_fwd:
+            number = min(self.md_fwd)
+            self.fail("use of undefined metadata '!%d'" % number, self.md_fwd[number][1], 1)
+        self.fix_metadata_attachments()
+        for node in list(self.md_numbered.values()):
+            if node._users is not None and node._storage != TEMPORARY:
+                node.resolve_cycles()
+        upgrade_module(self.module, self.saw_debug_info)
+
+    def declare_forward_intrinsics(self) -> None:
+        """Calls of an undeclared intrinsic declare it, as LLVM's parser does."""
+        from llvmpy_mid.ir.intrinsics import lookup_intrinsic
+        from llvmpy_mid.ir.instructions.calls import CallBase
+
+        for key in list(self.fwd_globals):
+            name = key[1:]
+            if not name.startswith("llvm.") or lookup_intrinsic(name) is None:
+                continue
+            placeholder, at = self.fwd_globals.pop(key)
+            fn: Function | None = None
+            for use in placeholder.use_list():
+                user = use.user
+                if not isinstance(user, CallBase) or use is not user.called_operand_use:
+                    self.fail("intrinsic can only be used as callee", at)
+                if fn is None:
+                    fn = Function(user.function_type, "", Linkage.EXTERNAL, None, placeholder.address_space)
+                    fn._name = name
+                    fn.intrinsic_id = True
+                    self.module.functions.append(fn)
+                    self.globals[key] = fn
+                use.set(fn)
+
+    def fix_metadata_attachments(self) -> None:
+        """Point attachments written ``!N`` at the final node numbered N (they
+        held a temporary, or a node merged away while resolving)."""
+        numbered = self.md_numbered
+        for obj, slot, number in self.md_fixups:
+            final = numbered[number]
+            if isinstance(obj, Instruction):
+                md = obj._md
+                assert md is not None
+                md[slot] = final
+            else:
+                gmd = cast(GlobalObject, obj)._global_md
+                assert gmd is not None
+                gmd[slot] = (gmd[slot][0], final)
+
+    def resolve_attribute_groups(self) -> None:
+        groups = self.attr_groups
+        for obj, _, ids, at in self.attr_group_refs:
+            extra: list[Attribute] = []
+            for gid in ids:
+                g = groups.get(gid)
+                if g is not None:
+                    extra.extend(g)
+            if not extra:
+                continue
+            if isinstance(obj, GlobalVariable):
+                obj.attributes = AttributeSet(list(obj.attributes) + extra)
+                continue
+            attrs: AttributeList = obj.attributes
+            merged = list(attrs.fn_attrs) + extra
+            if isinstance(obj, Function):
+                kept: list[Attribute] = []
+                for a in merged:
+                    if a.kind is AttrKind.ALIGNMENT:
+                        obj.alignment = a.int_value
+                    else:
+                        kept.append(a)
+                merged = kept
+            obj.attributes = attrs.with_fn_attrs(AttributeSet(merged))
+
+
+# The data layouts opt-19 gives a module that names a target triple but no
+# layout (opt asks the target, as LLVM's DataLayoutCallback in opt does); only
+# common targets are listed, others keep the default layout.
+_X86_64_TAIL = "-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+
+
+def default_layout_for_triple(triple: str) -> str | None:
+    """The layout string ``opt-19`` infers for ``triple`` (None if unknown here)."""
+    if not triple:
+        return None
+    parts = triple.split("-")
+    arch = parts[0]
+    rest = "-".join(parts[1:])
+    windows = "windows" in rest or "win32" in rest
+    darwin = "apple" in rest or "darwin" in rest or "macos" in rest or "ios" in rest
+    if arch == "x86_64":
+        mangling = "w" if windows else ("o" if darwin else "e")
+        return "e-m:%s%s" % (mangling, _X86_64_TAIL)
+    if arch in ("aarch64", "arm64", "arm64e"):
+        if windows:
+            return "e-m:w-p:64:64-i32:32-i64:64-i128:128-n32:64-S128-Fn32"
+        if darwin:
+            return "e-m:o-i64:64-i128:128-n32:64-S128-Fn32"
+        return "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
+    if arch in ("i386", "i486", "i586", "i686") and not windows and not darwin:
+        return "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:32-n8:16:32-S128"
+    if arch == "riscv64":
+        return "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128"
+    return None
+
+
+_TOP_LEVEL: dict[str, Any] = {
+    "define": Parser.parse_define,
+    "declare": Parser.parse_declare,
+    "module": Parser.parse_module_asm,
+    "attributes": Parser.parse_attribute_group,
+    "uselistorder": Parser.parse_uselistorder,
+    "uselistorder_bb": Parser.parse_uselistorder_bb,
+    "deplibs": Parser.parse_deplibs,
+    "target": Parser.parse_top_target,
+    "source_filename": Parser.parse_top_target,
+}
+
+
+_DEBUG = bool(os.environ.get("LLVMPY_PARSER_DEBUG"))
+
+
+def parse(text: str, context: Context | None, filename: str) -> Module:
+    """Parse ``.ll`` text into a new module named ``filename`` (in ``context``,
+    or a fresh one). Raises :class:`ParseError` on malformed input."""
+    parser = Parser(text, context, filename)
+    try:
+        with gc_paused():
+            return parser.run()
+    except ParseError:
+        raise
+    except RecursionError:
+        raise _last_resort(parser, "nesting too deep") from None
+    except (IRError, ValueError, TypeError, KeyError, IndexError, AttributeError, AssertionError) as exc:
+        if _DEBUG:
+            raise
+        raise _last_resort(parser, str(exc) or type(exc).__name__) from None
+
+
+def _last_resort(parser: Parser, message: str) -> ParseError:
+    from llvmpy_mid.asm.lexer import token_position
+
+    index = min(parser.p, len(parser.toks) - 1)
+    line, column, source = token_position(parser.text, index)
+    return ParseError(message, parser.filename, line, column, source)
+
+
+__all__ = ["Parser", "default_layout_for_triple", "parse"]

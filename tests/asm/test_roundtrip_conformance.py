@@ -1,0 +1,32 @@
+"""Round trip against opt-19 on LLVM's own regression tests (``../shared/conformance/llvm``).
+
+For every ``.ll`` file that ``opt-19 -S`` accepts, ``print_module(parse_file(f))`` must equal opt's
+output apart from the first (``; ModuleID``) line. Files opt-19 rejects (the verifier's negative
+tests, the assembler's invalid inputs, syntax newer than LLVM 19) are reported as skipped with
+"not applicable" and opt's first error line: they are not counted as passing. The terminal summary
+at the end of the run gives the counts per folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from corpus import OptOracle, conformance_files, conformance_id, text_diff
+
+FILES = conformance_files()
+
+
+@pytest.mark.parametrize("path", FILES, ids=[conformance_id(p) for p in FILES])
+def test_roundtrip_conformance(conformance_oracle: OptOracle, our_text: Callable[[Path], str], path: Path) -> None:
+    expected = conformance_oracle.get(path)
+    if not expected.accepted:
+        pytest.skip("not applicable: opt-19 rejects it: %s" % expected.first_error_line())
+    diff = text_diff(expected.stdout, our_text(path), conformance_id(path))
+    if diff is not None:
+        pytest.fail(diff, pytrace=False)
+
+
+def test_conformance_corpus_present() -> None:
+    assert len(FILES) >= 291, "conformance corpus missing or incomplete under ../shared/conformance/llvm"
