@@ -31,10 +31,8 @@ def parse_file(path: str | Path, context: Context | None = None) -> Module:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise ParseError("could not open input file: %s" % (exc.strerror or exc), name) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    # Bytes that are not UTF-8 survive as surrogates and are written back unchanged.
+    text = data.decode("utf-8", "surrogateescape")
     return parse_assembly(text, context, name)
 
 

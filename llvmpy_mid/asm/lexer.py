@@ -7,9 +7,10 @@ whole string through a dict). Whitespace and ``;`` comments are skipped.
 The token list always ends with ``""`` (end of input).
 
 How tokens look (the parser classifies them by their text). A *word* is an
-optional sigil (``% @ $ ! # ^``) and a run of ``[-A-Za-z0-9_$.+\\]`` (and
-other letters), optionally ended by ``:``; everything LLVM lexes as a name,
-number, keyword or label is a word:
+optional sigil (``% @ $ ! # ^``) and a run of ``[-A-Za-z0-9_$.+\\]`` (ASCII
+only, as in LLVM; other characters appear only inside quotes), optionally
+ended by ``:``; everything LLVM lexes as a name, number, keyword or label is
+a word:
 
 * ``%x``, ``%0``, ``%"a b"``, ``@f``, ``@0``, ``@"x"``, ``$c``, ``$"c"``:
   local, global and comdat names (quoted names keep their quotes here);
@@ -45,7 +46,7 @@ _TOKEN_RE = re.compile(
       | (?s:.)
     )
     """,
-    re.VERBOSE,
+    re.VERBOSE | re.ASCII,
 )
 
 

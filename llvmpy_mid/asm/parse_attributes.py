@@ -77,11 +77,14 @@ class AttributeParser(TypeParser):
                 out.append(attr)
                 self.p += 1
                 continue
-            if tok[:1] == '"':
+            c = tok[:1]
+            if c == '"':
                 if tok[-1] == ":":
                     return out
                 out.append(self.parse_string_attr())
                 continue
+            if c == "%" or c == "@" or c == ",":
+                return out
             found = find_attribute_kind(tok)
             if found is None:
                 return out

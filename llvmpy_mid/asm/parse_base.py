@@ -115,6 +115,8 @@ class ParserBase:
         "md_defs",
         "md_parsed",
         "md_depth",
+        "seen_records",
+        "seen_debug_intrinsics",
     )
 
     def __init__(self, text: str, context: Context | None, filename: str) -> None:
@@ -157,6 +159,8 @@ class ParserBase:
         self.md_parsed: dict[int, int] = {}
         """Definitions already read (start token -> end token), read ahead or in order."""
         self.md_depth = 0
+        self.seen_records = False
+        self.seen_debug_intrinsics = False
         """DICompositeType nodes by ``identifier`` (LLVM's ODR type map)."""
         self.md_fixups: list[tuple[Any, int, int]] = []
         """Attachments that hold a node not yet final: (holder, slot, metadata number)."""

@@ -59,6 +59,9 @@ from llvmpy_mid.ir.types import FunctionType, IntegerType, Type, TypeID
 from llvmpy_mid.ir.value import Value
 
 _LABEL = TypeID.LABEL
+_OLD_DEBUG_INTRINSICS = frozenset(
+    ("@llvm.dbg.value", "@llvm.dbg.declare", "@llvm.dbg.assign", "@llvm.dbg.label", "@llvm.dbg.addr")
+)
 
 
 class ControlFlowParser(InstructionParser):
@@ -286,6 +289,15 @@ class ControlFlowParser(InstructionParser):
 
     def parse_call_prefix(self) -> tuple[int, list[Attribute], int, int, Type]:
         """cc, return attributes, addrspace, the return or function type."""
+        toks = self.toks
+        p = self.p
+        ty = self.value_words.get(toks[p])
+        if ty is None and toks[p] == "void":
+            ty = self.ctx.void
+        if ty is not None and toks[p + 1][:1] in ("@", "%"):
+            # The common ``call T @f(...)``: no calling convention, attributes or addrspace.
+            self.p = p + 1
+            return 0, [], self.data_layout.program_addr_space, p, ty
         cc = self.parse_calling_conv()
         ret_attrs = self.parse_param_attrs(False)
         space = self.parse_optional_addrspace(self.data_layout.program_addr_space)
@@ -374,6 +386,10 @@ class ControlFlowParser(InstructionParser):
 
     def resolve_callee(self, callee_at: int, fty: FunctionType, space: int) -> Value:
         """The callee token at ``callee_at`` as a value (inline asm included)."""
+        tok = self.toks[callee_at]
+        gv = self.globals.get(tok)
+        if gv is not None and gv.type.type_id is TypeID.POINTER and gv.address_space == space:
+            return gv
         saved = self.p
         self.p = callee_at
         tok = self.toks[callee_at]
@@ -437,16 +453,26 @@ class ControlFlowParser(InstructionParser):
         cc, ret_attrs, space, ty_at, ty = self.parse_call_prefix()
         callee_at = self.skip_callee()
         args, arg_attrs, locs = self.parse_call_args()
-        fn_attrs, groups = self.parse_fn_attrs()
-        bundles = self.parse_bundles()
+        nxt = self.toks[self.p]
+        if nxt == "," or nxt[:1] == "%":
+            fn_attrs: list[Attribute] = []
+            groups: list[int] = []
+            bundles: list[OperandBundle] = []
+        else:
+            fn_attrs, groups = self.parse_fn_attrs()
+            bundles = self.parse_bundles()
         fty = self.resolve_call_type(ty, ty_at, args)
         callee = self.resolve_callee(callee_at, fty, space)
-        self.check_call_args(fty, args, locs, at)
+        self.check_call_args(fty, args, locs, at + 1)
         attrs = _attribute_list(fn_attrs, ret_attrs, arg_attrs)
+        if self.toks[callee_at] in _OLD_DEBUG_INTRINSICS:
+            if self.seen_records:
+                self.fail("llvm.dbg intrinsic should not appear in a module using non-intrinsic debug info", at + 1)
+            self.seen_debug_intrinsics = True
         inst = CallInst(fty, callee, args, bundles=bundles, tail_call_kind=tail, calling_conv=cc, attributes=attrs)
         if fmf:
             if not type_supports_fast_math_flags(inst.type):
-                self.fail("fast-math-flags specified for call without floating-point scalar or vector return type", at)
+                self.fail("fast-math-flags specified for call without floating-point scalar or vector return type", at + 1)
             inst.fast_math_flags = fmf
         if groups:
             self.attr_group_refs.append((inst, None, tuple(groups), at))
@@ -465,7 +491,7 @@ class ControlFlowParser(InstructionParser):
         unwind = self.parse_label_ref()
         fty = self.resolve_call_type(ty, ty_at, args)
         callee = self.resolve_callee(callee_at, fty, space)
-        self.check_call_args(fty, args, locs, at)
+        self.check_call_args(fty, args, locs, at + 1)
         attrs = _attribute_list(fn_attrs, ret_attrs, arg_attrs)
         inst = InvokeInst(fty, callee, normal, unwind, args, bundles=bundles, calling_conv=cc, attributes=attrs)
         if groups:
@@ -492,7 +518,7 @@ class ControlFlowParser(InstructionParser):
         self.expect("]", "expected ']' at end of block list")
         fty = self.resolve_call_type(ty, ty_at, args)
         callee = self.resolve_callee(callee_at, fty, space)
-        self.check_call_args(fty, args, locs, at)
+        self.check_call_args(fty, args, locs, at + 1)
         attrs = _attribute_list(fn_attrs, ret_attrs, arg_attrs)
         inst = CallBrInst(fty, callee, default, indirect, args, bundles=bundles, calling_conv=cc, attributes=attrs)
         if groups:

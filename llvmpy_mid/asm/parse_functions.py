@@ -393,6 +393,20 @@ class FunctionParser(GlobalParser):
 
     def parse_instruction_attachments(self, inst: Instruction) -> None:
         toks = self.toks
+        p = self.p
+        if toks[p + 1] == "!dbg" and toks[p + 3] != ",":
+            # The commonest attachment, alone: ``, !dbg !N`` with !N already read.
+            tok = toks[p + 2]
+            node = self.md_numbered.get(int(tok[1:])) if tok[1:].isdigit() and tok[:1] == "!" else None
+            if node is not None and node._users is None:
+                self.saw_debug_info = True
+                md = inst._md
+                if md is None:
+                    inst._md = {0: node}
+                else:
+                    md[0] = node
+                self.p = p + 3
+                return
         while toks[self.p] == ",":
             nxt = toks[self.p + 1]
             if nxt[:1] != "!" or len(nxt) < 2 or nxt[1].isdigit() or nxt[1] == '"':

@@ -382,9 +382,6 @@ class GlobalParser(ControlFlowParser):
             if toks[self.p] == "partition":
                 self.p += 1
                 gv.partition = self.parse_string("expected partition string")
-            elif not is_alias and toks[self.p][:1] == "!":
-                assert isinstance(gv, GlobalIFunc)
-                self.parse_global_attachment(gv)
             else:
                 self.fail("unknown alias or ifunc property!")
         if placeholder is not None:

@@ -821,6 +821,9 @@ class MetadataParser(ConstantExprParser):
         at = self.p
         kind_word = toks[at][5:]
         self.saw_debug_info = True
+        if self.seen_debug_intrinsics:
+            self.fail("debug record should not appear in a module containing debug info intrinsics", at)
+        self.seen_records = True
         if kind_word not in ("value", "declare", "assign", "label"):
             self.fail("expected debug record type here", at, 1)
         self.p += 1

@@ -39,6 +39,7 @@ _VECTOR_ELEMENTS = frozenset(
         TypeID.PPC_FP128,
     )
 )
+_SUFFIXES = frozenset(("*", "(", "addrspace"))
 _BAD_ELEMENTS = frozenset((TypeID.VOID, TypeID.LABEL, TypeID.METADATA, TypeID.FUNCTION, TypeID.TOKEN, TypeID.X86_AMX))
 
 
@@ -206,6 +207,7 @@ class TypeParser(ParserBase):
             ty = self.ctx.named_struct(self.name_of(tok))
             self.named_types[key] = ty
             self.fwd_types[key] = self.p
+            self.value_words[tok] = ty
         self.p += 1
         return ty
 
@@ -222,9 +224,14 @@ class TypeParser(ParserBase):
             self.p += 1
             self.depth -= 1
             return elements
+        words = self.value_words
         while True:
             start = self.p
-            ty = self.parse_type()
+            ty = words.get(toks[start])
+            if ty is not None and toks[start + 1] not in _SUFFIXES:
+                self.p = start + 1
+            else:
+                ty = self.parse_type()
             if ty.type_id in _BAD_ELEMENTS:
                 self.fail("invalid element type for struct", start)
             elements.append(ty)
@@ -390,7 +397,7 @@ class TypeParser(ParserBase):
         if body == "opaque":
             self.p += 1
             if existing is None:
-                self.named_types[key] = self.ctx.named_struct(self.name_of(tok))
+                self.named_types[key] = self.value_words[tok] = self.ctx.named_struct(self.name_of(tok))
             self.fwd_types.pop(key, None)
             return
         if body == "<" and toks[self.p + 1] == "{":
@@ -402,11 +409,11 @@ class TypeParser(ParserBase):
             if existing is not None:
                 self.fail("forward references to non-struct type", name_at)
             target = self.parse_type()
-            self.named_types[key] = target
+            self.named_types[key] = self.value_words[tok] = target
             return
         if existing is None:
             st = self.ctx.named_struct(self.name_of(tok))
-            self.named_types[key] = st
+            self.named_types[key] = self.value_words[tok] = st
         else:
             assert isinstance(existing, StructType)
             st = existing

@@ -155,7 +155,26 @@ class ValueParser(AttributeParser):
         return cast(Constant, v)
 
     def parse_type_and_constant(self) -> Constant:
-        ty = self.parse_type()
+        toks = self.toks
+        p = self.p
+        ty = self.value_words.get(toks[p])
+        if ty is not None and toks[p + 1] not in _TYPE_SUFFIX:
+            # ``iN 42``: the commonest element of an initializer, read directly.
+            tok = toks[p + 1]
+            if ty.type_id is TypeID.INTEGER:
+                cache = self.int_cache.get(ty)
+                if cache is not None:
+                    c = cache.get(tok)
+                    if c is not None:
+                        self.p = p + 2
+                        return c
+            self.p = p + 1
+            if tok == "{":
+                return self.parse_struct_constant(ty, False)
+            if tok == "[":
+                return self.parse_array_constant(ty)
+        else:
+            ty = self.parse_type()
         return self.parse_constant(ty)
 
     # --- local names ---------------------------------------------------------------------------------
@@ -498,6 +517,28 @@ class ValueParser(AttributeParser):
             self.fail("constant expression type mismatch: got type '%s' but expected '%s'" % (self.type_text(aty), self.type_text(ty)), at)
         return ConstantArray.get(aty, elts)
 
+    def scan_int_struct(self, ty: StructType) -> Constant | None:
+        """``{ i32 1, i8 -2, ... }`` of an all-integer struct, read directly;
+        None (position unchanged) when the text is anything else."""
+        toks = self.toks
+        p = self.p + 1
+        elts: list[Constant] = []
+        int_constant = self.int_constant
+        last = len(ty.elements) - 1
+        for i, ety in enumerate(ty.elements):
+            if not isinstance(ety, IntegerType) or toks[p] != ety._text:
+                return None
+            tok = toks[p + 1]
+            if not (tok.isdigit() or (tok[:1] == "-" and tok[1:].isdigit())) or not tok.isascii():
+                return None
+            elts.append(int_constant(ety, tok))
+            sep = toks[p + 2]
+            p += 3
+            if sep != ("}" if i == last else ","):
+                return None
+        self.p = p
+        return ConstantStruct.get(ty, elts)
+
     def scan_int_array(self, ty: ArrayType, ety: IntegerType) -> Constant | None:
         """``[iN a, iN b, ...]`` read straight into a data array (no per-element
         constants); None (position unchanged) when the text is anything else."""
@@ -548,6 +589,10 @@ class ValueParser(AttributeParser):
 
     def parse_struct_constant(self, ty: Type, packed: bool) -> Constant:
         at = self.p
+        if isinstance(ty, StructType) and ty.packed == packed and ty.elements:
+            fast = self.scan_int_struct(ty)
+            if fast is not None:
+                return fast
         self.p += 1
         elts = self.parse_constant_elements("}", "expected end of packed struct" if packed else "")
         if not isinstance(ty, StructType):

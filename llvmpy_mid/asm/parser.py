@@ -30,6 +30,7 @@ token, so nothing else escapes.
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import Any, cast
 
@@ -39,7 +40,6 @@ from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
 from llvmpy_mid.ir.attribute_kinds import AttrKind
 from llvmpy_mid.ir.context import Context
 from llvmpy_mid.ir.function import Function
-from llvmpy_mid.ir.gc_control import gc_paused
 from llvmpy_mid.ir.global_value import GlobalObject, GlobalVariable, Linkage
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.metadata import TEMPORARY
@@ -306,9 +306,18 @@ def parse(text: str, context: Context | None, filename: str) -> Module:
     """Parse ``.ll`` text into a new module named ``filename`` (in ``context``,
     or a fresh one). Raises :class:`ParseError` on malformed input."""
     parser = Parser(text, context, filename)
+    was_enabled = gc.isenabled()
+    # The cyclic collector would re-walk the growing graph while it is built;
+    # it is paused, and the finished module moves straight to the oldest
+    # generation (freeze + unfreeze), sparing the one full walk of every new
+    # object that re-enabling it would otherwise trigger.
+    gc.disable()
     try:
-        with gc_paused():
-            return parser.run()
+        module = parser.run()
+        if gc.get_freeze_count() == 0:
+            gc.freeze()
+            gc.unfreeze()
+        return module
     except ParseError:
         raise
     except RecursionError:
@@ -317,6 +326,9 @@ def parse(text: str, context: Context | None, filename: str) -> Module:
         if _DEBUG:
             raise
         raise _last_resort(parser, str(exc) or type(exc).__name__) from None
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def _last_resort(parser: Parser, message: str) -> ParseError:

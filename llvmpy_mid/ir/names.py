@@ -23,7 +23,7 @@ def escape_string(text: str | bytes) -> str:
     becomes two backslashes (as opt-19 prints it), and every other byte
     becomes ``\\XX`` with two upper-case hex digits.
     """
-    data = text.encode("utf-8") if isinstance(text, str) else text
+    data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
     out: list[str] = []
     append = out.append
     for byte in data:

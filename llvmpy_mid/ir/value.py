@@ -102,12 +102,8 @@ class Value:
         self._name = name
         self._use_head: Use | None = None
 
-    # --- identity -----------------------------------------------------------
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __hash__(self) -> int:
-        return id(self)
+    # Identity: values compare and hash by identity (object's own, C-level
+    # __eq__/__hash__, which dicts and sets of values rely on for speed).
 
     @property
     def context(self) -> Context:

@@ -187,9 +187,11 @@ def test_fuzz_debug_info_mutations_long(hang_guard: None, csmith_corpus: CsmithC
     "text",
     ["", "\x00", "define", "define void @f() {", "@g = global [1 x [1 x [1 x i8]]] " + "[" * 5000,
      "!0 = !{" * 5000, "@g = global i32 " + "add (i32 " * 3000 + "1",
-     "define void @f() {\n" + "  br label %b\nb:\n" * 10, "\"\\" , "\xff\xfe"],
+     "define void @f() {\n" + "  br label %b\nb:\n" * 10, "\"\\", "\xff\xfe",
+     # found by the long campaign: a Unicode digit (superscript one) inside an integer literal
+     "@0 = global i64 -\u00b9223372036854775808\n", "@0 = global i32 \u0661\n", "%\u0661 = type i8\n"],
     ids=["empty", "nul", "define", "open-body", "deep-array", "deep-metadata", "deep-constexpr",
-         "dup-labels", "open-escape", "bom-like"],
+         "dup-labels", "open-escape", "bom-like", "unicode-digit-in-integer", "arabic-digit", "unicode-digit-type-id"],
 )
 def test_edge_inputs(hang_guard: None, text: str) -> None:
     parse_or_parse_error(text)

@@ -409,8 +409,88 @@ entry:
 }
 """
 
+MISC = r"""
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+module asm "\09.globl foo"
+module asm "foo: ret"
 
-FEATURES = {"globals": GLOBALS, "instructions": INSTS, "metadata": MD, "legacy": LEGACY}
+%T = type { i32, i64 }
+$cf = comdat any
+@0 = private global i32 1
+@"quoted global\22x" = global i32 2
+@1 = global ptr @0
+@ta = thread_local(localdynamic) alias i32, ptr @0
+@ifn = ifunc i32 (i32), ptr @resolver
+
+define ptr @resolver() {
+  ret ptr @f1
+}
+
+define i32 @f1(i32 %x) {
+  ret i32 %x
+}
+
+define void @attrs(ptr sret(%T) align 8 %s, ptr byref(i32) %b, i32 range(i32 0, 10) %r, ptr initializes((0, 4), (8, 12)) %in, float nofpclass(nan inf) %f, ptr dereferenceable_or_null(8) align(16) %d, i32 zeroext %z, ptr nocapture readonly noalias nonnull %nn, ptr "custom"="1" %cs) #0 {
+  ret void
+}
+
+define cc 42 i32 @cconv(i32 %x) #1 section ".s" comdat($cf) align 32 gc "statepoint-example" prefix i32 7 prologue i8 5 {
+  ret i32 %x
+}
+
+define void @"quoted fn"(i32 %"arg with space") {
+"entry block":
+  %"a b" = add i32 %"arg with space", 1
+  br label %"next\22"
+"next\22":
+  ret void
+}
+
+define void @ba(i1 %c) {
+entry:
+  %p = select i1 %c, ptr blockaddress(@ba, %t), ptr blockaddress(@ba, %f)
+  indirectbr ptr %p, [label %t, label %f]
+t:
+  ret void
+f:
+  ret void
+}
+
+define void @calls() {
+  call void dso_local_equivalent @f2()
+  call void no_cfi @f2()
+  call void @f2() #2
+  ret void
+}
+
+declare void @f2()
+declare void @allocs(i64, i64) allocsize(0,1) allockind("alloc,zeroed") "alloc-family"="malloc"
+
+define void @ul(i32 %x) {
+entry:
+  %a = add i32 %x, 1
+  %b = add i32 %x, 2
+  br label %bb
+bb:
+  ret void
+}
+
+
+
+attributes #0 = { alignstack=8 vscale_range(1,16) uwtable(sync) memory(argmem: readwrite, inaccessiblemem: read) "no-trapping-math"="true" nounwind }
+attributes #1 = { noinline optnone }
+attributes #2 = { builtin cold }
+
+!llvm.ident = !{!1}
+!llvm.module.flags = !{!2, !3}
+!0 = !{}
+!1 = !{!"clang version 19.1.0"}
+!2 = !{i32 1, !"wchar_size", i32 4}
+!3 = !{i32 8, !"PIC Level", i32 2}
+"""
+
+FEATURES = {"globals": GLOBALS, "instructions": INSTS, "metadata": MD, "legacy": LEGACY, "misc": MISC}
 
 
 @pytest.mark.parametrize("name", sorted(FEATURES))
