@@ -77,6 +77,13 @@ class ControlFlowParser(InstructionParser):
             return self.parse_uint32("expected integer")
         cc = cc_table.KEYWORDS.get(tok)
         if cc is None:
+            # opt prints conventions without a keyword as ``ccN`` and reads them back.
+            if len(tok) > 2 and tok.startswith("cc") and tok[2:].isascii() and tok[2:].isdigit():
+                value = int(tok[2:])
+                if value >= 1 << 32:
+                    self.fail("invalid calling convention")
+                self.p += 1
+                return value
             return 0
         self.p += 1
         return cc

@@ -89,10 +89,7 @@ def test_probe_expectation_is_opts(name: str) -> None:
 @pytest.mark.parametrize(
     "name",
     [
-        pytest.param(
-            "p1",
-            marks=pytest.mark.xfail(reason="the parser does not read opt's 'ccNN' calling conventions yet", strict=False),
-        ),
+        "p1",
         "p2",
         "p6",
         "p7",
