@@ -472,7 +472,27 @@ class InstructionParser(MetadataParser):
         if toks[p] != ",":
             self.p = p
             self.fail("expected comma after load's type")
-        p += 1
+        ptr_at = p + 1
+        ptr, ordering, scope, align = self._parse_access_tail(ptr_at, atomic, "load")
+        if atomic:
+            if not align:
+                self.fail("atomic load must have explicit non-zero alignment", ptr_at)
+            if ordering is AtomicOrdering.RELEASE or ordering is AtomicOrdering.ACQ_REL:
+                self.fail("atomic load cannot use Release ordering", ptr_at)
+        if not align:
+            if ty.type_id in _UNSIZED or (not ty.is_sized and ty.type_id not in _ALWAYS_SIZED):
+                self.fail("loading unsized types is not allowed", ty_at)
+            align = self.data_layout.abi_alignment(ty)
+        if atomic or volatile:
+            return LoadInst(ty, ptr, volatile=volatile, alignment=align, ordering=ordering, sync_scope=scope)
+        return LoadInst(ty, ptr, alignment=align)
+
+    def _parse_access_tail(
+        self, p: int, atomic: bool, what: str
+    ) -> tuple[Value, AtomicOrdering, str, int]:
+        """The part load and store share: ``<ty> <ptr> [syncscope] [ordering] [, align N]``
+        starting at token ``p``; returns the pointer, ordering, scope and alignment (0 if absent)."""
+        toks = self.toks
         ptr_at = p
         pty = self.value_words.get(toks[p])
         ptr = self.values.get(toks[p + 1]) if pty is not None else None
@@ -500,19 +520,8 @@ class InstructionParser(MetadataParser):
         if not align:
             align = self.parse_optional_comma_align()
         if ptr.type.type_id is not TypeID.POINTER:
-            self.fail("load operand must be a pointer", ptr_at)
-        if atomic:
-            if not align:
-                self.fail("atomic load must have explicit non-zero alignment", ptr_at)
-            if ordering is AtomicOrdering.RELEASE or ordering is AtomicOrdering.ACQ_REL:
-                self.fail("atomic load cannot use Release ordering", ptr_at)
-        if not align:
-            if ty.type_id in _UNSIZED or (not ty.is_sized and ty.type_id not in _ALWAYS_SIZED):
-                self.fail("loading unsized types is not allowed", ty_at)
-            align = self.data_layout.abi_alignment(ty)
-        if atomic or volatile:
-            return LoadInst(ty, ptr, volatile=volatile, alignment=align, ordering=ordering, sync_scope=scope)
-        return LoadInst(ty, ptr, alignment=align)
+            self.fail(what + " operand must be a pointer", ptr_at)
+        return ptr, ordering, scope, align
 
     def inst_store(self, at: int) -> Instruction:
         toks = self.toks
@@ -537,35 +546,7 @@ class InstructionParser(MetadataParser):
         if toks[p] != ",":
             self.p = p
             self.fail("expected ',' after store operand")
-        p += 1
-        ptr_at = p
-        pty = self.value_words.get(toks[p])
-        ptr = values.get(toks[p + 1]) if pty is not None else None
-        if ptr is not None and ptr.type is pty and toks[p + 2] != "*":
-            p += 2
-        else:
-            self.p = p
-            ptr = self.parse_type_and_value()
-            p = self.p
-        ordering = AtomicOrdering.NOT_ATOMIC
-        scope = ""
-        align = 0
-        if atomic:
-            self.p = p
-            scope = self.parse_sync_scope()
-            ordering = self.parse_ordering()
-            p = self.p
-        if toks[p] == "," and toks[p + 1] == "align":
-            align = _ALIGNMENTS.get(toks[p + 2], 0)
-            if align and toks[p + 3] != ",":
-                p += 3
-            else:
-                align = 0
-        self.p = p
-        if not align:
-            align = self.parse_optional_comma_align()
-        if ptr.type.type_id is not TypeID.POINTER:
-            self.fail("store operand must be a pointer", ptr_at)
+        ptr, ordering, scope, align = self._parse_access_tail(p + 1, atomic, "store")
         vty = val.type
         if atomic:
             if not align:
