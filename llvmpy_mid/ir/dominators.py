@@ -1,0 +1,495 @@
+"""The generic dominator tree over a function's CFG (LLVM ``DominatorTree`` /
+``PostDominatorTree`` as kept in lib/IR).
+
+How: one iterative depth-first walk numbers the blocks in preorder (successors
+visited in terminator order, the way LLVM's walk does, so children come out in
+LLVM's order), then Semi-NCA computes semidominators with iterative path
+compression and immediate dominators as nearest common ancestors. No
+recursion anywhere, so very deep CFGs are fine. After construction the tree is
+walked once to give every node DFS in/out numbers and a level, which makes
+``dominates`` between blocks O(1).
+
+Post-dominators use LLVM's virtual root (``<<exit node>>``, never exposed as a
+block: ``idom`` of a root is ``None``). Roots are found as LLVM 19 does: blocks
+without successors in function order, then, for every block not reverse-reachable
+from those (infinite loops), the last block of a forward walk from it (successors
+in function order) becomes an extra root; roots forward-reachable from another
+root are then dropped.
+
+Blocks unreachable from the entry (resp. not reaching a root) are not in the
+tree: ``is_reachable`` is False for them. The tree is a snapshot: after the CFG
+changes, build a new one (there is no incremental update). Dominance frontiers
+and printers belong to the analysis layer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from llvmpy_mid.errors import IRError
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.basic_block import BasicBlock
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.instruction import Instruction
+    from llvmpy_mid.ir.value import Use, Value
+
+
+class DominatorTree:
+    """Dominator (or, with ``post=True``, post-dominator) tree of ``function``.
+
+    Internally nodes are numbered in DFS preorder of the construction walk; for a
+    post-dominator tree number 0 is the virtual root and has no block.
+    """
+
+    __slots__ = (
+        "function",
+        "post",
+        "_blocks",
+        "_num",
+        "_idom",
+        "_children",
+        "_dfs_in",
+        "_dfs_out",
+        "_level",
+        "_preorder",
+        "_roots",
+        "_parent_of",
+    )
+
+    def __init__(self, function: Function, post: bool = False) -> None:
+        self.function = function
+        self.post = post
+        if not function.blocks._first:
+            raise IRError("cannot build a dominator tree for a declaration")
+        # _blocks[i] is the block of node i (None for the virtual root).
+        self._blocks: list[BasicBlock | None] = []
+        self._num: dict[BasicBlock, int] = {}
+        if post:
+            self._roots = _find_post_roots(function)
+            rev_children = self._walk_post(self._roots)
+        else:
+            self._roots = [function.entry_block]
+            rev_children = self._walk_forward(function.entry_block)
+        self._idom = _semi_nca(self._parent_of, rev_children)
+        self._build_tree()
+
+    # --- construction ----------------------------------------------------------------
+    def _walk_forward(self, entry: BasicBlock) -> list[list[int]]:
+        blocks = self._blocks
+        num = self._num
+        parent: list[int] = []
+        rev: list[list[int]] = []
+        work: list[tuple[BasicBlock, int]] = [(entry, -1)]
+        while work:
+            bb, p = work.pop()
+            n = num.get(bb)
+            if n is not None:
+                rev[n].append(p)
+                continue
+            n = len(blocks)
+            num[bb] = n
+            blocks.append(bb)
+            parent.append(p)
+            rev.append([p] if p >= 0 else [])
+            succs = bb.successors
+            for i in range(len(succs) - 1, -1, -1):
+                work.append((succs[i], n))
+        self._parent_of = parent
+        return rev
+
+    def _walk_post(self, roots: list[BasicBlock]) -> list[list[int]]:
+        blocks = self._blocks
+        num = self._num
+        blocks.append(None)
+        parent: list[int] = [-1]
+        rev: list[list[int]] = [[]]
+        for root in roots:
+            work: list[tuple[BasicBlock, int]] = [(root, 0)]
+            while work:
+                bb, p = work.pop()
+                n = num.get(bb)
+                if n is not None:
+                    rev[n].append(p)
+                    continue
+                n = len(blocks)
+                num[bb] = n
+                blocks.append(bb)
+                parent.append(p)
+                rev.append([p])
+                for pred in bb.predecessors:
+                    work.append((pred, n))
+        self._parent_of = parent
+        return rev
+
+    def _build_tree(self) -> None:
+        idom = self._idom
+        count = len(idom)
+        children: list[list[int]] = [[] for _ in range(count)]
+        for i in range(1, count):
+            children[idom[i]].append(i)
+        self._children = children
+        dfs_in = [0] * count
+        dfs_out = [0] * count
+        level = [0] * count
+        preorder: list[int] = []
+        if count:
+            clock = 0
+            stack: list[tuple[int, int]] = [(0, 0)]
+            dfs_in[0] = clock
+            clock += 1
+            preorder.append(0)
+            while stack:
+                node, i = stack[-1]
+                kids = children[node]
+                if i < len(kids):
+                    stack[-1] = (node, i + 1)
+                    kid = kids[i]
+                    dfs_in[kid] = clock
+                    clock += 1
+                    level[kid] = level[node] + 1
+                    preorder.append(kid)
+                    stack.append((kid, 0))
+                else:
+                    dfs_out[node] = clock
+                    clock += 1
+                    stack.pop()
+        self._dfs_in = dfs_in
+        self._dfs_out = dfs_out
+        self._level = level
+        self._preorder = preorder
+
+    # --- block queries -------------------------------------------------------------------
+    @property
+    def roots(self) -> list[BasicBlock]:
+        """The entry block; for post-dominators, the blocks under the virtual root."""
+        return list(self._roots)
+
+    def is_reachable(self, bb: BasicBlock) -> bool:
+        """True if ``bb`` is in the tree (reachable from the entry, or reaching an exit)."""
+        return bb in self._num
+
+    def __contains__(self, bb: BasicBlock) -> bool:
+        return bb in self._num
+
+    def __len__(self) -> int:
+        """Number of blocks in the tree (the virtual root not counted)."""
+        return len(self._num)
+
+    def __iter__(self) -> Iterator[BasicBlock]:
+        """The blocks of the tree in DFS preorder (children in LLVM's order)."""
+        blocks = self._blocks
+        for n in self._preorder:
+            bb = blocks[n]
+            if bb is not None:
+                yield bb
+
+    def _node(self, bb: BasicBlock) -> int:
+        n = self._num.get(bb)
+        if n is None:
+            raise IRError("block %%%s is not in the dominator tree" % bb.name)
+        return n
+
+    def idom(self, bb: BasicBlock) -> BasicBlock | None:
+        """The immediate dominator; None for the entry, a post-dominator root, or an unreachable block."""
+        n = self._num.get(bb)
+        if n is None or n == 0:
+            return None
+        return self._blocks[self._idom[n]]
+
+    def children(self, bb: BasicBlock) -> list[BasicBlock]:
+        """The blocks ``bb`` immediately dominates, in LLVM's order (construction DFS order)."""
+        blocks = self._blocks
+        return [blocks[k] for k in self._children[self._node(bb)]]  # type: ignore[misc]
+
+    def root_children(self) -> list[BasicBlock]:
+        """Children of the tree's root node (for post-dominators: of the virtual root)."""
+        if not self.post:
+            return list(self._roots)
+        blocks = self._blocks
+        return [blocks[k] for k in self._children[0]]  # type: ignore[misc]
+
+    def level(self, bb: BasicBlock) -> int:
+        """Depth in the tree: the entry (or the virtual root) is level 0."""
+        return self._level[self._node(bb)]
+
+    def dfs_numbers(self, bb: BasicBlock) -> tuple[int, int]:
+        """The (in, out) numbers of the tree walk (the tree root's in-number is 0)."""
+        n = self._node(bb)
+        return self._dfs_in[n], self._dfs_out[n]
+
+    def dominates_block(self, a: BasicBlock, b: BasicBlock) -> bool:
+        """LLVM's block rule: a block dominates itself; an unreachable ``b`` is
+        dominated by everything; an unreachable ``a`` dominates nothing else."""
+        if a is b:
+            return True
+        nb = self._num.get(b)
+        if nb is None:
+            return True
+        na = self._num.get(a)
+        if na is None:
+            return False
+        return self._dfs_in[na] <= self._dfs_in[nb] and self._dfs_out[nb] <= self._dfs_out[na]
+
+    def properly_dominates(self, a: BasicBlock | Instruction, b: BasicBlock | Instruction) -> bool:
+        """``dominates(a, b)`` and ``a is not b``."""
+        return a is not b and self.dominates(a, b)
+
+    def dominates(self, a: Value, b: BasicBlock | Instruction) -> bool:
+        """Blocks: the block rule. Otherwise ``a`` is a definition (instruction,
+        argument or constant) and ``b`` an instruction or a block, with LLVM's rules
+        (for post-dominators, instruction ``a`` post-dominates ``b``)."""
+        if b.is_basic_block:
+            if a.is_basic_block:
+                return self.dominates_block(a, b)  # type: ignore[arg-type]
+            if not a.is_instruction:
+                return True
+            return self._inst_dominates_block(a, b)  # type: ignore[arg-type]
+        if a.is_basic_block:
+            raise IRError("dominates: a block against an instruction")
+        if not a.is_instruction:
+            return True
+        if self.post:
+            return self._post_inst_dominates(a, b)  # type: ignore[arg-type]
+        return self._inst_dominates(a, b)  # type: ignore[arg-type]
+
+    def nearest_common_dominator(self, a: BasicBlock, b: BasicBlock) -> BasicBlock | None:
+        """The deepest block dominating both; None if either is not in the tree or
+        (post-dominators) only the virtual root is common."""
+        na = self._num.get(a)
+        nb = self._num.get(b)
+        if na is None or nb is None:
+            return None
+        level = self._level
+        idom = self._idom
+        while na != nb:
+            if level[na] < level[nb]:
+                na, nb = nb, na
+            na = idom[na]
+        return self._blocks[na]
+
+    # --- instruction and use queries ------------------------------------------------------
+    def _edge_dominates_block(self, start: BasicBlock, end: BasicBlock, use_bb: BasicBlock) -> bool:
+        if not self.dominates_block(end, use_bb):
+            return False
+        preds = end.predecessors
+        if len(preds) == 1:
+            return True
+        seen_start = False
+        for p in preds:
+            if p is start:
+                if seen_start:
+                    return False
+                seen_start = True
+                continue
+            if not self.dominates_block(end, p):
+                return False
+        return True
+
+    @staticmethod
+    def _normal_dest(inst: Instruction) -> BasicBlock | None:
+        op = inst.opcode
+        if op == "invoke":
+            return inst.normal_dest  # type: ignore[attr-defined, no-any-return]
+        if op == "callbr":
+            return inst.default_dest  # type: ignore[attr-defined, no-any-return]
+        return None
+
+    def _inst_dominates_block(self, defn: Instruction, use_bb: BasicBlock) -> bool:
+        if self.post:
+            def_bb0 = defn.parent
+            return def_bb0 is not None and def_bb0 is not use_bb and self.dominates_block(def_bb0, use_bb)
+        def_bb = defn.parent
+        if use_bb not in self._num:
+            return True
+        if def_bb is None or def_bb not in self._num:
+            return False
+        if def_bb is use_bb:
+            return False
+        normal = self._normal_dest(defn)
+        if normal is not None:
+            return self._edge_dominates_block(def_bb, normal, use_bb)
+        return self.dominates_block(def_bb, use_bb)
+
+    def _inst_dominates(self, defn: Instruction, user: Instruction) -> bool:
+        use_bb = user.parent
+        def_bb = defn.parent
+        if use_bb is None or use_bb not in self._num:
+            return True
+        if def_bb is None or def_bb not in self._num:
+            return False
+        if defn is user:
+            return False
+        if user.is_phi or self._normal_dest(defn) is not None:
+            return self._inst_dominates_block(defn, use_bb)
+        if def_bb is not use_bb:
+            return self.dominates_block(def_bb, use_bb)
+        return defn.comes_before(user)
+
+    def _post_inst_dominates(self, a: Instruction, b: Instruction) -> bool:
+        bb_a = a.parent
+        bb_b = b.parent
+        if bb_a is None or bb_b is None:
+            return False
+        if bb_a is not bb_b:
+            return self.dominates_block(bb_a, bb_b)
+        if a.is_phi and b.is_phi:
+            return True
+        return a is b or b.comes_before(a)
+
+    def dominates_use(self, defn: Value, use: Use) -> bool:
+        """Does ``defn`` dominate the operand slot ``use`` (forward trees only)?
+
+        A phi's use happens at the end of its incoming block; an invoke's (or
+        callbr's) result is defined on the edge to its normal destination; unreachable
+        uses are dominated by everything, unreachable definitions dominate nothing.
+        """
+        if self.post:
+            raise IRError("dominates_use needs a (forward) dominator tree")
+        if not defn.is_instruction:
+            return True
+        d: Instruction = defn  # type: ignore[assignment]
+        user: Instruction = use.user  # type: ignore[assignment]
+        def_bb = d.parent
+        is_phi = user.is_phi
+        use_bb: BasicBlock | None
+        if is_phi:
+            use_bb = user.get_incoming_block_for_use(use)  # type: ignore[attr-defined]
+        else:
+            use_bb = user.parent
+        if use_bb is None or use_bb not in self._num:
+            return True
+        if def_bb is None or def_bb not in self._num:
+            return False
+        normal = self._normal_dest(d)
+        if normal is not None:
+            if is_phi and user.parent is normal and use_bb is def_bb:
+                return True
+            return self._edge_dominates_block(def_bb, normal, use_bb)
+        if def_bb is not use_bb:
+            return self.dominates_block(def_bb, use_bb)
+        if is_phi:
+            return True
+        return d.comes_before(user)
+
+
+def _find_post_roots(function: Function) -> list[BasicBlock]:
+    """LLVM 19's post-dominator roots (see the module docstring)."""
+    roots: list[BasicBlock] = []
+    seen: set[BasicBlock] = set()
+
+    def reverse_walk(start: BasicBlock) -> None:
+        work = [start]
+        while work:
+            bb = work.pop()
+            if bb in seen:
+                continue
+            seen.add(bb)
+            work.extend(bb.predecessors)
+
+    total = 0
+    for bb in function.blocks:
+        total += 1
+        if not bb.successors:
+            roots.append(bb)
+            reverse_walk(bb)
+    if len(seen) != total:
+        order: dict[BasicBlock, int] = {}
+        for i, bb in enumerate(function.blocks):
+            order[bb] = i
+        for bb in function.blocks:
+            if bb in seen:
+                continue
+            # Forward walk (successors in function order) over unseen blocks; the
+            # last block it reaches is the furthest away and becomes a root.
+            visited: set[BasicBlock] = set()
+            work = [bb]
+            last = bb
+            while work:
+                cur = work.pop()
+                if cur in seen or cur in visited:
+                    continue
+                visited.add(cur)
+                last = cur
+                succs = sorted(cur.successors, key=order.__getitem__)
+                work.extend(succs)
+            roots.append(last)
+            reverse_walk(last)
+    _remove_redundant_roots(roots)
+    return roots
+
+
+def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
+    i = 0
+    while i < len(roots):
+        root = roots[i]
+        if not root.successors:
+            i += 1
+            continue
+        visited: set[BasicBlock] = {root}
+        first = True
+        work = [root]
+        redundant = False
+        while work:
+            cur = work.pop()
+            if not first:
+                if cur in visited:
+                    continue
+                visited.add(cur)
+                if cur in roots:
+                    redundant = True
+                    break
+            first = False
+            succs = cur.successors
+            for k in range(len(succs) - 1, -1, -1):
+                work.append(succs[k])
+        if redundant:
+            roots[i] = roots[-1]
+            roots.pop()
+        else:
+            i += 1
+
+
+def _semi_nca(parent: list[int], rev: list[list[int]]) -> list[int]:
+    """Immediate dominators of nodes numbered in DFS preorder (node 0 the root).
+
+    ``parent`` is the DFS-tree parent, ``rev[w]`` the numbers of the visited nodes
+    with an edge into ``w``. Returns ``idom`` with ``idom[0] == 0``.
+    """
+    count = len(parent)
+    semi = list(range(count))
+    label = list(range(count))
+    anc = list(parent)
+    for w in range(count - 1, 0, -1):
+        best = semi[w]
+        for v in rev[w]:
+            if v < 0:
+                continue
+            if v <= w:
+                if v < best:
+                    best = v
+                continue
+            # eval(v): compress the path of linked nodes (numbers > w) above v.
+            chain: list[int] = []
+            x = v
+            while anc[x] > w:
+                chain.append(x)
+                x = anc[x]
+            for k in range(len(chain) - 1, -1, -1):
+                y = chain[k]
+                a = anc[y]
+                if semi[label[a]] < semi[label[y]]:
+                    label[y] = label[a]
+                anc[y] = anc[a]
+            s = semi[label[v]]
+            if s < best:
+                best = s
+        semi[w] = best
+    idom = [0] * count
+    for i in range(1, count):
+        d = parent[i]
+        s = semi[i]
+        while d > s:
+            d = idom[d]
+        idom[i] = d
+    return idom
