@@ -50,7 +50,7 @@ from llvmpy_mid.ir.instructions.vector import (
     ShuffleVectorInst,
     get_aggregate_indexed_type,
 )
-from llvmpy_mid.ir.types import IntegerType, TypeID, VectorType
+from llvmpy_mid.ir.types import IntegerType, Type, TypeID, VectorType
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
@@ -475,17 +475,28 @@ class InstructionParser(MetadataParser):
         ptr_at = p + 1
         ptr, ordering, scope, align = self._parse_access_tail(ptr_at, atomic, "load")
         if atomic:
-            if not align:
-                self.fail("atomic load must have explicit non-zero alignment", ptr_at)
-            if ordering is AtomicOrdering.RELEASE or ordering is AtomicOrdering.ACQ_REL:
-                self.fail("atomic load cannot use Release ordering", ptr_at)
+            self._check_atomic_access("load", align, ordering, AtomicOrdering.RELEASE, ptr_at)
         if not align:
-            if ty.type_id in _UNSIZED or (not ty.is_sized and ty.type_id not in _ALWAYS_SIZED):
-                self.fail("loading unsized types is not allowed", ty_at)
-            align = self.data_layout.abi_alignment(ty)
+            align = self._default_alignment(ty, "loading", ty_at)
         if atomic or volatile:
             return LoadInst(ty, ptr, volatile=volatile, alignment=align, ordering=ordering, sync_scope=scope)
         return LoadInst(ty, ptr, alignment=align)
+
+    def _check_atomic_access(
+        self, what: str, align: int, ordering: AtomicOrdering, forbidden: AtomicOrdering, at: int
+    ) -> None:
+        """LLVM's rules for ``load atomic``/``store atomic``: an explicit alignment, and
+        no ``forbidden`` (release for loads, acquire for stores) nor acq_rel ordering."""
+        if not align:
+            self.fail("atomic %s must have explicit non-zero alignment" % what, at)
+        if ordering is forbidden or ordering is AtomicOrdering.ACQ_REL:
+            self.fail("atomic %s cannot use %s ordering" % (what, forbidden.name.capitalize()), at)
+
+    def _default_alignment(self, ty: Type, verb: str, at: int) -> int:
+        """The ABI alignment LLVM's parser gives an access without ``align``."""
+        if ty.type_id in _UNSIZED or (not ty.is_sized and ty.type_id not in _ALWAYS_SIZED):
+            self.fail("%s unsized types is not allowed" % verb, at)
+        return self.data_layout.abi_alignment(ty)
 
     def _parse_access_tail(
         self, p: int, atomic: bool, what: str
@@ -549,14 +560,9 @@ class InstructionParser(MetadataParser):
         ptr, ordering, scope, align = self._parse_access_tail(p + 1, atomic, "store")
         vty = val.type
         if atomic:
-            if not align:
-                self.fail("atomic store must have explicit non-zero alignment", val_at)
-            if ordering is AtomicOrdering.ACQUIRE or ordering is AtomicOrdering.ACQ_REL:
-                self.fail("atomic store cannot use Acquire ordering", val_at)
+            self._check_atomic_access("store", align, ordering, AtomicOrdering.ACQUIRE, val_at)
         if not align:
-            if vty.type_id in _UNSIZED or (not vty.is_sized and vty.type_id not in _ALWAYS_SIZED):
-                self.fail("storing unsized types is not allowed", val_at)
-            align = self.data_layout.abi_alignment(vty)
+            align = self._default_alignment(vty, "storing", val_at)
         if atomic or volatile:
             return StoreInst(val, ptr, volatile=volatile, alignment=align, ordering=ordering, sync_scope=scope)
         return StoreInst(val, ptr, alignment=align)
