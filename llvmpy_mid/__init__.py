@@ -26,6 +26,7 @@ from llvmpy_mid.ir import (
     User,
     Value,
 )
+from llvmpy_mid.ir.verifier import Diagnostic, function_diagnostics, module_diagnostics, verify_function, verify_module
 
 __version__ = "0.1.0"
 
@@ -37,6 +38,7 @@ __all__ = [
     "ConstantInt",
     "Context",
     "DataLayout",
+    "Diagnostic",
     "Function",
     "GlobalVariable",
     "IRBuilder",
@@ -53,7 +55,11 @@ __all__ = [
     "VerifierError",
     "__version__",
     "format_value",
+    "function_diagnostics",
+    "module_diagnostics",
     "parse_assembly",
     "parse_file",
     "print_module",
+    "verify_function",
+    "verify_module",
 ]

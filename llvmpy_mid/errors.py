@@ -6,6 +6,11 @@ messages and exit codes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.verifier.diagnostic import Diagnostic
+
 
 class LLVMPyError(Exception):
     """Base of every error llvmpy_mid raises on purpose."""
@@ -31,11 +36,20 @@ class ParseError(LLVMPyError):
 
 
 class VerifierError(LLVMPyError):
-    """An invalid module; ``diagnostics`` lists every problem found."""
+    """An invalid module; ``diagnostics`` lists every problem found
+    (:class:`llvmpy_mid.ir.verifier.Diagnostic` records: LLVM's message, the
+    values it prints, and the function, block and instruction)."""
 
-    def __init__(self, diagnostics: list[str]) -> None:
-        super().__init__("\n".join(diagnostics))
-        self.diagnostics = diagnostics
+    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+        count = len(diagnostics)
+        head = "module does not verify: %d problem%s" % (count, "" if count == 1 else "s")
+        super().__init__("\n".join([head] + [str(d) for d in diagnostics]))
+        self.diagnostics = list(diagnostics)
+
+    @property
+    def llvm_text(self) -> str:
+        """The findings exactly as LLVM's verifier prints them."""
+        return "".join(d.text for d in self.diagnostics)
 
 
 class PipelineError(LLVMPyError):

@@ -8,23 +8,50 @@ package installs the printer behind ``str()`` of IR values and modules.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
-from llvmpy_mid.errors import ParseError
+from llvmpy_mid.errors import ParseError, VerifierError
 from llvmpy_mid.ir import _printing
 from llvmpy_mid.ir.context import Context
+from llvmpy_mid.ir.metadata import Metadata
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.value import Value
 
 
-def parse_assembly(text: str, context: Context | None = None, name: str = "<string>") -> Module:
-    """Parse ``.ll`` text. Errors raise :class:`ParseError` located at ``name:line:col``."""
+VERIFY_BY_DEFAULT = False
+
+
+def parse_assembly(
+    text: str, context: Context | None = None, name: str = "<string>", *, verify: bool | None = None
+) -> Module:
+    """Parse ``.ll`` text. Errors raise :class:`ParseError` located at ``name:line:col``.
+
+    With ``verify`` (the default, as ``llvm-as`` and ``opt`` do) the module is
+    then verified and an invalid one raises :class:`VerifierError`; findings
+    about debug info alone only warn, as opt-19 does. ``verify=False`` returns
+    the module as parsed."""
     from llvmpy_mid.asm.parser import parse
 
-    return parse(text, context, name)
+    module = parse(text, context, name)
+    if VERIFY_BY_DEFAULT if verify is None else verify:
+        _verify_parsed(module, name)
+    return module
 
 
-def parse_file(path: str | Path, context: Context | None = None) -> Module:
+def _verify_parsed(module: Module, name: str) -> None:
+    from llvmpy_mid.ir.verifier import module_diagnostics
+
+    found = module_diagnostics(module)
+    if not found:
+        return
+    if all(d.debug_info for d in found):
+        warnings.warn("ignoring invalid debug info in %s" % name, stacklevel=3)
+        return
+    raise VerifierError([d for d in found if not d.debug_info])
+
+
+def parse_file(path: str | Path, context: Context | None = None, *, verify: bool | None = None) -> Module:
     """Parse a ``.ll`` file; the module is named after the path, as opt does."""
     name = str(path)
     try:
@@ -33,7 +60,7 @@ def parse_file(path: str | Path, context: Context | None = None) -> Module:
         raise ParseError("could not open input file: %s" % (exc.strerror or exc), name) from None
     # Bytes that are not UTF-8 survive as surrogates and are written back unchanged.
     text = data.decode("utf-8", "surrogateescape")
-    return parse_assembly(text, context, name)
+    return parse_assembly(text, context, name, verify=verify)
 
 
 def print_module(module: Module) -> str:
@@ -50,6 +77,19 @@ def format_value(value: Value) -> str:
     return _format_value(value)
 
 
+def _format_operand(value: Value) -> str:
+    from llvmpy_mid.asm.printer import format_operand
+
+    return format_operand(value)
+
+
+def _format_metadata(md: Metadata, module: Module | None) -> str:
+    from llvmpy_mid.asm.printer import format_metadata
+
+    return format_metadata(md, module)
+
+
 _printing.install_formatter(format_value, print_module)
+_printing.install_operand_formatters(_format_operand, _format_metadata)
 
 __all__ = ["ParseError", "format_value", "parse_assembly", "parse_file", "print_module"]

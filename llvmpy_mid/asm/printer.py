@@ -593,6 +593,45 @@ def format_value(value: Value) -> str:
     return "<unknown value %s>" % type(value).__name__
 
 
+def _module_of(value: Value) -> Module | None:
+    if value.is_global_value or value.is_argument or value.is_basic_block:
+        parent = value.parent  # type: ignore[attr-defined]
+        if value.is_global_value:
+            return parent  # type: ignore[no-any-return]
+        return parent.parent if parent is not None else None
+    if value.is_instruction:
+        return value.module  # type: ignore[attr-defined,no-any-return]
+    return None
+
+
+def format_operand(value: Value) -> str:
+    """``value`` as LLVM's ``printAsOperand(OS, /*PrintType=*/true)`` writes it:
+    ``ptr @f``, ``label %3``, ``i32 %x``, ``i32 7``."""
+    if value.is_metadata_as_value:
+        return "metadata " + _metadata_value_text(value)
+    module = _module_of(value)
+    ctx = WriterContext(module, SlotTracker(module), TypePrinter(module))
+    if value.is_inline_asm:
+        return ctx.tstr(value.type) + " " + inline_asm_text(value)  # type: ignore[arg-type]
+    return ctx.typed(value)
+
+
+def format_metadata(md: Metadata, module: Module | None = None) -> str:
+    """A metadata node as LLVM's ``Metadata::print`` writes it, with the slot
+    numbers it has in ``module`` (``!3 = !{i32 1}``); other metadata as an operand."""
+    slots = SlotTracker(module, init_all_metadata=True)
+    ctx = WriterContext(module, slots, TypePrinter(module))
+    if md.is_md_node:
+        node: MDNode = md  # type: ignore[assignment]
+        if node.is_di_node and node.kind == "DIExpression":  # type: ignore[attr-defined]
+            return ctx.md_value(node)
+        slots.initialize()
+        if id(node) not in slots.md_refs:
+            slots.create_metadata_slot(node)
+        return ctx.md_value(node) + " = " + node_text(ctx, node)
+    return ctx.md_value(md)
+
+
 def _metadata_value_text(value: Value) -> str:
     md: Metadata = value.metadata  # type: ignore[attr-defined]
     slots = SlotTracker(None, init_all_metadata=True)

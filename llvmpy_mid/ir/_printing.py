@@ -13,11 +13,14 @@ from typing import TYPE_CHECKING, Callable
 from llvmpy_mid.ir.names import format_name
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.metadata import Metadata
     from llvmpy_mid.ir.module import Module
     from llvmpy_mid.ir.value import Value
 
 _formatter: Callable[[Value], str] | None = None
 _module_formatter: Callable[[Module], str] | None = None
+_operand_formatter: Callable[[Value], str] | None = None
+_metadata_formatter: Callable[[Metadata, Module | None], str] | None = None
 
 
 def install_formatter(
@@ -28,6 +31,31 @@ def install_formatter(
     global _formatter, _module_formatter
     _formatter = formatter
     _module_formatter = module_formatter
+
+
+def install_operand_formatters(
+    operand: Callable[[Value], str] | None, metadata: Callable[[Metadata, Module | None], str] | None
+) -> None:
+    """Install LLVM's ``printAsOperand`` (``ptr @f``, ``label %3``) and
+    ``Metadata::print`` (``!0 = !{...}``) behind :func:`format_operand` and
+    :func:`format_metadata`; the verifier writes its diagnostics with them."""
+    global _operand_formatter, _metadata_formatter
+    _operand_formatter = operand
+    _metadata_formatter = metadata
+
+
+def format_operand(value: Value) -> str:
+    """``value`` as an operand with its type, as LLVM's ``printAsOperand(OS, true)``."""
+    if _operand_formatter is not None:
+        return _operand_formatter(value)
+    return short_ref(value)
+
+
+def format_metadata(md: Metadata, module: Module | None = None) -> str:
+    """A metadata node as LLVM's ``Metadata::print`` writes it, numbered as in ``module``."""
+    if _metadata_formatter is not None:
+        return _metadata_formatter(md, module)
+    return "<%s>" % type(md).__name__
 
 
 def format_module(module: Module) -> str:

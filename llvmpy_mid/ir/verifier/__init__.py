@@ -1,0 +1,68 @@
+"""The IR verifier: every rule LLVM 19's verifier applies that a module can break.
+
+``verify_module(module)`` / ``verify_function(fn)`` return normally on valid
+IR and raise :class:`~llvmpy_mid.errors.VerifierError` listing **all** the
+problems found; ``module_diagnostics`` / ``function_diagnostics`` return the
+list instead. Each :class:`Diagnostic` carries LLVM's message, the values LLVM
+prints after it, and the function, block and instruction where it was found.
+
+Findings about debug info only (LLVM's "broken debug info") are flagged
+``debug_info=True``; ``verify_module(..., debug_info=False)`` ignores them, as
+``opt`` and ``llvm-as`` do (they drop the debug info with a warning).
+
+Rules are grouped by what they look at, one module each: ``function_rules``,
+``attribute_rules``, ``module_rules`` (globals, aliases, comdats, module
+flags), ``block_rules``, ``instruction_rules`` (operands, SSA dominance),
+``arith_rules``, ``memory_rules``, ``control_rules``, ``call_rules``,
+``eh_rules``, ``intrinsic_rules``, ``metadata_rules``; ``driver`` applies them
+in LLVM's order. The values are printed through the installed assembly
+printer (``import llvmpy_mid`` installs it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from llvmpy_mid.errors import VerifierError
+from llvmpy_mid.ir.verifier.diagnostic import Diagnostic
+from llvmpy_mid.ir.verifier.driver import function_diagnostics, module_diagnostics
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.module import Module
+
+
+def verify_module(module: Module, *, debug_info: bool = True) -> None:
+    """Raise :class:`VerifierError` with every problem in ``module``; return if there is none.
+
+    With ``debug_info=False`` findings about debug info alone do not count."""
+    found = module_diagnostics(module)
+    if not debug_info:
+        found = [d for d in found if not d.debug_info]
+    if found:
+        raise VerifierError(found)
+
+
+def verify_function(fn: Function, *, debug_info: bool = True) -> None:
+    """Raise :class:`VerifierError` with every problem in ``fn``; return if there is none."""
+    found = function_diagnostics(fn)
+    if not debug_info:
+        found = [d for d in found if not d.debug_info]
+    if found:
+        raise VerifierError(found)
+
+
+def diagnostics_text(diagnostics: list[Diagnostic]) -> str:
+    """The findings as LLVM's verifier prints them, one after the other."""
+    return "".join(d.text for d in diagnostics)
+
+
+__all__ = [
+    "Diagnostic",
+    "VerifierError",
+    "diagnostics_text",
+    "function_diagnostics",
+    "module_diagnostics",
+    "verify_function",
+    "verify_module",
+]

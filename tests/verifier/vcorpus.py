@@ -1,0 +1,124 @@
+"""Developer script and test helper: our verifier against opt-19 on real files.
+
+``python tests/verifier/vcorpus.py [paths...]`` runs ``opt-19 -passes=verify
+-disable-output`` and our ``module_diagnostics`` on every conformance ``.ll``
+(default) or the given files/folders, and lists:
+
+* false positives: files opt-19 verifies cleanly where we report a problem;
+* misses: files opt-19's verifier rejects where we report nothing;
+* text mismatches: both reject but the diagnostics text differs.
+
+opt-19's results are cached in ``/tmp/llvmpy-vcorpus-opt.json`` (by path,
+size and mtime). Files that either parser rejects are not counted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "asm"))
+
+from corpus import CONFORMANCE_TESTS  # noqa: E402
+
+import llvmpy_mid  # noqa: E402
+from llvmpy_mid.errors import ParseError  # noqa: E402
+from llvmpy_mid.ir.verifier import diagnostics_text, module_diagnostics  # noqa: E402
+
+CACHE = Path("/tmp/llvmpy-vcorpus-opt.json")
+BROKEN_TAIL = ": error: input module is broken!"
+
+
+def opt_verify(path: Path) -> tuple[str, str]:
+    """('ok' | 'broken' | 'debuginfo' | 'parse', opt's diagnostics text)."""
+    proc = subprocess.run(
+        ["opt-19", "-passes=verify", "-disable-output", str(path)], capture_output=True, timeout=60
+    )
+    err = proc.stderr.decode("utf-8", "replace")
+    if proc.returncode == 0:
+        if "ignoring invalid debug info" in err:
+            return "debuginfo", err
+        return "ok", ""
+    lines = err.splitlines(keepends=True)
+    if lines and BROKEN_TAIL in lines[-1]:
+        return "broken", "".join(lines[:-1])
+    return "parse", err
+
+
+def opt_results(files: list[Path]) -> dict[str, tuple[str, str]]:
+    cache: dict[str, list[str]] = {}
+    if CACHE.is_file():
+        cache = json.loads(CACHE.read_text())
+    out: dict[str, tuple[str, str]] = {}
+    dirty = False
+    for f in files:
+        st = f.stat()
+        key = "%s|%d|%d" % (f, st.st_size, int(st.st_mtime))
+        hit = cache.get(key)
+        if hit is None:
+            hit = list(opt_verify(f))
+            cache[key] = hit
+            dirty = True
+        out[str(f)] = (hit[0], hit[1])
+    if dirty:
+        CACHE.write_text(json.dumps(cache))
+    return out
+
+
+def ours(path: Path) -> tuple[str, str]:
+    try:
+        module = llvmpy_mid.parse_file(path, verify=False)
+    except ParseError as exc:
+        return "parse", str(exc)
+    found = module_diagnostics(module)
+    if not found:
+        return "ok", ""
+    if all(d.debug_info for d in found):
+        return "debuginfo", diagnostics_text(found)
+    return "broken", diagnostics_text([d for d in found if not d.debug_info])
+
+
+def collect(args: list[str]) -> list[Path]:
+    roots = [Path(a) for a in args] or [CONFORMANCE_TESTS]
+    files: list[Path] = []
+    for r in roots:
+        files.extend(sorted(r.rglob("*.ll")) if r.is_dir() else [r])
+    return files
+
+
+def main(argv: list[str]) -> int:
+    files = collect(argv)
+    theirs = opt_results(files)
+    fp, miss, diff, agree = [], [], [], 0
+    for f in files:
+        t_kind, t_text = theirs[str(f)]
+        if t_kind == "parse":
+            continue
+        o_kind, o_text = ours(f)
+        if o_kind == "parse":
+            continue
+        if t_kind in ("ok", "debuginfo") and o_kind == "broken":
+            fp.append((f, o_text))
+        elif t_kind == "broken" and o_kind != "broken":
+            miss.append((f, t_text))
+        elif t_kind == "broken" and o_text != t_text:
+            diff.append((f, t_text, o_text))
+        else:
+            agree += 1
+    for f, text in fp:
+        print("FALSE POSITIVE %s\n%s" % (f, text[:800]))
+    for f, text in miss:
+        print("MISSED %s\n  opt-19 says:\n%s" % (f, text[:800]))
+    for f, t, o in diff:
+        print("TEXT DIFFERS %s\n  opt-19:\n%s  ours:\n%s" % (f, t[:800], o[:800]))
+    print("files %d: agree %d, false positives %d, missed %d, text differs %d" % (len(files), agree, len(fp), len(miss), len(diff)))
+    return 1 if fp else 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONHASHSEED", "0")
+    sys.exit(main(sys.argv[1:]))
