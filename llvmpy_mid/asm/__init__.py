@@ -9,6 +9,7 @@ package installs the printer behind ``str()`` of IR values and modules.
 from __future__ import annotations
 
 import warnings
+from typing import Callable
 from pathlib import Path
 
 from llvmpy_mid.errors import ParseError, VerifierError
@@ -19,7 +20,7 @@ from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.value import Value
 
 
-VERIFY_BY_DEFAULT = False
+VERIFY_BY_DEFAULT = True
 
 
 def parse_assembly(
@@ -89,7 +90,20 @@ def _format_metadata(md: Metadata, module: Module | None) -> str:
     return format_metadata(md, module)
 
 
+def _format_value_in_module(value: Value) -> str:
+    from llvmpy_mid.asm.printer import format_value as _format_value
+
+    return _format_value(value, module_metadata=True)
+
+
 _printing.install_formatter(format_value, print_module)
-_printing.install_operand_formatters(_format_operand, _format_metadata)
+def _metadata_printer(module: Module | None) -> Callable[[Metadata], str]:
+    from llvmpy_mid.asm.printer import metadata_printer
+
+    return metadata_printer(module)
+
+
+_printing.install_operand_formatters(_format_operand, _format_metadata, _metadata_printer)
+_printing.install_module_value_formatter(_format_value_in_module)
 
 __all__ = ["ParseError", "format_value", "parse_assembly", "parse_file", "print_module"]

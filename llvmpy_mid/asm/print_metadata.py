@@ -35,6 +35,7 @@ from llvmpy_mid.ir.debug_info_tables import (
     split_disp_flags,
 )
 from llvmpy_mid.ir.metadata import MDString, Metadata
+from llvmpy_mid.ir.verifier.debug_info_rules import expression_is_well_formed, expression_values
 
 if TYPE_CHECKING:
     from llvmpy_mid.asm.print_context import WriterContext
@@ -44,11 +45,17 @@ if TYPE_CHECKING:
 _VIRTUALITY = {"DW_VIRTUALITY_none": 0, "DW_VIRTUALITY_virtual": 1, "DW_VIRTUALITY_pure_virtual": 2}
 
 
+_U64 = (1 << 64) - 1
+
 def expression_text(expr: DIExpression) -> str:
     """``!DIExpression(DW_OP_plus_uconst, 8, DW_OP_stack_value)``."""
     elems = expr.elements
     if not elems:
         return "!DIExpression()"
+    if not expression_is_well_formed(expr):
+        # LLVM prints the elements of an invalid expression as numbers.
+        values = expression_values(expr)
+        return "!DIExpression(" + ", ".join([str(v & _U64) if v >= 0 else str(e) for v, e in zip(values, elems)]) + ")"
     return "!DIExpression(" + ", ".join([e if type(e) is str else str(e) for e in elems]) + ")"
 
 

@@ -23,7 +23,7 @@ function and module, as in LLVM; the trailing newline is dropped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from llvmpy_mid.asm.print_context import WriterContext, inline_asm_text
 from llvmpy_mid.asm.print_instructions import HANDLERS, instruction_body
@@ -532,14 +532,16 @@ def _references_md_node(inst: Instruction) -> bool:
     return False
 
 
-def format_value(value: Value) -> str:
-    """One value as LLVM's ``Value::print`` writes it (see the module docstring)."""
+def format_value(value: Value, *, module_metadata: bool = False) -> str:
+    """One value as LLVM's ``Value::print`` writes it (see the module docstring).
+    ``module_metadata`` numbers an instruction's metadata as in the whole module
+    (LLVM's ``print`` with a module slot tracker, as the verifier writes it)."""
     if value.is_instruction:
         inst: Instruction = value  # type: ignore[assignment]
         bb = inst.parent
         fn = bb.parent if bb is not None else None
         module = fn.parent if fn is not None else None
-        slots = SlotTracker(module, init_all_metadata=_references_md_node(inst))
+        slots = SlotTracker(module, init_all_metadata=module_metadata or _references_md_node(inst))
         if fn is not None:
             slots.incorporate_function(fn)
         writer = AssemblyWriter(module, slots, TypePrinter(module))
@@ -607,9 +609,16 @@ def _module_of(value: Value) -> Module | None:
 def format_operand(value: Value) -> str:
     """``value`` as LLVM's ``printAsOperand(OS, /*PrintType=*/true)`` writes it:
     ``ptr @f``, ``label %3``, ``i32 %x``, ``i32 7``."""
-    if value.is_metadata_as_value:
-        return "metadata " + _metadata_value_text(value)
     module = _module_of(value)
+    if value.is_metadata_as_value:
+        slots = SlotTracker(module, init_all_metadata=True)
+        ctx = WriterContext(module, slots, TypePrinter(module))
+        md: Metadata = value.metadata  # type: ignore[attr-defined]
+        if md.is_md_node:
+            slots.initialize()
+            if id(md) not in slots.md_refs:
+                slots.create_metadata_slot(md)
+        return "metadata " + ctx.md_value(md)
     ctx = WriterContext(module, SlotTracker(module), TypePrinter(module))
     if value.is_inline_asm:
         return ctx.tstr(value.type) + " " + inline_asm_text(value)  # type: ignore[arg-type]
@@ -619,17 +628,27 @@ def format_operand(value: Value) -> str:
 def format_metadata(md: Metadata, module: Module | None = None) -> str:
     """A metadata node as LLVM's ``Metadata::print`` writes it, with the slot
     numbers it has in ``module`` (``!3 = !{i32 1}``); other metadata as an operand."""
+    return metadata_printer(module)(md)
+
+
+def metadata_printer(module: Module | None) -> Callable[[Metadata], str]:
+    """:func:`format_metadata` for many nodes of one unchanging module: the
+    module's metadata is numbered once, on the first call."""
     slots = SlotTracker(module, init_all_metadata=True)
     ctx = WriterContext(module, slots, TypePrinter(module))
-    if md.is_md_node:
-        node: MDNode = md  # type: ignore[assignment]
-        if node.is_di_node and node.kind == "DIExpression":  # type: ignore[attr-defined]
-            return ctx.md_value(node)
-        slots.initialize()
-        if id(node) not in slots.md_refs:
-            slots.create_metadata_slot(node)
-        return ctx.md_value(node) + " = " + node_text(ctx, node)
-    return ctx.md_value(md)
+
+    def print_one(md: Metadata) -> str:
+        if md.is_md_node:
+            node: MDNode = md  # type: ignore[assignment]
+            if node.is_di_node and node.kind == "DIExpression":  # type: ignore[attr-defined]
+                return ctx.md_value(node)
+            slots.initialize()
+            if id(node) not in slots.md_refs:
+                slots.create_metadata_slot(node)
+            return ctx.md_value(node) + " = " + node_text(ctx, node)
+        return ctx.md_value(md)
+
+    return print_one
 
 
 def _metadata_value_text(value: Value) -> str:

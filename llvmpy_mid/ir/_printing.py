@@ -21,6 +21,7 @@ _formatter: Callable[[Value], str] | None = None
 _module_formatter: Callable[[Module], str] | None = None
 _operand_formatter: Callable[[Value], str] | None = None
 _metadata_formatter: Callable[[Metadata, Module | None], str] | None = None
+_metadata_printer_factory: Callable[[Module | None], Callable[[Metadata], str]] | None = None
 
 
 def install_formatter(
@@ -34,14 +35,17 @@ def install_formatter(
 
 
 def install_operand_formatters(
-    operand: Callable[[Value], str] | None, metadata: Callable[[Metadata, Module | None], str] | None
+    operand: Callable[[Value], str] | None,
+    metadata: Callable[[Metadata, Module | None], str] | None,
+    metadata_printer: Callable[[Module | None], Callable[[Metadata], str]] | None = None,
 ) -> None:
     """Install LLVM's ``printAsOperand`` (``ptr @f``, ``label %3``) and
     ``Metadata::print`` (``!0 = !{...}``) behind :func:`format_operand` and
     :func:`format_metadata`; the verifier writes its diagnostics with them."""
-    global _operand_formatter, _metadata_formatter
+    global _operand_formatter, _metadata_formatter, _metadata_printer_factory
     _operand_formatter = operand
     _metadata_formatter = metadata
+    _metadata_printer_factory = metadata_printer
 
 
 def format_operand(value: Value) -> str:
@@ -56,6 +60,14 @@ def format_metadata(md: Metadata, module: Module | None = None) -> str:
     if _metadata_formatter is not None:
         return _metadata_formatter(md, module)
     return "<%s>" % type(md).__name__
+
+
+def metadata_printer(module: Module | None) -> Callable[[Metadata], str]:
+    """:func:`format_metadata` bound to ``module``, numbering its metadata only once:
+    for printing many nodes of a module that does not change meanwhile."""
+    if _metadata_printer_factory is not None:
+        return _metadata_printer_factory(module)
+    return lambda md: format_metadata(md, module)
 
 
 def format_module(module: Module) -> str:
@@ -80,3 +92,20 @@ def format_value(value: Value) -> str:
     if _formatter is not None:
         return _formatter(value)
     return short_ref(value)
+
+
+_module_value_formatter: Callable[[Value], str] | None = None
+
+
+def install_module_value_formatter(formatter: Callable[[Value], str] | None) -> None:
+    """Install the formatter behind :func:`format_value_in_module`."""
+    global _module_value_formatter
+    _module_value_formatter = formatter
+
+
+def format_value_in_module(value: Value) -> str:
+    """``value`` as LLVM prints it with a module slot tracker: an instruction's
+    metadata numbered as in the whole module (how the verifier writes it)."""
+    if _module_value_formatter is not None:
+        return _module_value_formatter(value)
+    return format_value(value)

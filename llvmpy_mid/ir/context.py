@@ -9,7 +9,12 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Sequence
 
+from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.types import (
+    _BAD_ARGUMENT,
+    _BAD_ARRAY_ELEMENT,
+    _BAD_RETURN,
+    _VECTOR_ELEMENT,
     MAX_INT_BITS,
     ArrayType,
     FloatingPointType,
@@ -21,6 +26,7 @@ from llvmpy_mid.ir.types import (
     Type,
     TypeID,
     VectorType,
+    check_struct_elements,
 )
 
 class Context:
@@ -146,6 +152,11 @@ class Context:
         key = (return_type, tuple(params), is_vararg)
         ty = self._functions.get(key)
         if ty is None:
+            if return_type.type_id in _BAD_RETURN:
+                raise IRError("invalid function return type: %s" % return_type)
+            for p in key[1]:
+                if p.type_id in _BAD_ARGUMENT:
+                    raise IRError("invalid type for function argument: %s" % p)
             ty = self._functions[key] = FunctionType(self, return_type, key[1], is_vararg)
         return ty
 
@@ -155,6 +166,8 @@ class Context:
         if ty is None:
             if count < 0:
                 raise ValueError("negative array length")
+            if element_type.type_id in _BAD_ARRAY_ELEMENT:
+                raise IRError("invalid array element type: %s" % element_type)
             ty = self._arrays[key] = ArrayType(self, element_type, count)
         return ty
 
@@ -164,6 +177,8 @@ class Context:
         if ty is None:
             if count <= 0:
                 raise ValueError("vector length must be positive")
+            if element_type.type_id not in _VECTOR_ELEMENT:
+                raise IRError("invalid vector element type: %s" % element_type)
             ty = self._vectors[key] = VectorType(self, element_type, count, scalable)
         return ty
 
@@ -172,6 +187,7 @@ class Context:
         key = (tuple(elements), packed)
         ty = self._literal_structs.get(key)
         if ty is None:
+            check_struct_elements(key[0])
             ty = self._literal_structs[key] = StructType(self, key[0], packed, True)
         return ty
 

@@ -94,7 +94,9 @@ class DominatorTree:
             rev.append([p] if p >= 0 else [])
             succs = bb.successors
             for i in range(len(succs) - 1, -1, -1):
-                work.append((succs[i], n))
+                succ = succs[i]
+                if succ.is_basic_block:  # a broken terminator may name another value
+                    work.append((succ, n))
         self._parent_of = parent
         return rev
 
@@ -288,11 +290,13 @@ class DominatorTree:
 
     @staticmethod
     def _normal_dest(inst: Instruction) -> BasicBlock | None:
-        op = inst.opcode
-        if op == "invoke":
-            return inst.normal_dest  # type: ignore[attr-defined, no-any-return]
-        if op == "callbr":
-            return inst.default_dest  # type: ignore[attr-defined, no-any-return]
+        """An invoke's normal destination: its result is defined on that edge.
+        (A callbr's result is not: LLVM 19 lets it be used in the indirect
+        destinations too, so it follows the plain block rule.)"""
+        if inst.opcode == "invoke":
+            dest = inst.normal_dest  # type: ignore[attr-defined]
+            if dest.is_basic_block:
+                return dest  # type: ignore[no-any-return]
         return None
 
     def _inst_dominates_block(self, defn: Instruction, use_bb: BasicBlock) -> bool:
@@ -320,7 +324,7 @@ class DominatorTree:
             return False
         if defn is user:
             return False
-        if user.is_phi or self._normal_dest(defn) is not None:
+        if user.is_phi or defn.opcode == "invoke" or defn.opcode == "callbr":
             return self._inst_dominates_block(defn, use_bb)
         if def_bb is not use_bb:
             return self.dominates_block(def_bb, use_bb)
@@ -340,9 +344,10 @@ class DominatorTree:
     def dominates_use(self, defn: Value, use: Use) -> bool:
         """Does ``defn`` dominate the operand slot ``use`` (forward trees only)?
 
-        A phi's use happens at the end of its incoming block; an invoke's (or
-        callbr's) result is defined on the edge to its normal destination; unreachable
-        uses are dominated by everything, unreachable definitions dominate nothing.
+        A phi's use happens at the end of its incoming block; an invoke's result
+        is defined on the edge to its normal destination (a callbr's is not: as in
+        LLVM 19 it may be used in its indirect destinations); unreachable uses are
+        dominated by everything, unreachable definitions dominate nothing.
         """
         if self.post:
             raise IRError("dominates_use needs a (forward) dominator tree")
@@ -411,12 +416,22 @@ def _find_post_roots(function: Function) -> list[BasicBlock]:
                     continue
                 visited.add(cur)
                 last = cur
-                succs = sorted(cur.successors, key=order.__getitem__)
+                succs = sorted(_block_successors(cur), key=lambda b: order.get(b, total))
                 work.extend(succs)
             roots.append(last)
             reverse_walk(last)
     _remove_redundant_roots(roots)
     return roots
+
+
+def _block_successors(bb: BasicBlock) -> list[BasicBlock]:
+    """The successors that are blocks (a terminator broken through the API may
+    name another kind of value; the verifier must still get a tree)."""
+    succs = bb.successors
+    for s in succs:
+        if not s.is_basic_block:
+            return [s for s in succs if s.is_basic_block]
+    return succs
 
 
 def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
@@ -440,7 +455,7 @@ def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
                     redundant = True
                     break
             first = False
-            succs = cur.successors
+            succs = _block_successors(cur)
             for k in range(len(succs) - 1, -1, -1):
                 work.append(succs[k])
         if redundant:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Sequence
 
+from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.names import escape_string, format_name
 
 if TYPE_CHECKING:
@@ -49,6 +50,24 @@ class TypeID(IntEnum):
 
 
 MAX_INT_BITS = (1 << 23) - 1
+
+# What LLVM's type constructors accept (they assert; the parser reports the same words).
+_BAD_STRUCT_ELEMENT = frozenset((TypeID.VOID, TypeID.LABEL, TypeID.METADATA, TypeID.FUNCTION, TypeID.TOKEN))
+_BAD_ARRAY_ELEMENT = _BAD_STRUCT_ELEMENT | {TypeID.X86_AMX}
+_VECTOR_ELEMENT = frozenset(
+    (TypeID.HALF, TypeID.BFLOAT, TypeID.FLOAT, TypeID.DOUBLE, TypeID.X86_FP80, TypeID.FP128, TypeID.PPC_FP128)
+    + (TypeID.INTEGER, TypeID.POINTER, TypeID.TYPED_POINTER)
+)
+_BAD_RETURN = frozenset((TypeID.FUNCTION, TypeID.LABEL, TypeID.METADATA))
+_BAD_ARGUMENT = frozenset((TypeID.FUNCTION, TypeID.VOID))
+
+
+def check_struct_elements(elements: Sequence[Type]) -> None:
+    """Raise :class:`IRError` for an element a struct may not hold (void, label,
+    metadata, function, token), as LLVM's ``StructType::isValidElementType``."""
+    for e in elements:
+        if e.type_id in _BAD_STRUCT_ELEMENT:
+            raise IRError("invalid element type for struct: %s" % e)
 
 _FP_IDS = frozenset(
     (TypeID.HALF, TypeID.BFLOAT, TypeID.FLOAT, TypeID.DOUBLE, TypeID.X86_FP80, TypeID.FP128, TypeID.PPC_FP128)
@@ -368,6 +387,7 @@ class StructType(Type):
         """Give an identified struct its elements (LLVM ``StructType::setBody``)."""
         if self.is_literal:
             raise TypeError("cannot set the body of a literal struct type")
+        check_struct_elements(elements)
         self.elements = tuple(elements)
         self.packed = packed
         self._opaque = False

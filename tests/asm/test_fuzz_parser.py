@@ -5,7 +5,9 @@ comments, and the smallest ``-O2 -g`` csmith program of the session's corpus for
 syntax) and applies one to four mutations: a flipped bit in a character, deleting a run of tokens,
 duplicating a token, inserting a token from an IR-flavoured vocabulary, swapping two tokens, or
 truncating the text. A few hand-picked edge inputs (empty text, very deep nesting) run too. The only outcomes
-allowed are a module or a ``ParseError`` naming the file and a line and column >= 1; any other
+allowed are a module, a ``ParseError`` naming the file and a line and column >= 1, or a
+``VerifierError`` listing its findings (parsing verifies by default, so this fuzzes the verifier
+too); any other
 exception (``IndexError``, ``KeyError``, ``RecursionError``, an ``IRError`` leaking from the IR
 core, ...) fails the test, and so does a parse that takes longer than 20 s (a hang). The parser's
 last-resort conversion of stray exceptions into ``ParseError`` (its ``_DEBUG`` switch) is turned
@@ -27,7 +29,7 @@ from corpus import CsmithCorpus, conformance_files
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from llvmpy_mid import ParseError, parse_assembly
+from llvmpy_mid import ParseError, VerifierError, parse_assembly
 
 _COMMENT_LINE = re.compile(r"^[ \t]*;.*\n|^[ \t]*\n", re.M)
 
@@ -125,10 +127,12 @@ def hang_guard() -> Iterator[None]:
 
 
 def parse_or_parse_error(text: str) -> None:
-    """Parse; only success or a well-formed ParseError may come out."""
+    """Parse (and verify); only success, a well-formed ParseError or a VerifierError may come out."""
     signal.setitimer(signal.ITIMER_REAL, 20.0)
     try:
         parse_assembly(text, name="fuzz.ll")
+    except VerifierError as err:
+        assert err.diagnostics and str(err)
     except ParseError as err:
         assert err.filename == "fuzz.ll"
         assert isinstance(err.line, int) and err.line >= 1, str(err)

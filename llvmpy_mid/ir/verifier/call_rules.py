@@ -1,8 +1,876 @@
-"""Per-instruction rules (call_rules). (Being written.)"""
+"""Per-opcode rules for calls: ``call``, ``invoke`` and ``callbr`` (LLVM 19
+``visitCallBase``, ``visitCallInst``, ``visitInvokeInst``, ``visitCallBrInst``,
+``verifyInlineAsmCall``, ``verifyAttachedCallBundle``).
+
+What: the callee is a pointer; the arguments agree with the call's function
+type in number and type; the attribute list has no set past the last
+argument; an intrinsic is called with its own type; no direct call to an
+``amdgpu_cs_chain`` function; no over-aligned argument or result; call-site
+``speculatable``/``preallocated``/``immarg`` need the callee's consent;
+``inalloca``/``swifterror`` arguments agree with their alloca or parameter;
+the attributes of variadic arguments (``nest``, ``returned``, ``sret``,
+``inalloca``); no metadata or token parameter unless an intrinsic is called;
+an indirect call returns neither a token nor x86_amx; at most one bundle of
+each known kind, with well-formed inputs (deopt, funclet, gc-transition,
+cfguardtarget, ptrauth, kcfi, preallocated, gc-live,
+clang.arc.attachedcall); a direct call has no ptrauth bundle; an inlinable
+call in a function with debug info has a ``!dbg``; the constraints of an
+inline-asm callee agree with the arguments and, for ``callbr``, with the
+indirect destinations; the per-call convergence-control rules (one
+``convergencectrl`` bundle holding a token made by a convergence intrinsic
+and used only by a convergent call; where the entry/anchor/loop intrinsics
+may stand; no mix of controlled and uncontrolled convergence in a
+function). ``musttail`` calls are checked by :mod:`musttail_rules`.
+``invoke`` unwinds to an EH pad; ``callbr`` calls inline asm that does not
+unwind.
+
+How: one pass over the call; facts that depend only on a function type, an
+attribute list or a function (over-alignment, metadata/token parameters,
+which parameter attributes occur, the callee's subprogram) are computed once
+per run and kept in the checker's memo, so the usual call costs a few
+identity tests per argument. LLVM's ``Check`` returns from the helper it is
+in, not from the visitor: a failure in the attribute checks (another rule
+module), in the inline-asm or bundle helpers, or in the call base of an
+invoke lets the visitor go on. When such a visitor has already reported, it
+runs LLVM's ``visitInstruction`` itself (:func:`visit_instruction`) where
+LLVM does -- twice for an invoke, whose ``visitCallBase`` and
+``visitTerminator`` both end in it -- since the driver skips the generic
+rules of an instruction once one of its rules reported. When nothing was
+reported the driver runs them, after the intrinsic rules (LLVM checks the
+intrinsic in the middle of ``visitCallBase``; the order only differs when
+both a bundle and an intrinsic rule fail).
+
+Not here: the attribute rules proper (``attribute_rules``, called from
+here where LLVM calls ``verifyFunctionAttrs``/``verifyParameterAttrs``);
+intrinsic signatures and per-intrinsic rules (``intrinsic_rules``, including
+"Callsite was not defined with variable arguments!"); the generic operand
+rules ("Cannot invoke an intrinsic ...", dominance: ``instruction_rules``).
+The function-wide convergence rules LLVM checks after the last
+instruction (well-nested regions, cycle hearts: they need cycle info) are
+not done. LLVM 19's ``callbr`` accepts only inline asm ("Callbr is currently
+only used for asm-goto!"); the later "Callbr: indirect function / invalid
+signature" family does not exist in 19.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
+from llvmpy_mid.ir.attribute_kinds import AttrKind
+from llvmpy_mid.ir.constants import ConstantFP, ConstantInt
+from llvmpy_mid.ir.debug_info import DINode
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.inline_asm import ConstraintType, parse_constraints
+from llvmpy_mid.ir.intrinsics import lookup_intrinsic
+from llvmpy_mid.ir.types import FloatingPointType, IntegerType, Type, TypeID, VectorType
+from llvmpy_mid.ir.verifier import attribute_rules, instruction_rules, metadata_rules, musttail_rules
+from llvmpy_mid.ir.verifier.checker import Checker
 from llvmpy_mid.ir.verifier.rule import RuleTable
 
-INSTRUCTION_RULES: RuleTable = {}
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.attributes import AttributeList
+    from llvmpy_mid.ir.instruction import Instruction
+    from llvmpy_mid.ir.instructions.calls import CallBase
+    from llvmpy_mid.ir.types import FunctionType
+    from llvmpy_mid.ir.value import Value
 
+_POINTER = TypeID.POINTER
+_TOKEN = TypeID.TOKEN
+_METADATA = TypeID.METADATA
+_X86_AMX = TypeID.X86_AMX
+_X86_MMX = TypeID.X86_MMX
+_FIXED_VECTOR = TypeID.FIXED_VECTOR
+_SCALABLE_VECTOR = TypeID.SCALABLE_VECTOR
+_STRUCT = TypeID.STRUCT
+_ARRAY = TypeID.ARRAY
+
+TERMINATOR_IN_MIDDLE = "Terminator found in the middle of a basic block!"
+_MAXIMUM_ALIGNMENT = 1 << 32  # LLVM's Value::MaximumAlignment
+_AMDGPU_CS_CHAIN = (104, 105)  # amdgpu_cs_chain, amdgpu_cs_chain_preserve
+
+# The parameter attributes whose presence anywhere in a list makes the
+# per-argument checks worth doing.
+_ARG_KINDS = (AttrKind.SWIFT_ERROR, AttrKind.IMM_ARG, AttrKind.PREALLOCATED, AttrKind.IN_ALLOCA)
+
+_NO_KINDS: frozenset[AttrKind] = frozenset()
+_ARG_KIND_SET = frozenset(_ARG_KINDS)
+_MEMO_FTY = "call-fty"
+_MEMO_KINDS = "call-param-kinds"
+_MEMO_SP = "call-subprogram"
+
+
+# --- shared with eh_rules and musttail_rules ------------------------------------------------------
+def visit_instruction(c: Checker, inst: Instruction) -> None:
+    """LLVM's ``visitInstruction`` on its own: the generic rules, then (if they
+    passed) the metadata attachments.
+
+    For rules that must place it between their own checks (the driver only
+    runs it when no rule of the instruction reported). ``instruction_rules``
+    puts the terminator-placement check (and, for an invoke, a second visit) in
+    front of or around it; those findings are taken back out here."""
+    diags = c.diagnostics
+    n = len(diags)
+    instruction_rules.verify_instruction(c, inst)
+    if len(diags) != n:
+        found = [d for d in diags[n:] if d.message != TERMINATOR_IN_MIDDLE]
+        del diags[n:]
+        if found:
+            diags.append(found[0])
+            return
+    metadata_rules.verify_attachments(c, inst)
+
+
+def visit_terminator(c: Checker, inst: Instruction) -> None:
+    """LLVM's ``visitTerminator``: the block ends with ``inst``, then ``visitInstruction``."""
+    bb = inst.parent
+    if bb is not None and bb.instructions._last is not inst:
+        c.fail(TERMINATOR_IN_MIDDLE, bb)
+        return
+    visit_instruction(c, inst)
+
+
+def strip_pointer_casts(v: Value, inbounds: bool = False) -> Value:
+    """LLVM's ``stripPointerCasts`` (``inbounds=False``: through bitcasts,
+    address-space casts and all-zero GEPs) or ``stripInBoundsOffsets``
+    (``inbounds=True``: through any inbounds GEP), also through a call's
+    ``returned`` argument; instructions and constant expressions alike. A
+    value that is not a pointer is returned as it is."""
+    if v.type.type_id is not _POINTER:
+        return v
+    seen: set[int] | None = None
+    while True:
+        if not (v.is_instruction or getattr(v, "is_constant_expr", False)):
+            return v
+        op = v.opcode  # type: ignore[attr-defined]
+        ops = v._operands  # type: ignore[attr-defined]
+        if op == "getelementptr":
+            if not ops:
+                return v
+            if inbounds:
+                flags = v._gep_flags if v.is_instruction else v.flags  # type: ignore[attr-defined]
+                if not flags & 1:
+                    return v
+            else:
+                for i in range(1, len(ops)):
+                    idx = ops[i].value
+                    if not isinstance(idx, ConstantInt) or idx.value != 0:
+                        return v
+            nxt = ops[0].value
+        elif op == "bitcast" or op == "addrspacecast":
+            if not ops:
+                return v
+            nxt = ops[0].value
+            if nxt.type.type_id is not _POINTER:
+                stripped: Value = nxt
+                return stripped
+        elif v.is_instruction and v.is_call_base:  # type: ignore[attr-defined]
+            returned = _returned_arg(v)  # type: ignore[arg-type]
+            if returned is None:
+                return v
+            nxt = returned
+        else:
+            return v
+        if seen is None:
+            seen = {id(v)}
+        if id(nxt) in seen:
+            return v
+        seen.add(id(nxt))
+        v = nxt
+
+
+def _returned_arg(call: CallBase) -> Value | None:
+    """The argument a call returns (LLVM ``getReturnedArgOperand``)."""
+    idx = call.attributes.param_with_attr(AttrKind.RETURNED)
+    if idx is None:
+        fn = call.called_function
+        if fn is not None:
+            idx = fn.attributes.param_with_attr(AttrKind.RETURNED)
+    if idx is None or idx >= call.num_args:
+        return None
+    return call._operands[idx].value
+
+
+def is_eh_pad_block(block: object) -> bool:
+    """The block's first non-phi instruction is an EH pad (LLVM ``BasicBlock::isEHPad``)."""
+    if not getattr(block, "is_basic_block", False):
+        return False
+    first = block.first_non_phi  # type: ignore[attr-defined]
+    return first is not None and bool(first.is_eh_pad)
+
+
+# --- per-run facts --------------------------------------------------------------------------------
+def _primitive_bits(ty: Type) -> tuple[int, bool]:
+    """LLVM ``getPrimitiveSizeInBits``: (bits, scalable); 0 for other types."""
+    if isinstance(ty, IntegerType):
+        return ty.width, False
+    if isinstance(ty, FloatingPointType):
+        return ty.bits, False
+    if isinstance(ty, VectorType):
+        bits, _ = _primitive_bits(ty.element_type)
+        return bits * ty.count, ty.scalable
+    tid = ty.type_id
+    if tid is _X86_MMX:
+        return 64, False
+    if tid is _X86_AMX:
+        return 8192, False
+    return 0, False
+
+
+def can_losslessly_bitcast(src: Type, dst: Type) -> bool:
+    """LLVM ``Type::canLosslesslyBitCastTo``."""
+    if src is dst:
+        return True
+    if not src.is_first_class or not dst.is_first_class:
+        return False
+    if src.is_vector and dst.is_vector:
+        return _primitive_bits(src) == _primitive_bits(dst)
+    st, dt = src.type_id, dst.type_id
+    if st is _FIXED_VECTOR and dt is _X86_MMX:
+        return _primitive_bits(src)[0] == 64
+    if st is _X86_MMX and dt is _FIXED_VECTOR:
+        return _primitive_bits(dst)[0] == 64
+    if st is _FIXED_VECTOR and dt is _X86_AMX:
+        return _primitive_bits(src)[0] == 8192
+    if st is _X86_AMX and dt is _FIXED_VECTOR:
+        return _primitive_bits(dst)[0] == 8192
+    return False
+
+
+def _has_vector(ty: Type, depth: int = 0) -> bool:
+    """Whether a vector (the only type whose ABI alignment can pass 2^32) is in ``ty``."""
+    tid = ty.type_id
+    if tid is _FIXED_VECTOR or tid is _SCALABLE_VECTOR:
+        return True
+    if depth > 64:
+        return False
+    if tid is _ARRAY:
+        return _has_vector(ty.element_type, depth + 1)  # type: ignore[attr-defined]
+    if tid is _STRUCT:
+        return any(_has_vector(e, depth + 1) for e in ty.elements)  # type: ignore[attr-defined]
+    return False
+
+
+def _over_aligned(c: Checker, ty: Type) -> bool:
+    if not _has_vector(ty):
+        return False
+    module = c.module
+    if module is None and c.function is not None:
+        module = c.function.parent
+    if module is None:
+        return False
+    try:
+        if not ty.is_sized:
+            return False
+        return module.data_layout.abi_alignment(ty) > _MAXIMUM_ALIGNMENT
+    except Exception:  # an unsized or odd type: LLVM would not get this far
+        return False
+
+
+class _FnTypeFacts:
+    """What the call base checks need to know about one function type."""
+
+    __slots__ = ("align_problem", "param_problem")
+
+    def __init__(self, align_problem: str | None, param_problem: str | None) -> None:
+        self.align_problem = align_problem
+        self.param_problem = param_problem
+
+
+def _fty_facts(c: Checker, fty: FunctionType) -> _FnTypeFacts:
+    table = c.memo.get(_MEMO_FTY)
+    if table is None:
+        table = c.memo[_MEMO_FTY] = {}
+    assert isinstance(table, dict)
+    facts = table.get(fty)
+    if facts is None:
+        align: str | None = None
+        if _over_aligned(c, fty.return_type):
+            align = "Incorrect alignment of return type to called function!"
+        else:
+            for p in fty.params:
+                if _over_aligned(c, p):
+                    align = "Incorrect alignment of argument passed to called function!"
+                    break
+        param: str | None = None
+        for p in fty.params:
+            tid = p.type_id
+            if tid is _METADATA:
+                param = "Function has metadata parameter but isn't an intrinsic"
+                break
+            if tid is _TOKEN:
+                param = "Function has token parameter but isn't an intrinsic"
+                break
+        facts = table[fty] = _FnTypeFacts(align, param)
+    assert isinstance(facts, _FnTypeFacts)
+    return facts
+
+
+def _param_kinds(c: Checker, attrs: AttributeList) -> frozenset[AttrKind]:
+    """Which of the kinds in ``_ARG_KINDS`` some parameter set of ``attrs`` has
+    (remembered per list value: equal lists are common)."""
+    sets = attrs.param_sets
+    if not sets:
+        return _NO_KINDS
+    table = c.memo.get(_MEMO_KINDS)
+    if table is None:
+        table = c.memo[_MEMO_KINDS] = {}
+    assert isinstance(table, dict)
+    found: frozenset[AttrKind] | None = table.get(attrs)
+    if found is None:
+        kinds = [a.kind for s in sets for a in s if a.kind in _ARG_KIND_SET]
+        found = table[attrs] = frozenset(kinds) if kinds else _NO_KINDS
+    return found
+
+
+def _subprogram(c: Checker, fn: Function) -> bool:
+    """Whether ``fn`` has a DISubprogram attached (``!dbg``)."""
+    table = c.memo.get(_MEMO_SP)
+    if table is None:
+        table = c.memo[_MEMO_SP] = {}
+    assert isinstance(table, dict)
+    found = table.get(fn)
+    if found is None:
+        md = fn.get_metadata("dbg")
+        found = table[fn] = isinstance(md, DINode) and md.kind == "DISubprogram"
+    return bool(found)
+
+
+# --- the call base ---------------------------------------------------------------------------------
+def _call_base(c: Checker, call: CallBase) -> bool:
+    """LLVM's ``visitCallBase`` up to (not including) its final
+    ``visitInstruction``; False when a check returned from it early."""
+    ops = call._operands
+    if not ops:
+        return False
+    callee = ops[-1].value
+    if callee.type.type_id is not _POINTER:
+        c.fail("Called function must be a pointer!", call)
+        return False
+    fty = call.function_type
+    params = fty.params
+    nparams = len(params)
+    nargs = call._num_args
+    if fty.is_vararg:
+        if nargs < nparams:
+            c.fail("Called function requires more parameters than were provided!", call)
+            return False
+    elif nargs != nparams:
+        c.fail("Incorrect number of arguments passed to called function!", call)
+        return False
+    for i in range(nparams):
+        arg = ops[i].value
+        if arg.type is not params[i]:
+            c.fail("Call parameter type does not match function signature!", arg, params[i], call)
+            return False
+    attrs = call.attributes
+    if attrs.num_attr_sets > nargs + 2:
+        c.fail("Attribute after last parameter!", call)
+        return False
+
+    stripped = callee if isinstance(callee, Function) else strip_pointer_casts(callee)
+    fn_callee = stripped if isinstance(stripped, Function) else None
+    is_intrinsic = fn_callee is not None and fn_callee.intrinsic_id
+    if is_intrinsic and fn_callee is not None and fn_callee.function_type is not fty:
+        c.fail("Intrinsic called with incompatible signature", call)
+        return False
+    if call.calling_conv in _AMDGPU_CS_CHAIN:
+        c.fail(
+            "Direct calls to amdgpu_cs_chain/amdgpu_cs_chain_preserve functions not allowed. "
+            "Please use the @llvm.amdgpu.cs.chain intrinsic instead.",
+            call,
+        )
+        return False
+    facts = _fty_facts(c, fty)
+    if not is_intrinsic and facts.align_problem is not None:
+        c.fail(facts.align_problem, call)
+        return False
+
+    fn_attrs = attrs.fn_attrs
+    if fn_attrs:
+        if fn_attrs.has(AttrKind.SPECULATABLE):
+            if fn_callee is None or not fn_callee.attributes.fn_attrs.has(AttrKind.SPECULATABLE):
+                c.fail("speculatable attribute may not apply to call sites", call)
+                return False
+        if fn_attrs.has(AttrKind.PREALLOCATED):
+            called = call.called_function
+            if called is None or lookup_intrinsic(called.name) != "llvm.call.preallocated.arg":
+                c.fail("preallocated as a call site attribute can only be on llvm.call.preallocated.arg")
+                return False
+
+    attribute_rules.verify_attribute_list(c, fty, attrs, call, bool(is_intrinsic), callee.is_inline_asm)
+
+    called = call.called_function
+    kinds = _param_kinds(c, attrs)
+    if called is not None and called.attributes.param_sets:
+        kinds = kinds | _param_kinds(c, called.attributes)
+    if kinds and not _argument_attributes(c, call, fty, attrs, kinds, fn_callee):
+        return False
+    if fty.is_vararg and len(attrs.param_sets) > len(fty.params) and not _vararg_attributes(c, call, fty, attrs):
+        return False
+
+    if not is_intrinsic and facts.param_problem is not None:
+        c.fail(facts.param_problem, call)
+        return False
+    if called is None:
+        rtid = fty.return_type.type_id
+        if rtid is _TOKEN:
+            c.fail("Return type cannot be token for indirect call!")
+            return False
+        if rtid is _X86_AMX:
+            c.fail("Return type cannot be x86_amx for indirect call!")
+            return False
+
+    if call._bundles and not _bundles(c, call, called):
+        return False
+
+    if called is not None and call.debug_loc is None:
+        fn = c.function
+        if fn is not None and _subprogram(c, fn) and not called.is_declaration and _subprogram(c, called):
+            if not called.is_interposable:
+                c.fail_debug_info(
+                    "inlinable function call in a function with debug info must have a !dbg location", call
+                )
+                return False
+
+    if callee.is_inline_asm:
+        _inline_asm_call(c, call)
+    return True
+
+
+def _argument_attributes(
+    c: Checker,
+    call: CallBase,
+    fty: FunctionType,
+    attrs: AttributeList,
+    kinds: frozenset[AttrKind],
+    fn_callee: Function | None,
+) -> bool:
+    """The inalloca, swifterror, immarg and preallocated checks of
+    ``visitCallBase``; False when one failed."""
+    ops = call._operands
+    nargs = call._num_args
+    nparams = len(fty.params)
+    if AttrKind.IN_ALLOCA in kinds and nargs and call.param_has_attr(nargs - 1, AttrKind.IN_ALLOCA):
+        if nparams:
+            base = strip_pointer_casts(ops[nparams - 1].value, inbounds=True)
+            if base.is_instruction and base.opcode == "alloca" and not base.inalloca:  # type: ignore[attr-defined]
+                c.fail("inalloca argument for call has mismatched alloca", base, call)
+                return False
+    if (
+        AttrKind.SWIFT_ERROR in kinds
+        or AttrKind.IMM_ARG in kinds
+        or AttrKind.PREALLOCATED in kinds
+    ):
+        for i in range(nparams):
+            arg = ops[i].value
+            if AttrKind.SWIFT_ERROR in kinds and call.param_has_attr(i, AttrKind.SWIFT_ERROR):
+                base = strip_pointer_casts(arg, inbounds=True)
+                if base.is_instruction and base.opcode == "alloca":  # type: ignore[attr-defined]
+                    if not base.swifterror:  # type: ignore[attr-defined]
+                        c.fail("swifterror argument for call has mismatched alloca", base, call)
+                        return False
+                    continue
+                if not arg.is_argument:
+                    c.fail("swifterror argument should come from an alloca or parameter", arg, call)
+                    return False
+                if not arg.parent.attributes.has_param_attr(arg.arg_no, AttrKind.SWIFT_ERROR):  # type: ignore[attr-defined]
+                    c.fail("swifterror argument for call has mismatched parameter", arg, call)
+                    return False
+            if AttrKind.IMM_ARG in kinds:
+                if attrs.has_param_attr(i, AttrKind.IMM_ARG):
+                    if fn_callee is None or not fn_callee.attributes.has_param_attr(i, AttrKind.IMM_ARG):
+                        c.fail("immarg may not apply only to call sites", arg, call)
+                        return False
+                if call.param_has_attr(i, AttrKind.IMM_ARG):
+                    if not isinstance(arg, (ConstantInt, ConstantFP)):
+                        c.fail("immarg operand has non-immediate parameter", arg, call)
+                        return False
+            if AttrKind.PREALLOCATED in kinds and call.param_has_attr(i, AttrKind.PREALLOCATED):
+                has_bundle = any(info[0] == "preallocated" for info in call._bundles)
+                must_tail = call.opcode == "call" and call.is_must_tail_call  # type: ignore[attr-defined]
+                if has_bundle == must_tail:
+                    c.fail(
+                        "preallocated operand either requires a preallocated bundle or the call to be musttail "
+                        "(but not both)",
+                        arg,
+                        call,
+                    )
+                    return False
+    return True
+
+
+def _vararg_attributes(c: Checker, call: CallBase, fty: FunctionType, attrs: AttributeList) -> bool:
+    """The checks of ``visitCallBase`` on the attributes of the variadic
+    arguments; False when one failed."""
+    ops = call._operands
+    nargs = call._num_args
+    nparams = len(fty.params)
+    if nargs > nparams:
+        saw_nest = False
+        saw_returned = False
+        for i in range(nparams):
+            if attrs.has_param_attr(i, AttrKind.NEST):
+                saw_nest = True
+            if attrs.has_param_attr(i, AttrKind.RETURNED):
+                saw_returned = True
+        called = call.called_function
+        statepoint = called is not None and lookup_intrinsic(called.name) == "llvm.experimental.gc.statepoint"
+        for i in range(nparams, nargs):
+            ty = ops[i].value.type
+            arg_attrs = attrs.param_attrs(i)
+            if not arg_attrs:
+                continue
+            attribute_rules.verify_parameter_attributes(c, arg_attrs, ty, call)
+            if arg_attrs.has(AttrKind.NEST):
+                if saw_nest:
+                    c.fail("More than one parameter has attribute nest!", call)
+                    return False
+                saw_nest = True
+            if arg_attrs.has(AttrKind.RETURNED):
+                if saw_returned:
+                    c.fail("More than one parameter has attribute returned!", call)
+                    return False
+                if not can_losslessly_bitcast(ty, fty.return_type):
+                    c.fail("Incompatible argument and return types for 'returned' attribute", call)
+                    return False
+                saw_returned = True
+            if not statepoint and arg_attrs.has(AttrKind.STRUCT_RET):
+                c.fail("Attribute 'sret' cannot be used for vararg call arguments!", call)
+                return False
+            if arg_attrs.has(AttrKind.IN_ALLOCA) and i != nargs - 1:
+                c.fail("inalloca isn't on the last argument!", call)
+                return False
+    return True
+
+
+_ATTACHED_CALL_FNS = ("objc_retainAutoreleasedReturnValue", "objc_unsafeClaimAutoreleasedReturnValue")
+
+
+def _bundles(c: Checker, call: CallBase, called: Function | None) -> bool:
+    """The operand-bundle checks of ``visitCallBase`` (LLVM's loop, then the
+    direct-call ptrauth rule and the convergence-control bundle); False when
+    one returned early."""
+    ops = call._operands
+    seen: set[str] = set()
+    ptrauth = False
+    for tag, start, end in call._bundles:
+        inputs = [ops[i].value for i in range(start, end)]
+        if tag == "deopt":
+            if tag in seen:
+                c.fail("Multiple deopt operand bundles", call)
+                return False
+        elif tag == "gc-transition":
+            if tag in seen:
+                c.fail("Multiple gc-transition operand bundles", call)
+                return False
+        elif tag == "funclet":
+            if tag in seen:
+                c.fail("Multiple funclet operand bundles", call)
+                return False
+            if len(inputs) != 1:
+                c.fail("Expected exactly one funclet bundle operand", call)
+                return False
+            pad = inputs[0]
+            if not (pad.is_instruction and pad.opcode in ("catchpad", "cleanuppad")):  # type: ignore[attr-defined]
+                c.fail("Funclet bundle operands should correspond to a FuncletPadInst", call)
+                return False
+        elif tag == "cfguardtarget":
+            if tag in seen:
+                c.fail("Multiple CFGuardTarget operand bundles", call)
+                return False
+            if len(inputs) != 1:
+                c.fail("Expected exactly one cfguardtarget bundle operand", call)
+                return False
+        elif tag == "ptrauth":
+            if tag in seen:
+                c.fail("Multiple ptrauth operand bundles", call)
+                return False
+            ptrauth = True
+            if len(inputs) != 2:
+                c.fail("Expected exactly two ptrauth bundle operands", call)
+                return False
+            if not (isinstance(inputs[0], ConstantInt) and inputs[0].type.is_integer_bits(32)):
+                c.fail("Ptrauth bundle key operand must be an i32 constant", call)
+                return False
+            if not inputs[1].type.is_integer_bits(64):
+                c.fail("Ptrauth bundle discriminator operand must be an i64", call)
+                return False
+        elif tag == "kcfi":
+            if tag in seen:
+                c.fail("Multiple kcfi operand bundles", call)
+                return False
+            if len(inputs) != 1:
+                c.fail("Expected exactly one kcfi bundle operand", call)
+                return False
+            if not (isinstance(inputs[0], ConstantInt) and inputs[0].type.is_integer_bits(32)):
+                c.fail("Kcfi bundle operand must be an i32 constant", call)
+                return False
+        elif tag == "preallocated":
+            if tag in seen:
+                c.fail("Multiple preallocated operand bundles", call)
+                return False
+            if len(inputs) != 1:
+                c.fail("Expected exactly one preallocated bundle operand", call)
+                return False
+            setup = inputs[0]
+            ok = False
+            if setup.is_instruction and setup.opcode == "call":  # type: ignore[attr-defined]
+                setup_fn = setup.called_function  # type: ignore[attr-defined]
+                ok = setup_fn is not None and lookup_intrinsic(setup_fn.name) == "llvm.call.preallocated.setup"
+            if not ok:
+                c.fail('"preallocated" argument must be a token from llvm.call.preallocated.setup', call)
+                return False
+        elif tag == "gc-live":
+            if tag in seen:
+                c.fail("Multiple gc-live operand bundles", call)
+                return False
+        elif tag == "clang.arc.attachedcall":
+            if tag in seen:
+                c.fail('Multiple "clang.arc.attachedcall" operand bundles', call)
+                return False
+            _attached_call(c, call, inputs)
+        seen.add(tag)
+    if called is not None and ptrauth:
+        c.fail("Direct call cannot have a ptrauth bundle", call)
+        return False
+    return True
+
+
+def _attached_call(c: Checker, call: CallBase, inputs: Sequence[Value]) -> None:
+    """LLVM's ``verifyAttachedCallBundle`` (its failures do not stop the call's checks)."""
+    ret = call.function_type.return_type
+    if not (ret.is_pointer or (ret.is_void and call.does_not_return)):
+        c.fail(
+            'a call with operand bundle "clang.arc.attachedcall" must call a function returning a pointer or a '
+            "non-returning function that has a void return type",
+            call,
+        )
+        return
+    if len(inputs) != 1 or not isinstance(inputs[0], Function):
+        c.fail('operand bundle "clang.arc.attachedcall" requires one function as an argument', call)
+        return
+    fn = inputs[0]
+    iid = lookup_intrinsic(fn.name)
+    if iid is not None:
+        ok = iid in ("llvm.objc.retainAutoreleasedReturnValue", "llvm.objc.unsafeClaimAutoreleasedReturnValue")
+    else:
+        ok = fn.name in _ATTACHED_CALL_FNS
+    if not ok:
+        c.fail("invalid function argument", call)
+
+
+_CONV_ENTRY = "llvm.experimental.convergence.entry"
+_CONV_ANCHOR = "llvm.experimental.convergence.anchor"
+_CONV_LOOP = "llvm.experimental.convergence.loop"
+_CONV_INTRINSICS = (_CONV_ENTRY, _CONV_ANCHOR, _CONV_LOOP)
+_CONTROLLED = 1
+_UNCONTROLLED = 2
+_MEMO_CONV = "call-convergence:"
+
+
+def _intrinsic_of(call: Value) -> str | None:
+    """The convergence-control intrinsic a call instruction calls, or None."""
+    if not (call.is_instruction and call.is_call_base):  # type: ignore[attr-defined]
+        return None
+    fn = call.called_function  # type: ignore[attr-defined]
+    if fn is None or not fn.intrinsic_id or not fn.name.startswith("llvm.experimental.convergence."):
+        return None
+    return lookup_intrinsic(fn.name)
+
+
+def _convergence_token(c: Checker, call: CallBase) -> Value | None:
+    """LLVM's ``findAndCheckConvergenceTokenUsed``: the convergence-control
+    intrinsic call whose token the ``convergencectrl`` bundle uses (failures
+    return None from here only)."""
+    count = sum(1 for info in call._bundles if info[0] == "convergencectrl")
+    if count > 1:
+        c.fail("The 'convergencectrl' bundle can occur at most once on a call", call)
+        return None
+    if not count:
+        return None
+    ops = call._operands
+    for tag, start, end in call._bundles:
+        if tag == "convergencectrl":
+            if end - start != 1 or ops[start].value.type.type_id is not _TOKEN:
+                c.fail("The 'convergencectrl' bundle requires exactly one token use.", call)
+                return None
+            token = ops[start].value
+            if not token.is_instruction or _intrinsic_of(token) not in _CONV_INTRINSICS:
+                c.fail(
+                    "Convergence control tokens can only be produced by calls to the convergence control "
+                    "intrinsics.",
+                    token,
+                    call,
+                )
+                return None
+            return token
+    return None
+
+
+def _convergence(c: Checker, call: CallBase) -> None:
+    """The per-call part of LLVM's convergence verifier (``visit(Instruction)``):
+    the ``convergencectrl`` bundle, the entry/anchor/loop intrinsics, and no
+    mix of controlled and uncontrolled convergent calls in one function. Its
+    failures return from here only. (The function-wide part -- nesting of
+    convergence regions, cycle hearts -- is not done.)"""
+    iid = _intrinsic_of(call)
+    convergent = call.is_convergent
+    if not call._bundles and not convergent and iid not in _CONV_INTRINSICS:
+        return
+    bb = call.parent
+    fn = bb.parent if bb is not None else None
+    key = _MEMO_CONV + str(id(fn))
+    found = c.memo.get(key)
+    state: list[object]
+    if isinstance(found, list):
+        state = found
+    else:
+        # [block, a convergent call seen in it so far, the function's kind of convergence]
+        state = [None, False, 0]
+        c.memo[key] = state
+    if state[0] is not bb:
+        state[0] = bb
+        state[1] = False
+    token = _convergence_token(c, call) if call._bundles else None
+    is_control = True
+    if iid == _CONV_ENTRY:
+        if fn is None or not fn.attributes.fn_attrs.has(AttrKind.CONVERGENT):
+            c.fail("Entry intrinsic can occur only in a convergent function.", call)
+            return
+        if fn.blocks._first is not bb:
+            c.fail("Entry intrinsic can occur only in the entry block.", call)
+            return
+        if state[1]:
+            c.fail("Entry intrinsic cannot be preceded by a convergent operation in the same basic block.", call)
+            return
+    if iid == _CONV_ENTRY or iid == _CONV_ANCHOR:
+        if token is not None:
+            c.fail("Entry or anchor intrinsic cannot have a convergencectrl token operand.", call)
+            return
+    elif iid == _CONV_LOOP:
+        if token is None:
+            c.fail("Loop intrinsic must have a convergencectrl token operand.", call)
+            return
+        if state[1]:
+            c.fail("Loop intrinsic cannot be preceded by a convergent operation in the same basic block.", call)
+            return
+    else:
+        is_control = False
+    if convergent:
+        state[1] = True
+    if token is not None or is_control:
+        if not convergent:
+            c.fail("Convergence control token can only be used in a convergent call.", call)
+            return
+        if state[2] == _UNCONTROLLED:
+            c.fail("Cannot mix controlled and uncontrolled convergence in the same function.", call)
+            return
+        state[2] = _CONTROLLED
+    elif convergent:
+        if state[2] == _CONTROLLED:
+            c.fail("Cannot mix controlled and uncontrolled convergence in the same function.", call)
+            return
+        state[2] = _UNCONTROLLED
+
+
+def _inline_asm_call(c: Checker, call: CallBase) -> None:
+    """LLVM's ``verifyInlineAsmCall`` (its failures do not stop the call's checks)."""
+    asm = call._operands[-1].value
+    constraints = parse_constraints(asm.constraint_string)  # type: ignore[attr-defined]
+    ops = call._operands
+    nargs = call._num_args
+    arg_no = 0
+    labels = 0
+    for info in constraints:
+        kind = info.type
+        if kind is ConstraintType.LABEL:
+            labels += 1
+            continue
+        if not (kind is ConstraintType.INPUT or (kind is ConstraintType.OUTPUT and info.is_indirect)):
+            continue
+        if info.is_indirect:
+            if arg_no < nargs and not ops[arg_no].value.type.is_pointer:
+                c.fail("Operand for indirect constraint must have pointer type", call)
+                return
+            if call.attributes.param_attrs(arg_no).element_type is None:
+                c.fail("Operand for indirect constraint must have elementtype attribute", call)
+                return
+        elif call.param_has_attr(arg_no, AttrKind.ELEMENT_TYPE):
+            c.fail("Elementtype attribute can only be applied for indirect constraints", call)
+            return
+        arg_no += 1
+    if call.opcode == "callbr":
+        if labels != call.num_indirect_dests:  # type: ignore[attr-defined]
+            c.fail("Number of label constraints does not match number of callbr dests", call)
+    elif labels:
+        c.fail("Label constraints can only be used with callbr", call)
+
+
+def _call_base_tail(c: Checker, call: CallBase) -> None:
+    """What ``visitCallBase`` checks after the inline-asm rules: convergence control."""
+    _convergence(c, call)
+
+
+# --- the visitors ------------------------------------------------------------------------------------
+def _call(c: Checker, call: CallBase) -> None:
+    """``visitCallInst``: the call base, then the musttail rules."""
+    n0 = len(c.diagnostics)
+    done = _call_base(c, call)
+    if done:
+        _call_base_tail(c, call)
+    problems = musttail_rules.must_tail_problems(c, call) if call.is_must_tail_call else None  # type: ignore[attr-defined]
+    if done and (problems or len(c.diagnostics) != n0):
+        visit_instruction(c, call)
+    if problems:
+        for message, items in problems:
+            c.fail(message, *items)
+
+
+def _invoke(c: Checker, inv: CallBase) -> None:
+    """``visitInvokeInst``: the call base, the unwind destination, then ``visitTerminator``."""
+    n0 = len(c.diagnostics)
+    done = _call_base(c, inv)
+    if done:
+        _call_base_tail(c, inv)
+    unwind = inv._operands[-2].value
+    unwind_ok = is_eh_pad_block(unwind)
+    if done and unwind_ok and len(c.diagnostics) == n0:
+        return  # the driver runs the generic rules (both of LLVM's visits)
+    if done:
+        visit_instruction(c, inv)
+    if not unwind_ok:
+        c.fail("The unwind destination does not have an exception handling instruction!", inv)
+        return
+    visit_terminator(c, inv)
+
+
+def _callbr(c: Checker, cbr: CallBase) -> None:
+    """``visitCallBrInst`` (LLVM 19 checks no call base for callbr)."""
+    callee = cbr._operands[-1].value if cbr._operands else None
+    if callee is None or not callee.is_inline_asm:
+        c.fail("Callbr is currently only used for asm-goto!", cbr)
+        return
+    if callee.can_throw:  # type: ignore[attr-defined]
+        c.fail("Unwinding from Callbr is not allowed")
+        return
+    n0 = len(c.diagnostics)
+    _inline_asm_call(c, cbr)
+    if len(c.diagnostics) != n0:
+        visit_terminator(c, cbr)
+
+
+INSTRUCTION_RULES: RuleTable = {
+    "call": _call,
+    "invoke": _invoke,
+    "callbr": _callbr,
+}
+
+__all__ = [
+    "INSTRUCTION_RULES",
+    "TERMINATOR_IN_MIDDLE",
+    "can_losslessly_bitcast",
+    "is_eh_pad_block",
+    "strip_pointer_casts",
+    "visit_instruction",
+    "visit_terminator",
+]

@@ -21,7 +21,7 @@ being checked, built on first use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Callable, Union
 
 from llvmpy_mid.ir import _printing
 from llvmpy_mid.ir.dominators import DominatorTree
@@ -50,7 +50,7 @@ class Checker:
     a string of their own, e.g. ``"tbaa-ok"``).
     """
 
-    __slots__ = ("module", "function", "block", "instruction", "diagnostics", "memo", "_domtree")
+    __slots__ = ("module", "function", "block", "instruction", "diagnostics", "memo", "_domtree", "_md_printer")
 
     def __init__(self, module: Module | None) -> None:
         self.module = module
@@ -60,6 +60,7 @@ class Checker:
         self.diagnostics: list[Diagnostic] = []
         self.memo: dict[str, object] = {}
         self._domtree: DominatorTree | None = None
+        self._md_printer: Callable[[Metadata], str] | None = None
 
     # --- position ------------------------------------------------------------------------------
     def enter_function(self, function: Function | None) -> None:
@@ -118,13 +119,21 @@ class Checker:
             return ""
         if isinstance(item, Value):
             if item.is_instruction:
-                return "  " + _printing.format_value(item) + "\n"
+                return "  " + _printing.format_value_in_module(item) + "\n"
             return _printing.format_operand(item) + "\n"
         if isinstance(item, Type):
             return " " + str(item)
         if isinstance(item, Metadata):
-            return _printing.format_metadata(item, self.module) + "\n"
+            return self.format_metadata(item) + "\n"
         return str(item) + "\n"
+
+    def format_metadata(self, md: Metadata) -> str:
+        """``md`` as LLVM's ``Metadata::print`` writes it, numbered as in the module being
+        verified (the numbering is computed once per run, on the first finding that needs it)."""
+        printer = self._md_printer
+        if printer is None:
+            printer = self._md_printer = _printing.metadata_printer(self.module)
+        return printer(md)
 
 
 __all__ = ["Checker", "Item"]

@@ -1,9 +1,9 @@
 """The walk that applies every rule, in LLVM 19's order.
 
 ``Verifier::verify(Function)`` for each function in module order, then
-``Verifier::verify(Module)``. Within a function: the function's own rules;
-then, for a definition, the terminator check (a block without a terminator
-stops the function there, as in LLVM, since dominance is undefined); then each
+``Verifier::verify(Module)``. Within a function: first the terminator check
+(a block without a terminator stops the function there, as in LLVM, since
+dominance is undefined); then the function's own rules; then each
 block's rules and each instruction: its debug records, its opcode's rules (in
 the order of ``_RULE_MODULES``, stopping at the first that reports), and, if
 those passed, the generic instruction rules and its metadata attachments.
@@ -60,12 +60,8 @@ def _rules() -> dict[str, tuple[Rule, ...]]:
 def check_function(c: Checker, fn: Function) -> None:
     """Apply every function-level rule to ``fn``, recording findings in ``c``."""
     c.enter_function(fn)
-    module_rules.verify_global_value(c, fn)
-    function_rules.verify_function(c, fn)
-    metadata_rules.verify_function_metadata(c, fn)
-    if fn.is_declaration:
-        c.enter_function(None)
-        return
+    # LLVM checks the terminators before anything else: without them dominance is undefined,
+    # and the function gets that one finding.
     for bb in fn.blocks:
         term = bb.terminator
         if term is None:
@@ -73,6 +69,12 @@ def check_function(c: Checker, fn: Function) -> None:
             c.fail("Basic Block in function '%s' does not have terminator!" % fn.name, bb)
             c.enter_function(None)
             return
+    module_rules.verify_global_value(c, fn)
+    function_rules.verify_function(c, fn)
+    metadata_rules.verify_function_metadata(c, fn)
+    if fn.is_declaration:
+        c.enter_function(None)
+        return
     table = _rules()
     empty: tuple[Rule, ...] = ()
     verify_instruction = instruction_rules.verify_instruction
