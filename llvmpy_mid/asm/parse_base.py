@@ -106,6 +106,7 @@ class ParserBase:
         "seen_md_kinds",
         "string_cache",
         "md_fixups",
+        "tbaa_tagged",
         "pending_args",
         "value_words",
         "values",
@@ -163,6 +164,8 @@ class ParserBase:
         self.seen_debug_intrinsics = False
         """DICompositeType nodes by ``identifier`` (LLVM's ODR type map)."""
         self.md_fixups: list[tuple[Any, int, int]] = []
+        self.tbaa_tagged: list[Any] = []
+        """Instructions with a ``!tbaa`` attachment (old scalar tags are upgraded at the end)."""
         """Attachments that hold a node not yet final: (holder, slot, metadata number)."""
         self.pending_args: tuple[Any, list[tuple[str, str, int]]] = (None, [])
         from llvmpy_mid.ir.data_layout import DataLayout

@@ -42,6 +42,10 @@ from llvmpy_mid.ir.types import Type, TypeID
 from llvmpy_mid.ir.value import Value
 
 
+_TBAA = 1
+"""The fixed metadata kind id of ``!tbaa``."""
+
+
 class FunctionParser(GlobalParser):
     """Function headers and bodies."""
 
@@ -419,6 +423,8 @@ class FunctionParser(GlobalParser):
                 inst._md = {kid: node}
             else:
                 md[kid] = node
+            if kid == _TBAA:
+                self.tbaa_tagged.append(inst)
             if number >= 0 and node._users is not None:
                 self.md_fixups.append((inst, kid, number))
 

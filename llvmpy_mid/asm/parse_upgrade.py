@@ -29,20 +29,20 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.ir.constants import ConstantTokenNone
+from llvmpy_mid.ir.constants import ConstantInt, ConstantTokenNone
 from llvmpy_mid.ir.debug_info import DIExpression, DILocation
 from llvmpy_mid.ir.debug_records import DbgLabelRecord, DbgRecord, DbgRecordKind, DbgVariableRecord
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import Linkage
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.intrinsics import intrinsic_attributes, lookup_intrinsic
-from llvmpy_mid.ir.metadata import MDNode, MDTuple, Metadata, MetadataAsValue
+from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, MDTuple, Metadata, MetadataAsValue
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.module_flags import get_module_flag_int
 from llvmpy_mid.ir.types import IntegerType, PointerType, StructType, Type, TypeID, VectorType
 
 if TYPE_CHECKING:
-    pass
+    from llvmpy_mid.ir.instruction import Instruction
 
 DEBUG_METADATA_VERSION = 3
 
@@ -115,6 +115,38 @@ def upgrade_module(module: Module, saw_debug_info: bool = True) -> None:
     version = get_module_flag_int(module, "Debug Info Version") or 0
     if version != DEBUG_METADATA_VERSION and saw_debug_info:
         strip_debug_info(module)
+
+
+# --- old scalar TBAA tags ---------------------------------------------------------------------------
+
+
+def upgrade_tbaa_tags(insts: list[Instruction]) -> None:
+    """Rewrite old scalar ``!tbaa`` tags into struct-path access tags, as LLVM's
+    reader does: a tag whose first operand is a node and that has at least three
+    operands is already a struct-path tag; an old tag ``!{!"name", !parent}``
+    becomes ``!{T, T, i64 0}`` with ``T`` the old node itself, and an old tag with
+    a third (constant) operand ``!{!"name", !parent, i64 1}`` becomes
+    ``!{T', T', i64 0, i64 1}`` with ``T' = !{!"name", !parent}``."""
+    for inst in insts:
+        md = inst._md
+        node = md.get(1) if md is not None else None
+        if node is None:
+            continue
+        new = _upgraded_tbaa_node(node)
+        if new is not node:
+            inst.set_metadata("tbaa", new)
+
+
+def _upgraded_tbaa_node(node: MDNode) -> MDNode:
+    ops = node.operands
+    if not ops or (ops[0] is not None and ops[0].is_md_node and len(ops) >= 3):
+        return node  # empty (left for the verifier to report), or already a struct-path tag
+    ctx = node.context
+    zero = ConstantAsMetadata.get(ConstantInt.get(ctx.i64, 0))
+    if len(ops) == 3:
+        scalar = MDTuple.get(ctx, ops[:2])
+        return MDTuple.get(ctx, (scalar, scalar, zero, ops[2]))
+    return MDTuple.get(ctx, (node, node, zero))
 
 
 # --- renamed intrinsics ---------------------------------------------------------------------------

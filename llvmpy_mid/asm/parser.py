@@ -163,7 +163,7 @@ class Parser(FunctionParser):
 
     # --- end of module --------------------------------------------------------------------------------------
     def validate_end_of_module(self) -> None:
-        from llvmpy_mid.asm.parse_upgrade import upgrade_module
+        from llvmpy_mid.asm.parse_upgrade import upgrade_module, upgrade_tbaa_tags
 
         self.resolve_attribute_groups()
         if self.fn_block_addresses:
@@ -189,6 +189,8 @@ class Parser(FunctionParser):
         for node in list(self.md_numbered.values()):
             if node._users is not None and node._storage != TEMPORARY:
                 node.resolve_cycles()
+        if self.tbaa_tagged:
+            upgrade_tbaa_tags(self.tbaa_tagged)
         upgrade_module(self.module, self.saw_debug_info)
 
     def declare_forward_intrinsics(self) -> None:

@@ -7,6 +7,9 @@ dominance is undefined); then the function's own rules; then each
 block's rules and each instruction: its debug records, its opcode's rules (in
 the order of ``_RULE_MODULES``, stopping at the first that reports), and, if
 those passed, the generic instruction rules and its metadata attachments.
+After the functions, the module: llvm.localrecover indices, global variables,
+aliases and ifuncs, named metadata, comdats, module flags, idents and command
+lines, compile units, and the llvm.experimental.deoptimize declarations.
 Every instruction is visited once; the dominator tree is built at most once
 per function, so a run is near-linear in the size of the module.
 """
@@ -104,8 +107,12 @@ def check_module(c: Checker, module: Module) -> None:
     """Apply every rule to ``module``: its functions in order, then the module-level rules."""
     for fn in module.functions:
         check_function(c, fn)
-    module_rules.verify_module_level(c, module)
-    metadata_rules.verify_module_metadata(c, module)
+    intrinsic_rules.verify_frame_recover_indices(c)
+    module_rules.verify_globals(c, module)
+    metadata_rules.verify_named_metadata(c, module)
+    module_rules.verify_module_tail(c, module)
+    metadata_rules.verify_compile_units(c, module)
+    intrinsic_rules.verify_deoptimize_calling_convs(c, module)
 
 
 def module_diagnostics(module: Module) -> list[Diagnostic]:

@@ -994,15 +994,27 @@ def _verify_annotation(c: Checker, node: MDNode) -> None:
 
 def verify_module_metadata(c: Checker, module: Module) -> None:
     """The named metadata and the compile-unit list (after module_rules)."""
+    verify_named_metadata(c, module)
+    verify_compile_units(c, module)
+
+
+def verify_named_metadata(c: Checker, module: Module) -> None:
+    """Each named metadata node (LLVM visits them after the globals, before the comdats)."""
     for nmd in list(module.named_metadata.values()):
         di.visit_named_metadata(c, nmd)
+
+
+def verify_compile_units(c: Checker, module: Module) -> None:
+    """Every compile unit reached is listed in ``!llvm.dbg.cu`` (after the module flags)."""
     di.verify_compile_units(c, module)
 
 
 __all__ = [
     "verify_attachments",
+    "verify_compile_units",
     "verify_dbg_records",
     "verify_function_metadata",
     "verify_module_metadata",
+    "verify_named_metadata",
     "verify_range_like",
 ]
