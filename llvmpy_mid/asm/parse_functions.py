@@ -119,7 +119,8 @@ class FunctionParser(GlobalParser):
                 ty = self.parse_type()
                 if ty.type_id is TypeID.VOID:
                     self.fail("argument can not have void type", ty_at)
-                if ty.type_id in (TypeID.FUNCTION, TypeID.LABEL):
+                if ty.type_id is TypeID.FUNCTION:
+                    # LLVM takes any first-class type here, label included.
                     self.fail("invalid type for function argument", ty_at)
                 attrs = self.parse_param_attrs(True)
                 arg_tok = toks[self.p]

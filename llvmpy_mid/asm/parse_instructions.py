@@ -50,6 +50,7 @@ from llvmpy_mid.ir.instructions.vector import (
     ShuffleVectorInst,
     get_aggregate_indexed_type,
 )
+from llvmpy_mid.ir.type_queries import SCALAR_TYPE_IDS
 from llvmpy_mid.ir.types import IntegerType, Type, TypeID, VectorType
 from llvmpy_mid.ir.value import Value
 
@@ -445,7 +446,7 @@ class InstructionParser(MetadataParser):
                 self.fail("expected metadata or 'addrspace'" if stage == 2 else "expected metadata or 'align'")
         if ty.type_id in (_VOID, TypeID.FUNCTION, _LABEL, _METADATA, TypeID.TOKEN, TypeID.X86_AMX):
             self.fail("invalid type for alloca", ty_at)
-        if not ty.is_sized and ty.type_id not in _ALWAYS_SIZED:
+        if not ty.is_sized and ty.type_id not in SCALAR_TYPE_IDS:
             self.fail("Cannot allocate unsized type", ty_at)
         if align == 0:
             align = self.data_layout.pref_alignment(ty)
@@ -494,7 +495,7 @@ class InstructionParser(MetadataParser):
 
     def _default_alignment(self, ty: Type, verb: str, at: int) -> int:
         """The ABI alignment LLVM's parser gives an access without ``align``."""
-        if ty.type_id in _UNSIZED or (not ty.is_sized and ty.type_id not in _ALWAYS_SIZED):
+        if ty.type_id in _UNSIZED or (not ty.is_sized and ty.type_id not in SCALAR_TYPE_IDS):
             self.fail("%s unsized types is not allowed" % verb, at)
         return self.data_layout.abi_alignment(ty)
 
@@ -692,7 +693,7 @@ class InstructionParser(MetadataParser):
         for idx, idx_at in zip(indices, self.index_positions(base_at)):
             if idx.type.type_id is not _INTEGER and not idx.type.is_int_or_int_vector:
                 self.fail("getelementptr index must be an integer", idx_at)
-        if indices and ty.type_id not in _ALWAYS_SIZED and not ty.is_sized:
+        if indices and ty.type_id not in SCALAR_TYPE_IDS and not ty.is_sized:
             self.fail("base element of getelementptr must be sized", base_at)
         if len(indices) > 1 and get_indexed_type(ty, indices) is None:
             self.fail("invalid getelementptr indices", base_at)
@@ -749,16 +750,3 @@ class InstructionParser(MetadataParser):
 _UNSIZED = frozenset((_VOID, TypeID.FUNCTION, _LABEL, _METADATA, TypeID.TOKEN))
 _TYPE_SUFFIX = frozenset(("*", "(", "addrspace"))
 _ALIGNMENTS = {str(1 << i): 1 << i for i in range(33)}
-_ALWAYS_SIZED = frozenset(
-    (
-        TypeID.INTEGER,
-        TypeID.POINTER,
-        TypeID.HALF,
-        TypeID.BFLOAT,
-        TypeID.FLOAT,
-        TypeID.DOUBLE,
-        TypeID.X86_FP80,
-        TypeID.FP128,
-        TypeID.PPC_FP128,
-    )
-)

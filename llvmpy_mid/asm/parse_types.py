@@ -22,23 +22,11 @@ from __future__ import annotations
 
 from llvmpy_mid.asm.parse_base import ParserBase
 from llvmpy_mid.ir.attribute_kinds import find_attribute_kind
+from llvmpy_mid.ir.type_queries import SCALAR_TYPE_IDS
 from llvmpy_mid.ir.types import MAX_INT_BITS, FunctionType, StructType, Type, TypeID
 
 _FP_WORDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128")
 _NOT_FIRST_CLASS = frozenset((TypeID.VOID, TypeID.FUNCTION, TypeID.LABEL, TypeID.METADATA))
-_VECTOR_ELEMENTS = frozenset(
-    (
-        TypeID.INTEGER,
-        TypeID.POINTER,
-        TypeID.HALF,
-        TypeID.BFLOAT,
-        TypeID.FLOAT,
-        TypeID.DOUBLE,
-        TypeID.X86_FP80,
-        TypeID.FP128,
-        TypeID.PPC_FP128,
-    )
-)
 _SUFFIXES = frozenset(("*", "(", "addrspace"))
 _BAD_ELEMENTS = frozenset((TypeID.VOID, TypeID.LABEL, TypeID.METADATA, TypeID.FUNCTION, TypeID.TOKEN, TypeID.X86_AMX))
 
@@ -285,7 +273,7 @@ class TypeParser(ParserBase):
             self.fail("zero element vector is illegal", count_at)
         if count >= 1 << 32:
             self.fail("size too large for vector", count_at)
-        if elem.type_id not in _VECTOR_ELEMENTS:
+        if elem.type_id not in SCALAR_TYPE_IDS:
             self.fail("invalid vector element type", start)
         return self.ctx.vector_type(elem, count, scalable)
 
@@ -332,7 +320,8 @@ class TypeParser(ParserBase):
             ty = self.parse_type()
             if ty.type_id is TypeID.VOID:
                 self.fail("argument can not have void type", at)
-            if ty.type_id in (TypeID.FUNCTION, TypeID.LABEL):
+            if ty.type_id is TypeID.FUNCTION:
+                # LLVM takes any first-class type here, label included.
                 self.fail("invalid type for function argument", at)
             tok = toks[self.p]
             while tok[:1] == '"' or find_attribute_kind(tok) is not None:

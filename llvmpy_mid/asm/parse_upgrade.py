@@ -39,7 +39,8 @@ from llvmpy_mid.ir.intrinsics import intrinsic_attributes, lookup_intrinsic
 from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, MDTuple, Metadata, MetadataAsValue
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.module_flags import get_module_flag_int
-from llvmpy_mid.ir.types import IntegerType, PointerType, StructType, Type, TypeID, VectorType
+from llvmpy_mid.ir.type_mangling import mangle_type
+from llvmpy_mid.ir.types import StructType, Type
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.instruction import Instruction
@@ -75,15 +76,6 @@ _MANGLED_OPERANDS: dict[str, tuple[str | int, ...]] = {
     "llvm.prefetch": (0,),
     "llvm.ptrmask": ("r", 1),
     "llvm.threadlocal.address": ("r",),
-}
-_FP_MANGLING = {
-    TypeID.HALF: "f16",
-    TypeID.BFLOAT: "bf16",
-    TypeID.FLOAT: "f32",
-    TypeID.DOUBLE: "f64",
-    TypeID.X86_FP80: "f80",
-    TypeID.FP128: "f128",
-    TypeID.PPC_FP128: "ppcf128",
 }
 
 
@@ -150,23 +142,6 @@ def _upgraded_tbaa_node(node: MDNode) -> MDNode:
 
 
 # --- renamed intrinsics ---------------------------------------------------------------------------
-
-
-def mangle_type(ty: Type) -> str | None:
-    """LLVM's mangling of an overloaded type in an intrinsic name (the common cases)."""
-    if isinstance(ty, PointerType):
-        return "p%d" % ty.address_space
-    if isinstance(ty, IntegerType):
-        return "i%d" % ty.width
-    fp = _FP_MANGLING.get(ty.type_id)
-    if fp is not None:
-        return fp
-    if isinstance(ty, VectorType):
-        inner = mangle_type(ty.element_type)
-        if inner is None:
-            return None
-        return ("nxv%d" if ty.scalable else "v%d") % ty.count + inner
-    return None
 
 
 def _remangled_name(fn: Function) -> str | None:

@@ -35,7 +35,7 @@ from llvmpy_mid.ir.debug_info_tables import (
     split_disp_flags,
 )
 from llvmpy_mid.ir.metadata import MDString, Metadata
-from llvmpy_mid.ir.verifier.debug_info_rules import expression_is_well_formed, expression_values
+from llvmpy_mid.ir.di_expression import expression_is_well_formed, expression_values
 
 if TYPE_CHECKING:
     from llvmpy_mid.asm.print_context import WriterContext

@@ -498,10 +498,11 @@ class AssemblyWriter:
         """One instruction as LLVM's ``printInstruction`` writes it (with the two-space indent)."""
         ctx = self.ctx
         body = instruction_body(ctx, inst)
-        if inst.type.is_void:
-            line = "  " + body
-        elif inst._name:
+        if inst._name:
+            # Named even if void (only a broken module has that; LLVM prints the name).
             line = "  " + ctx.ref(inst) + " = " + body
+        elif inst.type.is_void:
+            line = "  " + body
         else:
             slot = self.slots.local_slot(inst)
             line = "  " + ("%" + str(slot) if slot >= 0 else "<badref>") + " = " + body

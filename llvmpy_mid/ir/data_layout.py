@@ -49,6 +49,7 @@ from llvmpy_mid.ir.data_layout_parser import (
     PointerSpec,
     parse_layout,
 )
+from llvmpy_mid.ir.type_queries import FIXED_PRIMITIVE_BITS
 from llvmpy_mid.ir.types import (
     ArrayType,
     IntegerType,
@@ -162,19 +163,6 @@ def _pow2_ceil(value: int) -> int:
 def _align_to(value: int, alignment: int) -> int:
     return (value + alignment - 1) // alignment * alignment
 
-
-# Sizes in bits of the types whose size does not depend on the layout.
-_FIXED_BITS: dict[TypeID, int] = {
-    TypeID.HALF: 16,
-    TypeID.BFLOAT: 16,
-    TypeID.FLOAT: 32,
-    TypeID.DOUBLE: 64,
-    TypeID.X86_FP80: 80,
-    TypeID.FP128: 128,
-    TypeID.PPC_FP128: 128,
-    TypeID.X86_MMX: 64,
-    TypeID.X86_AMX: 8192,
-}
 
 # TypeID members as module constants: attribute access on an Enum class is slow.
 _INTEGER = TypeID.INTEGER
@@ -494,8 +482,8 @@ class DataLayout:
         elif tid is _FIXED_VECTOR or tid is _SCALABLE_VECTOR:
             vec = cast(VectorType, ty)
             bits = vec.count * self.type_size_in_bits(vec.element_type)
-        elif tid in _FIXED_BITS:
-            bits = _FIXED_BITS[tid]
+        elif tid in FIXED_PRIMITIVE_BITS:
+            bits = FIXED_PRIMITIVE_BITS[tid]
         elif tid is _TARGET_EXT:
             layout_ty = _target_layout_type(cast(TargetExtType, ty))
             if layout_ty is None:
@@ -601,7 +589,7 @@ class DataLayout:
             spec = self._pointers.get(cast(PointerType, elt).address_space, self._ptr0)
             align = spec.abi_alignment if abi else spec.pref_alignment
         elif tid in _FP_IDS:
-            bits = _FIXED_BITS[tid]
+            bits = FIXED_PRIMITIVE_BITS[tid]
             align = self._table_alignment(self._floats, bits, abi, _pow2_ceil(bits // 8))
         elif tid is _FIXED_VECTOR or tid is _SCALABLE_VECTOR or tid is _X86_MMX:
             bits = self.type_size_in_bits(elt)

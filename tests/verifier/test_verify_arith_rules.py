@@ -11,20 +11,21 @@ module is compared with opt-19 (no finding there either) when opt-19 is installe
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
+import sys
 from pathlib import Path
 
 import pytest
 
 import llvmpy_mid
 from llvmpy_mid import module_diagnostics
-from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.verifier import Diagnostic, diagnostics_text
+from llvmpy_mid.ir.verifier import diagnostics_text
 from llvmpy_mid.ir.verifier.arith_rules import INSTRUCTION_RULES
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import vhelpers  # noqa: E402
+from vhelpers import HAVE_OPT, arg, inst, only, parse, run_opt  # noqa: E402
 
 ARGS = (
     "i32 %a, i64 %l, float %f, double %d, ptr %p, <4 x i32> %v4, <2 x i32> %v2, "
@@ -32,56 +33,25 @@ ARGS = (
 )
 
 
+def text_of(body: str) -> str:
+    return "define void @f(%s) {\n%s\n  ret void\n}\n" % (ARGS, body)
+
+
 def module(body: str) -> Module:
     """A module with one function @f taking ARGS, ``body`` then ``ret void``."""
-    text = "define void @f(%s) {\n%s\n  ret void\n}\n" % (ARGS, body)
-    return llvmpy_mid.parse_assembly(text, verify=False)
-
-
-def inst(m: Module, name: str) -> Instruction:
-    fn = m.get_function("f")
-    assert fn is not None
-    for bb in fn.blocks:
-        for i in bb.instructions:
-            if i.name == name:
-                return i
-    raise KeyError(name)
-
-
-def arg(m: Module, name: str) -> llvmpy_mid.ir.value.Value:
-    fn = m.get_function("f")
-    assert fn is not None
-    for a in fn.args:
-        if a.name == name:
-            return a
-    raise KeyError(name)
-
-
-def only(m: Module) -> Diagnostic:
-    found = module_diagnostics(m)
-    assert len(found) == 1, [str(d) for d in found]
-    return found[0]
+    return parse(text_of(body))
 
 
 def assert_finding(m: Module, message: str, detail: str) -> None:
-    d = only(m)
-    assert d.message == message
-    assert d.detail == detail
-    assert d.function == "@f"
-    assert d.text == message + "\n" + detail
+    vhelpers.assert_finding(m, message, detail, "@f")
 
 
 def assert_valid(body: str) -> None:
     m = module(body)
     assert module_diagnostics(m) == []
-    if shutil.which("opt-19") is None:
-        return
-    text = "define void @f(%s) {\n%s\n  ret void\n}\n" % (ARGS, body)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "valid.ll"
-        path.write_text(text)
-        proc = subprocess.run(["opt-19", "-passes=verify", "-disable-output", str(path)], capture_output=True)
-    assert proc.returncode == 0, proc.stderr.decode()
+    if HAVE_OPT:
+        code, err, _ = run_opt(text_of(body))
+        assert code == 0, err
 
 
 # --- the table ----------------------------------------------------------------------------------

@@ -12,20 +12,16 @@ checks) is built through the API and checked against LLVM 19's wording.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
+import sys
 from pathlib import Path
 
 import pytest
 
-import llvmpy_mid
 from llvmpy_mid import module_diagnostics
 from llvmpy_mid.ir.attribute_kinds import AttrKind
 from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.verifier import diagnostics_text
 from llvmpy_mid.ir.verifier.attribute_compat import (
     can_losslessly_bitcast,
     incompatible_kinds,
@@ -36,35 +32,8 @@ from llvmpy_mid.ir.verifier.attribute_compat import (
 from llvmpy_mid.ir.verifier.checker import Checker
 from llvmpy_mid.ir.verifier.attribute_rules import verify_attribute_list
 
-HAVE_OPT = shutil.which("opt-19") is not None
-CONFORMANCE = Path("/work/shared/conformance/llvm/llvm/test/Verifier")
-
-
-def parse(text: str) -> Module:
-    return llvmpy_mid.parse_assembly(text, verify=False)
-
-
-def ours(text: str) -> str:
-    return diagnostics_text(module_diagnostics(parse(text)))
-
-
-def opt_text(text: str) -> str:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "t.ll"
-        path.write_text(text)
-        proc = subprocess.run(["opt-19", "-passes=verify", "-disable-output", str(path)], capture_output=True, text=True)
-    if proc.returncode == 0:
-        return ""
-    lines = proc.stderr.splitlines(keepends=True)
-    assert lines and "input module is broken" in lines[-1], proc.stderr
-    return "".join(lines[:-1])
-
-
-def check(text: str, expected: str) -> None:
-    """Our text is ``expected``; opt-19 (when installed) says the same."""
-    assert ours(text) == expected
-    if HAVE_OPT:
-        assert opt_text(text) == expected
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vhelpers import CONFORMANCE, HAVE_OPT, check, opt_text, ours, parse, texts  # noqa: E402
 
 
 # --- placement and the per-parameter rules (text the parser accepts) ---------------------------
@@ -293,64 +262,60 @@ def _fn(text: str) -> tuple[Module, Function]:
     return m, next(iter(m.functions))
 
 
-def _texts(m: Module) -> str:
-    return diagnostics_text(module_diagnostics(m))
-
-
 def test_fn_attribute_on_parameter() -> None:
     m, fn = _fn("declare void @f(i32)\n")
     fn.attributes = fn.attributes.with_param_attr(0, Attribute.enum("noinline"))
-    assert _texts(m) == "Attribute 'noinline' does not apply to parameters\nptr @f\n"
+    assert texts(m) == "Attribute 'noinline' does not apply to parameters\nptr @f\n"
 
 
 def test_param_attribute_on_return_value() -> None:
     m, fn = _fn("declare ptr @f()\n")
     fn.attributes = fn.attributes.with_ret_attr(Attribute.enum("nocapture"))
-    assert _texts(m) == "Attribute 'nocapture' does not apply to function return values\nptr @f\n"
+    assert texts(m) == "Attribute 'nocapture' does not apply to function return values\nptr @f\n"
 
 
 def test_param_attribute_on_function() -> None:
     m, fn = _fn("declare void @f()\n")
     fn.attributes = fn.attributes.with_fn_attr(Attribute.enum("nonnull"))
-    assert _texts(m) == "Attribute 'nonnull' does not apply to functions!\nptr @f\n"
+    assert texts(m) == "Attribute 'nonnull' does not apply to functions!\nptr @f\n"
     fn.attributes = AttributeList(AttributeSet([Attribute.type_attr("byval", fn.context.i32)]))
-    assert _texts(m) == "Attribute 'byval(i32)' does not apply to functions!\nptr @f\n"
+    assert texts(m) == "Attribute 'byval(i32)' does not apply to functions!\nptr @f\n"
 
 
 def test_immarg_with_other_attributes() -> None:
     m, fn = _fn("declare void @llvm.foo(i32)\n")
     fn.attributes = fn.attributes.merge_param_attrs(0, [Attribute.enum("immarg"), Attribute.enum("noundef")])
-    assert _texts(m) == "Attribute 'immarg' is incompatible with other attributes\nptr @llvm.foo\n"
+    assert texts(m) == "Attribute 'immarg' is incompatible with other attributes\nptr @llvm.foo\n"
 
 
 def test_huge_alignment() -> None:
     m, fn = _fn("declare void @f(ptr)\n")
     fn.attributes = fn.attributes.with_param_attr(0, Attribute.int("align", 1 << 33))
-    assert _texts(m) == "huge alignment values are unsupported\nptr @f\n"
+    assert texts(m) == "huge alignment values are unsupported\nptr @f\n"
 
 
 def test_nofpclass_masks() -> None:
     m, fn = _fn("declare void @f(float)\n")
     fn.attributes = fn.attributes.with_param_attr(0, Attribute.int("nofpclass", 0))
-    assert _texts(m) == "Attribute 'nofpclass' must have at least one test bit set\nptr @f\n"
+    assert texts(m) == "Attribute 'nofpclass' must have at least one test bit set\nptr @f\n"
     fn.attributes = fn.attributes.with_param_attr(0, Attribute.int("nofpclass", 1024 | 3))
-    assert _texts(m) == "Invalid value for 'nofpclass' test mask\nptr @f\n"
+    assert texts(m) == "Invalid value for 'nofpclass' test mask\nptr @f\n"
 
 
 def test_initializes_ranges() -> None:
     m, fn = _fn("declare void @f(ptr)\n")
     fn.attributes = fn.attributes.with_param_attr(0, Attribute(AttrKind.INITIALIZES, ranges=()))
-    assert _texts(m) == "Attribute 'initializes' does not support empty list\nptr @f\n"
+    assert texts(m) == "Attribute 'initializes' does not support empty list\nptr @f\n"
     fn.attributes = fn.attributes.with_param_attr(0, Attribute(AttrKind.INITIALIZES, ranges=((0, 4), (2, 8))))
-    assert _texts(m) == "Attribute 'initializes' does not support unordered ranges\nptr @f\n"
+    assert texts(m) == "Attribute 'initializes' does not support unordered ranges\nptr @f\n"
     fn.attributes = fn.attributes.with_param_attr(0, Attribute.initializes([(0, 4), (8, 12)]))
-    assert _texts(m) == ""
+    assert texts(m) == ""
 
 
 def test_vscale_range_minimum_zero() -> None:
     m, fn = _fn("declare void @f()\n")
     fn.attributes = fn.attributes.with_fn_attr(Attribute.int("vscale_range", 4))
-    assert _texts(m) == "'vscale_range' minimum must be greater than 0\nptr @f\n"
+    assert texts(m) == "'vscale_range' minimum must be greater than 0\nptr @f\n"
 
 
 def test_call_site_lists_are_checked_with_the_call_printed() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,23 +21,13 @@ import pytest
 import llvmpy_mid
 from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
 from llvmpy_mid.ir.constants import ConstantInt
-from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.verifier import Diagnostic, diagnostics_text, module_diagnostics
+from llvmpy_mid.ir.verifier import diagnostics_text, module_diagnostics
 
-OPT = shutil.which("opt-19")
-CONFORMANCE = Path(__file__).resolve().parents[3] / "shared" / "conformance" / "llvm" / "llvm" / "test" / "Verifier"
-
-
-def parse(text: str) -> Module:
-    return llvmpy_mid.parse_assembly(text, verify=False)
-
-
-def fn(m: Module, name: str = "f") -> Function:
-    found = m.get_function(name)
-    assert found is not None
-    return found
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vhelpers import CONFORMANCE, OPT, check, opt_text, parse  # noqa: E402
+from vhelpers import function as fn  # noqa: E402
 
 
 def first(m: Module, opcode: str, name: str = "f") -> Instruction:
@@ -45,25 +36,6 @@ def first(m: Module, opcode: str, name: str = "f") -> Instruction:
             if i.opcode == opcode:
                 return i
     raise KeyError(opcode)
-
-
-def opt_text(text: str) -> str:
-    assert OPT is not None
-    proc = subprocess.run([OPT, "-passes=verify", "-disable-output"], input=text, capture_output=True, text=True)
-    if proc.returncode == 0:
-        return ""
-    lines = proc.stderr.splitlines(keepends=True)
-    assert lines and "input module is broken!" in lines[-1], proc.stderr
-    return "".join(lines[:-1])
-
-
-def check(text: str, expected: str) -> list[Diagnostic]:
-    """Our findings print as ``expected`` (opt-19's text), and so does opt-19's."""
-    found = module_diagnostics(parse(text))
-    assert diagnostics_text(found) == expected
-    if OPT is not None:
-        assert opt_text(text) == expected
-    return found
 
 
 def line(i: Instruction) -> str:
@@ -745,10 +717,13 @@ def test_attribute_after_last_parameter() -> None:
     assert found[0].detail == line(call)
 
 
-def test_invoke_reports_call_base_and_unwind_problems() -> None:
-    # A failed call base does not stop visitInvokeInst: the unwind rule follows.
-    m = parse(
-        """
+@pytest.mark.parametrize(
+    "opcode, text, then",
+    [
+        # A failed call base does not stop visitInvokeInst: the unwind rule follows.
+        (
+            "invoke",
+            """
 declare void @g(i32)
 define void @f() {
 entry:
@@ -756,34 +731,29 @@ entry:
 a:
   ret void
 }
-"""
-    )
-    inv = first(m, "invoke")
-    inv.set_operand(0, ConstantInt.get(m.context.i8, 0))
-    found = module_diagnostics(m)
-    assert [d.message for d in found] == [
-        "Call parameter type does not match function signature!",
-        "The unwind destination does not have an exception handling instruction!",
-    ]
-
-
-def test_musttail_checked_after_a_failed_call_base() -> None:
-    m = parse(
-        """
+""",
+            "The unwind destination does not have an exception handling instruction!",
+        ),
+        # Nor the musttail rules of visitCallInst.
+        (
+            "call",
+            """
 declare void @g(i32)
 define void @f() {
   musttail call void @g(i32 0)
   ret void
 }
-"""
-    )
-    call = first(m, "call")
-    call.set_operand(0, ConstantInt.get(m.context.i8, 0))
+""",
+            "cannot guarantee tail call due to mismatched parameter counts",
+        ),
+    ],
+    ids=["invoke_reports_call_base_and_unwind_problems", "musttail_checked_after_a_failed_call_base"],
+)
+def test_rules_after_a_failed_call_base(opcode: str, text: str, then: str) -> None:
+    m = parse(text)
+    first(m, opcode).set_operand(0, ConstantInt.get(m.context.i8, 0))
     found = module_diagnostics(m)
-    assert [d.message for d in found] == [
-        "Call parameter type does not match function signature!",
-        "cannot guarantee tail call due to mismatched parameter counts",
-    ]
+    assert [d.message for d in found] == ["Call parameter type does not match function signature!", then]
 
 
 # --- valid code ----------------------------------------------------------------------------------------

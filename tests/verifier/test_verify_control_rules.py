@@ -10,71 +10,19 @@ wording and printed values.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
+import sys
+from pathlib import Path
 
-import pytest
-
-import llvmpy_mid
-from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
-from llvmpy_mid.ir.function import Function
-from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions import PHINode
 from llvmpy_mid.ir.instructions.terminators import ReturnInst
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.verifier import Diagnostic, diagnostics_text, module_diagnostics
+from llvmpy_mid.ir.verifier import module_diagnostics
 
-OPT = shutil.which("opt-19")
-
-
-def parse(text: str) -> Module:
-    return llvmpy_mid.parse_assembly(text, verify=False)
-
-
-def fn(m: Module, name: str = "f") -> Function:
-    for f in m.functions:
-        if f.name == name:
-            return f
-    raise KeyError(name)
-
-
-def block(f: Function, name: str) -> BasicBlock:
-    for bb in f.blocks:
-        if bb.name == name:
-            return bb
-    raise KeyError(name)
-
-
-def inst(f: Function, name: str) -> Instruction:
-    for bb in f.blocks:
-        for i in bb.instructions:
-            if i.name == name:
-                return i
-    raise KeyError(name)
-
-
-def terminator(f: Function, name: str) -> Instruction:
-    term = block(f, name).terminator
-    assert term is not None
-    return term
-
-
-def opt_text(text: str) -> str:
-    if OPT is None:
-        pytest.skip("opt-19 not installed")
-    proc = subprocess.run([OPT, "-passes=verify", "-disable-output"], input=text, capture_output=True, text=True)
-    if proc.returncode == 0:
-        return ""
-    lines = proc.stderr.splitlines(keepends=True)
-    assert lines and "input module is broken!" in lines[-1], proc.stderr
-    return "".join(lines[:-1])
-
-
-def same_as_opt(text: str) -> list[Diagnostic]:
-    found = module_diagnostics(parse(text))
-    assert diagnostics_text(found) == opt_text(text)
-    return found
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vhelpers import OPT, block, inst, parse, same_as_opt, terminator  # noqa: E402
+from vhelpers import function as fn  # noqa: E402
+from vhelpers import opt_text_or_skip as opt_text  # noqa: E402
 
 
 def texts(m: Module) -> list[str]:

@@ -14,8 +14,7 @@ the conformance files with debug info must produce no finding at all.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -28,7 +27,9 @@ from llvmpy_mid.ir.metadata import LocalAsMetadata, MDTuple, ValueAsMetadata
 from llvmpy_mid.ir.verifier import debug_info_rules, diagnostics_text, module_diagnostics, verify_module
 from llvmpy_mid.errors import VerifierError
 
-OPT = shutil.which("opt-19")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vhelpers import OPT, findings, opt_filtered, parse  # noqa: E402
+
 CONFORMANCE = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "llvm" / "llvm" / "test"
 CSMITH = Path(os.environ.get("LLVMPY_MID_CSMITH_DIR", "/tmp/cs"))
 
@@ -908,34 +909,14 @@ def build(name: str) -> str:
     return text + extra
 
 
-def opt_diagnostics(path: Path) -> str:
-    """What opt-19 prints for ``path``, without its trailing warning/error lines."""
-    proc = subprocess.run([OPT or "opt-19", "-passes=verify", "-disable-output", str(path)], capture_output=True, text=True)
-    err = proc.stderr
-    if "LLVM ERROR:" in err:
-        err = err[: err.index("LLVM ERROR:")]
-    return "".join(
-        line
-        for line in err.splitlines(keepends=True)
-        if not line.startswith("warning: ignoring invalid debug info")
-        and not line.endswith("error: input module is broken!\n")
-    )
-
-
-def findings(text: str) -> list[llvmpy_mid.Diagnostic]:
-    return module_diagnostics(llvmpy_mid.parse_assembly(text, verify=False))
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_case_matches_opt(name: str, tmp_path: Path) -> None:
+def test_case_matches_opt(name: str) -> None:
     text = build(name)
     found = findings(text)
     assert diagnostics_text(found) == EXPECTED[name]
     assert all(d.debug_info for d in found), [d.message for d in found if not d.debug_info]
     if OPT is not None:
-        path = tmp_path / (name + ".ll")
-        path.write_text(text)
-        assert diagnostics_text(found) == opt_diagnostics(path)
+        assert diagnostics_text(found) == opt_filtered(text, debug_info=True)
 
 
 def test_valid_cases_are_valid() -> None:
@@ -968,7 +949,7 @@ def test_diagnostic_location() -> None:
 
 
 def base_module() -> llvmpy_mid.Module:
-    return llvmpy_mid.parse_assembly(BASE, verify=False)
+    return parse(BASE)
 
 
 def node(module: llvmpy_mid.Module, kind: str, name: str | None = None) -> DINode:
@@ -1129,7 +1110,7 @@ def test_conformance_debug_info_has_no_findings() -> None:
             module = llvmpy_mid.parse_file(path, verify=False)
         except llvmpy_mid.ParseError:
             continue
-        if OPT is not None and opt_diagnostics(path):
+        if OPT is not None and opt_filtered(path, debug_info=True):
             continue
         found = [d for d in module_diagnostics(module) if d.debug_info]
         assert found == [], (path, diagnostics_text(found)[:2000])

@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import llvmpy_mid
 from llvmpy_mid.ir.value import Value
-from llvmpy_mid.ir.verifier import diagnostics_text, module_diagnostics
+from llvmpy_mid.ir.verifier import module_diagnostics
 
-OPT = shutil.which("opt-19")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import vhelpers  # noqa: E402
 
 HEAD = """declare i32 @__CxxFrameHandler3(...)
 declare i32 @__gxx_personality_v0(...)
@@ -30,35 +32,24 @@ declare token @llvm.experimental.convergence.anchor()
 """
 
 
-def opt_text(text: str) -> str:
-    assert OPT is not None
-    proc = subprocess.run([OPT, "-passes=verify", "-disable-output"], input=text, capture_output=True, text=True)
-    if proc.returncode == 0:
-        return ""
-    lines = proc.stderr.splitlines(keepends=True)
-    assert lines and "input module is broken!" in lines[-1], proc.stderr
-    return "".join(lines[:-1])
+def invoking(fn: str, unwind: str, personality: str = "@__CxxFrameHandler3") -> str:
+    """The head of ``define void @fn()`` with ``personality``: its entry invokes @g, normally
+    to ``c: ret void``, unwinding to ``%unwind`` (which the caller's text goes on to define)."""
+    return (
+        "define void @%s() personality ptr %s {\nentry:\n  invoke void @g() to label %%c unwind label %%%s\n"
+        "c:\n  ret void\n" % (fn, personality, unwind)
+    )
 
 
 def check(body: str, expected: str) -> None:
-    text = HEAD + body
-    found = module_diagnostics(llvmpy_mid.parse_assembly(text, verify=False))
-    assert diagnostics_text(found) == expected
-    if OPT is not None:
-        assert opt_text(text) == expected
+    vhelpers.check(HEAD + body, expected)
 
 
 # (name, IR after HEAD, opt-19's diagnostics)
 CASES = [
     (
         'landingpad_needs_clause',
-        '''
-define void @f() personality ptr @__gxx_personality_v0 {
-entry:
-  invoke void @g() to label %c unwind label %l
-c:
-  ret void
-l:
+        '\n' + invoking("f", "l", "@__gxx_personality_v0") + '''l:
   %x = landingpad { ptr, i32 }
   ret void
 }
@@ -102,13 +93,7 @@ l2:
     ),
     (
         'landingpad_first_non_phi',
-        '''
-define void @f() personality ptr @__gxx_personality_v0 {
-entry:
-  invoke void @g() to label %c unwind label %l
-c:
-  ret void
-l:
+        '\n' + invoking("f", "l", "@__gxx_personality_v0") + '''l:
   %p = phi i32 [ 0, %entry ]
   call void @g()
   %x = landingpad { ptr, i32 } cleanup
@@ -198,13 +183,7 @@ b:
     ),
     (
         'catchpad_rules',
-        '''
-define void @f() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+        '\n' + invoking("f", "d") + '''d:
   %cs = catchswitch within none [label %h] unwind to caller
 h:
   call void @g()
@@ -227,13 +206,7 @@ h:
     ),
     (
         'catchpad_in_cleanup',
-        '''
-define void @f() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %cl
-c:
-  ret void
-cl:
+        '\n' + invoking("f", "cl") + '''cl:
   %cp = cleanuppad within none []
   br label %h
 h:
@@ -245,13 +218,7 @@ h:
     ),
     (
         'catchswitch_rules',
-        '''
-define void @f() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+        '\n' + invoking("f", "d") + '''d:
   %cs = catchswitch within none [label %h] unwind label %lp
 h:
   %k = catchpad within %cs []
@@ -260,20 +227,10 @@ lp:
   %l = landingpad { ptr, i32 } cleanup
   ret void
 }
-define void @h() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+''' + invoking("h", "d") + '''d:
   %cs = catchswitch within none [label %c] unwind to caller
 }
-define void @k() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+''' + invoking("k", "d") + '''d:
   %cs = catchswitch within none [label %h] unwind to caller
 h:
   %k = catchpad within %cs []
@@ -299,12 +256,7 @@ d:
   %cp = cleanuppad within none []
   cleanupret from %cp unwind to caller
 }
-define void @h() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+''' + invoking("h", "d") + '''d:
   %cs = catchswitch within none [label %hh] unwind to caller
 hh:
   %k = catchpad within %cs []
@@ -318,33 +270,17 @@ e:
     ),
     (
         'funclet_returns',
-        '''
-define void @f() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+        '\n' + invoking("f", "d") + '''d:
   %cp = cleanuppad within none []
   catchret from %cp to label %c
 }
-define void @h() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+''' + invoking("h", "d") + '''d:
   %cs = catchswitch within none [label %hh] unwind to caller
 hh:
   %k = catchpad within %cs []
   cleanupret from %k unwind to caller
 }
-define void @k() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+''' + invoking("k", "d") + '''d:
   %cp = cleanuppad within none []
   cleanupret from %cp unwind label %lp
 lp:
@@ -364,35 +300,20 @@ d:
   %cp = cleanuppad within none []
   cleanupret from %cp unwind to caller
 }
-define void @h() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+''' + invoking("h", "d") + '''d:
   %cp = cleanuppad within none []
   invoke void @g() [ "funclet"(token %cp) ] to label %e unwind label %d
 e:
   cleanupret from %cp unwind to caller
 }
-define void @k() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+''' + invoking("k", "d") + '''d:
   %cp = cleanuppad within none []
   cleanupret from %cp unwind label %child
 child:
   %cp2 = cleanuppad within %cp []
   cleanupret from %cp2 unwind to caller
 }
-define void @m() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %d
-c:
-  ret void
-d:
+''' + invoking("m", "d") + '''d:
   %cp = cleanuppad within none []
   cleanupret from %cp unwind to caller
 e:
@@ -421,12 +342,7 @@ b:
   %pb = cleanuppad within none []
   cleanupret from %pb unwind label %a
 }
-define void @h() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %a
-c:
-  ret void
-a:
+''' + invoking("h", "a") + '''a:
   %cs1 = catchswitch within none [label %h1] unwind label %b
 h1:
   %k1 = catchpad within %cs1 []
@@ -442,13 +358,7 @@ h2:
     ),
     (
         'catch_unwind_dests',
-        '''
-define void @f() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %a
-c:
-  ret void
-a:
+        '\n' + invoking("f", "a") + '''a:
   %cs = catchswitch within none [label %h] unwind to caller
 h:
   %k = catchpad within %cs []
@@ -459,12 +369,7 @@ cl:
   %cp = cleanuppad within none []
   cleanupret from %cp unwind to caller
 }
-define void @h() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %a
-c:
-  ret void
-a:
+''' + invoking("h", "a") + '''a:
   %cs = catchswitch within none [label %h] unwind label %h
 h:
   %k = catchpad within %cs []
@@ -486,13 +391,7 @@ h:
     ),
     (
         'nested_within_itself',
-        '''
-define void @f() personality ptr @__CxxFrameHandler3 {
-entry:
-  invoke void @g() to label %c unwind label %a
-c:
-  ret void
-a:
+        '\n' + invoking("f", "a") + '''a:
   %cp = cleanuppad within %cp []
   cleanupret from %cp unwind to caller
 }

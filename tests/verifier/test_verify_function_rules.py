@@ -10,17 +10,13 @@ against LLVM 19's wording.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
+import sys
 from pathlib import Path
 
 import pytest
 
 from llvmpy_mid.errors import IRError
 
-import llvmpy_mid
-from llvmpy_mid import module_diagnostics
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.calling_conv import KEYWORDS
 from llvmpy_mid.ir.constants import BlockAddress
@@ -28,7 +24,6 @@ from llvmpy_mid.ir.context import Context
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import Linkage
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.verifier import diagnostics_text
 from llvmpy_mid.ir.verifier.checker import Checker
 from llvmpy_mid.ir.verifier.function_rules import (
     STOPPED_AFTER_FUNCTION_METADATA,
@@ -38,43 +33,12 @@ from llvmpy_mid.ir.verifier.function_rules import (
     verify_function,
 )
 
-HAVE_OPT = shutil.which("opt-19") is not None
-CONFORMANCE = Path("/work/shared/conformance/llvm/llvm/test/Verifier")
-
-
-def parse(text: str) -> Module:
-    return llvmpy_mid.parse_assembly(text, verify=False)
-
-
-def ours(text: str) -> str:
-    return diagnostics_text(module_diagnostics(parse(text)))
-
-
-def opt_text(text: str) -> str:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "t.ll"
-        path.write_text(text)
-        proc = subprocess.run(["opt-19", "-passes=verify", "-disable-output", str(path)], capture_output=True, text=True)
-    if proc.returncode == 0:
-        return ""
-    lines = proc.stderr.splitlines(keepends=True)
-    assert lines and "input module is broken" in lines[-1], proc.stderr
-    return "".join(lines[:-1])
-
-
-def check(text: str, expected: str) -> None:
-    """Our text is ``expected``; opt-19 (when installed) says the same."""
-    assert ours(text) == expected
-    if HAVE_OPT:
-        assert opt_text(text) == expected
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vhelpers import CONFORMANCE, HAVE_OPT, check, opt_text, ours, parse, texts  # noqa: E402
 
 
 def first_function(m: Module) -> Function:
     return next(iter(m.functions))
-
-
-def texts(m: Module) -> str:
-    return diagnostics_text(module_diagnostics(m))
 
 
 # --- text the parser accepts ---------------------------------------------------------------------

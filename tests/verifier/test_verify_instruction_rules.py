@@ -8,77 +8,26 @@ against LLVM's wording and the values it prints.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 import time
-
-import pytest
+from pathlib import Path
 
 import llvmpy_mid
-from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
-from llvmpy_mid.ir.function import Function
-from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions import AddInst, PHINode
 from llvmpy_mid.ir.instructions.terminators import ReturnInst
-from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.value import User
-from llvmpy_mid.ir.verifier import Diagnostic, diagnostics_text, module_diagnostics
+from llvmpy_mid.ir.verifier import diagnostics_text, module_diagnostics
 from llvmpy_mid.ir.verifier.block_rules import verify_block
 from llvmpy_mid.ir.verifier.checker import Checker
 from llvmpy_mid.ir.verifier.instruction_rules import verify_instruction
 
-OPT = shutil.which("opt-19")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vhelpers import OPT, block, inst, messages, parse, same_as_opt  # noqa: E402
+from vhelpers import function as fn  # noqa: E402
+from vhelpers import opt_text_or_skip as opt_text  # noqa: E402
+
 CONFORMANCE = "/work/shared/conformance/llvm/llvm/test/Verifier/dominates.ll"
-
-
-def parse(text: str) -> Module:
-    return llvmpy_mid.parse_assembly(text, verify=False)
-
-
-def fn(m: Module, name: str) -> Function:
-    for f in m.functions:
-        if f.name == name:
-            return f
-    raise KeyError(name)
-
-
-def block(f: Function, name: str) -> BasicBlock:
-    for bb in f.blocks:
-        if bb.name == name:
-            return bb
-    raise KeyError(name)
-
-
-def inst(f: Function, name: str) -> Instruction:
-    for bb in f.blocks:
-        for i in bb.instructions:
-            if i.name == name:
-                return i
-    raise KeyError(name)
-
-
-def opt_text(text: str) -> str:
-    """opt-19's verifier output for ``text`` without its last line ('' if valid)."""
-    if OPT is None:
-        pytest.skip("opt-19 not installed")
-    proc = subprocess.run([OPT, "-passes=verify", "-disable-output"], input=text, capture_output=True, text=True)
-    if proc.returncode == 0:
-        return ""
-    lines = proc.stderr.splitlines(keepends=True)
-    assert lines and "input module is broken!" in lines[-1], proc.stderr
-    return "".join(lines[:-1])
-
-
-def same_as_opt(text: str) -> list[Diagnostic]:
-    found = module_diagnostics(parse(text))
-    assert diagnostics_text(found) == opt_text(text)
-    return found
-
-
-def messages(m: Module) -> list[str]:
-    return [d.message for d in module_diagnostics(m)]
 
 
 # --- self reference, names, result types ---------------------------------------------------

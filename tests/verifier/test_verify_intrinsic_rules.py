@@ -51,14 +51,12 @@ from llvmpy_mid.ir.verifier.intrinsic_rules import (
     verify_frame_recover_indices,
 )
 
-HAVE_OPT = shutil.which("opt-19") is not None
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import vhelpers  # noqa: E402
+from vhelpers import CONFORMANCE, HAVE_OPT, opt_filtered, parse  # noqa: E402
+
 HAVE_CLANG = shutil.which("clang-19") is not None
-CONFORMANCE = Path("/work/shared/conformance/llvm/llvm/test/Verifier")
 needs_opt = pytest.mark.skipif(not HAVE_OPT, reason="opt-19 is not installed")
-
-
-def parse(text: str, ctx: Context | None = None) -> Module:
-    return llvmpy_mid.parse_assembly(text, ctx, verify=False)
 
 
 def normalise(text: str) -> str:
@@ -70,19 +68,12 @@ def normalise(text: str) -> str:
 
 
 def ours(text: str) -> str:
-    return normalise(diagnostics_text(module_diagnostics(parse(text))))
+    return normalise(vhelpers.ours(text))
 
 
 def opt_text(text: str) -> str:
     """opt-19's verifier diagnostics for ``text`` (without its last "broken" line)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "t.ll"
-        path.write_text(text)
-        proc = subprocess.run(
-            ["opt-19", "-passes=verify", "-disable-output", str(path)], capture_output=True, text=True, timeout=120
-        )
-    lines = proc.stderr.splitlines(keepends=True)
-    return normalise("".join(line for line in lines if "error: input module is broken!" not in line))
+    return normalise(opt_filtered(text))
 
 
 # --- the description language ----------------------------------------------------------------------
@@ -1274,9 +1265,7 @@ def _call_module(decl: str, call: str, extra: str = "") -> tuple[Module, CallBas
 
 
 def _only(m: Module) -> str:
-    found = module_diagnostics(m)
-    assert len(found) == 1, [str(d) for d in found]
-    return found[0].text
+    return vhelpers.only(m).text
 
 
 def test_name_not_mangled_correctly() -> None:

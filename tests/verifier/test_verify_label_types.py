@@ -59,3 +59,12 @@ def test_returning_a_label_is_a_verifier_error() -> None:
         "Entry block to function must not have predecessors!\nlabel %entry\n",
         "Function return type does not match operand type of return inst!\n  ret label %entry\n i32",
     ]
+
+
+def test_label_parameters_are_accepted_as_llvm_as_does() -> None:
+    # llvm-as-19 accepts `define void @f(label %l)` (a label is a first-class type) and the verifier
+    # has no rule against it; a function type as a parameter is refused by both.
+    m = llvmpy_mid.parse_assembly("define void @f(label %l) {\n  ret void\n}\n")
+    assert llvmpy_mid.module_diagnostics(m) == []
+    with pytest.raises(llvmpy_mid.ParseError, match="invalid type for function argument"):
+        llvmpy_mid.parse_assembly("define void @f(void () %l) {\n  ret void\n}\n")

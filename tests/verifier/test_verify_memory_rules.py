@@ -10,9 +10,8 @@ the API; the message and the printed lines are checked against LLVM 19's wording
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import tempfile
+import sys
 from pathlib import Path
 
 import pytest
@@ -29,12 +28,11 @@ from llvmpy_mid.ir.instructions import (
     StoreInst,
 )
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.value import Value
-from llvmpy_mid.ir.verifier import Diagnostic, diagnostics_text
 from llvmpy_mid.ir.verifier.memory_rules import INSTRUCTION_RULES
 
-HAVE_OPT = shutil.which("opt-19") is not None
-CONFORMANCE = Path("/work/shared/conformance/llvm/llvm/test/Verifier")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from vhelpers import CONFORMANCE, HAVE_OPT, arg, assert_finding, function, inst, only, parse  # noqa: E402
+from vhelpers import check as assert_same_as_opt  # noqa: E402
 
 ARGS = (
     "ptr %p, ptr addrspace(1) %p1, i32 %a, i64 %l, i4 %n, float %f, x86_fp80 %xf, <2 x ptr> %vp, "
@@ -47,70 +45,15 @@ def text_of(body: str, prefix: str = "") -> str:
 
 
 def module(body: str, prefix: str = "") -> Module:
-    return llvmpy_mid.parse_assembly(text_of(body, prefix), verify=False)
-
-
-def inst(m: Module, name: str) -> Instruction:
-    fn = m.get_function("f")
-    assert fn is not None
-    for bb in fn.blocks:
-        for i in bb.instructions:
-            if i.name == name:
-                return i
-    raise KeyError(name)
+    return parse(text_of(body, prefix))
 
 
 def nth(m: Module, index: int) -> Instruction:
-    fn = m.get_function("f")
-    assert fn is not None
-    return list(fn.entry_block.instructions)[index]
-
-
-def arg(m: Module, name: str) -> Value:
-    fn = m.get_function("f")
-    assert fn is not None
-    for a in fn.args:
-        if a.name == name:
-            return a
-    raise KeyError(name)
-
-
-def only(m: Module) -> Diagnostic:
-    found = module_diagnostics(m)
-    assert len(found) == 1, [str(d) for d in found]
-    return found[0]
-
-
-def assert_finding(m: Module, message: str, detail: str) -> None:
-    d = only(m)
-    assert d.message == message
-    assert d.detail == detail
-    assert d.text == message + "\n" + detail
-
-
-def opt_text(text: str) -> str:
-    """opt-19's diagnostics for ``text`` (without its last "input module is broken" line)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "m.ll"
-        path.write_text(text)
-        proc = subprocess.run(["opt-19", "-passes=verify", "-disable-output", str(path)], capture_output=True)
-    err = proc.stderr.decode()
-    if proc.returncode == 0:
-        return ""
-    lines = err.splitlines(keepends=True)
-    assert lines and "input module is broken" in lines[-1], err
-    return "".join(lines[:-1])
-
-
-def assert_same_as_opt(text: str, expected: str) -> None:
-    """Our diagnostics of the parsed ``text`` are ``expected``, and so are opt-19's."""
-    m = llvmpy_mid.parse_assembly(text, verify=False)
-    assert diagnostics_text(module_diagnostics(m)) == expected
-    if HAVE_OPT:
-        assert opt_text(text) == expected
+    return list(function(m).entry_block.instructions)[index]
 
 
 def assert_valid(body: str, prefix: str = "") -> None:
+    """``body`` in @f (after ``prefix``) gives no finding, nor does opt-19 find any."""
     assert_same_as_opt(text_of(body, prefix), "")
 
 

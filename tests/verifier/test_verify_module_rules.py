@@ -12,10 +12,7 @@ is built through the API, and the message and detail lines are LLVM 19's.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -29,14 +26,16 @@ from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.global_value import DLLStorageClass, GlobalIFunc, Linkage, Visibility
 from llvmpy_mid.ir.metadata import MDTuple, ValueAsMetadata
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.verifier import Diagnostic, diagnostics_text
+from llvmpy_mid.ir.verifier import diagnostics_text
 from llvmpy_mid.ir.verifier.global_rules import is_scalable_type
 from llvmpy_mid.ir.verifier.module_rules import is_coff_triple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "asm"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import CONFORMANCE_TESTS  # noqa: E402
 
-HAVE_OPT = shutil.which("opt-19") is not None
+from vhelpers import HAVE_OPT, only, texts  # noqa: E402
+from vhelpers import opt_text as _opt_text  # noqa: E402
 
 
 def parse(text: str, name: str = "<string>", module: Module | None = None) -> Module:
@@ -45,30 +44,12 @@ def parse(text: str, name: str = "<string>", module: Module | None = None) -> Mo
 
 
 def ours(text: str) -> str:
-    return diagnostics_text(module_diagnostics(parse(text)))
+    return texts(parse(text))
 
 
 def opt19(text: str) -> str:
     """opt-19's verifier output for ``text`` (without its last "input module is broken" line)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "m.ll"
-        path.write_text(text + "\n")
-        proc = subprocess.run(
-            ["opt-19", "-passes=verify", "-disable-output", str(path)], capture_output=True, text=True, timeout=60
-        )
-    if proc.returncode == 0:
-        return ""
-    tail = "opt-19: %s: error: input module is broken!\n" % path
-    assert proc.stderr.endswith(tail), proc.stderr
-    return proc.stderr[: -len(tail)]
-
-
-def only(m: Module) -> Diagnostic:
-    found = module_diagnostics(m)
-    assert len(found) == 1, [str(d) for d in found]
-    return found[0]
-
-
+    return _opt_text(text + "\n")
 
 
 INVALID: dict[str, tuple[str, str]] = {

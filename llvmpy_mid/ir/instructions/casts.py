@@ -24,6 +24,7 @@ from typing import Callable, ClassVar, TypeVar
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.optional_flags import NSW, NUW, SOLE_FLAG, OptionalFlagsInst
+from llvmpy_mid.ir.type_queries import primitive_size_in_bits
 from llvmpy_mid.ir.types import (
     FloatingPointType,
     IntegerType,
@@ -50,24 +51,6 @@ CAST_OPCODES: tuple[str, ...] = (
     "addrspacecast",
 )
 """Cast opcodes in LLVM's opcode order."""
-
-
-def _primitive_size(ty: Type) -> tuple[int, bool]:
-    """LLVM ``getPrimitiveSizeInBits``: (bits, scalable). 0 for pointers,
-    aggregates and types without a size."""
-    if isinstance(ty, IntegerType):
-        return ty.width, False
-    if isinstance(ty, FloatingPointType):
-        return ty.bits, False
-    if isinstance(ty, VectorType):
-        bits, _ = _primitive_size(ty.element_type)
-        return bits * ty.count, ty.scalable
-    tid = ty.type_id
-    if tid is TypeID.X86_MMX:
-        return 64, False
-    if tid is TypeID.X86_AMX:
-        return 8192, False
-    return 0, False
 
 
 def _element_count(ty: Type) -> tuple[int, bool]:
@@ -176,7 +159,7 @@ def _valid_bitcast(src: Type, dst: Type) -> bool:
         return False
     if not isinstance(src_s, PointerType) or not isinstance(dst_s, PointerType):
         # Non-pointers: the sizes (and scalability) must agree.
-        return _primitive_size(src) == _primitive_size(dst)
+        return primitive_size_in_bits(src) == primitive_size_in_bits(dst)
     if src_s.address_space != dst_s.address_space:
         return False
     src_ec = _element_count(src)

@@ -27,6 +27,7 @@ from llvmpy_mid.ir.constants import (
 )
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.flags import GEPFlags
+from llvmpy_mid.ir.type_queries import SCALAR_TYPE_IDS
 from llvmpy_mid.ir.types import (
     ArrayType,
     PointerType,
@@ -39,19 +40,6 @@ from llvmpy_mid.ir.value import Value
 
 _POINTER = TypeID.POINTER
 _INTEGER = TypeID.INTEGER
-_SIZED_SCALARS = frozenset(
-    (
-        TypeID.INTEGER,
-        TypeID.POINTER,
-        TypeID.HALF,
-        TypeID.BFLOAT,
-        TypeID.FLOAT,
-        TypeID.DOUBLE,
-        TypeID.X86_FP80,
-        TypeID.FP128,
-        TypeID.PPC_FP128,
-    )
-)
 
 
 def _struct_field(st: StructType, index: Value | int) -> Type | None:
@@ -153,7 +141,7 @@ class GetElementPtrInst(Instruction):
                 raise IRError("invalid getelementptr indices into %s" % source_element_type)
         else:
             elem = source_element_type
-        if indices and source_element_type.type_id not in _SIZED_SCALARS and not source_element_type.is_sized:
+        if indices and source_element_type.type_id not in SCALAR_TYPE_IDS and not source_element_type.is_sized:
             raise IRError("base element of getelementptr must be sized (%s)" % source_element_type)
         ops = [pointer]
         ops += indices

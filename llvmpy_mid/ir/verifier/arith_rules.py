@@ -425,44 +425,37 @@ def verify_fp_int_cast(c: Checker, inst: CastInst) -> None:
         c.fail(name + " source and dest vector length mismatch", inst)
 
 
-def verify_ptrtoint(c: Checker, inst: CastInst) -> None:
-    """A pointer (vector) to an integer (vector) of the same shape."""
+def _verify_pointer_int_cast(c: Checker, inst: CastInst, to_int: bool, name: str, src_msg: str, dst_msg: str) -> None:
+    """ptrtoint (``to_int``) or inttoptr: a pointer (vector) and an integer
+    (vector) of the same shape, with LLVM's messages for the opcode."""
     uses = inst.operand_uses
     if len(uses) != 1:
         return
     src = uses[0].value.type
     dst = inst.type
-    if not src.is_ptr_or_ptr_vector:
-        c.fail("PtrToInt source must be pointer", inst)
+    if not (src.is_ptr_or_ptr_vector if to_int else src.is_int_or_int_vector):
+        c.fail(src_msg, inst)
         return
-    if not dst.is_int_or_int_vector:
-        c.fail("PtrToInt result must be integral", inst)
+    if not (dst.is_int_or_int_vector if to_int else dst.is_ptr_or_ptr_vector):
+        c.fail(dst_msg, inst)
         return
     if src.is_vector != dst.is_vector:
-        c.fail("PtrToInt type mismatch", inst)
+        c.fail(name + " type mismatch", inst)
         return
     if src.is_vector and _element_count(src) != _element_count(dst):
-        c.fail("PtrToInt Vector width mismatch", inst)
+        c.fail(name + " Vector width mismatch", inst)
+
+
+def verify_ptrtoint(c: Checker, inst: CastInst) -> None:
+    """A pointer (vector) to an integer (vector) of the same shape."""
+    _verify_pointer_int_cast(c, inst, True, "PtrToInt", "PtrToInt source must be pointer", "PtrToInt result must be integral")
 
 
 def verify_inttoptr(c: Checker, inst: CastInst) -> None:
     """An integer (vector) to a pointer (vector) of the same shape."""
-    uses = inst.operand_uses
-    if len(uses) != 1:
-        return
-    src = uses[0].value.type
-    dst = inst.type
-    if not src.is_int_or_int_vector:
-        c.fail("IntToPtr source must be an integral", inst)
-        return
-    if not dst.is_ptr_or_ptr_vector:
-        c.fail("IntToPtr result must be a pointer", inst)
-        return
-    if src.is_vector != dst.is_vector:
-        c.fail("IntToPtr type mismatch", inst)
-        return
-    if src.is_vector and _element_count(src) != _element_count(dst):
-        c.fail("IntToPtr Vector width mismatch", inst)
+    _verify_pointer_int_cast(
+        c, inst, False, "IntToPtr", "IntToPtr source must be an integral", "IntToPtr result must be a pointer"
+    )
 
 
 def verify_bitcast(c: Checker, inst: CastInst) -> None:

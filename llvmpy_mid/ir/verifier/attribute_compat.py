@@ -4,9 +4,9 @@ What: :func:`incompatible_kinds` is LLVM 19's ``AttributeFuncs::typeIncompatible
 (which attribute kinds a value of a type may not carry: ``nonnull`` only on
 pointers, ``signext`` only on integers, ``nofpclass`` only on floating-point
 values, ``noundef`` not on ``void``...), checked kind by kind against opt-19.
-:func:`can_losslessly_bitcast` is ``Type::canLosslesslyBitCastTo`` (the
-``returned`` rule), :func:`primitive_size_in_bits` is
-``Type::getPrimitiveSizeInBits``, :func:`is_unsigned_int` is
+:func:`can_losslessly_bitcast` (the ``returned`` rule) and
+:func:`primitive_size_in_bits` are re-exported from ``llvmpy_mid.ir.type_queries``;
+:func:`is_unsigned_int` is
 ``StringRef::getAsInteger(10, unsigned)`` (the ``"patchable-function-entry"``
 family), :func:`is_x86_triple` is ``Triple::isX86`` and
 :func:`is_valid_vfabi_variant` is ``VFABI::tryDemangleForVFABI`` reduced to
@@ -24,7 +24,8 @@ where an attribute may be placed (``llvmpy_mid.ir.attribute_kinds`` does).
 from __future__ import annotations
 
 from llvmpy_mid.ir.attribute_kinds import AttrKind
-from llvmpy_mid.ir.types import ArrayType, IntegerType, Type, TypeID, VectorType
+from llvmpy_mid.ir.type_queries import can_losslessly_bitcast, primitive_size_in_bits
+from llvmpy_mid.ir.types import ArrayType, IntegerType, Type, TypeID
 
 # --- AttributeFuncs::typeIncompatible ---------------------------------------------------------
 
@@ -102,54 +103,6 @@ def incompatible_kinds(ty: Type) -> frozenset[AttrKind]:
             kinds |= _NOT_ON_VOID
         found = _INCOMPATIBLE_CACHE[key] = frozenset(kinds)
     return found
-
-
-# --- type sizes and bit casts -----------------------------------------------------------------
-
-_FIXED_PRIMITIVE_BITS: dict[TypeID, int] = {
-    TypeID.HALF: 16,
-    TypeID.BFLOAT: 16,
-    TypeID.FLOAT: 32,
-    TypeID.DOUBLE: 64,
-    TypeID.X86_FP80: 80,
-    TypeID.FP128: 128,
-    TypeID.PPC_FP128: 128,
-    TypeID.X86_MMX: 64,
-    TypeID.X86_AMX: 8192,
-}
-
-
-def primitive_size_in_bits(ty: Type) -> tuple[int, bool]:
-    """(bits, scalable) as LLVM's ``getPrimitiveSizeInBits``: 0 for pointers and
-    every non-primitive type; a vector is its element's size times its count."""
-    tid = ty.type_id
-    if tid is TypeID.INTEGER and isinstance(ty, IntegerType):
-        return ty.width, False
-    if (tid is TypeID.FIXED_VECTOR or tid is TypeID.SCALABLE_VECTOR) and isinstance(ty, VectorType):
-        elt_bits, _ = primitive_size_in_bits(ty.element_type)
-        return ty.count * elt_bits, ty.scalable
-    return _FIXED_PRIMITIVE_BITS.get(tid, 0), False
-
-
-def can_losslessly_bitcast(src: Type, dst: Type) -> bool:
-    """LLVM's ``Type::canLosslesslyBitCastTo``: the same type, two vectors of one
-    size, or a 64-bit vector and x86_mmx / an 8192-bit vector and x86_amx."""
-    if src is dst:
-        return True
-    if not src.is_first_class or not dst.is_first_class:
-        return False
-    src_vec = src.type_id is TypeID.FIXED_VECTOR or src.type_id is TypeID.SCALABLE_VECTOR
-    dst_vec = dst.type_id is TypeID.FIXED_VECTOR or dst.type_id is TypeID.SCALABLE_VECTOR
-    if src_vec and dst_vec:
-        return primitive_size_in_bits(src) == primitive_size_in_bits(dst)
-    for a, b in ((src, dst), (dst, src)):
-        if a.type_id is TypeID.FIXED_VECTOR:
-            bits = primitive_size_in_bits(a)[0]
-            if b.type_id is TypeID.X86_MMX and bits == 64:
-                return True
-            if b.type_id is TypeID.X86_AMX and bits == 8192:
-                return True
-    return False
 
 
 # --- strings ----------------------------------------------------------------------------------

@@ -352,6 +352,17 @@ def _verify_params(
     return True
 
 
+# Function attribute pairs LLVM refuses together, in the order it checks them
+# (after "optnone requires noinline").
+_EXCLUSIVE_FN_ATTRS: tuple[tuple[AttrKind, AttrKind, str], ...] = (
+    (AttrKind.OPTIMIZE_NONE, AttrKind.OPTIMIZE_FOR_SIZE, "Attributes 'optsize and optnone' are incompatible!"),
+    (AttrKind.OPTIMIZE_NONE, AttrKind.MIN_SIZE, "Attributes 'minsize and optnone' are incompatible!"),
+    (AttrKind.OPTIMIZE_NONE, AttrKind.OPTIMIZE_FOR_DEBUGGING, "Attributes 'optdebug and optnone' are incompatible!"),
+    (AttrKind.OPTIMIZE_FOR_DEBUGGING, AttrKind.OPTIMIZE_FOR_SIZE, "Attributes 'optsize and optdebug' are incompatible!"),
+    (AttrKind.OPTIMIZE_FOR_DEBUGGING, AttrKind.MIN_SIZE, "Attributes 'minsize and optdebug' are incompatible!"),
+)
+
+
 def _verify_fn_attrs(
     c: Checker, fn_type: FunctionType, attrs: AttributeList, fn_attrs: AttributeSet, where: Value, max_width: int
 ) -> None:
@@ -366,25 +377,12 @@ def _verify_fn_attrs(
     if has(AttrKind.NO_INLINE) and has(AttrKind.ALWAYS_INLINE):
         c.fail("Attributes 'noinline and alwaysinline' are incompatible!", where)
         return
-    if has(AttrKind.OPTIMIZE_NONE):
-        if not has(AttrKind.NO_INLINE):
-            c.fail("Attribute 'optnone' requires 'noinline'!", where)
-            return
-        if has(AttrKind.OPTIMIZE_FOR_SIZE):
-            c.fail("Attributes 'optsize and optnone' are incompatible!", where)
-            return
-        if has(AttrKind.MIN_SIZE):
-            c.fail("Attributes 'minsize and optnone' are incompatible!", where)
-            return
-        if has(AttrKind.OPTIMIZE_FOR_DEBUGGING):
-            c.fail("Attributes 'optdebug and optnone' are incompatible!", where)
-            return
-    if has(AttrKind.OPTIMIZE_FOR_DEBUGGING):
-        if has(AttrKind.OPTIMIZE_FOR_SIZE):
-            c.fail("Attributes 'optsize and optdebug' are incompatible!", where)
-            return
-        if has(AttrKind.MIN_SIZE):
-            c.fail("Attributes 'minsize and optdebug' are incompatible!", where)
+    if has(AttrKind.OPTIMIZE_NONE) and not has(AttrKind.NO_INLINE):
+        c.fail("Attribute 'optnone' requires 'noinline'!", where)
+        return
+    for first, second, message in _EXCLUSIVE_FN_ATTRS:
+        if has(first) and has(second):
+            c.fail(message, where)
             return
     if attrs.has_attr_somewhere(AttrKind.WRITABLE):
         if not fn_attrs.memory_effects.get_mod_ref(IRMemLocation.ARG_MEM) & ModRefInfo.MOD:

@@ -1,6 +1,6 @@
 """Per-opcode rules for calls: ``call``, ``invoke`` and ``callbr`` (LLVM 19
 ``visitCallBase``, ``visitCallInst``, ``visitInvokeInst``, ``visitCallBrInst``,
-``verifyInlineAsmCall``, ``verifyAttachedCallBundle``).
+``verifyInlineAsmCall``).
 
 What: the callee is a pointer; the arguments agree with the call's function
 type in number and type; the attribute list has no set past the last
@@ -10,17 +10,12 @@ argument; an intrinsic is called with its own type; no direct call to an
 ``inalloca``/``swifterror`` arguments agree with their alloca or parameter;
 the attributes of variadic arguments (``nest``, ``returned``, ``sret``,
 ``inalloca``); no metadata or token parameter unless an intrinsic is called;
-an indirect call returns neither a token nor x86_amx; at most one bundle of
-each known kind, with well-formed inputs (deopt, funclet, gc-transition,
-cfguardtarget, ptrauth, kcfi, preallocated, gc-live,
-clang.arc.attachedcall); a direct call has no ptrauth bundle; an inlinable
+an indirect call returns neither a token nor x86_amx; an inlinable
 call in a function with debug info has a ``!dbg``; the constraints of an
 inline-asm callee agree with the arguments and, for ``callbr``, with the
-indirect destinations; the per-call convergence-control rules (one
-``convergencectrl`` bundle holding a token made by a convergence intrinsic
-and used only by a convergent call; where the entry/anchor/loop intrinsics
-may stand; no mix of controlled and uncontrolled convergence in a
-function). ``musttail`` calls are checked by :mod:`musttail_rules`.
+indirect destinations. Operand bundles and the per-call convergence-control
+rules are checked by :mod:`bundle_rules`, ``musttail`` calls by
+:mod:`musttail_rules`.
 ``invoke`` unwinds to an EH pad; ``callbr`` calls inline asm that does not
 unwind.
 
@@ -54,7 +49,7 @@ signature" family does not exist in 19.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from llvmpy_mid.ir.attribute_kinds import AttrKind
 from llvmpy_mid.ir.constants import ConstantFP, ConstantInt
@@ -62,8 +57,10 @@ from llvmpy_mid.ir.debug_info import DINode
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.inline_asm import ConstraintType, parse_constraints
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
-from llvmpy_mid.ir.types import FloatingPointType, IntegerType, Type, TypeID, VectorType
+from llvmpy_mid.ir.type_queries import can_losslessly_bitcast
+from llvmpy_mid.ir.types import Type, TypeID
 from llvmpy_mid.ir.verifier import attribute_rules, instruction_rules, metadata_rules, musttail_rules
+from llvmpy_mid.ir.verifier.bundle_rules import verify_bundles, verify_convergence
 from llvmpy_mid.ir.verifier.checker import Checker
 from llvmpy_mid.ir.verifier.rule import RuleTable
 
@@ -78,7 +75,6 @@ _POINTER = TypeID.POINTER
 _TOKEN = TypeID.TOKEN
 _METADATA = TypeID.METADATA
 _X86_AMX = TypeID.X86_AMX
-_X86_MMX = TypeID.X86_MMX
 _FIXED_VECTOR = TypeID.FIXED_VECTOR
 _SCALABLE_VECTOR = TypeID.SCALABLE_VECTOR
 _STRUCT = TypeID.STRUCT
@@ -199,43 +195,6 @@ def is_eh_pad_block(block: object) -> bool:
 
 
 # --- per-run facts --------------------------------------------------------------------------------
-def _primitive_bits(ty: Type) -> tuple[int, bool]:
-    """LLVM ``getPrimitiveSizeInBits``: (bits, scalable); 0 for other types."""
-    if isinstance(ty, IntegerType):
-        return ty.width, False
-    if isinstance(ty, FloatingPointType):
-        return ty.bits, False
-    if isinstance(ty, VectorType):
-        bits, _ = _primitive_bits(ty.element_type)
-        return bits * ty.count, ty.scalable
-    tid = ty.type_id
-    if tid is _X86_MMX:
-        return 64, False
-    if tid is _X86_AMX:
-        return 8192, False
-    return 0, False
-
-
-def can_losslessly_bitcast(src: Type, dst: Type) -> bool:
-    """LLVM ``Type::canLosslesslyBitCastTo``."""
-    if src is dst:
-        return True
-    if not src.is_first_class or not dst.is_first_class:
-        return False
-    if src.is_vector and dst.is_vector:
-        return _primitive_bits(src) == _primitive_bits(dst)
-    st, dt = src.type_id, dst.type_id
-    if st is _FIXED_VECTOR and dt is _X86_MMX:
-        return _primitive_bits(src)[0] == 64
-    if st is _X86_MMX and dt is _FIXED_VECTOR:
-        return _primitive_bits(dst)[0] == 64
-    if st is _FIXED_VECTOR and dt is _X86_AMX:
-        return _primitive_bits(src)[0] == 8192
-    if st is _X86_AMX and dt is _FIXED_VECTOR:
-        return _primitive_bits(dst)[0] == 8192
-    return False
-
-
 def _has_vector(ty: Type, depth: int = 0) -> bool:
     """Whether a vector (the only type whose ABI alignment can pass 2^32) is in ``ty``."""
     tid = ty.type_id
@@ -420,7 +379,7 @@ def _call_base(c: Checker, call: CallBase) -> bool:
             c.fail("Return type cannot be x86_amx for indirect call!")
             return False
 
-    if call._bundles and not _bundles(c, call, called):
+    if call._bundles and not verify_bundles(c, call, called):
         return False
 
     if called is not None and call.debug_loc is None:
@@ -543,236 +502,6 @@ def _vararg_attributes(c: Checker, call: CallBase, fty: FunctionType, attrs: Att
     return True
 
 
-_ATTACHED_CALL_FNS = ("objc_retainAutoreleasedReturnValue", "objc_unsafeClaimAutoreleasedReturnValue")
-
-
-def _bundles(c: Checker, call: CallBase, called: Function | None) -> bool:
-    """The operand-bundle checks of ``visitCallBase`` (LLVM's loop, then the
-    direct-call ptrauth rule and the convergence-control bundle); False when
-    one returned early."""
-    ops = call._operands
-    seen: set[str] = set()
-    ptrauth = False
-    for tag, start, end in call._bundles:
-        inputs = [ops[i].value for i in range(start, end)]
-        if tag == "deopt":
-            if tag in seen:
-                c.fail("Multiple deopt operand bundles", call)
-                return False
-        elif tag == "gc-transition":
-            if tag in seen:
-                c.fail("Multiple gc-transition operand bundles", call)
-                return False
-        elif tag == "funclet":
-            if tag in seen:
-                c.fail("Multiple funclet operand bundles", call)
-                return False
-            if len(inputs) != 1:
-                c.fail("Expected exactly one funclet bundle operand", call)
-                return False
-            pad = inputs[0]
-            if not (pad.is_instruction and pad.opcode in ("catchpad", "cleanuppad")):  # type: ignore[attr-defined]
-                c.fail("Funclet bundle operands should correspond to a FuncletPadInst", call)
-                return False
-        elif tag == "cfguardtarget":
-            if tag in seen:
-                c.fail("Multiple CFGuardTarget operand bundles", call)
-                return False
-            if len(inputs) != 1:
-                c.fail("Expected exactly one cfguardtarget bundle operand", call)
-                return False
-        elif tag == "ptrauth":
-            if tag in seen:
-                c.fail("Multiple ptrauth operand bundles", call)
-                return False
-            ptrauth = True
-            if len(inputs) != 2:
-                c.fail("Expected exactly two ptrauth bundle operands", call)
-                return False
-            if not (isinstance(inputs[0], ConstantInt) and inputs[0].type.is_integer_bits(32)):
-                c.fail("Ptrauth bundle key operand must be an i32 constant", call)
-                return False
-            if not inputs[1].type.is_integer_bits(64):
-                c.fail("Ptrauth bundle discriminator operand must be an i64", call)
-                return False
-        elif tag == "kcfi":
-            if tag in seen:
-                c.fail("Multiple kcfi operand bundles", call)
-                return False
-            if len(inputs) != 1:
-                c.fail("Expected exactly one kcfi bundle operand", call)
-                return False
-            if not (isinstance(inputs[0], ConstantInt) and inputs[0].type.is_integer_bits(32)):
-                c.fail("Kcfi bundle operand must be an i32 constant", call)
-                return False
-        elif tag == "preallocated":
-            if tag in seen:
-                c.fail("Multiple preallocated operand bundles", call)
-                return False
-            if len(inputs) != 1:
-                c.fail("Expected exactly one preallocated bundle operand", call)
-                return False
-            setup = inputs[0]
-            ok = False
-            if setup.is_instruction and setup.opcode == "call":  # type: ignore[attr-defined]
-                setup_fn = setup.called_function  # type: ignore[attr-defined]
-                ok = setup_fn is not None and lookup_intrinsic(setup_fn.name) == "llvm.call.preallocated.setup"
-            if not ok:
-                c.fail('"preallocated" argument must be a token from llvm.call.preallocated.setup', call)
-                return False
-        elif tag == "gc-live":
-            if tag in seen:
-                c.fail("Multiple gc-live operand bundles", call)
-                return False
-        elif tag == "clang.arc.attachedcall":
-            if tag in seen:
-                c.fail('Multiple "clang.arc.attachedcall" operand bundles', call)
-                return False
-            _attached_call(c, call, inputs)
-        seen.add(tag)
-    if called is not None and ptrauth:
-        c.fail("Direct call cannot have a ptrauth bundle", call)
-        return False
-    return True
-
-
-def _attached_call(c: Checker, call: CallBase, inputs: Sequence[Value]) -> None:
-    """LLVM's ``verifyAttachedCallBundle`` (its failures do not stop the call's checks)."""
-    ret = call.function_type.return_type
-    if not (ret.is_pointer or (ret.is_void and call.does_not_return)):
-        c.fail(
-            'a call with operand bundle "clang.arc.attachedcall" must call a function returning a pointer or a '
-            "non-returning function that has a void return type",
-            call,
-        )
-        return
-    if len(inputs) != 1 or not isinstance(inputs[0], Function):
-        c.fail('operand bundle "clang.arc.attachedcall" requires one function as an argument', call)
-        return
-    fn = inputs[0]
-    iid = lookup_intrinsic(fn.name)
-    if iid is not None:
-        ok = iid in ("llvm.objc.retainAutoreleasedReturnValue", "llvm.objc.unsafeClaimAutoreleasedReturnValue")
-    else:
-        ok = fn.name in _ATTACHED_CALL_FNS
-    if not ok:
-        c.fail("invalid function argument", call)
-
-
-_CONV_ENTRY = "llvm.experimental.convergence.entry"
-_CONV_ANCHOR = "llvm.experimental.convergence.anchor"
-_CONV_LOOP = "llvm.experimental.convergence.loop"
-_CONV_INTRINSICS = (_CONV_ENTRY, _CONV_ANCHOR, _CONV_LOOP)
-_CONTROLLED = 1
-_UNCONTROLLED = 2
-_MEMO_CONV = "call-convergence:"
-
-
-def _intrinsic_of(call: Value) -> str | None:
-    """The convergence-control intrinsic a call instruction calls, or None."""
-    if not (call.is_instruction and call.is_call_base):  # type: ignore[attr-defined]
-        return None
-    fn = call.called_function  # type: ignore[attr-defined]
-    if fn is None or not fn.intrinsic_id or not fn.name.startswith("llvm.experimental.convergence."):
-        return None
-    return lookup_intrinsic(fn.name)
-
-
-def _convergence_token(c: Checker, call: CallBase) -> Value | None:
-    """LLVM's ``findAndCheckConvergenceTokenUsed``: the convergence-control
-    intrinsic call whose token the ``convergencectrl`` bundle uses (failures
-    return None from here only)."""
-    count = sum(1 for info in call._bundles if info[0] == "convergencectrl")
-    if count > 1:
-        c.fail("The 'convergencectrl' bundle can occur at most once on a call", call)
-        return None
-    if not count:
-        return None
-    ops = call._operands
-    for tag, start, end in call._bundles:
-        if tag == "convergencectrl":
-            if end - start != 1 or ops[start].value.type.type_id is not _TOKEN:
-                c.fail("The 'convergencectrl' bundle requires exactly one token use.", call)
-                return None
-            token = ops[start].value
-            if not token.is_instruction or _intrinsic_of(token) not in _CONV_INTRINSICS:
-                c.fail(
-                    "Convergence control tokens can only be produced by calls to the convergence control "
-                    "intrinsics.",
-                    token,
-                    call,
-                )
-                return None
-            return token
-    return None
-
-
-def _convergence(c: Checker, call: CallBase) -> None:
-    """The per-call part of LLVM's convergence verifier (``visit(Instruction)``):
-    the ``convergencectrl`` bundle, the entry/anchor/loop intrinsics, and no
-    mix of controlled and uncontrolled convergent calls in one function. Its
-    failures return from here only. (The function-wide part -- nesting of
-    convergence regions, cycle hearts -- is not done.)"""
-    iid = _intrinsic_of(call)
-    convergent = call.is_convergent
-    if not call._bundles and not convergent and iid not in _CONV_INTRINSICS:
-        return
-    bb = call.parent
-    fn = bb.parent if bb is not None else None
-    key = _MEMO_CONV + str(id(fn))
-    found = c.memo.get(key)
-    state: list[object]
-    if isinstance(found, list):
-        state = found
-    else:
-        # [block, a convergent call seen in it so far, the function's kind of convergence]
-        state = [None, False, 0]
-        c.memo[key] = state
-    if state[0] is not bb:
-        state[0] = bb
-        state[1] = False
-    token = _convergence_token(c, call) if call._bundles else None
-    is_control = True
-    if iid == _CONV_ENTRY:
-        if fn is None or not fn.attributes.fn_attrs.has(AttrKind.CONVERGENT):
-            c.fail("Entry intrinsic can occur only in a convergent function.", call)
-            return
-        if fn.blocks._first is not bb:
-            c.fail("Entry intrinsic can occur only in the entry block.", call)
-            return
-        if state[1]:
-            c.fail("Entry intrinsic cannot be preceded by a convergent operation in the same basic block.", call)
-            return
-    if iid == _CONV_ENTRY or iid == _CONV_ANCHOR:
-        if token is not None:
-            c.fail("Entry or anchor intrinsic cannot have a convergencectrl token operand.", call)
-            return
-    elif iid == _CONV_LOOP:
-        if token is None:
-            c.fail("Loop intrinsic must have a convergencectrl token operand.", call)
-            return
-        if state[1]:
-            c.fail("Loop intrinsic cannot be preceded by a convergent operation in the same basic block.", call)
-            return
-    else:
-        is_control = False
-    if convergent:
-        state[1] = True
-    if token is not None or is_control:
-        if not convergent:
-            c.fail("Convergence control token can only be used in a convergent call.", call)
-            return
-        if state[2] == _UNCONTROLLED:
-            c.fail("Cannot mix controlled and uncontrolled convergence in the same function.", call)
-            return
-        state[2] = _CONTROLLED
-    elif convergent:
-        if state[2] == _CONTROLLED:
-            c.fail("Cannot mix controlled and uncontrolled convergence in the same function.", call)
-            return
-        state[2] = _UNCONTROLLED
-
-
 def _inline_asm_call(c: Checker, call: CallBase) -> None:
     """LLVM's ``verifyInlineAsmCall`` (its failures do not stop the call's checks)."""
     asm = call._operands[-1].value
@@ -808,7 +537,7 @@ def _inline_asm_call(c: Checker, call: CallBase) -> None:
 
 def _call_base_tail(c: Checker, call: CallBase) -> None:
     """What ``visitCallBase`` checks after the inline-asm rules: convergence control."""
-    _convergence(c, call)
+    verify_convergence(c, call)
 
 
 # --- the visitors ------------------------------------------------------------------------------------

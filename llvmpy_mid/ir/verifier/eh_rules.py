@@ -361,12 +361,9 @@ def _landingpad(c: Checker, lp: Instruction) -> None:
     if not _check_result_type(c, fn, lp.type):
         c.fail("The landingpad instruction should have a consistent result type inside a function.", lp)
         return
-    if not _has_personality(fn):
-        c.fail("LandingPadInst needs to be in a function with a personality.", lp)
+    if not _pad_has_personality(c, fn, lp, "LandingPadInst"):
         return
-    bb = lp.parent
-    if bb is None or bb.first_non_phi is not lp:
-        c.fail("LandingPadInst not the first non-PHI instruction in the block.", lp)
+    if not _pad_is_first(c, lp, "LandingPadInst"):
         return
     for use in ops:
         clause = use.value
@@ -391,52 +388,63 @@ def _resume(c: Checker, ri: Instruction) -> None:
     _function_end(c, ri, n0)
 
 
+def _pad_has_personality(c: Checker, fn: Function | None, pad: Instruction, name: str) -> bool:
+    """An EH pad's function has a personality; reports LLVM's message if not."""
+    if _has_personality(fn):
+        return True
+    c.fail(name + " needs to be in a function with a personality.", pad)
+    return False
+
+
+def _pad_is_first(c: Checker, pad: Instruction, name: str) -> bool:
+    """An EH pad is its block's first non-phi instruction; reports LLVM's message if not."""
+    bb = pad.parent
+    if bb is not None and bb.first_non_phi is pad:
+        return True
+    c.fail(name + " not the first non-PHI instruction in the block.", pad)
+    return False
+
+
+def _funclet_pad_tail(c: Checker, pad: Instruction) -> None:
+    """The predecessor and funclet checks a catchpad or cleanuppad ends with;
+    the pad is printed again when they reported."""
+    n0 = len(c.diagnostics)
+    _eh_pad_predecessors(c, pad)
+    if _funclet_pad(c, pad) and len(c.diagnostics) != n0:
+        visit_instruction(c, pad)
+
+
 def _catchpad(c: Checker, cpi: Instruction) -> None:
     fn = _function(cpi)
-    if not _has_personality(fn):
-        c.fail("CatchPadInst needs to be in a function with a personality.", cpi)
+    if not _pad_has_personality(c, fn, cpi, "CatchPadInst"):
         return
     parent = cpi._operands[-1].value
     if _opcode(parent) != "catchswitch":
         c.fail("CatchPadInst needs to be directly nested in a CatchSwitchInst.", parent)
         return
-    bb = cpi.parent
-    if bb is None or bb.first_non_phi is not cpi:
-        c.fail("CatchPadInst not the first non-PHI instruction in the block.", cpi)
+    if not _pad_is_first(c, cpi, "CatchPadInst"):
         return
-    n0 = len(c.diagnostics)
-    _eh_pad_predecessors(c, cpi)
-    if _funclet_pad(c, cpi) and len(c.diagnostics) != n0:
-        visit_instruction(c, cpi)
+    _funclet_pad_tail(c, cpi)
 
 
 def _cleanuppad(c: Checker, cpi: Instruction) -> None:
     fn = _function(cpi)
-    if not _has_personality(fn):
-        c.fail("CleanupPadInst needs to be in a function with a personality.", cpi)
+    if not _pad_has_personality(c, fn, cpi, "CleanupPadInst"):
         return
-    bb = cpi.parent
-    if bb is None or bb.first_non_phi is not cpi:
-        c.fail("CleanupPadInst not the first non-PHI instruction in the block.", cpi)
+    if not _pad_is_first(c, cpi, "CleanupPadInst"):
         return
     parent = cpi._operands[-1].value
     if not (isinstance(parent, ConstantTokenNone) or _opcode(parent) in _FUNCLET_PADS):
         c.fail("CleanupPadInst has an invalid parent.", cpi)
         return
-    n0 = len(c.diagnostics)
-    _eh_pad_predecessors(c, cpi)
-    if _funclet_pad(c, cpi) and len(c.diagnostics) != n0:
-        visit_instruction(c, cpi)
+    _funclet_pad_tail(c, cpi)
 
 
 def _catchswitch_body(c: Checker, cs: Instruction) -> None:
     fn = _function(cs)
-    if not _has_personality(fn):
-        c.fail("CatchSwitchInst needs to be in a function with a personality.", cs)
+    if not _pad_has_personality(c, fn, cs, "CatchSwitchInst"):
         return
-    bb = cs.parent
-    if bb is None or bb.first_non_phi is not cs:
-        c.fail("CatchSwitchInst not the first non-PHI instruction in the block.", cs)
+    if not _pad_is_first(c, cs, "CatchSwitchInst"):
         return
     parent = cs._operands[0].value
     if not (isinstance(parent, ConstantTokenNone) or _opcode(parent) in _FUNCLET_PADS):

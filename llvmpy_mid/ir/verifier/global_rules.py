@@ -167,13 +167,21 @@ def visit_global_variable(c: Checker, gv: GlobalVariable) -> None:
     verify_global_value(c, gv)
 
 
-def _check_structors(c: Checker, gv: GlobalVariable) -> bool:
-    """``llvm.global_ctors``/``llvm.global_dtors``: appending ``[N x { i32, ptr, ptr }]``, unused."""
+def _intrinsic_global_linkage_and_uses_ok(c: Checker, gv: GlobalVariable) -> bool:
+    """An intrinsic global (``llvm.global_ctors``, ``llvm.used``...) that is
+    defined has appending linkage, and nothing uses it; reports LLVM's message if not."""
     if gv.has_initializer and not gv.has_appending_linkage:
         c.fail("invalid linkage for intrinsic global variable", gv)
         return False
     if gv._use_head is not None:
         c.fail("invalid uses of intrinsic global variable", gv)
+        return False
+    return True
+
+
+def _check_structors(c: Checker, gv: GlobalVariable) -> bool:
+    """``llvm.global_ctors``/``llvm.global_dtors``: appending ``[N x { i32, ptr, ptr }]``, unused."""
+    if not _intrinsic_global_linkage_and_uses_ok(c, gv):
         return False
     ty = gv.value_type
     if isinstance(ty, ArrayType):
@@ -205,11 +213,7 @@ def _check_structors(c: Checker, gv: GlobalVariable) -> bool:
 
 def _check_used(c: Checker, gv: GlobalVariable, name: str) -> bool:
     """``llvm.used``/``llvm.compiler.used``: appending arrays of named globals, unused."""
-    if gv.has_initializer and not gv.has_appending_linkage:
-        c.fail("invalid linkage for intrinsic global variable", gv)
-        return False
-    if gv._use_head is not None:
-        c.fail("invalid uses of intrinsic global variable", gv)
+    if not _intrinsic_global_linkage_and_uses_ok(c, gv):
         return False
     ty = gv.value_type
     if not isinstance(ty, ArrayType):

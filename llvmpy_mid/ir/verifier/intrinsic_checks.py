@@ -554,6 +554,19 @@ def _stepvector(c: Checker, call: CallBase) -> None:
         c.fail("experimental_stepvector only supported for vectors of integers with a bitwidth of at least 8.", call)
 
 
+def _subvector_fault(vty: VectorType, sub: VectorType, n: int) -> int:
+    """What is wrong with ``sub`` at element ``n`` of ``vty`` (vector_insert,
+    vector_extract): 1 element types differ, 2 ``n`` is not a multiple of the
+    subvector's minimum length, 3 it overruns (both fixed or both scalable); 0 nothing."""
+    if vty.element_type is not sub.element_type:
+        return 1
+    if sub.count and n % sub.count:
+        return 2
+    if vty.scalable == sub.scalable and not (n < vty.count and n + sub.count <= vty.count):
+        return 3
+    return 0
+
+
 def _vector_insert(c: Checker, call: CallBase) -> None:
     vec, sub, idx = arg_at(call, 0), arg_at(call, 1), int_arg(call, 2)
     if vec is None or sub is None or idx is None:
@@ -561,12 +574,12 @@ def _vector_insert(c: Checker, call: CallBase) -> None:
     vty, sty = vec.type, sub.type
     if not isinstance(vty, VectorType) or not isinstance(sty, VectorType):
         return
-    n = idx.value & 0xFFFFFFFF
-    if vty.element_type is not sty.element_type:
+    fault = _subvector_fault(vty, sty, idx.value & 0xFFFFFFFF)
+    if fault == 1:
         c.fail("vector_insert parameters must have the same element type.", call)
-    elif sty.count and n % sty.count:
+    elif fault == 2:
         c.fail("vector_insert index must be a constant multiple of the subvector's known minimum vector length.")
-    elif vty.scalable == sty.scalable and not (n < vty.count and n + sty.count <= vty.count):
+    elif fault == 3:
         c.fail("subvector operand of vector_insert would overrun the vector being inserted into.")
 
 
@@ -578,12 +591,12 @@ def _vector_extract(c: Checker, call: CallBase) -> None:
     vty = vec.type
     if not isinstance(vty, VectorType) or not isinstance(rty, VectorType):
         return
-    n = idx.value & 0xFFFFFFFF
-    if rty.element_type is not vty.element_type:
+    fault = _subvector_fault(vty, rty, idx.value & 0xFFFFFFFF)
+    if fault == 1:
         c.fail("vector_extract result must have the same element type as the input vector.", call)
-    elif rty.count and n % rty.count:
+    elif fault == 2:
         c.fail("vector_extract index must be a constant multiple of the result type's known minimum vector length.")
-    elif vty.scalable == rty.scalable and not (n < vty.count and n + rty.count <= vty.count):
+    elif fault == 3:
         c.fail("vector_extract would overrun.")
 
 

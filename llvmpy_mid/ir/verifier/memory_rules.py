@@ -38,6 +38,7 @@ from llvmpy_mid.ir.attribute_kinds import AttrKind
 from llvmpy_mid.ir.instructions.flags import AtomicOrdering, AtomicRMWBinOp
 from llvmpy_mid.ir.instructions.gep import get_indexed_type
 from llvmpy_mid.ir.instructions.memory import MAX_ALIGNMENT
+from llvmpy_mid.ir.type_queries import SCALAR_TYPE_IDS
 from llvmpy_mid.ir.types import (
     ArrayType,
     FloatingPointType,
@@ -72,19 +73,6 @@ _STRUCT = TypeID.STRUCT
 _ARRAY = TypeID.ARRAY
 _SCALABLE_VECTOR = TypeID.SCALABLE_VECTOR
 
-_PRIMITIVE_SIZED = frozenset(
-    (
-        TypeID.INTEGER,
-        TypeID.POINTER,
-        TypeID.HALF,
-        TypeID.BFLOAT,
-        TypeID.FLOAT,
-        TypeID.DOUBLE,
-        TypeID.X86_FP80,
-        TypeID.FP128,
-        TypeID.PPC_FP128,
-    )
-)
 
 _NOT_ATOMIC = AtomicOrdering.NOT_ATOMIC
 _UNORDERED = AtomicOrdering.UNORDERED
@@ -167,7 +155,7 @@ def is_sized(c: Checker, ty: Type) -> bool:
     """LLVM 19 ``Type::isSized``. The type's own answer, corrected for structs
     holding scalable vectors; struct and array answers are remembered per run."""
     tid = ty.type_id
-    if tid in _PRIMITIVE_SIZED:
+    if tid in SCALAR_TYPE_IDS:
         return True
     if not ty.is_sized:
         return False
@@ -290,24 +278,7 @@ def verify_load(c: Checker, inst: LoadInst) -> None:
     if len(uses) != 1 or uses[0].value.type.type_id is not _POINTER:
         c.fail("Load operand must be a pointer.", inst)
         return
-    ty = inst.type
-    if inst.alignment > MAX_ALIGNMENT:
-        c.fail("huge alignment values are unsupported", inst)
-        return
-    if not is_sized(c, ty):
-        c.fail("loading unsized types is not allowed", inst)
-        return
-    ordering = inst.ordering
-    if ordering is not _NOT_ATOMIC:
-        if ordering is _RELEASE or ordering is _ACQ_REL:
-            c.fail("Load cannot have Release ordering", inst)
-            return
-        if not _is_int_ptr_or_fp(ty):
-            c.fail("atomic load operand must have integer, pointer, or floating point type!", ty, inst)
-            return
-        _check_atomic_size(c, ty, inst)
-    elif inst.sync_scope:
-        c.fail("Non-atomic load cannot have SynchronizationScope specified", inst)
+    _check_access(c, inst, inst.type, "load", "Load", "loading", _RELEASE, "Release")
 
 
 def verify_store(c: Checker, inst: StoreInst) -> None:
@@ -318,24 +289,39 @@ def verify_store(c: Checker, inst: StoreInst) -> None:
     if len(uses) != 2 or uses[1].value.type.type_id is not _POINTER:
         c.fail("Store operand must be a pointer.", inst)
         return
-    ty = uses[0].value.type
+    _check_access(c, inst, uses[0].value.type, "store", "Store", "storing", _ACQUIRE, "Acquire")
+
+
+def _check_access(
+    c: Checker,
+    inst: LoadInst | StoreInst,
+    ty: Type,
+    kind: str,
+    title: str,
+    verb: str,
+    banned: AtomicOrdering,
+    banned_name: str,
+) -> None:
+    """What loads and stores share once the address is known to be a pointer:
+    alignment, a sized type, and the atomic rules (``banned`` or acq_rel
+    orderings refused) with the instruction's own words in LLVM's messages."""
     if inst.alignment > MAX_ALIGNMENT:
         c.fail("huge alignment values are unsupported", inst)
         return
     if not is_sized(c, ty):
-        c.fail("storing unsized types is not allowed", inst)
+        c.fail(verb + " unsized types is not allowed", inst)
         return
     ordering = inst.ordering
     if ordering is not _NOT_ATOMIC:
-        if ordering is _ACQUIRE or ordering is _ACQ_REL:
-            c.fail("Store cannot have Acquire ordering", inst)
+        if ordering is banned or ordering is _ACQ_REL:
+            c.fail(title + " cannot have " + banned_name + " ordering", inst)
             return
         if not _is_int_ptr_or_fp(ty):
-            c.fail("atomic store operand must have integer, pointer, or floating point type!", ty, inst)
+            c.fail("atomic " + kind + " operand must have integer, pointer, or floating point type!", ty, inst)
             return
         _check_atomic_size(c, ty, inst)
     elif inst.sync_scope:
-        c.fail("Non-atomic store cannot have SynchronizationScope specified", inst)
+        c.fail("Non-atomic " + kind + " cannot have SynchronizationScope specified", inst)
 
 
 # =====================================================================================

@@ -22,46 +22,22 @@ from __future__ import annotations
 from typing import Any
 
 from llvmpy_mid.ir.constants import ConstantInt
-from llvmpy_mid.ir.debug_info import DILocation
 from llvmpy_mid.ir.instruction import Instruction
-from llvmpy_mid.ir.metadata import MDNode, Metadata, ValueAsMetadata
+from llvmpy_mid.ir.metadata import MDNode, Metadata
 from llvmpy_mid.ir.verifier.checker import Checker
-from llvmpy_mid.ir.verifier.debug_info_rules import clean_set, state
+from llvmpy_mid.ir.verifier.md_operands import const_int, llvm_operands, signed_value
+from llvmpy_mid.ir.verifier.metadata_state import clean_set, state
 
 _TAGGED_OPCODES = frozenset(("load", "store", "call", "va_arg", "atomicrmw", "cmpxchg"))
 _INVALID = (True, 0xFFFFFFFF)
-
-
-def _ops(node: MDNode) -> tuple[Metadata | None, ...]:
-    if isinstance(node, DILocation):
-        # LLVM's location has one operand, two with an inlined-at location.
-        return (node.scope,) if node.inlined_at is None else (node.scope, node.inlined_at)
-    try:
-        return node.operands
-    except Exception:
-        return ()
-
-
-def _const_int(md: Metadata | None) -> ConstantInt | None:
-    if isinstance(md, ValueAsMetadata) and md.is_constant_as_metadata:
-        value = md.value
-        if isinstance(value, ConstantInt) and value.type.is_integer:
-            return value
-    return None
 
 
 def _width(ci: ConstantInt) -> int:
     return ci.type.width
 
 
-def _signed(value: int, width: int) -> int:
-    if width and value >> (width - 1):
-        return value - (1 << width)
-    return value
-
-
 def _is_root(node: MDNode) -> bool:
-    return len(_ops(node)) < 2
+    return len(llvm_operands(node)) < 2
 
 
 def _is_scalar(c: Checker, node: MDNode) -> bool:
@@ -76,13 +52,13 @@ def _is_scalar(c: Checker, node: MDNode) -> bool:
 def _is_scalar_impl(node: MDNode) -> bool:
     seen: set[int] = set()
     while True:
-        ops = _ops(node)
+        ops = llvm_operands(node)
         if len(ops) != 2 and len(ops) != 3:
             return False
         if not (isinstance(ops[0], Metadata) and ops[0].is_md_string):
             return False
         if len(ops) == 3:
-            offset = _const_int(ops[2])
+            offset = const_int(ops[2])
             if offset is None or offset.value != 0:
                 return False
         parent = ops[1]
@@ -97,13 +73,13 @@ def _is_scalar_impl(node: MDNode) -> bool:
 def _is_new_format_type(node: MDNode | None) -> bool:
     if node is None:
         return False
-    ops = _ops(node)
+    ops = llvm_operands(node)
     return len(ops) >= 3 and isinstance(ops[0], MDNode)
 
 
 def _base_node(c: Checker, inst: Instruction, base: MDNode, new_format: bool) -> tuple[bool, int]:
     """LLVM's ``verifyTBAABaseNode``: (invalid, offset bit width), memoised per node."""
-    if len(_ops(base)) < 2:
+    if len(llvm_operands(base)) < 2:
         c.fail("Base nodes must have at least two operands", inst, base)
         return _INVALID
     cache = state(c).tbaa_base
@@ -116,7 +92,7 @@ def _base_node(c: Checker, inst: Instruction, base: MDNode, new_format: bool) ->
 
 
 def _base_node_impl(c: Checker, inst: Instruction, base: MDNode, new_format: bool) -> tuple[bool, int]:
-    ops = _ops(base)
+    ops = llvm_operands(base)
     n = len(ops)
     if n == 2:
         return (False, 0) if _is_scalar(c, base) else _INVALID
@@ -128,7 +104,7 @@ def _base_node_impl(c: Checker, inst: Instruction, base: MDNode, new_format: boo
         c.fail("Struct tag nodes must have an odd number of operands!", base)
         return _INVALID
     if new_format:
-        if _const_int(ops[1]) is None:
+        if const_int(ops[1]) is None:
             c.fail("Type size nodes must be constants!", inst, base)
             return _INVALID
     elif not (isinstance(ops[0], Metadata) and ops[0].is_md_string):
@@ -143,7 +119,7 @@ def _base_node_impl(c: Checker, inst: Instruction, base: MDNode, new_format: boo
             c.fail("Incorrect field entry in struct type node!", inst, base)
             failed = True
             continue
-        offset = _const_int(ops[idx + 1]) if idx + 1 < n else None
+        offset = const_int(ops[idx + 1]) if idx + 1 < n else None
         if offset is None:
             c.fail("Offset entries must be constants!", inst, base)
             failed = True
@@ -158,7 +134,7 @@ def _base_node_impl(c: Checker, inst: Instruction, base: MDNode, new_format: boo
             c.fail("Offsets must be increasing!", inst, base)
             failed = True
         prev = offset.value
-        if new_format and (idx + 2 >= n or _const_int(ops[idx + 2]) is None):
+        if new_format and (idx + 2 >= n or const_int(ops[idx + 2]) is None):
             c.fail("Member size entries must be constants!", inst, base)
             failed = True
             continue
@@ -169,7 +145,7 @@ def _field_node(
     c: Checker, inst: Instruction, base: MDNode, offset: int, width: int, new_format: bool
 ) -> tuple[MDNode | None, int]:
     """LLVM's ``getFieldNodeFromTBAABaseNode``: the field holding ``offset`` and the offset within it."""
-    ops = _ops(base)
+    ops = llvm_operands(base)
     n = len(ops)
     mask = (1 << width) - 1 if width else 0
     if n == 2:
@@ -177,18 +153,18 @@ def _field_node(
         return (parent if isinstance(parent, MDNode) else None), offset
     first, step = (3, 3) if new_format else (1, 2)
     for idx in range(first, n, step):
-        entry = _const_int(ops[idx + 1])
+        entry = const_int(ops[idx + 1])
         entry_value = entry.value if entry is not None else 0
         if entry_value > offset:
             if idx == first:
-                c.fail("Could not find TBAA parent in struct type node", inst, base, str(_signed(offset, width)))
+                c.fail("Could not find TBAA parent in struct type node", inst, base, str(signed_value(offset, width)))
                 return None, offset
-            prev_entry = _const_int(ops[idx - step + 1])
+            prev_entry = const_int(ops[idx - step + 1])
             offset = (offset - (prev_entry.value if prev_entry is not None else 0)) & mask
             field = ops[idx - step]
             return (field if isinstance(field, MDNode) else None), offset
     last = n - step
-    last_entry = _const_int(ops[last + 1])
+    last_entry = const_int(ops[last + 1])
     offset = (offset - (last_entry.value if last_entry is not None else 0)) & mask
     field = ops[last]
     return (field if isinstance(field, MDNode) else None), offset
@@ -207,7 +183,7 @@ def verify_tbaa(c: Checker, inst: Instruction, tag: MDNode) -> bool:
 
 
 def _verify_tag(c: Checker, inst: Instruction, tag: MDNode) -> bool:
-    ops = _ops(tag)
+    ops = llvm_operands(tag)
     if not ops:
         c.fail("TBAA metadata cannot have 0 operands", inst, tag)
         return False
@@ -225,7 +201,7 @@ def _verify_tag(c: Checker, inst: Instruction, tag: MDNode) -> bool:
         if n != 4 and n != 5:
             c.fail("Access tag metadata must have either 4 or 5 operands", inst, tag)
             return False
-        if _const_int(ops[3]) is None:
+        if const_int(ops[3]) is None:
             c.fail("Access size field must be a constant", inst, tag)
             return False
     elif n >= 5:
@@ -233,7 +209,7 @@ def _verify_tag(c: Checker, inst: Instruction, tag: MDNode) -> bool:
         return False
     flag_index = 4 if new_format else 3
     if n == flag_index + 1:
-        immutable = _const_int(ops[flag_index])
+        immutable = const_int(ops[flag_index])
         if immutable is None:
             c.fail("Immutability tag on struct tag metadata must be a constant", inst, tag)
             return False
@@ -252,7 +228,7 @@ def _verify_tag(c: Checker, inst: Instruction, tag: MDNode) -> bool:
     if not new_format and not _is_scalar(c, access):
         c.fail("Access type node must be a valid scalar type", inst, tag, access)
         return False
-    offset_ci = _const_int(ops[2])
+    offset_ci = const_int(ops[2])
     if offset_ci is None:
         c.fail("Offset must be constant integer", inst, tag)
         return False
@@ -272,7 +248,7 @@ def _verify_tag(c: Checker, inst: Instruction, tag: MDNode) -> bool:
         seen_access = seen_access or node is access
         if _is_scalar(c, node) or node is access:
             if offset != 0:
-                c.fail("Offset not zero at the point of scalar access", inst, tag, str(_signed(offset, width)))
+                c.fail("Offset not zero at the point of scalar access", inst, tag, str(signed_value(offset, width)))
                 return False
         if not (
             base_width == width or (base_width == 0 and offset == 0) or (new_format and base_width == 0xFFFFFFFF)
