@@ -672,6 +672,8 @@ class MetadataParser(ConstantExprParser):
         if c == "!":
             return self.parse_metadata(False)
         if value is not None and cat == _MD_OR_INT:
+            if value < -1 and field == "count" and kind == "DISubrange":
+                self.fail("value for 'count' too small, limit is -1")
             self.p += 1
             return value
         if tok == "{" and field == "operands":

@@ -257,6 +257,8 @@ HAND_WRITTEN: list[tuple[str, str, str, int, int]] = [
      "expected value token", 1, 17),
     ("missing-close-paren-in-align", "define void @missing_rparen(ptr align(4 %ptr) {\n  ret void\n}\n",
      "expected ')'", 1, 38),
+    ("subrange-count-below-minus-one", "!named = !{!0}\n!0 = !DISubrange(count: -5)\n",
+     "value for 'count' too small, limit is -1", 2, 25),
 ]
 _IDS = [row[0] for row in HAND_WRITTEN]
 

@@ -1,0 +1,112 @@
+"""Pass instrumentation: callbacks around every pass and analysis run (LLVM's
+``PassInstrumentationCallbacks``), and ``DebugPassManagerLog``, the
+``-debug-pass-manager`` log.
+
+How: pass managers, adaptors and analysis managers call ``PassInstrumentation``
+before and after each pass, before and after each analysis computation, and
+when a cached result is invalidated. Any number of callbacks may be registered
+for each event. ``DebugPassManagerLog`` registers callbacks writing exactly the
+lines ``opt-19 -debug-pass-manager`` writes::
+
+    Running pass: <PassClassName> on f (3 instructions)
+    Running pass: <PassClassName> on [module]
+    Running analysis: <AnalysisClassName> on f
+    Invalidating analysis: <AnalysisClassName> on f
+
+Pass managers and adaptors are not logged (LLVM skips them too).
+
+What it does not do: no timing (``-time-passes``), statistics, IR printing or
+verification between passes; those are further instrumentations to add.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, TextIO
+
+from llvmpy_mid.ir.function import Function
+
+if TYPE_CHECKING:
+    from llvmpy_mid.passes.analysis import Analysis
+    from llvmpy_mid.passes.pass_manager import Pass
+    from llvmpy_mid.passes.preserved import PreservedAnalyses
+
+PassCallback = Callable[["Pass[Any]", object], None]
+AfterPassCallback = Callable[["Pass[Any]", object, "PreservedAnalyses"], None]
+AnalysisCallback = Callable[["Analysis[Any, Any]", object], None]
+
+
+def unit_name(unit: object) -> str:
+    """How LLVM names an IR unit in its logs: the function's name, ``[module]`` for a module."""
+    if isinstance(unit, Function):
+        return unit.name
+    return "[module]"
+
+
+def unit_description(unit: object) -> str:
+    """``unit_name`` plus, for a function, its instruction count (as in "Running pass:" lines)."""
+    if isinstance(unit, Function):
+        n = unit.instruction_count
+        return "%s (%d instruction%s)" % (unit.name, n, "" if n == 1 else "s")
+    return "[module]"
+
+
+class PassInstrumentation:
+    """The registered callbacks; managers call the ``run_*`` methods."""
+
+    __slots__ = ("before_pass", "after_pass", "before_analysis", "after_analysis", "analysis_invalidated")
+
+    def __init__(self) -> None:
+        self.before_pass: list[PassCallback] = []
+        self.after_pass: list[AfterPassCallback] = []
+        self.before_analysis: list[AnalysisCallback] = []
+        self.after_analysis: list[AnalysisCallback] = []
+        self.analysis_invalidated: list[AnalysisCallback] = []
+
+    def run_before_pass(self, pass_: Pass[Any], unit: object) -> None:
+        for cb in self.before_pass:
+            cb(pass_, unit)
+
+    def run_after_pass(self, pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
+        for cb in self.after_pass:
+            cb(pass_, unit, pa)
+
+    def run_before_analysis(self, analysis: Analysis[Any, Any], unit: object) -> None:
+        for cb in self.before_analysis:
+            cb(analysis, unit)
+
+    def run_after_analysis(self, analysis: Analysis[Any, Any], unit: object) -> None:
+        for cb in self.after_analysis:
+            cb(analysis, unit)
+
+    def run_analysis_invalidated(self, analysis: Analysis[Any, Any], unit: object) -> None:
+        for cb in self.analysis_invalidated:
+            cb(analysis, unit)
+
+
+class DebugPassManagerLog:
+    """Collects the ``-debug-pass-manager`` lines in ``lines`` (and writes them to
+    ``stream`` when one is given)."""
+
+    __slots__ = ("lines", "stream")
+
+    def __init__(self, instrumentation: PassInstrumentation, stream: TextIO | None = None) -> None:
+        self.lines: list[str] = []
+        self.stream = stream
+        instrumentation.before_pass.append(self._on_pass)
+        instrumentation.before_analysis.append(self._on_analysis)
+        instrumentation.analysis_invalidated.append(self._on_invalidated)
+
+    def _emit(self, line: str) -> None:
+        self.lines.append(line)
+        if self.stream is not None:
+            self.stream.write(line + "\n")
+
+    def _on_pass(self, pass_: Pass[Any], unit: object) -> None:
+        if not pass_.is_special:
+            self._emit("Running pass: %s on %s" % (pass_.log_name, unit_description(unit)))
+
+    def _on_analysis(self, analysis: Analysis[Any, Any], unit: object) -> None:
+        self._emit("Running analysis: %s on %s" % (analysis.log_name, unit_name(unit)))
+
+    def _on_invalidated(self, analysis: Analysis[Any, Any], unit: object) -> None:
+        self._emit("Invalidating analysis: %s on %s" % (analysis.log_name, unit_name(unit)))

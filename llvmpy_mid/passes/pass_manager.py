@@ -1,0 +1,149 @@
+"""Passes, pass managers and the module-to-function adaptor (LLVM's new pass
+manager: ``PassManager<IRUnitT>``, ``ModuleToFunctionPassAdaptor``), plus the
+``require<X>`` / ``invalidate<X>`` / ``invalidate<all>`` utility passes.
+
+How: a pass is an object with ``run(unit, am) -> PreservedAnalyses``. A pass
+manager runs its passes in order; after each it invalidates the unit's results
+with what the pass returned and tells the instrumentation, then returns the
+intersection of all, plus "every analysis on this unit" (what survived is
+valid, as LLVM does). The adaptor runs a function pass on each defined function
+of a module with the function manager found through the module-level proxy,
+and reports to the module level that function analyses and the proxy are
+preserved (it invalidated them itself).
+
+What it does not do: no CGSCC or loop managers, no pipeline text, no registry.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, Iterable, TypeVar
+
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.module import Module
+from llvmpy_mid.passes.analysis import Analysis, AnalysisManager
+from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, AllAnalysesOnModule, AnalysisSet, PreservedAnalyses
+from llvmpy_mid.passes.proxies import FunctionAnalysisManagerModuleProxy
+
+UnitT = TypeVar("UnitT")
+
+
+class Pass(Generic[UnitT]):
+    """Base of passes over ``UnitT``: set ``name`` (the pipeline name), implement ``run``."""
+
+    name: ClassVar[str] = ""
+    is_special: ClassVar[bool] = False
+    """Pass managers and adaptors: not shown in the ``-debug-pass-manager`` log."""
+
+    @property
+    def log_name(self) -> str:
+        """The name in ``-debug-pass-manager`` lines (LLVM's class name)."""
+        return type(self).__name__
+
+    def run(self, unit: UnitT, am: AnalysisManager[UnitT]) -> PreservedAnalyses:
+        raise NotImplementedError
+
+
+class PassManager(Pass[UnitT]):
+    """Runs passes in sequence on one unit."""
+
+    is_special: ClassVar[bool] = True
+    unit_set: ClassVar[type[AnalysisSet]] = AllAnalysesOnFunction
+
+    def __init__(self, passes: Iterable[Pass[UnitT]] = ()) -> None:
+        self.passes: list[Pass[UnitT]] = list(passes)
+
+    def add(self, pass_: Pass[UnitT]) -> None:
+        self.passes.append(pass_)
+
+    def __len__(self) -> int:
+        return len(self.passes)
+
+    def run(self, unit: UnitT, am: AnalysisManager[UnitT]) -> PreservedAnalyses:
+        pi = am.instrumentation
+        pa = PreservedAnalyses.all()
+        for p in self.passes:
+            pi.run_before_pass(p, unit)
+            pass_pa = p.run(unit, am)
+            am.invalidate(unit, pass_pa)
+            pi.run_after_pass(p, unit, pass_pa)
+            pa.intersect(pass_pa)
+        pa.preserve_set(self.unit_set)
+        return pa
+
+
+class ModulePassManager(PassManager[Module]):
+    unit_set: ClassVar[type[AnalysisSet]] = AllAnalysesOnModule
+
+
+class FunctionPassManager(PassManager[Function]):
+    unit_set: ClassVar[type[AnalysisSet]] = AllAnalysesOnFunction
+
+
+class ModuleToFunctionPassAdaptor(Pass[Module]):
+    """Runs ``function_pass`` on every function with a body, in module order."""
+
+    is_special: ClassVar[bool] = True
+
+    def __init__(self, function_pass: Pass[Function]) -> None:
+        self.function_pass = function_pass
+
+    def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
+        fam = am.get_result(FunctionAnalysisManagerModuleProxy, unit).manager
+        pi = fam.instrumentation
+        pa = PreservedAnalyses.all()
+        for fn in list(unit.functions):
+            if fn.is_declaration:
+                continue
+            pi.run_before_pass(self.function_pass, fn)
+            pass_pa = self.function_pass.run(fn, fam)
+            fam.invalidate(fn, pass_pa)
+            pi.run_after_pass(self.function_pass, fn, pass_pa)
+            pa.intersect(pass_pa)
+        pa.preserve_set(AllAnalysesOnFunction)
+        pa.preserve(FunctionAnalysisManagerModuleProxy)
+        return pa
+
+
+def _unit_kind(analysis: type[Analysis[Any, Any]]) -> str:
+    return "Module" if analysis.unit_set is AllAnalysesOnModule else "Function"
+
+
+class RequireAnalysisPass(Pass[Any]):
+    """``require<X>``: computes ``X`` on the unit and preserves everything."""
+
+    def __init__(self, analysis: type[Analysis[Any, Any]]) -> None:
+        self.analysis = analysis
+
+    @property
+    def log_name(self) -> str:
+        kind = _unit_kind(self.analysis)
+        return "RequireAnalysisPass<llvm::%s, llvm::%s, llvm::AnalysisManager<%s>>" % (
+            self.analysis.__name__,
+            kind,
+            kind,
+        )
+
+    def run(self, unit: Any, am: AnalysisManager[Any]) -> PreservedAnalyses:
+        am.get_result(self.analysis, unit)
+        return PreservedAnalyses.all()
+
+
+class InvalidateAnalysisPass(Pass[Any]):
+    """``invalidate<X>``: abandons ``X`` only."""
+
+    def __init__(self, analysis: type[Analysis[Any, Any]]) -> None:
+        self.analysis = analysis
+
+    @property
+    def log_name(self) -> str:
+        return "InvalidateAnalysisPass<llvm::%s>" % self.analysis.__name__
+
+    def run(self, unit: Any, am: AnalysisManager[Any]) -> PreservedAnalyses:
+        return PreservedAnalyses.all().abandon(self.analysis)
+
+
+class InvalidateAllAnalysesPass(Pass[Any]):
+    """``invalidate<all>``: preserves nothing."""
+
+    def run(self, unit: Any, am: AnalysisManager[Any]) -> PreservedAnalyses:
+        return PreservedAnalyses.none()

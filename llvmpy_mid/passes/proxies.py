@@ -1,0 +1,73 @@
+"""The module-to-function analysis-manager proxy (LLVM's
+``FunctionAnalysisManagerModuleProxy``) and ``make_analysis_managers``.
+
+How: the proxy is a module analysis whose result holds the function analysis
+manager. When a module-level ``PreservedAnalyses`` does not preserve the proxy,
+every function result is dropped (silently, as LLVM's ``clear()``); otherwise,
+unless all function analyses are preserved, each function's results are
+invalidated with the same ``PreservedAnalyses``. ``make_analysis_managers``
+builds a linked module/function manager pair sharing one instrumentation.
+
+What it does not do: no CGSCC or loop proxies yet.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.module import Module
+from llvmpy_mid.passes.analysis import AnalysisManager, Invalidator, ModuleAnalysis
+from llvmpy_mid.passes.instrumentation import PassInstrumentation
+from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, AllAnalysesOnModule, PreservedAnalyses
+
+
+class FunctionAnalysisManagerProxyResult:
+    """The proxy's result: ``manager`` is the function analysis manager."""
+
+    __slots__ = ("manager",)
+
+    def __init__(self, manager: AnalysisManager[Function]) -> None:
+        self.manager = manager
+
+    def invalidate(self, unit: Any, pa: PreservedAnalyses, inv: Invalidator) -> bool:
+        if pa.are_all_preserved():
+            return False
+        checker = pa.checker(FunctionAnalysisManagerModuleProxy)
+        if not (checker.preserved() or checker.preserved_set(AllAnalysesOnModule)):
+            self.manager.clear()
+            return True
+        if not pa.all_analyses_in_set_preserved(AllAnalysesOnFunction):
+            for fn in self.manager.cached_units():
+                self.manager.invalidate(fn, pa)
+        return False
+
+
+class FunctionAnalysisManagerModuleProxy(ModuleAnalysis[FunctionAnalysisManagerProxyResult]):
+    name: ClassVar[str] = ""
+
+    def __init__(self, manager: AnalysisManager[Function]) -> None:
+        self.manager = manager
+
+    @property
+    def log_name(self) -> str:
+        return "InnerAnalysisManagerProxy<FunctionAnalysisManager, Module>"
+
+    def run(self, unit: Module, am: AnalysisManager[Module]) -> FunctionAnalysisManagerProxyResult:
+        return FunctionAnalysisManagerProxyResult(self.manager)
+
+
+def _parent_module(fn: Function) -> Module | None:
+    return fn.parent
+
+
+def make_analysis_managers(
+    instrumentation: PassInstrumentation | None = None,
+) -> tuple[AnalysisManager[Module], AnalysisManager[Function]]:
+    """A module manager and a function manager, linked both ways, sharing ``instrumentation``."""
+    pi = instrumentation if instrumentation is not None else PassInstrumentation()
+    mam: AnalysisManager[Module] = AnalysisManager(AllAnalysesOnModule, pi)
+    fam: AnalysisManager[Function] = AnalysisManager(AllAnalysesOnFunction, pi)
+    mam.register(FunctionAnalysisManagerModuleProxy(fam))
+    fam.set_outer(mam, _parent_module)
+    return mam, fam
