@@ -26,6 +26,7 @@ from llvmpy_mid.ir import (
     User,
     Value,
 )
+from llvmpy_mid.passes.run import RunResult, run_passes
 from llvmpy_mid.ir.verifier import Diagnostic, function_diagnostics, module_diagnostics, verify_function, verify_module
 
 __version__ = "0.1.0"
@@ -48,6 +49,7 @@ __all__ = [
     "Module",
     "ParseError",
     "PipelineError",
+    "RunResult",
     "Type",
     "Use",
     "User",
@@ -58,6 +60,7 @@ __all__ = [
     "function_diagnostics",
     "module_diagnostics",
     "parse_assembly",
+    "run_passes",
     "parse_file",
     "print_module",
     "verify_function",

@@ -2,7 +2,9 @@
 preserved analyses, the module-to-function adaptor, instrumentation).
 
 ``pipeline_text`` reads and prints ``opt -passes=`` text (nesting, parameters, LLVM's implicit
-adaptors). The pass registry and the command line are still to come.
+adaptors); ``registry`` holds pass and analysis names (``register_pass``); ``builder`` turns
+text into pass managers and ``run`` runs text on a module (``run_passes``). The command line is
+still to come.
 """
 
 from llvmpy_mid.passes.analysis import (

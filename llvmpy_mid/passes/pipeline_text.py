@@ -228,11 +228,16 @@ def _function_params_text(eager: bool, no_rerun: bool) -> str | None:
 class _Nester:
     """Resolves one pipeline against the kinds that the callback reports."""
 
-    __slots__ = ("kind_of", "repeat_supported")
+    __slots__ = ("kind_of", "repeat_supported", "no_adaptor")
 
-    def __init__(self, kind_of: KindOf, repeat_supported: bool) -> None:
+    def __init__(self, kind_of: KindOf, repeat_supported: bool, no_adaptor: Callable[[str], bool] | None = None) -> None:
         self.kind_of = kind_of
         self.repeat_supported = repeat_supported
+        self.no_adaptor = no_adaptor
+
+    def _adaptable(self, spelled: str) -> bool:
+        """False for names opt accepts only at their own level (``require<X>`` of an inner analysis)."""
+        return self.no_adaptor is None or not self.no_adaptor(spelled)
 
     def _repeat(self, e: PipelineElement) -> bool:
         return self.repeat_supported and e.name == "repeat" and _parse_unsigned_param(e.params) is not None
@@ -261,6 +266,8 @@ class _Nester:
             kinds = self.kind_of(e.spelled)
             if "module" in kinds:
                 out.append(e)
+            elif not self._adaptable(e.spelled):
+                raise PipelineError("unknown module pass '%s'" % e.spelled)
             elif "cgscc" in kinds:
                 out.append(PipelineElement("cgscc", None, (e,)))
             elif "function" in kinds:
@@ -289,6 +296,8 @@ class _Nester:
             kinds = self.kind_of(e.spelled)
             if "cgscc" in kinds:
                 out.append(e)
+            elif not self._adaptable(e.spelled):
+                raise PipelineError("unknown cgscc pass '%s'" % e.spelled)
             elif "function" in kinds:
                 out.append(PipelineElement("function", None, (e,)))
             elif "loop" in kinds:
@@ -313,7 +322,7 @@ class _Nester:
             kinds = self.kind_of(e.spelled)
             if "function" in kinds:
                 out.append(e)
-            elif "loop" in kinds:
+            elif "loop" in kinds and self._adaptable(e.spelled):
                 out.append(PipelineElement("loop", None, (e,)))
             else:
                 raise PipelineError("unknown function pass '%s'" % e.spelled)
@@ -359,6 +368,7 @@ def nest(
     *,
     uses_memory_ssa: Callable[[str], bool] | None = None,
     repeat_supported: bool = False,
+    no_adaptor: Callable[[str], bool] | None = None,
 ) -> list[PipelineElement]:
     """Resolve a top-level pipeline into the module pipeline opt-19 runs.
 
@@ -376,10 +386,13 @@ def nest(
     when a loop pass starts the text (default: ``licm`` and ``lnicm``).
     ``repeat<N>(...)`` is refused as opt-19 refuses it unless
     ``repeat_supported`` (then it is a pipeline of the enclosing kind).
+    ``no_adaptor(spelled)`` true marks a name that gets no implicit adaptor
+    inside an outer pipeline (opt-19: ``verify,require<domtree>`` is an
+    ``unknown module pass``); it still decides the kind of a whole text.
     """
     if not elements:
         return []
-    nester = _Nester(kind_of, repeat_supported)
+    nester = _Nester(kind_of, repeat_supported, no_adaptor)
     first = elements[0]
     kind = nester.top_kind(first)
     if kind is None:

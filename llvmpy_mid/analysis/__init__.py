@@ -1,0 +1,1 @@
+"""Analyses and analysis-like passes (LLVM's ``lib/Analysis``): ``instcount``."""

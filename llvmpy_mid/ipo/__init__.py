@@ -1,0 +1,1 @@
+"""Interprocedural passes (LLVM's ``lib/Transforms/IPO``): ``strip-dead-prototypes``."""

@@ -1,0 +1,293 @@
+"""The registry of pass and analysis names (LLVM's ``PassRegistry.def`` as data).
+
+What: one table mapping LLVM's pipeline names (``verify``, ``instcount``,
+``domtree``, ...) to the class that implements them, per kind (``module``,
+``cgscc``, ``function``, ``loop``), for passes and for analyses.  It answers
+:func:`kind_of` (the callback :func:`llvmpy_mid.passes.pipeline_text.nest`
+needs), :func:`lookup` / :func:`lookup_analysis`, and :func:`all_names` /
+:func:`format_print_passes` (``-print-passes``).  ``require<X>`` and
+``invalidate<X>`` / ``invalidate<all>`` are known for every registered analysis
+at module and function level.
+
+How: an entry holds an import spec ``"module.path:ClassName"``; the module is
+imported on first :meth:`PassEntry.load`, so start-up never imports a pass it
+does not run.  Pass authors use :func:`register_pass` / :func:`register_analysis`
+as class decorators; third-party packages declare entry points in the group
+``llvmpy_mid.passes`` (the object loaded is either a module whose import runs
+such decorators, or a callable taking the :class:`PassRegistry`).  Entry points
+are read once, on the first query of the default registry.  A pass that takes
+``<params>`` registers a parser: ``parser(params_text)`` returns the arguments
+given to the class (errors as :class:`~llvmpy_mid.errors.PipelineError`).
+
+What it does not do: it builds no pass managers (``builder.py`` does) and
+expands no ``default<On>`` pipeline.
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+from importlib.metadata import entry_points
+from typing import Any, Callable, Iterator, TypeVar
+
+import attrs
+
+from llvmpy_mid.errors import PipelineError
+
+KINDS: tuple[str, ...] = ("module", "cgscc", "function", "loop")
+ENTRY_POINT_GROUP = "llvmpy_mid.passes"
+PSEUDO_KINDS: frozenset[str] = frozenset({"module", "function"})
+"""Levels at which ``require<X>`` / ``invalidate<X>`` / ``invalidate<all>`` exist here."""
+
+ParamParser = Callable[[str], Any]
+"""``parser(params_text)`` -> the single argument the pass class is built with."""
+
+T = TypeVar("T", bound=type)
+
+
+@attrs.define(eq=False)
+class PassEntry:
+    """One name of one kind: a pass, or (``analysis=True``) an analysis."""
+
+    name: str
+    kind: str
+    spec: str
+    params: ParamParser | None = None
+    params_help: str | None = None
+    """The parameter summary ``-print-passes`` shows (``<a;no-b;n=N>``)."""
+    analysis: bool = False
+    _loaded: type | None = None
+
+    def load(self) -> type:
+        """Import the implementing class (once)."""
+        if self._loaded is None:
+            module_name, sep, qualname = self.spec.partition(":")
+            if not sep or not qualname:
+                raise PipelineError("bad import spec '%s' for pass '%s'" % (self.spec, self.name))
+            obj: Any = importlib.import_module(module_name)
+            for part in qualname.split("."):
+                obj = getattr(obj, part)
+            if not isinstance(obj, type):
+                raise PipelineError("'%s' (pass '%s') is not a class" % (self.spec, self.name))
+            self._loaded = obj
+        return self._loaded
+
+    def instantiate(self, params: str | None) -> Any:
+        """The pass (or analysis) object for ``name`` or ``name<params>``."""
+        cls = self.load()
+        if self.params is None:
+            if params is not None:
+                raise PipelineError("pass '%s' takes no parameters" % self.name)
+            return cls()
+        return cls(self.params(params if params is not None else ""))
+
+
+def _split(spelled: str) -> tuple[str, str | None]:
+    """``name<params>`` -> (name, params); a name without ``<...>`` -> (name, None)."""
+    lt = spelled.find("<")
+    if lt > 0 and spelled.endswith(">"):
+        return spelled[:lt], spelled[lt + 1 : -1]
+    return spelled, None
+
+
+class PassRegistry:
+    """Pass and analysis names by kind.  ``llvmpy_mid.passes.registry.REGISTRY`` is the default."""
+
+    def __init__(self, *, load_entry_points: bool = False) -> None:
+        self._passes: dict[str, dict[str, PassEntry]] = {}
+        self._analyses: dict[str, dict[str, PassEntry]] = {}
+        self._plugins_pending = load_entry_points
+
+    # -- registration ---------------------------------------------------------------------
+
+    def add(self, entry: PassEntry, *, replace: bool = False) -> PassEntry:
+        if entry.kind not in KINDS:
+            raise ValueError("unknown pass kind '%s' (one of %s)" % (entry.kind, ", ".join(KINDS)))
+        if not entry.name or any(c in entry.name for c in ",()"):
+            raise ValueError("invalid pass name '%s'" % entry.name)
+        table = self._analyses if entry.analysis else self._passes
+        by_kind = table.setdefault(entry.name, {})
+        old = by_kind.get(entry.kind)
+        if old is not None and not replace and old.spec != entry.spec:
+            what = "analysis" if entry.analysis else "pass"
+            raise ValueError("%s %s '%s' is already registered (%s)" % (entry.kind, what, entry.name, old.spec))
+        by_kind[entry.kind] = entry
+        return entry
+
+    def add_pass(
+        self, name: str, kind: str, spec: str, params: ParamParser | None = None, *, params_help: str | None = None
+    ) -> PassEntry:
+        return self.add(PassEntry(name, kind, spec, params, params_help))
+
+    def add_analysis(self, name: str, kind: str, spec: str) -> PassEntry:
+        return self.add(PassEntry(name, kind, spec, analysis=True))
+
+    def remove(self, name: str, kind: str, *, analysis: bool = False) -> None:
+        table = self._analyses if analysis else self._passes
+        table.get(name, {}).pop(kind, None)
+        if name in table and not table[name]:
+            del table[name]
+
+    def register_pass(
+        self, name: str, kind: str, *, params: ParamParser | None = None, params_help: str | None = None
+    ) -> Callable[[T], T]:
+        """Class decorator: register the class as pass ``name`` of ``kind``."""
+
+        def deco(cls: T) -> T:
+            entry = PassEntry(name, kind, "%s:%s" % (cls.__module__, cls.__qualname__), params, params_help)
+            entry._loaded = cls
+            self.add(entry, replace=True)
+            return cls
+
+        return deco
+
+    def register_analysis(self, name: str, kind: str) -> Callable[[T], T]:
+        """Class decorator: register the class as analysis ``name`` of ``kind``."""
+
+        def deco(cls: T) -> T:
+            entry = PassEntry(name, kind, "%s:%s" % (cls.__module__, cls.__qualname__), analysis=True)
+            entry._loaded = cls
+            self.add(entry, replace=True)
+            return cls
+
+        return deco
+
+    # -- plugins --------------------------------------------------------------------------
+
+    def _load_plugins(self) -> None:
+        if not self._plugins_pending:
+            return
+        self._plugins_pending = False
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            try:
+                obj = ep.load()
+                if callable(obj) and not isinstance(obj, type):
+                    obj(self)
+            except Exception as exc:  # a broken plugin must not break every pipeline
+                warnings.warn("llvmpy_mid: pass plugin '%s' failed to load: %s" % (ep.name, exc), stacklevel=2)
+
+    # -- queries --------------------------------------------------------------------------
+
+    def lookup(self, spelled: str, kind: str) -> PassEntry | None:
+        """The pass entry for ``name`` or ``name<params>`` at ``kind`` (exact name first)."""
+        self._load_plugins()
+        entry = self._passes.get(spelled, {}).get(kind)
+        if entry is not None:
+            return entry
+        base, params = _split(spelled)
+        if params is None:
+            return None
+        entry = self._passes.get(base, {}).get(kind)
+        return entry if entry is not None and entry.params is not None else None
+
+    def lookup_analysis(self, name: str, kind: str) -> PassEntry | None:
+        self._load_plugins()
+        return self._analyses.get(name, {}).get(kind)
+
+    def pseudo_pass(self, spelled: str, kind: str) -> tuple[str, PassEntry | None] | None:
+        """``require<X>`` -> ("require", X's entry); ``invalidate<all>`` -> ("invalidate", None);
+        None when ``spelled`` is no such pseudo-pass at ``kind``."""
+        base, params = _split(spelled)
+        if base not in ("require", "invalidate") or params is None or kind not in PSEUDO_KINDS:
+            return None
+        if base == "invalidate" and params == "all":
+            return ("invalidate", None)
+        entry = self.lookup_analysis(params, kind)
+        return None if entry is None else (base, entry)
+
+    def no_adaptor(self, spelled: str) -> bool:
+        """True for ``require<X>`` / ``invalidate<X>`` (X an analysis): opt-19 gives them no
+        implicit adaptor inside an outer pipeline (the ``nest(no_adaptor=...)`` callback)."""
+        base, params = _split(spelled)
+        return base in ("require", "invalidate") and params is not None and params != "all"
+
+    def kind_of(self, spelled: str) -> set[str]:
+        """The kinds under which ``spelled`` (parameters included) names a pass."""
+        kinds = {k for k in KINDS if self.lookup(spelled, k) is not None}
+        kinds.update(k for k in PSEUDO_KINDS if self.pseudo_pass(spelled, k) is not None)
+        return kinds
+
+    def entries(self, *, analyses: bool = False) -> Iterator[PassEntry]:
+        self._load_plugins()
+        table = self._analyses if analyses else self._passes
+        for by_kind in table.values():
+            yield from by_kind.values()
+
+    def all_names(self, kind: str | None = None, *, analyses: bool = False) -> list[str]:
+        """Sorted names (of one kind, or of all), pseudo-passes ``require<X>``/``invalidate<X>`` included
+        for passes."""
+        names = {e.name for e in self.entries(analyses=analyses) if kind is None or e.kind == kind}
+        if not analyses and (kind is None or kind in PSEUDO_KINDS):
+            names.add("invalidate<all>")
+            for a in self.entries(analyses=True):
+                if a.kind in PSEUDO_KINDS and (kind is None or a.kind == kind):
+                    names.update(("require<%s>" % a.name, "invalidate<%s>" % a.name))
+        return sorted(names)
+
+    def format_print_passes(self) -> str:
+        """The ``-print-passes`` listing, in opt-19's section layout."""
+        out: list[str] = []
+        labels = {"module": "Module", "cgscc": "CGSCC", "function": "Function", "loop": "Loop"}
+        for kind in KINDS:
+            entries = sorted((e for e in self.entries() if e.kind == kind), key=lambda e: e.name)
+            out.append("%s passes:" % labels[kind])
+            out.extend("  " + e.name for e in entries if e.params is None)
+            out.append("%s passes with params:" % labels[kind])
+            out.extend("  %s%s" % (e.name, e.params_help or "<>") for e in entries if e.params is not None)
+            out.append("%s analyses:" % labels[kind])
+            out.extend("  " + n for n in self.all_names(kind, analyses=True))
+        return "\n".join(out) + "\n"
+
+
+REGISTRY = PassRegistry(load_entry_points=True)
+
+_BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
+    ("verify", "module", "llvmpy_mid.passes.builtin_passes:VerifierPass"),
+    ("print", "module", "llvmpy_mid.passes.builtin_passes:PrintModulePass"),
+    ("print", "function", "llvmpy_mid.passes.builtin_passes:PrintFunctionPass"),
+    ("instcount", "function", "llvmpy_mid.analysis.instcount:InstCountPass"),
+    ("instnamer", "function", "llvmpy_mid.transform.utils.instnamer:InstNamerPass"),
+    ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
+)
+_BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
+    ("domtree", "function", "llvmpy_mid.passes.dominator_analyses:DominatorTreeAnalysis"),
+    ("postdomtree", "function", "llvmpy_mid.passes.dominator_analyses:PostDominatorTreeAnalysis"),
+)
+for _n, _k, _s in _BUILTIN_PASSES:
+    REGISTRY.add_pass(_n, _k, _s)
+for _n, _k, _s in _BUILTIN_ANALYSES:
+    REGISTRY.add_analysis(_n, _k, _s)
+
+
+def register_pass(
+    name: str, kind: str, *, params: ParamParser | None = None, params_help: str | None = None
+) -> Callable[[T], T]:
+    """Class decorator registering a pass in the default registry::
+
+        @register_pass("my-pass", "function")
+        class MyPass(Pass[Function]): ...
+    """
+    return REGISTRY.register_pass(name, kind, params=params, params_help=params_help)
+
+
+def register_analysis(name: str, kind: str) -> Callable[[T], T]:
+    """Class decorator registering an analysis (usable in ``require<name>``) in the default registry."""
+    return REGISTRY.register_analysis(name, kind)
+
+
+def kind_of(spelled: str) -> set[str]:
+    """The kinds of ``spelled`` in the default registry (the ``nest`` callback)."""
+    return REGISTRY.kind_of(spelled)
+
+
+def no_adaptor(spelled: str) -> bool:
+    """The ``nest(no_adaptor=...)`` callback of the default registry."""
+    return REGISTRY.no_adaptor(spelled)
+
+
+def lookup(spelled: str, kind: str) -> PassEntry | None:
+    return REGISTRY.lookup(spelled, kind)
+
+
+def all_names(kind: str | None = None, *, analyses: bool = False) -> list[str]:
+    return REGISTRY.all_names(kind, analyses=analyses)

@@ -1,0 +1,1 @@
+"""Transformation passes (LLVM's ``lib/Transforms``), grouped as LLVM groups them."""

@@ -1,0 +1,1 @@
+"""Utility transformations (LLVM's ``lib/Transforms/Utils``): ``instnamer``."""
