@@ -30,7 +30,8 @@ import re
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.ir.constants import ConstantInt, ConstantTokenNone
-from llvmpy_mid.ir.debug_info import DIExpression, DILocation
+from llvmpy_mid.ir.debug_info import DIExpression
+from llvmpy_mid.ir.debug_info_strip import strip_debug_info
 from llvmpy_mid.ir.debug_records import DbgLabelRecord, DbgRecord, DbgRecordKind, DbgVariableRecord
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import Linkage
@@ -305,77 +306,3 @@ def _record_for(kind: str, call: CallInst) -> DbgRecord | None:
     if kind == "addr" and isinstance(expression, DIExpression):
         expression = expression.append(["DW_OP_deref"])
     return DbgVariableRecord(DbgRecordKind.VALUE, location, variable, expression, loc)
-
-
-# --- stripping debug info -----------------------------------------------------------------------------
-
-
-def strip_debug_info(module: Module) -> bool:
-    """Remove all debug info from ``module`` (LLVM ``StripDebugInfo``); True if
-    anything was removed."""
-    changed = False
-    for name in list(module.named_metadata):
-        if name.startswith("llvm.dbg.") or name == "llvm.gcov":
-            module.named_metadata[name].erase()
-            changed = True
-    ctx = module.context
-    dbg = 0
-    loop_kind = ctx.md_kinds.get("llvm.loop")
-    assign_kind = ctx.md_kinds.get("DIAssignID")
-    heap_kind = ctx.md_kinds.get("heapallocsite")
-    loop_map: dict[int, MDNode | None] = {}
-    for fn in list(module.functions):
-        if fn.get_metadata("dbg") is not None:
-            fn.set_metadata("dbg", None)
-            changed = True
-        for bb in fn.blocks:
-            for inst in list(bb.instructions):
-                if isinstance(inst, CallInst):
-                    callee = inst.called_function
-                    if callee is not None and callee.name.startswith("llvm.dbg."):
-                        inst._dbg_records = None
-                        inst.erase_from_parent()
-                        changed = True
-                        continue
-                md = inst._md
-                if md:
-                    if dbg in md:
-                        del md[dbg]
-                        changed = True
-                    if loop_kind is not None and loop_kind in md:
-                        old = md[loop_kind]
-                        if id(old) not in loop_map:
-                            loop_map[id(old)] = _strip_loop_locations(old)
-                        new = loop_map[id(old)]
-                        if new is None:
-                            del md[loop_kind]
-                        else:
-                            md[loop_kind] = new
-                    for kid in (heap_kind, assign_kind):
-                        if kid is not None:
-                            md.pop(kid, None)
-                    if not md:
-                        inst._md = None
-                if inst._dbg_records:
-                    inst._dbg_records = None
-                    changed = True
-    for gv in module.globals:
-        if gv.get_metadata("dbg") is not None:
-            gv.set_metadata("dbg", None)
-            changed = True
-    return changed
-
-
-def _strip_loop_locations(node: MDNode) -> MDNode | None:
-    """A loop ID without its DILocation operands (LLVM ``stripDebugLocFromLoopID``)."""
-    ops = list(node.operands)
-    rest = ops[1:]
-    if not any(isinstance(op, DILocation) for op in rest):
-        return node
-    if all(isinstance(op, DILocation) for op in rest):
-        return None
-    kept: list[Metadata | None] = [None]
-    kept.extend(op for op in rest if not isinstance(op, DILocation))
-    new = MDTuple.distinct(node.context, kept)
-    new.replace_operand_with(0, new)
-    return new

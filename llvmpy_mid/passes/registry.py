@@ -248,6 +248,9 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("instcount", "function", "llvmpy_mid.analysis.instcount:InstCountPass"),
     ("instnamer", "function", "llvmpy_mid.transform.utils.instnamer:InstNamerPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
+    ("strip", "module", "llvmpy_mid.ipo.strip_symbols:StripSymbolsPass"),
+    ("strip-nondebug", "module", "llvmpy_mid.ipo.strip_symbols:StripNonDebugSymbolsPass"),
+    ("strip-debug-declare", "module", "llvmpy_mid.ipo.strip_symbols:StripDebugDeclarePass"),
 )
 _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("domtree", "function", "llvmpy_mid.passes.dominator_analyses:DominatorTreeAnalysis"),

@@ -26,6 +26,11 @@ class InstNamerPass(Pass[Function]):
 
     name: ClassVar[str] = "instnamer"
 
+    @property
+    def log_name(self) -> str:
+        """LLVM's class name, as ``-debug-pass-manager`` prints it."""
+        return "InstructionNamerPass"
+
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
         for arg in unit.args:
             if not arg.has_name:

@@ -1,0 +1,351 @@
+"""``llvmpy-opt``: the command line, behaving like ``opt-19`` for what llvmpy_mid supports.
+
+What: :func:`main` reads a textual module (a file, or ``-``/stdin), verifies it,
+runs the ``-passes=`` pipeline (or legacy ``-passname`` flags), verifies the
+result and writes it as ``opt -S`` does.  Options: ``-o``, ``-S``,
+``-passes=``/``-p``, ``-disable-output``, ``-print-passes``,
+``-debug-pass-manager``, ``-verify-each``, ``-disable-verify``, ``--version``,
+``--help``.  Messages copy opt-19's wording with ``llvmpy-opt`` as the tool name;
+every error exits 1 (an unexpected exception: "internal error", exit 2), never
+with a traceback.
+
+How: options are read by hand (opt's one-dash long options do not suit
+argparse).  The pipeline is the user's one, then ``VerifierPass`` (unless
+``-disable-verify``) and ``PrintModulePass`` into a buffer (with ``-S``), run
+under one :class:`~llvmpy_mid.passes.instrumentation.PassInstrumentation` so
+``-debug-pass-manager`` logs what opt logs.  Output goes to ``-o`` only after
+the run succeeded, through a temporary file renamed over the target, so an
+error never touches an existing file.
+
+What it does not do: bitcode in or out (a clear error instead), ``-time-passes``,
+``-stats``, ``-print-after-all`` and pass-specific options.  Legacy ``-passname``
+flags are accepted for every registered pass (opt-19 itself has dropped most
+of them): consecutive function passes share one ``function(...)`` adaptor.
+"""
+
+from __future__ import annotations
+
+import difflib
+import io
+import os
+import sys
+import tempfile
+import warnings
+from typing import Any, NoReturn, Sequence, TextIO
+
+from llvmpy_mid.errors import LLVMPyError, ParseError, PipelineError, VerifierError
+
+TOOL = "llvmpy-opt"
+_BITCODE_MAGICS = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")
+
+_FLAGS = (
+    "S",
+    "disable-output",
+    "print-passes",
+    "debug-pass-manager",
+    "verify-each",
+    "disable-verify",
+    "version",
+    "help",
+)
+_VALUED = ("o", "passes", "p")
+
+HELP = """OVERVIEW: llvmpy_mid modular optimizer (an opt-19 work-alike for textual LLVM IR)
+
+USAGE: llvmpy-opt [options] <input .ll file, '-' or nothing for stdin>
+
+OPTIONS:
+  -S                    Write output as LLVM assembly (the only output format)
+  -o <filename>         Output file ('-' = stdout, the default)
+  -passes=<pipeline>    A textual pipeline, as opt's -passes= (alias: -p)
+  -<pass-name>          Legacy spelling: append a registered pass to the pipeline
+  -disable-output       Do not write the result
+  -disable-verify       Do not verify the input or the result
+  -verify-each          Verify the module after every pass
+  -debug-pass-manager   Log the passes and analyses run (to stderr)
+  -print-passes         List the registered pass and analysis names
+  --version             Print the version
+  --help                Print this help
+"""
+
+
+class _Exit(Exception):
+    """Stop with ``code`` (the message has been written already)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+class Options:
+    """The parsed command line."""
+
+    __slots__ = ("input", "output", "text_output", "passes", "legacy", "flags")
+
+    def __init__(self) -> None:
+        self.input = "-"
+        self.output = "-"
+        self.text_output = False
+        self.passes: str | None = None
+        self.legacy: list[str] = []
+        self.flags: set[str] = set()
+
+
+def _fail(err: TextIO, message: str, code: int = 1) -> NoReturn:
+    err.write("%s: %s\n" % (TOOL, message))
+    raise _Exit(code)
+
+
+def _is_pass_name(name: str) -> bool:
+    from llvmpy_mid.passes.registry import REGISTRY
+
+    return bool(REGISTRY.kind_of(name))
+
+
+def parse_args(argv: Sequence[str], err: TextIO) -> Options:
+    """Read ``argv`` (without the program name) as opt reads its options."""
+    opts = Options()
+    positional: list[str] = []
+    args = list(argv)
+    i = 0
+    only_positional = False
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if only_positional or arg == "-" or not arg.startswith("-"):
+            positional.append(arg)
+            continue
+        if arg == "--":
+            only_positional = True
+            continue
+        body = arg[2:] if arg.startswith("--") else arg[1:]
+        name, eq, value = body.partition("=")
+        if name in _VALUED:
+            if not eq:
+                if i >= len(args):
+                    _fail(err, "for the -%s option: requires a value!" % name)
+                value = args[i]
+                i += 1
+            if name == "o":
+                opts.output = value
+            else:
+                opts.passes = value
+        elif name in _FLAGS and not eq:
+            if name == "S":
+                opts.text_output = True
+            else:
+                opts.flags.add(name)
+        elif not eq and _is_pass_name(name):
+            opts.legacy.append(name)
+        else:
+            err.write("%s: Unknown command line argument '%s'.  Try: '%s --help'\n" % (TOOL, arg, TOOL))
+            known = ["-" + f for f in _FLAGS + _VALUED]
+            close = difflib.get_close_matches(arg, known, n=1, cutoff=0.6)
+            if close:
+                err.write("%s: Did you mean '%s'?\n" % (TOOL, close[0]))
+            raise _Exit(1)
+    if len(positional) > 1:
+        err.write("%s: Too many positional arguments specified!\n" % TOOL)
+        err.write("Can specify at most 1 positional arguments: See: %s --help\n" % TOOL)
+        raise _Exit(1)
+    if positional:
+        opts.input = positional[0]
+    if opts.legacy and opts.passes is not None:
+        _fail(err, "Cannot specify passes via both -passname flags and -passes=")
+    return opts
+
+
+def legacy_pipeline(names: Sequence[str]) -> str:
+    """``-a -b -c`` as pipeline text: function passes grouped in ``function(...)``."""
+    from llvmpy_mid.passes.registry import REGISTRY
+
+    parts: list[str] = []
+    run: list[str] = []
+    for n in names:
+        kinds = REGISTRY.kind_of(n)
+        if "module" not in kinds and "function" in kinds:
+            run.append(n)
+            continue
+        if run:
+            parts.append("function(%s)" % ",".join(run))
+            run = []
+        parts.append(n)
+    if run:
+        parts.append("function(%s)" % ",".join(run))
+    return ",".join(parts)
+
+
+def _read_input(opts: Options, stdin: io.BufferedIOBase | Any, err: TextIO) -> tuple[str, str]:
+    """(display name, text) of the input."""
+    if opts.input == "-":
+        name = "<stdin>"
+        data: bytes = stdin.read()
+    else:
+        name = opts.input
+        try:
+            with open(name, "rb") as f:
+                data = f.read()
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            _fail(err, "%s: error: Could not open input file: %s" % (name, reason))
+    if data.startswith(_BITCODE_MAGICS):
+        _fail(err, "%s: error: bitcode input is not supported; give textual IR (.ll)" % name)
+    return name, data.decode("utf-8", "surrogateescape")
+
+
+def _report_parse_error(exc: ParseError, err: TextIO) -> NoReturn:
+    err.write("%s: %s\n" % (TOOL, exc))
+    if exc.source_line or exc.line:
+        err.write(exc.source_line.rstrip("\n") + "\n")
+        err.write(" " * max(exc.column - 1, 0) + "^\n")
+    raise _Exit(1)
+
+
+def _write_output(opts: Options, text: str, stdout: Any) -> None:
+    data = text.encode("utf-8", "surrogateescape")
+    if opts.output == "-":
+        stdout.write(data)
+        stdout.flush()
+        return
+    target = os.path.abspath(opts.output)
+    fd, tmp = tempfile.mkstemp(prefix=".llvmpy-opt-", dir=os.path.dirname(target))
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
+    """Do what ``opts`` ask; raise :class:`_Exit` after writing an error."""
+    from llvmpy_mid.asm import parse_assembly
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.verifier import function_diagnostics, module_diagnostics
+    from llvmpy_mid.passes.builder import build_pipeline
+    from llvmpy_mid.passes.builtin_passes import BROKEN_MODULE_MESSAGE, PrintModulePass, VerifierPass
+    from llvmpy_mid.passes.instrumentation import DebugPassManagerLog, PassInstrumentation
+    from llvmpy_mid.passes.pass_manager import Pass
+    from llvmpy_mid.passes.preserved import PreservedAnalyses
+    from llvmpy_mid.passes.proxies import make_analysis_managers
+
+    flags = opts.flags
+    disable_output = "disable-output" in flags
+    verify = "disable-verify" not in flags
+    if not opts.text_output and not disable_output:
+        _fail(err, "bitcode output is not supported; use -S")
+    name, source = _read_input(opts, stdin, err)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            module = parse_assembly(source, name=name, verify=verify)
+        except ParseError as exc:
+            _report_parse_error(exc, err)
+        except VerifierError as exc:
+            err.write(exc.llvm_text)
+            _fail(err, "%s: error: input module is broken!" % name)
+    for w in caught:
+        err.write("%s: warning: %s\n" % (TOOL, w.message))
+
+    text = opts.passes if opts.passes is not None else legacy_pipeline(opts.legacy)
+    try:
+        mpm = build_pipeline(text)
+    except PipelineError as exc:
+        _fail(err, str(exc))
+
+    if verify:
+        mpm.add(VerifierPass())
+    buffer = io.StringIO()
+    if opts.text_output and not disable_output:
+        mpm.add(PrintModulePass(stream=buffer))
+
+    pi = PassInstrumentation()
+    debug = "debug-pass-manager" in flags
+    current: list[Pass[Any]] = []
+
+    def remember(pass_: Pass[Any], unit: object) -> None:
+        if not pass_.is_special:
+            current[:] = [pass_]
+
+    pi.before_pass.append(remember)
+    if debug:
+        DebugPassManagerLog(pi, err)
+
+        def verifier_analysis(pass_: Pass[Any], unit: object) -> None:
+            if isinstance(pass_, VerifierPass):
+                err.write("Running analysis: VerifierAnalysis on [module]\n")
+
+        pi.before_pass.append(verifier_analysis)
+    if "verify-each" in flags:
+
+        def verify_after(pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
+            if pass_.is_special or isinstance(pass_, (VerifierPass, PrintModulePass)):  # as opt-19
+                return
+            if isinstance(unit, Function):
+                if debug:
+                    err.write("Verifying function %s\n" % unit.name)
+                found = function_diagnostics(unit)
+                what = "function"
+            else:
+                if debug:
+                    err.write("Verifying module %s\n" % module.name)
+                found = module_diagnostics(module)
+                what = "module"
+            if found:
+                err.write("".join(d.text for d in found))
+                err.write('LLVM ERROR: Broken %s found after pass "%s", compilation aborted!\n' % (what, pass_.log_name))
+                raise _Exit(1)
+
+        pi.after_pass.append(verify_after)
+
+    mam, _fam = make_analysis_managers(pi)
+    try:
+        mpm.run(module, mam)
+    except VerifierError as exc:
+        err.write(exc.llvm_text)
+        message = getattr(current[0], "fatal_message", BROKEN_MODULE_MESSAGE) if current else BROKEN_MODULE_MESSAGE
+        err.write("LLVM ERROR: %s\n" % message)
+        raise _Exit(1) from None
+
+    if opts.text_output and not disable_output:
+        _write_output(opts, buffer.getvalue(), stdout)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``llvmpy-opt`` entry point; returns the exit code."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    err = sys.stderr
+    stdin: Any = getattr(sys.stdin, "buffer", sys.stdin)
+    stdout: Any = getattr(sys.stdout, "buffer", sys.stdout)
+    try:
+        opts = parse_args(args, err)
+        if "help" in opts.flags:
+            sys.stdout.write(HELP)
+            return 0
+        if "version" in opts.flags:
+            from llvmpy_mid import __version__
+
+            sys.stdout.write("llvmpy_mid version %s (LLVM 19 compatible)\n" % __version__)
+            return 0
+        if "print-passes" in opts.flags:
+            from llvmpy_mid.passes.registry import REGISTRY
+
+            sys.stdout.write(REGISTRY.format_print_passes())
+            return 0
+        return run(opts, stdin, stdout, err)
+    except _Exit as exc:
+        return exc.code
+    except LLVMPyError as exc:
+        err.write("%s: error: %s\n" % (TOOL, str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # never a traceback
+        err.write("%s: internal error: %s: %s\n" % (TOOL, type(exc).__name__, exc))
+        return 2
+
+
+__all__ = ["HELP", "Options", "legacy_pipeline", "main", "parse_args", "run"]
