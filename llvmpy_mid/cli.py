@@ -4,8 +4,9 @@ What: :func:`main` reads a textual module (a file, or ``-``/stdin), verifies it,
 runs the ``-passes=`` pipeline (or legacy ``-passname`` flags), verifies the
 result and writes it as ``opt -S`` does.  Options: ``-o``, ``-S``,
 ``-passes=``/``-p``, ``-disable-output``, ``-print-passes``,
-``-debug-pass-manager``, ``-verify-each``, ``-disable-verify``, ``--version``,
-``--help``.  Messages copy opt-19's wording with ``llvmpy-opt`` as the tool name;
+``-debug-pass-manager``, ``-verify-each``, ``-disable-verify``,
+``-print-before-all``, ``-print-after-all``, ``-print-changed``, ``-time-passes``,
+``--version``, ``--help``.  Messages copy opt-19's wording with ``llvmpy-opt`` as the tool name;
 every error exits 1 (an unexpected exception: "internal error", exit 2), never
 with a traceback.
 
@@ -17,8 +18,8 @@ under one :class:`~llvmpy_mid.passes.instrumentation.PassInstrumentation` so
 the run succeeded, through a temporary file renamed over the target, so an
 error never touches an existing file.
 
-What it does not do: bitcode in or out (a clear error instead), ``-time-passes``,
-``-stats``, ``-print-after-all`` and pass-specific options.  Legacy ``-passname``
+What it does not do: bitcode in or out (a clear error instead), ``-stats`` and
+pass-specific options.  Legacy ``-passname``
 flags are accepted for every registered pass (opt-19 itself has dropped most
 of them): consecutive function passes share one ``function(...)`` adaptor.
 """
@@ -44,6 +45,10 @@ _FLAGS = (
     "print-passes",
     "debug-pass-manager",
     "verify-each",
+    "print-before-all",
+    "print-after-all",
+    "print-changed",
+    "time-passes",
     "disable-verify",
     "version",
     "help",
@@ -63,6 +68,10 @@ OPTIONS:
   -disable-verify       Do not verify the input or the result
   -verify-each          Verify the module after every pass
   -debug-pass-manager   Log the passes and analyses run (to stderr)
+  -print-before-all     Print the IR before each pass (to stderr)
+  -print-after-all      Print the IR after each pass (to stderr)
+  -print-changed        Print the IR after each pass that changed it (to stderr)
+  -time-passes          Time each pass and analysis; report to stderr
   -print-passes         List the registered pass and analysis names
   --version             Print the version
   --help                Print this help
@@ -229,14 +238,16 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     from llvmpy_mid.passes.instrumentation import DebugPassManagerLog, PassInstrumentation
     from llvmpy_mid.passes.pass_manager import Pass
     from llvmpy_mid.passes.preserved import PreservedAnalyses
+    from llvmpy_mid.passes.print_changed import PrintChanged
+    from llvmpy_mid.passes.print_ir import PrintIR
     from llvmpy_mid.passes.proxies import make_analysis_managers
+    from llvmpy_mid.passes.timing import TimePasses, TimeRecord, format_timer_group, now
 
     flags = opts.flags
     disable_output = "disable-output" in flags
     verify = "disable-verify" not in flags
-    if not opts.text_output and not disable_output:
-        _fail(err, "bitcode output is not supported; use -S")
     name, source = _read_input(opts, stdin, err)
+    parse_start = now()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -246,6 +257,7 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
         except VerifierError as exc:
             err.write(exc.llvm_text)
             _fail(err, "%s: error: input module is broken!" % name)
+    parse_time: TimeRecord = now() - parse_start
     for w in caught:
         err.write("%s: warning: %s\n" % (TOOL, w.message))
 
@@ -254,6 +266,10 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
         mpm = build_pipeline(text)
     except PipelineError as exc:
         _fail(err, str(exc))
+    # Checked after the input and the pipeline, as opt only writes its (bitcode) output at the end:
+    # a broken input or a bad pipeline is reported first.
+    if not opts.text_output and not disable_output:
+        _fail(err, "bitcode output is not supported; use -S")
 
     if verify:
         mpm.add(VerifierPass())
@@ -300,6 +316,25 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
 
         pi.after_pass.append(verify_after)
 
+    if "print-before-all" in flags or "print-after-all" in flags:
+        PrintIR(pi, before="print-before-all" in flags, after="print-after-all" in flags, stream=err)
+    if "print-changed" in flags:
+        PrintChanged(pi, module, stream=err)
+    timer: TimePasses | None = None
+    if "time-passes" in flags:
+        timer = TimePasses(pi)
+        # VerifierPass verifies by itself; opt times that as VerifierAnalysis inside it.
+        def verifier_timer_start(pass_: Pass[Any], unit: object) -> None:
+            if timer is not None and isinstance(pass_, VerifierPass):
+                timer.start(timer.analysis_times, "VerifierAnalysis")
+
+        def verifier_timer_stop(pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
+            if timer is not None and isinstance(pass_, VerifierPass):
+                timer.stop()
+
+        pi.before_pass.append(verifier_timer_start)
+        pi.after_pass.insert(0, verifier_timer_stop)
+
     mam, _fam = make_analysis_managers(pi)
     try:
         mpm.run(module, mam)
@@ -311,6 +346,9 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
 
     if opts.text_output and not disable_output:
         _write_output(opts, buffer.getvalue(), stdout)
+    if timer is not None:
+        err.write(timer.report())
+        err.write(format_timer_group("LLVM IR Parsing", [("Parse IR", parse_time)]))
     return 0
 
 

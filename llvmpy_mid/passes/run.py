@@ -12,14 +12,19 @@ after every pass that is not a pass manager or adaptor and raises
 :class:`~llvmpy_mid.errors.VerifierError` naming the pass, as opt's
 ``-verify-each`` aborts.
 
-What it does not do: no timing, no statistics collection yet, no IR printing
-between passes; the input module is not verified first (the caller or the
-command line does that).
+``print_before_all``, ``print_after_all``, ``print_changed`` and
+``time_passes`` attach the instrumentations of ``print_ir.py``,
+``print_changed.py`` and ``timing.py``; what they print goes to ``stream``
+(stderr when None), the timing report once the pipeline has run.
+
+What it does not do: no statistics collection yet; the input module is not
+verified first (the caller or the command line does that).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from typing import Any, TextIO
 
 import attrs
 
@@ -30,9 +35,12 @@ from llvmpy_mid.ir.verifier import module_diagnostics
 from llvmpy_mid.passes.builder import build_pipeline
 from llvmpy_mid.passes.instrumentation import AfterPassCallback, DebugPassManagerLog, PassInstrumentation
 from llvmpy_mid.passes.pass_manager import Pass
+from llvmpy_mid.passes.print_changed import PrintChanged
+from llvmpy_mid.passes.print_ir import PrintIR
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 from llvmpy_mid.passes.proxies import make_analysis_managers
 from llvmpy_mid.passes.registry import PassRegistry
+from llvmpy_mid.passes.timing import TimePasses
 
 
 @attrs.frozen
@@ -70,17 +78,29 @@ def run_passes(
     verify_each: bool = False,
     debug_pass_manager: bool = False,
     registry: PassRegistry | None = None,
+    print_before_all: bool = False,
+    print_after_all: bool = False,
+    print_changed: bool = False,
+    time_passes: bool = False,
+    stream: TextIO | None = None,
 ) -> RunResult:
     """Run ``opt -passes=``-style ``text`` on ``module`` (in place)."""
     mpm = build_pipeline(text, registry=registry)
     pi = PassInstrumentation()
     log = DebugPassManagerLog(pi) if debug_pass_manager else None
+    if print_before_all or print_after_all:
+        PrintIR(pi, before=print_before_all, after=print_after_all, stream=stream)
+    if print_changed:
+        PrintChanged(pi, module, stream=stream)
+    timer = TimePasses(pi) if time_passes else None
     if verify_each:
         pi.after_pass.append(_verify_after(module))
     mam, _fam = make_analysis_managers(pi)
     before = print_module(module)
     mpm.run(module, mam)
     changed = print_module(module) != before
+    if timer is not None:
+        (stream if stream is not None else sys.stderr).write(timer.report())
     return RunResult(changed=changed, log=tuple(log.lines) if log is not None else ())
 
 

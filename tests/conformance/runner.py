@@ -1,0 +1,382 @@
+"""Conformance runner: LLVM's own regression tests, run against ``llvmpy-opt``.
+
+What it does: for each ``.ll`` test under ``../shared/conformance/llvm/llvm/test`` (the shared folder
+is ``$LLVMPY_MID_SHARED`` or ``<repo>/../shared``, as in ``tests/asm/corpus.py``) it reads the
+``; RUN:`` lines (``\\``-continued lines joined), honours ``REQUIRES:`` / ``UNSUPPORTED:`` /
+``XFAIL:`` (this runner has no lit features: no ``asserts``, no registered targets), substitutes
+``%s %S %p %t %T %%`` as lit does and the tools (``opt`` -> ``python -m llvmpy_mid``,
+``FileCheck`` -> ``FileCheck-19``, ``llvm-as``/``llvm-dis``/``not``/``count``/... -> the LLVM 19
+binaries in ``/usr/lib/llvm-19/bin``), runs each line with ``bash -o pipefail`` under a timeout in a
+scratch folder, and classifies the test:
+
+* ``PASS`` / ``FAIL`` (an ``XFAIL: *`` test passes when a line fails);
+* ``UNSUPPORTED`` with a reason: ``missing pass: X`` (found in ``-passes=`` text before running, or
+  from llvmpy-opt's "unknown ... pass" error), ``missing option: -X`` (llvmpy-opt said "Unknown
+  command line argument"), ``bitcode`` (the RUN line moves bitcode through the tool),
+  ``requires asserts`` / ``requires target: ...``, ``tool X`` (a tool this runner does not provide),
+  ``not a target (opt-19 fails it)`` (``opt19-expected.tsv`` does not list it as PASS for
+  opt-19; such tests are not run).
+
+Use as a script: ``python tests/conformance/runner.py [FOLDER ...] [--markdown] [-v] [-j N]
+[--write-expected]`` prints the per-folder table (folders are relative to ``llvm/test``, e.g.
+``Verifier`` or ``Transforms/MergeFunc``; none means all). From pytest, call :func:`run_tests`.
+
+It does not implement lit itself: no ``lit.local.cfg``, no ``DEFINE:``/``REDEFINE:``, no feature
+expressions beyond ``!``, ``&&``, ``||``, parentheses and ``*``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+if str(REPO_ROOT) not in sys.path:  # run as a script from anywhere
+    sys.path.insert(0, str(REPO_ROOT))
+
+# Imported here, in the main thread: importing a package from several worker threads at once races.
+from llvmpy_mid.errors import PipelineError  # noqa: E402
+from llvmpy_mid.passes.pipeline_text import parse_pipeline  # noqa: E402
+from llvmpy_mid.passes.registry import REGISTRY  # noqa: E402
+
+SHARED = Path(os.environ.get("LLVMPY_MID_SHARED", str(REPO_ROOT.parent / "shared")))
+CONFORMANCE = SHARED / "conformance" / "llvm"
+TEST_ROOT = CONFORMANCE / "llvm" / "test"
+EXPECTED_TSV = CONFORMANCE / "opt19-expected.tsv"
+EXPECTED_PASS = Path(__file__).resolve().parent / "expected-pass.txt"
+LLVM_BIN = Path("/usr/lib/llvm-19/bin")
+
+LINE_TIMEOUT = 60.0
+
+# lit features this runner has: none (no asserts build, no registered targets).
+FEATURES: frozenset[str] = frozenset()
+
+# Tools substituted by their LLVM 19 binaries.
+LLVM_TOOLS = (
+    "llvm-as", "llvm-dis", "llvm-link", "llvm-extract", "llvm-nm", "llvm-readobj", "lli",
+    "not", "count",
+)
+# Tools whose use makes a test unsupported here (they test something else than opt).
+UNSUPPORTED_TOOLS = ("llc", "clang", "verify-uselistorder", "split-file", "llvm-mc", "llvm-reduce")
+
+PASS, FAIL, UNSUPPORTED = "PASS", "FAIL", "UNSUPPORTED"
+NOT_A_TARGET = "not a target (opt-19 fails it)"
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of one test: ``name`` is relative to ``llvm/test`` (``Verifier/x.ll``)."""
+
+    name: str
+    status: str
+    reason: str = ""
+
+    @property
+    def folder(self) -> str:
+        return self.name.rsplit("/", 1)[0]
+
+
+@dataclass
+class Directives:
+    run: list[str]
+    requires: list[str]
+    unsupported: list[str]
+    xfail: list[str]
+
+
+_DIRECTIVE = re.compile(r"\b(RUN|REQUIRES|UNSUPPORTED|XFAIL):(.*)$")
+
+
+def read_directives(text: str) -> Directives:
+    """RUN lines (continuations joined) and the feature lines of a test file."""
+    d = Directives([], [], [], [])
+    pending: str | None = None
+    for line in text.splitlines():
+        m = _DIRECTIVE.search(line)
+        if not m:
+            continue
+        kind, body = m.group(1), m.group(2).strip()
+        if kind == "RUN":
+            if pending is not None:
+                body = pending + " " + body
+            if body.endswith("\\"):
+                pending = body[:-1].rstrip()
+                continue
+            pending = None
+            d.run.append(body)
+        elif kind == "REQUIRES":
+            d.requires.extend(p.strip() for p in body.split(",") if p.strip())
+        elif kind == "UNSUPPORTED":
+            d.unsupported.extend(p.strip() for p in body.split(",") if p.strip())
+        else:
+            d.xfail.extend(p.strip() for p in body.split(",") if p.strip())
+    if pending is not None:
+        d.run.append(pending)
+    return d
+
+
+_EXPR_TOKEN = re.compile(r"\s*(\|\||&&|!|\(|\)|[^\s|&!()]+)")
+
+
+def feature_true(expr: str, features: frozenset[str] = FEATURES) -> bool:
+    """Evaluate a lit boolean feature expression; ``*`` is true, unknown names are false."""
+    out: list[str] = []
+    for tok in _EXPR_TOKEN.findall(expr):
+        if tok == "||":
+            out.append(" or ")
+        elif tok == "&&":
+            out.append(" and ")
+        elif tok == "!":
+            out.append(" not ")
+        elif tok in "()":
+            out.append(tok)
+        else:
+            out.append(" True " if tok == "*" or tok in features else " False ")
+    try:
+        return bool(eval("".join(out), {"__builtins__": {}}, {}))  # only True/False/and/or/not
+    except SyntaxError:
+        return False
+
+
+def _requires_reason(expr: str) -> str:
+    if "asserts" in expr:
+        return "requires asserts"
+    if "target" in expr:
+        return "requires target: %s" % expr
+    return "requires %s" % expr
+
+
+def _tool_regex(tool: str) -> re.Pattern[str]:
+    # As lit's ToolSubst: a whole word, not part of a path, an option or a longer name.
+    return re.compile(r"(?<![\w/.%=-])" + re.escape(tool) + r"(?![\w.-])")
+
+
+_OPT_RE = _tool_regex("opt")
+_FILECHECK_RE = _tool_regex("FileCheck")
+_TOOL_RES = [(t, _tool_regex(t)) for t in LLVM_TOOLS]
+_UNSUPPORTED_TOOL_RES = [(t, _tool_regex(t)) for t in UNSUPPORTED_TOOLS]
+_PERCENT = re.compile(r"%(%|s|S|p|t|T)")
+
+
+def substitute(line: str, test: Path, tmp: Path) -> str:
+    """A RUN line as bash runs it here."""
+    subs = {
+        "%": "%",
+        "s": str(test),
+        "S": str(test.parent),
+        "p": str(test.parent),
+        "t": str(tmp / (test.name + ".tmp")),
+        "T": str(tmp),
+    }
+    line = _PERCENT.sub(lambda m: subs[m.group(1)], line)
+    line = _OPT_RE.sub(lambda _m: "%s -m llvmpy_mid" % shlex.quote(sys.executable), line)
+    line = _FILECHECK_RE.sub("FileCheck-19", line)
+    for tool, rx in _TOOL_RES:
+        line = rx.sub(str(LLVM_BIN / tool), line)
+    return line
+
+
+_PASSES_ARG = re.compile(r"""(?:^|\s)--?passes(?:=|\s+)("[^"]*"|'[^']*'|\S+)""")
+_BITCODE_PIPE = re.compile(
+    r"llvm-as\b[^|;]*\|\s*(?:not\s+)?opt\b|(?<![\w-])opt\b[^|;]*\|\s*llvm-dis\b|(?<![\w-])opt\b[^|;]*-o\s+\S+\.bc\b"
+)
+_UNKNOWN_ARG = re.compile(r"Unknown command line argument '([^']*)'")
+_UNKNOWN_PASS = re.compile(r"unknown (?:\w+ )?(?:pass|analysis|pass name|name) '([^']*)'")
+
+_ADAPTORS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa", "repeat", "devirt"})
+
+
+def missing_passes(pipeline: str) -> list[str]:
+    """The names in ``pipeline`` that the registry does not know (adaptors are known)."""
+    try:
+        elements = parse_pipeline(pipeline)
+    except PipelineError:
+        return []
+    missing: list[str] = []
+    work = list(elements)
+    while work:
+        e = work.pop(0)
+        if e.children is not None:
+            if e.name not in _ADAPTORS and not REGISTRY.kind_of(e.spelled):
+                missing.append(e.spelled)
+            work.extend(e.children)
+            continue
+        if e.name == "" or REGISTRY.kind_of(e.spelled) or REGISTRY.kind_of(e.name):
+            continue
+        if REGISTRY.pseudo_pass(e.spelled, "module") or REGISTRY.pseudo_pass(e.spelled, "function"):
+            continue
+        if e.spelled not in missing:
+            missing.append(e.spelled)
+    return missing
+
+
+def load_targets() -> dict[str, str]:
+    """``opt19-expected.tsv`` as {name relative to llvm/test: opt-19's status}."""
+    out: dict[str, str] = {}
+    for line in EXPECTED_TSV.read_text().splitlines():
+        parts = line.split("\t")
+        if len(parts) >= 2:
+            out[parts[0].removeprefix("llvm/test/")] = parts[1]
+    return out
+
+
+def load_expected_pass() -> set[str]:
+    if not EXPECTED_PASS.exists():
+        return set()
+    return {
+        ln.strip() for ln in EXPECTED_PASS.read_text().splitlines()
+        if ln.strip() and not ln.startswith("#")
+    }
+
+
+def list_tests(folders: Sequence[str] | None = None) -> list[str]:
+    """Test names (relative to llvm/test) in the given folders (not their sub-folders), or all."""
+    if not folders:
+        paths = TEST_ROOT.rglob("*.ll")
+    else:
+        paths = (p for f in folders for p in (TEST_ROOT / f).glob("*.ll"))
+    return sorted(p.relative_to(TEST_ROOT).as_posix() for p in paths)
+
+
+def run_one(name: str, targets: dict[str, str], timeout: float = LINE_TIMEOUT) -> Result:
+    """Run one test and classify it."""
+    test = TEST_ROOT / name
+    if targets.get(name) != "PASS":
+        return Result(name, UNSUPPORTED, NOT_A_TARGET)
+    d = read_directives(test.read_text(errors="replace"))
+    for expr in d.requires:
+        if not feature_true(expr):
+            return Result(name, UNSUPPORTED, _requires_reason(expr))
+    for expr in d.unsupported:
+        if feature_true(expr):
+            return Result(name, UNSUPPORTED, "unsupported: %s" % expr)
+    if not d.run:
+        return Result(name, UNSUPPORTED, "no RUN lines")
+    xfail = any(feature_true(e) for e in d.xfail)
+    for line in d.run:
+        for tool, rx in _UNSUPPORTED_TOOL_RES:
+            if rx.search(line):
+                return Result(name, UNSUPPORTED, "tool %s" % tool)
+        if _BITCODE_PIPE.search(line):
+            return Result(name, UNSUPPORTED, "bitcode")
+        if _OPT_RE.search(line):
+            for m in _PASSES_ARG.finditer(line):
+                missing = missing_passes(m.group(1).strip("'\""))
+                if missing:
+                    return Result(name, UNSUPPORTED, "missing pass: %s" % ", ".join(missing))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    with tempfile.TemporaryDirectory(prefix="llvmpy-conf-") as tmpdir:
+        tmp = Path(tmpdir)
+        for line in d.run:
+            cmd = substitute(line, test, tmp)
+            try:
+                proc = subprocess.run(
+                    ["bash", "-o", "pipefail", "-c", cmd], cwd=tmp, env=env,
+                    capture_output=True, text=True, errors="replace", timeout=timeout,
+                )
+            except subprocess.TimeoutExpired:
+                return Result(name, FAIL, "timeout (%gs): %s" % (timeout, line))
+            if proc.returncode == 0:
+                continue
+            if xfail:
+                return Result(name, PASS, "xfail")
+            err = proc.stderr
+            arg = _UNKNOWN_ARG.search(err)
+            if arg:
+                return Result(name, UNSUPPORTED, "missing option: %s" % arg.group(1))
+            unknown = _UNKNOWN_PASS.search(err)
+            if unknown and "llvmpy-opt" in err:
+                return Result(name, UNSUPPORTED, "missing pass: %s" % unknown.group(1))
+            if "bitcode" in err and "not supported" in err:
+                return Result(name, UNSUPPORTED, "bitcode")
+            first = next((ln for ln in err.splitlines() if ln.strip()), "exit %d" % proc.returncode)
+            return Result(name, FAIL, "%s :: %s" % (line[:80], first[:160]))
+    if xfail:
+        return Result(name, FAIL, "unexpectedly passed (XFAIL)")
+    return Result(name, PASS)
+
+
+def run_tests(
+    folders: Sequence[str] | None = None, *, jobs: int | None = None, timeout: float = LINE_TIMEOUT
+) -> list[Result]:
+    """Run the tests of ``folders`` (all when empty) on a thread pool; results sorted by name."""
+    targets = load_targets()
+    names = list_tests(folders)
+    workers = jobs or min(32, (os.cpu_count() or 2) + 2)
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(lambda n: run_one(n, targets, timeout), names))
+    return sorted(results, key=lambda r: r.name)
+
+
+def table(results: Iterable[Result], *, markdown: bool = False) -> str:
+    """Per-folder PASS / FAIL / UNSUPPORTED counts (non-targets counted apart), with totals."""
+    counts: dict[str, Counter[str]] = {}
+    for r in results:
+        key = "not-target" if r.reason == NOT_A_TARGET else r.status
+        counts.setdefault(r.folder, Counter())[key] += 1
+    cols = [PASS, FAIL, UNSUPPORTED, "not-target"]
+    total: Counter[str] = Counter()
+    rows = []
+    for folder in sorted(counts):
+        total.update(counts[folder])
+        rows.append([folder] + [str(counts[folder][c]) for c in cols])
+    rows.append(["total"] + [str(total[c]) for c in cols])
+    head = ["folder", "pass", "fail", "unsupported", "not a target"]
+    if markdown:
+        lines = ["| " + " | ".join(head) + " |", "|" + "|".join(["---"] + ["---:"] * 4) + "|"]
+        lines += ["| " + " | ".join(r) + " |" for r in rows]
+        return "\n".join(lines)
+    widths = [max(len(x[i]) for x in rows + [head]) for i in range(len(head))]
+    fmt = "  ".join("%-" + str(widths[0]) + "s" if i == 0 else "%" + str(w) + "s"
+                    for i, w in enumerate(widths))
+    return "\n".join(fmt % tuple(r) for r in [head] + rows)
+
+
+def write_expected(results: Iterable[Result], path: Path = EXPECTED_PASS) -> None:
+    passed = sorted(r.name for r in results if r.status == PASS)
+    header = (
+        "# LLVM conformance tests (relative to llvm/test) that llvmpy-opt passes.\n"
+        "# Regenerate: python tests/conformance/runner.py --write-expected\n"
+    )
+    path.write_text(header + "".join(n + "\n" for n in passed))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("folders", nargs="*", help="folders under llvm/test (default: all)")
+    ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    ap.add_argument("-v", "--verbose", action="store_true", help="list every non-PASS test")
+    ap.add_argument("-j", "--jobs", type=int, default=None)
+    ap.add_argument("--timeout", type=float, default=LINE_TIMEOUT, help="seconds per RUN line")
+    ap.add_argument("--write-expected", action="store_true",
+                    help="rewrite expected-pass.txt from this run (run on all folders)")
+    args = ap.parse_args(argv)
+    folders = [f.strip("/") for f in args.folders]
+    results = run_tests(folders, jobs=args.jobs, timeout=args.timeout)
+    if args.verbose:
+        for r in results:
+            if r.status != PASS or r.reason:
+                print("%-11s %s  [%s]" % (r.status, r.name, r.reason))
+        print()
+    print(table(results, markdown=args.markdown))
+    if args.write_expected:
+        if folders:
+            print("--write-expected needs a run on all folders", file=sys.stderr)
+            return 2
+        write_expected(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

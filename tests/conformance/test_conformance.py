@@ -1,0 +1,100 @@
+"""LLVM conformance tests in the suite: no regression against ``expected-pass.txt``, no silent gains.
+
+The folders Verifier/, Assembler/ and the utility-pass folders run by default (a few seconds on a
+thread pool); every other folder of the corpus runs only with ``--run-slow``. A test listed in
+``expected-pass.txt`` that no longer passes is a regression; a target test (one opt-19 passes) that
+passes but is not listed asks to be added (``python tests/conformance/runner.py --write-expected``).
+
+It does not check the reasons given for unsupported tests, only PASS against the list.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import runner  # noqa: E402
+
+FAST_FOLDERS = (
+    "Verifier",
+    "Assembler",
+    "Transforms/StripSymbols",
+    "Transforms/InstNamer",
+    "Transforms/StripDeadPrototypes",
+)
+
+pytestmark = pytest.mark.skipif(
+    not runner.TEST_ROOT.is_dir(), reason="conformance corpus not found at %s" % runner.TEST_ROOT
+)
+
+
+def _check(folders: list[str]) -> None:
+    results = runner.run_tests(folders)
+    assert results, "no tests found in %s" % folders
+    expected = runner.load_expected_pass()
+    names = {r.name for r in results}
+    regressions = [
+        "%s: %s %s" % (r.name, r.status, r.reason)
+        for r in results if r.name in expected and r.status != runner.PASS
+    ]
+    gained = [
+        r.name for r in results
+        if r.status == runner.PASS and r.name not in expected and r.reason != runner.NOT_A_TARGET
+    ]
+    gone = sorted(n for n in expected if n.rsplit("/", 1)[0] in folders and n not in names)
+    problems = []
+    if regressions:
+        problems.append("regressions (listed in expected-pass.txt, no longer pass):\n  "
+                        + "\n  ".join(regressions))
+    if gained:
+        problems.append("new passes: add to expected-pass.txt (runner.py --write-expected):\n  "
+                        + "\n  ".join(gained))
+    if gone:
+        problems.append("listed tests missing from the corpus:\n  " + "\n  ".join(gone))
+    assert not problems, "\n".join(problems)
+
+
+def test_fast_folders() -> None:
+    _check(list(FAST_FOLDERS))
+
+
+def _slow_folders() -> list[str]:
+    if not runner.TEST_ROOT.is_dir():
+        return []
+    folders = {p.parent.relative_to(runner.TEST_ROOT).as_posix() for p in runner.TEST_ROOT.rglob("*.ll")}
+    return sorted(folders - set(FAST_FOLDERS))
+
+
+@pytest.mark.slow
+def test_other_folders() -> None:
+    _check(_slow_folders())
+
+
+def test_table_counts_every_test() -> None:
+    results = [
+        runner.Result("A/x.ll", runner.PASS),
+        runner.Result("A/y.ll", runner.UNSUPPORTED, "missing pass: gvn"),
+        runner.Result("B/z.ll", runner.UNSUPPORTED, runner.NOT_A_TARGET),
+    ]
+    text = runner.table(results, markdown=True)
+    assert "| A | 1 | 0 | 1 | 0 |" in text
+    assert "| total | 1 | 0 | 1 | 1 |" in text
+
+
+def test_directives_join_continuations() -> None:
+    d = runner.read_directives(
+        "; RUN: opt -S \\\n; RUN:   -passes=verify %s | FileCheck %s\n; REQUIRES: asserts\n"
+    )
+    assert d.run == ["opt -S -passes=verify %s | FileCheck %s"]
+    assert d.requires == ["asserts"]
+    assert not runner.feature_true("asserts")
+    assert runner.feature_true("!asserts")
+    assert runner.feature_true("*")
+
+
+def test_missing_pass_detection() -> None:
+    assert runner.missing_passes("function(instnamer),strip") == []
+    assert runner.missing_passes("function(gvn),mergefunc") == ["mergefunc", "gvn"]
