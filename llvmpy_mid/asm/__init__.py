@@ -9,13 +9,11 @@ package installs the printer behind ``str()`` of IR values and modules.
 from __future__ import annotations
 
 import warnings
-from typing import Callable
 from pathlib import Path
 
 from llvmpy_mid.errors import ParseError, VerifierError
 from llvmpy_mid.ir import _printing
 from llvmpy_mid.ir.context import Context
-from llvmpy_mid.ir.metadata import Metadata
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.value import Value
 
@@ -78,32 +76,13 @@ def format_value(value: Value) -> str:
     return _format_value(value)
 
 
-def _format_operand(value: Value) -> str:
-    from llvmpy_mid.asm.printer import format_operand
+def _diagnostic_writer(module: Module | None) -> _printing.DiagnosticWriter:
+    from llvmpy_mid.asm.printer import DiagnosticWriter
 
-    return format_operand(value)
-
-
-def _format_metadata(md: Metadata, module: Module | None) -> str:
-    from llvmpy_mid.asm.printer import format_metadata
-
-    return format_metadata(md, module)
-
-
-def _format_value_in_module(value: Value) -> str:
-    from llvmpy_mid.asm.printer import format_value as _format_value
-
-    return _format_value(value, module_metadata=True)
+    return DiagnosticWriter(module)
 
 
 _printing.install_formatter(format_value, print_module)
-def _metadata_printer(module: Module | None) -> Callable[[Metadata], str]:
-    from llvmpy_mid.asm.printer import metadata_printer
-
-    return metadata_printer(module)
-
-
-_printing.install_operand_formatters(_format_operand, _format_metadata, _metadata_printer)
-_printing.install_module_value_formatter(_format_value_in_module)
+_printing.install_diagnostic_writer(_diagnostic_writer)
 
 __all__ = ["ParseError", "format_value", "parse_assembly", "parse_file", "print_module"]

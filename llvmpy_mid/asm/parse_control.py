@@ -111,20 +111,25 @@ class ControlFlowParser(InstructionParser):
             clauses.append(c)
         return LandingPadInst(ty, clauses, cleanup=cleanup)
 
-    def parse_pad_args(self) -> list[Value]:
+    def parse_typed_values_until(self, close: str, comma_msg: str) -> list[Value]:
+        """``<ty> <value>`` (or ``metadata <md>``) items separated by commas, up to and
+        past the token ``close``."""
         toks = self.toks
-        self.expect("[", "expected '[' in catchpad/cleanuppad")
-        args: list[Value] = []
-        while toks[self.p] != "]":
-            if args:
-                self.expect_comma("expected ',' in argument list")
+        out: list[Value] = []
+        while toks[self.p] != close:
+            if out:
+                self.expect_comma(comma_msg)
             ty = self.parse_type()
             if ty.type_id is _METADATA:
-                args.append(self.parse_metadata_as_value())
+                out.append(self.parse_metadata_as_value())
             else:
-                args.append(self.parse_value(ty))
+                out.append(self.parse_value(ty))
         self.p += 1
-        return args
+        return out
+
+    def parse_pad_args(self) -> list[Value]:
+        self.expect("[", "expected '[' in catchpad/cleanuppad")
+        return self.parse_typed_values_until("]", "expected ',' in argument list")
 
     def parse_pad_ref(self, where: str) -> Value:
         """The token operand after ``within``/``from``: ``none`` or a local."""
@@ -355,16 +360,7 @@ class ControlFlowParser(InstructionParser):
                 self.expect_comma("expected ',' in input list")
             tag = self.parse_string()
             self.expect("(", "expected '(' in operand bundle")
-            inputs: list[Value] = []
-            while toks[self.p] != ")":
-                if inputs:
-                    self.expect_comma("expected ',' in input list")
-                ty = self.parse_type()
-                if ty.type_id is _METADATA:
-                    inputs.append(self.parse_metadata_as_value())
-                else:
-                    inputs.append(self.parse_value(ty))
-            self.p += 1
+            inputs = self.parse_typed_values_until(")", "expected ',' in input list")
             bundles.append(OperandBundle(tag, tuple(inputs)))
         if not bundles:
             self.fail("operand bundle set must not be empty", begin)

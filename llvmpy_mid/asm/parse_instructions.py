@@ -452,16 +452,21 @@ class InstructionParser(MetadataParser):
             align = self.data_layout.pref_alignment(ty)
         return AllocaInst(ty, size, alignment=align, address_space=space, inalloca=inalloca, swifterror=swifterror)
 
+    def _prefix_flags(self, p: int, first: str) -> tuple[int, bool, bool]:
+        """Skip an optional ``first`` keyword (``atomic``/``weak``) then an optional
+        ``volatile`` from token ``p``; returns the next position and both flags."""
+        toks = self.toks
+        has_first = toks[p] == first
+        if has_first:
+            p += 1
+        volatile = toks[p] == "volatile"
+        if volatile:
+            p += 1
+        return p, has_first, volatile
+
     def inst_load(self, at: int) -> Instruction:
         toks = self.toks
-        p = at + 1
-        atomic = volatile = False
-        if toks[p] == "atomic":
-            atomic = True
-            p += 1
-        if toks[p] == "volatile":
-            volatile = True
-            p += 1
+        p, atomic, volatile = self._prefix_flags(at + 1, "atomic")
         ty_at = p
         ty = self.value_words.get(toks[p])
         if ty is not None and toks[p + 1] not in _TYPE_SUFFIX:
@@ -537,14 +542,7 @@ class InstructionParser(MetadataParser):
 
     def inst_store(self, at: int) -> Instruction:
         toks = self.toks
-        p = at + 1
-        atomic = volatile = False
-        if toks[p] == "atomic":
-            atomic = True
-            p += 1
-        if toks[p] == "volatile":
-            volatile = True
-            p += 1
+        p, atomic, volatile = self._prefix_flags(at + 1, "atomic")
         values = self.values
         val_at = p
         vty = self.value_words.get(toks[p])
@@ -570,14 +568,7 @@ class InstructionParser(MetadataParser):
 
     def inst_cmpxchg(self, at: int) -> Instruction:
         toks = self.toks
-        p = at + 1
-        weak = volatile = False
-        if toks[p] == "weak":
-            weak = True
-            p += 1
-        if toks[p] == "volatile":
-            volatile = True
-            p += 1
+        p, weak, volatile = self._prefix_flags(at + 1, "weak")
         self.p = p
         ptr_at = self.p
         ptr = self.parse_type_and_value()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from llvmpy_mid.asm.print_context import WriterContext, inline_asm_text
+from llvmpy_mid.asm.print_context import WriterContext, _function_of, inline_asm_text
 from llvmpy_mid.asm.print_instructions import HANDLERS, instruction_body
 from llvmpy_mid.asm.print_metadata import node_text
 from llvmpy_mid.asm.print_names import comdat_name, escape, label_name, metadata_identifier
@@ -303,16 +303,23 @@ class AssemblyWriter:
             ctx.tstr(ga.value_type),
             ", ",
         ]
-        aliasee = ga._operands[0].value if ga._operands else None
-        if aliasee is None:
-            parts.append(ctx.tstr(ga.type) + " <<NULL ALIASEE>>")
-        elif getattr(aliasee, "is_constant_expr", False):
-            parts.append(ctx.ref(aliasee))
-        else:
-            parts.append(ctx.typed(aliasee))
-        if ga.partition:
-            parts.append(', partition "' + escape(ga.partition) + '"')
+        parts.append(self._target_and_partition(ga, " <<NULL ALIASEE>>"))
         return "".join(parts) + "\n"
+
+    def _target_and_partition(self, g: GlobalAlias | GlobalIFunc, null_note: str) -> str:
+        """The aliasee/resolver operand (bare reference for a constant expression) and
+        the optional partition, shared by alias and ifunc lines."""
+        ctx = self.ctx
+        target = g._operands[0].value if g._operands else None
+        if target is None:
+            text = ctx.tstr(g.type) + null_note
+        elif getattr(target, "is_constant_expr", False):
+            text = ctx.ref(target)
+        else:
+            text = ctx.typed(target)
+        if g.partition:
+            text += ', partition "' + escape(g.partition) + '"'
+        return text
 
     def ifunc_text(self, gi: GlobalIFunc) -> str:
         ctx = self.ctx
@@ -326,15 +333,7 @@ class AssemblyWriter:
             ctx.tstr(gi.value_type),
             ", ",
         ]
-        resolver = gi._operands[0].value if gi._operands else None
-        if resolver is None:
-            parts.append(ctx.tstr(gi.type) + " <<NULL RESOLVER>>")
-        elif getattr(resolver, "is_constant_expr", False):
-            parts.append(ctx.ref(resolver))
-        else:
-            parts.append(ctx.typed(resolver))
-        if gi.partition:
-            parts.append(', partition "' + escape(gi.partition) + '"')
+        parts.append(self._target_and_partition(gi, " <<NULL RESOLVER>>"))
         parts.append(self.object_attachments(gi, ", "))
         return "".join(parts) + "\n"
 
@@ -533,16 +532,14 @@ def _references_md_node(inst: Instruction) -> bool:
     return False
 
 
-def format_value(value: Value, *, module_metadata: bool = False) -> str:
-    """One value as LLVM's ``Value::print`` writes it (see the module docstring).
-    ``module_metadata`` numbers an instruction's metadata as in the whole module
-    (LLVM's ``print`` with a module slot tracker, as the verifier writes it)."""
+def format_value(value: Value) -> str:
+    """One value as LLVM's ``Value::print`` writes it (see the module docstring)."""
     if value.is_instruction:
         inst: Instruction = value  # type: ignore[assignment]
         bb = inst.parent
         fn = bb.parent if bb is not None else None
         module = fn.parent if fn is not None else None
-        slots = SlotTracker(module, init_all_metadata=module_metadata or _references_md_node(inst))
+        slots = SlotTracker(module, init_all_metadata=_references_md_node(inst))
         if fn is not None:
             slots.incorporate_function(fn)
         writer = AssemblyWriter(module, slots, TypePrinter(module))
@@ -607,49 +604,76 @@ def _module_of(value: Value) -> Module | None:
     return None
 
 
-def format_operand(value: Value) -> str:
-    """``value`` as LLVM's ``printAsOperand(OS, /*PrintType=*/true)`` writes it:
-    ``ptr @f``, ``label %3``, ``i32 %x``, ``i32 7``."""
-    module = _module_of(value)
-    if value.is_metadata_as_value:
-        slots = SlotTracker(module, init_all_metadata=True)
-        ctx = WriterContext(module, slots, TypePrinter(module))
-        md: Metadata = value.metadata  # type: ignore[attr-defined]
-        if md.is_md_node:
-            slots.initialize()
-            if id(md) not in slots.md_refs:
-                slots.create_metadata_slot(md)
-        return "metadata " + ctx.md_value(md)
-    ctx = WriterContext(module, SlotTracker(module), TypePrinter(module))
-    if value.is_inline_asm:
-        return ctx.tstr(value.type) + " " + inline_asm_text(value)  # type: ignore[arg-type]
-    return ctx.typed(value)
+class DiagnosticWriter:
+    """Values as LLVM's verifier writes them, for one module that does not change
+    while the writer is used (:class:`llvmpy_mid.ir._printing.DiagnosticWriter`).
 
+    The module's metadata is numbered once, on first need, and a function's
+    locals once while the writer stays in that function (findings come function
+    by function), as LLVM's verifier keeps one ``ModuleSlotTracker``; so writing
+    many findings costs no new walk of the module per finding.
+    """
 
-def format_metadata(md: Metadata, module: Module | None = None) -> str:
-    """A metadata node as LLVM's ``Metadata::print`` writes it, with the slot
-    numbers it has in ``module`` (``!3 = !{i32 1}``); other metadata as an operand."""
-    return metadata_printer(module)(md)
+    __slots__ = ("module", "types", "_fn", "_writer", "_md_slots", "_md_ctx")
 
+    def __init__(self, module: Module | None) -> None:
+        self.module = module
+        self.types = TypePrinter(module)
+        self._fn: Function | None = None
+        self._writer: AssemblyWriter | None = None
+        self._md_slots: SlotTracker | None = None
+        self._md_ctx: WriterContext | None = None
 
-def metadata_printer(module: Module | None) -> Callable[[Metadata], str]:
-    """:func:`format_metadata` for many nodes of one unchanging module: the
-    module's metadata is numbered once, on the first call."""
-    slots = SlotTracker(module, init_all_metadata=True)
-    ctx = WriterContext(module, slots, TypePrinter(module))
+    def _writer_for(self, fn: Function | None) -> AssemblyWriter:
+        writer = self._writer
+        if writer is None or fn is not self._fn:
+            slots = SlotTracker(self.module, init_all_metadata=True)
+            if fn is not None:
+                slots.incorporate_function(fn)
+            writer = self._writer = AssemblyWriter(self.module, slots, self.types)
+            self._fn = fn
+        return writer
 
-    def print_one(md: Metadata) -> str:
+    def instruction(self, inst: Value) -> str:
+        fn = inst.function  # type: ignore[attr-defined]
+        text = self._writer_for(fn).instruction_text(inst)  # type: ignore[arg-type]
+        return text[2:] if text.startswith("  ") else text
+
+    def operand(self, value: Value) -> str:
+        if value.is_metadata_as_value:
+            return "metadata " + self._md_context()[1].md_value(self._numbered(value.metadata))  # type: ignore[attr-defined]
+        module = _module_of(value)
+        if module is not self.module:
+            return DiagnosticWriter(module).operand(value)
+        ctx = self._writer_for(_function_of(value) or self._fn).ctx
+        if value.is_inline_asm:
+            return ctx.tstr(value.type) + " " + inline_asm_text(value)  # type: ignore[arg-type]
+        return ctx.typed(value)
+
+    def metadata(self, md: Metadata) -> str:
+        slots, ctx = self._md_context()
         if md.is_md_node:
             node: MDNode = md  # type: ignore[assignment]
             if node.is_di_node and node.kind == "DIExpression":  # type: ignore[attr-defined]
                 return ctx.md_value(node)
-            slots.initialize()
-            if id(node) not in slots.md_refs:
-                slots.create_metadata_slot(node)
+            self._numbered(node)
             return ctx.md_value(node) + " = " + node_text(ctx, node)
         return ctx.md_value(md)
 
-    return print_one
+    def _md_context(self) -> tuple[SlotTracker, WriterContext]:
+        if self._md_slots is None or self._md_ctx is None:
+            self._md_slots = SlotTracker(self.module, init_all_metadata=True)
+            self._md_ctx = WriterContext(self.module, self._md_slots, self.types)
+        return self._md_slots, self._md_ctx
+
+    def _numbered(self, md: Metadata) -> Metadata:
+        """Give a node outside the module's numbering the next slot (as LLVM does)."""
+        slots = self._md_context()[0]
+        if md.is_md_node:
+            slots.initialize()
+            if id(md) not in slots.md_refs:
+                slots.create_metadata_slot(md)
+        return md
 
 
 def _metadata_value_text(value: Value) -> str:

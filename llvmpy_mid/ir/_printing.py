@@ -8,7 +8,7 @@ description is used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from llvmpy_mid.ir.names import format_name
 
@@ -19,9 +19,6 @@ if TYPE_CHECKING:
 
 _formatter: Callable[[Value], str] | None = None
 _module_formatter: Callable[[Module], str] | None = None
-_operand_formatter: Callable[[Value], str] | None = None
-_metadata_formatter: Callable[[Metadata, Module | None], str] | None = None
-_metadata_printer_factory: Callable[[Module | None], Callable[[Metadata], str]] | None = None
 
 
 def install_formatter(
@@ -34,40 +31,51 @@ def install_formatter(
     _module_formatter = module_formatter
 
 
-def install_operand_formatters(
-    operand: Callable[[Value], str] | None,
-    metadata: Callable[[Metadata, Module | None], str] | None,
-    metadata_printer: Callable[[Module | None], Callable[[Metadata], str]] | None = None,
-) -> None:
-    """Install LLVM's ``printAsOperand`` (``ptr @f``, ``label %3``) and
-    ``Metadata::print`` (``!0 = !{...}``) behind :func:`format_operand` and
-    :func:`format_metadata`; the verifier writes its diagnostics with them."""
-    global _operand_formatter, _metadata_formatter, _metadata_printer_factory
-    _operand_formatter = operand
-    _metadata_formatter = metadata
-    _metadata_printer_factory = metadata_printer
+class DiagnosticWriter(Protocol):
+    """Writes values as LLVM's verifier does, for one module that does not change
+    while it is used: the numbering (module metadata, a function's locals) is
+    computed once, as LLVM's verifier keeps one ``ModuleSlotTracker``."""
+
+    def instruction(self, inst: Value) -> str:
+        """The instruction line without its indent, metadata numbered module-wide."""
+        ...
+
+    def operand(self, value: Value) -> str:
+        """``printAsOperand(OS, true)``: ``ptr @f``, ``label %3``, ``i32 %x``."""
+        ...
+
+    def metadata(self, md: Metadata) -> str:
+        """``Metadata::print``: ``!3 = !{i32 1}``; other metadata as an operand."""
+        ...
 
 
-def format_operand(value: Value) -> str:
-    """``value`` as an operand with its type, as LLVM's ``printAsOperand(OS, true)``."""
-    if _operand_formatter is not None:
-        return _operand_formatter(value)
-    return short_ref(value)
+class _ShortWriter:
+    """Until the assembly printer is installed: short references only."""
+
+    def instruction(self, inst: Value) -> str:
+        return short_ref(inst)
+
+    def operand(self, value: Value) -> str:
+        return short_ref(value)
+
+    def metadata(self, md: Metadata) -> str:
+        return "<%s>" % type(md).__name__
 
 
-def format_metadata(md: Metadata, module: Module | None = None) -> str:
-    """A metadata node as LLVM's ``Metadata::print`` writes it, numbered as in ``module``."""
-    if _metadata_formatter is not None:
-        return _metadata_formatter(md, module)
-    return "<%s>" % type(md).__name__
+_writer_factory: Callable[[Module | None], DiagnosticWriter] | None = None
 
 
-def metadata_printer(module: Module | None) -> Callable[[Metadata], str]:
-    """:func:`format_metadata` bound to ``module``, numbering its metadata only once:
-    for printing many nodes of a module that does not change meanwhile."""
-    if _metadata_printer_factory is not None:
-        return _metadata_printer_factory(module)
-    return lambda md: format_metadata(md, module)
+def install_diagnostic_writer(factory: Callable[[Module | None], DiagnosticWriter] | None) -> None:
+    """Install the factory behind :func:`diagnostic_writer` (the assembly printer does)."""
+    global _writer_factory
+    _writer_factory = factory
+
+
+def diagnostic_writer(module: Module | None) -> DiagnosticWriter:
+    """A :class:`DiagnosticWriter` for ``module``."""
+    if _writer_factory is not None:
+        return _writer_factory(module)
+    return _ShortWriter()
 
 
 def format_module(module: Module) -> str:
@@ -92,20 +100,3 @@ def format_value(value: Value) -> str:
     if _formatter is not None:
         return _formatter(value)
     return short_ref(value)
-
-
-_module_value_formatter: Callable[[Value], str] | None = None
-
-
-def install_module_value_formatter(formatter: Callable[[Value], str] | None) -> None:
-    """Install the formatter behind :func:`format_value_in_module`."""
-    global _module_value_formatter
-    _module_value_formatter = formatter
-
-
-def format_value_in_module(value: Value) -> str:
-    """``value`` as LLVM prints it with a module slot tracker: an instruction's
-    metadata numbered as in the whole module (how the verifier writes it)."""
-    if _module_value_formatter is not None:
-        return _module_value_formatter(value)
-    return format_value(value)

@@ -21,7 +21,7 @@ being checked, built on first use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Union
+from typing import TYPE_CHECKING, Union
 
 from llvmpy_mid.ir import _printing
 from llvmpy_mid.ir.dominators import DominatorTree
@@ -50,7 +50,7 @@ class Checker:
     a string of their own, e.g. ``"tbaa-ok"``).
     """
 
-    __slots__ = ("module", "function", "block", "instruction", "diagnostics", "memo", "_domtree", "_md_printer")
+    __slots__ = ("module", "function", "block", "instruction", "diagnostics", "memo", "_domtree", "_writer")
 
     def __init__(self, module: Module | None) -> None:
         self.module = module
@@ -60,7 +60,7 @@ class Checker:
         self.diagnostics: list[Diagnostic] = []
         self.memo: dict[str, object] = {}
         self._domtree: DominatorTree | None = None
-        self._md_printer: Callable[[Metadata], str] | None = None
+        self._writer: _printing.DiagnosticWriter | None = None
 
     # --- position ------------------------------------------------------------------------------
     def enter_function(self, function: Function | None) -> None:
@@ -99,6 +99,7 @@ class Checker:
 
     def _record(self, message: str, items: tuple[Item, ...], debug_info: bool) -> None:
         detail = "".join(self.write(item) for item in items)
+        w = self.writer
         fn = self.function
         block = self.block
         inst = self.instruction
@@ -106,12 +107,20 @@ class Checker:
             Diagnostic(
                 message,
                 detail,
-                _printing.format_operand(fn).split(" ", 1)[-1] if fn is not None else None,
-                _printing.format_operand(block).split(" ", 1)[-1] if block is not None else None,
-                _printing.format_value(inst) if inst is not None else None,
+                w.operand(fn).split(" ", 1)[-1] if fn is not None else None,
+                w.operand(block).split(" ", 1)[-1] if block is not None else None,
+                w.instruction(inst) if inst is not None else None,
                 debug_info,
             )
         )
+
+    @property
+    def writer(self) -> _printing.DiagnosticWriter:
+        """How findings write values: numbered once per run, as LLVM's verifier does."""
+        w = self._writer
+        if w is None:
+            w = self._writer = _printing.diagnostic_writer(self.module)
+        return w
 
     def write(self, item: Item) -> str:
         """One item as LLVM's ``Verifier::Write`` prints it."""
@@ -119,8 +128,8 @@ class Checker:
             return ""
         if isinstance(item, Value):
             if item.is_instruction:
-                return "  " + _printing.format_value_in_module(item) + "\n"
-            return _printing.format_operand(item) + "\n"
+                return "  " + self.writer.instruction(item) + "\n"
+            return self.writer.operand(item) + "\n"
         if isinstance(item, Type):
             return " " + str(item)
         if isinstance(item, Metadata):
@@ -128,12 +137,8 @@ class Checker:
         return str(item) + "\n"
 
     def format_metadata(self, md: Metadata) -> str:
-        """``md`` as LLVM's ``Metadata::print`` writes it, numbered as in the module being
-        verified (the numbering is computed once per run, on the first finding that needs it)."""
-        printer = self._md_printer
-        if printer is None:
-            printer = self._md_printer = _printing.metadata_printer(self.module)
-        return printer(md)
+        """``md`` as LLVM's ``Metadata::print`` writes it, numbered as in the module being verified."""
+        return self.writer.metadata(md)
 
 
 __all__ = ["Checker", "Item"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.ir import _printing
 from llvmpy_mid.ir.metadata import Metadata, NamedMDNode
 from llvmpy_mid.ir.verifier.checker import Checker
 from llvmpy_mid.ir.verifier.di_nodes import kind_of
@@ -22,7 +21,7 @@ def md_ref(c: Checker, md: Metadata | None) -> str:
     """How LLVM writes ``md`` as an operand (``!12``, ``!DIExpression()``, ``i32 %x``)."""
     if md is None:
         return "null"
-    text = _printing.format_metadata(md, c.module)
+    text = c.format_metadata(md)
     if md.is_md_node and kind_of(md) != "DIExpression":
         head, sep, _ = text.partition(" = ")
         if sep:
