@@ -1,35 +1,86 @@
 """llvmpy_mid: a pure-Python, typed compiler middle end for LLVM 19's IR.
 
 The IR object model lives in :mod:`llvmpy_mid.ir` and textual IR in
-:mod:`llvmpy_mid.asm`; their main names are re-exported here.
+:mod:`llvmpy_mid.asm`; their main names are re-exported here. The re-exports
+are lazy (PEP 562): ``import llvmpy_mid`` imports only the error classes and
+:mod:`llvmpy_mid.asm` (which installs the assembly printer behind ``str()``);
+the IR classes, the verifier and the pass runner are imported when one of
+their names is first read from this package.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+# Importing the asm package installs the printer behind str() of IR values and modules.
 from llvmpy_mid.asm import format_value, parse_assembly, parse_file, print_module
 from llvmpy_mid.errors import IRError, LLVMPyError, ParseError, PipelineError, VerifierError
-from llvmpy_mid.ir import (
-    Argument,
-    BasicBlock,
-    Constant,
-    ConstantFP,
-    ConstantInt,
-    Context,
-    DataLayout,
-    Function,
-    GlobalVariable,
-    Instruction,
-    IRBuilder,
-    Module,
-    Type,
-    Use,
-    User,
-    Value,
-)
-from llvmpy_mid.passes.run import RunResult, run_passes
-from llvmpy_mid.ir.verifier import Diagnostic, function_diagnostics, module_diagnostics, verify_function, verify_module
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir import (
+        Argument,
+        BasicBlock,
+        Constant,
+        ConstantFP,
+        ConstantInt,
+        Context,
+        DataLayout,
+        Function,
+        GlobalVariable,
+        Instruction,
+        IRBuilder,
+        Module,
+        Type,
+        Use,
+        User,
+        Value,
+    )
+    from llvmpy_mid.ir.verifier import (
+        Diagnostic,
+        function_diagnostics,
+        module_diagnostics,
+        verify_function,
+        verify_module,
+    )
+    from llvmpy_mid.passes.run import RunResult, run_passes
 
 __version__ = "0.1.0"
+
+# Where each lazily exported name lives; the module is imported on first access (PEP 562).
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "llvmpy_mid.ir.basic_block": ("BasicBlock",),
+    "llvmpy_mid.ir.builder": ("IRBuilder",),
+    "llvmpy_mid.ir.constants": ("Constant", "ConstantFP", "ConstantInt"),
+    "llvmpy_mid.ir.context": ("Context",),
+    "llvmpy_mid.ir.data_layout": ("DataLayout",),
+    "llvmpy_mid.ir.function": ("Argument", "Function"),
+    "llvmpy_mid.ir.global_value": ("GlobalVariable",),
+    "llvmpy_mid.ir.instruction": ("Instruction",),
+    "llvmpy_mid.ir.module": ("Module",),
+    "llvmpy_mid.ir.types": ("Type",),
+    "llvmpy_mid.ir.value": ("Use", "User", "Value"),
+    "llvmpy_mid.ir.verifier": (
+        "Diagnostic", "function_diagnostics", "module_diagnostics", "verify_function", "verify_module",
+    ),
+    "llvmpy_mid.passes.run": ("RunResult", "run_passes"),
+}
+_ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names}
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        module = _ORIGIN.get(name)
+        if module is None:
+            raise AttributeError("module %r has no attribute %r" % (__name__, name))
+        value = getattr(import_module(module), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
 
 __all__ = [
     "Argument",

@@ -18,23 +18,26 @@ under one :class:`~llvmpy_mid.passes.instrumentation.PassInstrumentation` so
 the run succeeded, through a temporary file renamed over the target, so an
 error never touches an existing file.
 
-What it does not do: bitcode in or out (a clear error instead), ``-stats`` and
-pass-specific options.  Legacy ``-passname``
+``-stats``, ``-verify-analysis-invalidation``, ``-print-pipeline-passes`` and
+the options passes declare (``passes/options.py``) are read too.
+
+What it does not do: bitcode in or out (a clear error instead).  Legacy ``-passname``
 flags are accepted for every registered pass (opt-19 itself has dropped most
 of them): consecutive function passes share one ``function(...)`` adaptor.
 """
 
 from __future__ import annotations
 
-import difflib
 import io
 import os
 import sys
-import tempfile
 import warnings
-from typing import Any, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
 
 from llvmpy_mid.errors import LLVMPyError, ParseError, PipelineError, VerifierError
+
+if TYPE_CHECKING:
+    from llvmpy_mid.passes.options import PassOption
 
 TOOL = "llvmpy-opt"
 _BITCODE_MAGICS = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")
@@ -50,6 +53,9 @@ _FLAGS = (
     "print-changed",
     "time-passes",
     "disable-verify",
+    "stats",
+    "verify-analysis-invalidation",
+    "print-pipeline-passes",
     "version",
     "help",
 )
@@ -72,6 +78,12 @@ OPTIONS:
   -print-after-all      Print the IR after each pass (to stderr)
   -print-changed        Print the IR after each pass that changed it (to stderr)
   -time-passes          Time each pass and analysis; report to stderr
+  -stats                Print the passes' statistics (to stderr)
+  -verify-analysis-invalidation
+                        Fail when a pass changed the IR yet claimed to keep analyses
+  -print-pipeline-passes
+                        Print the pipeline as it will run, and stop
+  -<pass-option>[=v]    An option declared by a pass (e.g. -mergefunc-use-aliases)
   -print-passes         List the registered pass and analysis names
   --version             Print the version
   --help                Print this help
@@ -89,7 +101,7 @@ class _Exit(Exception):
 class Options:
     """The parsed command line."""
 
-    __slots__ = ("input", "output", "text_output", "passes", "legacy", "flags")
+    __slots__ = ("input", "output", "text_output", "passes", "legacy", "flags", "pass_options")
 
     def __init__(self) -> None:
         self.input = "-"
@@ -98,6 +110,8 @@ class Options:
         self.passes: str | None = None
         self.legacy: list[str] = []
         self.flags: set[str] = set()
+        self.pass_options: dict[str, str | None] = {}
+        """Pass options given (``-mergefunc-use-aliases`` -> None, ``-x=3`` -> "3")."""
 
 
 def _fail(err: TextIO, message: str, code: int = 1) -> NoReturn:
@@ -109,6 +123,19 @@ def _is_pass_name(name: str) -> bool:
     from llvmpy_mid.passes.registry import REGISTRY
 
     return bool(REGISTRY.kind_of(name))
+
+
+def _pass_option(name: str) -> PassOption | None:
+    import llvmpy_mid.passes.registry  # noqa: F401  (declares the built-in passes' options)
+    from llvmpy_mid.passes.options import OPTIONS
+
+    return OPTIONS.get(name)
+
+
+def _pass_option_names() -> list[str]:
+    from llvmpy_mid.passes.options import OPTIONS
+
+    return OPTIONS.names()
 
 
 def parse_args(argv: Sequence[str], err: TextIO) -> Options:
@@ -146,9 +173,19 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                 opts.flags.add(name)
         elif not eq and _is_pass_name(name):
             opts.legacy.append(name)
+        elif _pass_option(name) is not None:
+            option = _pass_option(name)
+            try:
+                if option is not None:
+                    option.parse(value if eq else None)
+            except PipelineError as exc:
+                _fail(err, str(exc))
+            opts.pass_options[name] = value if eq else None
         else:
             err.write("%s: Unknown command line argument '%s'.  Try: '%s --help'\n" % (TOOL, arg, TOOL))
-            known = ["-" + f for f in _FLAGS + _VALUED]
+            import difflib
+
+            known = ["-" + f for f in _FLAGS + _VALUED] + ["--" + n for n in _pass_option_names()]
             close = difflib.get_close_matches(arg, known, n=1, cutoff=0.6)
             if close:
                 err.write("%s: Did you mean '%s'?\n" % (TOOL, close[0]))
@@ -217,6 +254,8 @@ def _write_output(opts: Options, text: str, stdout: Any) -> None:
         stdout.flush()
         return
     target = os.path.abspath(opts.output)
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=".llvmpy-opt-", dir=os.path.dirname(target))
     try:
         with os.fdopen(fd, "wb") as f:
@@ -233,7 +272,10 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     from llvmpy_mid.asm import parse_assembly
     from llvmpy_mid.ir.function import Function
     from llvmpy_mid.ir.verifier import function_diagnostics, module_diagnostics
-    from llvmpy_mid.passes.builder import build_pipeline
+    from llvmpy_mid.passes.builder import build_pipeline, nested_pipeline_text
+    from llvmpy_mid.passes.options import OPTIONS
+    from llvmpy_mid.passes.statistics import collecting
+    from llvmpy_mid.passes.verify_invalidation import AnalysisInvalidationError, VerifyAnalysisInvalidation
     from llvmpy_mid.passes.builtin_passes import BROKEN_MODULE_MESSAGE, PrintModulePass, VerifierPass
     from llvmpy_mid.passes.instrumentation import DebugPassManagerLog, PassInstrumentation
     from llvmpy_mid.passes.pass_manager import Pass
@@ -266,6 +308,14 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
         mpm = build_pipeline(text)
     except PipelineError as exc:
         _fail(err, str(exc))
+    if "print-pipeline-passes" in flags:
+        parts = [nested_pipeline_text(text)] if text else []
+        if verify:
+            parts.append("verify")
+        if opts.text_output and not disable_output:
+            parts.append("print")
+        stdout.write((",".join(p for p in parts if p) + "\n").encode())
+        return 0
     # Checked after the input and the pipeline, as opt only writes its (bitcode) output at the end:
     # a broken input or a bad pipeline is reported first.
     if not opts.text_output and not disable_output:
@@ -288,12 +338,6 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     pi.before_pass.append(remember)
     if debug:
         DebugPassManagerLog(pi, err)
-
-        def verifier_analysis(pass_: Pass[Any], unit: object) -> None:
-            if isinstance(pass_, VerifierPass):
-                err.write("Running analysis: VerifierAnalysis on [module]\n")
-
-        pi.before_pass.append(verifier_analysis)
     if "verify-each" in flags:
 
         def verify_after(pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
@@ -323,25 +367,21 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     timer: TimePasses | None = None
     if "time-passes" in flags:
         timer = TimePasses(pi)
-        # VerifierPass verifies by itself; opt times that as VerifierAnalysis inside it.
-        def verifier_timer_start(pass_: Pass[Any], unit: object) -> None:
-            if timer is not None and isinstance(pass_, VerifierPass):
-                timer.start(timer.analysis_times, "VerifierAnalysis")
 
-        def verifier_timer_stop(pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
-            if timer is not None and isinstance(pass_, VerifierPass):
-                timer.stop()
-
-        pi.before_pass.append(verifier_timer_start)
-        pi.after_pass.insert(0, verifier_timer_stop)
+    if "verify-analysis-invalidation" in flags:
+        VerifyAnalysisInvalidation(pi)
 
     mam, _fam = make_analysis_managers(pi)
     try:
-        mpm.run(module, mam)
+        with collecting() as stats, OPTIONS.overriding(opts.pass_options):
+            mpm.run(module, mam)
     except VerifierError as exc:
         err.write(exc.llvm_text)
         message = getattr(current[0], "fatal_message", BROKEN_MODULE_MESSAGE) if current else BROKEN_MODULE_MESSAGE
         err.write("LLVM ERROR: %s\n" % message)
+        raise _Exit(1) from None
+    except AnalysisInvalidationError as exc:
+        err.write("LLVM ERROR: %s\n" % exc)
         raise _Exit(1) from None
 
     if opts.text_output and not disable_output:
@@ -349,6 +389,8 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     if timer is not None:
         err.write(timer.report())
         err.write(format_timer_group("LLVM IR Parsing", [("Parse IR", parse_time)]))
+    if "stats" in flags:
+        err.write(stats.report())
     return 0
 
 

@@ -1,15 +1,11 @@
 """``instcount``: counts a function's instructions by opcode, its blocks and the
 function itself into statistics named as LLVM's ``InstCountPass`` names them.
 
-How: the pass keeps ``statistics`` (stat name -> value) across every function
-it runs on, as LLVM's process-wide counters accumulate: ``Num<Opcode>Inst``
+How: the pass adds to its :class:`~llvmpy_mid.passes.statistics.Statistic`
+counters (in the run's collector, as LLVM's counters accumulate): ``Num<Opcode>Inst``
 ("Number of <Opcode> insts", opcode spelled as in LLVM's ``Instruction.def``),
-``TotalInsts``, ``TotalBlocks`` and ``TotalFuncs``. :func:`format_stats`
-renders counters in the ``-stats`` report layout (header, then
-``<value> <debug-type> - <description>`` lines sorted by debug type and stat
-name, values right-aligned); a counter never incremented is absent, as in
-LLVM, and no counters give an empty report. It changes nothing and preserves
-every analysis.
+``TotalInsts``, ``TotalBlocks`` and ``TotalFuncs``; ``-stats`` prints them.
+It changes nothing and preserves every analysis.
 
 What it does not do: declarations are not counted (the adaptor runs the pass
 on definitions only); ``-stats-json`` is not produced. The installed opt-19 is
@@ -19,12 +15,13 @@ a release build, which prints no statistics, so the layout follows LLVM's
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterable, Mapping
+from typing import ClassVar, Mapping
 
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
+from llvmpy_mid.passes.statistics import Statistic, active_collector, format_statistics
 
 DEBUG_TYPE = "instcount"
 
@@ -55,59 +52,43 @@ STAT_DESCRIPTIONS: dict[str, str] = {
 for _llvm_name in LLVM_OPCODE_NAMES.values():
     STAT_DESCRIPTIONS["Num%sInst" % _llvm_name] = "Number of %s insts" % _llvm_name
 
-_STAT_OF_OPCODE: dict[str, str] = {op: "Num%sInst" % n for op, n in LLVM_OPCODE_NAMES.items()}
+#: The pass's statistics, by name.
+STATISTICS: dict[str, Statistic] = {n: Statistic(DEBUG_TYPE, n, d) for n, d in STAT_DESCRIPTIONS.items()}
+_STAT_OF_OPCODE: dict[str, Statistic] = {op: STATISTICS["Num%sInst" % n] for op, n in LLVM_OPCODE_NAMES.items()}
+_TOTAL_FUNCS = STATISTICS["TotalFuncs"]
+_TOTAL_BLOCKS = STATISTICS["TotalBlocks"]
+_TOTAL_INSTS = STATISTICS["TotalInsts"]
 
 
 class InstCountPass(Pass[Function]):
-    """Accumulates instruction, block and function counts into ``statistics``."""
+    """Adds the function's instruction, block and function counts to the statistics."""
 
     name: ClassVar[str] = "instcount"
     debug_type: ClassVar[str] = DEBUG_TYPE
 
-    def __init__(self) -> None:
-        self.statistics: dict[str, int] = {}
-
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
-        stats = self.statistics
-        stats["TotalFuncs"] = stats.get("TotalFuncs", 0) + 1
+        collector = active_collector()
+        collector.add(_TOTAL_FUNCS)
         blocks = 0
         insts = 0
+        of_opcode = _STAT_OF_OPCODE
         for bb in unit.blocks:
             blocks += 1
             for inst in bb.instructions:
                 insts += 1
-                key = _STAT_OF_OPCODE[inst.opcode]
-                stats[key] = stats.get(key, 0) + 1
+                collector.add(of_opcode[inst.opcode])
         if blocks:
-            stats["TotalBlocks"] = stats.get("TotalBlocks", 0) + blocks
+            collector.add(_TOTAL_BLOCKS, blocks)
         if insts:
-            stats["TotalInsts"] = stats.get("TotalInsts", 0) + insts
+            collector.add(_TOTAL_INSTS, insts)
         return PreservedAnalyses.all()
 
 
-_RULE = "===" + "-" * 73 + "===\n"
-
-
-def format_statistics(entries: Iterable[tuple[str, str, str, int]]) -> str:
-    """The ``-stats`` report for ``(debug_type, name, description, value)`` entries,
-    laid out as LLVM's ``PrintStatistics``; ``""`` when there are none."""
-    rows = sorted(entries, key=lambda e: (e[0], e[1], e[2]))
-    if not rows:
-        return ""
-    val_w = max(len(str(r[3])) for r in rows)
-    type_w = max(len(r[0]) for r in rows)
-    out = [_RULE, "                          ... Statistics Collected ...\n", _RULE, "\n"]
-    for debug_type, _name, desc, value in rows:
-        out.append("%*d %-*s - %s\n" % (val_w, value, type_w, debug_type, desc))
-    out.append("\n")
-    return "".join(out)
-
-
 def format_stats(statistics: Mapping[str, int]) -> str:
-    """The ``-stats`` report of ``instcount`` counters (an ``InstCountPass.statistics``)."""
+    """The ``-stats`` report of ``instcount`` counters given by name (``{"TotalInsts": 8}``)."""
     return format_statistics(
         (DEBUG_TYPE, name, STAT_DESCRIPTIONS[name], value) for name, value in statistics.items() if value
     )
 
 
-__all__ = ["DEBUG_TYPE", "InstCountPass", "LLVM_OPCODE_NAMES", "STAT_DESCRIPTIONS", "format_statistics", "format_stats"]
+__all__ = ["DEBUG_TYPE", "InstCountPass", "LLVM_OPCODE_NAMES", "STATISTICS", "STAT_DESCRIPTIONS", "format_stats"]

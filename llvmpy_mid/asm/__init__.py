@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from llvmpy_mid.errors import ParseError, VerifierError
 from llvmpy_mid.ir import _printing
-from llvmpy_mid.ir.context import Context
-from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.value import Value
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.context import Context
+    from llvmpy_mid.ir.module import Module
+    from llvmpy_mid.ir.value import Value
 
 
 VERIFY_BY_DEFAULT = True

@@ -20,9 +20,9 @@ from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
+from llvmpy_mid.passes.statistics import Statistic
 
-#: The statistic's description, as LLVM words it (debug type ``strip-dead-prototypes``).
-STAT_DESCRIPTIONS: dict[str, str] = {"NumDeadPrototypes": "Number of dead prototypes removed"}
+NUM_DEAD_PROTOTYPES = Statistic("strip-dead-prototypes", "NumDeadPrototypes", "Number of dead prototypes removed")
 
 
 class StripDeadPrototypesPass(Pass[Module]):
@@ -31,15 +31,12 @@ class StripDeadPrototypesPass(Pass[Module]):
     name: ClassVar[str] = "strip-dead-prototypes"
     debug_type: ClassVar[str] = "strip-dead-prototypes"
 
-    def __init__(self) -> None:
-        self.statistics: dict[str, int] = {}
-
     def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
         changed = False
         for fn in list(unit.functions):
             if fn.is_declaration and fn.use_empty:
                 fn.erase_from_parent()
-                self.statistics["NumDeadPrototypes"] = self.statistics.get("NumDeadPrototypes", 0) + 1
+                NUM_DEAD_PROTOTYPES.add()
                 changed = True
         for gv in list(unit.globals):
             if gv.is_declaration and gv.use_empty:
@@ -47,4 +44,4 @@ class StripDeadPrototypesPass(Pass[Module]):
         return PreservedAnalyses.none() if changed else PreservedAnalyses.all()
 
 
-__all__ = ["STAT_DESCRIPTIONS", "StripDeadPrototypesPass"]
+__all__ = ["NUM_DEAD_PROTOTYPES", "StripDeadPrototypesPass"]

@@ -7,7 +7,10 @@ LLVM's order), then Semi-NCA computes semidominators with iterative path
 compression and immediate dominators as nearest common ancestors. No
 recursion anywhere, so very deep CFGs are fine. After construction the tree is
 walked once to give every node DFS in/out numbers and a level, which makes
-``dominates`` between blocks O(1).
+``dominates`` between blocks O(1). Forward trees can be updated in place as
+LLVM's transforms do (``add_new_block``, ``change_immediate_dominator``,
+``erase_node``); the numbers are then recomputed lazily, and until then block
+dominance walks up the tree (renumbering after 32 such queries, as LLVM).
 
 Post-dominators use LLVM's virtual root (``<<exit node>>``, never exposed as a
 block: ``idom`` of a root is ``None``). Roots are found as LLVM 19 does: blocks
@@ -17,8 +20,9 @@ in function order) becomes an extra root; roots forward-reachable from another
 root are then dropped.
 
 Blocks unreachable from the entry (resp. not reaching a root) are not in the
-tree: ``is_reachable`` is False for them. The tree is a snapshot: after the CFG
-changes, build a new one (there is no incremental update). Dominance frontiers
+tree: ``is_reachable`` is False for them. Beyond the three in-place updates above
+(the caller keeps them true to the CFG), the tree is a snapshot: after other CFG
+changes, build a new one. Dominance frontiers
 and printers belong to the analysis layer.
 """
 
@@ -55,6 +59,8 @@ class DominatorTree:
         "_preorder",
         "_roots",
         "_parent_of",
+        "_stale",
+        "_slow_queries",
     )
 
     def __init__(self, function: Function, post: bool = False) -> None:
@@ -72,6 +78,8 @@ class DominatorTree:
             self._roots = [function.entry_block]
             rev_children = self._walk_forward(function.entry_block)
         self._idom = _semi_nca(self._parent_of, rev_children)
+        self._stale = False
+        self._slow_queries = 0
         self._build_tree()
 
     # --- construction ----------------------------------------------------------------
@@ -131,6 +139,12 @@ class DominatorTree:
         for i in range(1, count):
             children[idom[i]].append(i)
         self._children = children
+        self._number()
+
+    def _number(self) -> None:
+        """DFS in/out numbers, levels and preorder from the children lists."""
+        children = self._children
+        count = len(children)
         dfs_in = [0] * count
         dfs_out = [0] * count
         level = [0] * count
@@ -160,6 +174,60 @@ class DominatorTree:
         self._dfs_out = dfs_out
         self._level = level
         self._preorder = preorder
+        self._stale = False
+        self._slow_queries = 0
+
+    def _fresh(self) -> None:
+        if self._stale:
+            self._number()
+
+    # --- incremental updates (LLVM addNewBlock / changeImmediateDominator / eraseNode) ---
+    def add_new_block(self, bb: BasicBlock, idom: BasicBlock) -> None:
+        """Add ``bb`` (not yet in the tree) as the last child of ``idom``. DFS numbers
+        are recomputed lazily; until then block dominance walks the tree."""
+        if self.post:
+            raise IRError("add_new_block: only forward dominator trees are updated")
+        if bb in self._num:
+            raise IRError("block %%%s is already in the dominator tree" % bb.name)
+        p = self._node(idom)
+        n = len(self._blocks)
+        self._blocks.append(bb)
+        self._num[bb] = n
+        self._idom.append(p)
+        self._children.append([])
+        self._children[p].append(n)
+        self._dfs_in.append(0)
+        self._dfs_out.append(0)
+        self._level.append(0)
+        self._stale = True
+
+    def change_immediate_dominator(self, bb: BasicBlock, new_idom: BasicBlock) -> None:
+        """Re-parent ``bb``'s node under ``new_idom`` (appended to its children)."""
+        if self.post:
+            raise IRError("change_immediate_dominator: only forward dominator trees are updated")
+        n = self._node(bb)
+        p = self._node(new_idom)
+        old = self._idom[n]
+        if old == p or n == 0:
+            return
+        self._children[old].remove(n)
+        self._idom[n] = p
+        self._children[p].append(n)
+        self._stale = True
+
+    def erase_node(self, bb: BasicBlock) -> None:
+        """Remove a leaf node (the block is being deleted)."""
+        if self.post:
+            raise IRError("erase_node: only forward dominator trees are updated")
+        n = self._node(bb)
+        if self._children[n]:
+            raise IRError("erase_node: block %%%s still dominates other blocks" % bb.name)
+        if n == 0:
+            raise IRError("erase_node: cannot erase the root")
+        self._children[self._idom[n]].remove(n)
+        del self._num[bb]
+        self._blocks[n] = None
+        self._stale = True
 
     # --- block queries -------------------------------------------------------------------
     @property
@@ -180,6 +248,7 @@ class DominatorTree:
 
     def __iter__(self) -> Iterator[BasicBlock]:
         """The blocks of the tree in DFS preorder (children in LLVM's order)."""
+        self._fresh()
         blocks = self._blocks
         for n in self._preorder:
             bb = blocks[n]
@@ -213,10 +282,12 @@ class DominatorTree:
 
     def level(self, bb: BasicBlock) -> int:
         """Depth in the tree: the entry (or the virtual root) is level 0."""
+        self._fresh()
         return self._level[self._node(bb)]
 
     def dfs_numbers(self, bb: BasicBlock) -> tuple[int, int]:
         """The (in, out) numbers of the tree walk (the tree root's in-number is 0)."""
+        self._fresh()
         n = self._node(bb)
         return self._dfs_in[n], self._dfs_out[n]
 
@@ -231,6 +302,18 @@ class DominatorTree:
         na = self._num.get(a)
         if na is None:
             return False
+        if self._stale:
+            # As LLVM: walk up the tree for a while, renumber after many slow queries.
+            self._slow_queries += 1
+            if self._slow_queries > 32:
+                self._number()
+            else:
+                idom = self._idom
+                while nb != 0:
+                    nb = idom[nb]
+                    if nb == na:
+                        return True
+                return False
         return self._dfs_in[na] <= self._dfs_in[nb] and self._dfs_out[nb] <= self._dfs_out[na]
 
     def properly_dominates(self, a: BasicBlock | Instruction, b: BasicBlock | Instruction) -> bool:
@@ -262,6 +345,7 @@ class DominatorTree:
         nb = self._num.get(b)
         if na is None or nb is None:
             return None
+        self._fresh()
         level = self._level
         idom = self._idom
         while na != nb:

@@ -124,6 +124,10 @@ class AnalysisManager(Generic[UnitT]):
         """Use this instance for its class (for analyses with constructor parameters)."""
         self._analyses[type(analysis)] = analysis
 
+    def is_registered(self, cls: type[Analysis[UnitT, Any]]) -> bool:
+        """Whether an instance of ``cls`` is registered (or was made) here."""
+        return cls in self._analyses
+
     def analysis(self, cls: type[Analysis[UnitT, R]]) -> Analysis[UnitT, R]:
         """The registered instance of ``cls``; one is made with no arguments if none is."""
         found = self._analyses.get(cls)

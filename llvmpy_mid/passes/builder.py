@@ -12,10 +12,13 @@ anything else the registry's class (built with its parsed parameters).  Errors
 are :class:`~llvmpy_mid.errors.PipelineError` worded as opt-19's; for an
 unknown pass a "did you mean" suggestion (difflib) is appended, our addition.
 
-What it does not do: CGSCC and loop pipelines (``cgscc(...)``, ``loop(...)``,
-``devirt<N>``, ``coro-cond``, ``repeat<N>``) are refused as not supported yet;
-``function<eager-inv>`` is accepted and treated as plain ``function``;
-``default<On>`` is not expanded.
+A pass that :func:`nest` wrapped in an implicit adaptor is given to the
+adaptor directly; a written ``function(...)``, ``cgscc(...)``, ``loop(...)``
+gets a pass manager (the difference shows in ``-print-changed``, as in opt).
+
+What it does not do: ``devirt<N>``, ``coro-cond`` and ``repeat<N>`` are
+refused as not supported yet; ``function<eager-inv>`` is accepted and treated
+as plain ``function``.
 """
 
 from __future__ import annotations
@@ -25,10 +28,10 @@ import re
 from typing import Any, Sequence
 
 from llvmpy_mid.errors import PipelineError
-from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.pass_manager import (
     FunctionPassManager,
+    PassManager,
     InvalidateAllAnalysesPass,
     InvalidateAnalysisPass,
     ModulePassManager,
@@ -36,7 +39,7 @@ from llvmpy_mid.passes.pass_manager import (
     Pass,
     RequireAnalysisPass,
 )
-from llvmpy_mid.passes.pipeline_text import PipelineElement, nest, parse_pipeline
+from llvmpy_mid.passes.pipeline_text import PipelineElement, nest, parse_pipeline, print_pipeline
 from llvmpy_mid.passes.registry import REGISTRY, PassRegistry
 
 _UNKNOWN = re.compile(r"^unknown (?:(module|cgscc|function|loop) pass|pass name) '(.*)'$")
@@ -82,14 +85,50 @@ def _unsupported(e: PipelineElement) -> PipelineError:
     return PipelineError("'%s' pipelines are not supported yet" % e.spelled)
 
 
-def _function_passes(elements: Sequence[PipelineElement], registry: PassRegistry) -> FunctionPassManager:
-    fpm = FunctionPassManager()
+def _single_or_manager(e: PipelineElement, passes: list[Pass[Any]], manager: type[PassManager[Any]]) -> Pass[Any]:
+    """An implicit adaptor wraps its one pass directly (as opt-19 does); a written one a manager."""
+    if e.implicit and len(passes) == 1:
+        return passes[0]
+    return manager(passes)
+
+
+def _loop_passes(elements: Sequence[PipelineElement], reg: PassRegistry) -> list[Pass[Any]]:
+    out: list[Pass[Any]] = []
     for e in elements:
         if e.children is not None:
             raise _unsupported(e)
-        fp: Pass[Function] = _make_pass(e, "function", registry)
-        fpm.add(fp)
-    return fpm
+        out.append(_make_pass(e, "loop", reg))
+    return out
+
+
+def _function_passes(elements: Sequence[PipelineElement], reg: PassRegistry) -> list[Pass[Any]]:
+    out: list[Pass[Any]] = []
+    for e in elements:
+        if e.children is None:
+            out.append(_make_pass(e, "function", reg))
+        elif e.name in ("loop", "loop-mssa"):
+            from llvmpy_mid.passes.loop_pass_manager import FunctionToLoopPassAdaptor, LoopPassManager
+
+            inner = _single_or_manager(e, _loop_passes(e.children, reg), LoopPassManager)
+            out.append(FunctionToLoopPassAdaptor(inner, use_memory_ssa=e.name == "loop-mssa"))
+        else:
+            raise _unsupported(e)
+    return out
+
+
+def _cgscc_passes(elements: Sequence[PipelineElement], reg: PassRegistry) -> list[Pass[Any]]:
+    from llvmpy_mid.passes.cgscc_pass_manager import CGSCCToFunctionPassAdaptor
+
+    out: list[Pass[Any]] = []
+    for e in elements:
+        if e.children is None:
+            out.append(_make_pass(e, "cgscc", reg))
+        elif e.name == "function":
+            inner = _single_or_manager(e, _function_passes(e.children, reg), FunctionPassManager)
+            out.append(CGSCCToFunctionPassAdaptor(inner))
+        else:
+            raise _unsupported(e)
+    return out
 
 
 def build_pipeline(text: str, *, registry: PassRegistry | None = None) -> ModulePassManager:
@@ -105,10 +144,21 @@ def build_pipeline(text: str, *, registry: PassRegistry | None = None) -> Module
             mp: Pass[Module] = _make_pass(e, "module", reg)
             mpm.add(mp)
         elif e.name == "function":
-            mpm.add(ModuleToFunctionPassAdaptor(_function_passes(e.children, reg)))
+            mpm.add(ModuleToFunctionPassAdaptor(_single_or_manager(e, _function_passes(e.children, reg), FunctionPassManager)))
+        elif e.name == "cgscc":
+            from llvmpy_mid.passes.cgscc_pass_manager import CGSCCPassManager, ModuleToPostOrderCGSCCPassAdaptor
+
+            inner = _single_or_manager(e, _cgscc_passes(e.children, reg), CGSCCPassManager)
+            mpm.add(ModuleToPostOrderCGSCCPassAdaptor(inner))
         else:
             raise _unsupported(e)
     return mpm
 
 
-__all__ = ["build_pipeline", "suggest"]
+def nested_pipeline_text(text: str, *, registry: PassRegistry | None = None) -> str:
+    """``text`` with LLVM's implicit adaptors written out (``opt -print-pipeline-passes``)."""
+    reg = registry if registry is not None else REGISTRY
+    return print_pipeline(nest(parse_pipeline(text), reg.kind_of, no_adaptor=reg.no_adaptor))
+
+
+__all__ = ["build_pipeline", "nested_pipeline_text", "suggest"]

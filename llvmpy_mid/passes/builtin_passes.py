@@ -1,5 +1,6 @@
 """The built-in IR utility passes: ``verify`` (module and function) and
-``print`` (module and function), as LLVM's ``VerifierPass``,
+``print`` (module and function), as LLVM's ``VerifierPass`` (asking for the cached
+``VerifierAnalysis``),
 ``PrintModulePass`` and ``PrintFunctionPass``.
 
 How: ``VerifierPass`` runs the verifier over the whole module and raises
@@ -26,7 +27,8 @@ from llvmpy_mid.errors import VerifierError
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.verifier.driver import function_diagnostics, module_diagnostics
-from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.ir.verifier.diagnostic import Diagnostic
+from llvmpy_mid.passes.analysis import AnalysisManager, ModuleAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 
@@ -36,6 +38,16 @@ BROKEN_MODULE_MESSAGE = "Broken module found, compilation aborted!"
 BROKEN_FUNCTION_MESSAGE = "Broken function found, compilation aborted!"
 
 
+class VerifierAnalysis(ModuleAnalysis[list[Diagnostic]]):
+    """The verifier's findings on a module (LLVM's ``VerifierAnalysis``): cached like any
+    analysis, so a second ``verify`` with nothing changed in between verifies nothing again."""
+
+    name: ClassVar[str] = "verify"
+
+    def run(self, unit: Module, am: AnalysisManager[Module]) -> list[Diagnostic]:
+        return module_diagnostics(unit)
+
+
 class VerifierPass(Pass[Module]):
     """``verify`` at module level: raises ``VerifierError`` on a broken module."""
 
@@ -43,7 +55,7 @@ class VerifierPass(Pass[Module]):
     fatal_message: ClassVar[str] = BROKEN_MODULE_MESSAGE
 
     def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
-        diags = module_diagnostics(unit)
+        diags = am.get_result(VerifierAnalysis, unit)
         if diags:
             raise VerifierError(diags)
         return PreservedAnalyses.all()

@@ -32,32 +32,78 @@ if TYPE_CHECKING:
 
 PassCallback = Callable[["Pass[Any]", object], None]
 AfterPassCallback = Callable[["Pass[Any]", object, "PreservedAnalyses"], None]
+InvalidatedPassCallback = Callable[["Pass[Any]", "PreservedAnalyses"], None]
 AnalysisCallback = Callable[["Analysis[Any, Any]", object], None]
 
 
+class UnitKind:
+    """How the logs name units of a kind other than function and module (loops, SCCs):
+    ``name(unit)`` as in "Running analysis:" lines, ``description(unit)`` as in
+    "Running pass:" lines, ``text(unit)`` as IR dumps print the unit."""
+
+    __slots__ = ("name", "description", "text")
+
+    def __init__(
+        self, name: Callable[[Any], str], description: Callable[[Any], str], text: Callable[[Any], str]
+    ) -> None:
+        self.name = name
+        self.description = description
+        self.text = text
+
+
+_UNIT_KINDS: dict[type, UnitKind] = {}
+
+
+def register_unit_kind(cls: type, kind: UnitKind) -> None:
+    """Tell the instrumentation how to name units of class ``cls`` (the loop and CGSCC
+    layers register ``Loop`` and ``SCC``)."""
+    _UNIT_KINDS[cls] = kind
+
+
+def unit_kind(unit: object) -> UnitKind | None:
+    return _UNIT_KINDS.get(type(unit))
+
+
 def unit_name(unit: object) -> str:
-    """How LLVM names an IR unit in its logs: the function's name, ``[module]`` for a module."""
+    """How LLVM names an IR unit in its logs: the function's name, ``[module]`` for a module,
+    ``(f, g)`` for an SCC, ``loop %header in function f`` for a loop."""
     if isinstance(unit, Function):
         return unit.name
+    kind = _UNIT_KINDS.get(type(unit))
+    if kind is not None:
+        return kind.name(unit)
     return "[module]"
 
 
 def unit_description(unit: object) -> str:
-    """``unit_name`` plus, for a function, its instruction count (as in "Running pass:" lines)."""
+    """``unit_name`` plus, for a function, its instruction count (as in "Running pass:" lines),
+    for an SCC its node count."""
     if isinstance(unit, Function):
         n = unit.instruction_count
         return "%s (%d instruction%s)" % (unit.name, n, "" if n == 1 else "s")
+    kind = _UNIT_KINDS.get(type(unit))
+    if kind is not None:
+        return kind.description(unit)
     return "[module]"
 
 
 class PassInstrumentation:
     """The registered callbacks; managers call the ``run_*`` methods."""
 
-    __slots__ = ("before_pass", "after_pass", "before_analysis", "after_analysis", "analysis_invalidated")
+    __slots__ = (
+        "before_pass",
+        "after_pass",
+        "after_pass_invalidated",
+        "before_analysis",
+        "after_analysis",
+        "analysis_invalidated",
+    )
 
     def __init__(self) -> None:
         self.before_pass: list[PassCallback] = []
         self.after_pass: list[AfterPassCallback] = []
+        self.after_pass_invalidated: list[InvalidatedPassCallback] = []
+        """After a pass that deleted its unit (a loop pass removing its loop)."""
         self.before_analysis: list[AnalysisCallback] = []
         self.after_analysis: list[AnalysisCallback] = []
         self.analysis_invalidated: list[AnalysisCallback] = []
@@ -69,6 +115,10 @@ class PassInstrumentation:
     def run_after_pass(self, pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
         for cb in self.after_pass:
             cb(pass_, unit, pa)
+
+    def run_after_pass_invalidated(self, pass_: Pass[Any], pa: PreservedAnalyses) -> None:
+        for cb in self.after_pass_invalidated:
+            cb(pass_, pa)
 
     def run_before_analysis(self, analysis: Analysis[Any, Any], unit: object) -> None:
         for cb in self.before_analysis:

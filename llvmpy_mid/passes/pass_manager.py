@@ -11,7 +11,9 @@ of a module with the function manager found through the module-level proxy,
 and reports to the module level that function analyses and the proxy are
 preserved (it invalidated them itself).
 
-What it does not do: no CGSCC or loop managers, no pipeline text, no registry.
+The CGSCC and loop layers are in ``cgscc_pass_manager.py`` and ``loop_pass_manager.py``.
+
+What it does not do: no pipeline text, no registry.
 """
 
 from __future__ import annotations
@@ -21,7 +23,14 @@ from typing import Any, ClassVar, Generic, Iterable, TypeVar
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import Analysis, AnalysisManager
-from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, AllAnalysesOnModule, AnalysisSet, PreservedAnalyses
+from llvmpy_mid.passes.preserved import (
+    AllAnalysesOnCGSCC,
+    AllAnalysesOnFunction,
+    AllAnalysesOnLoop,
+    AllAnalysesOnModule,
+    AnalysisSet,
+    PreservedAnalyses,
+)
 from llvmpy_mid.passes.proxies import FunctionAnalysisManagerModuleProxy
 
 UnitT = TypeVar("UnitT")
@@ -104,8 +113,15 @@ class ModuleToFunctionPassAdaptor(Pass[Module]):
         return pa
 
 
-def _unit_kind(analysis: type[Analysis[Any, Any]]) -> str:
-    return "Module" if analysis.unit_set is AllAnalysesOnModule else "Function"
+#: The unit and manager template arguments LLVM prints in ``RequireAnalysisPass<...>``, by unit set.
+_REQUIRE_ARGS: dict[type[AnalysisSet], str] = {
+    AllAnalysesOnModule: "llvm::Module, llvm::AnalysisManager<Module>",
+    AllAnalysesOnFunction: "llvm::Function, llvm::AnalysisManager<Function>",
+    AllAnalysesOnLoop: "llvm::Loop, llvm::AnalysisManager<Loop, LoopStandardAnalysisResults &>, "
+    "llvm::LoopStandardAnalysisResults &, llvm::LPMUpdater &",
+    AllAnalysesOnCGSCC: "llvm::LazyCallGraph::SCC, llvm::AnalysisManager<LazyCallGraph::SCC, LazyCallGraph &>, "
+    "llvm::LazyCallGraph &, llvm::CGSCCUpdateResult &",
+}
 
 
 class RequireAnalysisPass(Pass[Any]):
@@ -116,12 +132,7 @@ class RequireAnalysisPass(Pass[Any]):
 
     @property
     def log_name(self) -> str:
-        kind = _unit_kind(self.analysis)
-        return "RequireAnalysisPass<llvm::%s, llvm::%s, llvm::AnalysisManager<%s>>" % (
-            self.analysis.__name__,
-            kind,
-            kind,
-        )
+        return "RequireAnalysisPass<llvm::%s, %s>" % (self.analysis.__name__, _REQUIRE_ARGS[self.analysis.unit_set])
 
     def run(self, unit: Any, am: AnalysisManager[Any]) -> PreservedAnalyses:
         am.get_result(self.analysis, unit)

@@ -68,6 +68,9 @@ class PipelineElement:
     name: str
     params: str | None = None
     children: tuple[PipelineElement, ...] | None = None
+    implicit: bool = attrs.field(default=False, eq=False, repr=False)
+    """An adaptor :func:`nest` added around one pass of an inner kind (opt-19 wraps that
+    pass directly, with no pass manager in between); never changes the printed text."""
 
     @property
     def spelled(self) -> str:
@@ -269,11 +272,12 @@ class _Nester:
             elif not self._adaptable(e.spelled):
                 raise PipelineError("unknown module pass '%s'" % e.spelled)
             elif "cgscc" in kinds:
-                out.append(PipelineElement("cgscc", None, (e,)))
+                out.append(PipelineElement("cgscc", None, (e,), implicit=True))
             elif "function" in kinds:
-                out.append(PipelineElement("function", None, (e,)))
+                out.append(PipelineElement("function", None, (e,), implicit=True))
             elif "loop" in kinds:
-                out.append(PipelineElement("function", None, (PipelineElement("loop", None, (e,)),)))
+                loop = PipelineElement("loop", None, (e,), implicit=True)
+                out.append(PipelineElement("function", None, (loop,), implicit=True))
             else:
                 raise PipelineError("unknown module pass '%s'" % e.spelled)
         return out
@@ -299,9 +303,10 @@ class _Nester:
             elif not self._adaptable(e.spelled):
                 raise PipelineError("unknown cgscc pass '%s'" % e.spelled)
             elif "function" in kinds:
-                out.append(PipelineElement("function", None, (e,)))
+                out.append(PipelineElement("function", None, (e,), implicit=True))
             elif "loop" in kinds:
-                out.append(PipelineElement("function", None, (PipelineElement("loop", None, (e,)),)))
+                loop = PipelineElement("loop", None, (e,), implicit=True)
+                out.append(PipelineElement("function", None, (loop,), implicit=True))
             else:
                 raise PipelineError("unknown cgscc pass '%s'" % e.spelled)
         return out
@@ -323,7 +328,7 @@ class _Nester:
             if "function" in kinds:
                 out.append(e)
             elif "loop" in kinds and self._adaptable(e.spelled):
-                out.append(PipelineElement("loop", None, (e,)))
+                out.append(PipelineElement("loop", None, (e,), implicit=True))
             else:
                 raise PipelineError("unknown function pass '%s'" % e.spelled)
         return out

@@ -36,6 +36,14 @@ class AllAnalysesOnFunction(AnalysisSet):
     """Every analysis whose unit is a function (LLVM's ``AllAnalysesOn<Function>``)."""
 
 
+class AllAnalysesOnLoop(AnalysisSet):
+    """Every analysis whose unit is a loop (LLVM's ``AllAnalysesOn<Loop>``)."""
+
+
+class AllAnalysesOnCGSCC(AnalysisSet):
+    """Every analysis whose unit is a call-graph SCC (LLVM's ``AllAnalysesOn<LazyCallGraph::SCC>``)."""
+
+
 class _AllAnalyses(AnalysisSet):
     """The key that ``PreservedAnalyses.all()`` holds."""
 

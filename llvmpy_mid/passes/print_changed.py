@@ -49,6 +49,7 @@ class PrintChanged:
         self._before_texts: list[str] = []
         instrumentation.before_pass.append(self._before)
         instrumentation.after_pass.append(self._after)
+        instrumentation.after_pass_invalidated.append(self._after_invalidated)
 
     def _out(self) -> TextIO:
         return self.stream if self.stream is not None else sys.stderr
@@ -74,6 +75,10 @@ class PrintChanged:
         else:
             out.write("*** IR Dump After %s on %s ***\n" % (name, where))
             out.write(after)
+
+    def _after_invalidated(self, pass_: Pass[Any], pa: PreservedAnalyses) -> None:
+        if not is_ignored_pass(pass_) and self._before_texts:
+            self._before_texts.pop()
 
 
 __all__ = ["PrintChanged"]

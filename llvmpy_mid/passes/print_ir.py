@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from llvmpy_mid.asm import format_value, print_module
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.passes.instrumentation import PassInstrumentation, unit_name
+from llvmpy_mid.passes.instrumentation import PassInstrumentation, unit_kind, unit_name
 
 if TYPE_CHECKING:
     from llvmpy_mid.passes.pass_manager import Pass
@@ -41,6 +41,8 @@ _IGNORED_CLASS_NAMES: frozenset[str] = frozenset({"VerifierPass", "PrintModulePa
 _MANAGER_NAMES: dict[str, str] = {
     "FunctionPassManager": "PassManager<Function>",
     "ModulePassManager": "PassManager<Module>",
+    "LoopPassManager": "PassManager<Loop, LoopAnalysisManager, LoopStandardAnalysisResults &, LPMUpdater &>",
+    "CGSCCPassManager": "PassManager<LazyCallGraph::SCC, CGSCCAnalysisManager, LazyCallGraph &, CGSCCUpdateResult &>",
 }
 
 
@@ -61,7 +63,8 @@ def unit_text(unit: object) -> str:
         return format_value(unit) + "\n"
     if isinstance(unit, Module):
         return print_module(unit)
-    return ""
+    kind = unit_kind(unit)
+    return kind.text(unit) if kind is not None else ""
 
 
 class PrintIR:

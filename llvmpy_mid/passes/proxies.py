@@ -38,8 +38,10 @@ class FunctionAnalysisManagerProxyResult:
             self.manager.clear()
             return True
         if not pa.all_analyses_in_set_preserved(AllAnalysesOnFunction):
-            for fn in self.manager.cached_units():
-                self.manager.invalidate(fn, pa)
+            cached = set(self.manager.cached_units())
+            for fn in unit.functions:  # module order, as LLVM
+                if fn in cached:
+                    self.manager.invalidate(fn, pa)
         return False
 
 

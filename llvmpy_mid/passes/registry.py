@@ -27,16 +27,16 @@ from __future__ import annotations
 
 import importlib
 import warnings
-from importlib.metadata import entry_points
 from typing import Any, Callable, Iterator, TypeVar
 
 import attrs
 
 from llvmpy_mid.errors import PipelineError
+from llvmpy_mid.passes.options import declare_option
 
 KINDS: tuple[str, ...] = ("module", "cgscc", "function", "loop")
 ENTRY_POINT_GROUP = "llvmpy_mid.passes"
-PSEUDO_KINDS: frozenset[str] = frozenset({"module", "function"})
+PSEUDO_KINDS: frozenset[str] = frozenset(KINDS)
 """Levels at which ``require<X>`` / ``invalidate<X>`` / ``invalidate<all>`` exist here."""
 
 ParamParser = Callable[[str], Any]
@@ -158,6 +158,8 @@ class PassRegistry:
         if not self._plugins_pending:
             return
         self._plugins_pending = False
+        from importlib.metadata import entry_points
+
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             try:
                 obj = ep.load()
@@ -169,8 +171,15 @@ class PassRegistry:
     # -- queries --------------------------------------------------------------------------
 
     def lookup(self, spelled: str, kind: str) -> PassEntry | None:
-        """The pass entry for ``name`` or ``name<params>`` at ``kind`` (exact name first)."""
-        self._load_plugins()
+        """The pass entry for ``name`` or ``name<params>`` at ``kind`` (exact name first).
+        Plugins are loaded on the first name not found among the built-in ones."""
+        entry = self._lookup(spelled, kind)
+        if entry is None and self._plugins_pending:
+            self._load_plugins()
+            entry = self._lookup(spelled, kind)
+        return entry
+
+    def _lookup(self, spelled: str, kind: str) -> PassEntry | None:
         entry = self._passes.get(spelled, {}).get(kind)
         if entry is not None:
             return entry
@@ -181,8 +190,11 @@ class PassRegistry:
         return entry if entry is not None and entry.params is not None else None
 
     def lookup_analysis(self, name: str, kind: str) -> PassEntry | None:
-        self._load_plugins()
-        return self._analyses.get(name, {}).get(kind)
+        entry = self._analyses.get(name, {}).get(kind)
+        if entry is None and self._plugins_pending:
+            self._load_plugins()
+            entry = self._analyses.get(name, {}).get(kind)
+        return entry
 
     def pseudo_pass(self, spelled: str, kind: str) -> tuple[str, PassEntry | None] | None:
         """``require<X>`` -> ("require", X's entry); ``invalidate<all>`` -> ("invalidate", None);
@@ -203,7 +215,14 @@ class PassRegistry:
 
     def kind_of(self, spelled: str) -> set[str]:
         """The kinds under which ``spelled`` (parameters included) names a pass."""
-        kinds = {k for k in KINDS if self.lookup(spelled, k) is not None}
+        kinds = self._kind_of(spelled)
+        if not kinds and self._plugins_pending:
+            self._load_plugins()
+            kinds = self._kind_of(spelled)
+        return kinds
+
+    def _kind_of(self, spelled: str) -> set[str]:
+        kinds = {k for k in KINDS if self._lookup(spelled, k) is not None}
         kinds.update(k for k in PSEUDO_KINDS if self.pseudo_pass(spelled, k) is not None)
         return kinds
 
@@ -230,6 +249,10 @@ class PassRegistry:
         labels = {"module": "Module", "cgscc": "CGSCC", "function": "Function", "loop": "Loop"}
         for kind in KINDS:
             entries = sorted((e for e in self.entries() if e.kind == kind), key=lambda e: e.name)
+            if kind == "loop":
+                out.append("LoopNest passes:")
+                out.extend("  " + e.name for e in entries if e.params is None and _is_loop_nest(e))
+                entries = [e for e in entries if not _is_loop_nest(e)]
             out.append("%s passes:" % labels[kind])
             out.extend("  " + e.name for e in entries if e.params is None)
             out.append("%s passes with params:" % labels[kind])
@@ -239,6 +262,10 @@ class PassRegistry:
         return "\n".join(out) + "\n"
 
 
+def _is_loop_nest(entry: PassEntry) -> bool:
+    return bool(getattr(entry.load(), "is_loop_nest_pass", False))
+
+
 REGISTRY = PassRegistry(load_entry_points=True)
 
 _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
@@ -246,18 +273,62 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("print", "module", "llvmpy_mid.passes.builtin_passes:PrintModulePass"),
     ("print", "function", "llvmpy_mid.passes.builtin_passes:PrintFunctionPass"),
     ("instcount", "function", "llvmpy_mid.analysis.instcount:InstCountPass"),
+    ("print<loops>", "function", "llvmpy_mid.analysis.loop_info:LoopPrinterPass"),
     ("instnamer", "function", "llvmpy_mid.transform.utils.instnamer:InstNamerPass"),
+    ("loop-simplify", "function", "llvmpy_mid.transform.utils.loop_simplify:LoopSimplifyPass"),
+    ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
     ("strip", "module", "llvmpy_mid.ipo.strip_symbols:StripSymbolsPass"),
     ("strip-nondebug", "module", "llvmpy_mid.ipo.strip_symbols:StripNonDebugSymbolsPass"),
     ("strip-debug-declare", "module", "llvmpy_mid.ipo.strip_symbols:StripDebugDeclarePass"),
+    ("strip-dead-debug-info", "module", "llvmpy_mid.ipo.strip_dead_debug_info:StripDeadDebugInfoPass"),
+    ("print-lcg", "module", "llvmpy_mid.analysis.lazy_call_graph:LazyCallGraphPrinterPass"),
+    ("debugify", "module", "llvmpy_mid.transform.utils.debugify:DebugifyPass"),
+    ("check-debugify", "module", "llvmpy_mid.transform.utils.debugify:CheckDebugifyPass"),
+)
+
+# Options of the debugify passes (declared here so the command line knows them before the
+# pass module is imported; llvmpy_mid.transform.utils.debugify declares the same ones).
+_NOOP = "llvmpy_mid.passes.noop_passes:"
+_BUILTIN_PASSES += (
+    ("no-op-module", "module", _NOOP + "NoOpModulePass"),
+    ("no-op-cgscc", "cgscc", _NOOP + "NoOpCGSCCPass"),
+    ("no-op-function", "function", _NOOP + "NoOpFunctionPass"),
+    ("no-op-loop", "loop", _NOOP + "NoOpLoopPass"),
+    ("no-op-loopnest", "loop", _NOOP + "NoOpLoopNestPass"),
 )
 _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
+    ("no-op-module", "module", _NOOP + "NoOpModuleAnalysis"),
+    ("no-op-cgscc", "cgscc", _NOOP + "NoOpCGSCCAnalysis"),
+    ("no-op-function", "function", _NOOP + "NoOpFunctionAnalysis"),
+    ("no-op-loop", "loop", _NOOP + "NoOpLoopAnalysis"),
     ("domtree", "function", "llvmpy_mid.passes.dominator_analyses:DominatorTreeAnalysis"),
     ("postdomtree", "function", "llvmpy_mid.passes.dominator_analyses:PostDominatorTreeAnalysis"),
+    ("loops", "function", "llvmpy_mid.analysis.loop_info:LoopAnalysis"),
+    ("lcg", "module", "llvmpy_mid.analysis.lazy_call_graph:LazyCallGraphAnalysis"),
 )
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
+
+#: The built-in passes' own options (``-name=value``), declared here so the command line knows
+#: them before any pass module is imported: (name, kind, default, help, pass).
+_BUILTIN_OPTIONS: tuple[tuple[str, str, bool | int | str, str, str], ...] = (
+    ("debugify-level", "str", "location+variables", "Kind of debug info to add", "debugify"),
+    ("debugify-quiet", "bool", False, "Suppress verbose debugify output", "debugify"),
+)
+for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
+    declare_option(_name, _kind, _default, _help, _owner)
+
+
+def _parse_level(params: str) -> str:
+    from llvmpy_mid.passes.default_pipeline import parse_level
+
+    return parse_level(params)
+
+
+REGISTRY.add_pass(
+    "default", "module", "llvmpy_mid.passes.default_pipeline:DefaultPipelinePass", _parse_level, params_help="<O0;O1;O2;O3;Os;Oz>"
+)
 for _n, _k, _s in _BUILTIN_ANALYSES:
     REGISTRY.add_analysis(_n, _k, _s)
 

@@ -3,7 +3,9 @@
 What: :func:`run_passes` builds the pipeline (``builder.py``), runs it with
 fresh analysis managers, and returns a :class:`RunResult`: whether the module
 changed, the statistics (named counters; empty until passes record them) and
-the ``-debug-pass-manager`` log lines when asked for.
+the ``-debug-pass-manager`` log lines when asked for. Statistics are collected
+for the run alone (``passes/statistics.py``); ``options`` set pass options for
+the run (``passes/options.py``).
 
 How: "changed" compares the module's printed text before and after the run
 (what ``-print-changed`` compares too), so a pass that abandons analyses
@@ -17,14 +19,14 @@ after every pass that is not a pass manager or adaptor and raises
 ``print_changed.py`` and ``timing.py``; what they print goes to ``stream``
 (stderr when None), the timing report once the pipeline has run.
 
-What it does not do: no statistics collection yet; the input module is not
-verified first (the caller or the command line does that).
+What it does not do: the input module is not verified first (the caller or
+the command line does that).
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from typing import Any, Mapping, TextIO
 
 import attrs
 
@@ -39,7 +41,10 @@ from llvmpy_mid.passes.print_changed import PrintChanged
 from llvmpy_mid.passes.print_ir import PrintIR
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 from llvmpy_mid.passes.proxies import make_analysis_managers
+from llvmpy_mid.passes.options import OPTIONS, OptionValue
 from llvmpy_mid.passes.registry import PassRegistry
+from llvmpy_mid.passes.statistics import collecting
+from llvmpy_mid.passes.verify_invalidation import VerifyAnalysisInvalidation
 from llvmpy_mid.passes.timing import TimePasses
 
 
@@ -49,7 +54,7 @@ class RunResult:
 
     changed: bool
     statistics: dict[str, int] = attrs.field(factory=dict)
-    """``"pass-name.StatisticName"`` -> count (LLVM's statistic names); empty for now."""
+    """``"debug-type.StatisticName"`` -> count (LLVM's names), non-zero counts only."""
     log: tuple[str, ...] = ()
     """The ``-debug-pass-manager`` lines (only with ``debug_pass_manager=True``)."""
 
@@ -82,9 +87,14 @@ def run_passes(
     print_after_all: bool = False,
     print_changed: bool = False,
     time_passes: bool = False,
+    verify_analysis_invalidation: bool = False,
+    options: Mapping[str, OptionValue | None] | None = None,
     stream: TextIO | None = None,
 ) -> RunResult:
-    """Run ``opt -passes=``-style ``text`` on ``module`` (in place)."""
+    """Run ``opt -passes=``-style ``text`` on ``module`` (in place).
+
+    ``options`` sets pass options for this run (``{"mergefunc-use-aliases": True}``);
+    the statistics the passes counted are in the result."""
     mpm = build_pipeline(text, registry=registry)
     pi = PassInstrumentation()
     log = DebugPassManagerLog(pi) if debug_pass_manager else None
@@ -95,13 +105,16 @@ def run_passes(
     timer = TimePasses(pi) if time_passes else None
     if verify_each:
         pi.after_pass.append(_verify_after(module))
+    if verify_analysis_invalidation:
+        VerifyAnalysisInvalidation(pi)
     mam, _fam = make_analysis_managers(pi)
     before = print_module(module)
-    mpm.run(module, mam)
+    with collecting() as stats, OPTIONS.overriding(options or {}):
+        mpm.run(module, mam)
     changed = print_module(module) != before
     if timer is not None:
         (stream if stream is not None else sys.stderr).write(timer.report())
-    return RunResult(changed=changed, log=tuple(log.lines) if log is not None else ())
+    return RunResult(changed=changed, statistics=stats.as_dict(), log=tuple(log.lines) if log is not None else ())
 
 
 __all__ = ["BrokenModuleError", "RunResult", "run_passes"]

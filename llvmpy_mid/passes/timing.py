@@ -140,6 +140,7 @@ class TimePasses:
         self._stack: list[tuple[dict[str, TimeRecord], str, TimeRecord, TimeRecord]] = []
         instrumentation.before_pass.append(self._before_pass)
         instrumentation.after_pass.append(self._after_pass)
+        instrumentation.after_pass_invalidated.append(self._after_pass_invalidated)
         instrumentation.before_analysis.append(self._before_analysis)
         instrumentation.after_analysis.append(self._after_analysis)
 
@@ -167,6 +168,10 @@ class TimePasses:
             self.start(self.pass_times, pass_.log_name)
 
     def _after_pass(self, pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
+        if not pass_.is_special:
+            self.stop()
+
+    def _after_pass_invalidated(self, pass_: Pass[Any], pa: PreservedAnalyses) -> None:
         if not pass_.is_special:
             self.stop()
 

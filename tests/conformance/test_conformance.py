@@ -1,7 +1,8 @@
 """LLVM conformance tests in the suite: no regression against ``expected-pass.txt``, no silent gains.
 
-The folders Verifier/, Assembler/ and the utility-pass folders run by default (a few seconds on a
-thread pool); every other folder of the corpus runs only with ``--run-slow``. A test listed in
+The folders Verifier/, Assembler/, Other/ (pass-manager tests), the utility-pass folders and every
+folder with a passing test run by default (a few seconds on a thread pool); every other folder of
+the corpus runs only with ``--run-slow``. A test listed in
 ``expected-pass.txt`` that no longer passes is a regression; a target test (one opt-19 passes) that
 passes but is not listed asks to be added (``python tests/conformance/runner.py --write-expected``).
 
@@ -18,12 +19,19 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import runner  # noqa: E402
 
-FAST_FOLDERS = (
+UTILITY_FOLDERS = (
     "Verifier",
     "Assembler",
+    "Other",
     "Transforms/StripSymbols",
     "Transforms/InstNamer",
     "Transforms/StripDeadPrototypes",
+    "Transforms/LoopSimplify",
+    "Transforms/LCSSA",
+)
+#: The utility folders plus every folder holding a test listed as passing.
+FAST_FOLDERS = tuple(
+    sorted(set(UTILITY_FOLDERS) | {n.rsplit("/", 1)[0] for n in runner.load_expected_pass()})
 )
 
 pytestmark = pytest.mark.skipif(

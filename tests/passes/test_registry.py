@@ -3,6 +3,7 @@ entry-point plugins, and kind_of feeding pipeline_text.nest."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import sys
 import types
 from typing import Any
@@ -31,7 +32,7 @@ def test_builtin_names_and_kinds() -> None:
 def test_pseudo_passes() -> None:
     assert kind_of("require<domtree>") == {"function"}
     assert kind_of("invalidate<postdomtree>") == {"function"}
-    assert kind_of("invalidate<all>") == {"module", "function"}
+    assert kind_of("invalidate<all>") == {"module", "cgscc", "function", "loop"}  # opt-19 accepts it at every level
     assert kind_of("require<foo>") == set()
     assert REGISTRY.pseudo_pass("invalidate<all>", "function") == ("invalidate", None)
     found = REGISTRY.pseudo_pass("require<domtree>", "function")
@@ -132,7 +133,7 @@ def test_entry_points_loaded_once(monkeypatch: pytest.MonkeyPatch) -> None:
         seen_groups.append(group)
         return [FakeEP()]
 
-    monkeypatch.setattr(registry_mod, "entry_points", fake_entry_points)
+    monkeypatch.setattr(importlib.metadata, "entry_points", fake_entry_points)
     reg = PassRegistry(load_entry_points=True)
     assert not calls  # lazily: nothing read at construction
     assert reg.kind_of("plugin-pass") == {"module"}
@@ -147,7 +148,7 @@ def test_broken_plugin_warns(monkeypatch: pytest.MonkeyPatch) -> None:
         def load(self) -> Any:
             raise ImportError("nope")
 
-    monkeypatch.setattr(registry_mod, "entry_points", lambda *, group: [BadEP()])
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda *, group: [BadEP()])
     reg = PassRegistry(load_entry_points=True)
     with pytest.warns(UserWarning, match="bad"):
         assert reg.kind_of("x") == set()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from llvmpy_mid.analysis.instcount import InstCountPass, format_stats
+from llvmpy_mid.passes.statistics import collecting
 from llvmpy_mid.asm import parse_assembly, print_module
 from llvmpy_mid.errors import VerifierError
 from llvmpy_mid.ipo.strip_dead_prototypes import StripDeadPrototypesPass
@@ -87,24 +88,26 @@ entry:
 def test_strip_dead_prototypes_matches_opt() -> None:
     m = parse_assembly(SRC, name="a.ll")
     p = StripDeadPrototypesPass()
-    pa = _run(m, p)
+    with collecting() as stats:
+        pa = _run(m, p)
     text = print_module(m)
     # From `opt-19 -S -passes=strip-dead-prototypes a.ll`: @unused, @dead, @dead2 gone.
     assert text.startswith(
         '; ModuleID = \'a.ll\'\nsource_filename = "a.ll"\n\n'
         "@g = external global i32\n@h = global i32 0\n\ndeclare void @used()\n\ndefine i32 @f("
     )
-    assert p.statistics == {"NumDeadPrototypes": 2}
+    assert stats.as_dict() == {"strip-dead-prototypes.NumDeadPrototypes": 2}
     assert not pa.are_all_preserved()
 
 
 def test_strip_dead_prototypes_variables_only_is_not_a_change() -> None:
     m = parse_assembly("@u = external global i32\ndefine void @f() {\n  ret void\n}\n")
     p = StripDeadPrototypesPass()
-    pa = _run(m, p)
+    with collecting() as stats:
+        pa = _run(m, p)
     assert [g.name for g in m.globals] == []
     assert pa.are_all_preserved()  # LLVM only counts removed functions as a change
-    assert p.statistics == {}
+    assert stats.as_dict() == {}
 
 
 def test_print_module_and_function_write_what_opt_writes() -> None:
@@ -141,14 +144,15 @@ def test_verifier_pass() -> None:
 def test_instcount_statistics_and_report() -> None:
     m = parse_assembly(SRC)
     p = InstCountPass()
-    assert _run(m, ModuleToFunctionPassAdaptor(p)).are_all_preserved()
-    assert p.statistics == {
+    with collecting() as stats:
+        assert _run(m, ModuleToFunctionPassAdaptor(p)).are_all_preserved()
+    assert {k.removeprefix("instcount."): v for k, v in stats.as_dict().items()} == {
         "TotalFuncs": 2, "TotalBlocks": 3, "TotalInsts": 8, "NumCallInst": 1, "NumAddInst": 1,
         "NumLoadInst": 1, "NumBrInst": 1, "NumMulInst": 1, "NumStoreInst": 1, "NumRetInst": 2,
     }  # fmt: skip
     # LLVM's PrintStatistics layout (sorted by debug type, then stat name).
     rule = "===" + "-" * 73 + "===\n"
-    assert format_stats(p.statistics) == (
+    assert stats.report() == (
         rule + "                          ... Statistics Collected ...\n" + rule + "\n"
         "1 instcount - Number of Add insts\n"
         "1 instcount - Number of Br insts\n"

@@ -16,26 +16,51 @@ flags), ``block_rules``, ``instruction_rules`` (operands, SSA dominance),
 ``arith_rules``, ``memory_rules``, ``control_rules``, ``call_rules``,
 ``eh_rules``, ``intrinsic_rules``, ``metadata_rules``; ``driver`` applies them
 in LLVM's order. The values are printed through the installed assembly
-printer (``import llvmpy_mid`` installs it).
+printer (``import llvmpy_mid`` installs it). Importing this package is cheap:
+the driver (and with it every rule module) is imported on the first check.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.errors import VerifierError
-from llvmpy_mid.ir.verifier.diagnostic import Diagnostic
-from llvmpy_mid.ir.verifier.driver import function_diagnostics, module_diagnostics
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.function import Function
     from llvmpy_mid.ir.module import Module
+    from llvmpy_mid.ir.verifier.diagnostic import Diagnostic
+    from llvmpy_mid.ir.verifier.driver import function_diagnostics, module_diagnostics
+
+# Imported on first access (PEP 562): the driver imports every rule module.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "llvmpy_mid.ir.verifier.diagnostic": ("Diagnostic",),
+    "llvmpy_mid.ir.verifier.driver": ("function_diagnostics", "module_diagnostics"),
+}
+_ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names}
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        module = _ORIGIN.get(name)
+        if module is None:
+            raise AttributeError("module %r has no attribute %r" % (__name__, name))
+        value = getattr(import_module(module), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
 
 
 def verify_module(module: Module, *, debug_info: bool = True) -> None:
     """Raise :class:`VerifierError` with every problem in ``module``; return if there is none.
 
     With ``debug_info=False`` findings about debug info alone do not count."""
+    from llvmpy_mid.ir.verifier.driver import module_diagnostics
+
     found = module_diagnostics(module)
     if not debug_info:
         found = [d for d in found if not d.debug_info]
@@ -45,6 +70,8 @@ def verify_module(module: Module, *, debug_info: bool = True) -> None:
 
 def verify_function(fn: Function, *, debug_info: bool = True) -> None:
     """Raise :class:`VerifierError` with every problem in ``fn``; return if there is none."""
+    from llvmpy_mid.ir.verifier.driver import function_diagnostics
+
     found = function_diagnostics(fn)
     if not debug_info:
         found = [d for d in found if not d.debug_info]

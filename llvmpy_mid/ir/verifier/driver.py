@@ -11,40 +11,34 @@ After the functions, the module: llvm.localrecover indices, global variables,
 aliases and ifuncs, named metadata, comdats, module flags, idents and command
 lines, compile units, and the llvm.experimental.deoptimize declarations.
 Every instruction is visited once; the dominator tree is built at most once
-per function, so a run is near-linear in the size of the module.
+per function, so a run is near-linear in the size of the module. The rule
+modules are imported on the first check, not with this module; a module with
+no functions, globals, aliases, ifuncs, named metadata or comdats has nothing
+to check and imports none of them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.ir.verifier import (
-    arith_rules,
-    block_rules,
-    call_rules,
-    control_rules,
-    eh_rules,
-    function_rules,
-    instruction_rules,
-    intrinsic_rules,
-    memory_rules,
-    metadata_rules,
-    module_rules,
-)
 from llvmpy_mid.ir.verifier.checker import Checker
-from llvmpy_mid.ir.verifier.rule import Rule
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.function import Function
     from llvmpy_mid.ir.module import Module
     from llvmpy_mid.ir.verifier.diagnostic import Diagnostic
+    from llvmpy_mid.ir.verifier.rule import Rule
 
-_RULE_MODULES = (arith_rules, memory_rules, control_rules, call_rules, eh_rules, intrinsic_rules)
+# The rule modules (most of the verifier's code) are imported by the functions below on their
+# first call, not when this module is imported: start-up stays cheap, and a module with nothing
+# to verify never imports them.
 
 
 def _rule_table() -> dict[str, tuple[Rule, ...]]:
+    from llvmpy_mid.ir.verifier import arith_rules, call_rules, control_rules, eh_rules, intrinsic_rules, memory_rules
+
     table: dict[str, list[Rule]] = {}
-    for mod in _RULE_MODULES:
+    for mod in (arith_rules, memory_rules, control_rules, call_rules, eh_rules, intrinsic_rules):
         for opcode, rule in mod.INSTRUCTION_RULES.items():
             table.setdefault(opcode, []).append(rule)
     return {op: tuple(rules) for op, rules in table.items()}
@@ -62,6 +56,8 @@ def _rules() -> dict[str, tuple[Rule, ...]]:
 
 def check_function(c: Checker, fn: Function) -> None:
     """Apply every function-level rule to ``fn``, recording findings in ``c``."""
+    from llvmpy_mid.ir.verifier import block_rules, function_rules, instruction_rules, metadata_rules, module_rules
+
     c.enter_function(fn)
     # LLVM checks the terminators before anything else: without them dominance is undefined,
     # and the function gets that one finding.
@@ -105,6 +101,14 @@ def check_function(c: Checker, fn: Function) -> None:
 
 def check_module(c: Checker, module: Module) -> None:
     """Apply every rule to ``module``: its functions in order, then the module-level rules."""
+    if not (
+        module.functions or module.globals or module.aliases or module.ifuncs or module.named_metadata or module.comdats
+    ):
+        # Every rule looks at one of these (module flags, idents and compile units are named
+        # metadata): an empty module has nothing to report, and needs no rule module imported.
+        return
+    from llvmpy_mid.ir.verifier import intrinsic_rules, metadata_rules, module_rules
+
     for fn in module.functions:
         check_function(c, fn)
     intrinsic_rules.verify_frame_recover_indices(c)

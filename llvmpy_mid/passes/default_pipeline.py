@@ -1,0 +1,97 @@
+"""``default<O0>`` .. ``default<O3>``, ``default<Os>``, ``default<Oz>``: LLVM 19's
+standard optimisation pipelines, made of the passes that exist here.
+
+What: :func:`default_pipeline_text` returns, for a level, LLVM's pipeline with
+every pass that is not registered removed (a pipeline whose passes are all
+missing goes too); :class:`DefaultPipelinePass` (registered as the module pass
+``default<level>``) runs it. As passes land, the pipelines grow by themselves.
+
+How: ``default_pipelines/<level>.txt`` holds what ``opt-19
+-passes='default<On>' -print-pipeline-passes`` prints (without the trailing
+``verify`` opt adds to every run). It is parsed with the pipeline reader;
+``require<X>`` / ``invalidate<X>`` stay when ``X`` is a registered analysis;
+a pass whose registered form takes no parameters keeps its name only when the
+text gives it none or ``<>``; nested pipelines keep their name and parameters.
+
+What it does not do: ``thinlto-pre-link<On>``, ``thinlto<On>``,
+``lto-pre-link<On>``, ``lto<On>`` are not known; passes here do not take
+LLVM's per-level tuning (they run with their defaults).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import attrs
+
+from llvmpy_mid.errors import PipelineError
+from llvmpy_mid.passes.pass_manager import ModulePassManager
+from llvmpy_mid.passes.pipeline_text import PipelineElement, parse_pipeline, print_pipeline
+from llvmpy_mid.passes.registry import KINDS, PassRegistry
+
+__all__ = ["LEVELS", "DefaultPipelinePass", "default_pipeline_text", "llvm_default_pipeline_text", "parse_level"]
+
+LEVELS: tuple[str, ...] = ("O0", "O1", "O2", "O3", "Os", "Oz")
+
+_CONTAINERS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa", "devirt", "coro-cond", "repeat"})
+
+
+def llvm_default_pipeline_text(level: str) -> str:
+    """LLVM 19's full ``default<level>`` pipeline text."""
+    if level not in LEVELS:
+        raise PipelineError("invalid optimization level for default pipeline: '%s'" % level)
+    return resources.files("llvmpy_mid.passes").joinpath("default_pipelines/%s.txt" % level).read_text().strip()
+
+
+def _known(e: PipelineElement, reg: PassRegistry) -> PipelineElement | None:
+    """``e`` as this project can run it, or None when it names no registered pass."""
+    for kind in KINDS:
+        if reg.pseudo_pass(e.spelled, kind) is not None:
+            return e
+        entry = reg.lookup(e.spelled, kind)
+        if entry is not None:
+            return e
+        bare = reg.lookup(e.name, kind)
+        if bare is not None and bare.params is None and e.params in (None, ""):
+            return attrs.evolve(e, params=None)
+    return None
+
+
+def _prune(elements: tuple[PipelineElement, ...], reg: PassRegistry) -> tuple[PipelineElement, ...]:
+    out: list[PipelineElement] = []
+    for e in elements:
+        if e.children is None:
+            kept = _known(e, reg)
+            if kept is not None:
+                out.append(kept)
+        elif e.name in _CONTAINERS:
+            children = _prune(e.children, reg)
+            if children:
+                out.append(attrs.evolve(e, children=children))
+    return tuple(out)
+
+
+def default_pipeline_text(level: str, registry: PassRegistry | None = None) -> str:
+    """``default<level>`` as pipeline text of registered passes (may be ``""``)."""
+    from llvmpy_mid.passes.registry import REGISTRY
+
+    reg = registry if registry is not None else REGISTRY
+    return print_pipeline(_prune(tuple(parse_pipeline(llvm_default_pipeline_text(level))), reg))
+
+
+def parse_level(params: str) -> str:
+    """The ``<params>`` of ``default<...>``: one of :data:`LEVELS` (opt-19's error otherwise)."""
+    if params not in LEVELS:
+        raise PipelineError("unknown pass name 'default<%s>'" % params)
+    return params
+
+
+class DefaultPipelinePass(ModulePassManager):
+    """``default<level>``: a module pass manager holding the level's pipeline of registered passes."""
+
+    def __init__(self, level: str) -> None:
+        from llvmpy_mid.passes.builder import build_pipeline
+
+        self.level = level
+        self.text = default_pipeline_text(level)
+        super().__init__(build_pipeline(self.text).passes if self.text else ())

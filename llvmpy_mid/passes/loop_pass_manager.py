@@ -1,0 +1,334 @@
+"""The loop layer of the pass manager (LLVM's ``LoopPassManager``,
+``FunctionToLoopPassAdaptor``, ``LoopAnalysisManager`` and its function proxy).
+
+What: a loop pass is a ``Pass[Loop]`` whose ``run(loop, lam)`` gets a
+:class:`LoopAnalysisManager`; besides cached loop analyses, ``lam.standard``
+holds the function-level results every loop pass may use and must keep valid
+(:class:`LoopStandardAnalysisResults`: the function, its dominator tree and loop
+info) and ``lam.updater`` the :class:`LPMUpdater` through which a pass reports
+deleted loops, new child or sibling loops, or asks to revisit the current loop.
+A pass with ``is_loop_nest_pass = True`` (LLVM's ``LoopNestPass``) runs on
+outermost loops only.
+
+How (as opt-19 does it): :class:`FunctionToLoopPassAdaptor` first runs
+``loop-simplify`` and ``lcssa`` on the function (a function pass manager of
+its own, logged as LLVM logs it), then, when the function has loops, visits
+them innermost first: for each top-level loop in program order, its nest in
+post-order (children before parents, siblings in program order); a pipeline of
+loop-nest passes only visits the top-level loops. After each loop pass the
+loop's cached results are invalidated with what it returned; a loop the pass
+deleted gets the "invalidated" instrumentation callback instead. The adaptor
+returns what the canonicalisation kept plus what every loop pass must keep
+(``DominatorTreeAnalysis``, ``LoopAnalysis``, all loop analyses, the proxy).
+
+What it does not do: no MemorySSA, ScalarEvolution, alias analysis or
+``TargetIRAnalysis`` in the standard results (those analyses do not exist yet:
+``loop-mssa`` runs like ``loop``); the log therefore lacks the lines opt-19
+prints for them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
+
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.passes.analysis import Analysis, AnalysisManager, FunctionAnalysis, Invalidator
+from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
+from llvmpy_mid.passes.instrumentation import PassInstrumentation, UnitKind, register_unit_kind
+from llvmpy_mid.passes.pass_manager import FunctionPassManager, Pass, PassManager
+from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, AllAnalysesOnLoop, AnalysisSet, PreservedAnalyses
+
+from llvmpy_mid.analysis.loop_info import Loop, LoopAnalysis, LoopInfo, block_operand
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.dominators import DominatorTree
+
+__all__ = [
+    "FunctionToLoopPassAdaptor",
+    "LPMUpdater",
+    "LoopAnalysisManager",
+    "LoopAnalysisManagerFunctionProxy",
+    "LoopPassManager",
+    "LoopStandardAnalysisResults",
+    "loop_pass_preserved_analyses",
+]
+
+
+def _loop_name(loop: Loop) -> str:
+    header = loop.header
+    fn = header.parent
+    where = fn.name if fn is not None else "?"
+    return "loop %s in function %s" % (block_operand(header), where)
+
+
+def _loop_text(loop: Loop) -> str:
+    """A loop as LLVM's ``printLoop`` dumps it: the preheader, the loop blocks, the exit blocks."""
+    from llvmpy_mid.asm import format_value
+
+    out: list[str] = []
+    pre = loop.preheader
+    if pre is not None:
+        out.append("; Preheader:" + _block_text(pre, format_value))
+    out.append("; Loop:")
+    for bb in loop.blocks:
+        out.append(_block_text(bb, format_value))
+    exits = loop.unique_exit_blocks
+    if exits:
+        out.append("; Exit blocks")
+        for bb in exits:
+            out.append(_block_text(bb, format_value))
+    return "\n".join(out) + "\n"
+
+
+def _block_text(bb: Any, fmt: Callable[[Any], str]) -> str:
+    return "\n" + fmt(bb).rstrip("\n")
+
+
+register_unit_kind(Loop, UnitKind(_loop_name, _loop_name, _loop_text))
+
+
+class LoopStandardAnalysisResults:
+    """The function-level results a loop pass reads and keeps valid."""
+
+    __slots__ = ("function", "dt", "li")
+
+    def __init__(self, function: Function, dt: DominatorTree, li: LoopInfo) -> None:
+        self.function = function
+        self.dt = dt
+        self.li = li
+
+
+class LPMUpdater:
+    """What a loop pass tells the adaptor about loops it changed (LLVM's ``LPMUpdater``)."""
+
+    __slots__ = ("_worklist", "current", "current_deleted", "revisit", "loop_nest_mode")
+
+    def __init__(self, worklist: list[Loop], loop_nest_mode: bool) -> None:
+        self._worklist = worklist
+        self.current: Loop | None = None
+        self.current_deleted = False
+        self.revisit = False
+        self.loop_nest_mode = loop_nest_mode
+
+    def mark_loop_as_deleted(self, loop: Loop) -> None:
+        """``loop`` is gone (the pass removed it from LoopInfo); if it is the current loop no
+        further pass runs on it. Its analyses are dropped."""
+        if loop is self.current:
+            self.current_deleted = True
+        if loop in self._worklist:
+            self._worklist.remove(loop)
+
+    def add_child_loops(self, loops: list[Loop]) -> None:
+        """New loops nested in the current one: they are visited next (innermost first)."""
+        _append_nests(loops, self._worklist)
+
+    def add_sibling_loops(self, loops: list[Loop]) -> None:
+        """New loops beside the current one: they are visited next."""
+        _append_nests(loops, self._worklist)
+
+    def revisit_current_loop(self) -> None:
+        """Run the loop pipeline on the current loop again once it finishes."""
+        self.revisit = True
+
+
+def _append_nests(roots: list[Loop], worklist: list[Loop]) -> None:
+    """Push the nests of ``roots`` so that popping from the end visits, for each root in
+    order, its nest in post-order (children in order before their parent)."""
+    for root in reversed(roots):
+        preorder: list[Loop] = []
+        stack = [root]
+        while stack:
+            loop = stack.pop()
+            preorder.append(loop)
+            stack.extend(loop.sub_loops)
+        worklist.extend(preorder)
+
+
+def _loops_in_visit_order(li: LoopInfo) -> list[Loop]:
+    """Top-level loops in program order (the reverse of LoopInfo's order, as LLVM keeps it)."""
+    return list(reversed(li.top_level_loops))
+
+
+class LoopAnalysisManager(AnalysisManager[Loop]):
+    """Caches loop analyses; during an adaptor run also gives ``standard`` and ``updater``."""
+
+    __slots__ = ("standard", "updater")
+
+    def __init__(self, instrumentation: PassInstrumentation | None = None) -> None:
+        super().__init__(AllAnalysesOnLoop, instrumentation)
+        self.standard: LoopStandardAnalysisResults | None = None
+        self.updater: LPMUpdater | None = None
+
+    def clear_function(self, fn: Function) -> None:
+        """Forget the cached results of every loop of ``fn`` (silently, as LLVM's ``clear``)."""
+        for loop in self.cached_units():
+            if loop.header.parent is fn:
+                self.clear(loop)
+
+
+class LoopProxyResult:
+    """The function-level proxy's result: ``manager`` is the loop analysis manager."""
+
+    __slots__ = ("manager", "function")
+
+    def __init__(self, manager: LoopAnalysisManager, function: Function) -> None:
+        self.manager = manager
+        self.function = function
+
+    def invalidate(self, unit: Any, pa: PreservedAnalyses, inv: Invalidator) -> bool:
+        if pa.are_all_preserved():
+            return False
+        checker = pa.checker(LoopAnalysisManagerFunctionProxy)
+        proxy_kept = checker.preserved() or checker.preserved_set(AllAnalysesOnFunction)
+        if not proxy_kept or inv.invalidate(LoopAnalysis) or inv.invalidate(DominatorTreeAnalysis):
+            self.manager.clear_function(self.function)
+            return True
+        if not pa.all_analyses_in_set_preserved(AllAnalysesOnLoop):
+            for loop in self.manager.cached_units():
+                if loop.header.parent is self.function:
+                    self.manager.invalidate(loop, pa)
+        return False
+
+
+class LoopAnalysisManagerFunctionProxy(FunctionAnalysis[LoopProxyResult]):
+    """The function analysis whose result holds the loop analysis manager."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, manager: LoopAnalysisManager) -> None:
+        self.manager = manager
+
+    @property
+    def log_name(self) -> str:
+        return "InnerAnalysisManagerProxy<LoopAnalysisManager, Function>"
+
+    def run(self, unit: Function, am: AnalysisManager[Function]) -> LoopProxyResult:
+        return LoopProxyResult(self.manager, unit)
+
+
+def loop_pass_preserved_analyses() -> PreservedAnalyses:
+    """What every loop pass keeps valid (LLVM's ``getLoopPassPreservedAnalyses``)."""
+    pa = PreservedAnalyses()
+    pa.preserve(DominatorTreeAnalysis)
+    pa.preserve(LoopAnalysis)
+    pa.preserve(LoopAnalysisManagerFunctionProxy)
+    return pa
+
+
+class LoopPassManager(PassManager[Loop]):
+    """Runs loop passes in sequence on one loop; loop-nest passes only on outermost loops."""
+
+    unit_set: ClassVar[type[AnalysisSet]] = AllAnalysesOnLoop
+
+    @property
+    def is_loop_nest_mode(self) -> bool:
+        return bool(self.passes) and all(getattr(p, "is_loop_nest_pass", False) for p in self.passes)
+
+    def run(self, unit: Loop, am: AnalysisManager[Loop]) -> PreservedAnalyses:
+        pi = am.instrumentation
+        pa = PreservedAnalyses.all()
+        updater = am.updater if isinstance(am, LoopAnalysisManager) else None
+        for p in self.passes:
+            if getattr(p, "is_loop_nest_pass", False) and unit.parent_loop is not None:
+                continue
+            pi.run_before_pass(p, unit)
+            pass_pa = p.run(unit, am)
+            if updater is not None and updater.current_deleted:
+                pi.run_after_pass_invalidated(p, pass_pa)
+                pa.intersect(pass_pa)
+                return pa
+            am.invalidate(unit, pass_pa)
+            pi.run_after_pass(p, unit, pass_pa)
+            pa.intersect(pass_pa)
+        pa.preserve_set(AllAnalysesOnLoop)
+        return pa
+
+
+def _canonicalization_passes() -> FunctionPassManager:
+    from llvmpy_mid.transform.utils.lcssa import LCSSAPass
+    from llvmpy_mid.transform.utils.loop_simplify import LoopSimplifyPass
+
+    return FunctionPassManager([LoopSimplifyPass(), LCSSAPass()])
+
+
+class FunctionToLoopPassAdaptor(Pass[Function]):
+    """Runs ``loop_pass`` on every loop of a function, innermost first."""
+
+    is_special: ClassVar[bool] = True
+
+    def __init__(self, loop_pass: Pass[Loop], *, use_memory_ssa: bool = False) -> None:
+        self.loop_pass = loop_pass
+        self.use_memory_ssa = use_memory_ssa
+        self.canonicalization = _canonicalization_passes()
+
+    @property
+    def loop_nest_mode(self) -> bool:
+        lp = self.loop_pass
+        if isinstance(lp, LoopPassManager):
+            return lp.is_loop_nest_mode
+        return bool(getattr(lp, "is_loop_nest_pass", False))
+
+    def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
+        pi = am.instrumentation
+        canon = self.canonicalization
+        pi.run_before_pass(canon, unit)
+        pa = canon.run(unit, am)
+        am.invalidate(unit, pa)
+        pi.run_after_pass(canon, unit, pa)
+        li = am.get_result(LoopAnalysis, unit)
+        if not li.top_level_loops:
+            return pa
+        dt = am.get_result(DominatorTreeAnalysis, unit)
+        lam = am.get_result(_proxy_class(am), unit).manager
+        worklist: list[Loop] = []
+        nest_mode = self.loop_nest_mode
+        roots = _loops_in_visit_order(li)
+        if nest_mode:
+            worklist.extend(reversed(roots))
+        else:
+            _append_nests(roots, worklist)
+        updater = LPMUpdater(worklist, nest_mode)
+        saved = (lam.standard, lam.updater)
+        lam.standard = LoopStandardAnalysisResults(unit, dt, li)
+        lam.updater = updater
+        loop_pa = PreservedAnalyses.all()
+        try:
+            while worklist:
+                loop = worklist.pop()
+                updater.current = loop
+                updater.current_deleted = False
+                updater.revisit = False
+                pi.run_before_pass(self.loop_pass, loop)
+                pass_pa = self.loop_pass.run(loop, lam)
+                if updater.current_deleted:
+                    lam.clear(loop)
+                    pi.run_after_pass_invalidated(self.loop_pass, pass_pa)
+                else:
+                    lam.invalidate(loop, pass_pa)
+                    pi.run_after_pass(self.loop_pass, loop, pass_pa)
+                    if updater.revisit:
+                        worklist.append(loop)
+                loop_pa.intersect(pass_pa)
+        finally:
+            lam.standard, lam.updater = saved
+        # What the loop passes kept, within what canonicalisation kept; then what every loop
+        # pass must keep valid (as LLVM, these are added after the intersection).
+        pa.intersect(loop_pa)
+        pa.preserve_set(AllAnalysesOnLoop)
+        pa.preserve(LoopAnalysisManagerFunctionProxy)
+        pa.preserve(DominatorTreeAnalysis)
+        pa.preserve(LoopAnalysis)
+        return pa
+
+
+def _loop_function(loop: Loop) -> Function | None:
+    return loop.header.parent
+
+
+def _proxy_class(am: AnalysisManager[Function]) -> type[Analysis[Function, LoopProxyResult]]:
+    """The loop proxy registered on ``am`` (registered, with a new loop manager, on first use)."""
+    if not am.is_registered(LoopAnalysisManagerFunctionProxy):
+        lam = LoopAnalysisManager(am.instrumentation)
+        lam.set_outer(am, _loop_function)
+        am.register(LoopAnalysisManagerFunctionProxy(lam))
+    return LoopAnalysisManagerFunctionProxy
