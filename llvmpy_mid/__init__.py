@@ -10,8 +10,9 @@ their names is first read from this package.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from llvmpy_mid._lazy import lazy_exports
 
 # Importing the asm package installs the printer behind str() of IR values and modules.
 from llvmpy_mid.asm import format_value, parse_assembly, parse_file, print_module
@@ -65,21 +66,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "llvmpy_mid.passes.run": ("RunResult", "run_passes"),
 }
-_ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names}
-
+_getattr, __dir__ = lazy_exports(globals(), _EXPORTS)
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> object:
-        module = _ORIGIN.get(name)
-        if module is None:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        value = getattr(import_module(module), name)
-        globals()[name] = value
-        return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    __getattr__ = _getattr
 
 
 __all__ = [

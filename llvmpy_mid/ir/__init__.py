@@ -7,8 +7,9 @@ submodule is imported when one of its names is first read from this package,
 so importing one IR module does not import the whole layer.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from llvmpy_mid._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
@@ -108,21 +109,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "llvmpy_mid.ir.value": ("Use", "User", "Value"),
 }
-_ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names}
-
+_getattr, __dir__ = lazy_exports(globals(), _EXPORTS)
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> object:
-        module = _ORIGIN.get(name)
-        if module is None:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        value = getattr(import_module(module), name)
-        globals()[name] = value
-        return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    __getattr__ = _getattr
 
 
 __all__ = [

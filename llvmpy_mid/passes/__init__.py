@@ -12,8 +12,9 @@ The names below are re-exported lazily (PEP 562): importing one submodule does n
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from llvmpy_mid._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from llvmpy_mid.passes.analysis import (
@@ -114,21 +115,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "llvmpy_mid.passes.loop_pass_manager": ("FunctionToLoopPassAdaptor", "LoopAnalysisManager", "LoopPassManager", "LPMUpdater", "LoopStandardAnalysisResults"),
     "llvmpy_mid.passes.cgscc_pass_manager": ("CGSCCPassManager", "ModuleToPostOrderCGSCCPassAdaptor", "CGSCCToFunctionPassAdaptor"),
 }
-_ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names}
-
+_getattr, __dir__ = lazy_exports(globals(), _EXPORTS)
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> object:
-        module = _ORIGIN.get(name)
-        if module is None:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        value = getattr(import_module(module), name)
-        globals()[name] = value
-        return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    __getattr__ = _getattr
 
 
 __all__ = [

@@ -278,6 +278,13 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("loop-simplify", "function", "llvmpy_mid.transform.utils.loop_simplify:LoopSimplifyPass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
+    ("mergefunc", "module", "llvmpy_mid.ipo.merge_functions:MergeFunctionsPass"),
+    ("print<structural-hash>", "module", "llvmpy_mid.passes.structural_hash_printer:StructuralHashPrinterPass"),
+    (
+        "print<structural-hash><detailed>",
+        "module",
+        "llvmpy_mid.passes.structural_hash_printer:DetailedStructuralHashPrinterPass",
+    ),
     ("strip", "module", "llvmpy_mid.ipo.strip_symbols:StripSymbolsPass"),
     ("strip-nondebug", "module", "llvmpy_mid.ipo.strip_symbols:StripNonDebugSymbolsPass"),
     ("strip-debug-declare", "module", "llvmpy_mid.ipo.strip_symbols:StripDebugDeclarePass"),
@@ -315,6 +322,23 @@ for _n, _k, _s in _BUILTIN_PASSES:
 _BUILTIN_OPTIONS: tuple[tuple[str, str, bool | int | str, str, str], ...] = (
     ("debugify-level", "str", "location+variables", "Kind of debug info to add", "debugify"),
     ("debugify-quiet", "bool", False, "Suppress verbose debugify output", "debugify"),
+    ("mergefunc-use-aliases", "bool", False, "Allow mergefunc to create aliases", "mergefunc"),
+    (
+        "mergefunc-preserve-debug-info",
+        "bool",
+        False,
+        "Preserve debug info in thunk when mergefunc transformations are made.",
+        "mergefunc",
+    ),
+    (
+        "mergefunc-verify",
+        "uint",
+        0,
+        "How many functions in a module could be used for MergeFunctions to pass a basic correctness check. "
+        "'0' disables this check. Works only with '-debug' key.",
+        "mergefunc",
+    ),
+    ("mergefunc-explain", "bool", False, "Explain why hash-equal functions were not merged (llvmpy_mid)", "mergefunc"),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)

@@ -4,13 +4,13 @@ spelling of the SCCs that ``cgscc(no-op-cgscc)`` visits (the ``NoOpCGSCCPass`` l
 
 from __future__ import annotations
 
-import glob
 import io
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from csmith_files import csmith_paths
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,7 +23,7 @@ from llvmpy_mid.passes.registry import REGISTRY
 OPT = shutil.which("opt-19")
 pytestmark = pytest.mark.skipif(OPT is None, reason="opt-19 is not installed")
 
-CSMITH = sorted(glob.glob("/work/csmith_cache/w0/*.ll"))
+CSMITH = [str(p) for p in csmith_paths()]
 
 
 def _opt(path: Path, *args: str) -> str:

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from csmith_files import csmith_paths
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,7 +31,6 @@ OPT = shutil.which("opt-19")
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")
 CONFORMANCE = Path("/work/shared/conformance/llvm/llvm/test/Transforms")
 LOOP_FOLDERS = ("LICM", "LoopSimplify", "LoopRotate", "LoopUnroll", "LoopDeletion", "IndVarSimplify")
-CSMITH = Path("/work/csmith_cache/w0")
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -291,7 +291,7 @@ def _conformance_files() -> list[Path]:
 
 
 def _csmith_files() -> list[Path]:
-    return sorted(CSMITH.glob("*.ll"))
+    return csmith_paths()
 
 
 def _compare_files(files: list[Path]) -> int:

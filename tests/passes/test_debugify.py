@@ -4,13 +4,13 @@
 
 from __future__ import annotations
 
-import glob
 import io
 import shutil
 import subprocess
 from contextlib import redirect_stderr
 
 import pytest
+from csmith_files import csmith_paths
 
 from llvmpy_mid import verify_module
 from llvmpy_mid.asm import parse_assembly, print_module
@@ -250,7 +250,7 @@ def test_cli_log_and_stderr_match_opt() -> None:
     assert ours.stdout + ours.stderr == theirs.stdout + theirs.stderr
 
 
-CSMITH = sorted(glob.glob("/work/csmith_cache/w0/*.O0.ll") + glob.glob("/work/csmith_cache/w0/*.O2.ll"))
+CSMITH = [str(p) for p in csmith_paths() if p.name.endswith((".O0.ll", ".O2.ll"))]
 
 
 def _csmith_case(path: str) -> None:

@@ -20,6 +20,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from csmith_files import csmith_paths
 
 import llvmpy_mid
 from llvmpy_mid.asm import parse_assembly, print_module
@@ -33,7 +34,6 @@ from llvmpy_mid.passes.preserved import CFGAnalyses
 OPT = shutil.which("opt-19")
 CLANG = shutil.which("clang-19")
 LINK = shutil.which("llvm-link-19")
-CSMITH = Path(__file__).resolve().parents[3] / "csmith_cache"
 PASS = "strip-dead-debug-info"
 
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")
@@ -278,7 +278,7 @@ def test_constant_expressions() -> None:
 
 
 def _csmith_files() -> list[Path]:
-    return sorted(CSMITH.glob("w*/*.O2g.ll")) if CSMITH.is_dir() else []
+    return [p for p in csmith_paths() if p.name.endswith(".O2g.ll")]
 
 
 @needs_opt

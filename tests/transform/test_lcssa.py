@@ -6,7 +6,7 @@ Inputs: llvm-stress-19 programs (3 seeds; 120 under ``--run-slow``), hand-made l
 in exit-block phis, nested loops, uses in unreachable blocks, invoke results,
 ``#dbg_value`` records outside the loop, loops without exits), LLVM's
 conformance files of the loop folders that opt-19 parses (a sample; all under
-``--run-slow``) and the csmith files of ``/work/csmith_cache/w0`` (a sample;
+``--run-slow``) and the csmith files of the csmith corpus (``tests/csmith_files.py``) (a sample;
 all under ``--run-slow``), whose ``lli-19`` output must not change.
 """
 
@@ -17,6 +17,19 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from loop_oracle import (
+    CONFORMANCE,
+    CSMITH_FILES,
+    LLI,
+    STRESS,
+    body,
+    check_against_opt,
+    check_csmith,
+    lli,
+    needs_opt,
+    opt19,
+    stress_file,
+)
 
 import llvmpy_mid
 from llvmpy_mid.analysis.loop_info import LoopInfo
@@ -24,29 +37,9 @@ from llvmpy_mid.asm import parse_assembly, parse_file, print_module
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.transform.utils.lcssa import form_lcssa_recursively
 
-OPT = shutil.which("opt-19")
-LLI = shutil.which("lli-19")
-REPO = Path(__file__).resolve().parents[2]
-TEST_ROOT = REPO.parent / "shared/conformance/llvm/llvm/test/Transforms"
-LOOP_FOLDERS = ("LICM", "LoopSimplify", "LCSSA", "LoopRotate", "LoopUnroll", "IndVarSimplify", "LoopDeletion")
-CSMITH = Path("/work/csmith_cache/w0")
-
-needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")
 
 
-def _body(text: str) -> str:
-    return "\n".join(line for line in text.splitlines() if not line.startswith("; ModuleID"))
 
-
-def check_against_opt(path: Path, pipeline: str = "lcssa") -> None:
-    assert OPT is not None
-    r = subprocess.run([OPT, "-passes=" + pipeline, "-S", str(path)], capture_output=True, text=True)
-    if r.returncode != 0:
-        pytest.skip("opt-19 rejects %s" % path.name)
-    module = parse_file(str(path))
-    llvmpy_mid.run_passes(module, pipeline)
-    assert _body(print_module(module)) == _body(r.stdout)
-    llvmpy_mid.verify_module(module)
 
 
 DBG = """
@@ -256,7 +249,7 @@ e2:
 def test_hand_made_loops(tmp_path: Path, name: str) -> None:
     path = tmp_path / "in.ll"
     path.write_text(CASES[name])
-    check_against_opt(path)
+    check_against_opt(path, "lcssa")
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -274,79 +267,47 @@ def test_result_is_lcssa(name: str) -> None:
     llvmpy_mid.verify_module(module)
 
 
-def _conformance_files() -> list[Path]:
-    out: list[Path] = []
-    for folder in LOOP_FOLDERS:
-        d = TEST_ROOT / folder
-        if d.is_dir():
-            out.extend(sorted(d.glob("*.ll")))
-    return out
 
-
-CONFORMANCE = _conformance_files()
-CSMITH_FILES = sorted(CSMITH.glob("*.ll")) if CSMITH.is_dir() else []
 
 
 @needs_opt
 @pytest.mark.parametrize("path", CONFORMANCE[:4], ids=lambda p: p.parent.name + "/" + p.name)
 def test_conformance_sample(path: Path) -> None:
-    check_against_opt(path)
+    check_against_opt(path, "lcssa")
 
 
 @needs_opt
 @pytest.mark.slow
 @pytest.mark.parametrize("path", CONFORMANCE, ids=lambda p: p.parent.name + "/" + p.name)
 def test_conformance_all(path: Path) -> None:
-    check_against_opt(path)
+    check_against_opt(path, "lcssa")
 
 
-def _lli(text: str, tmp_path: Path) -> str:
-    assert LLI is not None
-    f = tmp_path / "run.ll"
-    f.write_text(text)
-    r = subprocess.run([LLI, str(f)], capture_output=True, text=True, timeout=60)
-    return "%d:%s" % (r.returncode, r.stdout)
-
-
-def check_csmith(path: Path, tmp_path: Path) -> None:
-    check_against_opt(path)
-    if LLI is None:
-        return
-    module = parse_file(str(path))
-    llvmpy_mid.run_passes(module, "lcssa")
-    assert _lli(print_module(module), tmp_path) == _lli(path.read_text(), tmp_path)
 
 
 @needs_opt
 @pytest.mark.parametrize("path", CSMITH_FILES[1:3], ids=lambda p: p.name)
 def test_csmith_sample(path: Path, tmp_path: Path) -> None:
-    check_csmith(path, tmp_path)
+    check_csmith(path, tmp_path, "lcssa")
 
 
 @needs_opt
 @pytest.mark.slow
 @pytest.mark.parametrize("path", CSMITH_FILES, ids=lambda p: p.name)
 def test_csmith_all(path: Path, tmp_path: Path) -> None:
-    check_csmith(path, tmp_path)
+    check_csmith(path, tmp_path, "lcssa")
 
 
 # --- random IR from llvm-stress-19 (irreducible bits, many loops, vector values) -------------
 
-STRESS = shutil.which("llvm-stress-19")
 
-
-def _stress_file(tmp_path: Path, seed: int, size: int) -> Path:
-    assert STRESS is not None
-    path = tmp_path / ("stress%d.ll" % seed)
-    subprocess.run([STRESS, "-seed=%d" % seed, "-size=%d" % size, "-o", str(path)], check=True)
-    return path
 
 
 @needs_opt
 @pytest.mark.skipif(STRESS is None, reason="llvm-stress-19 not installed")
 @pytest.mark.parametrize("seed", [4, 6, 58])
 def test_llvm_stress_sample(tmp_path: Path, seed: int) -> None:
-    check_against_opt(_stress_file(tmp_path, seed, 300), "lcssa")
+    check_against_opt(stress_file(tmp_path, seed, 300), "lcssa")
 
 
 @needs_opt
@@ -354,4 +315,4 @@ def test_llvm_stress_sample(tmp_path: Path, seed: int) -> None:
 @pytest.mark.skipif(STRESS is None, reason="llvm-stress-19 not installed")
 @pytest.mark.parametrize("seed", range(1, 121))
 def test_llvm_stress_all(tmp_path: Path, seed: int) -> None:
-    check_against_opt(_stress_file(tmp_path, seed, 500), "lcssa")
+    check_against_opt(stress_file(tmp_path, seed, 500), "lcssa")

@@ -8,7 +8,7 @@ loops sharing a header, exits with phis, switch/indirectbr/callbr/invoke edges,
 unreachable predecessors, undef exit branches, exits merged through
 ``or.cond``), LLVM's conformance files of the loop folders that opt-19 parses
 (a sample by default, all under ``--run-slow``) and the csmith files of
-``/work/csmith_cache/w0`` (a sample; all under ``--run-slow``), whose ``lli-19``
+the csmith corpus (``tests/csmith_files.py``) (a sample; all under ``--run-slow``), whose ``lli-19``
 output must not change. Tests skip when opt-19 or the corpora are missing.
 """
 
@@ -19,6 +19,19 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from loop_oracle import (
+    CONFORMANCE,
+    CSMITH_FILES,
+    LLI,
+    STRESS,
+    body,
+    check_against_opt,
+    check_csmith,
+    lli,
+    needs_opt,
+    opt19,
+    stress_file,
+)
 
 import llvmpy_mid
 from llvmpy_mid.analysis.loop_info import LoopInfo
@@ -26,35 +39,10 @@ from llvmpy_mid.asm import parse_assembly, parse_file, print_module
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.transform.utils.loop_simplify import simplify_loop
 
-OPT = shutil.which("opt-19")
-LLI = shutil.which("lli-19")
-REPO = Path(__file__).resolve().parents[2]
-TEST_ROOT = REPO.parent / "shared/conformance/llvm/llvm/test/Transforms"
-LOOP_FOLDERS = ("LICM", "LoopSimplify", "LCSSA", "LoopRotate", "LoopUnroll", "IndVarSimplify", "LoopDeletion")
-CSMITH = Path("/work/csmith_cache/w0")
-
-needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")
 
 
-def _body(text: str) -> str:
-    return "\n".join(line for line in text.splitlines() if not line.startswith("; ModuleID"))
 
 
-def opt19(path: Path, pipeline: str) -> str | None:
-    assert OPT is not None
-    r = subprocess.run([OPT, "-passes=" + pipeline, "-S", str(path)], capture_output=True, text=True)
-    return r.stdout if r.returncode == 0 else None
-
-
-def check_against_opt(path: Path, pipeline: str) -> None:
-    expected = opt19(path, pipeline)
-    if expected is None:
-        pytest.skip("opt-19 rejects %s" % path.name)
-    module = parse_file(str(path))
-    llvmpy_mid.run_passes(module, pipeline)
-    ours = print_module(module)
-    assert _body(ours) == _body(expected)
-    llvmpy_mid.verify_module(module)
 
 
 def check_text(tmp_path: Path, text: str, pipeline: str = "loop-simplify") -> None:
@@ -457,17 +445,7 @@ def test_pass_preserves_domtree_and_loops() -> None:
 # --- conformance and csmith corpora ---------------------------------------------------------
 
 
-def _conformance_files() -> list[Path]:
-    out: list[Path] = []
-    for folder in LOOP_FOLDERS:
-        d = TEST_ROOT / folder
-        if d.is_dir():
-            out.extend(sorted(d.glob("*.ll")))
-    return out
 
-
-CONFORMANCE = _conformance_files()
-CSMITH_FILES = sorted(CSMITH.glob("*.ll")) if CSMITH.is_dir() else []
 
 
 @needs_opt
@@ -483,21 +461,6 @@ def test_conformance_all(path: Path) -> None:
     check_against_opt(path, "loop-simplify")
 
 
-def _lli(text: str, tmp_path: Path) -> str:
-    assert LLI is not None
-    f = tmp_path / "run.ll"
-    f.write_text(text)
-    r = subprocess.run([LLI, str(f)], capture_output=True, text=True, timeout=60)
-    return "%d:%s" % (r.returncode, r.stdout)
-
-
-def check_csmith(path: Path, tmp_path: Path, pipeline: str) -> None:
-    check_against_opt(path, pipeline)
-    if LLI is None:
-        return
-    module = parse_file(str(path))
-    llvmpy_mid.run_passes(module, pipeline)
-    assert _lli(print_module(module), tmp_path) == _lli(path.read_text(), tmp_path)
 
 
 @needs_opt
@@ -515,21 +478,14 @@ def test_csmith_all(path: Path, tmp_path: Path) -> None:
 
 # --- random IR from llvm-stress-19 (irreducible bits, many loops, vector values) -------------
 
-STRESS = shutil.which("llvm-stress-19")
 
-
-def _stress_file(tmp_path: Path, seed: int, size: int) -> Path:
-    assert STRESS is not None
-    path = tmp_path / ("stress%d.ll" % seed)
-    subprocess.run([STRESS, "-seed=%d" % seed, "-size=%d" % size, "-o", str(path)], check=True)
-    return path
 
 
 @needs_opt
 @pytest.mark.skipif(STRESS is None, reason="llvm-stress-19 not installed")
 @pytest.mark.parametrize("seed", [4, 6, 58])
 def test_llvm_stress_sample(tmp_path: Path, seed: int) -> None:
-    check_against_opt(_stress_file(tmp_path, seed, 300), "loop-simplify")
+    check_against_opt(stress_file(tmp_path, seed, 300), "loop-simplify")
 
 
 @needs_opt
@@ -537,4 +493,4 @@ def test_llvm_stress_sample(tmp_path: Path, seed: int) -> None:
 @pytest.mark.skipif(STRESS is None, reason="llvm-stress-19 not installed")
 @pytest.mark.parametrize("seed", range(1, 121))
 def test_llvm_stress_all(tmp_path: Path, seed: int) -> None:
-    check_against_opt(_stress_file(tmp_path, seed, 500), "loop-simplify")
+    check_against_opt(stress_file(tmp_path, seed, 500), "loop-simplify")

@@ -16,8 +16,9 @@ a type, predicate, mask or index list) are positional; every flag and the
 ``name`` are keyword-only, e.g. ``AddInst(a, b, nsw=True, name="sum")``.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from llvmpy_mid._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.instructions.flags import (
@@ -181,21 +182,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     ),
     "llvmpy_mid.ir.inline_asm": ("AsmDialect", "ConstraintInfo", "ConstraintType", "InlineAsm"),
 }
-_ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names}
-
+_getattr, __dir__ = lazy_exports(globals(), _EXPORTS)
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> object:
-        module = _ORIGIN.get(name)
-        if module is None:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        value = getattr(import_module(module), name)
-        globals()[name] = value
-        return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    __getattr__ = _getattr
 
 
 __all__ = [

@@ -22,8 +22,9 @@ the driver (and with it every rule module) is imported on the first check.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from llvmpy_mid._lazy import lazy_exports
 
 from llvmpy_mid.errors import VerifierError
 
@@ -38,21 +39,9 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
     "llvmpy_mid.ir.verifier.diagnostic": ("Diagnostic",),
     "llvmpy_mid.ir.verifier.driver": ("function_diagnostics", "module_diagnostics"),
 }
-_ORIGIN = {name: module for module, names in _EXPORTS.items() for name in names}
-
+_getattr, __dir__ = lazy_exports(globals(), _EXPORTS)
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> object:
-        module = _ORIGIN.get(name)
-        if module is None:
-            raise AttributeError("module %r has no attribute %r" % (__name__, name))
-        value = getattr(import_module(module), name)
-        globals()[name] = value
-        return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    __getattr__ = _getattr
 
 
 def verify_module(module: Module, *, debug_info: bool = True) -> None:
