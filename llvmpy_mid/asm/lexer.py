@@ -50,6 +50,11 @@ _TOKEN_RE = re.compile(
 )
 
 
+def is_digits(s: str) -> bool:
+    """``s`` is a non-empty run of ASCII digits (``str.isdigit`` also accepts ``²`` or ``٣``)."""
+    return s.isdigit() and s.isascii()
+
+
 def tokenize(text: str) -> list[str]:
     """The tokens of ``text``; the last one, and only that one, is ``""`` (end of input)."""
     toks: list[str] = _TOKEN_RE.findall(text)

@@ -22,6 +22,7 @@ recomputes it) and the verifier's compatibility checks.
 
 from __future__ import annotations
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_types import TypeParser
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.attribute_kinds import (
@@ -126,7 +127,7 @@ class AttributeParser(TypeParser):
                 continue
             if c == "#":
                 body = tok[1:]
-                if not body.isdigit():
+                if not is_digits(body):
                     break
                 if in_group:
                     self.fail("cannot have an attribute group reference in an attribute group")
@@ -320,7 +321,7 @@ class AttributeParser(TypeParser):
         toks = self.toks
         self.expect("(", "expected '('")
         tok = toks[self.p]
-        if tok.isdigit():
+        if is_digits(tok):
             value = self.parse_uint()
             if not 0 < value <= 1023:
                 self.fail("invalid mask value for 'nofpclass'", self.p - 1)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from llvmpy_mid.asm.lexer import token_position, unescape
+from llvmpy_mid.asm.lexer import token_position, unescape, is_digits
 from llvmpy_mid.errors import ParseError
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
@@ -200,7 +200,7 @@ class ParserBase:
 
     def parse_uint(self, message: str = "expected integer") -> int:
         tok = self.toks[self.p]
-        if not tok.isdigit() or not tok.isascii():
+        if not is_digits(tok) or not tok.isascii():
             self.fail(message)
         self.p += 1
         return int(tok)
@@ -274,7 +274,7 @@ class ParserBase:
                 if "\0" in name:
                     self.fail("NUL character is not allowed in names", at)
             return name
-        if body.isdigit():
+        if is_digits(body):
             return ""
         return body
 
@@ -283,7 +283,7 @@ class ParserBase:
         quoted names are unescaped (``%"x"`` and ``%x`` are the same value)."""
         if tok[1:2] == '"':
             name = unescape(tok[2:-1])
-            if name.isdigit() or not name:
+            if is_digits(name) or not name:
                 return tok[0] + '"' + name
             return tok[0] + name
         return tok
@@ -307,9 +307,9 @@ class ParserBase:
 def int_literal(tok: str) -> int | None:
     """The value of an integer token (``42``, ``-7``, ``u0x1F``, ``s0xFF``), else None."""
     c = tok[:1]
-    if c.isdigit() or c == "-":
+    if is_digits(c) or c == "-":
         body = tok[1:] if c == "-" else tok
-        if body.isdigit() and body.isascii():
+        if is_digits(body) and body.isascii():
             return int(tok)
         return None
     if (c == "u" or c == "s") and tok[1:3] == "0x" and len(tok) > 3:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_constfold import (
     fold_binary,
     fold_cast,
@@ -386,7 +387,7 @@ class ConstantExprParser(ValueParser):
                 return self.check_constant_type(c, ty, at)
             if gv.is_declaration:
                 self.fail("cannot take blockaddress inside a declaration", fn_at)
-            if label_key[1:].isdigit():
+            if is_digits(label_key[1:]):
                 self.fail("cannot take address of numeric label after the function is defined", label_at)
             found = gv.symbol_table.lookup(self.name_of(label_tok))
             if not isinstance(found, BasicBlock):

@@ -25,6 +25,7 @@ Not done here: the module-level loop and the end-of-module work (``parser.py``).
 
 from __future__ import annotations
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_base import FunctionState
 from llvmpy_mid.asm.parse_control import _OPCODES
 from llvmpy_mid.asm.parse_globals import _DEFINE_ONLY, GlobalParser
@@ -126,7 +127,7 @@ class FunctionParser(GlobalParser):
                 arg_tok = toks[self.p]
                 if arg_tok[:1] == "%":
                     body = arg_tok[1:]
-                    if body.isdigit():
+                    if is_digits(body):
                         number = int(body)
                         if number < next_number:
                             self.fail("argument expected to be numbered '%%%d' or greater" % next_number)
@@ -254,8 +255,8 @@ class FunctionParser(GlobalParser):
 
     def finish_function(self, fs: FunctionState, key: str) -> None:
         if fs.fwd:
-            named = sorted(k for k in fs.fwd if not k[1:].isdigit())
-            numbered = sorted((int(k[1:]), k) for k in fs.fwd if k[1:].isdigit())
+            named = sorted(k for k in fs.fwd if not is_digits(k[1:]))
+            numbered = sorted((int(k[1:]), k) for k in fs.fwd if is_digits(k[1:]))
             first = named[0] if named else numbered[0][1]
             self.fail("use of undefined value '%s'" % first, fs.fwd_index[first])
         refs = self.fn_block_addresses.pop(key, None)
@@ -273,7 +274,7 @@ class FunctionParser(GlobalParser):
     # --- blocks -----------------------------------------------------------------------------------------------
     def define_block(self, fs: FunctionState, label: str | None, at: int) -> BasicBlock:
         fn = fs.fn
-        if label is None or label.isdigit():
+        if label is None or is_digits(label):
             number = fs.next_number
             if label is not None:
                 number = int(label)
@@ -284,7 +285,7 @@ class FunctionParser(GlobalParser):
             fs.next_number = number + 1
         else:
             name = label
-            key = "%" + name if not name.isdigit() else '%"' + name
+            key = "%" + name if not is_digits(name) else '%"' + name
         bb = fs.fwd.pop(key, None)
         if bb is not None:
             fs.fwd_index.pop(key, None)
@@ -335,7 +336,7 @@ class FunctionParser(GlobalParser):
             if c == "%":
                 if toks[at + 1] != "=":
                     self.p = at + 1
-                    if tok[1:].isdigit():
+                    if is_digits(tok[1:]):
                         self.fail("expected '=' after instruction id")
                     self.fail("expected '=' after instruction name")
                 key = tok if tok[1] != '"' else self.local_key(tok)
@@ -374,7 +375,7 @@ class FunctionParser(GlobalParser):
                 if key is None:
                     key = "%%%d" % fs.next_number
                     fs.next_number += 1
-                elif key[1].isdigit() and key[1:].isdigit():
+                elif is_digits(key[1]) and is_digits(key[1:]):
                     number = int(key[1:])
                     if number < fs.next_number:
                         self.fail("instruction expected to be numbered '%%%d' or greater" % fs.next_number, at)
@@ -402,7 +403,7 @@ class FunctionParser(GlobalParser):
         if toks[p + 1] == "!dbg" and toks[p + 3] != ",":
             # The commonest attachment, alone: ``, !dbg !N`` with !N already read.
             tok = toks[p + 2]
-            node = self.md_numbered.get(int(tok[1:])) if tok[1:].isdigit() and tok[:1] == "!" else None
+            node = self.md_numbered.get(int(tok[1:])) if is_digits(tok[1:]) and tok[:1] == "!" else None
             if node is not None and node._users is None:
                 self.saw_debug_info = True
                 md = inst._md
@@ -414,7 +415,7 @@ class FunctionParser(GlobalParser):
                 return
         while toks[self.p] == ",":
             nxt = toks[self.p + 1]
-            if nxt[:1] != "!" or len(nxt) < 2 or nxt[1].isdigit() or nxt[1] == '"':
+            if nxt[:1] != "!" or len(nxt) < 2 or is_digits(nxt[1]) or nxt[1] == '"':
                 self.p += 1
                 self.fail("expected metadata after comma")
             self.p += 1

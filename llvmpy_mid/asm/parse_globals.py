@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_control import ControlFlowParser
 from llvmpy_mid.ir.attributes import AttributeSet
 from llvmpy_mid.ir.constants import Constant
@@ -212,7 +213,7 @@ class GlobalParser(ControlFlowParser):
     def global_key_and_name(self, tok: str, at: int, what: str) -> tuple[str, str]:
         """The table key and name of ``@x`` / ``@N`` being defined (numbered ones checked)."""
         body = tok[1:]
-        if body.isdigit():
+        if is_digits(body):
             number = int(body)
             if number < self.next_global_number:
                 self.fail("%s expected to be numbered '@%d' or greater" % (what, self.next_global_number), at)
@@ -309,7 +310,7 @@ class GlobalParser(ControlFlowParser):
                 if model not in ("tiny", "small", "kernel", "medium", "large"):
                     self.fail("invalid code model", at)
                 gv.code_model = model
-            elif kw[:1] == "!" and len(kw) > 1 and not kw[1].isdigit() and kw[1] != '"':
+            elif kw[:1] == "!" and len(kw) > 1 and not is_digits(kw[1]) and kw[1] != '"':
                 self.parse_global_attachment(gv)
             elif kw in _SANITIZERS:
                 if kw in sanitizers:

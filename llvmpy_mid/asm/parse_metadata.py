@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_base import int_literal
 from llvmpy_mid.asm.parse_constexprs import ConstantExprParser
 from llvmpy_mid.errors import IRError
@@ -250,7 +251,7 @@ class MetadataParser(ConstantExprParser):
         tok = toks[at]
         if tok[:1] == "!":
             body = tok[1:]
-            if body.isdigit():
+            if is_digits(body):
                 self.p = at + 1
                 return self.md_node_ref(int(body), at)
             if not body:
@@ -293,7 +294,7 @@ class MetadataParser(ConstantExprParser):
         at = self.p
         tok = self.toks[at]
         if tok not in self.type_words and tok[:1] not in ("%", "{", "<", "[") and not (
-            tok == "ptr" or tok == "target" or (tok[:1] == "i" and tok[1:].isdigit())
+            tok == "ptr" or tok == "target" or (tok[:1] == "i" and is_digits(tok[1:]))
         ):
             self.fail(message)
         ty = self.parse_type()
@@ -302,7 +303,7 @@ class MetadataParser(ConstantExprParser):
             self.fail("invalid use of function-local name")
         if ty.type_id in (TypeID.LABEL, TypeID.METADATA, TypeID.VOID, TypeID.FUNCTION):
             tok = self.toks[vat]
-            if tok[:1] not in ("%", "@") and not tok[:1].isdigit() and tok not in ("undef", "poison", "null"):
+            if tok[:1] not in ("%", "@") and not is_digits(tok[:1]) and tok not in ("undef", "poison", "null"):
                 self.fail("expected value token")
             self.fail("invalid metadata-value-metadata roundtrip", at)
         v = self.parse_value(ty)
@@ -349,7 +350,7 @@ class MetadataParser(ConstantExprParser):
             while True:
                 i = find("=", i + 1)
                 prev = toks[i - 1]
-                if prev[:1] == "!" and prev[1:].isdigit() and prev.isascii():
+                if prev[:1] == "!" and is_digits(prev[1:]) and prev.isascii():
                     defs.setdefault(int(prev[1:]), i - 1)
         except ValueError:
             pass
@@ -393,7 +394,7 @@ class MetadataParser(ConstantExprParser):
         self.p += 1
         self.expect("=", "expected '=' here")
         tok = toks[self.p]
-        if tok in self.type_words or (tok[:1] == "i" and tok[1:].isdigit()) or tok == "ptr":
+        if tok in self.type_words or (tok[:1] == "i" and is_digits(tok[1:])) or tok == "ptr":
             self.fail("unexpected type in metadata definition")
         distinct = self.eat("distinct")
         tok = toks[self.p]
@@ -450,7 +451,7 @@ class MetadataParser(ConstantExprParser):
                 elif tok == "!DIArgList":
                     self.fail("found DIArgList outside of function")
                 else:
-                    if tok[:1] != "!" or not tok[1:].isdigit():
+                    if tok[:1] != "!" or not is_digits(tok[1:]):
                         self.fail("Expected '!' here")
                     self.p += 1
                     node = self.md_node_ref(int(tok[1:]), self.p - 1)
@@ -474,7 +475,7 @@ class MetadataParser(ConstantExprParser):
             self.saw_debug_info = True
         self.p += 1
         nxt = self.toks[self.p]
-        if nxt[:1] == "!" and nxt[1:].isdigit():
+        if nxt[:1] == "!" and is_digits(nxt[1:]):
             self.p += 1
             number = int(nxt[1:])
             return kid, self.md_node_ref(number, self.p - 1), number
@@ -521,10 +522,10 @@ class MetadataParser(ConstantExprParser):
                 tok = toks[p]
                 cat = kinds[fname]
                 # The common values inline: a node reference, an integer, a string.
-                if cat <= _MD_OR_INT and tok[:1] == "!" and tok[1:].isdigit():
+                if cat <= _MD_OR_INT and tok[:1] == "!" and is_digits(tok[1:]):
                     self.p = p + 1
                     fields[fname] = self.md_node_ref(int(tok[1:]), p)
-                elif (cat == _INT or cat == _MD_OR_INT) and tok.isdigit() and tok.isascii():
+                elif (cat == _INT or cat == _MD_OR_INT) and is_digits(tok) and tok.isascii():
                     self.p = p + 1
                     fields[fname] = int(tok)
                 elif cat == _STR and tok[:1] == '"' and len(tok) > 1 and tok[-1] == '"' and "\\" not in tok:
@@ -791,7 +792,7 @@ class MetadataParser(ConstantExprParser):
                 if tok.startswith("DW_OP_") or tok.startswith("DW_ATE_"):
                     elements.append(tok)
                     self.p += 1
-                elif tok.isdigit():
+                elif is_digits(tok):
                     value = int(tok)
                     if value >= 1 << 64:
                         self.fail("expected unsigned integer")

@@ -20,6 +20,7 @@ instructions and the verifier do.
 
 from __future__ import annotations
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_base import ParserBase
 from llvmpy_mid.ir.attribute_kinds import find_attribute_kind
 from llvmpy_mid.ir.type_queries import SCALAR_TYPE_IDS
@@ -146,7 +147,7 @@ class TypeParser(ParserBase):
         tok = toks[start]
         ctx = self.ctx
         c = tok[:1]
-        if c == "i" and tok[1:].isdigit() and tok.isascii():
+        if c == "i" and is_digits(tok[1:]) and tok.isascii():
             width = int(tok[1:])
             if not 1 <= width <= MAX_INT_BITS:
                 self.fail("expected type")
@@ -178,7 +179,7 @@ class TypeParser(ParserBase):
             if toks[start + 2] == "x" and toks[start + 4] == "]":
                 elem = self.value_words.get(toks[start + 3])
                 count = toks[start + 1]
-                if elem is not None and count.isdigit():
+                if elem is not None and is_digits(count):
                     self.p = start + 5
                     return ctx.array_type(elem, int(count))
             self.p += 1
@@ -285,7 +286,7 @@ class TypeParser(ParserBase):
         ints: list[int] = []
         while self.eat(","):
             tok = self.toks[self.p]
-            if tok.isdigit():
+            if is_digits(tok):
                 ints.append(self.parse_uint32())
             else:
                 if ints:
@@ -365,7 +366,7 @@ class TypeParser(ParserBase):
                     depth -= 1
                     if depth == 0:
                         return
-        elif tok in ("align", "dereferenceable") and toks[self.p].isdigit():
+        elif tok in ("align", "dereferenceable") and is_digits(toks[self.p]):
             self.p += 1
 
     # --- definitions ----------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ import re
 import struct
 from typing import Any, Callable, cast
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_attributes import AttributeParser
 from llvmpy_mid.asm.parse_base import Placeholder
 from llvmpy_mid.errors import IRError
@@ -193,7 +194,7 @@ class ValueParser(AttributeParser):
             return v
         tid = ty.type_id
         if tid is TypeID.LABEL:
-            name = key[1:] if not key[1:].isdigit() and key[1:2] != '"' else ""
+            name = key[1:] if not is_digits(key[1:]) and key[1:2] != '"' else ""
             if key[1:2] == '"':
                 name = key[2:]
             bb = BasicBlock(self.ctx, name, parent=fs.fn)
@@ -260,10 +261,10 @@ class ValueParser(AttributeParser):
         at = self.p
         tok = toks[at]
         c = tok[:1]
-        if c.isdigit() or c == "-" or c == "+":
+        if is_digits(c) or c == "-" or c == "+":
             self.p = at + 1
             if isinstance(ty, IntegerType):
-                if tok.isdigit() or (c == "-" and tok[1:].isdigit()):
+                if is_digits(tok) or (c == "-" and is_digits(tok[1:])):
                     return self.int_constant(ty, tok)
                 if tok[:2] == "0x" or _FP_DECIMAL.match(tok) is not None:
                     self.fail("floating point constant invalid for type", at)
@@ -314,7 +315,7 @@ class ValueParser(AttributeParser):
             self.p = p + 1
             return v
         c = tok[:1]
-        if (c.isdigit() or c == "-") and ty.type_id is TypeID.INTEGER:
+        if (is_digits(c) or c == "-") and ty.type_id is TypeID.INTEGER:
             cache = self.int_cache.get(ty)
             if cache is not None:
                 ci = cache.get(tok)
@@ -346,7 +347,7 @@ class ValueParser(AttributeParser):
         return value
 
     def fp_constant(self, tok: str, ty: Type, at: int) -> Constant:
-        if tok.isdigit() or (tok[:1] in "-+" and tok[1:].isdigit()):
+        if is_digits(tok) or (tok[:1] in "-+" and is_digits(tok[1:])):
             self.fail("integer constant must have integer type", at)
         if not isinstance(ty, FloatingPointType):
             if tok[:2] == "0x" or _FP_DECIMAL.match(tok) is not None:
@@ -529,7 +530,7 @@ class ValueParser(AttributeParser):
             if not isinstance(ety, IntegerType) or toks[p] != ety._text:
                 return None
             tok = toks[p + 1]
-            if not (tok.isdigit() or (tok[:1] == "-" and tok[1:].isdigit())) or not tok.isascii():
+            if not (is_digits(tok) or (tok[:1] == "-" and is_digits(tok[1:]))) or not tok.isascii():
                 return None
             elts.append(int_constant(ety, tok))
             sep = toks[p + 2]
@@ -553,7 +554,7 @@ class ValueParser(AttributeParser):
             if toks[p] != word:
                 return None
             tok = toks[p + 1]
-            if not (tok.isdigit() or (tok[:1] == "-" and tok[1:].isdigit())) or not tok.isascii():
+            if not (is_digits(tok) or (tok[:1] == "-" and is_digits(tok[1:]))) or not tok.isascii():
                 return None
             append(int(tok) & mask)
             sep = toks[p + 2]

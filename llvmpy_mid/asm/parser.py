@@ -34,6 +34,7 @@ import gc
 import os
 from typing import Any, cast
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_functions import FunctionParser
 from llvmpy_mid.errors import DataLayoutError, IRError, ParseError
 from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
@@ -72,7 +73,7 @@ class Parser(FunctionParser):
                 self.parse_type_definition()
             elif c == "!":
                 body = tok[1:]
-                if body.isdigit():
+                if is_digits(body):
                     self.parse_standalone_metadata()
                 elif body and body[0] != '"':
                     self.parse_named_metadata()
@@ -148,7 +149,7 @@ class Parser(FunctionParser):
         at = self.p
         self.p += 1
         tok = toks[self.p]
-        if tok[:1] != "#" or not tok[1:].isdigit():
+        if tok[:1] != "#" or not is_digits(tok[1:]):
             self.fail("expected attribute group id")
         number = int(tok[1:])
         self.p += 1
@@ -170,7 +171,7 @@ class Parser(FunctionParser):
             refs = next(iter(self.fn_block_addresses.values()))
             self.fail("expected function name in blockaddress", refs[0][2])
         for key, at in self.fwd_types.items():
-            if key[1:].isdigit():
+            if is_digits(key[1:]):
                 self.fail("use of undefined type '%s'" % key, at)
             self.fail("use of undefined type named '%s'" % self.name_of(key), at)
         if self.fwd_comdats:
@@ -178,8 +179,8 @@ class Parser(FunctionParser):
             self.fail("use of undefined comdat '$%s'" % name, at)
         self.declare_forward_intrinsics()
         if self.fwd_globals:
-            named = sorted(k for k in self.fwd_globals if not k[1:].isdigit())
-            numbered = sorted((int(k[1:]), k) for k in self.fwd_globals if k[1:].isdigit())
+            named = sorted(k for k in self.fwd_globals if not is_digits(k[1:]))
+            numbered = sorted((int(k[1:]), k) for k in self.fwd_globals if is_digits(k[1:]))
             first = named[0] if named else numbered[0][1]
             self.fail("use of undefined value '%s'" % first, self.fwd_globals[first][1])
         if self.md_fwd:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.print_metadata import node_operands
 from llvmpy_mid.asm.print_names import global_name, local_name
 from llvmpy_mid.ir.debug_info import DIExpression, DILocation
@@ -135,7 +136,7 @@ class SlotTracker:
         refs = self.refs
         if refs is not None and self.function is not None and _belongs_to(value, self.function):
             text = refs.get(id(value))
-            if text is not None and text[1:].isdigit():
+            if text is not None and is_digits(text[1:]):
                 return int(text[1:])
         return -1
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+from llvmpy_mid.asm import parse_assembly, print_module
 from llvmpy_mid.asm.lexer import offset_position, token_position, tokenize, unescape, unescape_bytes
+from llvmpy_mid.errors import ParseError
 
 
 def test_tokens_of_an_instruction_line() -> None:
@@ -56,3 +60,24 @@ def test_unescape() -> None:
     assert unescape("\\FF").encode("utf-8", "surrogateescape") == b"\xff"
     # A backslash not followed by two hex digits stays.
     assert unescape_bytes("\\q") == b"\\q"
+
+
+# Non-ASCII digits ("²", "٣") are digits to Python's str.isdigit but not to LLVM's lexer: a constant
+# spelled with one is an error (llvm-as-19: "expected value token" at the same column), and a quoted
+# name made of them is a name, not a slot number (opt-19 prints it escaped).
+@pytest.mark.parametrize(
+    "text,column",
+    [
+        ("define <2 x i3> @f() {\n  ret <2 x i3> <i3 1, i3\u00b2 4>\n}\n", 25),
+        ("define i32 @f() {\n  ret i32 \u0663\n}\n", 11),
+    ],
+)
+def test_non_ascii_digits_are_not_numbers(text: str, column: int) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_assembly(text)
+    assert ":2:%d: error: expected value token" % column in str(info.value)
+
+
+def test_non_ascii_digit_name_is_a_name() -> None:
+    m = parse_assembly('define void @f() {\n  %"\u00b2" = add i32 1, 2\n  ret void\n}\n')
+    assert '  %"\\C2\\B2" = add i32 1, 2\n' in print_module(m)  # as opt-19 -S prints it
