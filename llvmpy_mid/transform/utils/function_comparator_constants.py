@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, cast
 
+from llvmpy_mid.ir.structural_hash import OPCODE_NUMBERS
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import (
     BlockAddress,
@@ -107,29 +108,6 @@ _KIND_ORDER: dict[type, int] = {
     ConstantTokenNone: 21,
 }
 _UNKNOWN_KIND = 100
-
-# LLVM 19's instruction opcode numbers (``Instruction.def``), by textual opcode.
-OPCODE_NUMBERS: dict[str, int] = {
-    name: number
-    for number, name in enumerate(
-        (
-            "",
-            "ret", "br", "switch", "indirectbr", "invoke", "resume", "unreachable",
-            "cleanupret", "catchret", "catchswitch", "callbr",
-            "fneg",
-            "add", "fadd", "sub", "fsub", "mul", "fmul", "udiv", "sdiv", "fdiv",
-            "urem", "srem", "frem", "shl", "lshr", "ashr", "and", "or", "xor",
-            "alloca", "load", "store", "getelementptr", "fence", "cmpxchg", "atomicrmw",
-            "trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc",
-            "fpext", "ptrtoint", "inttoptr", "bitcast", "addrspacecast",
-            "cleanuppad", "catchpad",
-            "icmp", "fcmp", "phi", "call", "select", "userop1", "userop2", "va_arg",
-            "extractelement", "insertelement", "shufflevector", "extractvalue",
-            "insertvalue", "landingpad", "freeze",
-        )
-    )
-    if name
-}  # fmt: skip
 
 # Floating-point semantics as LLVM orders them: precision, max exponent,
 # min exponent, size in bits.
