@@ -11,6 +11,10 @@ walked once to give every node DFS in/out numbers and a level, which makes
 LLVM's transforms do (``add_new_block``, ``change_immediate_dominator``,
 ``erase_node``); the numbers are then recomputed lazily, and until then block
 dominance walks up the tree (renumbering after 32 such queries, as LLVM).
+Separately, the tree keeps the state LLVM's own tree would be in (whether its
+DFS numbers are valid, how many slow queries it counted): ``print<domtree>``
+shows it, so printers read ``dfs_info_valid``, ``slow_queries`` and
+``printed_dfs_numbers``.
 
 Post-dominators use LLVM's virtual root (``<<exit node>>``, never exposed as a
 block: ``idom`` of a root is ``None``). Roots are found as LLVM 19 does: blocks
@@ -61,6 +65,9 @@ class DominatorTree:
         "_parent_of",
         "_stale",
         "_slow_queries",
+        "_llvm_dfs_valid",
+        "_llvm_slow_queries",
+        "_llvm_numbers",
     )
 
     def __init__(self, function: Function, post: bool = False) -> None:
@@ -80,6 +87,11 @@ class DominatorTree:
         self._idom = _semi_nca(self._parent_of, rev_children)
         self._stale = False
         self._slow_queries = 0
+        # What LLVM's tree would report (printers show it): DFS numbers are only
+        # computed after 32 slow queries or an explicit update_dfs_numbers().
+        self._llvm_dfs_valid = False
+        self._llvm_slow_queries = 0
+        self._llvm_numbers: tuple[list[int], list[int]] | None = None
         self._build_tree()
 
     # --- construction ----------------------------------------------------------------
@@ -190,6 +202,7 @@ class DominatorTree:
         if bb in self._num:
             raise IRError("block %%%s is already in the dominator tree" % bb.name)
         p = self._node(idom)
+        self._llvm_invalidate()
         n = len(self._blocks)
         self._blocks.append(bb)
         self._num[bb] = n
@@ -208,6 +221,7 @@ class DominatorTree:
         n = self._node(bb)
         p = self._node(new_idom)
         old = self._idom[n]
+        self._llvm_invalidate()  # LLVM forgets its numbers even when nothing moves
         if old == p or n == 0:
             return
         self._children[old].remove(n)
@@ -224,10 +238,76 @@ class DominatorTree:
             raise IRError("erase_node: block %%%s still dominates other blocks" % bb.name)
         if n == 0:
             raise IRError("erase_node: cannot erase the root")
+        self._llvm_invalidate()
         self._children[self._idom[n]].remove(n)
         del self._num[bb]
         self._blocks[n] = None
         self._stale = True
+
+    # --- LLVM's DFS-number bookkeeping (what ``print<domtree>`` shows) ----------------------
+    def _llvm_invalidate(self) -> None:
+        if self._llvm_dfs_valid:
+            # Keep the numbers LLVM's nodes still hold until the next renumbering.
+            self._llvm_numbers = (list(self._dfs_in), list(self._dfs_out))
+            self._llvm_dfs_valid = False
+
+    def _llvm_count_query(self, na: int, nb: int) -> None:
+        """Count a block-dominance query the way LLVM's tree does: only queries its
+        quick checks (idom either way, levels) cannot answer are slow; the 33rd
+        renumbers the tree."""
+        idom = self._idom
+        if idom[nb] == na or idom[na] == nb:
+            return
+        if self._stale:
+            la = lb = 0
+            x = na
+            while x != 0:
+                x = idom[x]
+                la += 1
+            x = nb
+            while x != 0:
+                x = idom[x]
+                lb += 1
+        else:
+            la = self._level[na]
+            lb = self._level[nb]
+        if la >= lb:
+            return
+        self._llvm_slow_queries += 1
+        if self._llvm_slow_queries > 32:
+            self.update_dfs_numbers()
+
+    def update_dfs_numbers(self) -> None:
+        """LLVM's ``updateDFSNumbers``: number the tree now (ours are always
+        available; this records that LLVM's would be valid too, as after an
+        iterated-dominance-frontier computation)."""
+        self._fresh()
+        self._llvm_dfs_valid = True
+        self._llvm_slow_queries = 0
+        self._llvm_numbers = None
+
+    @property
+    def dfs_info_valid(self) -> bool:
+        """Whether LLVM's tree would hold valid DFS numbers now (printers show it)."""
+        return self._llvm_dfs_valid
+
+    @property
+    def slow_queries(self) -> int:
+        """LLVM's count of slow dominance queries since the last renumbering."""
+        return self._llvm_slow_queries
+
+    def printed_dfs_numbers(self, bb: BasicBlock | None) -> tuple[int, int]:
+        """The (in, out) numbers LLVM's node for ``bb`` holds (``None``: the
+        post-dominator tree's virtual root): the current numbers when valid, the
+        numbers of the last renumbering otherwise, -1 for never-numbered nodes."""
+        n = 0 if bb is None else self._node(bb)
+        if self._llvm_dfs_valid:
+            self._fresh()
+            return self._dfs_in[n], self._dfs_out[n]
+        saved = self._llvm_numbers
+        if saved is None or n >= len(saved[0]):
+            return -1, -1
+        return saved[0][n], saved[1][n]
 
     # --- block queries -------------------------------------------------------------------
     @property
@@ -302,6 +382,8 @@ class DominatorTree:
         na = self._num.get(a)
         if na is None:
             return False
+        if not self._llvm_dfs_valid:
+            self._llvm_count_query(na, nb)
         if self._stale:
             # As LLVM: walk up the tree for a while, renumber after many slow queries.
             self._slow_queries += 1

@@ -257,6 +257,19 @@ class Function(GlobalObject):
     def does_not_return(self) -> bool:
         return self.attributes.has_fn_attr("noreturn")
 
+    def to_dot(self, *, cfg_only: bool = False) -> str:
+        """The ``dot-cfg`` (``cfg_only``: ``dot-cfg-only``) text of this function (imports the
+        analysis layer lazily)."""
+        from llvmpy_mid.analysis.dot_graphs import function_to_dot
+
+        return function_to_dot(self, cfg_only=cfg_only)
+
+    def to_dot_graph(self, *, cfg_only: bool = False) -> object:
+        """A :class:`llvmpy_mid.analysis.dot_graphs.DotGraph` (SVG in notebooks when Graphviz is installed)."""
+        from llvmpy_mid.analysis.dot_graphs import DotGraph, function_to_dot
+
+        return DotGraph(function_to_dot(self, cfg_only=cfg_only))
+
     def copy_attributes_from(self, src: GlobalValue) -> None:
         """Copy linkage-independent properties of another global (LLVM
         ``Function::copyAttributesFrom``): visibility, section, alignment and,

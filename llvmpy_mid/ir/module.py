@@ -204,6 +204,12 @@ class Module:
         return bool(get_module_flag_int(self, "SemanticInterposition"))
 
     # --- printing --------------------------------------------------------------------------------------
+    def callgraph_dot(self) -> str:
+        """The ``dot-callgraph`` text of this module (imports the analysis layer lazily)."""
+        from llvmpy_mid.analysis.dot_graphs import module_callgraph_dot
+
+        return module_callgraph_dot(self)
+
     def __str__(self) -> str:
         return _printing.format_module(self)
 

@@ -274,6 +274,10 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("print", "function", "llvmpy_mid.passes.builtin_passes:PrintFunctionPass"),
     ("instcount", "function", "llvmpy_mid.analysis.instcount:InstCountPass"),
     ("print<loops>", "function", "llvmpy_mid.analysis.loop_info:LoopPrinterPass"),
+    ("print<domtree>", "function", "llvmpy_mid.analysis.dominator_printers:DominatorTreePrinterPass"),
+    ("print<postdomtree>", "function", "llvmpy_mid.analysis.dominator_printers:PostDominatorTreePrinterPass"),
+    ("print<domfrontier>", "function", "llvmpy_mid.analysis.dominator_printers:DominanceFrontierPrinterPass"),
+    ("print<regions>", "function", "llvmpy_mid.analysis.region_info:RegionInfoPrinterPass"),
     ("instnamer", "function", "llvmpy_mid.transform.utils.instnamer:InstNamerPass"),
     ("loop-simplify", "function", "llvmpy_mid.transform.utils.loop_simplify:LoopSimplifyPass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
@@ -290,8 +294,28 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("strip-debug-declare", "module", "llvmpy_mid.ipo.strip_symbols:StripDebugDeclarePass"),
     ("strip-dead-debug-info", "module", "llvmpy_mid.ipo.strip_dead_debug_info:StripDeadDebugInfoPass"),
     ("print-lcg", "module", "llvmpy_mid.analysis.lazy_call_graph:LazyCallGraphPrinterPass"),
+    ("print-callgraph", "module", "llvmpy_mid.analysis.call_graph:CallGraphPrinterPass"),
+    ("print-callgraph-sccs", "module", "llvmpy_mid.analysis.call_graph:CallGraphSCCsPrinterPass"),
+    ("lint", "function", "llvmpy_mid.analysis.lint:LintPass"),
     ("debugify", "module", "llvmpy_mid.transform.utils.debugify:DebugifyPass"),
     ("check-debugify", "module", "llvmpy_mid.transform.utils.debugify:CheckDebugifyPass"),
+)
+_DOT = "llvmpy_mid.analysis.dot_graphs:"
+_BUILTIN_PASSES += (
+    ("dot-cfg", "function", _DOT + "CFGPrinterPass"),
+    ("dot-cfg-only", "function", _DOT + "CFGOnlyPrinterPass"),
+    ("view-cfg", "function", _DOT + "CFGViewerPass"),
+    ("view-cfg-only", "function", _DOT + "CFGOnlyViewerPass"),
+    ("dot-dom", "function", _DOT + "DomPrinter"),
+    ("dot-dom-only", "function", _DOT + "DomOnlyPrinter"),
+    ("dot-post-dom", "function", _DOT + "PostDomPrinter"),
+    ("dot-post-dom-only", "function", _DOT + "PostDomOnlyPrinter"),
+    ("view-dom", "function", _DOT + "DomViewer"),
+    ("view-dom-only", "function", _DOT + "DomOnlyViewer"),
+    ("view-post-dom", "function", _DOT + "PostDomViewer"),
+    ("view-post-dom-only", "function", _DOT + "PostDomOnlyViewer"),
+    ("dot-callgraph", "module", _DOT + "CallGraphDOTPrinterPass"),
+    ("view-callgraph", "module", _DOT + "CallGraphViewerPass"),
 )
 
 # Options of the debugify passes (declared here so the command line knows them before the
@@ -312,7 +336,26 @@ _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("domtree", "function", "llvmpy_mid.passes.dominator_analyses:DominatorTreeAnalysis"),
     ("postdomtree", "function", "llvmpy_mid.passes.dominator_analyses:PostDominatorTreeAnalysis"),
     ("loops", "function", "llvmpy_mid.analysis.loop_info:LoopAnalysis"),
+    ("domfrontier", "function", "llvmpy_mid.analysis.dominance_frontier:DominanceFrontierAnalysis"),
+    ("regions", "function", "llvmpy_mid.analysis.region_info:RegionInfoAnalysis"),
     ("lcg", "module", "llvmpy_mid.analysis.lazy_call_graph:LazyCallGraphAnalysis"),
+    ("callgraph", "module", "llvmpy_mid.analysis.call_graph:CallGraphAnalysis"),
+)
+# The data-flow framework's analyses and printers (llvmpy_mid/analysis/dataflow/).
+_DATAFLOW = "llvmpy_mid.analysis.dataflow."
+_BUILTIN_PASSES += (
+    ("print<liveness>", "function", _DATAFLOW + "printer:LivenessPrinterPass"),
+    ("print<reaching-defs>", "function", _DATAFLOW + "printer:ReachingDefinitionsPrinterPass"),
+    ("print<available-exprs>", "function", _DATAFLOW + "printer:AvailableExpressionsPrinterPass"),
+    ("print<anticipated-exprs>", "function", _DATAFLOW + "printer:AnticipatedExpressionsPrinterPass"),
+    ("print<lcm>", "function", _DATAFLOW + "printer:LazyCodeMotionPrinterPass"),
+)
+_BUILTIN_ANALYSES += (
+    ("liveness", "function", _DATAFLOW + "liveness:LivenessAnalysis"),
+    ("reaching-defs", "function", _DATAFLOW + "reaching_definitions:ReachingDefinitionsAnalysis"),
+    ("available-exprs", "function", _DATAFLOW + "available_expressions:AvailableExpressionsAnalysis"),
+    ("anticipated-exprs", "function", _DATAFLOW + "anticipated_expressions:AnticipatedExpressionsAnalysis"),
+    ("lcm", "function", _DATAFLOW + "lazy_code_motion:LazyCodeMotionAnalysis"),
 )
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
@@ -339,6 +382,11 @@ _BUILTIN_OPTIONS: tuple[tuple[str, str, bool | int | str, str, str], ...] = (
         "mergefunc",
     ),
     ("mergefunc-explain", "bool", False, "Explain why hash-equal functions were not merged (llvmpy_mid)", "mergefunc"),
+    ("cfg-func-name", "str", "", "The name of a function (or its substring) whose CFG is viewed/printed.", "dot-cfg"),
+    ("cfg-dot-filename-prefix", "str", "", "The prefix used for the CFG dot file names.", "dot-cfg"),
+    ("cfg-heat-colors", "bool", True, "Show heat colors in CFG", "dot-cfg"),
+    ("callgraph-dot-filename-prefix", "str", "", "The prefix used for the CallGraph dot file names.", "dot-callgraph"),
+    ("print-region-style", "str", "none", "style of printing regions (none, bb, rn)", "print<regions>"),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
