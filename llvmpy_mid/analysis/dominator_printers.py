@@ -26,7 +26,7 @@ import sys
 from typing import ClassVar, TextIO
 
 from llvmpy_mid.analysis.dominance_frontier import DominanceFrontier, DominanceFrontierAnalysis
-from llvmpy_mid.asm.print_names import local_name
+from llvmpy_mid.analysis.block_names import block_refs
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
@@ -37,26 +37,6 @@ from llvmpy_mid.passes.preserved import PreservedAnalyses
 
 _RULE = "=============================--------------------------------\n"
 _U32 = 0xFFFFFFFF
-
-
-def block_refs(fn: Function) -> dict[BasicBlock, str]:
-    """``%name`` or ``%N`` (the slot number of an unnamed block) for every block of ``fn``."""
-    refs: dict[BasicBlock, str] = {}
-    slot = 0
-    for arg in fn.args:
-        if not arg.name:
-            slot += 1
-    void = fn.type.context.void
-    for bb in fn.blocks:
-        if bb.name:
-            refs[bb] = local_name(bb.name)
-        else:
-            refs[bb] = "%" + str(slot)
-            slot += 1
-        for inst in bb.instructions:
-            if not inst.name and inst.type is not void:
-                slot += 1
-    return refs
 
 
 def format_dominator_tree(dt: DominatorTree) -> str:

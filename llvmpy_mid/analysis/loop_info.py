@@ -36,6 +36,7 @@ from __future__ import annotations
 import sys
 from typing import ClassVar, Iterator, TextIO
 
+from llvmpy_mid.analysis.block_names import block_refs
 from llvmpy_mid.asm.print_names import local_name
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
@@ -401,7 +402,7 @@ class LoopInfo:
     # --- construction ----------------------------------------------------------------------
     def _analyze(self, dt: DominatorTree) -> None:
         loop_for = self._loop_for
-        for header in _dom_tree_postorder(dt, self.function.entry_block):
+        for header in dt.postorder(self.function.entry_block):
             backedges = [p for p in header.predecessors if dt.is_reachable(p) and dt.dominates_block(header, p)]
             if backedges:
                 self._discover(Loop(header), backedges, dt)
@@ -559,21 +560,6 @@ class LoopInfo:
             raise AssertionError("block map differs from a fresh LoopInfo")
 
 
-def _dom_tree_postorder(dt: DominatorTree, root: BasicBlock) -> list[BasicBlock]:
-    out: list[BasicBlock] = []
-    stack: list[tuple[BasicBlock, list[BasicBlock], int]] = [(root, dt.children(root), 0)]
-    while stack:
-        node, kids, i = stack[-1]
-        if i < len(kids):
-            stack[-1] = (node, kids, i + 1)
-            kid = kids[i]
-            stack.append((kid, dt.children(kid), 0))
-        else:
-            stack.pop()
-            out.append(node)
-    return out
-
-
 def _cfg_postorder(entry: BasicBlock) -> list[BasicBlock]:
     out: list[BasicBlock] = []
     seen: set[BasicBlock] = {entry}
@@ -597,41 +583,12 @@ def _cfg_postorder(entry: BasicBlock) -> list[BasicBlock]:
 # --- printing ---------------------------------------------------------------------------------
 
 
-def _block_refs(fn: Function) -> dict[BasicBlock, str]:
-    """``%name`` or ``%N`` (the slot number) for each block, as ``printAsOperand`` writes it."""
-    refs: dict[BasicBlock, str] = {}
-    slot = 0
-    for arg in fn.args:
-        if not arg.name:
-            slot += 1
-    void = fn.type.context.void
-    for bb in fn.blocks:
-        if bb.name:
-            refs[bb] = local_name(bb.name)
-        else:
-            refs[bb] = "%" + str(slot)
-            slot += 1
-        for inst in bb.instructions:
-            if not inst.name and inst.type is not void:
-                slot += 1
-    return refs
-
-
-def block_operand(bb: BasicBlock) -> str:
-    """``bb`` as ``printAsOperand`` writes it without its type: ``%name``, or ``%N`` for an
-    unnamed block (numbering its function, O(instructions), only then)."""
-    if bb.name:
-        return local_name(bb.name)
-    fn = bb.parent
-    return _block_refs(fn)[bb] if fn is not None else "%<badref>"
-
-
 def format_loop_info(li: LoopInfo, function_name: str) -> str:
     """What ``opt -passes='print<loops>'`` writes for one function."""
     out: list[str] = ["Loop info for function '%s':\n" % function_name]
     if not li.top_level_loops:
         return out[0]
-    refs = _block_refs(li.function)
+    refs = block_refs(li.function)
     stack: list[tuple[Loop, int]] = [(loop, 1) for loop in reversed(li.top_level_loops)]
     while stack:
         loop, depth = stack.pop()

@@ -42,6 +42,7 @@ from __future__ import annotations
 import sys
 from typing import ClassVar, Iterator, Mapping, TextIO, Union
 
+from llvmpy_mid.analysis.block_names import block_refs
 from llvmpy_mid.analysis.dominance_frontier import DominanceFrontier, DominanceFrontierAnalysis
 from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -277,26 +278,8 @@ def _plain_name(bb: BasicBlock, refs: Mapping[BasicBlock, str] | None) -> str:
         return bb.name
     if refs is None:
         fn = bb.parent
-        refs = _unnamed_block_refs(fn) if fn is not None else {}
+        refs = {b: r for b, r in block_refs(fn).items() if not b.name} if fn is not None else {}
     return refs.get(bb, "<badref>")
-
-
-def _unnamed_block_refs(fn: Function) -> dict[BasicBlock, str]:
-    """``%N`` (the slot number ``printAsOperand`` uses) for each unnamed block of ``fn``."""
-    refs: dict[BasicBlock, str] = {}
-    slot = 0
-    for arg in fn.args:
-        if not arg.name:
-            slot += 1
-    void = fn.type.context.void
-    for bb in fn.blocks:
-        if not bb.name:
-            refs[bb] = "%" + str(slot)
-            slot += 1
-        for inst in bb.instructions:
-            if not inst.name and inst.type is not void:
-                slot += 1
-    return refs
 
 
 class RegionInfo:
@@ -326,25 +309,9 @@ class RegionInfo:
     # --- construction --------------------------------------------------------------------------
     def _calculate(self) -> None:
         shortcut: dict[BasicBlock, BasicBlock] = {}
-        for bb in self._dom_tree_postorder():
+        for bb in self.dt.postorder(self.function.entry_block):
             self._find_regions_with_entry(bb, shortcut)
         self._build_region_tree()
-
-    def _dom_tree_postorder(self) -> list[BasicBlock]:
-        dt = self.dt
-        entry = self.function.entry_block
-        out: list[BasicBlock] = []
-        stack: list[tuple[BasicBlock, list[BasicBlock], int]] = [(entry, dt.children(entry), 0)]
-        while stack:
-            bb, kids, i = stack[-1]
-            if i < len(kids):
-                stack[-1] = (bb, kids, i + 1)
-                child = kids[i]
-                stack.append((child, dt.children(child), 0))
-            else:
-                stack.pop()
-                out.append(bb)
-        return out
 
     def _find_regions_with_entry(self, entry: BasicBlock, shortcut: dict[BasicBlock, BasicBlock]) -> None:
         pdt = self.pdt
@@ -464,7 +431,7 @@ def format_region_info(ri: RegionInfo, style: str = "none") -> str:
     (block lists) or ``rn`` (element lists)."""
     if style not in PRINT_STYLES:
         raise ValueError("unknown region print style '%s'" % style)
-    refs = _unnamed_block_refs(ri.function)
+    refs = {b: r for b, r in block_refs(ri.function).items() if not b.name}
     out: list[str] = ["Region tree:\n"]
     # (region, level, closing): closing entries write the brace that ends a region.
     stack: list[tuple[Region, int, bool]] = [(ri.top_level_region, 0, False)]

@@ -348,6 +348,21 @@ class DominatorTree:
             return None
         return self._blocks[self._idom[n]]
 
+    def postorder(self, root: BasicBlock) -> list[BasicBlock]:
+        """The tree below (and including) ``root`` in post-order, children in tree order (iterative)."""
+        out: list[BasicBlock] = []
+        stack: list[tuple[BasicBlock, list[BasicBlock], int]] = [(root, self.children(root), 0)]
+        while stack:
+            node, kids, i = stack[-1]
+            if i < len(kids):
+                stack[-1] = (node, kids, i + 1)
+                kid = kids[i]
+                stack.append((kid, self.children(kid), 0))
+            else:
+                stack.pop()
+                out.append(node)
+        return out
+
     def children(self, bb: BasicBlock) -> list[BasicBlock]:
         """The blocks ``bb`` immediately dominates, in LLVM's order (construction DFS order)."""
         blocks = self._blocks

@@ -38,7 +38,8 @@ from llvmpy_mid.passes.instrumentation import PassInstrumentation, UnitKind, reg
 from llvmpy_mid.passes.pass_manager import FunctionPassManager, Pass, PassManager
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, AllAnalysesOnLoop, AnalysisSet, PreservedAnalyses
 
-from llvmpy_mid.analysis.loop_info import Loop, LoopAnalysis, LoopInfo, block_operand
+from llvmpy_mid.analysis.block_names import block_operand
+from llvmpy_mid.analysis.loop_info import Loop, LoopAnalysis, LoopInfo
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.dominators import DominatorTree
