@@ -15,13 +15,15 @@ reproduces the parts that real inputs meet:
   debug records (``#dbg_value`` ...) before the following instruction, and
   those declarations are erased (``llvm.dbg.addr`` becomes ``#dbg_value``
   with ``DW_OP_deref`` appended);
+* ``PIC Level`` module flags with behaviour Error or Max become Min, ``PIE Level``
+  flags with behaviour Error become Max;
 * a module whose "Debug Info Version" flag is not 3 loses its debug info
   (``!dbg`` attachments, debug records, ``llvm.dbg.*`` named metadata,
   debug locations inside ``!llvm.loop`` nodes), as LLVM's
   ``StripDebugInfo`` does.
 
 Not done here: the upgrades of long-gone IR forms (old TBAA tags,
-ObjC module flags, per-target intrinsic rewrites).
+ObjC and other target module flags, per-target intrinsic rewrites).
 """
 
 from __future__ import annotations
@@ -37,9 +39,9 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import Linkage
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.intrinsics import intrinsic_attributes, lookup_intrinsic
-from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, MDTuple, Metadata, MetadataAsValue
+from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, MDString, MDTuple, Metadata, MetadataAsValue
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.module_flags import get_module_flag_int
+from llvmpy_mid.ir.module_flags import MODULE_FLAGS, ModuleFlagBehavior, get_module_flag_int
 from llvmpy_mid.ir.type_mangling import mangle_type
 from llvmpy_mid.ir.types import StructType, Type
 
@@ -105,9 +107,38 @@ def upgrade_module(module: Module, saw_debug_info: bool = True) -> None:
         attrs = intrinsic_attributes(fn.name)
         if attrs is not None:
             fn.attributes = attrs
+    _upgrade_module_flags(module)
     version = get_module_flag_int(module, "Debug Info Version") or 0
     if version != DEBUG_METADATA_VERSION and saw_debug_info:
         strip_debug_info(module)
+
+
+#: Module-flag behaviours LLVM 19 rewrites on read: key -> {old behaviour: new behaviour}.
+_FLAG_BEHAVIOR_UPGRADES: dict[str, dict[int, int]] = {
+    "PIC Level": {ModuleFlagBehavior.ERROR: ModuleFlagBehavior.MIN, ModuleFlagBehavior.MAX: ModuleFlagBehavior.MIN},
+    "PIE Level": {ModuleFlagBehavior.ERROR: ModuleFlagBehavior.MAX},
+}
+
+
+def _upgrade_module_flags(module: Module) -> None:
+    """``PIC Level`` flags become ``Min`` and ``PIE Level`` ``Error`` flags ``Max`` (checked
+    against opt-19 for each behaviour)."""
+    named = module.named_metadata.get(MODULE_FLAGS)
+    if named is None:
+        return
+    for index, node in enumerate(named.operands):
+        ops = node.operands
+        if len(ops) != 3 or not isinstance(ops[1], MDString):
+            continue
+        table = _FLAG_BEHAVIOR_UPGRADES.get(ops[1].string)
+        behavior = ops[0]
+        if table is None or not isinstance(behavior, ConstantAsMetadata):
+            continue
+        const = behavior.value
+        if not isinstance(const, ConstantInt) or const.value not in table:
+            continue
+        new = ConstantAsMetadata.get(ConstantInt.get(const.type, table[const.value]))
+        named.set_operand(index, MDTuple.get(node.context, [new, ops[1], ops[2]]))
 
 
 # --- old scalar TBAA tags ---------------------------------------------------------------------------

@@ -4,8 +4,13 @@ intrinsic attributes LLVM's reader assigns, and the upgrades it applies."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from pathlib import Path
+
 import pytest
 
+from llvmpy_mid.asm import parse_assembly, print_module
 from llvmpy_mid.asm.parser import parse
 from llvmpy_mid.errors import ParseError
 from llvmpy_mid.ir.global_value import (
@@ -174,3 +179,19 @@ def test_module_errors(text: str, message: str, line: int, column: int) -> None:
         parse(text, None, "t.ll")
     err = info.value
     assert (err.message, err.line, err.column) == (message, line, column)
+
+
+@pytest.mark.skipif(shutil.which("opt-19") is None, reason="opt-19 not installed")
+@pytest.mark.parametrize("behavior", [1, 2, 7, 8])
+@pytest.mark.parametrize("key", ["PIC Level", "PIE Level"])
+def test_pic_pie_module_flags_upgraded_as_opt(behavior: int, key: str, tmp_path: Path) -> None:
+    """LLVM 19 rewrites the behaviour of old PIC/PIE level flags on read (PIC: Error/Max -> Min,
+    PIE: Error -> Max); the printed module equals opt-19 -S's."""
+    text = '!llvm.module.flags = !{!0, !1}\n!0 = !{i32 %d, !"%s", i32 2}\n!1 = !{i32 7, !"uwtable", i32 2}\n' % (
+        behavior,
+        key,
+    )
+    src = tmp_path / "flags.ll"
+    src.write_text(text)
+    expected = subprocess.run(["opt-19", "-S", str(src)], capture_output=True, text=True, check=True).stdout
+    assert print_module(parse_assembly(text, name=str(src))) == expected
