@@ -148,6 +148,8 @@ class AttributeParser(TypeParser):
             attr = self.parse_one_attr(kind, in_group)
             if not can_use_as_fn_attr(kind) and kind is not AttrKind.ALIGNMENT:
                 self.fail("this attribute does not apply to functions", at)
+            if kind is AttrKind.VSCALE_RANGE and attr.int_value == 0:
+                continue
             out.append(attr)
         if memory is not None:
             out.append(Attribute.memory(memory))
@@ -256,6 +258,8 @@ class AttributeParser(TypeParser):
             if self.eat(","):
                 hi = self.parse_uint32()
             self.expect(")", "expected ')'")
+            if lo == 0 and hi == 0:  # no attribute at all in LLVM: the caller drops it
+                return Attribute(AttrKind.VSCALE_RANGE, 0)
             return Attribute.vscale_range(lo, hi or None)
         if kind is AttrKind.NO_FP_CLASS:
             return self.parse_nofpclass()

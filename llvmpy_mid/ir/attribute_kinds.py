@@ -469,11 +469,12 @@ def unpack_alloc_size(raw: int) -> tuple[int, int | None]:
 def pack_vscale_range(min_value: int, max_value: int | None = None) -> int:
     """The raw value of ``vscale_range(min, max)``; ``max_value`` None means unbounded (printed 0).
 
-    LLVM keeps no attribute for a zero minimum, so that is refused here; the
-    rules the verifier checks (powers of two, min <= max) are left to it.
+    LLVM keeps no attribute whose raw value is 0 (``vscale_range(0,0)``), so that is
+    refused here; a zero minimum with a maximum is kept for the verifier to reject, as
+    are its other rules (powers of two, min <= max).
     """
-    if not 0 < min_value <= 0xFFFFFFFF:
-        raise IRError("vscale_range minimum must be in 1..2^32-1, not %d" % min_value)
+    if not 0 <= min_value <= 0xFFFFFFFF or (min_value == 0 and not max_value):
+        raise IRError("vscale_range(0,0) is no attribute (LLVM drops it); minimum must be in 0..2^32-1")
     high = 0 if max_value is None else max_value
     if not 0 <= high <= 0xFFFFFFFF:
         raise IRError("vscale_range maximum %d out of range" % high)

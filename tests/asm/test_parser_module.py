@@ -12,7 +12,7 @@ import pytest
 
 from llvmpy_mid.asm import parse_assembly, print_module
 from llvmpy_mid.asm.parser import parse
-from llvmpy_mid.errors import ParseError
+from llvmpy_mid.errors import ParseError, VerifierError
 from llvmpy_mid.ir.global_value import (
     ComdatSelection,
     DLLStorageClass,
@@ -195,3 +195,20 @@ def test_pic_pie_module_flags_upgraded_as_opt(behavior: int, key: str, tmp_path:
     src.write_text(text)
     expected = subprocess.run(["opt-19", "-S", str(src)], capture_output=True, text=True, check=True).stdout
     assert print_module(parse_assembly(text, name=str(src))) == expected
+
+
+@pytest.mark.skipif(shutil.which("opt-19") is None, reason="opt-19 not installed")
+@pytest.mark.parametrize("attr", ["vscale_range(0,0)", "vscale_range(0)", "vscale_range(0,4)", "vscale_range(2)"])
+def test_vscale_range_zero_as_opt(attr: str, tmp_path: Path) -> None:
+    """``vscale_range(0,0)`` is no attribute at all in LLVM (dropped on read); a zero minimum with
+    a maximum is kept and rejected by the verifier, as opt-19 does."""
+    text = "define void @f() %s {\n  ret void\n}\n" % attr
+    src = tmp_path / "v.ll"
+    src.write_text(text)
+    ref = subprocess.run(["opt-19", "-S", str(src)], capture_output=True, text=True)
+    if ref.returncode == 0:
+        assert print_module(parse_assembly(text, name=str(src))) == ref.stdout
+    else:
+        assert "'vscale_range' minimum must be greater than 0" in ref.stderr
+        with pytest.raises(VerifierError, match="'vscale_range' minimum must be greater than 0"):
+            parse_assembly(text)
