@@ -24,6 +24,8 @@ reproduces the parts that real inputs meet:
 
 Not done here: the upgrades of long-gone IR forms (old TBAA tags,
 ObjC and other target module flags, per-target intrinsic rewrites).
+``*.with.overflow`` intrinsics declared with an identified or packed struct return
+get the literal struct, their calls rebuilt (see ``_retype_intrinsic``).
 """
 
 from __future__ import annotations
@@ -31,19 +33,21 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.ir.constants import ConstantInt, ConstantTokenNone
+from llvmpy_mid.ir.constants import ConstantInt, ConstantTokenNone, PoisonValue
 from llvmpy_mid.ir.debug_info import DIExpression
 from llvmpy_mid.ir.debug_info_strip import strip_debug_info
 from llvmpy_mid.ir.debug_records import DbgLabelRecord, DbgRecord, DbgRecordKind, DbgVariableRecord
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import Linkage
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
+from llvmpy_mid.ir.instructions.vector import ExtractValueInst, InsertValueInst
 from llvmpy_mid.ir.intrinsics import intrinsic_attributes, lookup_intrinsic
 from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, MDString, MDTuple, Metadata, MetadataAsValue
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.module_flags import MODULE_FLAGS, ModuleFlagBehavior, get_module_flag_int
 from llvmpy_mid.ir.type_mangling import mangle_type
 from llvmpy_mid.ir.types import StructType, Type
+from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.instruction import Instruction
@@ -273,11 +277,26 @@ def _retype_intrinsic(module: Module, fn: Function, ret: StructType) -> Function
     name = fn.name
     fn.set_name(name + ".old")
     target = Function(new_fty, name, Linkage.EXTERNAL, module, fn.address_space)
-    if fn.has_uses:
-        # Calls keep the old type; LLVM rebuilds them, which is rare enough to leave.
-        fn.set_name(name + ".old")
-        return target
-    fn.erase_from_parent()
+    old_ty = fn.return_type
+    for use in fn.use_list():
+        call = use.user
+        if not (isinstance(call, CallInst) and call.parent is not None and use is call.called_operand_use):
+            continue
+        # As LLVM: an unnamed call of the new declaration, then the old struct rebuilt field by
+        # field (extractvalue / insertvalue pairs) in place of the old call's result.
+        new = CallInst(new_fty, target, list(call.args), calling_conv=call.calling_conv)  # no tail kind, as LLVM
+        new.insert_before(call)
+        acc: Value = PoisonValue.get(old_ty)
+        for i in range(len(ret.elements)):
+            field = ExtractValueInst(new, [i])
+            field.insert_before(call)
+            rebuilt = InsertValueInst(acc, field, [i])
+            rebuilt.insert_before(call)
+            acc = rebuilt
+        call.replace_all_uses_with(acc)
+        call.erase_from_parent()
+    if not fn.has_uses:
+        fn.erase_from_parent()
     return target
 
 
