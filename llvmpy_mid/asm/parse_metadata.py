@@ -85,7 +85,7 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 
 # DWARF names for fields given as integers (LLVM prints the name).
 _DW_TAGS = {
-    0x01: "DW_TAG_array_type", 0x02: "DW_TAG_class_type", 0x04: "DW_TAG_enumeration_type",
+    0x00: "DW_TAG_null", 0x01: "DW_TAG_array_type", 0x02: "DW_TAG_class_type", 0x04: "DW_TAG_enumeration_type",
     0x05: "DW_TAG_formal_parameter", 0x08: "DW_TAG_imported_declaration", 0x0A: "DW_TAG_label",
     0x0B: "DW_TAG_lexical_block", 0x0D: "DW_TAG_member", 0x0F: "DW_TAG_pointer_type",
     0x10: "DW_TAG_reference_type", 0x11: "DW_TAG_compile_unit", 0x12: "DW_TAG_string_type",

@@ -246,3 +246,20 @@ def test_with_overflow_struct_return_calls_rebuilt_as_opt(text: str, tmp_path: P
     src.write_text(text)
     ref = subprocess.run(["opt-19", "-S", str(src)], capture_output=True, text=True, check=True).stdout
     assert print_module(parse_assembly(text, name=str(src))) == ref
+
+
+@pytest.mark.skipif(shutil.which("opt-19") is None, reason="opt-19 not installed")
+@pytest.mark.parametrize("tag", ["0", "DW_TAG_null"])
+def test_generic_dinode_null_tag_as_opt(tag: str, tmp_path: Path) -> None:
+    """A zero tag prints as DW_TAG_null, and the verifier rejects it as a broken module (not as
+    broken debug info), with opt-19's text."""
+    text = "!named = !{!0}\n!0 = !GenericDINode(tag: %s)\n" % tag
+    src = tmp_path / "g.ll"
+    src.write_text(text)
+    ref = subprocess.run(["opt-19", "-S", "-disable-verify", str(src)], capture_output=True, text=True, check=True)
+    assert print_module(parse_assembly(text, name=str(src), verify=False)) == ref.stdout
+    broken = subprocess.run(["opt-19", "-S", str(src)], capture_output=True, text=True)
+    assert broken.returncode == 1 and "input module is broken" in broken.stderr
+    with pytest.raises(VerifierError) as info:
+        parse_assembly(text, name=str(src))
+    assert info.value.llvm_text in broken.stderr

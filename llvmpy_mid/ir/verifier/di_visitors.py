@@ -124,7 +124,7 @@ def _visit_location(c: Checker, n: DILocation) -> None:
 
 def _visit_generic(c: Checker, n: DINode) -> None:
     if tag_of(n) == "DW_TAG_null":
-        c.fail_debug_info("invalid tag", n)
+        c.fail("invalid tag", n)  # a hard failure in LLVM 19 (opt-19: "input module is broken!")
 
 
 def _file_ok(c: Checker, n: DINode) -> bool:
