@@ -8,8 +8,9 @@ reproduces the parts that real inputs meet:
   (:func:`llvmpy_mid.ir.intrinsics.intrinsic_attributes`), replacing the
   attributes written in the text;
 * intrinsics named with the old typed-pointer mangling
-  (``llvm.memcpy.p0i8.p0i8.i64``) and intrinsics that became overloaded
-  (``llvm.stacksave``) are renamed: a declaration with the new name is made
+  (``llvm.memcpy.p0i8.p0i8.i64``), intrinsics that became overloaded
+  (``llvm.stacksave``) and any described intrinsic whose name's manglings do not
+  match its declared types (``declare i16 @llvm.umax.i32(i16, i16)``) are renamed: a declaration with the new name is made
   at the end of the module, the calls move to it, the old one is erased;
 * calls of ``llvm.dbg.value``/``declare``/``assign``/``label``/``addr`` become
   debug records (``#dbg_value`` ...) before the following instruction, and
@@ -195,8 +196,14 @@ def _remangled_name(fn: Function) -> str | None:
         operands = _MANGLED_OPERANDS.get(base)
         if operands is None:
             return stripped
-    if operands is None or base is None:
+    if base is None:
         return None
+    if operands is None:
+        # Any other described intrinsic: LLVM's remangling from its signature (lazy import: the
+        # signature tables are only needed when a module declares such an intrinsic).
+        from llvmpy_mid.ir.verifier.intrinsic_signatures import remangled_name
+
+        return remangled_name(fn)
     fty = fn.function_type
     parts = [base]
     for op in operands:

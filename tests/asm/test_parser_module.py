@@ -263,3 +263,14 @@ def test_generic_dinode_null_tag_as_opt(tag: str, tmp_path: Path) -> None:
     with pytest.raises(VerifierError) as info:
         parse_assembly(text, name=str(src))
     assert info.value.llvm_text in broken.stderr
+
+
+@pytest.mark.skipif(shutil.which("opt-19") is None, reason="opt-19 not installed")
+def test_intrinsic_remangled_from_its_signature_as_opt(tmp_path: Path) -> None:
+    """A described intrinsic whose name's manglings do not match its types is renamed, its calls
+    follow (``llvm.umax.i32`` declared on i16 becomes ``llvm.umax.i16``), as opt-19 -S prints."""
+    text = "declare i16 @llvm.umax.i32(i16, i16)\ndefine i16 @f(i16 %a) {\n  %r = call i16 @llvm.umax.i32(i16 %a, i16 1)\n  ret i16 %r\n}\n"
+    src = tmp_path / "um.ll"
+    src.write_text(text)
+    ref = subprocess.run(["opt-19", "-S", str(src)], capture_output=True, text=True, check=True).stdout
+    assert print_module(parse_assembly(text, name=str(src))) == ref
