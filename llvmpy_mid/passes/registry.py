@@ -278,6 +278,8 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("print<postdomtree>", "function", "llvmpy_mid.analysis.dominator_printers:PostDominatorTreePrinterPass"),
     ("print<domfrontier>", "function", "llvmpy_mid.analysis.dominator_printers:DominanceFrontierPrinterPass"),
     ("print<regions>", "function", "llvmpy_mid.analysis.region_info:RegionInfoPrinterPass"),
+    ("print<branch-prob>", "function", "llvmpy_mid.analysis.block_frequency_printers:BranchProbabilityPrinterPass"),
+    ("print<block-freq>", "function", "llvmpy_mid.analysis.block_frequency_printers:BlockFrequencyPrinterPass"),
     ("instnamer", "function", "llvmpy_mid.transform.utils.instnamer:InstNamerPass"),
     ("loop-simplify", "function", "llvmpy_mid.transform.utils.loop_simplify:LoopSimplifyPass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
@@ -338,6 +340,8 @@ _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("loops", "function", "llvmpy_mid.analysis.loop_info:LoopAnalysis"),
     ("domfrontier", "function", "llvmpy_mid.analysis.dominance_frontier:DominanceFrontierAnalysis"),
     ("regions", "function", "llvmpy_mid.analysis.region_info:RegionInfoAnalysis"),
+    ("branch-prob", "function", "llvmpy_mid.analysis.block_frequency:BranchProbabilityAnalysis"),
+    ("block-freq", "function", "llvmpy_mid.analysis.block_frequency:BlockFrequencyAnalysis"),
     ("lcg", "module", "llvmpy_mid.analysis.lazy_call_graph:LazyCallGraphAnalysis"),
     ("callgraph", "module", "llvmpy_mid.analysis.call_graph:CallGraphAnalysis"),
 )

@@ -144,7 +144,30 @@ def test_csmith_sample(tmp_path: Path) -> None:
         for passes in PASSES:
             sub = tmp_path / ("%d-%s" % (k, passes))
             sub.mkdir()
-            _compare(sub, path.read_text(), passes, exact=not passes.startswith("dot-cfg"))
+            _compare(sub, path.read_text(), passes)
+
+
+def _heat_and_probabilities(text: str) -> list[str]:
+    return re.findall(r'color="#\w+ff", style=filled, fillcolor="#\w+70"|Probability [0-9.]+%', text)
+
+
+@needs_opt
+@pytest.mark.slow
+def test_csmith_cfg_heat_and_probabilities_exact(tmp_path: Path) -> None:
+    """Every block colour and edge percentage of dot-cfg equals opt-19's on the whole corpus."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from csmith_files import csmith_paths
+
+    paths = [p for p in csmith_paths() if p.suffix == ".ll"]
+    if not paths:
+        pytest.skip("no csmith corpus")
+    assert OPT is not None
+    for k, path in enumerate(paths):
+        _e, want = _run([OPT], path, tmp_path / ("opt%d" % k), "dot-cfg", [])
+        _e, got = _run([sys.executable, "-m", "llvmpy_mid"], path, tmp_path / ("ours%d" % k), "dot-cfg", [])
+        assert sorted(got) == sorted(want)
+        for name in want:
+            assert _heat_and_probabilities(got[name]) == _heat_and_probabilities(want[name]), (path.name, name)
 
 
 def test_view_passes_write_a_file_and_say_where(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
