@@ -228,6 +228,15 @@ def _function_params_text(eager: bool, no_rerun: bool) -> str | None:
     return ";".join(parts) if parts else None
 
 
+#: The levels nested inside each level, outermost first (where an implicit adaptor may lead).
+_INNER_LEVELS: dict[str, tuple[str, ...]] = {
+    "module": ("cgscc", "function", "loop"),
+    "cgscc": ("function", "loop"),
+    "function": ("loop",),
+    "loop": (),
+}
+
+
 class _Nester:
     """Resolves one pipeline against the kinds that the callback reports."""
 
@@ -244,6 +253,23 @@ class _Nester:
 
     def _repeat(self, e: PipelineElement) -> bool:
         return self.repeat_supported and e.name == "repeat" and _parse_unsigned_param(e.params) is not None
+
+    def _plain(self, e: PipelineElement, level: str) -> PipelineElement:
+        """A pass written in a ``level`` pipeline: itself when ``level`` knows it, else wrapped in
+        the implicit adaptor(s) of the first inner level that knows it (opt-19's order), else
+        opt-19's "unknown <level> pass" error."""
+        kinds = self.kind_of(e.spelled)
+        if level in kinds:
+            return e
+        if self._adaptable(e.spelled):
+            for inner in _INNER_LEVELS[level]:
+                if inner not in kinds:
+                    continue
+                wrapped = PipelineElement(inner, None, (e,), implicit=True)
+                if inner == "loop" and level != "function":  # loop passes reach modules via function(...)
+                    wrapped = PipelineElement("function", None, (wrapped,), implicit=True)
+                return wrapped
+        raise PipelineError("unknown %s pass '%s'" % (level, e.spelled))
 
     # The pipeline of each kind.  Each returns the resolved elements.
 
@@ -266,20 +292,7 @@ class _Nester:
                 else:
                     raise PipelineError("invalid use of '%s' pass as module pipeline" % e.spelled)
                 continue
-            kinds = self.kind_of(e.spelled)
-            if "module" in kinds:
-                out.append(e)
-            elif not self._adaptable(e.spelled):
-                raise PipelineError("unknown module pass '%s'" % e.spelled)
-            elif "cgscc" in kinds:
-                out.append(PipelineElement("cgscc", None, (e,), implicit=True))
-            elif "function" in kinds:
-                out.append(PipelineElement("function", None, (e,), implicit=True))
-            elif "loop" in kinds:
-                loop = PipelineElement("loop", None, (e,), implicit=True)
-                out.append(PipelineElement("function", None, (loop,), implicit=True))
-            else:
-                raise PipelineError("unknown module pass '%s'" % e.spelled)
+            out.append(self._plain(e, "module"))
         return out
 
     def cgscc(self, elements: Sequence[PipelineElement]) -> list[PipelineElement]:
@@ -297,18 +310,7 @@ class _Nester:
                 else:
                     raise PipelineError("invalid use of '%s' pass as cgscc pipeline" % e.spelled)
                 continue
-            kinds = self.kind_of(e.spelled)
-            if "cgscc" in kinds:
-                out.append(e)
-            elif not self._adaptable(e.spelled):
-                raise PipelineError("unknown cgscc pass '%s'" % e.spelled)
-            elif "function" in kinds:
-                out.append(PipelineElement("function", None, (e,), implicit=True))
-            elif "loop" in kinds:
-                loop = PipelineElement("loop", None, (e,), implicit=True)
-                out.append(PipelineElement("function", None, (loop,), implicit=True))
-            else:
-                raise PipelineError("unknown cgscc pass '%s'" % e.spelled)
+            out.append(self._plain(e, "cgscc"))
         return out
 
     def function(self, elements: Sequence[PipelineElement]) -> list[PipelineElement]:
@@ -324,13 +326,7 @@ class _Nester:
                 else:
                     raise PipelineError("invalid use of '%s' pass as function pipeline" % e.spelled)
                 continue
-            kinds = self.kind_of(e.spelled)
-            if "function" in kinds:
-                out.append(e)
-            elif "loop" in kinds and self._adaptable(e.spelled):
-                out.append(PipelineElement("loop", None, (e,), implicit=True))
-            else:
-                raise PipelineError("unknown function pass '%s'" % e.spelled)
+            out.append(self._plain(e, "function"))
         return out
 
     def loop(self, elements: Sequence[PipelineElement]) -> list[PipelineElement]:
@@ -344,10 +340,7 @@ class _Nester:
                 else:
                     raise PipelineError("invalid use of '%s' pass as loop pipeline" % e.spelled)
                 continue
-            if "loop" in self.kind_of(e.spelled):
-                out.append(e)
-            else:
-                raise PipelineError("unknown loop pass '%s'" % e.spelled)
+            out.append(self._plain(e, "loop"))
         return out
 
     def top_kind(self, first: PipelineElement) -> str | None:
