@@ -55,6 +55,7 @@ __all__ = [
     "BranchProbabilityAnalysis",
     "BranchProbabilityInfo",
     "block_frequencies",
+    "cfg_heat_inputs",
     "edge_probabilities",
     "format_probability",
 ]
@@ -158,10 +159,6 @@ class BlockFrequencyInfo:
             ld2.nodes.append(i)
             self._loop[i] = ld2
         return loops
-
-    def _is_loop_header(self, i: int) -> bool:
-        ld = self._loop[i]
-        return ld is not None and ld.is_header(i)
 
     def _is_double_header(self, i: int) -> bool:
         ld = self._loop[i]
@@ -468,13 +465,7 @@ def _infos(fn: Function) -> tuple[BranchProbabilityInfo, LoopInfo]:
 
 def edge_probabilities(fn: Function) -> dict[BasicBlock, list[int]]:
     """For each block, one numerator (over 2**31) per successor edge, in successor order."""
-    bpi, _li = _infos(fn)
-    result: dict[BasicBlock, list[int]] = {}
-    for bb in fn.blocks:
-        n = len(successors(bb))
-        if n:
-            result[bb] = [bpi.edge_probability(bb, k) for k in range(n)]
-    return result
+    return cfg_heat_inputs(fn)[0]
 
 
 def format_probability(numerator: int) -> str:
@@ -482,12 +473,21 @@ def format_probability(numerator: int) -> str:
     return "%.2f%%" % (numerator / ONE * 100.0)
 
 
-def block_frequencies(fn: Function, probs: dict[BasicBlock, list[int]] | None = None) -> dict[BasicBlock, int]:
-    """LLVM's integer block frequencies; unreachable blocks get 0 (``probs`` is ignored:
-    the frequencies always use the exact branch probabilities)."""
+def block_frequencies(fn: Function) -> dict[BasicBlock, int]:
+    """LLVM's integer block frequencies; unreachable blocks get 0."""
+    return cfg_heat_inputs(fn)[1]
+
+
+def cfg_heat_inputs(fn: Function) -> tuple[dict[BasicBlock, list[int]], dict[BasicBlock, int]]:
+    """(edge probabilities, block frequencies) of ``fn`` from one set of analyses, for ``dot-cfg``."""
     bpi, li = _infos(fn)
+    probs: dict[BasicBlock, list[int]] = {}
+    for bb in fn.blocks:
+        n = len(successors(bb))
+        if n:
+            probs[bb] = [bpi.edge_probability(bb, k) for k in range(n)]
     bfi = BlockFrequencyInfo(fn, bpi, li)
-    return {bb: bfi.frequency(bb) for bb in fn.blocks}
+    return probs, {bb: bfi.frequency(bb) for bb in fn.blocks}
 
 
 # --- analyses -----------------------------------------------------------------------------

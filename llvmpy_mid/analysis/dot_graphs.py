@@ -29,7 +29,7 @@ import sys
 import tempfile
 from typing import ClassVar, TextIO
 
-from llvmpy_mid.analysis.block_frequency import block_frequencies, edge_probabilities, format_probability
+from llvmpy_mid.analysis.block_frequency import cfg_heat_inputs, format_probability
 from llvmpy_mid.analysis.dot_writer import HEAT_COLORS, callgraph_dot, cfg_dot, dom_tree_dot, heat_color
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
@@ -73,10 +73,9 @@ def _option(name: str, default: bool | str) -> bool | str:
 
 def function_to_dot(fn: Function, *, cfg_only: bool = False, heat_colors: bool = True) -> str:
     """The ``dot-cfg`` (``cfg_only``: ``dot-cfg-only``) text of ``fn``."""
-    probs = edge_probabilities(fn)
+    probs, freqs = cfg_heat_inputs(fn)
     heat = None
     if heat_colors:
-        freqs = block_frequencies(fn, probs)
         max_freq = max(freqs.values(), default=0)
 
         def heat(bb: BasicBlock) -> tuple[str, str]:

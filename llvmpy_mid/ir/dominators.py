@@ -616,6 +616,7 @@ def _block_successors(bb: BasicBlock) -> list[BasicBlock]:
 
 
 def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
+    root_set = set(roots)
     i = 0
     while i < len(roots):
         root = roots[i]
@@ -632,7 +633,7 @@ def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
                 if cur in visited:
                     continue
                 visited.add(cur)
-                if cur in roots:
+                if cur in root_set:
                     redundant = True
                     break
             first = False
@@ -640,6 +641,7 @@ def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
             for k in range(len(succs) - 1, -1, -1):
                 work.append(succs[k])
         if redundant:
+            root_set.discard(root)
             roots[i] = roots[-1]
             roots.pop()
         else:

@@ -323,8 +323,7 @@ def _type_words(ty: Type) -> tuple[int, ...]:
 
 
 def _operand_words(v: Value) -> tuple[int, ...]:
-    ty = v.type
-    head = (TypeID.INTEGER, ty.width) if type(ty) is IntegerType else (int(ty.type_id),)
+    head = _type_words(v.type)
     if isinstance(v, ConstantInt):
         return head + (_hash_combine_code(hash_value_apint(v.type.width, v.value)),)
     if isinstance(v, ConstantFP):

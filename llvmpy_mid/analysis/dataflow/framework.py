@@ -230,6 +230,8 @@ class DataflowResult:
         "sweeps",
         "visits",
         "_transfers",
+        "_points",
+        "_positions",
     )
 
     def __init__(self, function: Function, problem: DataflowProblem, domain: Domain[Any] | None) -> None:
@@ -245,13 +247,22 @@ class DataflowResult:
         self.sweeps = 0
         self.visits = 0
         self._transfers: dict[BasicBlock, Sequence[GenKill]] = {}
+        self._points: dict[BasicBlock, list[int]] = {}
+        self._positions: dict[BasicBlock, dict[Instruction, int]] = {}
 
     # --- per instruction --------------------------------------------------------------------
     def instruction_transfers(self, bb: BasicBlock) -> Sequence[GenKill]:
         return self._transfers[bb]
 
     def points(self, bb: BasicBlock) -> list[int]:
-        """The sets before each instruction of ``bb`` and, last, after the last one."""
+        """The sets before each instruction of ``bb`` and, last, after the last one
+        (computed once per block; the result never changes after solving)."""
+        cached = self._points.get(bb)
+        if cached is None:
+            cached = self._points[bb] = self._compute_points(bb)
+        return cached
+
+    def _compute_points(self, bb: BasicBlock) -> list[int]:
         tr = self._transfers[bb]
         n = len(tr)
         pts = [0] * (n + 1)
@@ -273,18 +284,18 @@ class DataflowResult:
         bb = inst.parent
         if bb is None or bb not in self.block_in:
             raise ValueError("instruction is not in the analysed function")
-        for i, x in enumerate(bb.instructions):
-            if x is inst:
-                return bb, i
-        raise ValueError("instruction is not in its block")  # pragma: no cover
+        positions = self._positions.get(bb)
+        if positions is None:
+            positions = self._positions[bb] = {x: i for i, x in enumerate(bb.instructions)}
+        return bb, positions[inst]
 
     def before(self, inst: Instruction) -> int:
-        """The set at the point just before ``inst`` (O(block length))."""
+        """The set at the point just before ``inst`` (O(1) after the block's first query)."""
         bb, i = self._position(inst)
         return self.points(bb)[i]
 
     def after(self, inst: Instruction) -> int:
-        """The set at the point just after ``inst`` (O(block length))."""
+        """The set at the point just after ``inst`` (O(1) after the block's first query)."""
         bb, i = self._position(inst)
         return self.points(bb)[i + 1]
 

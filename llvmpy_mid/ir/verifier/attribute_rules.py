@@ -31,7 +31,6 @@ function itself (``function_rules``) or on call sites (``call_rules``).
 from __future__ import annotations
 
 from llvmpy_mid.ir.attribute_kinds import (
-    ALLOC_SIZE_NUM_ELEMS_NOT_PRESENT,
     AttrKind,
     can_use_as_fn_attr,
     format_fp_class,
@@ -389,38 +388,20 @@ def _verify_fn_attrs(
             c.fail("Attribute writable and memory without argmem: write are incompatible!", where)
             return
     has_string = fn_attrs.has_string
-    if has_string("aarch64_pstate_sm_enabled") and has_string("aarch64_pstate_sm_compatible"):
-        c.fail(
-            "Attributes 'aarch64_pstate_sm_enabled and aarch64_pstate_sm_compatible' are incompatible!",
-            where,
-        )
-        return
-    if sum(1 for key in _ZA_STATES if has_string(key)) > 1:
-        c.fail(
-            "Attributes 'aarch64_new_za', 'aarch64_in_za', 'aarch64_out_za', 'aarch64_inout_za' and "
-            "'aarch64_preserves_za' are mutually exclusive",
-            where,
-        )
-        return
-    if sum(1 for key in _ZT0_STATES if has_string(key)) > 1:
-        c.fail(
-            "Attributes 'aarch64_new_zt0', 'aarch64_in_zt0', 'aarch64_out_zt0', 'aarch64_inout_zt0' and "
-            "'aarch64_preserves_zt0' are mutually exclusive",
-            where,
-        )
-        return
+    for keys, message in _EXCLUSIVE_STRING_ATTRS:
+        if sum(1 for key in keys if has_string(key)) > 1:
+            c.fail(message, where)
+            return
     if has(AttrKind.JUMP_TABLE) and where.is_global_value:
         if not where.has_global_unnamed_addr:  # type: ignore[attr-defined]
             c.fail("Attribute 'jumptable' requires 'unnamed_addr'", where)
             return
     size_attr = fn_attrs.get(AttrKind.ALLOC_SIZE)
     if size_attr is not None:
-        raw = size_attr.int_value
-        elem_arg = raw >> 32
-        num_arg = raw & 0xFFFFFFFF
+        elem_arg, num_arg = size_attr.alloc_size_args
         if not _check_alloc_size_param(c, fn_type, "element size", elem_arg, where):
             return
-        if num_arg != ALLOC_SIZE_NUM_ELEMS_NOT_PRESENT and not _check_alloc_size_param(
+        if num_arg is not None and not _check_alloc_size_param(
             c, fn_type, "number of elements", num_arg, where
         ):
             return
@@ -475,14 +456,31 @@ def _check_alloc_kind(c: Checker, kind: int) -> None:
         c.fail("'allockind()' can't be both zeroed and uninitialized")
 
 
+#: String attributes of which a function may carry at most one, with LLVM's message, in its order.
+_EXCLUSIVE_STRING_ATTRS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (
+        ("aarch64_pstate_sm_enabled", "aarch64_pstate_sm_compatible"),
+        "Attributes 'aarch64_pstate_sm_enabled and aarch64_pstate_sm_compatible' are incompatible!",
+    ),
+    (
+        _ZA_STATES,
+        "Attributes 'aarch64_new_za', 'aarch64_in_za', 'aarch64_out_za', 'aarch64_inout_za' and "
+        "'aarch64_preserves_za' are mutually exclusive",
+    ),
+    (
+        _ZT0_STATES,
+        "Attributes 'aarch64_new_zt0', 'aarch64_in_zt0', 'aarch64_out_zt0', 'aarch64_inout_zt0' and "
+        "'aarch64_preserves_zt0' are mutually exclusive",
+    ),
+)
+
+
 def _is_power_of_two(value: int) -> bool:
     return value > 0 and value & (value - 1) == 0
 
 
 def _check_vscale_range(c: Checker, attr: Attribute, where: Value) -> None:
-    raw = attr.int_value
-    vmin = raw >> 32
-    vmax = raw & 0xFFFFFFFF
+    vmin, vmax = attr.vscale_range_args
     if vmin == 0:
         c.fail("'vscale_range' minimum must be greater than 0", where)
     elif not _is_power_of_two(vmin):

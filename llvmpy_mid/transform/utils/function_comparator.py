@@ -393,7 +393,7 @@ class FunctionComparator:
     # --- numbers, strings, integers, floats -------------------------------------------------------
     @staticmethod
     def cmp_numbers(l: int, r: int) -> int:
-        return -1 if l < r else (1 if l > r else 0)
+        return _sign(l, r)
 
     @staticmethod
     def cmp_mem(l: str | bytes, r: str | bytes) -> int:
