@@ -32,6 +32,7 @@ from llvmpy_mid.analysis.loop_info import Loop, LoopInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.dominators import DominatorTree
+from llvmpy_mid.ir.dominators import block_successors as successors
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.cmp import Predicate
@@ -61,11 +62,6 @@ _BRANCHING = frozenset({"br", "switch", "indirectbr", "invoke", "callbr"})
 _Where = tuple[Loop | None, int]
 
 
-def successors(bb: BasicBlock) -> list[BasicBlock]:
-    term = bb.terminator
-    if term is None:
-        return []
-    return [s for s in term.successors if s.is_basic_block]
 
 
 def _loop_contains(outer: Loop, inner: Loop | None) -> bool:

@@ -38,21 +38,13 @@ from typing import Callable, ClassVar, Iterable, Iterator
 
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
+from llvmpy_mid.ir.dominators import block_successors as _cfg_successors
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.passes.analysis import AnalysisManager, FunctionAnalysis
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.preserved import AnalysisSet, CFGAnalyses
 
 
-def _cfg_successors(bb: BasicBlock) -> list[BasicBlock]:
-    term = bb.terminator
-    if term is None:
-        return []
-    succs = term.successors
-    for s in succs:
-        if not s.is_basic_block:
-            return [s for s in succs if s.is_basic_block]
-    return succs
 
 
 def _predecessors(bb: BasicBlock) -> list[BasicBlock]:

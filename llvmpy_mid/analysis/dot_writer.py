@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Sequence
 
+from llvmpy_mid.ir.dominators import block_successors as _successors
 from llvmpy_mid.asm.printer import AssemblyWriter
 from llvmpy_mid.asm.print_names import label_name
 from llvmpy_mid.asm.print_types import TypePrinter
@@ -227,11 +228,6 @@ def _edge_labels(bb: BasicBlock) -> list[str]:
     return []
 
 
-def _successors(bb: BasicBlock) -> list[BasicBlock]:
-    term = bb.terminator
-    if term is None:
-        return []
-    return [s for s in term.successors if s.is_basic_block]
 
 
 def _header(title: str) -> list[str]:

@@ -40,6 +40,7 @@ from llvmpy_mid.analysis.block_names import block_refs
 from llvmpy_mid.asm.print_names import local_name
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
+from llvmpy_mid.ir.dominators import block_successors as _successors
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.metadata import Metadata, MDNode, MDString
@@ -54,11 +55,6 @@ _SPECIAL_TERMINATORS: frozenset[str] = frozenset(
 )
 
 
-def _successors(bb: BasicBlock) -> list[BasicBlock]:
-    term = bb.terminator
-    if term is None:
-        return []
-    return [s for s in term.successors if s.is_basic_block]
 
 
 class Loop:

@@ -47,6 +47,7 @@ from llvmpy_mid.analysis.dominance_frontier import DominanceFrontier, DominanceF
 from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
+from llvmpy_mid.ir.dominators import block_successors as _successors
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.passes.analysis import AnalysisManager, FunctionAnalysis
@@ -65,11 +66,6 @@ RegionNode = Union[BasicBlock, "Region"]
 _EMPTY: set[BasicBlock] = set()
 
 
-def _successors(bb: BasicBlock) -> list[BasicBlock]:
-    term = bb.terminator
-    if term is None:
-        return []
-    return [s for s in term.successors if s.is_basic_block]
 
 
 class Region:

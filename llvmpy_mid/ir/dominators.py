@@ -597,7 +597,7 @@ def _find_post_roots(function: Function) -> list[BasicBlock]:
                     continue
                 visited.add(cur)
                 last = cur
-                succs = sorted(_block_successors(cur), key=lambda b: order.get(b, total))
+                succs = sorted(block_successors(cur), key=lambda b: order.get(b, total))
                 work.extend(succs)
             roots.append(last)
             reverse_walk(last)
@@ -605,7 +605,7 @@ def _find_post_roots(function: Function) -> list[BasicBlock]:
     return roots
 
 
-def _block_successors(bb: BasicBlock) -> list[BasicBlock]:
+def block_successors(bb: BasicBlock) -> list[BasicBlock]:
     """The successors that are blocks (a terminator broken through the API may
     name another kind of value; the verifier must still get a tree)."""
     succs = bb.successors
@@ -637,7 +637,7 @@ def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
                     redundant = True
                     break
             first = False
-            succs = _block_successors(cur)
+            succs = block_successors(cur)
             for k in range(len(succs) - 1, -1, -1):
                 work.append(succs[k])
         if redundant:
