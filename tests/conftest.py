@@ -2,16 +2,23 @@
 
 Tests marked ``@pytest.mark.slow`` (long oracle sweeps: hundreds of csmith seeds, long fuzzing
 runs) are skipped unless ``--run-slow`` is given, so the default ``python -m pytest -q`` stays fast.
-The session's csmith corpus folder is fixed here too (see ``tests/csmith_files.py``).
+The session's csmith corpus folder is fixed here too (see ``tests/csmith_files.py``). pytest's
+header says which oracles were found (``tests/oracles.py``), and the run ends with one line per
+oracle that was missing, naming what skipped for it and how to get it.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import oracles  # noqa: E402
 
 SLOW_SKIP_REASON = "slow test: skipped unless pytest is run with --run-slow"
 
@@ -27,6 +34,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: long oracle sweeps, run only with --run-slow")
+    # Before any test module is collected: the per-file sweeps over LLVM's tests take all files.
+    if config.getoption("--run-slow"):
+        os.environ[oracles.FULL_SWEEP_ENV] = "1"
     # One csmith corpus folder for the whole session (tests/csmith_files.py and the asm fixtures):
     # the developer's kept folder when set, else a fresh temporary one.
     if not os.environ.get("LLVMPY_MID_CSMITH_DIR"):
@@ -50,3 +60,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip_slow)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    return oracles.oracle_summary()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line per missing oracle: how many tests skipped for it and how to get it."""
+    absent = oracles.absent_oracles()
+    if not absent:
+        return
+    counts = dict.fromkeys(absent, 0)
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = str(longrepr[2]) if isinstance(longrepr, tuple) and len(longrepr) == 3 else ""
+        for name in absent:
+            if name in reason:
+                counts[name] += 1
+    for name, hint in absent.items():
+        terminalreporter.write_line(
+            "oracle missing: %s -- %d tests skipped for it; %s" % (name, counts[name], hint)
+        )

@@ -27,11 +27,12 @@ from llvmpy_mid.asm import parse_assembly
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.preserved import AllAnalysesOnModule
 from llvmpy_mid.passes.registry import REGISTRY
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 OPT = shutil.which("opt-19")
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 is not installed")
 CSMITH = [str(p) for p in csmith_paths()]
-CONFORMANCE = Path(__file__).resolve().parents[2].parent / "shared/conformance/llvm/llvm/test/Analysis/CallGraph"
+CONFORMANCE = LLVM_TEST_ROOT / "Analysis/CallGraph"
 _ADDR = re.compile(r"0x[0-9a-f]+")
 
 

@@ -45,12 +45,12 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.passes.run import run_passes
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 OPT = shutil.which("opt-19")
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")
 REPO = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("LLVMPY_MID_SHARED", str(REPO.parent / "shared")))
-ANALYSIS_TESTS = SHARED / "conformance" / "llvm" / "llvm" / "test" / "Analysis"
+ANALYSIS_TESTS = LLVM_TEST_ROOT / "Analysis"
 PRINTERS = ("print<domtree>", "print<postdomtree>", "print<domfrontier>")
 
 

@@ -16,11 +16,12 @@ from llvmpy_mid.asm import parse_assembly
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction
 from llvmpy_mid.passes.registry import REGISTRY
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 OPT = shutil.which("opt-19")
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 is not installed")
 CSMITH = [str(p) for p in csmith_paths()]
-CONFORMANCE = Path(__file__).resolve().parents[2].parent / "shared/conformance/llvm/llvm/test/Analysis/Lint"
+CONFORMANCE = LLVM_TEST_ROOT / "Analysis/Lint"
 DL = 'target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"\n'
 
 

@@ -26,10 +26,11 @@ from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 OPT = shutil.which("opt-19")
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")
-CONFORMANCE = Path("/work/shared/conformance/llvm/llvm/test/Transforms")
+CONFORMANCE = LLVM_TEST_ROOT / "Transforms"
 LOOP_FOLDERS = ("LICM", "LoopSimplify", "LoopRotate", "LoopUnroll", "LoopDeletion", "IndVarSimplify")
 
 

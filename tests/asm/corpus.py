@@ -2,7 +2,7 @@
 
 What it offers:
 
-* ``generate_csmith(out_dir, seeds)`` runs ``../shared/tools/make-csmith-corpus.sh`` for the given
+* ``generate_csmith(out_dir, seeds)`` runs ``scripts/make-csmith-corpus.sh`` for the given
   seeds (one worker per core, each in its own sub-folder because csmith writes ``platform.info``
   into its working folder) and returns a :class:`CsmithCorpus` mapping seed and optimisation level
   (``O0``, ``O2``, ``O2g``) to the ``.ll`` path. Seeds the script drops (the program did not finish
@@ -11,8 +11,8 @@ What it offers:
 * :class:`OptOracle` runs ``opt-19 -S FILE`` at most once per file and caches the result in
   memory, and (when given a folder) on disk keyed by the file's path, bytes and opt's version,
   so a rerun on the same machine costs nothing. ``prefetch`` runs many files on a thread pool.
-* ``conformance_files()`` lists the ``.ll`` files of the conformance corpus
-  (``../shared/conformance/llvm/llvm/test``); whether opt-19 accepts a file is decided by running
+* ``conformance_files()`` lists the ``.ll`` files of LLVM 19.1.7's tests (``tests/oracles.py``
+  says where they are fetched; the default run takes its fixed sample, ``--run-slow`` all); whether opt-19 accepts a file is decided by running
   ``opt-19 -S`` on it (through the oracle), since ``opt19-expected.tsv`` records the outcome of each
   test's RUN lines, not whether the file itself parses and verifies.
 * ``text_diff`` renders a short unified diff of two printed modules without their first
@@ -30,6 +30,7 @@ import hashlib
 import os
 import shutil
 import subprocess
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -37,11 +38,13 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-SHARED = Path(os.environ.get("LLVMPY_MID_SHARED", str(REPO_ROOT.parent / "shared")))
-CSMITH_SCRIPT = SHARED / "tools" / "make-csmith-corpus.sh"
-CONFORMANCE_ROOT = SHARED / "conformance" / "llvm"
-CONFORMANCE_TESTS = CONFORMANCE_ROOT / "llvm" / "test"
-OPT19_EXPECTED_TSV = CONFORMANCE_ROOT / "opt19-expected.tsv"
+if str(REPO_ROOT / "tests") not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT / "tests"))
+from oracles import LLVM_TEST_ROOT, OPT19_RESULTS_TSV, SCRIPTS, llvm_test_files  # noqa: E402
+
+CSMITH_SCRIPT = SCRIPTS / "make-csmith-corpus.sh"
+CONFORMANCE_TESTS = LLVM_TEST_ROOT
+OPT19_EXPECTED_TSV = OPT19_RESULTS_TSV
 
 OPT = "opt-19"
 LLVM_AS = "llvm-as-19"
@@ -239,10 +242,9 @@ class OptOracle:
 
 
 def conformance_files() -> list[Path]:
-    """Every ``.ll`` file of the conformance corpus, sorted by path."""
-    if not CONFORMANCE_TESTS.is_dir():
-        return []
-    return sorted(CONFORMANCE_TESTS.rglob("*.ll"))
+    """The ``.ll`` files of LLVM 19.1.7's tests in this run (the fixed sample, or all under
+    ``--run-slow``), sorted by path; empty when the tests are not fetched."""
+    return llvm_test_files()
 
 
 def conformance_id(path: Path) -> str:

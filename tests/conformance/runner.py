@@ -49,11 +49,16 @@ from llvmpy_mid.errors import PipelineError  # noqa: E402
 from llvmpy_mid.passes.pipeline_text import parse_pipeline  # noqa: E402
 from llvmpy_mid.passes.registry import REGISTRY  # noqa: E402
 
-SHARED = Path(os.environ.get("LLVMPY_MID_SHARED", str(REPO_ROOT.parent / "shared")))
-CONFORMANCE = SHARED / "conformance" / "llvm"
-TEST_ROOT = CONFORMANCE / "llvm" / "test"
-EXPECTED_TSV = CONFORMANCE / "opt19-expected.tsv"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from opt_server import OptServer  # noqa: E402
+
+sys.path.insert(0, str(REPO_ROOT / "tests"))
+from oracles import LLVM_TEST_ROOT, OPT19_RESULTS_TSV  # noqa: E402
+
+TEST_ROOT = LLVM_TEST_ROOT
+EXPECTED_TSV = OPT19_RESULTS_TSV
 EXPECTED_PASS = Path(__file__).resolve().parent / "expected-pass.txt"
+RESULTS_TSV = Path(__file__).resolve().parent / "results.tsv"
 LLVM_BIN = Path("/usr/lib/llvm-19/bin")
 
 LINE_TIMEOUT = 60.0
@@ -168,7 +173,16 @@ _UNSUPPORTED_TOOL_RES = [(t, _tool_regex(t)) for t in UNSUPPORTED_TOOLS]
 _PERCENT = re.compile(r"%(%|s|S|p|t|T)")
 
 
-def substitute(line: str, test: Path, tmp: Path) -> str:
+_IF = re.compile(r"%if\s+(.+?)\s*%\{(.*?)%\}(?:\s*%else\s*%\{(.*?)%\})?")
+_CLIENT = Path(__file__).resolve().parent / "opt_client.py"
+
+
+def expand_if(line: str, features: frozenset[str] = FEATURES) -> str:
+    """lit's ``%if FEATURE %{ A %} %else %{ B %}``: A when the feature expression holds, else B."""
+    return _IF.sub(lambda m: m.group(2) if feature_true(m.group(1), features) else (m.group(3) or ""), line)
+
+
+def substitute(line: str, test: Path, tmp: Path, config: "FolderConfig | None" = None) -> str:
     """A RUN line as bash runs it here."""
     subs = {
         "%": "%",
@@ -178,21 +192,70 @@ def substitute(line: str, test: Path, tmp: Path) -> str:
         "t": str(tmp / (test.name + ".tmp")),
         "T": str(tmp),
     }
+    line = expand_if(line)
+    line = line.replace("%python", shlex.quote(sys.executable))
+    line = line.replace("%llvmcheckext", "CHECK-NOEXT")  # no extension linked into opt-19
     line = _PERCENT.sub(lambda m: subs[m.group(1)], line)
-    line = _OPT_RE.sub(lambda _m: "%s -m llvmpy_mid" % shlex.quote(sys.executable), line)
-    line = _FILECHECK_RE.sub("FileCheck-19", line)
+    opt = "%s -I -S %s" % (shlex.quote(sys.executable), shlex.quote(str(_CLIENT)))
+    line = _OPT_RE.sub(lambda _m: opt, line)
+    filecheck = "FileCheck-19"
+    if config is not None and config.filecheck_args:
+        filecheck += " " + config.filecheck_args
+    line = _FILECHECK_RE.sub(filecheck, line)
     for tool, rx in _TOOL_RES:
         line = rx.sub(str(LLVM_BIN / tool), line)
     return line
 
 
-_PASSES_ARG = re.compile(r"""(?:^|\s)--?passes(?:=|\s+)("[^"]*"|'[^']*'|\S+)""")
+@dataclass(frozen=True)
+class FolderConfig:
+    """What the ``lit.local.cfg`` files from ``llvm/test`` down to a folder say, as far as this
+    runner understands them: why the folder is unsupported here (a target this runner does not
+    register, a host tool missing) and extra FileCheck arguments."""
+
+    unsupported: str = ""
+    filecheck_args: str = ""
+
+
+_TARGET_GATE = re.compile(r"""if\s+not\s+["'](\w+)["']\s+in\s+(?:config\.root\.targets|targets)""")
+_CONFIGS: dict[Path, FolderConfig] = {}
+
+
+def folder_config(folder: Path) -> FolderConfig:
+    """The combined ``lit.local.cfg`` verdict for a test folder (cached)."""
+    cached = _CONFIGS.get(folder)
+    if cached is not None:
+        return cached
+    parent = folder_config(folder.parent) if folder != TEST_ROOT and TEST_ROOT in folder.parents else FolderConfig()
+    unsupported, filecheck = parent.unsupported, parent.filecheck_args
+    cfg = folder / "lit.local.cfg"
+    if cfg.is_file() and not unsupported:
+        text = cfg.read_text(errors="replace")
+        gate = _TARGET_GATE.search(text)
+        if gate:
+            unsupported = "requires target: %s (lit.local.cfg; no targets registered here)" % gate.group(1)
+        elif "have_needed_dot_support" in text and not Path("/usr/bin/dot").exists():
+            unsupported = "host tool: /usr/bin/dot (lit.local.cfg)"
+        elif "have_needed_diff_support" in text and not Path("/usr/bin/diff").exists():
+            unsupported = "host tool: /usr/bin/diff (lit.local.cfg)"
+        elif "sys.version_info" in text and "config.unsupported" in text:
+            unsupported = "ML inliner tests (need a TensorFlow build of LLVM)"
+        if "--allow-unused-prefixes" in text:
+            filecheck = "--allow-unused-prefixes"
+    result = FolderConfig(unsupported, filecheck)
+    _CONFIGS[folder] = result
+    return result
+
+
+_PASSES_ARG = re.compile(r"""(?:^|\s)["']?--?passes(?:=|\s+)("[^"]*"|'[^']*'|[^\s"']+)""")
 _BITCODE_PIPE = re.compile(
     r"llvm-as\b[^|;]*\|\s*(?:not\s+)?opt\b|(?<![\w-])opt\b[^|;]*\|\s*llvm-dis\b|(?<![\w-])opt\b[^|;]*-o\s+\S+\.bc\b"
 )
 _UNKNOWN_ARG = re.compile(r"Unknown command line argument '([^']*)'")
 _UNKNOWN_PASS = re.compile(r"unknown (?:\w+ )?(?:pass|analysis|pass name|name) '([^']*)'")
 
+_LEGACY_FLAG = re.compile(r"(?:^|\s)-([a-z][\w-]*)(?=\s|$)")
+_KNOWN_FLAGS = frozenset({"S", "o", "disable-output", "p"})
 _ADAPTORS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa", "repeat", "devirt"})
 
 
@@ -211,7 +274,7 @@ def missing_passes(pipeline: str) -> list[str]:
                 missing.append(e.spelled)
             work.extend(e.children)
             continue
-        if e.name == "" or REGISTRY.kind_of(e.spelled) or REGISTRY.kind_of(e.name):
+        if e.name == "" or REGISTRY.kind_of(e.spelled):
             continue
         if REGISTRY.pseudo_pass(e.spelled, "module") or REGISTRY.pseudo_pass(e.spelled, "function"):
             continue
@@ -248,11 +311,16 @@ def list_tests(folders: Sequence[str] | None = None) -> list[str]:
     return sorted(p.relative_to(TEST_ROOT).as_posix() for p in paths)
 
 
-def run_one(name: str, targets: dict[str, str], timeout: float = LINE_TIMEOUT) -> Result:
-    """Run one test and classify it."""
+def run_one(
+    name: str, targets: dict[str, str], timeout: float = LINE_TIMEOUT, server_env: dict[str, str] | None = None
+) -> Result:
+    """Run one test and classify it (through the fork server when ``server_env`` names one)."""
     test = TEST_ROOT / name
     if targets.get(name) != "PASS":
         return Result(name, UNSUPPORTED, NOT_A_TARGET)
+    config = folder_config(test.parent)
+    if config.unsupported:
+        return Result(name, UNSUPPORTED, config.unsupported)
     d = read_directives(test.read_text(errors="replace"))
     for expr in d.requires:
         if not feature_true(expr):
@@ -263,6 +331,7 @@ def run_one(name: str, targets: dict[str, str], timeout: float = LINE_TIMEOUT) -
     if not d.run:
         return Result(name, UNSUPPORTED, "no RUN lines")
     xfail = any(feature_true(e) for e in d.xfail)
+    d.run[:] = [expand_if(line) for line in d.run]
     for line in d.run:
         for tool, rx in _UNSUPPORTED_TOOL_RES:
             if rx.search(line):
@@ -276,10 +345,11 @@ def run_one(name: str, targets: dict[str, str], timeout: float = LINE_TIMEOUT) -
                     return Result(name, UNSUPPORTED, "missing pass: %s" % ", ".join(missing))
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO_ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.update(server_env or {})
     with tempfile.TemporaryDirectory(prefix="llvmpy-conf-") as tmpdir:
         tmp = Path(tmpdir)
         for line in d.run:
-            cmd = substitute(line, test, tmp)
+            cmd = substitute(line, test, tmp, config)
             try:
                 proc = subprocess.run(
                     ["bash", "-o", "pipefail", "-c", cmd], cwd=tmp, env=env,
@@ -298,6 +368,10 @@ def run_one(name: str, targets: dict[str, str], timeout: float = LINE_TIMEOUT) -
             unknown = _UNKNOWN_PASS.search(err)
             if unknown and "llvmpy-opt" in err:
                 return Result(name, UNSUPPORTED, "missing pass: %s" % unknown.group(1))
+            if "`opt -passname` syntax" in err:
+                # opt-19 passes this target, so it still runs the flag in its legacy pass manager.
+                flags = [f for f in _LEGACY_FLAG.findall(line) if f not in _KNOWN_FLAGS]
+                return Result(name, UNSUPPORTED, "missing pass: legacy -%s" % (flags[0] if flags else "?"))
             if "bitcode" in err and "not supported" in err:
                 return Result(name, UNSUPPORTED, "bitcode")
             first = next((ln for ln in err.splitlines() if ln.strip()), "exit %d" % proc.returncode)
@@ -308,14 +382,19 @@ def run_one(name: str, targets: dict[str, str], timeout: float = LINE_TIMEOUT) -
 
 
 def run_tests(
-    folders: Sequence[str] | None = None, *, jobs: int | None = None, timeout: float = LINE_TIMEOUT
+    folders: Sequence[str] | None = None,
+    *,
+    jobs: int | None = None,
+    timeout: float = LINE_TIMEOUT,
+    names: Sequence[str] | None = None,
 ) -> list[Result]:
-    """Run the tests of ``folders`` (all when empty) on a thread pool; results sorted by name."""
+    """Run the tests of ``folders`` (all when empty), or exactly ``names``, on a thread pool with
+    one fork server; results sorted by name."""
     targets = load_targets()
-    names = list_tests(folders)
+    names = list(names) if names is not None else list_tests(folders)
     workers = jobs or min(32, (os.cpu_count() or 2) + 2)
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(lambda n: run_one(n, targets, timeout), names))
+    with OptServer(limit=timeout) as server, ThreadPoolExecutor(max_workers=workers) as pool:
+        results = list(pool.map(lambda n: run_one(n, targets, timeout, server.env()), names))
     return sorted(results, key=lambda r: r.name)
 
 
@@ -343,13 +422,37 @@ def table(results: Iterable[Result], *, markdown: bool = False) -> str:
     return "\n".join(fmt % tuple(r) for r in [head] + rows)
 
 
-def write_expected(results: Iterable[Result], path: Path = EXPECTED_PASS) -> None:
-    passed = sorted(r.name for r in results if r.status == PASS)
+def write_expected(
+    results: Iterable[Result], path: Path = EXPECTED_PASS, results_path: Path = RESULTS_TSV
+) -> None:
+    """``expected-pass.txt`` (what passes) and ``results.tsv`` (every test: status and reason, the
+    data of the README's generated status section)."""
+    rows = sorted(results, key=lambda r: r.name)
     header = (
-        "# LLVM conformance tests (relative to llvm/test) that llvmpy-opt passes.\n"
+        "# LLVM 19.1.7 tests (relative to llvm/test) that llvmpy-opt passes.\n"
         "# Regenerate: python tests/conformance/runner.py --write-expected\n"
     )
-    path.write_text(header + "".join(n + "\n" for n in passed))
+    path.write_text(header + "".join(r.name + "\n" for r in rows if r.status == PASS))
+    results_path.write_text(
+        "# test\tstatus\treason -- python tests/conformance/runner.py --write-expected\n"
+        + "".join(
+            "%s\t%s\t%s\n" % (r.name, r.status, r.reason.replace("\t", " ")[:160])
+            for r in rows if r.reason != NOT_A_TARGET
+        )
+    )
+
+
+def load_results(path: Path = RESULTS_TSV) -> list[Result]:
+    """The last full run, as ``write_expected`` stored it."""
+    out: list[Result] = []
+    if not path.is_file():
+        return out
+    for line in path.read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        name, status, reason = (line.split("\t") + ["", ""])[:3]
+        out.append(Result(name, status, reason))
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:

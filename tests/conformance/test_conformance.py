@@ -1,8 +1,9 @@
-"""LLVM conformance tests in the suite: no regression against ``expected-pass.txt``, no silent gains.
+"""LLVM 19.1.7's own tests in the suite: no regression against ``expected-pass.txt``, no silent gains.
 
 The folders Verifier/, Assembler/, Other/ (pass-manager tests), the utility-pass folders and every
-folder with a passing test run by default (a few seconds on a thread pool); every other folder of
-the corpus runs only with ``--run-slow``. A test listed in
+folder with a passing test run by default, plus the fixed sample (``oracles.in_sample``) of every
+other folder, through the runner's fork server; everything else runs only with ``--run-slow``.
+Without the fetched LLVM tests these skip, naming the oracle. A test listed in
 ``expected-pass.txt`` that no longer passes is a regression; a target test (one opt-19 passes) that
 passes but is not listed asks to be added (``python tests/conformance/runner.py --write-expected``).
 
@@ -34,16 +35,26 @@ FAST_FOLDERS = tuple(
     sorted(set(UTILITY_FOLDERS) | {n.rsplit("/", 1)[0] for n in runner.load_expected_pass()})
 )
 
-pytestmark = pytest.mark.skipif(
-    not runner.TEST_ROOT.is_dir(), reason="conformance corpus not found at %s" % runner.TEST_ROOT
-)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from oracles import FETCH_HINT, LLVM_RELEASE, have_llvm_tests, in_sample, missing_tools, note_missing  # noqa: E402
+
+_NEEDS = missing_tools("FileCheck-19", "opt-19")
+pytestmark = [
+    pytest.mark.skipif(not have_llvm_tests(), reason=note_missing("LLVM %s tests" % LLVM_RELEASE, FETCH_HINT)),
+    pytest.mark.skipif(bool(_NEEDS), reason=note_missing(", ".join(_NEEDS), "run scripts/setup-oracles.sh")),
+]
 
 
-def _check(folders: list[str]) -> None:
-    results = runner.run_tests(folders)
-    assert results, "no tests found in %s" % folders
+def _check(folders: list[str], names: list[str] | None = None) -> None:
+    """Run ``folders`` (or exactly ``names``) and compare with ``expected-pass.txt``."""
+    results = runner.run_tests(folders, names=names)
+    assert results, "no tests found in %s" % (folders or "the sample")
     expected = runner.load_expected_pass()
-    names = {r.name for r in results}
+    ran = {r.name for r in results}
+    if names is None:
+        in_scope = {n for n in expected if n.rsplit("/", 1)[0] in folders}
+    else:
+        in_scope = expected & set(names)
     regressions = [
         "%s: %s %s" % (r.name, r.status, r.reason)
         for r in results if r.name in expected and r.status != runner.PASS
@@ -52,7 +63,7 @@ def _check(folders: list[str]) -> None:
         r.name for r in results
         if r.status == runner.PASS and r.name not in expected and r.reason != runner.NOT_A_TARGET
     ]
-    gone = sorted(n for n in expected if n.rsplit("/", 1)[0] in folders and n not in names)
+    gone = sorted(in_scope - ran)
     problems = []
     if regressions:
         problems.append("regressions (listed in expected-pass.txt, no longer pass):\n  "
@@ -67,6 +78,12 @@ def _check(folders: list[str]) -> None:
 
 def test_fast_folders() -> None:
     _check(list(FAST_FOLDERS))
+
+
+def test_fixed_sample_of_other_folders() -> None:
+    """The other folders' tests in the fixed sample (about one in thirty-two)."""
+    names = [n for n in runner.list_tests(_slow_folders()) if in_sample(n)]
+    _check([], names)
 
 
 def _slow_folders() -> list[str]:

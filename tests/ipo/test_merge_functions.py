@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from csmith_files import csmith_paths
+from oracles import LLVM_TEST_ROOT
 
 import llvmpy_mid
 from llvmpy_mid.asm import parse_assembly, print_module
@@ -347,7 +348,7 @@ def test_csmith_with_copies_runs_the_same(stem: str, tmp_path: Path) -> None:
         assert out == expected
 
 
-PDI_TEST = Path(__file__).resolve().parents[3] / "shared/conformance/llvm/llvm/test/Transforms/MergeFunc/mergefunc-preserve-debug-info.ll"
+PDI_TEST = LLVM_TEST_ROOT / "Transforms/MergeFunc/mergefunc-preserve-debug-info.ll"
 
 
 @needs_opt

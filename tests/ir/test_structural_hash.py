@@ -22,6 +22,7 @@ from csmith_files import csmith_paths
 from llvmpy_mid.asm import parse_assembly
 from llvmpy_mid.ir.structural_hash import module_structural_hash, structural_hash
 from llvmpy_mid.passes.structural_hash_printer import format_structural_hashes
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 OPT = shutil.which("opt-19")
 pytestmark = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")
@@ -30,7 +31,7 @@ PLAIN = "print<structural-hash>"
 DETAILED = "print<structural-hash><detailed>"
 
 CSMITH = [str(p) for p in csmith_paths()]
-MERGEFUNC = sorted(glob.glob(str(Path(__file__).parents[3] / "shared/conformance/llvm/llvm/test/Transforms/MergeFunc/*.ll")))
+MERGEFUNC = sorted(glob.glob(str(LLVM_TEST_ROOT / "Transforms/MergeFunc/*.ll")))
 
 
 def opt_hashes(text: str, pipeline: str) -> str | None:

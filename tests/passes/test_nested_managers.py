@@ -19,10 +19,11 @@ import pytest
 from llvmpy_mid import parse_assembly, run_passes
 from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.passes.builder import build_pipeline
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 OPT = shutil.which("opt-19")
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")
-OTHER = Path(__file__).resolve().parents[2] / ".." / "shared" / "conformance" / "llvm" / "llvm" / "test" / "Other"
+OTHER = LLVM_TEST_ROOT / "Other"
 
 _MISSING = re.compile(
     r"(?:Running|Invalidating) analysis: (TargetLibraryAnalysis|AAManager|BasicAA|ScopedNoAliasAA|TypeBasedAA|AssumptionAnalysis"

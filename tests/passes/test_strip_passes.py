@@ -15,6 +15,7 @@ import pytest
 import llvmpy_mid
 from llvmpy_mid.asm import parse_assembly, print_module
 from llvmpy_mid.passes import registry
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 SMALL = '%struct.S = type { i32 }\n@llvm.dbg.keep = internal global i32 0\ndefine internal void @h(i32 %v) !dbg !5 {\nentry:\n  %s = alloca %struct.S, align 4\n    #dbg_declare(ptr %s, !8, !DIExpression(), !9)\n  store i32 %v, ptr %s, align 4, !dbg !9\n  %llvm.dbg.tmp = load i32, ptr @llvm.dbg.keep, align 4\n  ret void, !dbg !9\n}\ndefine void @main() {\n  call void @h(i32 1)\n  ret void\n}\n!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!3, !4}\n!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "x", isOptimized: false, runtimeVersion: 0, emissionKind: FullDebug, enums: !2)\n!1 = !DIFile(filename: "a.c", directory: "/tmp")\n!2 = !{}\n!3 = !{i32 2, !"Debug Info Version", i32 3}\n!4 = !{i32 7, !"Dwarf Version", i32 5}\n!5 = distinct !DISubprogram(name: "h", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0, retainedNodes: !2)\n!6 = !DISubroutineType(types: !7)\n!7 = !{null}\n!8 = !DILocalVariable(name: "s", scope: !5, file: !1, line: 2, type: !10)\n!9 = !DILocation(line: 2, column: 3, scope: !5)\n!10 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)\n'
 
@@ -31,7 +32,7 @@ EXPECTED_STRIP_DEBUG_DECLARE = '; ModuleID = \'small.ll\'\nsource_filename = "sm
 EXPECTED_BLOCK_ADDRESS = '; ModuleID = \'block-address.ll\'\nsource_filename = "block-address.ll"\n\n@main_addrs = constant [2 x ptr] [ptr blockaddress(@f, %2), ptr blockaddress(@f, %3)]\n\n; Function Attrs: nounwind\ndeclare void @foo() #0\n\n; Function Attrs: nounwind\ndeclare void @bar() #0\n\n; Function Attrs: nounwind ssp uwtable\ndefine void @f(ptr %0) #1 {\n  indirectbr ptr %0, [label %2, label %3]\n\n2:                                                ; preds = %1\n  call void @foo()\n  ret void\n\n3:                                                ; preds = %1\n  call void @bar()\n  ret void\n}\n\nattributes #0 = { nounwind }\nattributes #1 = { nounwind ssp uwtable }\n'
 
 OPT = shutil.which("opt-19")
-STRIP_DIR = Path(__file__).resolve().parents[3] / "shared/conformance/llvm/llvm/test/Transforms/StripSymbols"
+STRIP_DIR = LLVM_TEST_ROOT / "Transforms/StripSymbols"
 
 
 def _run(text: str, pipeline: str, name: str = "small.ll") -> str:

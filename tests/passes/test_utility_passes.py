@@ -20,6 +20,7 @@ from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes import ModulePassManager, ModuleToFunctionPassAdaptor, Pass, PreservedAnalyses, make_analysis_managers
 from llvmpy_mid.passes.builtin_passes import PrintFunctionPass, PrintModulePass, VerifierPass
 from llvmpy_mid.transform.utils.instnamer import InstNamerPass
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 SRC = """\
 @g = external global i32
@@ -45,7 +46,7 @@ entry:
 """
 
 OPT = shutil.which("opt-19")
-CONFORMANCE = Path(__file__).resolve().parents[3] / "shared/conformance/llvm/llvm/test/Transforms"
+CONFORMANCE = LLVM_TEST_ROOT / "Transforms"
 
 
 def _run(module: Module, p: Pass[Module]) -> PreservedAnalyses:

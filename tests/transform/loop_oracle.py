@@ -13,12 +13,13 @@ from csmith_files import csmith_paths
 
 import llvmpy_mid
 from llvmpy_mid.asm import parse_file, print_module
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 OPT = shutil.which("opt-19")
 LLI = shutil.which("lli-19")
 STRESS = shutil.which("llvm-stress-19")
 REPO = Path(__file__).resolve().parents[2]
-TEST_ROOT = REPO.parent / "shared/conformance/llvm/llvm/test/Transforms"
+TEST_ROOT = LLVM_TEST_ROOT / "Transforms"
 LOOP_FOLDERS = ("LICM", "LoopSimplify", "LCSSA", "LoopRotate", "LoopUnroll", "IndVarSimplify", "LoopDeletion")
 
 needs_opt = pytest.mark.skipif(OPT is None, reason="opt-19 not installed")

@@ -29,8 +29,9 @@ from llvmpy_mid.errors import VerifierError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from vhelpers import OPT, findings, opt_filtered, parse  # noqa: E402
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
-CONFORMANCE = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "llvm" / "llvm" / "test"
+CONFORMANCE = LLVM_TEST_ROOT
 CSMITH = Path(os.environ.get("LLVMPY_MID_CSMITH_DIR", "/tmp/cs"))
 
 BASE = """\

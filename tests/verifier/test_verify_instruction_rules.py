@@ -26,8 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from vhelpers import OPT, block, inst, messages, parse, same_as_opt  # noqa: E402
 from vhelpers import function as fn  # noqa: E402
 from vhelpers import opt_text_or_skip as opt_text  # noqa: E402
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
-CONFORMANCE = "/work/shared/conformance/llvm/llvm/test/Verifier/dominates.ll"
+CONFORMANCE = str(LLVM_TEST_ROOT / "Verifier/dominates.ll")
 
 
 # --- self reference, names, result types ---------------------------------------------------

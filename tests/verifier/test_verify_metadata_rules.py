@@ -26,8 +26,9 @@ from llvmpy_mid.ir.verifier import diagnostics_text, module_diagnostics
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from vhelpers import OPT, findings, opt_filtered  # noqa: E402
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
-VERIFIER_TESTS = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "llvm" / "llvm" / "test" / "Verifier"
+VERIFIER_TESTS = LLVM_TEST_ROOT / "Verifier"
 
 
 # A TBAA root !3, the char node !2 under it and the int node !1 under that.

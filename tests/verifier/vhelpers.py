@@ -33,10 +33,11 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.ir.verifier import Diagnostic, diagnostics_text, module_diagnostics
+from oracles import LLVM_TEST_ROOT  # noqa: E402
 
 OPT = shutil.which("opt-19")
 HAVE_OPT = OPT is not None
-CONFORMANCE = Path("/work/shared/conformance/llvm/llvm/test/Verifier")
+CONFORMANCE = LLVM_TEST_ROOT / "Verifier"
 BROKEN = "error: input module is broken!\n"
 
 
