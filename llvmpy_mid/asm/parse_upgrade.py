@@ -47,7 +47,7 @@ from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, MDString, MDTuple
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.module_flags import MODULE_FLAGS, ModuleFlagBehavior, get_module_flag_int
 from llvmpy_mid.ir.type_mangling import mangle_type
-from llvmpy_mid.ir.types import StructType, Type
+from llvmpy_mid.ir.types import FunctionType, StructType, Type
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
@@ -100,15 +100,19 @@ def upgrade_module(module: Module, saw_debug_info: bool = True) -> None:
             _upgrade_debug_intrinsic(module, fn)
             saw_debug_info = True
             continue
-        new_name = _remangled_name(fn)
-        if new_name is not None and new_name != name:
-            fn = _rename_intrinsic(module, fn, new_name)
-        elif name == "llvm.coro.end" and len(fn.function_type.params) == 2:
+        literal = _literal_struct_return(fn)
+        if name == "llvm.coro.end" and len(fn.function_type.params) == 2:
             fn = _upgrade_coro_end(module, fn)
+        elif literal is not None:
+            # As LLVM: the literal struct first, then the new declaration's own remangling.
+            fn = _retype_intrinsic(module, fn, literal)
+            new_name = _remangled_name(fn)
+            if new_name is not None and new_name != fn.name:
+                fn = _rename_intrinsic(module, fn, new_name)
         else:
-            literal = _literal_struct_return(fn)
-            if literal is not None:
-                fn = _retype_intrinsic(module, fn, literal)
+            new_name = _remangled_name(fn)
+            if new_name is not None and new_name != name:
+                fn = _rename_intrinsic(module, fn, new_name)
         attrs = intrinsic_attributes(fn.name)
         if attrs is not None:
             fn.attributes = attrs
@@ -176,6 +180,48 @@ def _upgraded_tbaa_node(node: MDNode) -> MDNode:
         scalar = MDTuple.get(ctx, ops[:2])
         return MDTuple.get(ctx, (scalar, scalar, zero, ops[2]))
     return MDTuple.get(ctx, (node, node, zero))
+
+
+# --- implicit declarations -------------------------------------------------------------------------
+
+
+def implicit_intrinsic_declaration(module: Module, name: str, fty: FunctionType, address_space: int) -> Function | None:
+    """The declaration LLVM 19's reader makes for a call of the undeclared intrinsic ``name``
+    with type ``fty`` (``Intrinsic::getDeclaration`` with the overloaded types of the call):
+    the name is mangled from the call's types, an existing function of that name is reused.
+    None when the call's type does not fit the intrinsic ("invalid intrinsic signature")."""
+    from llvmpy_mid.ir.verifier.intrinsic_signatures import (
+        MATCH,
+        intrinsic_base,
+        intrinsic_name,
+        match_signature,
+        vararg_mismatch,
+    )
+
+    found = intrinsic_base(name)
+    wanted: str | None = name
+    sig = found[1] if found is not None else None
+    if found is not None and sig is not None:
+        base = found[0]
+        result, overloads = match_signature(sig, fty)
+        if result != MATCH or vararg_mismatch(sig, fty):
+            return None
+        wanted = intrinsic_name(base, overloads)
+    elif found is not None and lookup_intrinsic(found[0]) == found[0] and not _is_overloaded(found[0]):
+        wanted = found[0]
+    if wanted is None:
+        wanted = name
+    existing = module.get_function(wanted)
+    if existing is not None:
+        return existing
+    return Function(fty, wanted, Linkage.EXTERNAL, module, address_space)
+
+
+def _is_overloaded(base: str) -> bool:
+    from llvmpy_mid.ir.intrinsics import _load
+
+    entry = _load().get(base)
+    return entry is not None and entry[3]
 
 
 # --- renamed intrinsics ---------------------------------------------------------------------------
@@ -273,7 +319,14 @@ def _literal_struct_return(fn: Function) -> StructType | None:
     if not isinstance(ret, StructType) or (ret.is_literal and not ret.packed):
         return None
     base = lookup_intrinsic(fn.name)
-    if base is None or not base.endswith(".with.overflow"):
+    if base is None:
+        return None
+    # Only for intrinsics whose return is a struct of their own (LLVM's IIT ``Struct``), not an
+    # overloaded one; without a description, a struct return is taken to be such a struct.
+    from llvmpy_mid.ir.verifier.intrinsic_signatures import signature_of
+
+    sig = signature_of(base)
+    if sig is not None and not sig.text.startswith("{"):  # the description's return is no struct
         return None
     return fn.context.struct_type(ret.elements, False)
 

@@ -195,26 +195,24 @@ class Parser(FunctionParser):
         upgrade_module(self.module, self.saw_debug_info)
 
     def declare_forward_intrinsics(self) -> None:
-        """Calls of an undeclared intrinsic declare it, as LLVM's parser does."""
-        from llvmpy_mid.ir.intrinsics import lookup_intrinsic
+        """Calls of an undeclared intrinsic declare it, as LLVM's parser does: names in
+        sorted order, each call (latest first) gets the declaration its type mangles to."""
+        from llvmpy_mid.asm.parse_upgrade import implicit_intrinsic_declaration
         from llvmpy_mid.ir.instructions.calls import CallBase
+        from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 
-        for key in list(self.fwd_globals):
+        for key in sorted(self.fwd_globals):
             name = key[1:]
             if not name.startswith("llvm.") or lookup_intrinsic(name) is None:
                 continue
             placeholder, at = self.fwd_globals.pop(key)
-            fn: Function | None = None
             for use in placeholder.use_list():
                 user = use.user
                 if not isinstance(user, CallBase) or use is not user.called_operand_use:
                     self.fail("intrinsic can only be used as callee", at)
+                fn = implicit_intrinsic_declaration(self.module, name, user.function_type, placeholder.address_space)
                 if fn is None:
-                    fn = Function(user.function_type, "", Linkage.EXTERNAL, None, placeholder.address_space)
-                    fn._name = name
-                    fn.intrinsic_id = True
-                    self.module.functions.append(fn)
-                    self.globals[key] = fn
+                    self.fail("invalid intrinsic signature", at)
                 use.set(fn)
 
     def fix_metadata_attachments(self) -> None:

@@ -30,6 +30,31 @@ define void @f(ptr %p) !dbg !4 {
 !7 = !DILocation(line: 2, scope: !8)
 !8 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 1, unit: !0)
 """,
+    # Undeclared intrinsics are declared in the order of the names written (LLVM's sorted map of
+    # forward references), each under the name its call's types mangle to.
+    "implicit-intrinsic-declarations": """
+define void @f(float %a, double %b, ptr %p) {
+  %r0 = call float @llvm.rint.i32.f32(float %a)
+  %r1 = call double @llvm.rint.f64.f64(double %b)
+  %r2 = call i32 @llvm.lrint.i32.f32(float %a)
+  %r3 = call i64 @llvm.llrint.i64.f64(double %b)
+  call void @llvm.coro.await.suspend.void(ptr %p, ptr %p, ptr %p)
+  call void (i1, ...) @llvm.experimental.guard(i1 true) [ "deopt"() ]
+  ret void
+}
+""",
+    # An intrinsic declared to return a named struct gets the literal struct (calls rebuilt field
+    # by field), then its typed-pointer name is remangled.
+    "named-struct-return-intrinsic": """
+%pair = type { <8 x i8>, <8 x i8> }
+
+declare %pair @llvm.aarch64.neon.ld2.v8i8.p0i8(i8*)
+
+define %pair @f(i8* %a) {
+  %v = call %pair @llvm.aarch64.neon.ld2.v8i8.p0i8(i8* %a)
+  ret %pair %v
+}
+""",
 }
 
 
