@@ -6,30 +6,40 @@ result and writes it as ``opt -S`` does.  Options: ``-o``, ``-S``,
 ``-passes=``/``-p``, ``-disable-output``, ``-print-passes``,
 ``-debug-pass-manager``, ``-verify-each``, ``-disable-verify``,
 ``-print-before-all``, ``-print-after-all``, ``-print-changed``, ``-time-passes``,
+``-O0``..``-O3``/``-Os``/``-Oz``, ``-opt-bisect-limit=``, ``-allow-partial-pipeline``,
 ``--version``, ``--help``.  Messages copy opt-19's wording with ``llvmpy-opt`` as the tool name;
 every error exits 1 (an unexpected exception: "internal error", exit 2), never
-with a traceback.
+with a traceback.  Optional passes are skipped on ``optnone`` functions and past
+``-opt-bisect-limit`` as opt-19 skips them (``passes/pass_gates.py``).
 
 How: options are read by hand (opt's one-dash long options do not suit
 argparse).  The pipeline is the user's one, then ``VerifierPass`` (unless
 ``-disable-verify``) and ``PrintModulePass`` into a buffer (with ``-S``), run
 under one :class:`~llvmpy_mid.passes.instrumentation.PassInstrumentation` so
-``-debug-pass-manager`` logs what opt logs.  Output goes to ``-o`` only after
-the run succeeded, through a temporary file renamed over the target, so an
-error never touches an existing file.
+``-debug-pass-manager`` logs what opt logs.  The output is opened before the pipeline is
+built, as opt opens it (so a missing directory is reported first, with the system's words),
+and written only after the run succeeded: a regular file through a hidden temporary file
+in its directory renamed over it (so an error never touches an existing file; the new file
+gets the old one's mode, or ``0666 & ~umask``; a symlink is written through, the link
+stays), a file with several hard links in place; devices, FIFOs and ``-`` directly.
+SIGTERM/SIGINT remove the temporary file.
 
 ``-stats``, ``-verify-analysis-invalidation``, ``-print-pipeline-passes`` and
 the options passes declare (``passes/options.py``) are read too.
 
-What it does not do: bitcode in or out (a clear error instead).  Legacy ``-passname``
-flags are accepted for every registered pass (opt-19 itself has dropped most
-of them): consecutive function passes share one ``function(...)`` adaptor.
+What it does not do: bitcode in or out (a clear error instead).  A legacy flag opt-19 knows
+(``-mem2reg``) gets opt-19's "use -passes=" message; ``-passname`` flags are still accepted
+for the other registered passes (opt-19 knows none of them): consecutive function passes
+share one ``function(...)`` adaptor.
 """
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import signal
+import stat
 import sys
 import warnings
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
@@ -56,10 +66,20 @@ _FLAGS = (
     "stats",
     "verify-analysis-invalidation",
     "print-pipeline-passes",
+    "allow-partial-pipeline",
     "version",
     "help",
 )
-_VALUED = ("o", "passes", "p")
+_VALUED = ("o", "passes", "p", "opt-bisect-limit")
+_OPT_LEVELS = ("O0", "O1", "O2", "O3", "Os", "Oz")
+
+#: opt-19's answer to a legacy pass flag (``opt -mem2reg``), written as it writes it.
+LEGACY_SYNTAX_MESSAGE = (
+    "The `opt -passname` syntax for the new pass manager is not supported, please use "
+    "`opt -passes=<pipeline>` (or the `-p` alias for a more concise version).\n"
+    "See https://llvm.org/docs/NewPassManager.html#invoking-opt for more details on the pass "
+    "pipeline syntax.\n\n"
+)
 
 HELP = """OVERVIEW: llvmpy_mid modular optimizer (an opt-19 work-alike for textual LLVM IR)
 
@@ -69,7 +89,14 @@ OPTIONS:
   -S                    Write output as LLVM assembly (the only output format)
   -o <filename>         Output file ('-' = stdout, the default)
   -passes=<pipeline>    A textual pipeline, as opt's -passes= (alias: -p)
-  -<pass-name>          Legacy spelling: append a registered pass to the pipeline
+  -O0 -O1 -O2 -O3 -Os -Oz
+                        The LLVM 19 default<On> pipeline (as -passes='default<On>'); refused
+                        while it holds passes llvmpy_mid lacks (the error names them)
+  -allow-partial-pipeline
+                        Run default<On> with only the passes llvmpy_mid has (llvmpy_mid's own)
+  -opt-bisect-limit=<N> Run only the first N optional passes, logging each (-1: all)
+  -<pass-name>          Legacy spelling: append a registered pass to the pipeline (a legacy
+                        flag opt-19 knows, such as -mem2reg, gets opt-19's "use -passes=")
   -disable-output       Do not write the result
   -disable-verify       Do not verify the input or the result
   -verify-each          Verify the module after every pass
@@ -84,7 +111,7 @@ OPTIONS:
   -print-pipeline-passes
                         Print the pipeline as it will run, and stop
   -<pass-option>[=v]    An option declared by a pass (e.g. -mergefunc-use-aliases)
-  -print-passes         List the registered pass and analysis names
+  -print-passes         List the registered pass and analysis names (what exists here)
   --version             Print the version
   --help                Print this help
 """
@@ -101,14 +128,30 @@ class _Exit(Exception):
 class Options:
     """The parsed command line."""
 
-    __slots__ = ("input", "output", "text_output", "passes", "legacy", "flags", "pass_options")
+    __slots__ = (
+        "input",
+        "output",
+        "text_output",
+        "passes",
+        "legacy",
+        "llvm_legacy",
+        "opt_levels",
+        "bisect_limit",
+        "flags",
+        "pass_options",
+    )
 
     def __init__(self) -> None:
         self.input = "-"
-        self.output = "-"
+        self.output: str | None = None
+        """``-o`` (None: not given, standard output)."""
         self.text_output = False
         self.passes: str | None = None
         self.legacy: list[str] = []
+        self.llvm_legacy: list[str] = []
+        """Legacy pass flags opt-19 itself knows (``-mem2reg``): opt-19 refuses them."""
+        self.opt_levels: set[str] = set()
+        self.bisect_limit: int | None = None
         self.flags: set[str] = set()
         self.pass_options: dict[str, str | None] = {}
         """Pass options given (``-mergefunc-use-aliases`` -> None, ``-x=3`` -> "3")."""
@@ -117,6 +160,24 @@ class Options:
 def _fail(err: TextIO, message: str, code: int = 1) -> NoReturn:
     err.write("%s: %s\n" % (TOOL, message))
     raise _Exit(code)
+
+
+def _parse_int_option(name: str, text: str, err: TextIO) -> int:
+    """An ``int`` option value as LLVM's parser reads it (radix prefixes, 32-bit range)."""
+    from llvmpy_mid.passes.pipeline_text import parse_llvm_unsigned
+
+    negative = text.startswith("-")
+    magnitude = parse_llvm_unsigned(text[1:] if negative else text)
+    value = None if magnitude is None else (-magnitude if negative else magnitude)
+    if value is None or not -(2**31) <= value < 2**31:
+        _fail(err, "for the --%s option: '%s' value invalid for integer argument!" % (name, text))
+    return value
+
+
+def _is_llvm_legacy_flag(name: str) -> bool:
+    from llvmpy_mid.passes.llvm_pass_names import is_llvm19_legacy_flag
+
+    return is_llvm19_legacy_flag(name)
 
 
 def _is_pass_name(name: str) -> bool:
@@ -164,6 +225,8 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                 i += 1
             if name == "o":
                 opts.output = value
+            elif name == "opt-bisect-limit":
+                opts.bisect_limit = _parse_int_option(name, value, err)
             else:
                 opts.passes = value
         elif name in _FLAGS and not eq:
@@ -171,6 +234,10 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                 opts.text_output = True
             else:
                 opts.flags.add(name)
+        elif name in _OPT_LEVELS and not eq:
+            opts.opt_levels.add(name)
+        elif not eq and _is_llvm_legacy_flag(name):
+            opts.llvm_legacy.append(name)
         elif not eq and _is_pass_name(name):
             opts.legacy.append(name)
         elif _pass_option(name) is not None:
@@ -196,6 +263,9 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
         raise _Exit(1)
     if positional:
         opts.input = positional[0]
+    if opts.llvm_legacy:  # opt-19 answers before reading anything
+        err.write(LEGACY_SYNTAX_MESSAGE)
+        raise _Exit(1)
     if opts.legacy and opts.passes is not None:
         _fail(err, "Cannot specify passes via both -passname flags and -passes=")
     return opts
@@ -247,43 +317,134 @@ def _report_parse_error(exc: ParseError, err: TextIO) -> NoReturn:
     raise _Exit(1)
 
 
-def _write_output(opts: Options, text: str, stdout: Any) -> None:
-    data = text.encode("utf-8", "surrogateescape")
-    if opts.output == "-":
-        stdout.write(data)
-        stdout.flush()
-        return
-    target = os.path.abspath(opts.output)
-    import tempfile
+class _Signalled(BaseException):
+    """SIGTERM (or SIGHUP) arrived while an output file was pending."""
 
-    fd, tmp = tempfile.mkstemp(prefix=".llvmpy-opt-", dir=os.path.dirname(target))
-    try:
-        with os.fdopen(fd, "wb") as f:
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_signalled(signum: int, frame: object) -> None:
+    raise _Signalled(signum)
+
+
+class OutputTarget:
+    """Where the result goes (opt's ``ToolOutputFile``), opened before the pipeline runs.
+
+    ``-`` is standard output. A device, FIFO or socket is opened now and written directly
+    (``/dev/null`` stays a device). A regular file with several hard links is written in
+    place. Any other file (new, or regular with one link; a symlink is followed and the
+    file it names is replaced) gets a hidden temporary file in its directory now, renamed
+    over it by :meth:`commit`, so a failed run leaves it untouched. :meth:`discard` removes
+    what :meth:`commit` did not use. Opening raises ``OSError`` with the system's reason.
+    """
+
+    __slots__ = ("path", "stdout", "_stream", "_tmp", "_final", "_mode", "_owner", "_inplace", "_handlers")
+
+    def __init__(self, path: str | None, stdout: Any) -> None:
+        self.path = path
+        self.stdout = stdout
+        self._stream: Any = None
+        self._tmp: str | None = None
+        self._final: str | None = None
+        self._mode = 0o666
+        self._owner: tuple[int, int] | None = None
+        self._inplace = False
+        self._handlers: dict[int, Any] = {}
+        if path is None or path == "-":
+            return
+        try:
+            st: os.stat_result | None = os.stat(path)
+        except FileNotFoundError:
+            st = None
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            self._stream = open(path, "wb")  # a device or a FIFO: written directly, as opt does
+            return
+        if st is not None and st.st_nlink > 1:
+            if not os.access(path, os.W_OK):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+            self._inplace = True
+            return
+        final = os.path.realpath(path)
+        if st is not None:
+            self._mode = stat.S_IMODE(st.st_mode)
+            self._owner = (st.st_uid, st.st_gid)
+        else:
+            mask = os.umask(0)
+            os.umask(mask)
+            self._mode = 0o666 & ~mask
+        import tempfile
+
+        self._catch_signals()
+        fd, self._tmp = tempfile.mkstemp(prefix=".llvmpy-opt-", dir=os.path.dirname(final) or ".")
+        os.close(fd)
+        self._final = final
+
+    def _catch_signals(self) -> None:
+        """Turn SIGTERM/SIGHUP into :class:`_Signalled` so the temporary file is removed."""
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            try:
+                self._handlers[signum] = signal.signal(signum, _raise_signalled)
+            except (ValueError, OSError):  # not the main thread: leave the handlers alone
+                return
+
+    def commit(self, data: bytes) -> None:
+        """Write ``data`` to the target."""
+        if self.path is None or self.path == "-":
+            self.stdout.write(data)
+            self.stdout.flush()
+            return
+        if self._stream is not None:
+            self._stream.write(data)
+            self._stream.flush()
+            return
+        if self._inplace:
+            with open(self.path, "wb") as f:
+                f.write(data)
+            return
+        assert self._tmp is not None and self._final is not None
+        with open(self._tmp, "wb") as f:
             f.write(data)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+            os.fchmod(f.fileno(), self._mode)
+            if self._owner is not None and self._owner != (os.geteuid(), os.getegid()):
+                try:
+                    os.fchown(f.fileno(), *self._owner)
+                except OSError:
+                    pass
+        os.replace(self._tmp, self._final)
+        self._tmp = None
+
+    def discard(self) -> None:
+        """Close what was opened and remove an unused temporary file."""
+        if self._stream is not None:
+            try:
+                self._stream.close()
+            except OSError:
+                pass
+            self._stream = None
+        if self._tmp is not None:
+            try:
+                os.unlink(self._tmp)
+            except OSError:
+                pass
+            self._tmp = None
+        for signum, handler in self._handlers.items():
+            signal.signal(signum, handler)
+        self._handlers.clear()
+
+
+def _output_error(path: str, exc: OSError, err: TextIO) -> NoReturn:
+    reason = exc.strerror or str(exc)
+    _fail(err, "%s: error: %s" % (path, reason))
 
 
 def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     """Do what ``opts`` ask; raise :class:`_Exit` after writing an error."""
     from llvmpy_mid.asm import parse_assembly
-    from llvmpy_mid.ir.function import Function
-    from llvmpy_mid.ir.verifier import function_diagnostics, module_diagnostics
-    from llvmpy_mid.passes.builder import build_pipeline, nested_pipeline_text
-    from llvmpy_mid.passes.options import OPTIONS
-    from llvmpy_mid.passes.statistics import collecting
-    from llvmpy_mid.passes.verify_invalidation import AnalysisInvalidationError, VerifyAnalysisInvalidation
-    from llvmpy_mid.passes.builtin_passes import BROKEN_MODULE_MESSAGE, PrintModulePass, VerifierPass
-    from llvmpy_mid.passes.instrumentation import DebugPassManagerLog, PassInstrumentation
-    from llvmpy_mid.passes.pass_manager import Pass
-    from llvmpy_mid.passes.preserved import PreservedAnalyses
-    from llvmpy_mid.passes.print_changed import PrintChanged
-    from llvmpy_mid.passes.print_ir import PrintIR
-    from llvmpy_mid.passes.proxies import make_analysis_managers
-    from llvmpy_mid.passes.timing import TimePasses, TimeRecord, format_timer_group, now
+    from llvmpy_mid.passes.timing import TimeRecord, now
 
     flags = opts.flags
     disable_output = "disable-output" in flags
@@ -301,11 +462,59 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
             _fail(err, "%s: error: input module is broken!" % name)
     parse_time: TimeRecord = now() - parse_start
     for w in caught:
+        err.write(getattr(w.message, "llvm_text", ""))  # the verifier's findings on dropped debug info
         err.write("%s: warning: %s\n" % (TOOL, w.message))
 
-    text = opts.passes if opts.passes is not None else legacy_pipeline(opts.legacy)
+    if disable_output:
+        if opts.output is not None:
+            err.write("WARNING: The -o (output filename) option is ignored when\nthe --disable-output option is used.\n")
+        target = OutputTarget(None, stdout)
+    else:
+        try:
+            target = OutputTarget(opts.output, stdout)
+        except OSError as exc:
+            _output_error(opts.output or "-", exc, err)
     try:
-        mpm = build_pipeline(text)
+        if len(opts.opt_levels) > 1:
+            err.write("Cannot specify multiple -O#\n")
+            raise _Exit(1)
+        if opts.opt_levels and (opts.passes is not None or opts.legacy):
+            err.write("Cannot specify -O# and --passes=/--foo-pass, use -passes='default<O#>,other-pass'\n")
+            raise _Exit(1)
+        return _run_pipeline(opts, module, target, parse_time, stdout, err)
+    finally:
+        target.discard()
+
+
+def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: Any, stdout: Any, err: TextIO) -> int:
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.verifier import function_diagnostics, module_diagnostics
+    from llvmpy_mid.passes.builder import build_pipeline, nested_pipeline_text
+    from llvmpy_mid.passes.default_pipeline import IncompletePipelineError
+    from llvmpy_mid.passes.options import OPTIONS
+    from llvmpy_mid.passes.statistics import collecting
+    from llvmpy_mid.passes.verify_invalidation import AnalysisInvalidationError, VerifyAnalysisInvalidation
+    from llvmpy_mid.passes.builtin_passes import BROKEN_MODULE_MESSAGE, PrintModulePass, VerifierPass
+    from llvmpy_mid.passes.instrumentation import DebugPassManagerLog, PassInstrumentation
+    from llvmpy_mid.passes.pass_gates import OptBisectGate, OptNoneGate
+    from llvmpy_mid.passes.pass_manager import Pass
+    from llvmpy_mid.passes.preserved import PreservedAnalyses
+    from llvmpy_mid.passes.print_changed import PrintChanged
+    from llvmpy_mid.passes.print_ir import PrintIR
+    from llvmpy_mid.passes.proxies import make_analysis_managers
+    from llvmpy_mid.passes.timing import TimePasses, format_timer_group
+
+    flags = opts.flags
+    disable_output = "disable-output" in flags
+    verify = "disable-verify" not in flags
+    if opts.opt_levels:
+        text = "default<%s>" % next(iter(opts.opt_levels))
+    else:
+        text = opts.passes if opts.passes is not None else legacy_pipeline(opts.legacy)
+    try:
+        mpm = build_pipeline(text, allow_partial_pipeline="allow-partial-pipeline" in flags)
+    except IncompletePipelineError as exc:
+        _fail(err, "%s (-allow-partial-pipeline runs the passes that exist)" % exc)
     except PipelineError as exc:
         _fail(err, str(exc))
     if "print-pipeline-passes" in flags:
@@ -336,8 +545,10 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
             current[:] = [pass_]
 
     pi.before_pass.append(remember)
-    if debug:
-        DebugPassManagerLog(pi, err)
+    log = DebugPassManagerLog(pi, err) if debug else None
+    OptNoneGate(pi, log)  # opt registers the optnone gate, then the bisect gate
+    if opts.bisect_limit is not None:
+        OptBisectGate(pi, opts.bisect_limit, err)
     if "verify-each" in flags:
 
         def verify_after(pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
@@ -385,7 +596,11 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
         raise _Exit(1) from None
 
     if opts.text_output and not disable_output:
-        _write_output(opts, buffer.getvalue(), stdout)
+        try:
+            target.commit(buffer.getvalue().encode("utf-8", "surrogateescape"))
+        except OSError as exc:  # opt-19's words for a failed write
+            err.write("LLVM ERROR: IO failure on output stream: %s\n" % (exc.strerror or exc))
+            raise _Exit(1) from None
     if timer is not None:
         err.write(timer.report())
         err.write(format_timer_group("LLVM IR Parsing", [("Parse IR", parse_time)]))
@@ -423,9 +638,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except _Signalled as exc:  # the output's temporary file is gone: now die of the signal
+        signal.signal(exc.signum, signal.SIG_DFL)
+        os.kill(os.getpid(), exc.signum)
+        return 128 + exc.signum
     except Exception as exc:  # never a traceback
         err.write("%s: internal error: %s: %s\n" % (TOOL, type(exc).__name__, exc))
         return 2
 
 
-__all__ = ["HELP", "Options", "legacy_pipeline", "main", "parse_args", "run"]
+__all__ = ["HELP", "LEGACY_SYNTAX_MESSAGE", "Options", "OutputTarget", "legacy_pipeline", "main", "parse_args", "run"]

@@ -10,7 +10,12 @@ adaptors with the registry's ``kind_of``, then each element becomes a pass:
 ``require<X>`` / ``invalidate<X>`` / ``invalidate<all>`` the utility passes,
 anything else the registry's class (built with its parsed parameters).  Errors
 are :class:`~llvmpy_mid.errors.PipelineError` worded as opt-19's; for an
-unknown pass a "did you mean" suggestion (difflib) is appended, our addition.
+unknown pass that LLVM 19 has (``passes/llvm_pass_names.py``) the message goes on
+``: an LLVM 19 pass not implemented in llvmpy_mid yet``, for any other a "did you mean"
+suggestion (difflib) is appended, our addition. ``default<On>`` is refused with a
+:class:`~llvmpy_mid.passes.default_pipeline.IncompletePipelineError` naming the LLVM 19
+passes its pipeline still lacks, unless ``allow_partial_pipeline=True`` (then the passes that
+exist run).
 
 A pass that :func:`nest` wrapped in an implicit adaptor is given to the
 adaptor directly; a written ``function(...)``, ``cgscc(...)``, ``loop(...)``
@@ -57,6 +62,11 @@ def _with_suggestion(exc: PipelineError, registry: PassRegistry) -> PipelineErro
     m = _UNKNOWN.match(message)
     if m is None:
         return exc
+    from llvmpy_mid.passes.llvm_pass_names import not_implemented_note
+
+    note = not_implemented_note(m.group(2), m.group(1))
+    if note is not None:
+        return PipelineError("%s: %s" % (message, note))
     name = suggest(m.group(2), m.group(1), registry)
     if name is None:
         return exc
@@ -131,13 +141,36 @@ def _cgscc_passes(elements: Sequence[PipelineElement], reg: PassRegistry) -> lis
     return out
 
 
-def build_pipeline(text: str, *, registry: PassRegistry | None = None) -> ModulePassManager:
-    """The module pass manager running ``text`` (``opt -passes=`` syntax)."""
+def _check_default_pipelines(elements: Sequence[PipelineElement], reg: PassRegistry) -> None:
+    """Refuse a ``default<On>`` whose LLVM 19 pipeline holds passes that do not exist here."""
+    from llvmpy_mid.passes.default_pipeline import LEVELS, IncompletePipelineError, missing_passes
+
+    work = list(elements)
+    while work:
+        e = work.pop()
+        if e.children is not None:
+            work.extend(e.children)
+        elif e.name == "default" and e.params in LEVELS:
+            missing = missing_passes(e.params, reg)
+            if missing:
+                raise IncompletePipelineError(e.params, missing)
+
+
+def build_pipeline(
+    text: str, *, registry: PassRegistry | None = None, allow_partial_pipeline: bool = False
+) -> ModulePassManager:
+    """The module pass manager running ``text`` (``opt -passes=`` syntax).
+
+    ``default<On>`` raises :class:`~llvmpy_mid.passes.default_pipeline.IncompletePipelineError`
+    (a ``PipelineError``) while LLVM 19's pipeline for that level holds passes llvmpy_mid lacks;
+    ``allow_partial_pipeline=True`` runs the part that exists instead."""
     reg = registry if registry is not None else REGISTRY
     try:
         elements = nest(parse_pipeline(text), reg.kind_of, no_adaptor=reg.no_adaptor)
     except PipelineError as exc:
         raise _with_suggestion(exc, reg) from exc
+    if not allow_partial_pipeline:
+        _check_default_pipelines(elements, reg)
     mpm = ModulePassManager()
     for e in elements:
         if e.children is None:

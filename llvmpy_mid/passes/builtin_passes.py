@@ -6,7 +6,9 @@
 How: ``VerifierPass`` runs the verifier over the whole module and raises
 :class:`~llvmpy_mid.errors.VerifierError` (whose ``llvm_text`` is what LLVM
 prints before aborting with :data:`BROKEN_MODULE_MESSAGE`);
-``FunctionVerifierPass`` does the same for one function. The printing passes
+``FunctionVerifierPass`` (``function(verify)``) does the same for one function, through the
+function-level ``VerifierAnalysis`` as LLVM logs it, and fails with
+:data:`BROKEN_FUNCTION_MESSAGE`. The printing passes
 write to a stream (``sys.stderr`` when none is given, resolved at run time,
 as opt writes ``-passes=print`` output to stderr): the module as ``opt -S``
 prints it, a function as its banner (empty by default), a newline, then the
@@ -28,7 +30,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.verifier.driver import function_diagnostics, module_diagnostics
 from llvmpy_mid.ir.verifier.diagnostic import Diagnostic
-from llvmpy_mid.passes.analysis import AnalysisManager, ModuleAnalysis
+from llvmpy_mid.passes.analysis import AnalysisManager, FunctionAnalysis, ModuleAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 
@@ -61,6 +63,19 @@ class VerifierPass(Pass[Module]):
         return PreservedAnalyses.all()
 
 
+class FunctionVerifierAnalysis(FunctionAnalysis[list[Diagnostic]]):
+    """The verifier's findings on one function (LLVM's ``VerifierAnalysis`` on a function)."""
+
+    name: ClassVar[str] = "verify"
+
+    @property
+    def log_name(self) -> str:
+        return "VerifierAnalysis"
+
+    def run(self, unit: Function, am: AnalysisManager[Function]) -> list[Diagnostic]:
+        return function_diagnostics(unit)
+
+
 class FunctionVerifierPass(Pass[Function]):
     """``verify`` at function level (LLVM's ``VerifierPass`` on a function)."""
 
@@ -72,7 +87,7 @@ class FunctionVerifierPass(Pass[Function]):
         return "VerifierPass"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
-        diags = function_diagnostics(unit)
+        diags = am.get_result(FunctionVerifierAnalysis, unit)
         if diags:
             raise VerifierError(diags)
         return PreservedAnalyses.all()
@@ -113,6 +128,7 @@ class PrintFunctionPass(Pass[Function]):
 __all__ = [
     "BROKEN_FUNCTION_MESSAGE",
     "BROKEN_MODULE_MESSAGE",
+    "FunctionVerifierAnalysis",
     "FunctionVerifierPass",
     "PrintFunctionPass",
     "PrintModulePass",

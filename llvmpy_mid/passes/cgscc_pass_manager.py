@@ -223,7 +223,8 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
             before = _fingerprint(scc.functions, unit)
             cgam.get_result(FunctionAnalysisManagerCGSCCProxy, scc)
             cgam.get_result(ModuleAnalysisManagerCGSCCProxy, scc)
-            pi.run_before_pass(self.cgscc_pass, scc)
+            if not pi.run_before_pass(self.cgscc_pass, scc):
+                continue
             pass_pa = self.cgscc_pass.run(scc, cgam)
             cgam.invalidate(scc, pass_pa)
             pi.run_after_pass(self.cgscc_pass, scc, pass_pa)
@@ -255,9 +256,8 @@ class CGSCCToFunctionPassAdaptor(Pass[SCC]):
         pi = fam.instrumentation
         pa = PreservedAnalyses.all()
         for fn in list(unit.functions):
-            if fn.is_declaration or fn.parent is None:
+            if fn.is_declaration or fn.parent is None or not pi.run_before_pass(self.function_pass, fn):
                 continue
-            pi.run_before_pass(self.function_pass, fn)
             pass_pa = self.function_pass.run(fn, fam)
             fam.invalidate(fn, pass_pa)
             pi.run_after_pass(self.function_pass, fn, pass_pa)

@@ -5,6 +5,10 @@ What: :func:`default_pipeline_text` returns, for a level, LLVM's pipeline with
 every pass that is not registered removed (a pipeline whose passes are all
 missing goes too); :class:`DefaultPipelinePass` (registered as the module pass
 ``default<level>``) runs it. As passes land, the pipelines grow by themselves.
+:func:`missing_passes` names what a level still lacks; the pipeline builder refuses an
+incomplete ``default<level>`` with :class:`IncompletePipelineError` unless the caller asks for
+the partial pipeline (``build_pipeline(..., allow_partial_pipeline=True)``,
+``llvmpy-opt -allow-partial-pipeline``).
 
 How: ``default_pipelines/<level>.txt`` holds what ``opt-19
 -passes='default<On>' -print-pipeline-passes`` prints (without the trailing
@@ -29,11 +33,33 @@ from llvmpy_mid.passes.pass_manager import ModulePassManager
 from llvmpy_mid.passes.pipeline_text import PipelineElement, parse_pipeline, print_pipeline
 from llvmpy_mid.passes.registry import KINDS, PassRegistry
 
-__all__ = ["LEVELS", "DefaultPipelinePass", "default_pipeline_text", "llvm_default_pipeline_text", "parse_level"]
+__all__ = [
+    "LEVELS",
+    "DefaultPipelinePass",
+    "IncompletePipelineError",
+    "default_pipeline_text",
+    "llvm_default_pipeline_text",
+    "missing_passes",
+    "parse_level",
+]
 
 LEVELS: tuple[str, ...] = ("O0", "O1", "O2", "O3", "Os", "Oz")
 
 _CONTAINERS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa", "devirt", "coro-cond", "repeat"})
+#: Nested pipelines the builder runs today (``devirt<N>``, ``coro-cond``, ``repeat<N>`` not yet).
+_BUILT_CONTAINERS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa"})
+
+
+class IncompletePipelineError(PipelineError):
+    """``default<level>`` while LLVM 19's pipeline for ``level`` holds passes not implemented here."""
+
+    def __init__(self, level: str, missing: list[str]) -> None:
+        super().__init__(
+            "unknown pass name 'default<%s>': LLVM 19's default<%s> pipeline is not complete in llvmpy_mid yet; "
+            "it lacks %s" % (level, level, ", ".join(missing))
+        )
+        self.level = level
+        self.missing = missing
 
 
 def llvm_default_pipeline_text(level: str) -> str:
@@ -69,6 +95,37 @@ def _prune(elements: tuple[PipelineElement, ...], reg: PassRegistry) -> tuple[Pi
             if children:
                 out.append(attrs.evolve(e, children=children))
     return tuple(out)
+
+
+def missing_passes(level: str, registry: PassRegistry | None = None) -> list[str]:
+    """The names in LLVM 19's ``default<level>`` pipeline that llvmpy_mid cannot run yet, in
+    pipeline order, each once: passes by name (with the parameters when the pass exists but
+    not with those), ``require<X>``/``invalidate<X>`` of missing analyses, and the nested
+    pipelines the builder does not run (``devirt``, ``coro-cond``)."""
+    from llvmpy_mid.passes.registry import REGISTRY
+
+    reg = registry if registry is not None else REGISTRY
+    out: list[str] = []
+    seen: set[str] = set()
+
+    def note(name: str) -> None:
+        if name not in seen:
+            seen.add(name)
+            out.append(name)
+
+    work = list(reversed(parse_pipeline(llvm_default_pipeline_text(level))))
+    while work:
+        e = work.pop()
+        if e.children is not None:
+            if e.name not in _BUILT_CONTAINERS:
+                note(e.name)
+            work.extend(reversed(e.children))
+        elif _known(e, reg) is None:
+            if e.name in ("require", "invalidate") or any(reg.lookup(e.name, k) is not None for k in KINDS):
+                note(e.spelled)
+            else:
+                note(e.name)
+    return out
 
 
 def default_pipeline_text(level: str, registry: PassRegistry | None = None) -> str:

@@ -15,6 +15,13 @@ lines ``opt-19 -debug-pass-manager`` writes::
 
 Pass managers and adaptors are not logged (LLVM skips them too).
 
+Optional passes can be skipped (LLVM's ``ShouldRunOptionalPassCallbacks``): a pass manager
+asks :meth:`PassInstrumentation.run_before_pass`, which asks every ``should_run_optional``
+callback (all of them, as LLVM does) unless the pass is required; a skipped pass gets the
+``before_skipped_pass`` callbacks ("Skipping pass: X on f" in the log) instead of
+``before_pass``, and no after-pass callback. ``passes/pass_gates.py`` holds the two gates opt
+registers (``optnone`` and ``-opt-bisect-limit``).
+
 What it does not do: no timing (``-time-passes``), statistics, IR printing or
 verification between passes; those are further instrumentations to add.
 """
@@ -31,6 +38,7 @@ if TYPE_CHECKING:
     from llvmpy_mid.passes.preserved import PreservedAnalyses
 
 PassCallback = Callable[["Pass[Any]", object], None]
+ShouldRunCallback = Callable[["Pass[Any]", object], bool]
 AfterPassCallback = Callable[["Pass[Any]", object, "PreservedAnalyses"], None]
 InvalidatedPassCallback = Callable[["Pass[Any]", "PreservedAnalyses"], None]
 AnalysisCallback = Callable[["Analysis[Any, Any]", object], None]
@@ -39,16 +47,22 @@ AnalysisCallback = Callable[["Analysis[Any, Any]", object], None]
 class UnitKind:
     """How the logs name units of a kind other than function and module (loops, SCCs):
     ``name(unit)`` as in "Running analysis:" lines, ``description(unit)`` as in
-    "Running pass:" lines, ``text(unit)`` as IR dumps print the unit."""
+    "Running pass:" lines, ``text(unit)`` as IR dumps print the unit; ``function(unit)`` the
+    function a unit lies in (a loop's), for the ``optnone`` gate (None: not in one function)."""
 
-    __slots__ = ("name", "description", "text")
+    __slots__ = ("name", "description", "text", "function")
 
     def __init__(
-        self, name: Callable[[Any], str], description: Callable[[Any], str], text: Callable[[Any], str]
+        self,
+        name: Callable[[Any], str],
+        description: Callable[[Any], str],
+        text: Callable[[Any], str],
+        function: Callable[[Any], Function | None] | None = None,
     ) -> None:
         self.name = name
         self.description = description
         self.text = text
+        self.function = function
 
 
 _UNIT_KINDS: dict[type, UnitKind] = {}
@@ -62,6 +76,16 @@ def register_unit_kind(cls: type, kind: UnitKind) -> None:
 
 def unit_kind(unit: object) -> UnitKind | None:
     return _UNIT_KINDS.get(type(unit))
+
+
+def unit_function(unit: object) -> Function | None:
+    """The function ``unit`` is or lies in (a loop's function); None for modules and SCCs."""
+    if isinstance(unit, Function):
+        return unit
+    kind = _UNIT_KINDS.get(type(unit))
+    if kind is not None and kind.function is not None:
+        return kind.function(unit)
+    return None
 
 
 def unit_name(unit: object) -> str:
@@ -91,6 +115,8 @@ class PassInstrumentation:
     """The registered callbacks; managers call the ``run_*`` methods."""
 
     __slots__ = (
+        "should_run_optional",
+        "before_skipped_pass",
         "before_pass",
         "after_pass",
         "after_pass_invalidated",
@@ -100,7 +126,11 @@ class PassInstrumentation:
     )
 
     def __init__(self) -> None:
+        self.should_run_optional: list[ShouldRunCallback] = []
+        """Asked before an optional (not required) pass; any False skips it."""
+        self.before_skipped_pass: list[PassCallback] = []
         self.before_pass: list[PassCallback] = []
+        """Before a pass that runs (LLVM's ``BeforeNonSkippedPass`` callbacks)."""
         self.after_pass: list[AfterPassCallback] = []
         self.after_pass_invalidated: list[InvalidatedPassCallback] = []
         """After a pass that deleted its unit (a loop pass removing its loop)."""
@@ -108,9 +138,21 @@ class PassInstrumentation:
         self.after_analysis: list[AnalysisCallback] = []
         self.analysis_invalidated: list[AnalysisCallback] = []
 
-    def run_before_pass(self, pass_: Pass[Any], unit: object) -> None:
+    def run_before_pass(self, pass_: Pass[Any], unit: object) -> bool:
+        """Whether ``pass_`` may run on ``unit``; calls the before(-skipped) callbacks."""
+        gates = self.should_run_optional
+        if gates and not pass_.is_required:
+            run = True
+            for gate in gates:  # every gate is asked, as LLVM asks them all
+                if not gate(pass_, unit):
+                    run = False
+            if not run:
+                for cb in self.before_skipped_pass:
+                    cb(pass_, unit)
+                return False
         for cb in self.before_pass:
             cb(pass_, unit)
+        return True
 
     def run_after_pass(self, pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
         for cb in self.after_pass:
@@ -143,8 +185,13 @@ class DebugPassManagerLog:
         self.lines: list[str] = []
         self.stream = stream
         instrumentation.before_pass.append(self._on_pass)
+        instrumentation.before_skipped_pass.append(self._on_skipped)
         instrumentation.before_analysis.append(self._on_analysis)
         instrumentation.analysis_invalidated.append(self._on_invalidated)
+
+    def emit(self, line: str) -> None:
+        """Add one line to the log (other instrumentations' debug lines go here too)."""
+        self._emit(line)
 
     def _emit(self, line: str) -> None:
         self.lines.append(line)
@@ -154,6 +201,9 @@ class DebugPassManagerLog:
     def _on_pass(self, pass_: Pass[Any], unit: object) -> None:
         if not pass_.is_special:
             self._emit("Running pass: %s on %s" % (pass_.log_name, unit_description(unit)))
+
+    def _on_skipped(self, pass_: Pass[Any], unit: object) -> None:
+        self._emit("Skipping pass: %s on %s" % (pass_.log_name, unit_name(unit)))
 
     def _on_analysis(self, analysis: Analysis[Any, Any], unit: object) -> None:
         self._emit("Running analysis: %s on %s" % (analysis.log_name, unit_name(unit)))

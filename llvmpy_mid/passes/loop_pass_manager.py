@@ -38,7 +38,6 @@ from llvmpy_mid.passes.instrumentation import PassInstrumentation, UnitKind, reg
 from llvmpy_mid.passes.pass_manager import FunctionPassManager, Pass, PassManager
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, AllAnalysesOnLoop, AnalysisSet, PreservedAnalyses
 
-from llvmpy_mid.analysis.block_names import block_operand
 from llvmpy_mid.analysis.loop_info import Loop, LoopAnalysis, LoopInfo
 
 if TYPE_CHECKING:
@@ -56,10 +55,12 @@ __all__ = [
 
 
 def _loop_name(loop: Loop) -> str:
+    """As LLVM's ``getIRName``: ``loop %<header name> in function f``, ``<unnamed loop>`` when
+    the header has no name (the name is not quoted)."""
     header = loop.header
     fn = header.parent
     where = fn.name if fn is not None else "?"
-    return "loop %s in function %s" % (block_operand(header), where)
+    return "loop %%%s in function %s" % (header.name or "<unnamed loop>", where)
 
 
 def _loop_text(loop: Loop) -> str:
@@ -85,7 +86,7 @@ def _block_text(bb: Any, fmt: Callable[[Any], str]) -> str:
     return "\n" + fmt(bb).rstrip("\n")
 
 
-register_unit_kind(Loop, UnitKind(_loop_name, _loop_name, _loop_text))
+register_unit_kind(Loop, UnitKind(_loop_name, _loop_name, _loop_text, lambda loop: loop.header.parent))
 
 
 class LoopStandardAnalysisResults:
@@ -232,7 +233,8 @@ class LoopPassManager(PassManager[Loop]):
         for p in self.passes:
             if getattr(p, "is_loop_nest_pass", False) and unit.parent_loop is not None:
                 continue
-            pi.run_before_pass(p, unit)
+            if not pi.run_before_pass(p, unit):
+                continue
             pass_pa = p.run(unit, am)
             if updater is not None and updater.current_deleted:
                 pi.run_after_pass_invalidated(p, pass_pa)
@@ -299,7 +301,8 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
                 updater.current = loop
                 updater.current_deleted = False
                 updater.revisit = False
-                pi.run_before_pass(self.loop_pass, loop)
+                if not pi.run_before_pass(self.loop_pass, loop):
+                    continue
                 pass_pa = self.loop_pass.run(loop, lam)
                 if updater.current_deleted:
                     lam.clear(loop)

@@ -11,6 +11,10 @@ of a module with the function manager found through the module-level proxy,
 and reports to the module level that function analyses and the proxy are
 preserved (it invalidated them itself).
 
+A pass runs only when the instrumentation's ``run_before_pass`` allows it (``optnone``,
+``-opt-bisect-limit``: ``passes/pass_gates.py``); a skipped pass is not run, its unit's
+analyses are kept and no after-pass callback is called, as in LLVM.
+
 The CGSCC and loop layers are in ``cgscc_pass_manager.py`` and ``loop_pass_manager.py``.
 
 What it does not do: no pipeline text, no registry.
@@ -32,6 +36,7 @@ from llvmpy_mid.passes.preserved import (
     PreservedAnalyses,
 )
 from llvmpy_mid.passes.proxies import FunctionAnalysisManagerModuleProxy
+from llvmpy_mid.passes.required_passes import is_required_name
 
 UnitT = TypeVar("UnitT")
 
@@ -42,6 +47,17 @@ class Pass(Generic[UnitT]):
     name: ClassVar[str] = ""
     is_special: ClassVar[bool] = False
     """Pass managers and adaptors: not shown in the ``-debug-pass-manager`` log."""
+    required: ClassVar[bool | None] = None
+    """True: never skipped (LLVM's ``isRequired()``); None: as LLVM 19 says for the class
+    named :attr:`log_name` (``passes/required_passes.py``)."""
+
+    @property
+    def is_required(self) -> bool:
+        """Whether the pass runs even on ``optnone`` functions and past ``-opt-bisect-limit``."""
+        if self.is_special:
+            return True
+        req = type(self).required
+        return is_required_name(self.log_name) if req is None else req
 
     @property
     def log_name(self) -> str:
@@ -71,7 +87,8 @@ class PassManager(Pass[UnitT]):
         pi = am.instrumentation
         pa = PreservedAnalyses.all()
         for p in self.passes:
-            pi.run_before_pass(p, unit)
+            if not pi.run_before_pass(p, unit):
+                continue
             pass_pa = p.run(unit, am)
             am.invalidate(unit, pass_pa)
             pi.run_after_pass(p, unit, pass_pa)
@@ -101,9 +118,8 @@ class ModuleToFunctionPassAdaptor(Pass[Module]):
         pi = fam.instrumentation
         pa = PreservedAnalyses.all()
         for fn in list(unit.functions):
-            if fn.is_declaration:
+            if fn.is_declaration or not pi.run_before_pass(self.function_pass, fn):
                 continue
-            pi.run_before_pass(self.function_pass, fn)
             pass_pa = self.function_pass.run(fn, fam)
             fam.invalidate(fn, pass_pa)
             pi.run_after_pass(self.function_pass, fn, pass_pa)

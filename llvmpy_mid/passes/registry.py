@@ -270,6 +270,7 @@ REGISTRY = PassRegistry(load_entry_points=True)
 
 _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("verify", "module", "llvmpy_mid.passes.builtin_passes:VerifierPass"),
+    ("verify", "function", "llvmpy_mid.passes.builtin_passes:FunctionVerifierPass"),
     ("print", "module", "llvmpy_mid.passes.builtin_passes:PrintModulePass"),
     ("print", "function", "llvmpy_mid.passes.builtin_passes:PrintFunctionPass"),
     ("instcount", "function", "llvmpy_mid.analysis.instcount:InstCountPass"),

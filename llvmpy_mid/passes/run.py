@@ -19,6 +19,13 @@ after every pass that is not a pass manager or adaptor and raises
 ``print_changed.py`` and ``timing.py``; what they print goes to ``stream``
 (stderr when None), the timing report once the pipeline has run.
 
+As opt-19, optional passes are skipped on ``optnone`` functions (with a
+"Skipping pass ... due to optnone attribute" line in the log);
+``opt_bisect_limit`` runs only the first N optional passes and writes opt's
+``BISECT:`` lines to ``stream``. ``default<On>`` raises a ``PipelineError``
+naming the passes its LLVM 19 pipeline still lacks unless
+``allow_partial_pipeline=True``.
+
 What it does not do: the input module is not verified first (the caller or
 the command line does that).
 """
@@ -36,6 +43,7 @@ from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.verifier import module_diagnostics
 from llvmpy_mid.passes.builder import build_pipeline
 from llvmpy_mid.passes.instrumentation import AfterPassCallback, DebugPassManagerLog, PassInstrumentation
+from llvmpy_mid.passes.pass_gates import OPT_BISECT_DISABLED, OptBisectGate, OptNoneGate
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.print_changed import PrintChanged
 from llvmpy_mid.passes.print_ir import PrintIR
@@ -90,14 +98,18 @@ def run_passes(
     verify_analysis_invalidation: bool = False,
     options: Mapping[str, OptionValue | None] | None = None,
     stream: TextIO | None = None,
+    opt_bisect_limit: int = OPT_BISECT_DISABLED,
+    allow_partial_pipeline: bool = False,
 ) -> RunResult:
     """Run ``opt -passes=``-style ``text`` on ``module`` (in place).
 
     ``options`` sets pass options for this run (``{"mergefunc-use-aliases": True}``);
     the statistics the passes counted are in the result."""
-    mpm = build_pipeline(text, registry=registry)
+    mpm = build_pipeline(text, registry=registry, allow_partial_pipeline=allow_partial_pipeline)
     pi = PassInstrumentation()
     log = DebugPassManagerLog(pi) if debug_pass_manager else None
+    OptNoneGate(pi, log)
+    OptBisectGate(pi, opt_bisect_limit, stream)
     if print_before_all or print_after_all:
         PrintIR(pi, before=print_before_all, after=print_after_all, stream=stream)
     if print_changed:

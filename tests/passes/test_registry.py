@@ -20,7 +20,7 @@ from llvmpy_mid.passes.registry import REGISTRY, PassEntry, PassRegistry, all_na
 
 def test_builtin_names_and_kinds() -> None:
     # kinds as opt-19 -print-passes lists them
-    assert kind_of("verify") == {"module"}
+    assert kind_of("verify") == {"module", "function"}
     assert kind_of("print") == {"module", "function"}
     assert kind_of("instcount") == {"function"}
     assert kind_of("instnamer") == {"function"}
