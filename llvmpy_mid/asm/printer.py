@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from llvmpy_mid.asm.print_context import WriterContext, _function_of, inline_asm_text
-from llvmpy_mid.asm.print_instructions import HANDLERS, instruction_body
+from llvmpy_mid.asm.print_instructions import HANDLERS, gc_relocate_comment, instruction_body
 from llvmpy_mid.asm.print_metadata import node_text
 from llvmpy_mid.asm.print_names import comdat_name, escape, label_name, metadata_identifier
 from llvmpy_mid.asm.print_types import TypePrinter
@@ -452,6 +452,8 @@ class AssemblyWriter:
         kind_names = bb.type.context.md_kind_names
         kind_text = self._kind_text
         record_text = self.record_text
+        call_class = CallInst
+        gc_comment = gc_relocate_comment
         append = out.append
         inst = bb.instructions._first
         while inst is not None:
@@ -471,6 +473,8 @@ class AssemblyWriter:
                         node = md[kind]
                         r = md_refs.get(id(node))
                         body += kind_text(", ", kind, kind_names) + (r if r is not None else ctx.md_value(node))
+            if type(inst) is call_class:
+                body += gc_comment(ctx, inst)
             if inst.type is void:
                 append(f"  {body}\n")
             else:
@@ -505,7 +509,10 @@ class AssemblyWriter:
         else:
             slot = self.slots.local_slot(inst)
             line = "  " + ("%" + str(slot) if slot >= 0 else "<badref>") + " = " + body
-        return line + self.instruction_attachments(inst)
+        line += self.instruction_attachments(inst)
+        if isinstance(inst, CallInst):
+            line += gc_relocate_comment(ctx, inst)
+        return line
 
 
 # --- entry points ---------------------------------------------------------------------------------

@@ -55,6 +55,23 @@ define %pair @f(i8* %a) {
   ret %pair %v
 }
 """,
+    # A gc.relocate call ends with a comment naming the base and derived pointers it relocates
+    # (from the statepoint's gc-live bundle, or undef for an undef token), after its attachments.
+    "gc-relocate-comment": """
+declare token @llvm.experimental.gc.statepoint.p0(i64, i32, ptr, i32, i32, ...)
+declare ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token, i32, i32)
+declare void @g()
+
+define ptr addrspace(1) @f(ptr addrspace(1) %a, ptr addrspace(1) %b) gc "statepoint-example" {
+  %t = call token (i64, i32, ptr, i32, i32, ...) @llvm.experimental.gc.statepoint.p0(i64 0, i32 0, ptr elementtype(void ()) @g, i32 0, i32 0, i32 0, i32 0) [ "gc-live"(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) null) ]
+  %r = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %t, i32 0, i32 1), !foo !0
+  %n = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token %t, i32 2, i32 2)
+  %u = call ptr addrspace(1) @llvm.experimental.gc.relocate.p1(token undef, i32 0, i32 0)
+  ret ptr addrspace(1) %r
+}
+
+!0 = !{}
+""",
 }
 
 
