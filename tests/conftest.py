@@ -67,18 +67,17 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """One line per missing oracle: how many tests skipped for it and how to get it."""
+    """One line when oracles are missing: which, how many tests skipped for them, how to get them."""
     absent = oracles.absent_oracles()
     if not absent:
         return
-    counts = dict.fromkeys(absent, 0)
+    markers = tuple(absent) + ("not installed", " not found", "oracle")
+    skipped = 0
     for report in terminalreporter.stats.get("skipped", []):
         longrepr = getattr(report, "longrepr", None)
         reason = str(longrepr[2]) if isinstance(longrepr, tuple) and len(longrepr) == 3 else ""
-        for name in absent:
-            if name in reason:
-                counts[name] += 1
-    for name, hint in absent.items():
-        terminalreporter.write_line(
-            "oracle missing: %s -- %d tests skipped for it; %s" % (name, counts[name], hint)
-        )
+        skipped += any(m in reason for m in markers)
+    terminalreporter.write_line(
+        "oracles missing: %s -- %d tests skipped for them; run scripts/setup-oracles.sh (Debian, as root)"
+        % (", ".join(absent), skipped)
+    )

@@ -23,12 +23,15 @@ import re
 import signal
 from types import FrameType
 from typing import Iterator
+from pathlib import Path
 
 import pytest
 from corpus import CsmithCorpus, conformance_files
+from oracles import require_llvm_tests
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import llvmpy_mid
 from llvmpy_mid import ParseError, VerifierError, parse_assembly
 
 _COMMENT_LINE = re.compile(r"^[ \t]*;.*\n|^[ \t]*\n", re.M)
@@ -43,6 +46,8 @@ SEED_TEXTS: list[str] = [
     _without_comment_lines(p.read_text(errors="replace"))
     for p in conformance_files()
     if p.stat().st_size <= 6 * 1024
+] or [  # without LLVM's tests fetched: the IR that ships with the package
+    p.read_text() for p in sorted((Path(llvmpy_mid.__file__).parent / "examples").glob("*.ll"))
 ]
 
 TOKEN = re.compile(r'\s+|"(?:[^"\\\n]|\\.)*"?|[%@!#$]?[-\w.$]+|.', re.S)
@@ -202,4 +207,5 @@ def test_edge_inputs(hang_guard: None, text: str) -> None:
 
 
 def test_seed_pool_is_large() -> None:
+    require_llvm_tests()
     assert len(SEED_TEXTS) >= 200

@@ -25,6 +25,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from oracles import require_llvm_tests
 from corpus import CONFORMANCE_TESTS, FILECHECK, LLVM_AS, conformance_id, missing_tools, opt19_test_outcomes
 
 from llvmpy_mid import ParseError, parse_assembly, parse_file
@@ -153,6 +154,7 @@ def test_invalid_conformance_location(path: Path) -> None:
 
 
 def test_invalid_conformance_files_found() -> None:
+    require_llvm_tests()
     assert len(INVALID_FILES) >= 7
 
 

@@ -31,6 +31,7 @@ def test_every_registered_name_is_in_the_table() -> None:
     assert "| `gvn` | transform | not yet |" in text
 
 
+@pytest.mark.skipif(not runner.TEST_ROOT.is_dir(), reason="LLVM 19.1.7 tests not found (run scripts/fetch-llvm-tests.sh)")
 def test_passes_used_reads_pipelines_and_legacy_flags() -> None:
     used = readme_status.passes_used("Transforms/InstNamer/basic.ll")
     assert "instnamer" in used

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from vhelpers import OPT, block, inst, messages, parse, same_as_opt  # noqa: E402
 from vhelpers import function as fn  # noqa: E402
 from vhelpers import opt_text_or_skip as opt_text  # noqa: E402
-from oracles import LLVM_TEST_ROOT  # noqa: E402
+from oracles import LLVM_TEST_ROOT, require_llvm_tests  # noqa: E402
 
 CONFORMANCE = str(LLVM_TEST_ROOT / "Verifier/dominates.ll")
 
@@ -358,6 +358,7 @@ def test_block_without_terminator_is_reported_by_the_block_rule() -> None:
 
 
 def test_conformance_dominates_ll() -> None:
+    require_llvm_tests()
     with open(CONFORMANCE) as fh:
         text = fh.read()
     found = same_as_opt(text)
