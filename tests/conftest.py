@@ -38,9 +38,14 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--run-slow"):
         os.environ[oracles.FULL_SWEEP_ENV] = "1"
     # One csmith corpus folder for the whole session (tests/csmith_files.py and the asm fixtures):
-    # the developer's kept folder when set, else a fresh temporary one.
+    # the developer's folder when set, else a cache keyed by the generating script and clang-19
+    # (generated once per machine, like the fetched LLVM tests), else a fresh temporary one.
     if not os.environ.get("LLVMPY_MID_CSMITH_DIR"):
-        os.environ["LLVMPY_MID_CSMITH_DIR"] = _CREATED[0] = tempfile.mkdtemp(prefix="llvmpy-csmith-")
+        cached = oracles.csmith_cache_dir()
+        if cached is not None:
+            os.environ["LLVMPY_MID_CSMITH_DIR"] = str(cached)
+        else:
+            os.environ["LLVMPY_MID_CSMITH_DIR"] = _CREATED[0] = tempfile.mkdtemp(prefix="llvmpy-csmith-")
 
 
 _CREATED: list[str] = [""]

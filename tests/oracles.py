@@ -78,6 +78,23 @@ def require_llvm_tests() -> Path:
     return LLVM_TEST_ROOT
 
 
+def csmith_cache_dir() -> Path | None:
+    """Where generated csmith programs are kept between runs: under ``~/.cache/llvmpy-mid``, keyed
+    by the generating script's text and clang-19's path and size, so a change of either starts a
+    new corpus. None when the cache folder cannot be made or the tools are missing."""
+    clang = shutil.which("clang-19")
+    if clang is None or shutil.which("csmith") is None:
+        return None
+    script = SCRIPTS / "make-csmith-corpus.sh"
+    key = zlib.crc32(script.read_bytes() + clang.encode() + str(os.path.getsize(os.path.realpath(clang))).encode())
+    folder = Path.home() / ".cache" / "llvmpy-mid" / ("csmith-%08x" % key)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder
+
+
 def absent_oracles() -> dict[str, str]:
     """The oracles not on this machine, each with how to get it."""
     out = {t: INSTALL_HINT for t in missing_tools(*LLVM_TOOLS, "csmith")}
