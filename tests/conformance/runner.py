@@ -1,28 +1,36 @@
-"""Conformance runner: LLVM's own regression tests, run against ``llvmpy-opt``.
+"""Conformance runner: LLVM 19.1.7's own regression tests, run against ``llvmpy-opt``.
 
-What it does: for each ``.ll`` test under ``../shared/conformance/llvm/llvm/test`` (the shared folder
-is ``$LLVMPY_MID_SHARED`` or ``<repo>/../shared``, as in ``tests/asm/corpus.py``) it reads the
-``; RUN:`` lines (``\\``-continued lines joined), honours ``REQUIRES:`` / ``UNSUPPORTED:`` /
-``XFAIL:`` (this runner has no lit features: no ``asserts``, no registered targets), substitutes
-``%s %S %p %t %T %%`` as lit does and the tools (``opt`` -> ``python -m llvmpy_mid``,
-``FileCheck`` -> ``FileCheck-19``, ``llvm-as``/``llvm-dis``/``not``/``count``/... -> the LLVM 19
-binaries in ``/usr/lib/llvm-19/bin``), runs each line with ``bash -o pipefail`` under a timeout in a
-scratch folder, and classifies the test:
+What it does: for each ``.ll`` test under the fetched ``llvm/test`` (``tests/oracles.py`` says where;
+``scripts/fetch-llvm-tests.sh`` fetches it) it reads the ``; RUN:`` lines (``\\``-continued lines
+joined), honours ``REQUIRES:`` / ``UNSUPPORTED:`` / ``XFAIL:`` (this runner has no lit features: no
+``asserts``, no registered targets), the ``lit.local.cfg`` files above the test as far as they gate
+on a target or a host tool (:func:`folder_config`), lit's ``%if FEATURE %{...%} %else %{...%}``,
+substitutes ``%s %S %p %t %T %% %python %llvmcheckext`` as lit does and the tools (``opt`` -> the
+fork server's client, ``FileCheck`` -> ``FileCheck-19``, ``llvm-as``/``llvm-dis``/``not``/``count``/...
+-> the LLVM 19 binaries in ``/usr/lib/llvm-19/bin``), runs each line with ``bash -o pipefail`` under
+a timeout in a scratch folder, and classifies the test:
 
 * ``PASS`` / ``FAIL`` (an ``XFAIL: *`` test passes when a line fails);
 * ``UNSUPPORTED`` with a reason: ``missing pass: X`` (found in ``-passes=`` text before running, or
-  from llvmpy-opt's "unknown ... pass" error), ``missing option: -X`` (llvmpy-opt said "Unknown
-  command line argument"), ``bitcode`` (the RUN line moves bitcode through the tool),
-  ``requires asserts`` / ``requires target: ...``, ``tool X`` (a tool this runner does not provide),
-  ``not a target (opt-19 fails it)`` (``opt19-expected.tsv`` does not list it as PASS for
-  opt-19; such tests are not run).
+  from llvmpy-opt's "unknown ... pass" / legacy ``-passname`` error on a test opt-19 passes),
+  ``missing option: -X`` (llvmpy-opt said "Unknown command line argument"), ``bitcode`` (the RUN
+  line moves bitcode through the tool), ``requires asserts`` / ``requires target: ...``, ``tool X``
+  (a tool this runner does not provide), ``not a target (opt-19 fails it)``
+  (``tests/conformance/llvm19-opt19.tsv``, measured with opt-19, does not list it as PASS; such
+  tests are not run).
+
+``opt`` is served by one fork server per run (``opt_server.py``): the package is imported once and
+each RUN line's ``opt`` is a fork, so a RUN line costs milliseconds instead of Python's start-up.
 
 Use as a script: ``python tests/conformance/runner.py [FOLDER ...] [--markdown] [-v] [-j N]
 [--write-expected]`` prints the per-folder table (folders are relative to ``llvm/test``, e.g.
-``Verifier`` or ``Transforms/MergeFunc``; none means all). From pytest, call :func:`run_tests`.
+``Verifier`` or ``Transforms/MergeFunc``; none means all); ``--write-expected`` (on a run of all
+folders) rewrites ``expected-pass.txt`` and ``results.tsv``, from which ``readme_status.py``
+generates the README's status section. From pytest, call :func:`run_tests`.
 
-It does not implement lit itself: no ``lit.local.cfg``, no ``DEFINE:``/``REDEFINE:``, no feature
-expressions beyond ``!``, ``&&``, ``||``, parentheses and ``*``.
+It does not implement lit itself: no ``DEFINE:``/``REDEFINE:``, no feature expressions beyond
+``!``, ``&&``, ``||``, parentheses and ``*``; ``lit.local.cfg`` files are read for their target and
+host-tool gates and FileCheck's ``--allow-unused-prefixes``, not executed.
 """
 
 from __future__ import annotations
