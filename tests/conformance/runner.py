@@ -474,6 +474,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="rewrite expected-pass.txt from this run (run on all folders)")
     args = ap.parse_args(argv)
     folders = [f.strip("/") for f in args.folders]
+    if not TEST_ROOT.is_dir():
+        print("runner: LLVM 19.1.7's tests are not at %s; fetch them with scripts/fetch-llvm-tests.sh "
+              "(or point $LLVMPY_MID_LLVM_SRC at a copy)" % TEST_ROOT, file=sys.stderr)
+        return 1
+    missing = [f for f in folders if not (TEST_ROOT / f).is_dir()]
+    if missing:
+        print("runner: no such folder under %s: %s" % (TEST_ROOT, ", ".join(missing)), file=sys.stderr)
+        return 1
     results = run_tests(folders, jobs=args.jobs, timeout=args.timeout)
     if args.verbose:
         for r in results:
