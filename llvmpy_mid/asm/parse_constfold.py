@@ -62,19 +62,80 @@ def fold_cast(opcode: str, value: Constant, dest: Type) -> Constant | None:
             if src.type is dest:
                 return src
             return ConstantExpr.get_cast("bitcast", src, dest)
+    src_ty = value.type
+    if (
+        isinstance(value, (ConstantVector, ConstantDataVector))
+        and isinstance(dest, VectorType)
+        and isinstance(src_ty, VectorType)
+        and dest.count == src_ty.count
+        and not dest.scalable
+    ):
+        # Lane by lane (a splat through its one lane); a lane that does not fold stays a cast.
+        splat = value.splat_value
+        lanes = [splat] if splat is not None else [value.get_aggregate_element(i) for i in range(src_ty.count)]
+        out: list[Constant] = []
+        for lane in lanes:
+            assert lane is not None
+            folded = fold_cast(opcode, lane, dest.element_type)
+            out.append(folded if folded is not None else ConstantExpr.get_cast(opcode, lane, dest.element_type))
+        if splat is not None:
+            return ConstantVector.get_splat(dest, out[0])
+        return ConstantVector.get(out)
     if opcode == "trunc":
         if isinstance(value, ConstantInt) and isinstance(dest, IntegerType):
             return ConstantInt.get(dest, value.value)
         return None
     if opcode == "bitcast":
-        if value.type is dest:
-            return value
-        if isinstance(value, ConstantInt) and isinstance(dest, FloatingPointType):
-            if fp_bits.bit_width(dest.type_id) == value.type.width:
-                return ConstantFP.from_bits(dest, value.value)
-        if isinstance(value, ConstantFP) and isinstance(dest, IntegerType):
-            if fp_bits.bit_width(value.type.type_id) == dest.width:
-                return ConstantInt.get(dest, value.bits)
+        return _fold_bitcast(value, dest)
+    return None
+
+
+def _is_all_ones(c: Constant) -> bool:
+    """LLVM's ``Constant::isAllOnesValue`` (a vector: its splat lane)."""
+    if isinstance(c, (ConstantVector, ConstantDataVector)):
+        splat = c.splat_value
+        return splat is not None and splat.is_all_ones_value
+    if isinstance(c, ConstantExpr):
+        lane = _expr_splat_lane(c)
+        return lane is not None and lane.is_all_ones_value
+    return c.is_all_ones_value
+
+
+def _expr_splat_lane(c: ConstantExpr) -> Constant | None:
+    """The lane of ``shufflevector (insertelement (undef, X, 0), undef, zeroinitializer)`` (the
+    splat form of a scalable vector, as LLVM's ``getSplatValue`` sees it), else None."""
+    if c.opcode != "shufflevector" or not isinstance(c.get_operand(1), UndefValue) or any(c.shuffle_mask):
+        return None
+    first = c.get_operand(0)
+    if not isinstance(first, ConstantExpr) or first.opcode != "insertelement":
+        return None
+    index = first.get_operand(2)
+    if not isinstance(first.get_operand(0), UndefValue) or not isinstance(index, ConstantInt) or index.value:
+        return None
+    lane = first.get_operand(1)
+    return lane if isinstance(lane, Constant) else None
+
+
+def _fold_bitcast(value: Constant, dest: Type) -> Constant | None:
+    """LLVM's ``FoldBitCast``: to a vector only all-ones folds (a scalar source becomes a one-lane
+    vector first); integer <-> floating-point scalars fold; anything else stays a cast."""
+    if value.type is dest:
+        return value
+    if isinstance(dest, VectorType):
+        if _is_all_ones(value):
+            return Constant.get_all_ones_value(dest)
+        if isinstance(value, (ConstantInt, ConstantFP)):
+            one = ConstantVector.get([value])
+            return fold_cast("bitcast", one, dest) or ConstantExpr.get_cast("bitcast", one, dest)
+        return None
+    if isinstance(value, ConstantInt):
+        if isinstance(dest, FloatingPointType) and dest.type_id != TypeID.PPC_FP128:
+            return ConstantFP.from_bits(dest, value.value)
+        return None
+    if isinstance(value, ConstantFP):
+        if value.type.type_id == TypeID.PPC_FP128 or not isinstance(dest, IntegerType):
+            return None
+        return ConstantInt.get(dest, value.bits)
     return None
 
 

@@ -534,16 +534,20 @@ class ConstantVector(ConstantAggregate):
 
     @classmethod
     def get_splat(cls, ty: VectorType, element: Constant) -> Constant:
-        """Every lane ``element``. Scalable vectors splat through a constant expression
-        in LLVM; here only fixed vectors are built directly."""
+        """Every lane ``element``. As LLVM's ``ConstantVector::getSplat``, a scalable vector
+        splat is ``zeroinitializer``, ``undef`` (also for a poison element) or the constant
+        expression ``shufflevector (insertelement (poison, element, i64 0), poison,
+        zeroinitializer)``."""
         if ty.scalable:
             if element.is_null_value:
                 return ConstantAggregateZero.get(ty)
-            if isinstance(element, PoisonValue):
-                return PoisonValue.get(ty)
             if isinstance(element, UndefValue):
                 return UndefValue.get(ty)
-            raise IRError("splat of a non-trivial scalable vector needs shufflevector")
+            from llvmpy_mid.ir.constant_expr import ConstantExpr
+
+            poison = PoisonValue.get(ty)
+            first = ConstantExpr.get_insert_element(poison, element, ConstantInt.get(ty.context.i64, 0))
+            return ConstantExpr.get_shuffle_vector(first, poison, [0] * ty.count)
         return cls.get([element] * ty.count)
 
     @property

@@ -72,6 +72,30 @@ define ptr addrspace(1) @f(ptr addrspace(1) %a, ptr addrspace(1) %b) gc "statepo
 
 !0 = !{}
 """,
+    # `splat` of a scalable vector: zeroinitializer, undef (also for poison) or LLVM's
+    # shufflevector-of-insertelement expression.
+    "scalable-splat": """
+define <vscale x 4 x i32> @f(<vscale x 4 x i32> %x) {
+  %a = add <vscale x 4 x i32> %x, splat (i32 1)
+  %b = add <vscale x 4 x i32> %a, splat (i32 0)
+  %c = fadd <vscale x 2 x float> zeroinitializer, splat (float 1.0)
+  %d = add <vscale x 4 x i32> %x, splat (i32 poison)
+  %e = and <vscale x 1 x i32> zeroinitializer, bitcast (<vscale x 2 x i16> splat (i16 -1) to <vscale x 1 x i32>)
+  ret <vscale x 4 x i32> %b
+}
+""",
+    # Bitcast folding as LLVM's FoldBitCast: to a vector only all-ones folds and a scalar becomes
+    # a one-lane vector first; same-length vectors fold lane by lane; vector -> scalar stays.
+    "bitcast-folds": """
+@a = global i64 bitcast (<2 x float> bitcast (i64 -1 to <2 x float>) to i64)
+@c = global i64 bitcast (<2 x float> <float 1.0, float 2.0> to i64)
+@d = global <2 x i32> bitcast (i64 7 to <2 x i32>)
+@f = global i64 bitcast (<2 x i32> bitcast (i64 7 to <2 x i32>) to i64)
+@g = global <2 x i32> bitcast (<2 x float> <float 1.0, float 2.0> to <2 x i32>)
+@h = global <1 x i64> bitcast (i64 7 to <1 x i64>)
+@i = global double bitcast (<1 x i64> <i64 7> to double)
+@j = global <4 x i16> bitcast (<2 x i32> <i32 -1, i32 -1> to <4 x i16>)
+""",
 }
 
 
