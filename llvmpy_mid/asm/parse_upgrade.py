@@ -34,7 +34,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.ir.constants import ConstantInt, ConstantTokenNone, PoisonValue
+from llvmpy_mid.ir.attribute_list import AttributeList
+from llvmpy_mid.ir.attributes import Attribute
+from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull, ConstantTokenNone, PoisonValue
 from llvmpy_mid.ir.debug_info import DIExpression
 from llvmpy_mid.ir.debug_info_strip import strip_debug_info
 from llvmpy_mid.ir.debug_records import DbgLabelRecord, DbgRecord, DbgRecordKind, DbgVariableRecord
@@ -100,8 +102,20 @@ def upgrade_module(module: Module, saw_debug_info: bool = True) -> None:
             _upgrade_debug_intrinsic(module, fn)
             saw_debug_info = True
             continue
+        if name == "llvm.stackprotectorcheck":
+            # Gone from LLVM: its calls are dropped, then the declaration.
+            for use in fn.use_list():
+                call = use.user
+                if isinstance(call, CallInst) and call.parent is not None and use is call.called_operand_use:
+                    call.erase_from_parent()
+            if not fn.has_uses:
+                fn.erase_from_parent()
+            continue
         literal = _literal_struct_return(fn)
-        if name == "llvm.coro.end" and len(fn.function_type.params) == 2:
+        upgraded = _new_argument_form(fn)
+        if upgraded is not None:
+            fn = _upgrade_argument_form(module, fn, *upgraded)
+        elif name == "llvm.coro.end" and len(fn.function_type.params) == 2:
             fn = _upgrade_coro_end(module, fn)
         elif literal is not None:
             # As LLVM: the literal struct first, then the new declaration's own remangling.
@@ -280,6 +294,143 @@ def _rename_intrinsic(module: Module, fn: Function, new_name: str) -> Function:
         use.set(target)
     fn.erase_from_parent()
     return target
+
+
+# Intrinsics whose old forms took other arguments: base -> declared parameter counts upgraded.
+_OLD_ARGUMENT_FORMS: dict[str, tuple[int, ...]] = {
+    "llvm.ctlz": (1,),
+    "llvm.cttz": (1,),
+    "llvm.objectsize": (2, 3),
+    "llvm.memcpy": (5,),
+    "llvm.memmove": (5,),
+    "llvm.memset": (5,),
+    "llvm.var.annotation": (4,),
+    "llvm.ptr.annotation": (4,),
+}
+
+
+def _new_argument_form(fn: Function) -> tuple[str, FunctionType] | None:
+    """The name and type LLVM 19 gives an intrinsic declared in an older argument form (as
+    ``UpgradeIntrinsicFunction``): ``ctlz``/``cttz`` gained the ``i1`` "zero is poison" flag,
+    ``objectsize`` its two ``i1`` flags, ``memcpy``/``memmove``/``memset`` lost the ``i32``
+    alignment, the annotations gained a ``ptr``; also ``objectsize`` named without its
+    manglings. None when ``fn`` is in its current form."""
+    name = fn.name
+    base = lookup_intrinsic(name)
+    counts = _OLD_ARGUMENT_FORMS.get(base) if base is not None else None
+    if counts is None or base is None:
+        return None
+    fty = fn.function_type
+    params = fty.params
+    n = len(params)
+    if base == "llvm.ptr.annotation" and not name.startswith("llvm.ptr.annotation."):
+        return None
+    if n not in counts and base != "llvm.objectsize":
+        return None
+    ctx = fn.context
+    ret = fty.return_type
+    i1 = ctx.int_type(1)
+    overloads: list[Type]
+    if base in ("llvm.ctlz", "llvm.cttz"):
+        new_params, overloads = [params[0], i1], [ret]
+    elif base == "llvm.objectsize":
+        if n == 0:
+            return None
+        overloads = [ret, params[0]]
+        wanted = _mangled(base, overloads)
+        if n not in counts and (wanted is None or wanted == name):
+            return None
+        new_params = [params[0], i1, i1, i1]
+    elif base == "llvm.memset":
+        new_params, overloads = [params[0], params[1], params[2], params[4]], [params[0], params[2]]
+    elif base in ("llvm.memcpy", "llvm.memmove"):
+        new_params, overloads = [params[0], params[1], params[2], params[4]], [params[0], params[1], params[2]]
+    else:
+        new_params, overloads = [*params, ctx.ptr], [params[0], params[1]]
+    new_name = _mangled(base, overloads)
+    if new_name is None:
+        return None
+    return new_name, ctx.function_type(ret, new_params, False)
+
+
+def _mangled(base: str, overloads: list[Type]) -> str | None:
+    parts = [base]
+    for ty in overloads:
+        text = mangle_type(ty)
+        if text is None:
+            return None
+        parts.append(text)
+    return ".".join(parts)
+
+
+def _upgrade_argument_form(module: Module, fn: Function, new_name: str, new_fty: FunctionType) -> Function:
+    """Move every call of ``fn`` to the declaration ``new_name`` of type ``new_fty`` with the
+    arguments LLVM's ``UpgradeIntrinsicCall`` passes (the new call keeps the old one's name and
+    debug location; ``mem*`` calls keep their attributes and get ``align`` from the dropped
+    operand)."""
+    base = lookup_intrinsic(new_name)
+    fn.set_name(fn.name + ".old")
+    target = module.get_function(new_name)
+    if target is None:
+        target = Function(new_fty, new_name, Linkage.EXTERNAL, module, fn.address_space)
+    ctx = module.context
+    false = ConstantInt.get(ctx.int_type(1), 0)
+    for use in fn.use_list():
+        call = use.user
+        if not (isinstance(call, CallInst) and call.parent is not None and use is call.called_operand_use):
+            continue
+        args = list(call.args)
+        attrs: AttributeList | None = None
+        if base in ("llvm.ctlz", "llvm.cttz"):
+            if len(args) != 1:
+                continue
+            args.append(false)
+        elif base == "llvm.objectsize":
+            if len(args) < 2:
+                continue
+            args = [args[0], args[1], args[2] if len(args) > 2 else false, args[3] if len(args) > 3 else false]
+        elif base in ("llvm.memcpy", "llvm.memmove", "llvm.memset"):
+            align = args[3] if len(args) == 5 else None
+            if not isinstance(align, ConstantInt):
+                continue
+            old = call.attributes
+            sets = [old.param_attrs(i) for i in (0, 1, 2, 4)]
+            attrs = AttributeList(old.fn_attrs, old.ret_attrs, sets)
+            places = (0,) if base == "llvm.memset" else (0, 1)
+            for i in places:
+                attrs = attrs.without_param_attr(i, "align")
+                if align.value:
+                    attrs = attrs.with_param_attr(i, Attribute.alignment(align.value))
+            args = [args[0], args[1], args[2], args[4]]
+        else:
+            if len(args) != 4:
+                continue
+            args.append(ConstantPointerNull.get(ctx.ptr))
+        new = CallInst(new_fty, target, args)
+        if attrs is not None:
+            new.attributes = attrs
+        _replace_call(call, new)
+    if not fn.has_uses:
+        fn.erase_from_parent()
+    return target
+
+
+def _replace_call(call: CallInst, new: CallInst) -> None:
+    """Put ``new`` where ``call`` is: before it, with its debug records, debug location and
+    name; ``call``'s uses move to it and ``call`` is erased."""
+    new.insert_before(call)
+    loc = call.debug_loc
+    if loc is not None:
+        new.debug_loc = loc
+    call._dbg_records, new._dbg_records = None, call._dbg_records
+    if new._dbg_records:
+        for r in new._dbg_records:
+            r.instruction = new
+    name = call.name
+    call.replace_all_uses_with(new)
+    call.erase_from_parent()
+    if name:
+        new.name = name
 
 
 def _upgrade_coro_end(module: Module, fn: Function) -> Function:

@@ -96,6 +96,40 @@ define <vscale x 4 x i32> @f(<vscale x 4 x i32> %x) {
 @i = global double bitcast (<1 x i64> <i64 7> to double)
 @j = global <4 x i16> bitcast (<2 x i32> <i32 -1, i32 -1> to <4 x i16>)
 """,
+    # Intrinsics declared in an older argument form are upgraded with their calls, as LLVM's
+    # UpgradeIntrinsicFunction/UpgradeIntrinsicCall do.
+    "old-intrinsic-argument-forms": """
+@a = global [8 x i8] zeroinitializer
+
+declare i32 @llvm.ctlz.i32(i32) nounwind readnone
+declare <2 x i64> @llvm.cttz.v2i64(<2 x i64>)
+declare i64 @llvm.objectsize.i64(ptr, i1)
+declare i32 @llvm.objectsize.i32.p0(ptr, i1, i1)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i32, i1)
+declare void @llvm.memcpy.p0.p0.i32(ptr, ptr, i32, i32, i1)
+declare void @llvm.var.annotation(ptr, ptr, ptr, i32)
+declare void @llvm.stackprotectorcheck(ptr)
+
+define i32 @f(i32 %x, <2 x i64> %v, ptr %p, ptr %q) !dbg !4 {
+  %c = call i32 @llvm.ctlz.i32(i32 %x), !dbg !5
+  %t = tail call <2 x i64> @llvm.cttz.v2i64(<2 x i64> %v)
+  %s = call i64 @llvm.objectsize.i64(ptr @a, i1 false)
+  %s2 = call i32 @llvm.objectsize.i32.p0(ptr %p, i1 true, i1 true)
+  call void @llvm.memset.p0.i64(ptr nonnull %p, i8 0, i64 8, i32 4, i1 false)
+  call void @llvm.memcpy.p0.p0.i32(ptr align 2 %p, ptr %q, i32 8, i32 0, i1 true)
+  call void @llvm.var.annotation(ptr %p, ptr %q, ptr %q, i32 1)
+  call void @llvm.stackprotectorcheck(ptr %p)
+  ret i32 %c
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, unit: !0)
+!5 = !DILocation(line: 2, scope: !4)
+""",
 }
 
 
