@@ -272,9 +272,9 @@ class FunctionParser(GlobalParser):
                 ph._replace_all_uses(ba)
 
     # --- blocks -----------------------------------------------------------------------------------------------
-    def define_block(self, fs: FunctionState, label: str | None, at: int) -> BasicBlock:
+    def define_block(self, fs: FunctionState, label: str | None, at: int, quoted: bool = False) -> BasicBlock:
         fn = fs.fn
-        if label is None or is_digits(label):
+        if label is None or (not quoted and is_digits(label)):  # "2": is a name, as in LLVM
             number = fs.next_number
             if label is not None:
                 number = int(label)
@@ -313,15 +313,17 @@ class FunctionParser(GlobalParser):
         at = self.p
         tok = toks[at]
         label: str | None = None
-        if tok[-1:] == ":" and len(tok) > 1 and tok[0] not in "%@!$#":
+        quoted = False
+        if tok[-1:] == ":" and len(tok) > 1 and tok[0] not in "%@!#":  # `$N:` is a label too
             if tok[0] == '"':
                 from llvmpy_mid.asm.lexer import unescape
 
                 label = unescape(tok[1:-2])
+                quoted = True
             else:
                 label = tok[:-1]
             self.p += 1
-        bb = self.define_block(fs, label, at)
+        bb = self.define_block(fs, label, at, quoted)
         values = fs.values
         fwd = fs.fwd
         void = self.ctx.void

@@ -130,6 +130,23 @@ define i32 @f(i32 %x, <2 x i64> %v, ptr %p, ptr %q) !dbg !4 {
 !4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, unit: !0)
 !5 = !DILocation(line: 2, scope: !4)
 """,
+    # A quoted label is a name even when it is all digits ("2": is %"2", not block 2), and
+    # `$N:` is a label.
+    "quoted-numeric-labels": """
+define i32 @f(i32 %X) {
+  %1 = alloca i32
+  br label %2
+  br label %3
+3:
+  br label %"2"
+"2":
+  %"5" = add i32 1, 1
+  br label %$N
+$N:
+  %4 = add i32 %"5", 1
+  ret i32 %4
+}
+""",
 }
 
 
