@@ -224,7 +224,7 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                 value = args[i]
                 i += 1
             if name == "o":
-                opts.output = value
+                opts.output = value or None  # opt: an empty -o is standard output
             elif name == "opt-bisect-limit":
                 opts.bisect_limit = _parse_int_option(name, value, err)
             else:

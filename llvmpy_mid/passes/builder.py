@@ -189,9 +189,18 @@ def build_pipeline(
 
 
 def nested_pipeline_text(text: str, *, registry: PassRegistry | None = None) -> str:
-    """``text`` with LLVM's implicit adaptors written out (``opt -print-pipeline-passes``)."""
+    """``text`` with LLVM's implicit adaptors written out (``opt -print-pipeline-passes``);
+    a top-level ``default<On>`` is written as the part of LLVM's pipeline that runs here."""
+    from llvmpy_mid.passes.default_pipeline import LEVELS, default_pipeline_text
+
     reg = registry if registry is not None else REGISTRY
-    return print_pipeline(nest(parse_pipeline(text), reg.kind_of, no_adaptor=reg.no_adaptor))
+    parts: list[str] = []
+    for e in nest(parse_pipeline(text), reg.kind_of, no_adaptor=reg.no_adaptor):
+        if e.children is None and e.name == "default" and e.params in LEVELS:
+            parts.append(default_pipeline_text(e.params, reg))
+        else:
+            parts.append(print_pipeline([e]))
+    return ",".join(p for p in parts if p)
 
 
 __all__ = ["build_pipeline", "nested_pipeline_text", "suggest"]
