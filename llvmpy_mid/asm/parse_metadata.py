@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from llvmpy_mid.asm.lexer import is_digits
+from llvmpy_mid.asm import dwarf_names
 from llvmpy_mid.asm.parse_base import int_literal
 from llvmpy_mid.asm.parse_constexprs import ConstantExprParser
 from llvmpy_mid.errors import IRError
@@ -83,40 +84,16 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "DIStringType": ("name",),
 }
 
-# DWARF names for fields given as integers (LLVM prints the name).
-_DW_TAGS = {
-    0x00: "DW_TAG_null", 0x01: "DW_TAG_array_type", 0x02: "DW_TAG_class_type", 0x04: "DW_TAG_enumeration_type",
-    0x05: "DW_TAG_formal_parameter", 0x08: "DW_TAG_imported_declaration", 0x0A: "DW_TAG_label",
-    0x0B: "DW_TAG_lexical_block", 0x0D: "DW_TAG_member", 0x0F: "DW_TAG_pointer_type",
-    0x10: "DW_TAG_reference_type", 0x11: "DW_TAG_compile_unit", 0x12: "DW_TAG_string_type",
-    0x13: "DW_TAG_structure_type", 0x15: "DW_TAG_subroutine_type", 0x16: "DW_TAG_typedef",
-    0x17: "DW_TAG_union_type", 0x18: "DW_TAG_unspecified_parameters", 0x19: "DW_TAG_variant",
-    0x1C: "DW_TAG_inheritance", 0x1D: "DW_TAG_inlined_subroutine", 0x1F: "DW_TAG_ptr_to_member_type",
-    0x21: "DW_TAG_subrange_type", 0x24: "DW_TAG_base_type", 0x26: "DW_TAG_const_type",
-    0x28: "DW_TAG_enumerator", 0x2E: "DW_TAG_subprogram", 0x2F: "DW_TAG_template_type_parameter",
-    0x30: "DW_TAG_template_value_parameter", 0x34: "DW_TAG_variable", 0x35: "DW_TAG_volatile_type",
-    0x37: "DW_TAG_restrict_type", 0x39: "DW_TAG_namespace", 0x3A: "DW_TAG_imported_module",
-    0x3B: "DW_TAG_unspecified_type", 0x42: "DW_TAG_rvalue_reference_type", 0x47: "DW_TAG_atomic_type",
-    0x4106: "DW_TAG_GNU_template_template_param", 0x4107: "DW_TAG_GNU_template_parameter_pack",
-}
-_DW_ATES = {
-    0x01: "DW_ATE_address", 0x02: "DW_ATE_boolean", 0x03: "DW_ATE_complex_float", 0x04: "DW_ATE_float",
-    0x05: "DW_ATE_signed", 0x06: "DW_ATE_signed_char", 0x07: "DW_ATE_unsigned", 0x08: "DW_ATE_unsigned_char",
-    0x09: "DW_ATE_imaginary_float", 0x0A: "DW_ATE_packed_decimal", 0x0B: "DW_ATE_numeric_string",
-    0x0C: "DW_ATE_edited", 0x0D: "DW_ATE_signed_fixed", 0x0E: "DW_ATE_unsigned_fixed",
-    0x0F: "DW_ATE_decimal_float", 0x10: "DW_ATE_UTF", 0x11: "DW_ATE_UCS", 0x12: "DW_ATE_ASCII",
-}
-_DW_LANGS = {
-    0x01: "DW_LANG_C89", 0x02: "DW_LANG_C", 0x04: "DW_LANG_C_plus_plus", 0x0C: "DW_LANG_C99",
-    0x1A: "DW_LANG_C_plus_plus_11", 0x1C: "DW_LANG_Rust", 0x1D: "DW_LANG_C11", 0x21: "DW_LANG_C_plus_plus_14",
-    0x0E: "DW_LANG_Fortran95", 0x22: "DW_LANG_Fortran03", 0x23: "DW_LANG_Fortran08", 0x16: "DW_LANG_Go",
-    0x10: "DW_LANG_ObjC", 0x11: "DW_LANG_ObjC_plus_plus", 0x1E: "DW_LANG_Swift", 0x2C: "DW_LANG_C17",
-}
+# A field written as a number holds that number; LLVM prints the name when it has one.
 _ENUM_FIELD_NAMES: dict[str, dict[int, str]] = {
-    "tag": _DW_TAGS,
-    "encoding": _DW_ATES,
-    "language": _DW_LANGS,
-    "sourceLanguage": _DW_LANGS,
+    "tag": dwarf_names.DW_TAGS,
+    "encoding": dwarf_names.DW_ATES,
+    "language": dwarf_names.DW_LANGS,
+    "sourceLanguage": dwarf_names.DW_LANGS,
+    "runtimeLang": dwarf_names.DW_LANGS,
+    "cc": dwarf_names.DW_CCS,
+    "emissionKind": dwarf_names.EMISSION_KINDS,
+    "nameTableKind": dwarf_names.NAME_TABLE_KINDS,
 }
 
 _NEEDS_DISTINCT = frozenset(("DICompileUnit",))

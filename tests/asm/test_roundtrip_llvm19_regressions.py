@@ -147,6 +147,15 @@ $N:
   ret i32 %4
 }
 """,
+    # DWARF enumeration fields written as numbers print by name when LLVM knows one.
+    "numeric-dwarf-enums": """
+!named = !{!0, !3, !4, !5}
+!0 = distinct !DICompileUnit(language: 12, file: !1, emissionKind: 2, nameTableKind: 1)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = !DICompositeType(tag: DW_TAG_structure_type, runtimeLang: 6)
+!4 = !DISubroutineType(cc: 3, types: null)
+!5 = !DIBasicType(tag: 36, name: "x", size: 8, encoding: 16)
+""",
 }
 
 
