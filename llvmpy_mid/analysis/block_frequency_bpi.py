@@ -8,8 +8,8 @@ How: the heuristics are tried in LLVM's order for each reachable block with seve
 successors (walked in post-order), the first that applies wins:
 1. ``!prof branch_weights`` metadata (edges into blocks estimated never to run are
    lowered to 1/2**31, the rest rescaled proportionally);
-2. estimated block weights: blocks ending in ``unreachable`` weigh 0 (1 with a
-   ``noreturn`` call), EH pads 1, blocks with a ``cold`` call 0xffff; weights spread up
+2. estimated block weights: blocks ending in ``unreachable`` or in a return of a
+   ``llvm.experimental.deoptimize`` call weigh 0 (1 with a ``noreturn`` call), EH pads 1, blocks with a ``cold`` call 0xffff; weights spread up
    the dominator tree along post-dominating lines and through loops (a loop weighs
    the most of its exits); loop-exiting edges are divided by 31 (the 124:4 loop-branch
    ratio), "unlikely" in-loop successors (ones that make the loop's compare false
@@ -21,8 +21,7 @@ treated as loops, as LLVM does, except that (as opt-19 shows) the blocks enterin
 cycle are not given the cycle's weight. Learned from LLVM's documentation and tests and by
 comparing with ``opt-19 -passes='print<branch-prob>'``.
 
-What it does not do: ``llvm.experimental.deoptimize`` terminating calls, and the
-unlikely-successor test only folds integer constants.
+What it does not do: the unlikely-successor test only folds integer constants.
 """
 
 from __future__ import annotations
@@ -70,6 +69,27 @@ def _loop_contains(outer: Loop, inner: Loop | None) -> bool:
             return True
         inner = inner.parent_loop
     return False
+
+
+_DEOPTIMIZE = "llvm.experimental.deoptimize"
+
+
+def terminating_deoptimize_call(bb: BasicBlock) -> Instruction | None:
+    """LLVM's ``BasicBlock::getTerminatingDeoptimizeCall``: the call of
+    ``llvm.experimental.deoptimize`` right before ``bb``'s ``ret``, if there is one."""
+    term = bb.terminator
+    if term is None or term.opcode != "ret":
+        return None
+    prev = term.prev_instruction
+    if prev is None or prev.opcode != "call":
+        return None
+    callee = getattr(prev, "called_function", None)
+    if callee is None:
+        return None
+    name: str = callee.name
+    if name == _DEOPTIMIZE or name.startswith(_DEOPTIMIZE + "."):
+        return prev
+    return None
 
 
 def reverse_post_order(entry: BasicBlock) -> list[BasicBlock]:
@@ -230,7 +250,7 @@ class BranchProbabilityInfo:
     @staticmethod
     def _initial_weight(bb: BasicBlock) -> int | None:
         term = bb.terminator
-        if term is not None and term.opcode == "unreachable":
+        if term is not None and (term.opcode == "unreachable" or terminating_deoptimize_call(bb) is not None):
             for inst in bb.instructions:
                 if inst.opcode == "call" and getattr(inst, "has_fn_attr")("noreturn"):
                     return _LOWEST

@@ -10,14 +10,18 @@ reports ``Writing '<file>'...`` on stderr as opt does. ``-cfg-func-name=S`` rest
 ``dot-cfg`` / ``dot-cfg-only`` / ``view-cfg*`` to functions whose name contains ``S``;
 ``-cfg-dot-filename-prefix=P`` replaces the leading empty prefix of CFG files;
 ``-callgraph-dot-filename-prefix=P`` replaces the module id of the call graph file;
-``-cfg-heat-colors=false`` drops the heat colours. ``view-*`` write the same graph to a
+``-cfg-heat-colors=false`` drops the heat colours; ``-cfg-weights`` labels branch edges
+with their probability (``-cfg-raw-weights``: ``W:`` and the source block's frequency times
+it); ``-cfg-hide-unreachable-paths`` / ``-cfg-hide-deoptimize-paths`` hide the blocks whose
+every path ends in ``unreachable`` / a deoptimize return. ``view-*`` write the same graph to a
 fresh file in the temporary directory and say where it is; no viewer is started.
 
 How: the text comes from :mod:`llvmpy_mid.analysis.dot_writer`; dominator trees from the
 ``domtree`` / ``postdomtree`` analyses, the call graph from ``callgraph``, and the
 probabilities and heat colours from :mod:`llvmpy_mid.analysis.block_frequency`.
 
-What it does not do: open a viewer; node ids are stable stand-ins for opt's addresses.
+What it does not do: open a viewer; ``-cfg-hide-cold-paths`` (a floating-point option);
+node ids are stable stand-ins for opt's addresses.
 """
 
 from __future__ import annotations
@@ -30,9 +34,11 @@ import tempfile
 from typing import ClassVar, TextIO
 
 from llvmpy_mid.analysis.block_frequency import cfg_heat_inputs, format_probability
+from llvmpy_mid.analysis.block_frequency_bpi import reverse_post_order, terminating_deoptimize_call
 from llvmpy_mid.analysis.dot_writer import HEAT_COLORS, callgraph_dot, cfg_dot, dom_tree_dot, heat_color
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
+from llvmpy_mid.ir.dominators import block_successors as successors
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import AnalysisManager
@@ -71,8 +77,21 @@ def _option(name: str, default: bool | str) -> bool | str:
 # --- text builders -----------------------------------------------------------------------------
 
 
-def function_to_dot(fn: Function, *, cfg_only: bool = False, heat_colors: bool = True) -> str:
-    """The ``dot-cfg`` (``cfg_only``: ``dot-cfg-only``) text of ``fn``."""
+def function_to_dot(
+    fn: Function,
+    *,
+    cfg_only: bool = False,
+    heat_colors: bool = True,
+    edge_weights: bool = False,
+    raw_weights: bool = False,
+    hide_unreachable: bool = False,
+    hide_deoptimize: bool = False,
+) -> str:
+    """The ``dot-cfg`` (``cfg_only``: ``dot-cfg-only``) text of ``fn``. ``edge_weights``
+    labels the edges of a branch with their probability (``raw_weights``: with the source
+    block's frequency times it, ``W:<n>``); ``hide_unreachable`` / ``hide_deoptimize`` drop
+    the blocks from which every path ends in ``unreachable`` / a ``llvm.experimental.deoptimize``
+    return (LLVM's ``-cfg-weights``, ``-cfg-raw-weights``, ``-cfg-hide-*-paths``)."""
     probs, freqs = cfg_heat_inputs(fn)
     heat = None
     if heat_colors:
@@ -90,7 +109,56 @@ def function_to_dot(fn: Function, *, cfg_only: bool = False, heat_colors: bool =
         total = sum(p for s, p in zip(succs, nums) if s is dst)
         return format_probability(min(total, 1 << 31))
 
-    return cfg_dot(fn, only=cfg_only, heat=heat, edge_probability=probability)
+    def extra(src: BasicBlock, k: int) -> str:
+        succs = successors(src)
+        if len(succs) == 1:
+            return "penwidth=2"
+        dst = succs[k]
+        share = min(sum(p for s, p in zip(succs, probs.get(src, [])) if s is dst), 1 << 31) / (1 << 31)
+        width = "%.2f" % (1 + share)
+        if not raw_weights:
+            return 'label="%s" penwidth=%s' % (format_probability(int(share * (1 << 31))), width)
+        return 'label="W:%d" penwidth=%s' % (int(float(freqs.get(src, 0)) * share), width)
+
+    hidden = None
+    if hide_unreachable or hide_deoptimize:
+        hidden = _PathHider(fn, hide_unreachable, hide_deoptimize).hidden
+    return cfg_dot(
+        fn,
+        only=cfg_only,
+        heat=heat,
+        edge_probability=probability,
+        edge_extra=extra if edge_weights else None,
+        hidden=hidden,
+    )
+
+
+class _PathHider:
+    """Which blocks ``-cfg-hide-unreachable-paths`` / ``-cfg-hide-deoptimize-paths`` hide: those
+    all of whose successors are hidden, from exits that end in ``unreachable`` / a deoptimize
+    return. As LLVM, the marks are set in post-order from the entry, a successor not yet marked
+    (the target of a back edge) counting as shown; blocks the entry does not reach are shown.
+    LLVM computes the marks again when asked about such a block; that changes nothing (the
+    target of a back edge always ends up shown, as its path down to the back edge is), so they
+    are computed once here."""
+
+    __slots__ = ("marks",)
+
+    def __init__(self, fn: Function, unreachable: bool, deoptimize: bool) -> None:
+        marks: dict[BasicBlock, bool] = {}
+        for bb in reversed(reverse_post_order(fn.entry_block)):
+            succs = successors(bb)
+            if succs:
+                marks[bb] = all(marks.get(s, False) for s in succs)
+                continue
+            term = bb.terminator
+            marks[bb] = (unreachable and term is not None and term.opcode == "unreachable") or (
+                deoptimize and terminating_deoptimize_call(bb) is not None
+            )
+        self.marks = marks
+
+    def hidden(self, bb: BasicBlock) -> bool:
+        return self.marks.get(bb, False)
 
 
 def dom_tree_text(fn: Function, tree: DominatorTree, *, post: bool, only: bool, title: str | None = None) -> str:
@@ -208,7 +276,15 @@ class _CFGBase(_FunctionDot):
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
         if unit.is_declaration or not _wanted(unit):
             return PreservedAnalyses.all()
-        text = function_to_dot(unit, cfg_only=self.only, heat_colors=bool(_option("cfg-heat-colors", True)))
+        text = function_to_dot(
+            unit,
+            cfg_only=self.only,
+            heat_colors=bool(_option("cfg-heat-colors", True)),
+            edge_weights=bool(_option("cfg-weights", False)),
+            raw_weights=bool(_option("cfg-raw-weights", False)),
+            hide_unreachable=bool(_option("cfg-hide-unreachable-paths", False)),
+            hide_deoptimize=bool(_option("cfg-hide-deoptimize-paths", False)),
+        )
         if self.view:
             _view("cfg." + unit.name, text, self._err())
         else:

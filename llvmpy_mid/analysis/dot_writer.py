@@ -241,14 +241,21 @@ def cfg_dot(
     only: bool = False,
     heat: Callable[[BasicBlock], tuple[str, str]] | None = None,
     edge_probability: Callable[[BasicBlock, BasicBlock], str] | None = None,
+    edge_extra: Callable[[BasicBlock, int], str] | None = None,
+    hidden: Callable[[BasicBlock], bool] | None = None,
 ) -> str:
     """``dot-cfg`` (``only``: ``dot-cfg-only``) text of ``fn``. ``heat(bb)`` gives the
-    (border, fill) colours, ``edge_probability(src, dst)`` the tooltip's ``50.00%``."""
+    (border, fill) colours, ``edge_probability(src, dst)`` the tooltip's ``50.00%``,
+    ``edge_extra(src, k)`` the attributes after the tooltip of ``src``'s ``k``-th edge
+    (``label="50.00%" penwidth=1.50``), ``hidden(bb)`` drops a block and the edges into it;
+    it is asked in LLVM's order (each block, then the targets of a shown block's edges)."""
     texts = _BlockText(fn)
     blocks = list(fn.blocks)
     ids = {bb: node_id(k) for k, bb in enumerate(blocks)}
     out = _header("CFG for '%s' function" % fn.name)
     for bb in blocks:
+        if hidden is not None and hidden(bb):
+            continue
         nid = ids[bb]
         attrs = "shape=record,"
         if heat is not None:
@@ -267,13 +274,16 @@ def cfg_dot(
         out.append('\t%s [%slabel="{%s%s}"];\n' % (nid, attrs, label, ports))
         src_name = texts.plain_name(bb)
         for k, succ in enumerate(succs):
+            if hidden is not None and hidden(succ):
+                continue
             port = ":s%d" % min(k, _MAX_PORTS) if ports else ""
             tip = ""
             if edge_probability is not None:
-                tip = '[tooltip="%s -> %s\\nProbability %s" ]' % (
+                tip = '[tooltip="%s -> %s\\nProbability %s" %s]' % (
                     escape_record(src_name),
                     escape_record(texts.plain_name(succ)),
                     edge_probability(bb, succ),
+                    "" if edge_extra is None else edge_extra(bb, k),
                 )
             out.append("\t%s%s -> %s%s;\n" % (nid, port, ids[succ], tip))
     out.append("}\n")

@@ -42,7 +42,7 @@ def parse_assembly(
 
 
 def _verify_parsed(module: Module, name: str) -> None:
-    from llvmpy_mid.ir.verifier import module_diagnostics
+    from llvmpy_mid.ir.verifier import InvalidDebugInfoWarning, module_diagnostics
 
     found = module_diagnostics(module)
     if not found:
@@ -51,7 +51,7 @@ def _verify_parsed(module: Module, name: str) -> None:
         # As LLVM's reader (UpgradeDebugInfo): broken debug info is dropped with a warning.
         from llvmpy_mid.ir.debug_info_strip import strip_debug_info
 
-        warnings.warn("ignoring invalid debug info in %s" % name, stacklevel=3)
+        warnings.warn(InvalidDebugInfoWarning(name, found), stacklevel=3)
         strip_debug_info(module)
         return
     raise VerifierError([d for d in found if not d.debug_info])

@@ -390,6 +390,10 @@ _BUILTIN_OPTIONS: tuple[tuple[str, str, bool | int | str, str, str], ...] = (
     ("cfg-func-name", "str", "", "The name of a function (or its substring) whose CFG is viewed/printed.", "dot-cfg"),
     ("cfg-dot-filename-prefix", "str", "", "The prefix used for the CFG dot file names.", "dot-cfg"),
     ("cfg-heat-colors", "bool", True, "Show heat colors in CFG", "dot-cfg"),
+    ("cfg-weights", "bool", False, "Show edges labeled with weights", "dot-cfg"),
+    ("cfg-raw-weights", "bool", False, "Use raw weights for labels. Use percentages as default.", "dot-cfg"),
+    ("cfg-hide-unreachable-paths", "bool", False, "", "dot-cfg"),
+    ("cfg-hide-deoptimize-paths", "bool", False, "", "dot-cfg"),
     ("callgraph-dot-filename-prefix", "str", "", "The prefix used for the CallGraph dot file names.", "dot-callgraph"),
     ("print-region-style", "str", "none", "style of printing regions (none, bb, rn)", "print<regions>"),
 )

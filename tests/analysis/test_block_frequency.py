@@ -1,6 +1,6 @@
 """``print<branch-prob>`` and ``print<block-freq>`` byte for byte against opt-19: hand-written
 CFGs (nested loops, several exits, branch_weights, switch, invoke, unreachable/noreturn/cold
-paths, compares with zero/null/one/-1/floats, an "unlikely" in-loop successor, an irreducible cycle) and csmith programs (a sample by
+paths, deoptimize returns, compares with zero/null/one/-1/floats, an "unlikely" in-loop successor, an irreducible cycle) and csmith programs (a sample by
 default, all under --run-slow); the sweeps print their match rates."""
 
 from __future__ import annotations
@@ -365,7 +365,44 @@ x:
 }
 """
 
-HAND = {"nested": NESTED, "weights": WEIGHTS, "eh": EH, "cmps": CMPS}
+DEOPT = r"""
+declare i32 @llvm.experimental.deoptimize.i32(...)
+declare void @llvm.experimental.deoptimize.isVoid(...)
+declare void @g()
+define i32 @deopt(i1 %c, i32 %n) {
+entry:
+  br i1 %c, label %d, label %loop
+d:
+  %v = call i32 (...) @llvm.experimental.deoptimize.i32(i32 1) [ "deopt"(i32 1) ]
+  ret i32 %v
+loop:
+  %i = phi i32 [ 0, %entry ], [ %j, %body ]
+  %k = icmp eq i32 %i, %n
+  br i1 %k, label %d2, label %body
+d2:
+  call void @g()
+  %w = call i32 (...) @llvm.experimental.deoptimize.i32(i32 2) [ "deopt"() ]
+  ret i32 %w
+body:
+  %j = add i32 %i, 1
+  %e = icmp slt i32 %j, 100
+  br i1 %e, label %loop, label %out
+out:
+  ret i32 %j
+}
+define void @deopt_void(i1 %c) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  call void (...) @llvm.experimental.deoptimize.isVoid() [ "deopt"() ]
+  ret void
+b:
+  call void @g()
+  ret void
+}
+"""
+
+HAND = {"nested": NESTED, "weights": WEIGHTS, "eh": EH, "cmps": CMPS, "deopt": DEOPT}
 
 
 @needs_opt

@@ -132,6 +132,57 @@ def test_cfg_func_name_and_prefix(tmp_path: Path) -> None:
     _compare(tmp_path / "d", MIXED, "dot-callgraph", ["-callgraph-dot-filename-prefix=cg"])
 
 
+PATHS = """
+declare i8 @llvm.experimental.deoptimize.i8(...)
+declare void @g()
+define i8 @f(ptr %c, i32 %n) {
+entry:
+  %c0 = load volatile i1, ptr %c
+  br i1 %c0, label %loop, label %side, !prof !0
+loop:
+  %i = phi i32 [ 0, %entry ], [ %j, %body ]
+  %d = icmp eq i32 %i, %n
+  br i1 %d, label %deopt, label %body
+body:
+  %j = add i32 %i, 1
+  %e = icmp ult i32 %j, 100
+  br i1 %e, label %loop, label %dead
+dead:
+  call void @g()
+  unreachable
+side:
+  switch i32 %n, label %dead [ i32 1, label %deopt
+                               i32 2, label %ok ]
+deopt:
+  %v = call i8 (...) @llvm.experimental.deoptimize.i8(i32 1) [ "deopt"(i32 1) ]
+  ret i8 %v
+ok:
+  ret i8 0
+island:
+  br label %dead
+}
+!0 = !{!"branch_weights", i32 3, i32 1000}
+"""
+
+
+@needs_opt
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["-cfg-weights"],
+        ["-cfg-weights", "-cfg-raw-weights"],
+        ["-cfg-hide-unreachable-paths"],
+        ["-cfg-hide-deoptimize-paths"],
+        ["-cfg-hide-unreachable-paths", "-cfg-hide-deoptimize-paths", "-cfg-weights"],
+    ],
+    ids=["weights", "raw", "unreach", "deopt", "both"],
+)
+def test_cfg_weights_and_hidden_paths(tmp_path: Path, flags: list[str]) -> None:
+    _compare(tmp_path, PATHS, "dot-cfg", flags)
+    (tmp_path / "mixed").mkdir()
+    _compare(tmp_path / "mixed", MIXED, "dot-cfg-only", flags)
+
+
 @needs_opt
 def test_csmith_sample(tmp_path: Path) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -202,3 +253,21 @@ def test_notebook_helpers() -> None:
         assert svg is None
     else:
         assert svg is not None and "<svg" in svg
+
+
+def test_bitcode_output_to_dev_null_runs_the_pipeline(tmp_path: Path) -> None:
+    # As LLVM's tests run it: `opt < x.ll -passes=dot-cfg -cfg-dot-filename-prefix=P > /dev/null`.
+    src = tmp_path / "in.ll"
+    src.write_text(MIXED)
+    cmd = [sys.executable, "-m", "llvmpy_mid", "-passes=dot-cfg", "-cfg-dot-filename-prefix=%s/p" % tmp_path]
+    with open(src, "rb") as stdin, open(os.devnull, "wb") as null:
+        done = subprocess.run(cmd, stdin=stdin, stdout=null, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "p.f.dot").is_file() and (tmp_path / "p.h.dot").is_file()
+    # Anywhere else, bitcode output is refused before any pass runs.
+    (tmp_path / "p.f.dot").unlink()
+    with open(src, "rb") as stdin:
+        done = subprocess.run(cmd, stdin=stdin, capture_output=True, timeout=120)
+    assert done.returncode == 1
+    assert b"bitcode output is not supported" in done.stderr
+    assert not (tmp_path / "p.f.dot").exists()

@@ -63,6 +63,8 @@ def test_verifier_folder(path: Path) -> None:
         if kind == "broken":
             assert ours(path) == ("broken", theirs)
         return
+    if "CHECK" not in text:
+        return  # the test only asks that the tool fails (``not llvm-as < %s``)
     proc = subprocess.run(
         ["FileCheck-19", str(path)], input=output.encode(), capture_output=True, timeout=60
     )

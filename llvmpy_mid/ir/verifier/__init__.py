@@ -73,8 +73,19 @@ def diagnostics_text(diagnostics: list[Diagnostic]) -> str:
     return "".join(d.text for d in diagnostics)
 
 
+class InvalidDebugInfoWarning(UserWarning):
+    """Broken debug info was dropped from the module ``name`` (LLVM's reader does the
+    same); ``llvm_text`` holds the verifier's findings as LLVM prints them before
+    its "ignoring invalid debug info" warning."""
+
+    def __init__(self, name: str, diagnostics: list[Diagnostic]) -> None:
+        super().__init__("ignoring invalid debug info in %s" % name)
+        self.llvm_text = diagnostics_text(diagnostics)
+
+
 __all__ = [
     "Diagnostic",
+    "InvalidDebugInfoWarning",
     "VerifierError",
     "diagnostics_text",
     "function_diagnostics",

@@ -2,15 +2,14 @@
 ``visitInstruction``): ``!fpmath``, ``!range``, ``!invariant.group``,
 ``!nonnull``, ``!dereferenceable[_or_null]``, ``!tbaa``, ``!noalias``/
 ``!alias.scope``, ``!llvm.access.group``, ``!align``, ``!prof``,
-``!memprof``/``!callsite``, ``!DIAssignID``, ``!annotation`` and ``!dbg``,
+``!memprof``/``!callsite``, ``!DIAssignID``, ``!mmra``, ``!annotation`` and ``!dbg``,
 in LLVM's order; then every attached node through the metadata walk.
 
 A check LLVM makes directly in ``visitInstruction`` ends the instruction's
 metadata checks when it fails; one made in a helper (``visitProfMetadata``,
 the TBAA verifier...) ends only that helper.
 
-Not done here: ``!mmra`` (its rule depends on memory effects),
-``!noalias.addrspace`` (not in LLVM 19), a function's own attachments
+Not done here: ``!noalias.addrspace`` (not in LLVM 19), a function's own attachments
 (``function_metadata_rules``).
 """
 
@@ -171,6 +170,10 @@ def _verify_kinds(c: Checker, inst: Instruction, md: dict[int, MDNode]) -> bool:
     node = md.get(kid) if kid is not None else None
     if node is not None:
         _verify_assign_id_attachment(c, inst, node)
+    kid = kinds.get("mmra")
+    node = md.get(kid) if kid is not None else None
+    if node is not None and not _verify_mmra(c, inst, node):
+        return False
     node = md.get(kinds.get("annotation", 30))
     if node is not None:
         _verify_annotation(c, node)
@@ -382,6 +385,40 @@ def _verify_assign_id_attachment(c: Checker, inst: Instruction, node: MDNode) ->
         if rec.function is not fn:
             c.fail_debug_info("DVRAssign not in same function as inst", di.record_text(c, rec), inst)
             return
+
+
+_MMRA_OPCODES = frozenset(("load", "store", "cmpxchg", "atomicrmw", "fence"))
+
+
+def _is_mmra_tag(node: Metadata | None) -> bool:
+    """A memory-model relaxation tag: a tuple of two strings (``!{!"kind", !"value"}``)."""
+    if not isinstance(node, MDTuple):
+        return False
+    ops = node.operands
+    return len(ops) == 2 and is_md_string(ops[0]) and is_md_string(ops[1])
+
+
+def _verify_mmra(c: Checker, inst: Instruction, node: MDNode) -> bool:
+    """``!mmra``: on a memory instruction (or a call that may touch memory), a tag or a
+    tuple of tags; False when a check that ends the instruction's checks failed."""
+    opcode = inst.opcode
+    if opcode not in _MMRA_OPCODES:
+        accesses = opcode in _CALL_OPCODES and (
+            inst.may_read_or_write_memory() or not inst.does_not_access_memory  # type: ignore[attr-defined]
+        )
+        if not accesses:
+            c.fail("!mmra metadata attached to unexpected instruction kind", inst, node)
+            return False
+    if _is_mmra_tag(node):
+        return True
+    if not isinstance(node, MDTuple):
+        c.fail("!mmra expected to be a metadata tuple", inst, node)
+        return False
+    for op in node.operands:
+        if not _is_mmra_tag(op):
+            c.fail("!mmra metadata tuple operand is not an MMRA tag", inst, op)
+            return False
+    return True
 
 
 def _verify_annotation(c: Checker, node: MDNode) -> None:

@@ -192,10 +192,9 @@ def verify_intrinsic_call(c: Checker, call: CallBase) -> None:
             return
     if _check_arguments(c, call):
         return
-    if sig is not None:
-        check = _CHECKS.get(base)
-        if check is not None:
-            check(c, call)
+    check = _CHECKS.get(base)
+    if check is not None:
+        check(c, call)
 
 
 # --- frames, stacks, GC roots --------------------------------------------------------------------------------

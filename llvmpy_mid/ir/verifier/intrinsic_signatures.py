@@ -36,7 +36,8 @@ Each description was checked against ``opt-19`` (tests/verifier/
 test_verify_intrinsic_rules.py declares a correct and many wrong signatures of
 every described intrinsic and compares opt-19's verdicts with ours).
 
-Not done here: intrinsics without a description (target intrinsics, ObjC ARC,
+Not done here: intrinsics without a description (target intrinsics other than
+AArch64 NEON's structured loads, ObjC ARC,
 VP, the rarer experimental ones) are not known to :func:`intrinsic_signature`,
 so the verifier does not check their signatures; descriptor kinds no described
 intrinsic needs (extended/truncated integer, subdivided or bitcast vectors)
@@ -282,6 +283,14 @@ _GROUPS: tuple[tuple[str, str], ...] = (
     ("vector.extract", "anyvec(anyvec, i64)"),
     ("vector.interleave2", "anyvec($0.half, $0.half)"),
     ("vector.deinterleave2", "{$0.half, $0.half}(anyvec)"),
+    # AArch64 NEON structured loads (IntrinsicsAArch64.td's AdvSIMD_{2,3,4}Vec_Load[_Lane]_Intrinsic):
+    # the struct members before the vector that binds overloaded type 0 are deferred checks
+    ("aarch64.neon.ld1x2 aarch64.neon.ld2 aarch64.neon.ld2r", "{$0, anyvec}(anyptr)"),
+    ("aarch64.neon.ld1x3 aarch64.neon.ld3 aarch64.neon.ld3r", "{$0, $0, anyvec}(anyptr)"),
+    ("aarch64.neon.ld1x4 aarch64.neon.ld4 aarch64.neon.ld4r", "{$0, $0, $0, anyvec}(anyptr)"),
+    ("aarch64.neon.ld2lane", "{$0, $0}($0, anyvec, i64, anyptr)"),
+    ("aarch64.neon.ld3lane", "{$0, $0, $0}($0, $0, anyvec, i64, anyptr)"),
+    ("aarch64.neon.ld4lane", "{$0, $0, $0, $0}($0, $0, $0, anyvec, i64, anyptr)"),
 )
 
 DESCRIPTIONS: dict[str, str] = {

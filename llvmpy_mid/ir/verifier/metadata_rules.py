@@ -35,8 +35,9 @@ Elsewhere: ``!absolute_symbol`` and ``!associated`` (``global_rules``, with
 location" rule (``call_rules``), a global variable's ``!dbg`` (``global_rules``
 calls ``debug_info_rules.verify_global_variable_dbg``).
 
-Not done here: ``!mmra`` (its instruction rule depends on memory effects),
-``!noalias.addrspace`` (not in LLVM 19), the intrinsic forms of debug info
+``!mmra`` is checked with the other attachments (``attachment_rules``).
+
+Not done here: ``!noalias.addrspace`` (not in LLVM 19), the intrinsic forms of debug info
 (the parser turns them into records), and the "Debug Info Version" module flag
 (the parser drops debug info whose version is not 3, as LLVM's reader does;
 LLVM's verifier itself does not look at the flag).
