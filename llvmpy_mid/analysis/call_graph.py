@@ -44,7 +44,6 @@ from typing import Callable, ClassVar, Sequence, TextIO, TypeVar
 
 from llvmpy_mid.ir.constants import BlockAddress, ConstantInt
 from llvmpy_mid.ir.function import Function
-from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.metadata import MDNode
@@ -172,7 +171,7 @@ def _is_callback_use(call: CallBase, use: Use) -> bool:
 
 
 def _is_assume_like(user: Value) -> bool:
-    if not isinstance(user, CallBase):
+    if not isinstance(user, CallBase) or user.opcode != "call":  # LLVM's IntrinsicInst is a call
         return False
     fn = user.called_function
     return fn is not None and lookup_intrinsic(fn.name) in ASSUME_LIKE_INTRINSICS
@@ -195,9 +194,10 @@ def has_address_taken(fn: Function) -> bool:
             if user.function_type is not fn.function_type:
                 return True
             continue
-        if getattr(user, "opcode", None) in ("bitcast", "addrspacecast") and not isinstance(user, Instruction):
-            users = list(user.users)
-            if all(_is_assume_like(u) for u in users):
+        # A cast (instruction or constant expression) used only by assume-like intrinsics,
+        # or not used at all, does not take the address (LLVM's BitCast/AddrSpaceCastOperator).
+        if getattr(user, "opcode", None) in ("bitcast", "addrspacecast"):
+            if all(_is_assume_like(u) for u in user.users):
                 continue
         return True
     return False
