@@ -258,7 +258,7 @@ class GlobalParser(ControlFlowParser):
     ) -> None:
         toks = self.toks
         self.check_linkage_rules(info, name_at)
-        space = self.parse_optional_addrspace(self.data_layout.globals_addr_space)
+        space = self.parse_optional_addrspace(0)  # LLVM: 0, not the layout's G, when unwritten
         ext_init = self.eat("externally_initialized")
         kw = toks[self.p]
         if kw == "global":

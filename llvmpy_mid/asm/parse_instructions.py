@@ -421,7 +421,7 @@ class InstructionParser(MetadataParser):
         ty = self.parse_type()
         size: Value | None = None
         align = 0
-        space = self.data_layout.alloca_addr_space
+        space = 0  # LLVM 19: 0, not the layout's A, when unwritten
         # LLVM's order: [, T N] [, align A] [, addrspace(S)], metadata ending it anywhere.
         stage = 0
         while toks[self.p] == ",":

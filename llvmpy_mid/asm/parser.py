@@ -48,9 +48,14 @@ from llvmpy_mid.ir.module import Module
 
 
 class Parser(FunctionParser):
-    """The whole-module parser. ``Parser(text, context, filename).run()``."""
+    """The whole-module parser. ``Parser(text, context, filename).run()``; set ``triple_override``
+    first to replace the module's target triple (opt's ``-mtriple``)."""
 
-    __slots__ = ()
+    __slots__ = ("triple_override",)
+
+    def __init__(self, text: str, context: Context | None, filename: str) -> None:
+        super().__init__(text, context, filename)
+        self.triple_override: str | None = None
 
     def run(self) -> Module:
         self.init_type_words()
@@ -113,6 +118,8 @@ class Parser(FunctionParser):
                     self.fail("unknown target property")
             else:
                 break
+        if self.triple_override is not None:  # opt's -mtriple: before the layout is inferred
+            self.module.target_triple = self.triple_override
         if layout_text is None:
             layout_text = default_layout_for_triple(self.module.target_triple)
         if layout_text is not None:
@@ -258,8 +265,28 @@ class Parser(FunctionParser):
 
 # The data layouts opt-19 gives a module that names a target triple but no
 # layout (opt asks the target, as LLVM's DataLayoutCallback in opt does); only
-# common targets are listed, others keep the default layout.
+# common targets are listed, others keep the default layout. The strings follow
+# each target's computeDataLayout (X86, AArch64, ARM, NVPTX, AMDGPU, PowerPC,
+# Sparc, WebAssembly, RISC-V TargetMachine.cpp), checked against opt-19.
 _X86_64_TAIL = "-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+_DARWIN_OSES = ("darwin", "macos", "ios", "tvos", "watchos", "driverkit", "xros", "visionos", "bridgeos")
+_AMDGCN = (
+    "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128"
+    "-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512"
+    "-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+)
+_FIXED_LAYOUTS = {
+    "amdgcn": _AMDGCN,
+    "nvptx64": "e-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "nvptx": "e-p:32:32-i64:64-i128:128-v16:16-v32:32-n16:32:64",
+    "sparcv9": "E-m:e-i64:64-n32:64-S128",
+    "sparc64": "E-m:e-i64:64-n32:64-S128",
+    "sparc": "E-m:e-p:32:32-i64:64-f128:64-n32-S64",
+    "riscv64": "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128",
+    "riscv32": "e-m:e-p:32:32-i64:64-n32-S128",
+    "wasm32": "e-m:e-p:32:32-p10:8:8-p20:8:8-i64:64-n32:64-S128-ni:1:10:20",
+    "wasm64": "e-m:e-p:64:64-p10:8:8-p20:8:8-i64:64-n32:64-S128-ni:1:10:20",
+}
 
 
 def default_layout_for_triple(triple: str) -> str | None:
@@ -268,23 +295,56 @@ def default_layout_for_triple(triple: str) -> str | None:
         return None
     parts = triple.split("-")
     arch = parts[0]
-    rest = "-".join(parts[1:])
-    windows = "windows" in rest or "win32" in rest
-    darwin = "apple" in rest or "darwin" in rest or "macos" in rest or "ios" in rest
+    os_name = parts[2] if len(parts) > 2 else ""
+    env = parts[3] if len(parts) > 3 else ""
+    darwin = os_name.startswith(_DARWIN_OSES)
+    windows = os_name.startswith(("windows", "win32"))
+    # The object format: named by the environment, else MachO on Darwin, COFF on Windows, ELF.
+    if env.endswith("macho"):
+        fmt = "o"
+    elif env.endswith("elf"):
+        fmt = "e"
+    elif env.endswith("coff"):
+        fmt = "w"
+    else:
+        fmt = "o" if darwin else ("w" if windows else "e")
+    fixed = _FIXED_LAYOUTS.get(arch)
+    if fixed is not None:
+        if arch.startswith("wasm") and os_name.startswith("emscripten"):
+            return None
+        return fixed
     if arch == "x86_64":
-        mangling = "w" if windows else ("o" if darwin else "e")
-        return "e-m:%s%s" % (mangling, _X86_64_TAIL)
+        return "e-m:%s%s" % (fmt, _X86_64_TAIL)
     if arch in ("aarch64", "arm64", "arm64e"):
-        if windows:
+        if fmt == "w":
             return "e-m:w-p:64:64-i32:32-i64:64-i128:128-n32:64-S128-Fn32"
-        if darwin:
+        if fmt == "o":
             return "e-m:o-i64:64-i128:128-n32:64-S128-Fn32"
         return "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
-    if arch in ("i386", "i486", "i586", "i686") and not windows and not darwin:
+    if arch in ("i386", "i486", "i586", "i686") and fmt == "e":
         return "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-i128:128-f64:32:64-f80:32-n8:16:32-S128"
-    if arch == "riscv64":
-        return "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128"
+    if arch.startswith(("arm", "thumb")) and not arch.startswith(("armeb", "thumbeb", "arm64")):
+        return _arm_layout(fmt, os_name, env)
+    if arch == "powerpc64" and os_name.startswith("linux"):
+        return "E-m:e-Fi64-i64:64-n32:64-S128-v256:256:256-v512:512:512"
+    if arch == "powerpc64le" and os_name.startswith("linux"):
+        return "e-m:e-Fn32-i64:64-n32:64-S128-v256:256:256-v512:512:512"
+    if arch == "powerpc" and os_name.startswith("aix"):
+        return "E-m:a-p:32:32-Fi32-i64:64-n32"
     return None
+
+
+def _arm_layout(fmt: str, os_name: str, env: str) -> str:
+    """32-bit little-endian ARM/Thumb: the ABI (APCS or AAPCS) decides alignments and stack."""
+    if fmt == "o":
+        apcs = not (env == "eabi" or not os_name or os_name == "unknown")
+    else:
+        aapcs_env = env.startswith(("android", "gnueabi", "musleabi", "eabi", "ohos"))
+        apcs = not aapcs_env and (env == "gnu" or os_name.startswith("netbsd"))
+    text = "e-m:%s-p:32:32-Fi8" % fmt
+    if apcs:
+        return text + "-f64:32:64-v64:32:64-v128:32:128-a:0:32-n32-S32"
+    return text + "-i64:64-v128:64:128-a:0:32-n32-S64"
 
 
 _TOP_LEVEL: dict[str, Any] = {
@@ -303,10 +363,12 @@ _TOP_LEVEL: dict[str, Any] = {
 _DEBUG = bool(os.environ.get("LLVMPY_PARSER_DEBUG"))
 
 
-def parse(text: str, context: Context | None, filename: str) -> Module:
+def parse(text: str, context: Context | None, filename: str, *, target_triple: str | None = None) -> Module:
     """Parse ``.ll`` text into a new module named ``filename`` (in ``context``,
-    or a fresh one). Raises :class:`ParseError` on malformed input."""
+    or a fresh one). Raises :class:`ParseError` on malformed input. ``target_triple``
+    replaces the module's triple before its data layout is inferred (opt's ``-mtriple``)."""
     parser = Parser(text, context, filename)
+    parser.triple_override = target_triple
     was_enabled = gc.isenabled()
     # The cyclic collector would re-walk the growing graph while it is built;
     # it is paused, and the finished module moves straight to the oldest

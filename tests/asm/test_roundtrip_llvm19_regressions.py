@@ -156,6 +156,37 @@ $N:
 !4 = !DISubroutineType(cc: 3, types: null)
 !5 = !DIBasicType(tag: 36, name: "x", size: 8, encoding: 16)
 """,
+    # opt-19 gives a module with a target triple but no data layout the target's layout; an
+    # unwritten address space of a global or alloca stays 0 even when that layout says G1/A5.
+    "datalayout-from-triple-amdgcn": """
+target triple = "amdgcn-amd-amdhsa"
+
+@g = global i32 0
+
+define ptr @f() {
+  %a = alloca i32
+  store i32 1, ptr %a
+  ret ptr @g
+}
+""",
+    "datalayout-from-triple-thumb-ios": 'target triple = "thumbv7-apple-ios7.0.0"\n',
+    "datalayout-from-triple-arm-eabi": 'target triple = "thumbv6m-none-eabi"\n',
+    "datalayout-from-triple-arm64-iphoneos": 'target triple = "arm64-apple-iphoneos"\n',
+    "datalayout-from-triple-nvptx64": 'target triple = "nvptx64-nvidia-cuda"\n',
+    "datalayout-from-triple-wasm32": 'target triple = "wasm32-unknown-unknown"\n',
+    "datalayout-from-triple-ppc64": 'target triple = "powerpc64-unknown-linux-gnu"\n',
+    "datalayout-from-triple-sparc64": 'target triple = "sparc64-unknown-linux"\n',
+    "explicit-layout-a5-g1": """
+target datalayout = "A5-G1"
+
+@g = global i32 0
+
+define void @f() {
+  %a = alloca i32
+  %b = alloca i32, addrspace(5)
+  ret void
+}
+""",
 }
 
 
