@@ -564,10 +564,13 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
     if opts.bisect_limit is not None:
         OptBisectGate(pi, opts.bisect_limit, err)
     if "verify-each" in flags:
+        from llvmpy_mid.analysis.loop_info import Loop
 
         def verify_after(pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
             if pass_.is_special or isinstance(pass_, (VerifierPass, PrintModulePass)):  # as opt-19
                 return
+            if isinstance(unit, Loop):  # after a loop pass opt-19 verifies the loop's function
+                unit = unit.header.parent
             if isinstance(unit, Function):
                 if debug:
                     err.write("Verifying function %s\n" % unit.name)

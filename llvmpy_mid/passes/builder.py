@@ -22,7 +22,7 @@ adaptor directly; a written ``function(...)``, ``cgscc(...)``, ``loop(...)``
 gets a pass manager (the difference shows in ``-print-changed``, as in opt).
 
 What it does not do: ``devirt<N>``, ``coro-cond`` and ``repeat<N>`` are
-refused as not supported yet; ``function<eager-inv>`` is accepted and treated
+refused as not supported yet; ``function<no-rerun>`` is accepted and treated
 as plain ``function``.
 """
 
@@ -126,6 +126,11 @@ def _function_passes(elements: Sequence[PipelineElement], reg: PassRegistry) -> 
     return out
 
 
+def _eager(e: PipelineElement) -> bool:
+    """``function<eager-inv>``: the adaptor drops a function's analyses after each run."""
+    return e.params is not None and "eager-inv" in e.params.split(";")
+
+
 def _cgscc_passes(elements: Sequence[PipelineElement], reg: PassRegistry) -> list[Pass[Any]]:
     from llvmpy_mid.passes.cgscc_pass_manager import CGSCCToFunctionPassAdaptor
 
@@ -135,7 +140,7 @@ def _cgscc_passes(elements: Sequence[PipelineElement], reg: PassRegistry) -> lis
             out.append(_make_pass(e, "cgscc", reg))
         elif e.name == "function":
             inner = _single_or_manager(e, _function_passes(e.children, reg), FunctionPassManager)
-            out.append(CGSCCToFunctionPassAdaptor(inner))
+            out.append(CGSCCToFunctionPassAdaptor(inner, _eager(e)))
         else:
             raise _unsupported(e)
     return out
@@ -177,7 +182,8 @@ def build_pipeline(
             mp: Pass[Module] = _make_pass(e, "module", reg)
             mpm.add(mp)
         elif e.name == "function":
-            mpm.add(ModuleToFunctionPassAdaptor(_single_or_manager(e, _function_passes(e.children, reg), FunctionPassManager)))
+            inner_fn = _single_or_manager(e, _function_passes(e.children, reg), FunctionPassManager)
+            mpm.add(ModuleToFunctionPassAdaptor(inner_fn, _eager(e)))
         elif e.name == "cgscc":
             from llvmpy_mid.passes.cgscc_pass_manager import CGSCCPassManager, ModuleToPostOrderCGSCCPassAdaptor
 

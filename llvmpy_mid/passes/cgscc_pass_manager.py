@@ -244,12 +244,14 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
 
 
 class CGSCCToFunctionPassAdaptor(Pass[SCC]):
-    """Runs ``function_pass`` on each function of an SCC."""
+    """Runs ``function_pass`` on each function of an SCC (``eagerly_invalidate``: as
+    :class:`~llvmpy_mid.passes.pass_manager.ModuleToFunctionPassAdaptor`)."""
 
     is_special: ClassVar[bool] = True
 
-    def __init__(self, function_pass: Pass[Function]) -> None:
+    def __init__(self, function_pass: Pass[Function], eagerly_invalidate: bool = False) -> None:
         self.function_pass = function_pass
+        self.eagerly_invalidate = eagerly_invalidate
 
     def run(self, unit: SCC, am: AnalysisManager[SCC]) -> PreservedAnalyses:
         fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerCGSCCProxy, unit).manager
@@ -259,7 +261,7 @@ class CGSCCToFunctionPassAdaptor(Pass[SCC]):
             if fn.is_declaration or fn.parent is None or not pi.run_before_pass(self.function_pass, fn):
                 continue
             pass_pa = self.function_pass.run(fn, fam)
-            fam.invalidate(fn, pass_pa)
+            fam.invalidate(fn, PreservedAnalyses.none() if self.eagerly_invalidate else pass_pa)
             pi.run_after_pass(self.function_pass, fn, pass_pa)
             pa.intersect(pass_pa)
         pa.preserve_set(AllAnalysesOnFunction)

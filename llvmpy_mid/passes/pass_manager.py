@@ -106,12 +106,15 @@ class FunctionPassManager(PassManager[Function]):
 
 
 class ModuleToFunctionPassAdaptor(Pass[Module]):
-    """Runs ``function_pass`` on every function with a body, in module order."""
+    """Runs ``function_pass`` on every function with a body, in module order; with
+    ``eagerly_invalidate`` (``function<eager-inv>``) each function's analyses are all
+    dropped after the pass, whatever it preserved."""
 
     is_special: ClassVar[bool] = True
 
-    def __init__(self, function_pass: Pass[Function]) -> None:
+    def __init__(self, function_pass: Pass[Function], eagerly_invalidate: bool = False) -> None:
         self.function_pass = function_pass
+        self.eagerly_invalidate = eagerly_invalidate
 
     def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
         fam = am.get_result(FunctionAnalysisManagerModuleProxy, unit).manager
@@ -121,7 +124,7 @@ class ModuleToFunctionPassAdaptor(Pass[Module]):
             if fn.is_declaration or not pi.run_before_pass(self.function_pass, fn):
                 continue
             pass_pa = self.function_pass.run(fn, fam)
-            fam.invalidate(fn, pass_pa)
+            fam.invalidate(fn, PreservedAnalyses.none() if self.eagerly_invalidate else pass_pa)
             pi.run_after_pass(self.function_pass, fn, pass_pa)
             pa.intersect(pass_pa)
         pa.preserve_set(AllAnalysesOnFunction)
