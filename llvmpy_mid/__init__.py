@@ -1,5 +1,26 @@
 """llvmpy_mid: a pure-Python, typed compiler middle end for LLVM 19's IR.
 
+Quickstart (``llvmpy_mid.examples.path`` names the example that ships with the package)::
+
+    import llvmpy_mid
+    from llvmpy_mid import analysis, examples
+
+    m = llvmpy_mid.parse_file(examples.path("sum_pairs.ll"))   # or parse_assembly(text)
+    fn = m.get_function("sum_pairs")
+    print(repr(fn), repr(fn.entry_block.first_instruction))    # <Function i32 (i32) @sum_pairs> ...
+    print(fn)                                    # the IR text, as `opt-19 -S` prints it
+    print(analysis.loops(fn))                    # <LoopInfo of @sum_pairs: 2 loops (1 top-level) ...>
+    result = llvmpy_mid.run_passes(m, ["loop-simplify", "instnamer", "print<loops>"])
+    print(result.changed, result.output)         # what print<loops> printed (also on stderr)
+
+    from llvmpy_mid.ir import Context, Module, Function, IRBuilder
+    ctx = Context()
+    mod = Module("demo", ctx)
+    f = Function(ctx.function_type(ctx.i32, [ctx.i32]), "inc", module=mod, arg_names=["x"])
+    b = IRBuilder(f.append_block("entry"))
+    b.ret(b.add(f.args[0], 1, "y"))              # Python numbers become constants of the other operand's type
+    llvmpy_mid.verify_module(mod)
+
 The IR object model lives in :mod:`llvmpy_mid.ir` and textual IR in
 :mod:`llvmpy_mid.asm`; their main names are re-exported here. The re-exports
 are lazy (PEP 562): ``import llvmpy_mid`` imports only the error classes and

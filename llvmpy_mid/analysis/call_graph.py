@@ -286,6 +286,13 @@ class CallGraph:
     def __str__(self) -> str:
         return format_call_graph(self)
 
+    def __repr__(self) -> str:
+        nodes = len(self._nodes)
+        edges = sum(len(n.records) for n in self._nodes.values()) + len(self.external_calling_node.records)
+        return "<CallGraph of module %r: %d function node%s, %d call edge%s>" % (
+            self.module.name, nodes, "" if nodes == 1 else "s", edges, "" if edges == 1 else "s"
+        )
+
 
 def _node_name(node: CallGraphNode) -> str:
     fn = node.function

@@ -115,6 +115,16 @@ class DominanceFrontier:
     def __len__(self) -> int:
         return len(self._frontiers)
 
+    def __repr__(self) -> str:
+        from llvmpy_mid.ir._printing import block_ref
+
+        kind = "post-dominance" if self.dt.post else "dominance"
+        shown = []
+        for bb, df in list(self.items())[:4]:
+            shown.append("%s: {%s}" % (block_ref(bb), ", ".join(block_ref(b) for b in df)))
+        more = ", ..." if len(self._frontiers) > 4 else ""
+        return "<DominanceFrontier (%s) of %s: %s%s>" % (kind, block_ref(self.dt.function), ", ".join(shown), more)
+
     def __iter__(self) -> Iterator[BasicBlock]:
         """The blocks that have a frontier, in function order."""
         frontiers = self._frontiers

@@ -38,6 +38,7 @@ from typing import ClassVar, Iterator, TextIO
 
 from llvmpy_mid.analysis.block_names import block_refs
 from llvmpy_mid.asm.print_names import local_name
+from llvmpy_mid.ir import _printing
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.dominators import block_successors as _successors
@@ -338,7 +339,7 @@ class Loop:
         blocks[0] = bb
 
     def __repr__(self) -> str:
-        return "<Loop %s depth %d>" % (_plain_block_name(self.header), self.depth)
+        return "<Loop %s depth %d>" % (_printing.block_ref(self.header), self.depth)
 
 
 def _plain_block_name(bb: BasicBlock) -> str:
@@ -452,6 +453,13 @@ class LoopInfo:
 
     def __len__(self) -> int:
         return len(self.top_level_loops)
+
+    def __repr__(self) -> str:
+        loops = self.loops_in_preorder()
+        depth = max((loop.depth for loop in loops), default=0)
+        return "<LoopInfo of %s: %d loop%s (%d top-level), max depth %d>" % (
+            _printing.block_ref(self.function), len(loops), "" if len(loops) == 1 else "s", len(self.top_level_loops), depth
+        )
 
     def loop_for(self, bb: BasicBlock) -> Loop | None:
         """The innermost loop holding ``bb``, or None."""

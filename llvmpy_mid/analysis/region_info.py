@@ -420,6 +420,12 @@ class RegionInfo:
     def __iter__(self) -> Iterator[Region]:
         return iter(self.regions())
 
+    def __repr__(self) -> str:
+        from llvmpy_mid.ir._printing import block_ref
+
+        count = len(self.regions())
+        return "<RegionInfo of %s: %d region%s>" % (block_ref(self.function), count, "" if count == 1 else "s")
+
 
 def format_region_info(ri: RegionInfo, style: str = "none") -> str:
     """The region tree as LLVM's ``RegionInfo::print`` writes it (without the

@@ -8,6 +8,8 @@ package installs the printer behind ``str()`` of IR values and modules.
 
 from __future__ import annotations
 
+import errno
+import os
 import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,17 +25,45 @@ if TYPE_CHECKING:
 
 VERIFY_BY_DEFAULT = True
 
+_BITCODE_MAGIC = (b"BC\xc0\xde", b"\xde\xc0\x17\x0b")
+"""Raw bitcode and the bitcode wrapper header."""
+
+
+class InputError(ParseError):
+    """The input file cannot be read as textual IR (missing, unreadable, bitcode):
+    a :class:`ParseError` without a line and column."""
+
+    def __str__(self) -> str:
+        return "%s: error: %s" % (self.filename, self.message)
+
+
+class InputFileNotFoundError(InputError, FileNotFoundError):
+    """``parse_file`` of a path that does not exist (also a ``FileNotFoundError``)."""
+
 
 def parse_assembly(
-    text: str, context: Context | None = None, name: str = "<string>", *, verify: bool | None = None
+    text: str | bytes, context: Context | None = None, name: str = "<string>", *, verify: bool | None = None
 ) -> Module:
-    """Parse ``.ll`` text. Errors raise :class:`ParseError` located at ``name:line:col``.
+    """Parse ``.ll`` text (``bytes`` are decoded as UTF-8). Errors raise
+    :class:`ParseError` located at ``name:line:col``.
 
     With ``verify`` (the default, as ``llvm-as`` and ``opt`` do) the module is
     then verified and an invalid one raises :class:`VerifierError`; findings
     about debug info alone only warn, as opt-19 does. ``verify=False`` returns
     the module as parsed."""
     from llvmpy_mid.asm.parser import parse
+
+    if not isinstance(text, str):
+        if not isinstance(text, (bytes, bytearray, memoryview)):
+            raise TypeError("parse_assembly(text): text must be a str (or UTF-8 bytes), not %s" % type(text).__name__)
+        data = bytes(text)
+        if data[:4] in _BITCODE_MAGIC:
+            raise InputError("bitcode input is not supported; give textual IR (.ll), e.g. from llvm-dis-19", name)
+        text = data.decode("utf-8", "surrogateescape")
+    if context is not None and not hasattr(context, "label"):
+        raise TypeError("parse_assembly: context must be a Context, not %s" % type(context).__name__)
+    if not isinstance(name, str):
+        raise TypeError("parse_assembly: name must be a str, not %s" % type(name).__name__)
 
     module = parse(text, context, name)
     if VERIFY_BY_DEFAULT if verify is None else verify:
@@ -58,12 +88,23 @@ def _verify_parsed(module: Module, name: str) -> None:
 
 
 def parse_file(path: str | Path, context: Context | None = None, *, verify: bool | None = None) -> Module:
-    """Parse a ``.ll`` file; the module is named after the path, as opt does."""
+    """Parse a ``.ll`` file; the module is named after the path, as opt does.
+
+    A missing file raises :class:`InputFileNotFoundError` (a ``ParseError`` and a
+    ``FileNotFoundError``); bitcode and unreadable files raise :class:`InputError`."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError("parse_file(path): path must be a str or a path, not %s" % type(path).__name__)
     name = str(path)
     try:
         data = Path(path).read_bytes()
+    except FileNotFoundError:
+        err = InputFileNotFoundError("no such file", name)
+        err.errno = errno.ENOENT
+        raise err from None
     except OSError as exc:
-        raise ParseError("could not open input file: %s" % (exc.strerror or exc), name) from None
+        raise InputError("could not open input file: %s" % (exc.strerror or exc), name) from None
+    if data[:4] in _BITCODE_MAGIC:
+        raise InputError("bitcode input is not supported; give textual IR (.ll), e.g. from llvm-dis-19", name)
     # Bytes that are not UTF-8 survive as surrogates and are written back unchanged.
     text = data.decode("utf-8", "surrogateescape")
     return parse_assembly(text, context, name, verify=verify)
@@ -89,7 +130,22 @@ def _diagnostic_writer(module: Module | None) -> _printing.DiagnosticWriter:
     return DiagnosticWriter(module)
 
 
+def _value_repr(value: Value) -> str:
+    from llvmpy_mid.asm.repr_text import value_repr
+
+    return value_repr(value)
+
+
+def _value_ref(value: Value) -> str:
+    from llvmpy_mid.asm.repr_text import value_ref
+
+    return value_ref(value)
+
+
 _printing.install_formatter(format_value, print_module)
 _printing.install_diagnostic_writer(_diagnostic_writer)
+_printing.install_repr_formatter(_value_repr, _value_ref)
 
-__all__ = ["ParseError", "format_value", "parse_assembly", "parse_file", "print_module"]
+__all__ = [
+    "InputError", "InputFileNotFoundError", "ParseError", "format_value", "parse_assembly", "parse_file", "print_module",
+]

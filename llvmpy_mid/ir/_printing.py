@@ -8,6 +8,7 @@ description is used.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING, Callable, Protocol
 
 from llvmpy_mid.ir.names import format_name
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 _formatter: Callable[[Value], str] | None = None
 _module_formatter: Callable[[Module], str] | None = None
+_repr_formatter: Callable[[Value], str] | None = None
+_ref_formatter: Callable[[Value], str] | None = None
 
 
 def install_formatter(
@@ -99,4 +102,60 @@ def short_ref(value: Value) -> str:
 def format_value(value: Value) -> str:
     if _formatter is not None:
         return _formatter(value)
+    return short_ref(value)
+
+
+def html_listing(text: str) -> str:
+    """IR text as escaped HTML in a ``<pre>`` block, comments greyed (for ``_repr_html_``)."""
+    out: list[str] = []
+    escape = html.escape
+    for line in text.split("\n"):
+        semi = line.find(";")
+        if semi >= 0 and '"' not in line[:semi]:
+            out.append(escape(line[:semi], quote=False) + '<span style="color:#777">' + escape(line[semi:], quote=False) + "</span>")
+        else:
+            out.append(escape(line, quote=False))
+    return '<pre class="llvm-ir" style="line-height:1.25">' + "\n".join(out) + "</pre>"
+
+
+def install_repr_formatter(
+    formatter: Callable[[Value], str] | None, ref_formatter: Callable[[Value], str] | None = None
+) -> None:
+    """Make ``formatter`` the function behind ``repr(value)`` and ``ref_formatter``
+    the one behind :func:`value_ref` (the assembly printer installs both)."""
+    global _repr_formatter, _ref_formatter
+    _repr_formatter = formatter
+    _ref_formatter = ref_formatter
+
+
+def value_repr(value: Value) -> str:
+    """``repr(value)``: ``<AddInst %7 = add nsw i32 %5, 1>``, ``<Argument i32 %x>``.
+
+    Never raises: a value the printer cannot write gets the short form."""
+    if _repr_formatter is not None:
+        try:
+            return _repr_formatter(value)
+        except Exception:  # a repr must not fail (it appears in error messages)
+            pass
+    if value.is_instruction and getattr(value, "is_erased", False):
+        return "<erased %s>" % type(value).__name__
+    return "<%s %s>" % (type(value).__name__, short_ref(value))
+
+
+def block_ref(block: Value) -> str:
+    """``%entry`` or ``%7``: a block or global without its type (for analysis reprs)."""
+    text = value_ref(block)
+    if text.startswith("label "):
+        return text[6:]
+    at = text.find(" @")
+    return text[at + 1 :] if at >= 0 else text
+
+
+def value_ref(value: Value) -> str:
+    """The value as an operand with its type (``i32 %7``, ``ptr @g``), for messages."""
+    if _ref_formatter is not None:
+        try:
+            return _ref_formatter(value)
+        except Exception:
+            pass
     return short_ref(value)

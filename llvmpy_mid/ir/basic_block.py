@@ -38,6 +38,13 @@ class BasicBlock(Value):
         parent: Function | None = None,
         insert_before: BasicBlock | None = None,
     ) -> None:
+        if not hasattr(context, "label"):
+            raise TypeError(
+                "BasicBlock(context, name='', parent=None): the first argument must be a Context, not %s"
+                " (fn.append_block(name) makes a block at the end of a function)" % type(context).__name__
+            )
+        if not isinstance(name, str):
+            raise TypeError("BasicBlock: the name must be a str, not %s" % type(name).__name__)
         Value.__init__(self, context.label, name)
         self.parent = None
         self._prev: BasicBlock | None = None
@@ -56,9 +63,10 @@ class BasicBlock(Value):
                 inst._order = prev._order + 1 if prev is not None else 0
             else:
                 self._order_valid = False
-        if inst._name:
-            fn = self.parent
-            if fn is not None:
+        fn = self.parent
+        if fn is not None:
+            fn._repr_cache = None
+            if inst._name:
                 inst._name = fn.symbol_table.insert_unique(inst._name, inst)
 
     def _append_instruction(self, inst: Instruction) -> None:
@@ -77,10 +85,11 @@ class BasicBlock(Value):
         insts._last = inst
         insts._size += 1
         inst.parent = self
-        name = inst._name
-        if name:
-            fn = self.parent
-            if fn is not None:
+        fn = self.parent
+        if fn is not None:
+            fn._repr_cache = None
+            name = inst._name
+            if name:
                 table = fn.symbol_table
                 names = table._map
                 if name in names:
@@ -90,9 +99,10 @@ class BasicBlock(Value):
 
     def _node_removed(self, inst: Instruction) -> None:
         inst.parent = None
-        if inst._name:
-            fn = self.parent
-            if fn is not None:
+        fn = self.parent
+        if fn is not None:
+            fn._repr_cache = None
+            if inst._name:
                 fn.symbol_table.remove(inst)
 
     def _renumber(self) -> None:
@@ -107,6 +117,11 @@ class BasicBlock(Value):
     def _symbol_table(self) -> ValueSymbolTable | None:
         fn = self.parent
         return fn.symbol_table if fn is not None else None
+
+    def _numbering_changed(self) -> None:
+        fn = self.parent
+        if fn is not None:
+            fn._repr_cache = None
 
     # --- position ----------------------------------------------------------------
     @property
@@ -190,6 +205,8 @@ class BasicBlock(Value):
 
     def append(self, inst: Instruction) -> Instruction:
         """Insert ``inst`` at the end of the block and return it."""
+        if not isinstance(inst, Instruction):
+            raise TypeError("BasicBlock.append needs an Instruction, not %s" % type(inst).__name__)
         inst._check_detached()
         self.instructions.append(inst)
         return inst

@@ -12,7 +12,7 @@ always creates an instruction (folding belongs to the analyses).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Iterable, NoReturn, Sequence, TypeVar, Union
 
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -87,7 +87,7 @@ from llvmpy_mid.ir.instructions.vector import (
     InsertValueInst,
     ShuffleVectorInst,
 )
-from llvmpy_mid.ir.types import FunctionType, Type
+from llvmpy_mid.ir.types import FunctionType, Type, mismatch_text
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
@@ -117,6 +117,8 @@ class IRBuilder:
     fast_math_flags: FastMathFlags
 
     def __init__(self, block: BasicBlock | None = None, before: Instruction | None = None) -> None:
+        if block is not None and not isinstance(block, BasicBlock):
+            _not_a_block("IRBuilder(block)", block)
         self.block = None
         self.insert_before = None
         self.debug_loc = None
@@ -132,6 +134,8 @@ class IRBuilder:
 
     # --- positioning --------------------------------------------------------------
     def position_at_end(self, block: BasicBlock) -> None:
+        if not isinstance(block, BasicBlock):
+            _not_a_block("position_at_end", block)
         self.block = block
         self.insert_before = None
         self._ctx = block.type.context
@@ -139,12 +143,16 @@ class IRBuilder:
 
     def position_at_start(self, block: BasicBlock) -> None:
         """Before the first instruction that is not a phi (or at the end of an empty block)."""
+        if not isinstance(block, BasicBlock):
+            _not_a_block("position_at_start", block)
         self.block = block
         self.insert_before = block.first_non_phi
         self._ctx = block.type.context
         self._void = self._ctx.void
 
     def position_before(self, inst: Instruction) -> None:
+        if not isinstance(inst, Instruction):
+            raise TypeError("position_before needs an Instruction, not %s" % type(inst).__name__)
         if inst.parent is None:
             raise IRError("position_before: the instruction is not in a block")
         self.block = inst.parent
@@ -153,6 +161,8 @@ class IRBuilder:
         self._void = self._ctx.void
 
     def position_after(self, inst: Instruction) -> None:
+        if not isinstance(inst, Instruction):
+            raise TypeError("position_after needs an Instruction, not %s" % type(inst).__name__)
         if inst.parent is None:
             raise IRError("position_after: the instruction is not in a block")
         self.block = inst.parent
@@ -172,11 +182,22 @@ class IRBuilder:
 
     # --- insertion -------------------------------------------------------------------
     def insert(self, inst: I, name: str = "") -> I:
-        """Insert an instruction made elsewhere at the builder's position."""
+        """Insert an instruction made elsewhere (detached, not erased) at the builder's position."""
+        if not isinstance(inst, Instruction):
+            raise TypeError("IRBuilder.insert needs an Instruction, not %s" % type(inst).__name__)
+        inst._check_detached()
+        if self._ctx is not None and inst.type.context is not self._ctx:
+            raise IRError("%r belongs to a different Context than the builder's block" % inst)
+        return self._put(inst, name)
+
+    def _put(self, inst: I, name: str = "") -> I:
         block = self.block
         if block is None:
             raise IRError("the builder has no insertion point")
         if name:
+            if type(name) is not str:
+                inst.drop_all_references()
+                raise TypeError("the instruction name must be a str, not %s (flags are keyword arguments)" % type(name).__name__)
             if inst.type is self._void:
                 raise IRError("cannot name a value of type void")
             inst._name = name
@@ -190,81 +211,126 @@ class IRBuilder:
         return inst
 
     # --- unary and binary operators ------------------------------------------------------
-    def add(self, lhs: Value, rhs: Value, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
-        return self.insert(AddInst(lhs, rhs, nuw=nuw, nsw=nsw) if nuw or nsw else AddInst(lhs, rhs), name)
+    def add(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("add", lhs, rhs)
+        return self._put(AddInst(lhs, rhs, nuw=nuw, nsw=nsw) if nuw or nsw else AddInst(lhs, rhs), name)
 
-    def sub(self, lhs: Value, rhs: Value, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
-        return self.insert(SubInst(lhs, rhs, nuw=nuw, nsw=nsw) if nuw or nsw else SubInst(lhs, rhs), name)
+    def sub(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("sub", lhs, rhs)
+        return self._put(SubInst(lhs, rhs, nuw=nuw, nsw=nsw) if nuw or nsw else SubInst(lhs, rhs), name)
 
-    def mul(self, lhs: Value, rhs: Value, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
-        return self.insert(MulInst(lhs, rhs, nuw=nuw, nsw=nsw) if nuw or nsw else MulInst(lhs, rhs), name)
+    def mul(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("mul", lhs, rhs)
+        return self._put(MulInst(lhs, rhs, nuw=nuw, nsw=nsw) if nuw or nsw else MulInst(lhs, rhs), name)
 
-    def udiv(self, lhs: Value, rhs: Value, name: str = "", *, exact: bool = False) -> BinaryOperator:
-        return self.insert(UDivInst(lhs, rhs, exact=exact), name)
+    def udiv(self, lhs: Operand, rhs: Operand, name: str = "", *, exact: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("udiv", lhs, rhs)
+        return self._put(UDivInst(lhs, rhs, exact=exact), name)
 
-    def sdiv(self, lhs: Value, rhs: Value, name: str = "", *, exact: bool = False) -> BinaryOperator:
-        return self.insert(SDivInst(lhs, rhs, exact=exact), name)
+    def sdiv(self, lhs: Operand, rhs: Operand, name: str = "", *, exact: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("sdiv", lhs, rhs)
+        return self._put(SDivInst(lhs, rhs, exact=exact), name)
 
-    def urem(self, lhs: Value, rhs: Value, name: str = "") -> BinaryOperator:
-        return self.insert(URemInst(lhs, rhs), name)
+    def urem(self, lhs: Operand, rhs: Operand, name: str = "") -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("urem", lhs, rhs)
+        return self._put(URemInst(lhs, rhs), name)
 
-    def srem(self, lhs: Value, rhs: Value, name: str = "") -> BinaryOperator:
-        return self.insert(SRemInst(lhs, rhs), name)
+    def srem(self, lhs: Operand, rhs: Operand, name: str = "") -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("srem", lhs, rhs)
+        return self._put(SRemInst(lhs, rhs), name)
 
-    def shl(self, lhs: Value, rhs: Value, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
-        return self.insert(ShlInst(lhs, rhs, nuw=nuw, nsw=nsw) if nuw or nsw else ShlInst(lhs, rhs), name)
+    def shl(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("shl", lhs, rhs)
+        return self._put(ShlInst(lhs, rhs, nuw=nuw, nsw=nsw) if nuw or nsw else ShlInst(lhs, rhs), name)
 
-    def lshr(self, lhs: Value, rhs: Value, name: str = "", *, exact: bool = False) -> BinaryOperator:
-        return self.insert(LShrInst(lhs, rhs, exact=exact), name)
+    def lshr(self, lhs: Operand, rhs: Operand, name: str = "", *, exact: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("lshr", lhs, rhs)
+        return self._put(LShrInst(lhs, rhs, exact=exact), name)
 
-    def ashr(self, lhs: Value, rhs: Value, name: str = "", *, exact: bool = False) -> BinaryOperator:
-        return self.insert(AShrInst(lhs, rhs, exact=exact), name)
+    def ashr(self, lhs: Operand, rhs: Operand, name: str = "", *, exact: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("ashr", lhs, rhs)
+        return self._put(AShrInst(lhs, rhs, exact=exact), name)
 
-    def and_(self, lhs: Value, rhs: Value, name: str = "") -> BinaryOperator:
-        return self.insert(AndInst(lhs, rhs), name)
+    def and_(self, lhs: Operand, rhs: Operand, name: str = "") -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("and", lhs, rhs)
+        return self._put(AndInst(lhs, rhs), name)
 
-    def or_(self, lhs: Value, rhs: Value, name: str = "", *, disjoint: bool = False) -> BinaryOperator:
-        return self.insert(OrInst(lhs, rhs, disjoint=True) if disjoint else OrInst(lhs, rhs), name)
+    def or_(self, lhs: Operand, rhs: Operand, name: str = "", *, disjoint: bool = False) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("or", lhs, rhs)
+        return self._put(OrInst(lhs, rhs, disjoint=True) if disjoint else OrInst(lhs, rhs), name)
 
-    def xor(self, lhs: Value, rhs: Value, name: str = "") -> BinaryOperator:
-        return self.insert(XorInst(lhs, rhs), name)
+    def xor(self, lhs: Operand, rhs: Operand, name: str = "") -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("xor", lhs, rhs)
+        return self._put(XorInst(lhs, rhs), name)
 
     def _fmf(self, flags: FastMathFlags | int | None) -> FastMathFlags | int:
         return self.fast_math_flags if flags is None else flags
 
-    def fadd(self, lhs: Value, rhs: Value, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
-        return self.insert(FAddInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
+    def fadd(self, lhs: Operand, rhs: Operand, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("fadd", lhs, rhs)
+        return self._put(FAddInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
 
-    def fsub(self, lhs: Value, rhs: Value, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
-        return self.insert(FSubInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
+    def fsub(self, lhs: Operand, rhs: Operand, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("fsub", lhs, rhs)
+        return self._put(FSubInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
 
-    def fmul(self, lhs: Value, rhs: Value, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
-        return self.insert(FMulInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
+    def fmul(self, lhs: Operand, rhs: Operand, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("fmul", lhs, rhs)
+        return self._put(FMulInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
 
-    def fdiv(self, lhs: Value, rhs: Value, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
-        return self.insert(FDivInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
+    def fdiv(self, lhs: Operand, rhs: Operand, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("fdiv", lhs, rhs)
+        return self._put(FDivInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
 
-    def frem(self, lhs: Value, rhs: Value, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
-        return self.insert(FRemInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
+    def frem(self, lhs: Operand, rhs: Operand, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> BinaryOperator:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair("frem", lhs, rhs)
+        return self._put(FRemInst(lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
 
     def fneg(self, value: Value, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> UnaryOperator:
-        return self.insert(UnaryOperator(value, fast_math_flags=self._fmf(fast_math_flags)), name)
+        return self._put(UnaryOperator(value, fast_math_flags=self._fmf(fast_math_flags)), name)
 
-    def binop(self, opcode: str, lhs: Value, rhs: Value, name: str = "", **flags: bool) -> BinaryOperator:
+    def binop(self, opcode: str, lhs: Operand, rhs: Operand, name: str = "", **flags: bool) -> BinaryOperator:
         """Any binary operator by LLVM opcode name (``"add"``, ``"fmul"`` ...)."""
-        return self.insert(BinaryOperator.create(opcode, lhs, rhs, **flags), name)  # type: ignore[arg-type]
+        if not isinstance(opcode, str):
+            raise TypeError("binop(opcode, lhs, rhs): the opcode comes first, as a str such as 'add'")
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair(opcode, lhs, rhs)
+        return self._put(BinaryOperator.create(opcode, lhs, rhs, **flags), name)  # type: ignore[arg-type]
 
     def neg(self, value: Value, name: str = "", *, nsw: bool = False) -> BinaryOperator:
         """``sub 0, value``."""
+        _check_value("neg", "value", value)
         return self.sub(ConstantInt.get(value.type, 0) if value.type.is_integer else _zero(value.type), value, name, nsw=nsw)
 
     def not_(self, value: Value, name: str = "") -> BinaryOperator:
         """``xor value, -1``."""
+        _check_value("not_", "value", value)
         return self.xor(value, _all_ones(value.type), name)
 
     # --- casts --------------------------------------------------------------------------
     def cast(self, opcode: str, value: Value, dest_type: Type, name: str = "", *, nuw: bool = False, nsw: bool = False, nneg: bool = False) -> CastInst:
-        return self.insert(CastInst.create(opcode, value, dest_type, nuw=nuw, nsw=nsw, nneg=nneg), name)
+        if not (isinstance(value, Value) and isinstance(dest_type, Type)):
+            _check_value(opcode, "value", value)
+            raise TypeError("%s(value, dest_type): dest_type must be a Type, not %s" % (opcode, type(dest_type).__name__))
+        return self._put(CastInst.create(opcode, value, dest_type, nuw=nuw, nsw=nsw, nneg=nneg), name)
 
     def trunc(self, value: Value, dest_type: Type, name: str = "", *, nuw: bool = False, nsw: bool = False) -> CastInst:
         return self.cast("trunc", value, dest_type, name, nuw=nuw, nsw=nsw)
@@ -306,20 +372,26 @@ class IRBuilder:
         return self.cast("addrspacecast", value, dest_type, name)
 
     # --- comparisons ---------------------------------------------------------------------
-    def icmp(self, predicate: Predicate | str, lhs: Value, rhs: Value, name: str = "") -> ICmpInst:
+    def icmp(self, predicate: Predicate | str, lhs: Operand, rhs: Operand, name: str = "") -> ICmpInst:
         """``icmp``; ``predicate`` is a :class:`Predicate` or its keyword (``"slt"``)."""
-        return self.insert(ICmpInst(_predicate(predicate, False), lhs, rhs), name)
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            _check_predicate("icmp", predicate)
+            lhs, rhs = self._pair("icmp", lhs, rhs)
+        return self._put(ICmpInst(_predicate(predicate, False), lhs, rhs), name)
 
     def fcmp(
         self,
         predicate: Predicate | str,
-        lhs: Value,
-        rhs: Value,
+        lhs: Operand,
+        rhs: Operand,
         name: str = "",
         *,
         fast_math_flags: FastMathFlags | int | None = None,
     ) -> FCmpInst:
-        return self.insert(FCmpInst(_predicate(predicate, True), lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            _check_predicate("fcmp", predicate)
+            lhs, rhs = self._pair("fcmp", lhs, rhs)
+        return self._put(FCmpInst(_predicate(predicate, True), lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
 
     # --- memory ------------------------------------------------------------------------------
     def alloca(
@@ -332,11 +404,21 @@ class IRBuilder:
         address_space: int | None = None,
     ) -> AllocaInst:
         """An ``alloca``; the address space defaults to the module's alloca address space."""
+        if not isinstance(allocated_type, Type):
+            raise TypeError("alloca(allocated_type, array_size=None, name=''): the first argument must be a Type, not %s"
+                            % type(allocated_type).__name__)
+        if array_size is not None and not isinstance(array_size, Value):
+            if isinstance(array_size, str):
+                raise TypeError("alloca: the second argument is the array size; pass the name as name=%r" % array_size)
+            if isinstance(array_size, int):
+                array_size = ConstantInt.get(self.context.i32, array_size)
+            else:
+                _check_value("alloca", "array_size", array_size)
         if address_space is None:
             fn = self.function
             module = fn.parent if fn is not None else None
             address_space = module.data_layout.alloca_addr_space if module is not None else 0
-        return self.insert(AllocaInst(allocated_type, array_size, alignment=alignment, address_space=address_space), name)
+        return self._put(AllocaInst(allocated_type, array_size, alignment=alignment, address_space=address_space), name)
 
     def load(
         self,
@@ -349,7 +431,13 @@ class IRBuilder:
         ordering: AtomicOrdering = AtomicOrdering.NOT_ATOMIC,
         sync_scope: str = "",
     ) -> LoadInst:
-        return self.insert(
+        if not (isinstance(type, Type) and isinstance(pointer, Value)):
+            if isinstance(type, Value) and isinstance(pointer, Type):
+                raise TypeError("load(type, pointer): the loaded type comes first, then the pointer")
+            if not isinstance(type, Type):
+                raise TypeError("load(type, pointer): the first argument must be a Type, not %s" % _kind(type))
+            _check_value("load", "pointer", pointer)
+        return self._put(
             LoadInst(type, pointer, volatile=volatile, alignment=alignment, ordering=ordering, sync_scope=sync_scope), name
         )
 
@@ -363,12 +451,18 @@ class IRBuilder:
         ordering: AtomicOrdering = AtomicOrdering.NOT_ATOMIC,
         sync_scope: str = "",
     ) -> StoreInst:
-        return self.insert(
+        if not (isinstance(value, Value) and isinstance(pointer, Value)):
+            _check_value("store", "pointer", pointer)
+            if not isinstance(value, (bool, int, float)):
+                _check_value("store", "value", value)
+            raise TypeError("store(value, pointer): the value must be a Value, not %s (a constant needs its type:"
+                            " ConstantInt.get(ctx.i32, %r))" % (_kind(value), value))
+        return self._put(
             StoreInst(value, pointer, volatile=volatile, alignment=alignment, ordering=ordering, sync_scope=sync_scope)
         )
 
     def fence(self, ordering: AtomicOrdering, *, sync_scope: str = "") -> FenceInst:
-        return self.insert(FenceInst(self.context, ordering, sync_scope=sync_scope))
+        return self._put(FenceInst(self.context, ordering, sync_scope=sync_scope))
 
     def cmpxchg(
         self,
@@ -395,7 +489,7 @@ class IRBuilder:
             alignment=alignment,
             sync_scope=sync_scope,
         )
-        return self.insert(inst, name)
+        return self._put(inst, name)
 
     def atomicrmw(
         self,
@@ -412,7 +506,7 @@ class IRBuilder:
         inst = AtomicRMWInst(
             operation, pointer, value, ordering, volatile=volatile, alignment=alignment, sync_scope=sync_scope
         )
-        return self.insert(inst, name)
+        return self._put(inst, name)
 
     def gep(
         self,
@@ -424,10 +518,20 @@ class IRBuilder:
         inbounds: bool = False,
         flags: GEPFlags | int = 0,
     ) -> GetElementPtrInst:
-        """``getelementptr``; ``inbounds=True`` adds the inbounds flag to ``flags``."""
+        """``getelementptr``; ``inbounds=True`` adds the inbounds flag to ``flags``; Python ints
+        in ``indices`` become ``i64`` constants."""
+        if not (isinstance(source_element_type, Type) and isinstance(pointer, Value)):
+            if isinstance(source_element_type, Value) and isinstance(pointer, Type):
+                raise TypeError("gep(source_element_type, pointer, indices): the element type comes first, then the pointer")
+            if not isinstance(source_element_type, Type):
+                raise TypeError("gep: the first argument must be a Type, not %s" % _kind(source_element_type))
+            _check_value("gep", "pointer", pointer)
+        if isinstance(indices, (Value, int)):
+            raise TypeError("gep: indices must be a list of values (e.g. [idx])")
+        indices = [self._index(i) if not isinstance(i, Value) else i for i in indices]
         if inbounds:
             flags = int(flags) | int(GEPFlags.INBOUNDS)
-        return self.insert(GetElementPtrInst(source_element_type, pointer, indices, flags=flags), name)
+        return self._put(GetElementPtrInst(source_element_type, pointer, indices, flags=flags), name)
 
     def struct_gep(self, struct_type: Type, pointer: Value, index: int, name: str = "") -> GetElementPtrInst:
         """``getelementptr inbounds %T, ptr %p, i32 0, i32 index``."""
@@ -436,48 +540,78 @@ class IRBuilder:
 
     # --- vectors and aggregates ---------------------------------------------------------------
     def extract_element(self, vector: Value, index: Value | int, name: str = "") -> ExtractElementInst:
-        return self.insert(ExtractElementInst(vector, self._index(index)), name)
+        return self._put(ExtractElementInst(vector, self._index(index)), name)
 
     def insert_element(self, vector: Value, element: Value, index: Value | int, name: str = "") -> InsertElementInst:
-        return self.insert(InsertElementInst(vector, element, self._index(index)), name)
+        return self._put(InsertElementInst(vector, element, self._index(index)), name)
 
     def shuffle_vector(self, v1: Value, v2: Value, mask: Sequence[int], name: str = "") -> ShuffleVectorInst:
-        return self.insert(ShuffleVectorInst(v1, v2, mask), name)
+        return self._put(ShuffleVectorInst(v1, v2, mask), name)
 
     def extract_value(self, aggregate: Value, indices: Sequence[int] | int, name: str = "") -> ExtractValueInst:
         idx = [indices] if isinstance(indices, int) else list(indices)
-        return self.insert(ExtractValueInst(aggregate, idx), name)
+        return self._put(ExtractValueInst(aggregate, idx), name)
 
     def insert_value(self, aggregate: Value, value: Value, indices: Sequence[int] | int, name: str = "") -> InsertValueInst:
         idx = [indices] if isinstance(indices, int) else list(indices)
-        return self.insert(InsertValueInst(aggregate, value, idx), name)
+        return self._put(InsertValueInst(aggregate, value, idx), name)
 
     def _index(self, index: Value | int) -> Value:
-        return ConstantInt.get(self.context.i64, index) if isinstance(index, int) else index
+        if isinstance(index, Value):
+            return index
+        if isinstance(index, int):
+            return ConstantInt.get(self.context.i64, index)
+        raise TypeError("an index must be a Value or an int, not %s" % type(index).__name__)
+
+    # --- operand checks (the slow path: only when an operand is not a Value) --------------------
+    def _pair(self, opcode: str, lhs: object, rhs: object) -> tuple[Value, Value]:
+        """Both operands as Values: a Python number becomes a constant of the other
+        operand's type (``b.add(x, 1)``); anything else is a clear TypeError."""
+        if isinstance(lhs, Value):
+            if isinstance(rhs, Value):
+                return lhs, rhs
+            return lhs, _constant_like(opcode, lhs.type, rhs, "second")
+        if isinstance(rhs, Value):
+            return _constant_like(opcode, rhs.type, lhs, "first"), rhs
+        if isinstance(lhs, (int, float)) and isinstance(rhs, (int, float)):
+            raise TypeError(
+                "%s: at least one operand must be a Value to give the type; got %r and %r"
+                " (make a constant with ConstantInt.get(ctx.i32, n))" % (opcode, lhs, rhs)
+            )
+        bad, which = (lhs, "first") if not isinstance(lhs, (int, float)) else (rhs, "second")
+        raise TypeError("%s: the %s operand must be a Value or a Python number, not %s" % (opcode, which, _kind(bad)))
 
     # --- other -----------------------------------------------------------------------------------
     def phi(self, type: Type, name: str = "", incoming: Sequence[tuple[Value, BasicBlock]] = ()) -> PHINode:
         """A phi; one of floating-point type gets the default fast-math flags (as LLVM's ``CreatePHI``)."""
         fmf = self.fast_math_flags if self.fast_math_flags and type_supports_fast_math_flags(type) else 0
-        return self.insert(PHINode(type, incoming, fast_math_flags=fmf), name)
+        return self._put(PHINode(type, incoming, fast_math_flags=fmf), name)
 
     def select(
         self,
-        condition: Value,
-        true_value: Value,
-        false_value: Value,
+        condition: Value | bool,
+        true_value: Operand,
+        false_value: Operand,
         name: str = "",
         *,
         fast_math_flags: FastMathFlags | int | None = None,
     ) -> SelectInst:
+        if not (isinstance(condition, Value) and isinstance(true_value, Value) and isinstance(false_value, Value)):
+            if isinstance(condition, bool):
+                condition = ConstantInt.get(self.context.i1, int(condition))
+            elif not isinstance(condition, Value):
+                raise TypeError("select: the condition must be an i1 Value or a bool, not %s" % type(condition).__name__)
+            true_value, false_value = self._pair("select", true_value, false_value)
+        elif true_value.type is not false_value.type:
+            raise IRError("select: both values must have the same type (%s)" % mismatch_text(true_value.type, false_value.type))
         flags = self._fmf(fast_math_flags) if type_supports_fast_math_flags(true_value.type) else 0
-        return self.insert(SelectInst(condition, true_value, false_value, fast_math_flags=flags), name)
+        return self._put(SelectInst(condition, true_value, false_value, fast_math_flags=flags), name)
 
     def freeze(self, value: Value, name: str = "") -> FreezeInst:
-        return self.insert(FreezeInst(value), name)
+        return self._put(FreezeInst(value), name)
 
     def va_arg(self, va_list: Value, type: Type, name: str = "") -> VAArgInst:
-        return self.insert(VAArgInst(va_list, type), name)
+        return self._put(VAArgInst(va_list, type), name)
 
     def call(
         self,
@@ -493,13 +627,19 @@ class IRBuilder:
         attributes: AttributeList | None = None,
     ) -> CallInst:
         """Call ``callee``. For a Function the type and calling convention come
-        from it; for any other callee pass ``function_type``."""
+        from it; for any other callee pass ``function_type``. Python numbers in
+        ``args`` become constants of the parameter types."""
+        if not isinstance(callee, Value):
+            raise TypeError("call(callee, args): the callee must be a Function or a pointer Value, not %s" % _kind(callee))
+        if isinstance(args, (Value, str)) or not isinstance(args, Sequence):
+            raise TypeError("call(callee, args, name): args must be a list of values, e.g. [x, y], not %s" % _kind(args))
         if function_type is None:
             if not isinstance(callee, Function):
                 raise IRError("an indirect call needs function_type")
             function_type = callee.function_type
         if calling_conv is None:
             calling_conv = callee.calling_conv if isinstance(callee, Function) else 0
+        args = _call_args(function_type, args)
         ret = function_type.return_type
         fmf: FastMathFlags | int = 0
         if type_supports_fast_math_flags(ret):
@@ -514,7 +654,7 @@ class IRBuilder:
             calling_conv=calling_conv,
             attributes=attributes,
         )
-        return self.insert(inst, name if not ret.is_void else "")
+        return self._put(inst, name if not ret.is_void else "")
 
     def invoke(
         self,
@@ -545,7 +685,7 @@ class IRBuilder:
             calling_conv=calling_conv,
             attributes=attributes,
         )
-        return self.insert(inst, name if not function_type.return_type.is_void else "")
+        return self._put(inst, name if not function_type.return_type.is_void else "")
 
     def callbr(
         self,
@@ -560,55 +700,137 @@ class IRBuilder:
         attributes: AttributeList | None = None,
     ) -> CallBrInst:
         inst = CallBrInst(function_type, callee, default_dest, indirect_dests, args, bundles=bundles, attributes=attributes)
-        return self.insert(inst, name if not function_type.return_type.is_void else "")
+        return self._put(inst, name if not function_type.return_type.is_void else "")
 
     # --- exception handling ---------------------------------------------------------------------
     def landingpad(self, type: Type, clauses: Sequence[Constant] = (), name: str = "", *, cleanup: bool = False) -> LandingPadInst:
-        return self.insert(LandingPadInst(type, clauses, cleanup=cleanup), name)
+        return self._put(LandingPadInst(type, clauses, cleanup=cleanup), name)
 
     def catchpad(self, catch_switch: Value, args: Sequence[Value] = (), name: str = "") -> CatchPadInst:
-        return self.insert(CatchPadInst(catch_switch, args), name)
+        return self._put(CatchPadInst(catch_switch, args), name)
 
     def cleanuppad(self, parent_pad: Value, args: Sequence[Value] = (), name: str = "") -> CleanupPadInst:
-        return self.insert(CleanupPadInst(parent_pad, args), name)
+        return self._put(CleanupPadInst(parent_pad, args), name)
 
     def catchswitch(
         self, parent_pad: Value, unwind_dest: BasicBlock | None, handlers: Sequence[BasicBlock] = (), name: str = ""
     ) -> CatchSwitchInst:
-        return self.insert(CatchSwitchInst(parent_pad, unwind_dest, handlers), name)
+        return self._put(CatchSwitchInst(parent_pad, unwind_dest, handlers), name)
 
     def catchret(self, catch_pad: Value, successor: BasicBlock) -> CatchReturnInst:
-        return self.insert(CatchReturnInst(catch_pad, successor))
+        return self._put(CatchReturnInst(catch_pad, successor))
 
     def cleanupret(self, cleanup_pad: Value, unwind_dest: BasicBlock | None = None) -> CleanupReturnInst:
-        return self.insert(CleanupReturnInst(cleanup_pad, unwind_dest))
+        return self._put(CleanupReturnInst(cleanup_pad, unwind_dest))
 
     def resume(self, value: Value) -> ResumeInst:
-        return self.insert(ResumeInst(value))
+        return self._put(ResumeInst(value))
 
     # --- terminators -------------------------------------------------------------------------------
-    def ret(self, value: Value | None = None) -> ReturnInst:
-        return self.insert(ReturnInst(self.context, value))
+    def ret(self, value: Operand | None = None) -> ReturnInst:
+        """``ret``; a Python number becomes a constant of the function's return type."""
+        if value is not None and not isinstance(value, Value):
+            fn = self.function
+            if fn is None or not isinstance(value, (bool, int, float)):
+                raise TypeError("ret: the value must be a Value, not %s" % _kind(value))
+            return self._put(ReturnInst(self.context, _constant_like("ret", fn.return_type, value, "")))
+        return self._put(ReturnInst(self.context, value))
 
     def ret_void(self) -> ReturnInst:
-        return self.insert(ReturnInst(self.context))
+        return self._put(ReturnInst(self.context))
 
     def br(self, dest: BasicBlock) -> BranchInst:
-        return self.insert(BranchInst(dest))
+        if not isinstance(dest, BasicBlock):
+            _not_a_block("br", dest)
+        return self._put(BranchInst(dest))
 
     def cond_br(self, condition: Value, if_true: BasicBlock, if_false: BasicBlock) -> BranchInst:
-        return self.insert(BranchInst(if_true, if_false, condition))
+        if not (
+            isinstance(condition, Value)
+            and not condition.is_basic_block
+            and isinstance(if_true, BasicBlock)
+            and isinstance(if_false, BasicBlock)
+        ):
+            if isinstance(condition, BasicBlock) or not isinstance(condition, Value):
+                raise TypeError("cond_br(condition, if_true, if_false): the i1 condition comes first, not %s" % _kind(condition))
+            _not_a_block("cond_br", if_true if not isinstance(if_true, BasicBlock) else if_false)
+        return self._put(BranchInst(if_true, if_false, condition))
 
     def switch(
         self, condition: Value, default_dest: BasicBlock, cases: Sequence[tuple[ConstantInt, BasicBlock]] = ()
     ) -> SwitchInst:
-        return self.insert(SwitchInst(condition, default_dest, cases))
+        return self._put(SwitchInst(condition, default_dest, cases))
 
     def indirect_br(self, address: Value, destinations: Sequence[BasicBlock] = ()) -> IndirectBrInst:
-        return self.insert(IndirectBrInst(address, destinations))
+        return self._put(IndirectBrInst(address, destinations))
 
     def unreachable(self) -> UnreachableInst:
-        return self.insert(UnreachableInst(self.context))
+        return self._put(UnreachableInst(self.context))
+
+
+Operand = Union[Value, int, float]
+"""An operand the builder accepts: a Value, or a Python number made a constant of the other operand's type."""
+
+
+def _kind(obj: object) -> str:
+    return "%s %r" % (type(obj).__name__, obj) if isinstance(obj, (int, float, str)) else type(obj).__name__
+
+
+def _check_value(opcode: str, what: str, value: object) -> None:
+    if not isinstance(value, Value):
+        raise TypeError("%s: %s must be a Value, not %s" % (opcode, what, _kind(value)))
+
+
+def _not_a_block(opcode: str, obj: object) -> NoReturn:
+    hint = " (fn.append_block(name) makes one)" if isinstance(obj, Function) else ""
+    raise TypeError("%s needs a BasicBlock, not %s%s" % (opcode, _kind(obj), hint))
+
+
+def _check_predicate(opcode: str, predicate: object) -> None:
+    if not isinstance(predicate, (str, Predicate)):
+        raise TypeError("%s(predicate, lhs, rhs): the predicate comes first, e.g. 'slt', not %s" % (opcode, _kind(predicate)))
+
+
+def _constant_like(opcode: str, ty: Type, number: object, which: str) -> Constant:
+    """``number`` as a constant of ``ty`` (a splat for vectors)."""
+    from llvmpy_mid.ir.constants import ConstantFP, ConstantVector
+    from llvmpy_mid.ir.types import VectorType
+
+    where = " %s operand" % which if which else ""
+    if not isinstance(number, (int, float)):
+        raise TypeError("%s: the%s must be a Value or a Python number, not %s" % (opcode, where, _kind(number)))
+    scalar = ty.scalar_type
+    element: Constant
+    if scalar.is_integer:
+        if not isinstance(number, int):
+            raise TypeError("%s: the%s %r is not an int, and the other operand is %s" % (opcode, where, number, ty))
+        element = ConstantInt.get(scalar, number)
+    elif scalar.is_floating_point:
+        element = ConstantFP.get(scalar, float(number))
+    else:
+        raise TypeError("%s: cannot make a constant of type %s from the Python number %r" % (opcode, ty, number))
+    if isinstance(ty, VectorType):
+        return ConstantVector.get_splat(ty, element)
+    return element
+
+
+def _call_args(function_type: FunctionType, args: Sequence[object]) -> Sequence[Value]:
+    """The call's arguments, Python numbers made constants of the parameter types."""
+    for a in args:
+        if not isinstance(a, Value):
+            break
+    else:
+        return args  # type: ignore[return-value]
+    params = function_type.params
+    out: list[Value] = []
+    for i, a in enumerate(args):
+        if isinstance(a, Value):
+            out.append(a)
+        elif i < len(params):
+            out.append(_constant_like("call", params[i], a, "argument %d" % i))
+        else:
+            raise TypeError("call: argument %d (%s) is past the fixed parameters; pass a Value" % (i, _kind(a)))
+    return out
 
 
 def _zero(ty: Type) -> Constant:

@@ -170,9 +170,18 @@ class ConstantInt(ConstantData):
     @classmethod
     def get(cls, ty: Type, value: int) -> ConstantInt:
         """The constant ``value`` (taken modulo 2**width, so -1 is all ones)."""
-        table = ty.context.constants
         if not isinstance(ty, IntegerType):
+            if not isinstance(ty, Type):
+                raise TypeError(
+                    "ConstantInt.get(type, value): the first argument must be an integer Type such as ctx.i32,"
+                    " not %s %r" % (type(ty).__name__, ty)
+                )
             raise IRError("ConstantInt needs an integer type, not %s" % ty)
+        if type(value) is not int:
+            if not isinstance(value, int):
+                raise TypeError("ConstantInt.get(type, value): the value must be an int, not %s" % type(value).__name__)
+            value = int(value)
+        table = ty.context.constants
         value &= ty.mask
         key = (ty, value)
         c = table.get(key)
@@ -256,6 +265,15 @@ class ConstantFP(ConstantData):
     @classmethod
     def get(cls, ty: Type, value: float) -> ConstantFP:
         """``value`` rounded to the type's precision."""
+        if not isinstance(ty, Type):
+            raise TypeError(
+                "ConstantFP.get(type, value): the first argument must be a floating-point Type such as ctx.double,"
+                " not %s %r" % (type(ty).__name__, ty)
+            )
+        if not isinstance(value, (int, float)):
+            raise TypeError("ConstantFP.get(type, value): the value must be a float, not %s" % type(value).__name__)
+        if not isinstance(ty, FloatingPointType):
+            raise IRError("ConstantFP needs a floating-point type, not %s" % ty)
         return cls.from_bits(ty, fp_bits.float_to_bits(ty.type_id, value))
 
     def _key(self) -> Any:

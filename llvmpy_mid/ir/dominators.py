@@ -309,6 +309,16 @@ class DominatorTree:
             return -1, -1
         return saved[0][n], saved[1][n]
 
+    def __repr__(self) -> str:
+        from llvmpy_mid.ir._printing import block_ref
+
+        kind = "PostDominatorTree" if self.post else "DominatorTree"
+        roots = ", ".join(block_ref(r) for r in self._roots[:4]) + (", ..." if len(self._roots) > 4 else "")
+        blocks = sum(1 for b in self._blocks if b is not None)
+        return "<%s of %s: %d block%s, root%s %s>" % (
+            kind, block_ref(self.function), blocks, "" if blocks == 1 else "s", "" if len(self._roots) == 1 else "s", roots
+        )
+
     # --- block queries -------------------------------------------------------------------
     @property
     def roots(self) -> list[BasicBlock]:

@@ -46,6 +46,9 @@ class Argument(Value):
     def _symbol_table(self) -> ValueSymbolTable | None:
         return self.parent.symbol_table
 
+    def _numbering_changed(self) -> None:
+        self.parent._repr_cache = None
+
     @property
     def attributes(self) -> AttributeSet:
         """This parameter's attribute set."""
@@ -67,6 +70,7 @@ class Function(GlobalObject):
         "attributes",
         "gc",
         "intrinsic_id",
+        "_repr_cache",
     )
 
     function_type: FunctionType
@@ -84,9 +88,27 @@ class Function(GlobalObject):
         address_space: int | None = None,
         arg_names: tuple[str, ...] | list[str] = (),
     ) -> None:
+        if not isinstance(function_type, FunctionType):
+            if isinstance(name, FunctionType):
+                raise TypeError("Function(function_type, name, ...): the function type comes first, then the name")
+            raise TypeError(
+                "Function(function_type, name, ...): the first argument must be a FunctionType, not %s%s;"
+                " make one with ctx.function_type(return_type, [param types])"
+                % (type(function_type).__name__, " (%s)" % function_type if isinstance(function_type, Type) else "")
+            )
+        if not isinstance(name, str):
+            raise TypeError("Function: the name must be a str, not %s" % type(name).__name__)
+        if not isinstance(linkage, Linkage):
+            raise TypeError("Function: linkage must be a Linkage, not %s (pass module= by keyword)" % type(linkage).__name__)
+        if module is not None and not hasattr(module, "functions"):
+            raise TypeError("Function: module must be a Module, not %s" % type(module).__name__)
+        if isinstance(arg_names, str):
+            raise TypeError("Function: arg_names must be a list of str, not one str")
         if address_space is None:
             address_space = module.data_layout.program_addr_space if module is not None else 0
         GlobalObject.__init__(self, function_type, name, linkage, address_space)
+        self._repr_cache: object | None = None
+        """The slot numbering ``repr()`` of this function's values uses; dropped on every edit."""
         self.function_type = function_type
         self.symbol_table = ValueSymbolTable(is_global=False)
         self.blocks: IList[BasicBlock] = IList(self)
@@ -109,6 +131,7 @@ class Function(GlobalObject):
     # --- list ownership hooks (blocks) ------------------------------------------------
     def _node_added(self, bb: BasicBlock) -> None:
         bb.parent = self
+        self._repr_cache = None
         table = self.symbol_table
         if bb._name:
             bb._name = table.insert_unique(bb._name, bb)
@@ -117,6 +140,7 @@ class Function(GlobalObject):
                 inst._name = table.insert_unique(inst._name, inst)
 
     def _node_removed(self, bb: BasicBlock) -> None:
+        self._repr_cache = None
         table = self.symbol_table
         if bb._name:
             table.remove(bb)
@@ -256,6 +280,12 @@ class Function(GlobalObject):
     @property
     def does_not_return(self) -> bool:
         return self.attributes.has_fn_attr("noreturn")
+
+    def _repr_html_(self) -> str:
+        """The function's IR text in a ``<pre>`` block (Jupyter shows it)."""
+        from llvmpy_mid.ir import _printing
+
+        return _printing.html_listing(str(self))
 
     def to_dot(self, *, cfg_only: bool = False) -> str:
         """The ``dot-cfg`` (``cfg_only``: ``dot-cfg-only``) text of this function (imports the

@@ -187,6 +187,11 @@ class GlobalValue(Constant):
         mod = self.parent
         return mod.symbol_table if mod is not None else None
 
+    def _numbering_changed(self) -> None:
+        mod = self.parent
+        if mod is not None:
+            mod._edit_epoch += 1
+
     def handle_operand_change(self, old: Value, new: Value) -> None:
         # Globals are not uniqued; their operands (initialisers, aliasees) are
         # changed directly by RAUW.

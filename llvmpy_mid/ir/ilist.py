@@ -95,6 +95,15 @@ class IList(Generic[N]):
         result: N = node
         return result
 
+    def __repr__(self) -> str:
+        shown: list[str] = []
+        node = self._first
+        while node is not None and len(shown) < 3:
+            shown.append(repr(node))
+            node = node._next
+        more = ", ..." if self._size > 3 else ""
+        return "<IList of %d: [%s%s]>" % (self._size, ", ".join(shown), more)
+
     def index(self, target: N) -> int:
         for i, node in enumerate(self):
             if node is target:

@@ -17,6 +17,9 @@ from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.value import Use, User, Value
 
+_ERASED = -1
+"""``_order`` of an erased instruction (a live one's is never negative)."""
+
 if TYPE_CHECKING:
     from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.debug_records import DbgRecord
@@ -88,10 +91,29 @@ class Instruction(User):
         fn = bb.parent
         return fn.symbol_table if fn is not None else None
 
+    def _numbering_changed(self) -> None:
+        bb = self.parent
+        if bb is not None:
+            fn = bb.parent
+            if fn is not None:
+                fn._repr_cache = None
+
+    @property
+    def is_erased(self) -> bool:
+        """True once :meth:`erase_from_parent` has destroyed this instruction;
+        an erased instruction refuses every further use."""
+        return self._order == _ERASED
+
+    def _check_live(self, action: str) -> None:
+        if self._order == _ERASED:
+            raise IRError("cannot %s an erased %s (it was erased with erase_from_parent)" % (action, type(self).__name__))
+
     def comes_before(self, other: Instruction) -> bool:
         """True if this instruction is before ``other`` in the same block.
         Uses cached order numbers, recomputed lazily after insertions."""
         bb = self.parent
+        if not isinstance(other, Instruction):
+            raise TypeError("comes_before needs an Instruction, not %s" % type(other).__name__)
         if bb is None or other.parent is not bb:
             raise IRError("comes_before needs two instructions of the same block")
         if not bb._order_valid:
@@ -101,6 +123,8 @@ class Instruction(User):
     # --- insertion and removal -----------------------------------------------------
     def insert_before(self, before: Instruction) -> None:
         """Insert this (detached) instruction before ``before``."""
+        if not isinstance(before, Instruction):
+            raise TypeError("insert_before needs an Instruction position, not %s" % type(before).__name__)
         bb = before.parent
         if bb is None:
             raise IRError("insert_before: the position is not in a block")
@@ -108,6 +132,8 @@ class Instruction(User):
         bb.instructions.insert_before(self, before)
 
     def insert_after(self, after: Instruction) -> None:
+        if not isinstance(after, Instruction):
+            raise TypeError("insert_after needs an Instruction position, not %s" % type(after).__name__)
         bb = after.parent
         if bb is None:
             raise IRError("insert_after: the position is not in a block")
@@ -116,6 +142,8 @@ class Instruction(User):
 
     def insert_into(self, block: BasicBlock, before: Instruction | None = None) -> None:
         """Insert at the end of ``block`` or before ``before`` in it."""
+        if not getattr(block, "is_basic_block", False):
+            raise TypeError("insert_into needs a BasicBlock, not %s" % type(block).__name__)
         self._check_detached()
         if before is not None and before.parent is not block:
             raise IRError("insert_into: the position is not in that block")
@@ -124,11 +152,14 @@ class Instruction(User):
     def _check_detached(self) -> None:
         if self.parent is not None:
             raise IRError("instruction is already in a block; remove it first")
+        if self._order == _ERASED:
+            self._check_live("insert")
 
     def remove_from_parent(self) -> None:
         """Detach from the block, keeping operands and uses (it can be reinserted)."""
         bb = self.parent
         if bb is None:
+            self._check_live("remove")
             raise IRError("instruction is not in a block")
         self._hand_over_dbg_records()
         bb.instructions.remove(self)
@@ -151,7 +182,10 @@ class Instruction(User):
             r.instruction = nxt
 
     def erase_from_parent(self) -> None:
-        """Detach and destroy. Refuses while the instruction still has uses."""
+        """Detach and destroy. Refuses while the instruction still has uses,
+        and refuses an instruction already erased."""
+        if self._order == _ERASED:
+            self._check_live("erase")
         if self._use_head is not None:
             raise IRError(
                 "cannot erase %r: it still has %d use(s); replace its uses first" % (self, self.num_uses)
@@ -162,11 +196,36 @@ class Instruction(User):
         self._drop_metadata_wrapper()
         self.drop_all_references()
         self._md = None
+        self._order = _ERASED
+
+    def __str__(self) -> str:
+        if self._order == _ERASED:
+            self._check_live("print")
+        return Value.__str__(self)
+
+    def replace_all_uses_with(self, new: Value) -> None:
+        if self._order == _ERASED:
+            self._check_live("replace the uses of")
+        if not isinstance(new, Value):
+            raise TypeError("replace_all_uses_with needs a Value, not %s" % type(new).__name__)
+        Value.replace_all_uses_with(self, new)
+
+    def set_operand(self, index: int, value: Value) -> None:
+        try:
+            self._operands[index].set(value)
+        except (IndexError, AttributeError, TypeError):
+            self._check_live("set an operand of")
+            if not isinstance(value, Value):
+                raise TypeError("set_operand needs a Value, not %s" % type(value).__name__) from None
+            raise
 
     def move_before(self, before: Instruction, *, preserve_dbg_records: bool = False) -> None:
         """Move before ``before``. The debug records in front of this instruction
         stay at the old place (they go to the next instruction), as LLVM's
         ``moveBefore``; ``preserve_dbg_records`` takes them along (``moveBeforePreserving``)."""
+        self._check_live("move")
+        if not isinstance(before, Instruction):
+            raise TypeError("move_before needs an Instruction position, not %s" % type(before).__name__)
         if self.parent is not None:
             if not preserve_dbg_records:
                 self._hand_over_dbg_records()
@@ -176,6 +235,9 @@ class Instruction(User):
     def move_after(self, after: Instruction, *, preserve_dbg_records: bool = False) -> None:
         """Move after ``after``; debug records as in :meth:`move_before` (moving
         to where it already is leaves them in place)."""
+        self._check_live("move")
+        if not isinstance(after, Instruction):
+            raise TypeError("move_after needs an Instruction position, not %s" % type(after).__name__)
         if self.parent is not None:
             if not preserve_dbg_records and after._next is not self:
                 self._hand_over_dbg_records()

@@ -52,9 +52,16 @@ class Module:
         "named_metadata",
         "comdats",
         "symbol_table",
+        "_edit_epoch",
     )
 
     def __init__(self, name: str = "", context: Context | None = None) -> None:
+        if not isinstance(name, str):
+            raise TypeError("Module(name='', context=None): the name must be a str, not %s" % type(name).__name__)
+        if context is not None and not isinstance(context, Context):
+            raise TypeError("Module: context must be a Context, not %s" % type(context).__name__)
+        self._edit_epoch = 0
+        """Counts changes of the global lists and global names (keys ``repr()``'s cached numbering)."""
         self.name = name
         self.context = context if context is not None else Context()
         self.source_filename = name
@@ -78,10 +85,12 @@ class Module:
         if gv.type.context is not self.context:
             raise IRError("global %r was made in another context" % gv)
         gv.parent = self
+        self._edit_epoch += 1
         if gv._name:
             gv._name = self.symbol_table.insert_unique(gv._name, gv)
 
     def _node_removed(self, gv: GlobalValue) -> None:
+        self._edit_epoch += 1
         if gv._name:
             self.symbol_table.remove(gv)
         gv.parent = None
@@ -214,4 +223,13 @@ class Module:
         return _printing.format_module(self)
 
     def __repr__(self) -> str:
-        return "<Module %r>" % self.name
+        n_fn = len(self.functions)
+        n_gv = len(self.globals)
+        counts = "%d function%s" % (n_fn, "" if n_fn == 1 else "s")
+        if n_gv:
+            counts += ", %d global%s" % (n_gv, "" if n_gv == 1 else "s")
+        return "<Module %r (%s)>" % (self.name, counts)
+
+    def _repr_html_(self) -> str:
+        """The module's IR text in a ``<pre>`` block (Jupyter shows it)."""
+        return _printing.html_listing(str(self))

@@ -62,6 +62,15 @@ _BAD_RETURN = frozenset((TypeID.FUNCTION, TypeID.LABEL, TypeID.METADATA))
 _BAD_ARGUMENT = frozenset((TypeID.FUNCTION, TypeID.VOID))
 
 
+def mismatch_text(a: Type, b: Type) -> str:
+    """``i32 vs i64`` for an error message about two types that should be one;
+    when they come from different :class:`Context` objects it says so (both may
+    be spelled ``i32``)."""
+    if a.context is not b.context:
+        return "%s vs %s: the values belong to different Contexts; build a module's values from one Context" % (a, b)
+    return "%s vs %s" % (a, b)
+
+
 def check_struct_elements(elements: Sequence[Type]) -> None:
     """Raise :class:`IRError` for an element a struct may not hold (void, label,
     metadata, function, token), as LLVM's ``StructType::isValidElementType``."""
@@ -189,7 +198,7 @@ class Type:
         return self.scalar_type.type_id is TypeID.POINTER
 
     def __repr__(self) -> str:
-        return f"<Type {self}>"
+        return f"<{type(self).__name__} {self}>"
 
     def __str__(self) -> str:
         return _PRIMITIVE_NAMES.get(self.type_id, "?")

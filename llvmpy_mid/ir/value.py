@@ -81,6 +81,72 @@ class Use:
         return "<Use %d of %r>" % (self.index, self.user)
 
 
+class UseView:
+    """The uses of one value, as a live view of its use-list (``value.uses``).
+
+    Iterating walks the list (removing the current use is safe); ``bool()`` is
+    O(1); ``len()`` and indexing walk the list."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: Value) -> None:
+        self._value = value
+
+    def __iter__(self) -> Iterator[Use]:
+        use = self._value._use_head
+        while use is not None:
+            nxt = use._next
+            yield use
+            use = nxt
+
+    def __len__(self) -> int:
+        count = 0
+        use = self._value._use_head
+        while use is not None:
+            count += 1
+            use = use._next
+        return count
+
+    def __bool__(self) -> bool:
+        return self._value._use_head is not None
+
+    def __getitem__(self, index: int) -> Use:
+        items = self._value.use_list()
+        return items[index]
+
+    def __repr__(self) -> str:
+        items = list(self)
+        shown = ", ".join(repr(u) for u in items[:8])
+        more = ", ..." if len(items) > 8 else ""
+        return "<%d use%s of %s: [%s%s]>" % (
+            len(items), "" if len(items) == 1 else "s", _printing.value_ref(self._value), shown, more
+        )
+
+
+class UserView(UseView):
+    """The user of each use of one value (``value.users``), a live view like :class:`UseView`."""
+
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[User]:  # type: ignore[override]
+        use = self._value._use_head
+        while use is not None:
+            nxt = use._next
+            yield use.user
+            use = nxt
+
+    def __getitem__(self, index: int) -> User:  # type: ignore[override]
+        return self._value.use_list()[index].user
+
+    def __repr__(self) -> str:
+        items = list(self)
+        shown = ", ".join(repr(u) for u in items[:8])
+        more = ", ..." if len(items) > 8 else ""
+        return "<%d user%s of %s: [%s%s]>" % (
+            len(items), "" if len(items) == 1 else "s", _printing.value_ref(self._value), shown, more
+        )
+
+
 class Value:
     """Anything that can be an operand: constants, arguments, instructions, blocks, globals."""
 
@@ -123,12 +189,15 @@ class Value:
         """Rename the value; a clash in its symbol table gets a unique suffix
         (``x``, ``x1``, ``x2``... for locals; ``f.1``... for globals). Returns the
         name actually given."""
+        if not isinstance(new, str):
+            raise TypeError("a value's name must be a str, not %s" % type(new).__name__)
         if new == self._name:
             return new
         if new and self.type.is_void:
             raise IRError("cannot name a value of type void")
         if "\0" in new:
             raise IRError("value names may not contain NUL characters")
+        self._numbering_changed()
         table = self._symbol_table()
         if table is None:
             self._name = new
@@ -140,6 +209,10 @@ class Value:
             self._name = table.insert_unique(new, self)
         return self._name
 
+    def _numbering_changed(self) -> None:
+        """Called before this value's name changes: drops the cached slot numbering
+        of the function or module it is numbered in (see ``_printing.value_repr``)."""
+
     @property
     def has_name(self) -> bool:
         return self._name != ""
@@ -150,23 +223,17 @@ class Value:
 
     # --- uses -----------------------------------------------------------------
     @property
-    def uses(self) -> Iterator[Use]:
-        """The uses of this value, most recently added first. Removing the
-        current use while iterating is safe."""
-        use = self._use_head
-        while use is not None:
-            nxt = use._next
-            yield use
-            use = nxt
+    def uses(self) -> UseView:
+        """The uses of this value, most recently added first: a live view
+        (``len()``, truthiness, indexing); removing the current use while
+        iterating is safe."""
+        return UseView(self)
 
     @property
-    def users(self) -> Iterator[User]:
-        """The user of each use, in use order (a user appears once per use)."""
-        use = self._use_head
-        while use is not None:
-            nxt = use._next
-            yield use.user
-            use = nxt
+    def users(self) -> UserView:
+        """The user of each use, in use order (a user appears once per use): a
+        live view like :attr:`uses`."""
+        return UserView(self)
 
     def use_list(self) -> list[Use]:
         """A snapshot of the uses as a list."""
@@ -243,9 +310,9 @@ class Value:
         if new is self:
             raise IRError("replace_all_uses_with: a value cannot replace itself")
         if new.type is not self.type:
-            raise IRError(
-                "replace_all_uses_with: type mismatch (%s replaced by %s)" % (self.type, new.type)
-            )
+            from llvmpy_mid.ir.types import mismatch_text
+
+            raise IRError("replace_all_uses_with: type mismatch (%s)" % mismatch_text(self.type, new.type))
         self._replace_all_uses(new)
 
     def _replace_all_uses(self, new: Value) -> None:
@@ -285,7 +352,7 @@ class Value:
         return _printing.format_value(self)
 
     def __repr__(self) -> str:
-        return "<%s %s>" % (type(self).__name__, _printing.short_ref(self))
+        return _printing.value_repr(self)
 
 
 class User(Value):

@@ -33,7 +33,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import AnalysisManager, Invalidator, ModuleAnalysis, Analysis
 from llvmpy_mid.passes.instrumentation import PassInstrumentation, UnitKind, register_unit_kind
-from llvmpy_mid.passes.pass_manager import Pass, PassManager
+from llvmpy_mid.passes.pass_manager import Pass, PassManager, no_result
 from llvmpy_mid.passes.preserved import (
     AllAnalysesOnCGSCC,
     AllAnalysesOnFunction,
@@ -226,6 +226,8 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
             if not pi.run_before_pass(self.cgscc_pass, scc):
                 continue
             pass_pa = self.cgscc_pass.run(scc, cgam)
+            if pass_pa is None:
+                no_result(self.cgscc_pass)
             cgam.invalidate(scc, pass_pa)
             pi.run_after_pass(self.cgscc_pass, scc, pass_pa)
             pa.intersect(pass_pa)
@@ -261,6 +263,8 @@ class CGSCCToFunctionPassAdaptor(Pass[SCC]):
             if fn.is_declaration or fn.parent is None or not pi.run_before_pass(self.function_pass, fn):
                 continue
             pass_pa = self.function_pass.run(fn, fam)
+            if pass_pa is None:
+                no_result(self.function_pass)
             fam.invalidate(fn, PreservedAnalyses.none() if self.eagerly_invalidate else pass_pa)
             pi.run_after_pass(self.function_pass, fn, pass_pa)
             pa.intersect(pass_pa)

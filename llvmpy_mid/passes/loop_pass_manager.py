@@ -35,7 +35,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.passes.analysis import Analysis, AnalysisManager, FunctionAnalysis, Invalidator
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.instrumentation import PassInstrumentation, UnitKind, register_unit_kind
-from llvmpy_mid.passes.pass_manager import FunctionPassManager, Pass, PassManager
+from llvmpy_mid.passes.pass_manager import FunctionPassManager, Pass, PassManager, no_result
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, AllAnalysesOnLoop, AnalysisSet, PreservedAnalyses
 
 from llvmpy_mid.analysis.loop_info import Loop, LoopAnalysis, LoopInfo
@@ -236,6 +236,8 @@ class LoopPassManager(PassManager[Loop]):
             if not pi.run_before_pass(p, unit):
                 continue
             pass_pa = p.run(unit, am)
+            if pass_pa is None:
+                no_result(p)
             if updater is not None and updater.current_deleted:
                 pi.run_after_pass_invalidated(p, pass_pa)
                 pa.intersect(pass_pa)
@@ -304,6 +306,8 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
                 if not pi.run_before_pass(self.loop_pass, loop):
                     continue
                 pass_pa = self.loop_pass.run(loop, lam)
+                if pass_pa is None:
+                    no_result(self.loop_pass)
                 if updater.current_deleted:
                     lam.clear(loop)
                     pi.run_after_pass_invalidated(self.loop_pass, pass_pa)

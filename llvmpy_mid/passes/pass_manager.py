@@ -22,8 +22,9 @@ What it does not do: no pipeline text, no registry.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, Iterable, TypeVar
+from typing import Any, ClassVar, Generic, Iterable, NoReturn, TypeVar
 
+from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import Analysis, AnalysisManager
@@ -68,6 +69,16 @@ class Pass(Generic[UnitT]):
         raise NotImplementedError
 
 
+def no_result(pass_: object) -> NoReturn:
+    """A pass's ``run`` returned None: raise a :class:`PipelineError` naming the pass."""
+    name = getattr(pass_, "name", "") or ""
+    raise PipelineError(
+        "pass %s%s returned None from run(); run must return a PreservedAnalyses"
+        " (PreservedAnalyses.all() when it changed nothing, PreservedAnalyses.none() when it may have)"
+        % (type(pass_).__name__, " ('%s')" % name if name else "")
+    )
+
+
 class PassManager(Pass[UnitT]):
     """Runs passes in sequence on one unit."""
 
@@ -90,6 +101,8 @@ class PassManager(Pass[UnitT]):
             if not pi.run_before_pass(p, unit):
                 continue
             pass_pa = p.run(unit, am)
+            if pass_pa is None:
+                no_result(p)
             am.invalidate(unit, pass_pa)
             pi.run_after_pass(p, unit, pass_pa)
             pa.intersect(pass_pa)
@@ -124,6 +137,8 @@ class ModuleToFunctionPassAdaptor(Pass[Module]):
             if fn.is_declaration or not pi.run_before_pass(self.function_pass, fn):
                 continue
             pass_pa = self.function_pass.run(fn, fam)
+            if pass_pa is None:
+                no_result(self.function_pass)
             fam.invalidate(fn, PreservedAnalyses.none() if self.eagerly_invalidate else pass_pa)
             pi.run_after_pass(self.function_pass, fn, pass_pa)
             pa.intersect(pass_pa)

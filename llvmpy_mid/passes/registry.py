@@ -134,6 +134,7 @@ class PassRegistry:
         """Class decorator: register the class as pass ``name`` of ``kind``."""
 
         def deco(cls: T) -> T:
+            _check_pass_class(name, cls)
             entry = PassEntry(name, kind, "%s:%s" % (cls.__module__, cls.__qualname__), params, params_help)
             entry._loaded = cls
             self.add(entry, replace=True)
@@ -399,6 +400,18 @@ _BUILTIN_OPTIONS: tuple[tuple[str, str, bool | int | str, str, str], ...] = (
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
+
+
+def _check_pass_class(name: str, cls: object) -> None:
+    """A registered pass must be a class derived from ``Pass`` (the managers need its interface)."""
+    from llvmpy_mid.passes.pass_manager import Pass
+
+    if not (isinstance(cls, type) and issubclass(cls, Pass)):
+        what = cls.__name__ if isinstance(cls, type) else repr(cls)
+        raise TypeError(
+            "register_pass('%s'): %s is not a Pass; subclass llvmpy_mid.passes.Pass"
+            " (class %s(Pass[Function]): ... with run(self, unit, am) -> PreservedAnalyses)" % (name, what, what)
+        )
 
 
 def _parse_level(params: str) -> str:

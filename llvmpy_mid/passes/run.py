@@ -32,8 +32,10 @@ the command line does that).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
-from typing import Any, Mapping, TextIO
+from typing import Any, Mapping, Sequence, TextIO
 
 import attrs
 
@@ -65,6 +67,47 @@ class RunResult:
     """``"debug-type.StatisticName"`` -> count (LLVM's names), non-zero counts only."""
     log: tuple[str, ...] = ()
     """The ``-debug-pass-manager`` lines (only with ``debug_pass_manager=True``)."""
+    output: str = ""
+    """Everything the run printed: printer passes (``print<loops>``, ``instcount`` ...) and
+    instrumentation (``print_after_all``, ``time_passes`` ...); it went to ``stream`` too."""
+
+
+class _Recorder(io.StringIO):
+    """Keeps what is written and passes it on to ``target``."""
+
+    def __init__(self, target: TextIO) -> None:
+        super().__init__()
+        self._target = target
+
+    def write(self, text: str) -> int:
+        self._target.write(text)
+        return super().write(text)
+
+    def flush(self) -> None:
+        self._target.flush()
+
+
+def _check_arguments(module: object, text: object, options: object) -> str:
+    """The pipeline text, or a TypeError saying what is wrong with the arguments."""
+    if not isinstance(module, Module):
+        hint = ""
+        if getattr(module, "is_global_value", False) and hasattr(module, "blocks"):
+            hint = "; pass the function's module (fn.parent) and, for one function, a pipeline such as 'function(...)'"
+        raise TypeError(
+            "run_passes(module, passes): the first argument must be a Module, not %s%s" % (type(module).__name__, hint)
+        )
+    if options is not None and not isinstance(options, Mapping):
+        raise TypeError("run_passes: options must be a mapping of option name to value, not %s" % type(options).__name__)
+    if isinstance(text, (list, tuple)):
+        if not all(isinstance(t, str) for t in text):
+            raise TypeError("run_passes: a list of passes must hold pass names (str)")
+        return ",".join(text)
+    if not isinstance(text, str):
+        raise TypeError(
+            "run_passes(module, passes): passes must be pipeline text such as 'instnamer,dce'"
+            " or a list of pass names, not %s" % type(text).__name__
+        )
+    return text
 
 
 class BrokenModuleError(VerifierError):
@@ -86,7 +129,7 @@ def _verify_after(module: Module) -> AfterPassCallback:
 
 def run_passes(
     module: Module,
-    text: str,
+    text: str | Sequence[str],
     *,
     verify_each: bool = False,
     debug_pass_manager: bool = False,
@@ -103,9 +146,14 @@ def run_passes(
 ) -> RunResult:
     """Run ``opt -passes=``-style ``text`` on ``module`` (in place).
 
-    ``options`` sets pass options for this run (``{"mergefunc-use-aliases": True}``);
-    the statistics the passes counted are in the result."""
+    ``text`` is pipeline text (``"function(instnamer),strip"``) or a list of pass
+    names, run in order (joined with ``,``). ``options`` sets pass options for this
+    run (``{"mergefunc-use-aliases": True}``); the statistics the passes counted are
+    in the result. What printer passes and instrumentation print goes to ``stream``
+    (stderr when None, as opt) and is also kept in ``RunResult.output``."""
+    text = _check_arguments(module, text, options)
     mpm = build_pipeline(text, registry=registry, allow_partial_pipeline=allow_partial_pipeline)
+    stream = _Recorder(stream if stream is not None else sys.stderr)
     pi = PassInstrumentation()
     log = DebugPassManagerLog(pi) if debug_pass_manager else None
     OptNoneGate(pi, log)
@@ -121,12 +169,17 @@ def run_passes(
         VerifyAnalysisInvalidation(pi)
     mam, _fam = make_analysis_managers(pi)
     before = print_module(module)
-    with collecting() as stats, OPTIONS.overriding(options or {}):
+    with collecting() as stats, OPTIONS.overriding(options or {}), contextlib.redirect_stderr(stream):
         mpm.run(module, mam)
     changed = print_module(module) != before
     if timer is not None:
-        (stream if stream is not None else sys.stderr).write(timer.report())
-    return RunResult(changed=changed, statistics=stats.as_dict(), log=tuple(log.lines) if log is not None else ())
+        stream.write(timer.report())
+    return RunResult(
+        changed=changed,
+        statistics=stats.as_dict(),
+        log=tuple(log.lines) if log is not None else (),
+        output=stream.getvalue(),
+    )
 
 
 __all__ = ["BrokenModuleError", "RunResult", "run_passes"]

@@ -25,7 +25,7 @@ from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
 from llvmpy_mid.ir.instructions.optional_flags import NSW, NUW, SOLE_FLAG, FastMathFlagsInst, OptionalFlagsInst
-from llvmpy_mid.ir.types import TypeID
+from llvmpy_mid.ir.types import TypeID, mismatch_text
 from llvmpy_mid.ir.value import Use, Value
 
 _REASSOC_NSZ = int(FastMathFlags.REASSOC | FastMathFlags.NSZ)
@@ -128,7 +128,7 @@ class BinaryOperator(OptionalFlagsInst):
     ) -> None:
         ty = lhs.type
         if rhs.type is not ty:
-            raise IRError("%s operands must have the same type (%s vs %s)" % (self.opcode, ty, rhs.type))
+            raise IRError("%s operands must have the same type (%s)" % (self.opcode, mismatch_text(ty, rhs.type)))
         if self.is_fp_op:
             if not ty.scalar_type.is_floating_point:
                 raise IRError("%s needs floating-point operands, not %s" % (self.opcode, ty))

@@ -21,7 +21,7 @@ from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import swap_operand_uses
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
-from llvmpy_mid.ir.types import Type, TypeID, VectorType
+from llvmpy_mid.ir.types import Type, TypeID, VectorType, mismatch_text
 from llvmpy_mid.ir.value import Value
 
 
@@ -343,7 +343,7 @@ class ICmpInst(CmpInst):
             raise IRError("icmp needs an integer predicate, not %r" % (predicate,))
         ty = lhs.type
         if rhs.type is not ty:
-            raise IRError("icmp operands must have the same type (%s vs %s)" % (ty, rhs.type))
+            raise IRError("icmp operands must have the same type (%s)" % mismatch_text(ty, rhs.type))
         tid = ty.type_id
         if tid is _INTEGER or tid is _POINTER:
             result: Type = ty.context.i1
@@ -394,7 +394,7 @@ class FCmpInst(CmpInst):
             raise IRError("fcmp needs a floating-point predicate, not %r" % (predicate,))
         ty = lhs.type
         if rhs.type is not ty:
-            raise IRError("fcmp operands must have the same type (%s vs %s)" % (ty, rhs.type))
+            raise IRError("fcmp operands must have the same type (%s)" % mismatch_text(ty, rhs.type))
         if not ty.scalar_type.is_floating_point:
             raise IRError("fcmp needs floating-point operands, not %s" % ty)
         Instruction.__init__(self, _result_type(ty), (lhs, rhs), name)

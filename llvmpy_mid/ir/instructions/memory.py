@@ -35,6 +35,7 @@ from llvmpy_mid.ir.types import (
     PointerType,
     Type,
     TypeID,
+    mismatch_text,
 )
 from llvmpy_mid.ir.value import Value
 
@@ -474,7 +475,7 @@ class AtomicCmpXchgInst(MemoryAccessInst):
             raise IRError("cmpxchg operand must be a pointer, not %s" % pointer.type)
         ty = compare.type
         if new_value.type is not ty:
-            raise IRError("cmpxchg compare and new values must have the same type (%s vs %s)" % (ty, new_value.type))
+            raise IRError("cmpxchg compare and new values must have the same type (%s)" % mismatch_text(ty, new_value.type))
         ctx = ty.context
         Instruction.__init__(self, ctx.struct_type((ty, ctx.i1)), (pointer, compare, new_value), name)
         self._success = success_ordering
