@@ -11,6 +11,10 @@ What (LLVM 19 semantics, checked against ``opt-19``):
   lose. An expression listed by several units, or twice, is kept only at its
   first place, and a list is rewritten (to a new uniqued tuple, ``!{}`` when
   empty) only when some entry was dead.
+* Only the units of ``!llvm.dbg.cu`` that emit debug info (not ``emissionKind:
+  NoDebug``, the default) and those reached from functions are looked at: a
+  ``NoDebug`` unit nothing reaches is never dead (LLVM walks
+  ``Module::debug_compile_units``).
 * A compile unit is live when it still lists a global, or when it is reached
   from a function: its subprogram, the locations, variables and records of
   its instructions, followed through scopes, types, subprogram units and,
@@ -106,6 +110,18 @@ def is_constant_expression(expr: Metadata | None) -> bool:
     return True
 
 
+def _is_no_debug_unit(cu: Metadata | None) -> bool:
+    """A ``DICompileUnit`` with ``emissionKind: NoDebug`` (also when the field is absent)."""
+    if _kind(cu) != "DICompileUnit":
+        return False
+    assert isinstance(cu, DINode)
+    names = cu.field_names
+    if "emissionKind" not in names:
+        return True
+    kind = cu.field_values[names.index("emissionKind")]
+    return getattr(kind, "names", None) == ("NoDebug",)
+
+
 class DebugInfoFinder:
     """The compile units reachable from the roots given, found as LLVM's
     ``DebugInfoFinder`` finds them (same visiting order, one seen-set)."""
@@ -121,11 +137,13 @@ class DebugInfoFinder:
 
     # --- roots --------------------------------------------------------------------------------
     def process_module(self, module: Module) -> None:
-        """The units of ``!llvm.dbg.cu``, then every function."""
+        """The units of ``!llvm.dbg.cu`` that emit debug info (LLVM's ``debug_compile_units``:
+        not ``emissionKind: NoDebug``, the default), then every function."""
         nmd = module.get_named_metadata("llvm.dbg.cu")
         if nmd is not None:
             for cu in nmd.operands:
-                self._run(_CU, cu)
+                if not _is_no_debug_unit(cu):
+                    self._run(_CU, cu)
         self.process_functions(module)
 
     def process_functions(self, module: Module) -> None:

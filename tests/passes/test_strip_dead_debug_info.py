@@ -182,6 +182,23 @@ FOR_GLOBALDCE = (
     "!25 = !DILocation(line: 4, scope: !24)\n"
 )
 
+# Units that emit no debug info (``emissionKind: NoDebug``, also by default) are not looked at
+# unless a function reaches them: alone they never make the list be rebuilt; with dead units
+# that emit debug info (FullDebug, LineTablesOnly) it is, with the reached units only.
+NODEBUG_UNITS = (
+    "define void @f() !dbg !20 {\n  ret void\n}\n\n"
+    "!llvm.dbg.cu = !{!0, !30, !40, !44}\n" + _HEADER + _VOID_FN
+    + '!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "x", isOptimized: false, '
+    "runtimeVersion: 0, emissionKind: NoDebug)\n"
+    '!1 = !DIFile(filename: "a.c", directory: "/tmp")\n'
+    '!20 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !21, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)\n'
+    '!30 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "y", isOptimized: false, runtimeVersion: 0)\n'
+    '!40 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "z", isOptimized: false, '
+    "runtimeVersion: 0, emissionKind: FullDebug)\n"
+    '!44 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "w", isOptimized: false, '
+    "runtimeVersion: 0, emissionKind: LineTablesOnly)\n"
+)
+
 NO_DEBUG = "@g = internal global i32 1\n\ndefine i32 @f() {\n  %v = load i32, ptr @g, align 4\n  ret i32 %v\n}\n"
 
 C_PROGRAMS = {
@@ -228,10 +245,32 @@ def _check(path: Path) -> str:
 
 @needs_opt
 @pytest.mark.parametrize(
-    "name", ["MIXED", "ALL_DEAD", "SHARED", "SCOPES", "THREE_UNITS", "FOR_GLOBALDCE", "NO_DEBUG"]
+    "name", ["MIXED", "ALL_DEAD", "SHARED", "SCOPES", "THREE_UNITS", "FOR_GLOBALDCE", "NO_DEBUG", "NODEBUG_UNITS"]
 )
 def test_hand_made_modules(name: str, tmp_path: Path) -> None:
     _check(_canonical(globals()[name], tmp_path))
+
+
+@pytest.mark.parametrize(
+    "units,kept", [("!0, !30, !40, !44", ["x"]), ("!0, !30", ["x", "y"]), ("!30", ["y"])]
+)
+def test_unreached_nodebug_units(units: str, kept: list[str]) -> None:
+    m = parse_assembly(NODEBUG_UNITS.replace("!{!0, !30, !40, !44}", "!{%s}" % units))
+    llvmpy_mid.run_passes(m, PASS)
+    nmd = m.get_named_metadata("llvm.dbg.cu")
+    assert nmd is not None
+    producers = [dict(zip(cu.field_names, cu.field_values))["producer"] for cu in nmd.operands]
+    assert [str(getattr(p, "string", p)) for p in producers] == kept
+
+
+@needs_opt
+def test_llvm_find_live_cu(tmp_path: Path) -> None:
+    from oracles import LLVM_TEST_ROOT
+
+    path = LLVM_TEST_ROOT / "Transforms/StripSymbols/find-live-cu.ll"
+    if not path.is_file():
+        pytest.skip("LLVM's tests are not here")
+    _check(path)
 
 
 @needs_opt
