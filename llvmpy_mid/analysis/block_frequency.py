@@ -29,8 +29,8 @@ backward edge from a non-entry block), the full mass is split evenly between the
 headers and, after one pass, re-split in proportion to the mass flowing back to each;
 then the region is computed again.
 
-What it does not do: ``irr_loop_header_weight`` metadata is ignored, and profile counts
-(``function_entry_count``) are not printed. Switches with more than 128 cases to
+What it does not do: ``irr_loop_header_weight`` metadata does not steer the mass of
+irreducible cycles (the printer shows it, and the profile counts, as LLVM does). Switches with more than 128 cases to
 distinct blocks may merge weights in another order than LLVM (which hashes then).
 """
 

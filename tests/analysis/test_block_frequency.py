@@ -1,6 +1,6 @@
 """``print<branch-prob>`` and ``print<block-freq>`` byte for byte against opt-19: hand-written
 CFGs (nested loops, several exits, branch_weights, switch, invoke, unreachable/noreturn/cold
-paths, deoptimize returns, compares with zero/null/one/-1/floats, an "unlikely" in-loop successor, an irreducible cycle) and csmith programs (a sample by
+paths, deoptimize returns, profile counts, compares with zero/null/one/-1/floats, an "unlikely" in-loop successor, an irreducible cycle) and csmith programs (a sample by
 default, all under --run-slow); the sweeps print their match rates."""
 
 from __future__ import annotations
@@ -402,7 +402,48 @@ b:
 }
 """
 
-HAND = {"nested": NESTED, "weights": WEIGHTS, "eh": EH, "cmps": CMPS, "deopt": DEOPT}
+PROFILE = r"""
+define void @counted(i32 %n) !prof !0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %j, %loop ]
+  %j = add i32 %i, 1
+  %c = icmp slt i32 %j, %n
+  br i1 %c, label %loop, label %exit, !prof !1, !irr_loop !2
+exit:
+  ret void
+}
+define void @huge(i1 %c) !prof !3 {
+entry:
+  br i1 %c, label %a, label %b, !prof !4
+a:
+  ret void
+b:
+  ret void
+}
+define void @no_samples(i1 %c) !prof !5 {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  ret void
+b:
+  ret void
+}
+define void @synthetic(i1 %c) !prof !6 {
+entry:
+  ret void
+}
+!0 = !{!"function_entry_count", i64 7}
+!1 = !{!"branch_weights", i32 99, i32 1}
+!2 = !{!"loop_header_weight", i64 693}
+!3 = !{!"function_entry_count", i64 18446744073709551614}
+!4 = !{!"branch_weights", i32 3, i32 1}
+!5 = !{!"function_entry_count", i64 -1}
+!6 = !{!"synthetic_function_entry_count", i64 5}
+"""
+
+HAND = {"nested": NESTED, "weights": WEIGHTS, "eh": EH, "cmps": CMPS, "deopt": DEOPT, "profile": PROFILE}
 
 
 @needs_opt
