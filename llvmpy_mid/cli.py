@@ -70,7 +70,7 @@ _FLAGS = (
     "version",
     "help",
 )
-_VALUED = ("o", "passes", "p", "opt-bisect-limit")
+_VALUED = ("o", "passes", "p", "opt-bisect-limit", "mtriple")
 _OPT_LEVELS = ("O0", "O1", "O2", "O3", "Os", "Oz")
 
 #: opt-19's answer to a legacy pass flag (``opt -mem2reg``), written as it writes it.
@@ -94,6 +94,7 @@ OPTIONS:
                         while it holds passes llvmpy_mid lacks (the error names them)
   -allow-partial-pipeline
                         Run default<On> with only the passes llvmpy_mid has (llvmpy_mid's own)
+  -mtriple=<triple>     Override the module's target triple (and the layout inferred from it)
   -opt-bisect-limit=<N> Run only the first N optional passes, logging each (-1: all)
   -<pass-name>          Legacy spelling: append a registered pass to the pipeline (a legacy
                         flag opt-19 knows, such as -mem2reg, gets opt-19's "use -passes=")
@@ -137,6 +138,7 @@ class Options:
         "llvm_legacy",
         "opt_levels",
         "bisect_limit",
+        "triple",
         "flags",
         "pass_options",
     )
@@ -151,6 +153,9 @@ class Options:
         self.llvm_legacy: list[str] = []
         """Legacy pass flags opt-19 itself knows (``-mem2reg``): opt-19 refuses them."""
         self.opt_levels: set[str] = set()
+        self.triple: str | None = None
+        """``-mtriple``: the target triple that replaces the module's (normalised as LLVM's
+        ``Triple::normalize`` does for the common forms)."""
         self.bisect_limit: int | None = None
         self.flags: set[str] = set()
         self.pass_options: dict[str, str | None] = {}
@@ -199,6 +204,22 @@ def _pass_option_names() -> list[str]:
     return OPTIONS.names()
 
 
+_TRIPLE_OSES = (
+    "linux", "windows", "win32", "darwin", "macosx", "ios", "freebsd", "netbsd", "openbsd", "none",
+    "wasi", "emscripten", "android", "fuchsia", "haiku", "solaris", "aix", "cuda", "amdhsa", "amdpal",
+)
+
+
+def normalize_triple(triple: str) -> str:
+    """``-mtriple``'s value as LLVM's ``Triple::normalize`` writes the common forms: a vendor
+    ``unknown`` inserted when the second component is an operating system (``x86_64-linux`` ->
+    ``x86_64-unknown-linux``). Other forms are kept as given."""
+    parts = triple.split("-")
+    if len(parts) >= 2 and parts[1].startswith(_TRIPLE_OSES):
+        parts.insert(1, "unknown")
+    return "-".join(parts)
+
+
 def parse_args(argv: Sequence[str], err: TextIO) -> Options:
     """Read ``argv`` (without the program name) as opt reads its options."""
     opts = Options()
@@ -227,6 +248,8 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                 opts.output = value or None  # opt: an empty -o is standard output
             elif name == "opt-bisect-limit":
                 opts.bisect_limit = _parse_int_option(name, value, err)
+            elif name == "mtriple":
+                opts.triple = normalize_triple(value)
             else:
                 opts.passes = value
         elif name in _FLAGS and not eq:
@@ -468,7 +491,7 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            module = parse_assembly(source, name=name, verify=verify)
+            module = parse_assembly(source, name=name, verify=verify, target_triple=opts.triple)
         except ParseError as exc:
             _report_parse_error(exc, err)
         except VerifierError as exc:

@@ -432,3 +432,28 @@ def test_sigterm_removes_the_temporary_file(tmp_path: Path) -> None:
     proc.wait(30)
     assert proc.returncode == -signal.SIGTERM
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.ll"]
+
+
+# --- -mtriple -----------------------------------------------------------------------------------
+
+_TRIPLE_INPUTS = {
+    "triple-no-layout": 'target triple = "aarch64-unknown-linux-gnu"\ndefine void @f() {\n  ret void\n}\n',
+    "layout-no-triple": 'target datalayout = "e-p:32:32"\ndefine void @f() {\n  ret void\n}\n',
+    "both": 'target datalayout = "e-p:32:32"\ntarget triple = "aarch64-unknown-linux-gnu"\ndefine void @f() {\n  ret void\n}\n',
+    "neither": "define void @f() {\n  ret void\n}\n",
+}
+
+
+@pytest.mark.parametrize("option", ["", "-mtriple=x86_64-linux", "-mtriple=aarch64-apple-darwin",
+                                    "-mtriple=x86_64-unknown-linux-gnu"])
+@pytest.mark.parametrize("name", sorted(_TRIPLE_INPUTS))
+def test_mtriple_replaces_the_triple_and_the_inferred_layout_as_opt19(tmp_path: Path, name: str, option: str) -> None:
+    """-mtriple sets the module's triple (normalised) before the data layout is inferred from it;
+    an explicit layout stays."""
+    require_tools("opt-19")
+    path = tmp_path / "in.ll"
+    path.write_text(_TRIPLE_INPUTS[name])
+    args = ["-S", str(path)] + ([option] if option else [])
+    expected = subprocess.run(["opt-19"] + args, capture_output=True, text=True, check=True).stdout
+    ours = subprocess.run([sys.executable, "-m", "llvmpy_mid"] + args, capture_output=True, text=True, check=True).stdout
+    assert ours == expected

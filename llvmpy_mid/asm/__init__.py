@@ -42,7 +42,12 @@ class InputFileNotFoundError(InputError, FileNotFoundError):
 
 
 def parse_assembly(
-    text: str | bytes, context: Context | None = None, name: str = "<string>", *, verify: bool | None = None
+    text: str | bytes,
+    context: Context | None = None,
+    name: str = "<string>",
+    *,
+    verify: bool | None = None,
+    target_triple: str | None = None,
 ) -> Module:
     """Parse ``.ll`` text (``bytes`` are decoded as UTF-8). Errors raise
     :class:`ParseError` located at ``name:line:col``.
@@ -50,7 +55,8 @@ def parse_assembly(
     With ``verify`` (the default, as ``llvm-as`` and ``opt`` do) the module is
     then verified and an invalid one raises :class:`VerifierError`; findings
     about debug info alone only warn, as opt-19 does. ``verify=False`` returns
-    the module as parsed."""
+    the module as parsed. ``target_triple`` replaces the module's triple before
+    its data layout is inferred from it (``opt -mtriple``)."""
     from llvmpy_mid.asm.parser import parse
 
     if not isinstance(text, str):
@@ -65,7 +71,7 @@ def parse_assembly(
     if not isinstance(name, str):
         raise TypeError("parse_assembly: name must be a str, not %s" % type(name).__name__)
 
-    module = parse(text, context, name)
+    module = parse(text, context, name, target_triple=target_triple)
     if VERIFY_BY_DEFAULT if verify is None else verify:
         _verify_parsed(module, name)
     return module
@@ -83,8 +89,12 @@ def _verify_parsed(module: Module, name: str) -> None:
 
         warnings.warn(InvalidDebugInfoWarning(name, found), stacklevel=3)
         strip_debug_info(module)
-        return
-    raise VerifierError([d for d in found if not d.debug_info])
+        # Then verified as llvm-as and opt do: debug info stripping leaves (reached from
+        # named metadata, say) is an error now.
+        found = module_diagnostics(module)
+        if not found:
+            return
+    raise VerifierError([d for d in found if not d.debug_info] or found)
 
 
 def parse_file(path: str | Path, context: Context | None = None, *, verify: bool | None = None) -> Module:
