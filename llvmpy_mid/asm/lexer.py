@@ -40,14 +40,34 @@ _TOKEN_RE = re.compile(
     [ \t\r\n]*+(?:;[^\n]*+[ \t\r\n]*+)*+
     (
         [%@$!]?+"[^"]*+":?
-      | [%@$!#^]?[-\w$.+\\]++:?
-      | [=,*\[\]{}()<>|:!]
+      | [%@][-A-Za-z$._][-\w$.]*+
+      | [%@!\#^]\d++
+      | \$[-\w$.]*+:?
+      | ![-A-Za-z$._\\][-\w$.\\]*+
+      | \#[A-Za-z_]\w*+
+      | [-A-Za-z_.][-\w$.]*+:
+      | \d[-\w$.]*+:
+      | i\d++
+      | [A-Za-z_]\w*+
+      | [-+]?\d++\.\d*+(?:[eE][-+]?\d++)?
+      | 0x[KLMHR]?[0-9A-Fa-f]++
+      | -?\d++
+      | \.\.\.
+      | [=,*\[\]{}()<>|:!\#]
       | \Z
       | (?s:.)
     )
     """,
     re.VERBOSE | re.ASCII,
 )
+
+# Slot numbers LLVM reads modulo 2**32 (``%N``, ``@N``, ``#N``, ``^N``, ``N:``) or as a plain
+# integer (``!N``) and that are not already spelled canonically (a leading zero, ten digits or
+# more): tokenize() rewrites such tokens to the canonical number (see _canonical_slot).
+_ODD_SLOT_RE = re.compile(r"[%@!#^]0\d|[%@!#^]\d{10}|(?<![-\w$.])(?:0\d[\d]*|\d{10,}):", re.ASCII)
+_SLOT_TOKEN_RE = re.compile(r"[%@#^]\d++|\d++:", re.ASCII)
+_MD_SLOT_RE = re.compile(r"!\d++", re.ASCII)
+_MASK64 = (1 << 64) - 1
 
 
 def is_digits(s: str) -> bool:
@@ -56,11 +76,71 @@ def is_digits(s: str) -> bool:
 
 
 def tokenize(text: str) -> list[str]:
-    """The tokens of ``text``; the last one, and only that one, is ``""`` (end of input)."""
+    """The tokens of ``text``; the last one, and only that one, is ``""`` (end of input).
+
+    Tokens split where LLVM's lexer splits them: ``%2x`` is ``%2`` and ``x``, ``i64add`` is
+    ``i64`` and ``add``, ``4x`` is ``4`` and ``x``. Slot numbers are made canonical as LLVM reads
+    them: ``%0004`` is ``%4``; ``%``/``@``/``#``/``^`` numbers and numeric labels wrap modulo
+    2**32 (``%4294967296`` is ``%0``; LLVM's lexer only notes "invalid value number (too
+    large)!", a diagnostic that is never shown); ``!N`` loses its leading zeros (a number above
+    2**32 - 1 becomes ``!4294967296``, which the parser rejects as LLVM does)."""
     toks: list[str] = _TOKEN_RE.findall(text)
     if len(toks) > 1 and toks[-2] == "":
         toks.pop()
+    if _ODD_SLOT_RE.search(text) is not None:
+        slot = _SLOT_TOKEN_RE.fullmatch
+        md = _MD_SLOT_RE.fullmatch
+        for i, tok in enumerate(toks):
+            if slot(tok) is not None or md(tok) is not None:
+                toks[i] = _canonical_slot(tok)
     return toks
+
+
+def _canonical_slot(tok: str) -> str:
+    if tok[-1] == ":":
+        return "%d:" % (atoull(tok[:-1]) & 0xFFFFFFFF)
+    if tok[0] == "!":
+        body = tok[1:].lstrip("0") or "0"
+        return "!" + (body if len(body) <= 10 else "4294967296")
+    return "%s%d" % (tok[0], atoull(tok[1:]) & 0xFFFFFFFF)
+
+
+def atoull(digits: str) -> int:
+    """A run of ASCII digits as LLVM's lexer converts it (``LLLexer::atoull``): modulo 2**64,
+    and 0 once its overflow test (the running value decreased) trips."""
+    if len(digits) <= 19:
+        return int(digits)
+    value = 0
+    for ch in digits:
+        old = value
+        value = (value * 10 + ord(ch) - 48) & _MASK64
+        if value < old:
+            return 0
+    return value
+
+
+_CHUNK = 4000
+
+
+def decimal_value(digits: str) -> int:
+    """The value of a decimal literal (optionally signed) of any length: ``int()`` refuses
+    strings over 4300 digits (``sys.set_int_max_str_digits``); longer ones are converted in
+    chunks without touching that global limit."""
+    if len(digits) <= _CHUNK:
+        return int(digits)
+    negative = digits[0] == "-"
+    body = digits[1:] if digits[0] in "-+" else digits
+    body = body.lstrip("0")
+    if len(body) <= _CHUNK:
+        value = int(body or "0")
+    else:
+        # Most significant chunk first; each step shifts by a fixed power of ten.
+        head = len(body) % _CHUNK or _CHUNK
+        value = int(body[:head])
+        scale = 10**_CHUNK
+        for at in range(head, len(body), _CHUNK):
+            value = value * scale + int(body[at : at + _CHUNK])
+    return -value if negative else value
 
 
 def token_position(text: str, index: int) -> tuple[int, int, str]:

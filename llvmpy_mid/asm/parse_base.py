@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from llvmpy_mid.asm.lexer import token_position, unescape, is_digits
+from llvmpy_mid.asm.lexer import decimal_value, is_digits, token_position, unescape
 from llvmpy_mid.errors import ParseError
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
@@ -203,7 +203,7 @@ class ParserBase:
         if not is_digits(tok) or not tok.isascii():
             self.fail(message)
         self.p += 1
-        return int(tok)
+        return decimal_value(tok)
 
     def parse_uint32(self, message: str = "expected integer") -> int:
         start = self.p
@@ -304,13 +304,27 @@ class ParserBase:
         return ty if isinstance(ty, StructType) else None
 
 
+MAX_LOCAL_NAME = 1024
+"""LLVM's ``-non-global-value-max-name-size`` default: a function's symbol table cuts longer
+local names, which its parser then reports (the cut name differs from the written one)."""
+NAME_TOO_LONG = (
+    "name is too long which can result in name collisions, consider making the name shorter or "
+    "increasing -non-global-value-max-name-size"
+)
+
+
+def name_too_long(name: str) -> bool:
+    """A local name (unescaped) longer than LLVM keeps, counted in bytes."""
+    return len(name) > MAX_LOCAL_NAME // 4 and len(name.encode("utf-8", "surrogateescape")) > MAX_LOCAL_NAME
+
+
 def int_literal(tok: str) -> int | None:
     """The value of an integer token (``42``, ``-7``, ``u0x1F``, ``s0xFF``), else None."""
     c = tok[:1]
     if is_digits(c) or c == "-":
         body = tok[1:] if c == "-" else tok
         if is_digits(body) and body.isascii():
-            return int(tok)
+            return decimal_value(tok)
         return None
     if (c == "u" or c == "s") and tok[1:3] == "0x" and len(tok) > 3:
         try:

@@ -134,15 +134,12 @@ class ConstantExprParser(ValueParser):
         opcode = toks[at]
         self.p = at + 1
         nuw = nsw = False
-        while True:
-            tok = toks[self.p]
-            if tok == "nuw" and opcode != "xor":
-                nuw = True
-            elif tok == "nsw" and opcode != "xor":
+        if opcode != "xor":
+            # LLVM's order: ``nuw``? then ``nsw`` and ``nuw`` again (each optional); no repeats.
+            nuw = self.eat("nuw")
+            if self.eat("nsw"):
                 nsw = True
-            else:
-                break
-            self.p += 1
+                nuw = self.eat("nuw") or nuw
         self.expect("(", "expected '(' in binary constantexpr")
         self.enter()
         lhs = self.parse_type_and_constant()

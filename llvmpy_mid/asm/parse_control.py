@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from llvmpy_mid.asm.lexer import is_digits
+from llvmpy_mid.asm.lexer import decimal_value, is_digits
 from llvmpy_mid.asm.parse_instructions import _METADATA, _TYPE_SUFFIX, _VOID, InstructionParser
 from llvmpy_mid.ir import calling_conv as cc_table
 from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
@@ -80,7 +80,7 @@ class ControlFlowParser(InstructionParser):
         if cc is None:
             # opt prints conventions without a keyword as ``ccN`` and reads them back.
             if len(tok) > 2 and tok.startswith("cc") and tok[2:].isascii() and is_digits(tok[2:]):
-                value = int(tok[2:])
+                value = decimal_value(tok[2:])
                 if value >= 1 << 32:
                     self.fail("invalid calling convention")
                 self.p += 1

@@ -26,6 +26,7 @@ Not done here: the module-level loop and the end-of-module work (``parser.py``).
 from __future__ import annotations
 
 from llvmpy_mid.asm.lexer import is_digits
+from llvmpy_mid.asm.parse_base import NAME_TOO_LONG, name_too_long
 from llvmpy_mid.asm.parse_base import FunctionState
 from llvmpy_mid.asm.parse_control import _OPCODES
 from llvmpy_mid.asm.parse_globals import _DEFINE_ONLY, GlobalParser
@@ -45,6 +46,11 @@ from llvmpy_mid.ir.value import Value
 
 _TBAA = 1
 """The fixed metadata kind id of ``!tbaa``."""
+
+
+_UNNUMBERED = 0xFFFFFFFF
+"""The slot number LLVM's parser reads as "no number" (its -1): ``%4294967295 = ...`` takes the
+next number, as an unnamed value does."""
 
 
 class FunctionParser(GlobalParser):
@@ -220,7 +226,7 @@ class FunctionParser(GlobalParser):
             self.attr_group_refs.append((fn, None, tuple(groups), name_at))
         for arg, (arg_name, _, arg_at) in zip(fn.args, arg_names):
             if arg_name:
-                if fn.symbol_table.lookup(arg_name) is not None:
+                if fn.symbol_table.lookup(arg_name) is not None or name_too_long(arg_name):
                     self.fail("redefinition of argument '%%%s'" % arg_name, arg_at)
                 arg.set_name(arg_name)
         if placeholder is not None:
@@ -280,6 +286,8 @@ class FunctionParser(GlobalParser):
                 number = int(label)
                 if number < fs.next_number:
                     self.fail("label expected to be numbered '%d' or greater" % fs.next_number, at)
+                if number == _UNNUMBERED:
+                    number = fs.next_number
             key = "%%%d" % number
             name = ""
             fs.next_number = number + 1
@@ -304,6 +312,8 @@ class FunctionParser(GlobalParser):
                     fn.blocks.remove(bb)
                     fn.blocks.append(bb)
             else:
+                if name_too_long(name):
+                    self.fail(NAME_TOO_LONG, at)
                 bb = BasicBlock(self.ctx, name, parent=fn)
         fs.values[key] = bb
         return bb
@@ -381,9 +391,12 @@ class FunctionParser(GlobalParser):
                     number = int(key[1:])
                     if number < fs.next_number:
                         self.fail("instruction expected to be numbered '%%%d' or greater" % fs.next_number, at)
+                    if number == _UNNUMBERED:
+                        number = fs.next_number
+                        key = "%%%d" % number
                     fs.next_number = number + 1
                 else:
-                    if key in values:
+                    if key in values or name_too_long(key[2:] if key[1] == '"' else key[1:]):
                         self.fail("multiple definition of local value named '%s'" % self.name_of(key), at)
                     inst._name = key[1:] if key[1] != '"' else key[2:]
                 if fwd and key in fwd:

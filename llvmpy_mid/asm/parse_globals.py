@@ -217,6 +217,9 @@ class GlobalParser(ControlFlowParser):
             number = int(body)
             if number < self.next_global_number:
                 self.fail("%s expected to be numbered '@%d' or greater" % (what, self.next_global_number), at)
+            if number == 0xFFFFFFFF:  # LLVM's "no number": the next one
+                number = self.next_global_number
+                tok = "@%d" % number
             self.next_global_number = number + 1
             return tok, ""
         key = self.local_key(tok)

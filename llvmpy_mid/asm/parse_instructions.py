@@ -161,13 +161,8 @@ class InstructionParser(MetadataParser):
         fmf = 0
         tok = toks[p]
         if opcode in _WRAP_OPS:
-            while tok == "nuw" or tok == "nsw":
-                if tok == "nuw":
-                    nuw = True
-                else:
-                    nsw = True
-                p += 1
-                tok = toks[p]
+            p, nuw, nsw = _wrap_flags(toks, p)
+            tok = toks[p]
         elif opcode in _EXACT_OPS:
             if tok == "exact":
                 exact = True
@@ -265,13 +260,7 @@ class InstructionParser(MetadataParser):
         nuw = nsw = nneg = False
         tok = toks[p]
         if opcode == "trunc":
-            while tok == "nuw" or tok == "nsw":
-                if tok == "nuw":
-                    nuw = True
-                else:
-                    nsw = True
-                p += 1
-                tok = toks[p]
+            p, nuw, nsw = _wrap_flags(toks, p)
         elif opcode == "zext" or opcode == "uitofp":
             if tok == "nneg":
                 nneg = True
@@ -741,3 +730,19 @@ class InstructionParser(MetadataParser):
 _UNSIZED = frozenset((_VOID, TypeID.FUNCTION, _LABEL, _METADATA, TypeID.TOKEN))
 _TYPE_SUFFIX = frozenset(("*", "(", "addrspace"))
 _ALIGNMENTS = {str(1 << i): 1 << i for i in range(33)}
+
+
+def _wrap_flags(toks: list[str], p: int) -> tuple[int, bool, bool]:
+    """``nuw``/``nsw`` of an instruction from token ``p``: each at most once, ``nuw`` before or
+    after ``nsw`` (LLVM's order; a repeated flag is left for the type that must follow).
+    Returns (next token, nuw, nsw)."""
+    nuw = toks[p] == "nuw"
+    if nuw:
+        p += 1
+    nsw = toks[p] == "nsw"
+    if nsw:
+        p += 1
+        if not nuw and toks[p] == "nuw":
+            nuw = True
+            p += 1
+    return p, nuw, nsw

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from llvmpy_mid.asm.lexer import is_digits
+from llvmpy_mid.asm.lexer import decimal_value, is_digits
 from llvmpy_mid.asm import dwarf_names
 from llvmpy_mid.asm.parse_base import int_literal
 from llvmpy_mid.asm.parse_constexprs import ConstantExprParser
@@ -139,6 +139,31 @@ _NAMED_KINDS = {
 _MD_OR_INT_FIELDS = frozenset(("count", "lowerBound", "upperBound", "stride", "rank", "dwarfAddressSpace"))
 _SIGNED_FIELDS = frozenset(("thisAdjustment", "value", "offset"))
 
+_U16, _U32, _U64 = 0xFFFF, 0xFFFFFFFF, (1 << 64) - 1
+_I32 = (-(1 << 31), (1 << 31) - 1)
+_I64 = (-(1 << 63), (1 << 63) - 1)
+# The largest value of each unsigned integer field (LLVM's MDUnsignedField limits in LLParser.cpp),
+# by field name; _UNSIGNED_MAX_OF_KIND holds the fields whose limit depends on the node kind.
+_UNSIGNED_MAX: dict[str, int] = {
+    "line": _U32, "scopeLine": _U32, "column": _U16, "size": _U64, "offset": _U64, "align": _U32,
+    "dwarfAddressSpace": _U32, "ptrAuthKey": 7, "ptrAuthExtraDiscriminator": 0xFFFF,
+    "runtimeVersion": _U32, "dwoId": _U64, "virtualIndex": _U32, "arg": _U16, "attributes": _U32,
+}  # fmt: skip
+_UNSIGNED_MAX_OF_KIND: dict[tuple[str, str], int] = {("DILexicalBlockFile", "discriminator"): _U32}
+# Signed integer fields (MDSignedField / MDSignedOrMDField): (kind, field) -> (minimum, maximum).
+_SIGNED_RANGE: dict[tuple[str, str], tuple[int, int]] = {
+    ("DISubprogram", "thisAdjustment"): _I32,
+    ("DISubrange", "count"): (-1, _I64[1]),
+    **{(kind, f): _I64 for kind in ("DISubrange", "DIGenericSubrange") for f in ("lowerBound", "upperBound", "stride")},
+    ("DIGenericSubrange", "count"): _I64,
+    ("DICompositeType", "rank"): _I64,
+}
+# The largest number a DWARF-enumeration field takes (DW_TAG_hi_user, DW_ATE_hi_user, ...).
+_ENUM_MAX: dict[int, int] = {
+    _TAG: 0xFFFF, _ATE: 0xFF, _LANG: 0xFFFF, _CC: 0xFF, _VIRT: 2, _MACINFO: 0xFF, _EMISSION: 3, _NAMETABLE: 3,
+}
+_CHECKSUM_KINDS = frozenset(("CSK_MD5", "CSK_SHA1", "CSK_SHA256"))
+
 
 def _field_kinds(kind: str) -> dict[str, int]:
     out: dict[str, int] = {}
@@ -178,6 +203,11 @@ _MD_ON_DEMAND_DEPTH = 60
 """How deep definitions may be read ahead on demand before a temporary is used."""
 _DEBUG_KINDS = frozenset(("DIAssignID", "heapallocsite"))
 _NO_LOCAL = 0
+
+
+def _is_signed_literal(tok: str) -> bool:
+    """An integer token LLVM's lexer makes a signed APSInt (``-5``, ``s0xFF``)."""
+    return tok[:1] == "-" or tok[:3] == "s0x"
 
 
 def _is_fwd_decl(flags: Any) -> bool:
@@ -298,6 +328,8 @@ class MetadataParser(ConstantExprParser):
         node = self.md_numbered.get(number)
         if node is not None:
             return node
+        if number > 0xFFFFFFFF:
+            self.fail("expected 32-bit integer (too large)", at, 1)
         fwd = self.md_fwd.get(number)
         if fwd is not None:
             return fwd[0]
@@ -367,7 +399,7 @@ class MetadataParser(ConstantExprParser):
         self.md_parsed[at] = at
         number = int(toks[at][1:])
         if number > 0xFFFFFFFF:
-            self.fail("expected 32-bit integer (too large)")
+            self.fail("expected 32-bit integer (too large)", at, 1)
         self.p += 1
         self.expect("=", "expected '=' here")
         tok = toks[self.p]
@@ -503,8 +535,11 @@ class MetadataParser(ConstantExprParser):
                     self.p = p + 1
                     fields[fname] = self.md_node_ref(int(tok[1:]), p)
                 elif (cat == _INT or cat == _MD_OR_INT) and is_digits(tok) and tok.isascii():
+                    value = decimal_value(tok)
+                    if value > 0xFFFF:
+                        self.check_di_int(kind, fname, value, tok, p)
                     self.p = p + 1
-                    fields[fname] = int(tok)
+                    fields[fname] = value
                 elif cat == _STR and tok[:1] == '"' and len(tok) > 1 and tok[-1] == '"' and "\\" not in tok:
                     self.p = p + 1
                     fields[fname] = MDString.get(self.ctx, tok[1:-1])
@@ -625,21 +660,32 @@ class MetadataParser(ConstantExprParser):
         value = int_literal(tok)
         if cat == _INT:
             if value is None:
-                if field in _SIGNED_FIELDS:
-                    self.fail("expected integer" if kind == "DIEnumerator" else "expected signed integer")
+                if kind == "DIEnumerator" and field == "value":
+                    self.fail("expected integer")
+                if (kind, field) in _SIGNED_RANGE:
+                    self.fail("expected signed integer")
                 self.fail("expected unsigned integer")
+            self.check_di_int(kind, field, value, tok, at)
             self.p += 1
             return value
         enum = _ENUM_KINDS.get(cat)
         if enum is not None:
             prefix, message = enum
-            if value is not None:
+            if value is not None and cat != _CSK:
+                if _is_signed_literal(tok):
+                    self.fail("expected unsigned integer")
+                limit = _ENUM_MAX[cat]
+                if value > limit:
+                    self.fail("value for '%s' too large, limit is %d" % (field, limit))
                 self.p += 1
                 names = _ENUM_FIELD_NAMES.get(field)
                 if names is not None and value in names:
                     return DIEnum.of(names[value])
                 return value
-            if not tok.startswith(prefix) if prefix else tok not in _WORD_ENUMS[cat]:
+            if cat == _CSK:
+                if tok not in _CHECKSUM_KINDS:
+                    self.fail("invalid checksum kind '%s'" % tok)
+            elif not tok.startswith(prefix) if prefix else tok not in _WORD_ENUMS[cat]:
                 self.fail(message)
             self.p += 1
             return DIEnum.of(tok)
@@ -650,8 +696,7 @@ class MetadataParser(ConstantExprParser):
         if c == "!":
             return self.parse_metadata(False)
         if value is not None and cat == _MD_OR_INT:
-            if value < -1 and field == "count" and kind == "DISubrange":
-                self.fail("value for 'count' too small, limit is -1")
+            self.check_di_int(kind, field, value, tok, at)
             self.p += 1
             return value
         if tok == "{" and field == "operands":
@@ -666,6 +711,24 @@ class MetadataParser(ConstantExprParser):
             return tuple(ops)
         return self.parse_value_as_metadata(False)
 
+    def check_di_int(self, kind: str, field: str, value: int, tok: str, at: int) -> None:
+        """Reject an integer outside the field's range, worded as LLVM's parser words it."""
+        bounds = _SIGNED_RANGE.get((kind, field))
+        if bounds is not None:
+            low, high = bounds
+            if value < low:
+                self.fail("value for '%s' too small, limit is %d" % (field, low), at)
+            if value > high:
+                self.fail("value for '%s' too large, limit is %d" % (field, high), at)
+            return
+        limit = _UNSIGNED_MAX_OF_KIND.get((kind, field), _UNSIGNED_MAX.get(field))
+        if limit is None:
+            return
+        if _is_signed_literal(tok):
+            self.fail("expected unsigned integer", at)
+        if value > limit:
+            self.fail("value for '%s' too large, limit is %d" % (field, limit), at)
+
     def parse_di_flags(self, sp: bool) -> DIEnum | int:
         """``DIFlagA | DIFlagB | 4`` (or DISPFlag words), normalised to LLVM's order."""
         toks = self.toks
@@ -674,7 +737,9 @@ class MetadataParser(ConstantExprParser):
         while True:
             tok = toks[self.p]
             num = int_literal(tok)
-            if num is not None:
+            if num is not None and not _is_signed_literal(tok):
+                if num > _U32:
+                    self.fail("expected 32-bit integer (too large)")
                 value |= num
             else:
                 bit = table.get(tok)
@@ -724,7 +789,9 @@ class MetadataParser(ConstantExprParser):
                 seen.add(name)
                 self.p += 1
                 if name == "line":
-                    line = self.parse_uint32("expected unsigned integer")
+                    line = self.parse_uint("expected unsigned integer")
+                    if line > _U32:
+                        self.fail("value for 'line' too large, limit is 4294967295", self.p - 1)
                 elif name == "column":
                     column = self.parse_uint("expected unsigned integer")
                     if column > 0xFFFF:
@@ -732,12 +799,12 @@ class MetadataParser(ConstantExprParser):
                 elif name == "scope":
                     if toks[self.p] == "null":
                         self.fail("'scope' cannot be null")
-                    scope = self.parse_md_node()
+                    scope = self.parse_metadata(False)
                 elif name == "inlinedAt":
                     if toks[self.p] == "null":
                         self.p += 1
                     else:
-                        inlined = self.parse_md_node()
+                        inlined = self.parse_metadata(False)
                 elif name == "isImplicitCode":
                     tok = toks[self.p]
                     if tok not in ("true", "false"):
@@ -752,12 +819,13 @@ class MetadataParser(ConstantExprParser):
         self.expect(")", "expected ')' here")
         if scope is None:
             self.fail("missing required field 'scope'", close_at)
-        assert isinstance(scope, MDNode)
-        if inlined is not None and not isinstance(inlined, MDNode):
-            self.fail("expected metadata node")
+        # Any metadata is taken, as LLVM's parser takes it (a string scope, say); the verifier
+        # rejects a location that is not well formed when something uses it.
+        raw_scope = cast(MDNode, scope)
+        raw_inlined = cast("MDNode | None", inlined)
         if distinct:
-            return DILocation.distinct(self.ctx, line, column, scope, inlined, implicit)
-        return DILocation.get(self.ctx, line, column, scope, inlined, implicit)
+            return DILocation.distinct(self.ctx, line, column, raw_scope, raw_inlined, implicit)
+        return DILocation.get(self.ctx, line, column, raw_scope, raw_inlined, implicit)
 
     def parse_di_expression(self, at: int) -> MDNode:
         toks = self.toks
@@ -770,7 +838,7 @@ class MetadataParser(ConstantExprParser):
                     elements.append(tok)
                     self.p += 1
                 elif is_digits(tok):
-                    value = int(tok)
+                    value = decimal_value(tok)
                     if value >= 1 << 64:
                         self.fail("expected unsigned integer")
                     elements.append(value)

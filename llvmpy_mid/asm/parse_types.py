@@ -20,7 +20,7 @@ instructions and the verifier do.
 
 from __future__ import annotations
 
-from llvmpy_mid.asm.lexer import is_digits
+from llvmpy_mid.asm.lexer import atoull, is_digits
 from llvmpy_mid.asm.parse_base import ParserBase
 from llvmpy_mid.ir.attribute_kinds import find_attribute_kind
 from llvmpy_mid.ir.type_queries import SCALAR_TYPE_IDS
@@ -148,7 +148,7 @@ class TypeParser(ParserBase):
         ctx = self.ctx
         c = tok[:1]
         if c == "i" and is_digits(tok[1:]) and tok.isascii():
-            width = int(tok[1:])
+            width = atoull(tok[1:])  # as LLVM's lexer reads it: i0008 is i8
             if not 1 <= width <= MAX_INT_BITS:
                 self.fail("expected type")
             ty: Type = ctx.int_type(width)
@@ -179,7 +179,7 @@ class TypeParser(ParserBase):
             if toks[start + 2] == "x" and toks[start + 4] == "]":
                 elem = self.value_words.get(toks[start + 3])
                 count = toks[start + 1]
-                if elem is not None and is_digits(count):
+                if elem is not None and is_digits(count) and len(count) < 20:
                     self.p = start + 5
                     return ctx.array_type(elem, int(count))
             self.p += 1
@@ -237,7 +237,7 @@ class TypeParser(ParserBase):
 
     def parse_array_type(self) -> Type:
         """``[N x T]`` after the ``[``."""
-        count = self.parse_uint("expected number in address space")
+        count = self.parse_element_count()
         if self.toks[self.p] != "x":
             self.fail("expected 'x' after element count")
         self.p += 1
@@ -250,6 +250,13 @@ class TypeParser(ParserBase):
         self.expect("]", "expected end of sequential type")
         return self.ctx.array_type(elem, count)
 
+    def parse_element_count(self) -> int:
+        """The N of ``[N x T]`` or ``<N x T>``: an unsigned number of at most 64 bits."""
+        count = self.parse_uint("expected number in address space")
+        if count >= 1 << 64:
+            self.fail("expected number in address space", self.p - 1)
+        return count
+
     def parse_vector_type(self) -> Type:
         """``<N x T>`` or ``<vscale x N x T>`` after the ``<``."""
         toks = self.toks
@@ -261,7 +268,7 @@ class TypeParser(ParserBase):
                 self.fail("expected 'x' after vscale")
             self.p += 1
         count_at = self.p
-        count = self.parse_uint("expected number in address space")
+        count = self.parse_element_count()
         if toks[self.p] != "x":
             self.fail("expected 'x' after element count")
         self.p += 1

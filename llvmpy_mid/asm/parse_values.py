@@ -32,9 +32,9 @@ import re
 import struct
 from typing import Any, Callable, cast
 
-from llvmpy_mid.asm.lexer import is_digits
+from llvmpy_mid.asm.lexer import decimal_value, is_digits
 from llvmpy_mid.asm.parse_attributes import AttributeParser
-from llvmpy_mid.asm.parse_base import Placeholder
+from llvmpy_mid.asm.parse_base import NAME_TOO_LONG, Placeholder, name_too_long
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir import fp_bits
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -197,6 +197,8 @@ class ValueParser(AttributeParser):
             name = key[1:] if not is_digits(key[1:]) and key[1:2] != '"' else ""
             if key[1:2] == '"':
                 name = key[2:]
+            if name_too_long(name):
+                self.fail(NAME_TOO_LONG, at)
             bb = BasicBlock(self.ctx, name, parent=fs.fn)
             fs.fwd[key] = bb
             fs.fwd_index[key] = at
@@ -302,7 +304,7 @@ class ValueParser(AttributeParser):
             cache = self.int_cache[ty] = {}
         c = cache.get(tok)
         if c is None:
-            c = cache[tok] = ConstantInt.get(ty, int(tok))
+            c = cache[tok] = ConstantInt.get(ty, decimal_value(tok))
         return c
 
     def operand(self, ty: Type) -> Value:
@@ -556,7 +558,7 @@ class ValueParser(AttributeParser):
             tok = toks[p + 1]
             if not (is_digits(tok) or (tok[:1] == "-" and is_digits(tok[1:]))) or not tok.isascii():
                 return None
-            append(int(tok) & mask)
+            append(decimal_value(tok) & mask)
             sep = toks[p + 2]
             p += 3
             if sep != ",":

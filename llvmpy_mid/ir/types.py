@@ -49,7 +49,7 @@ class TypeID(IntEnum):
     TARGET_EXT = 21
 
 
-MAX_INT_BITS = (1 << 23) - 1
+MAX_INT_BITS = 1 << 23
 
 # What LLVM's type constructors accept (they assert; the parser reports the same words).
 _BAD_STRUCT_ELEMENT = frozenset((TypeID.VOID, TypeID.LABEL, TypeID.METADATA, TypeID.FUNCTION, TypeID.TOKEN))

@@ -60,8 +60,8 @@ CASES['p7'] = (
 )
 
 
-def _print(source: str) -> str:
-    text = print_module(parse_assembly(source, name="probe.ll"))
+def _print(source: str, verify: bool = True) -> str:
+    text = print_module(parse_assembly(source, name="probe.ll", verify=verify))
     assert text.startswith("; ModuleID = 'probe.ll'\n")
     return text.split("\n", 1)[1]
 
@@ -69,7 +69,8 @@ def _print(source: str) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_probe_prints_as_opt(name: str) -> None:
     _, source, expected = CASES[name]
-    assert _print(source) == expected
+    # p3's debug info does not verify (opt-19 prints it only with -disable-verify, see below).
+    assert _print(source, verify=name != "p3") == expected
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
