@@ -61,6 +61,14 @@ _TOKEN_RE = re.compile(
     re.VERBOSE | re.ASCII,
 )
 
+# After a module summary entry (``^0 = ...``) LLVM's lexer stops making labels of identifiers
+# (``module:`` is ``module`` then ``:``) for the rest of the file; labels that start otherwise
+# (``"x":``, ``12:``, ``.x:``, ``-x:``, ``$x:``) are unaffected.
+_NO_LABEL_RE = re.compile(
+    _TOKEN_RE.pattern.replace("| [-A-Za-z_.][-\\w$.]*+:", "| [-.][-\\w$.]*+:"), re.VERBOSE | re.ASCII
+)
+assert _NO_LABEL_RE.pattern != _TOKEN_RE.pattern
+
 # Slot numbers LLVM reads modulo 2**32 (``%N``, ``@N``, ``#N``, ``^N``, ``N:``) or as a plain
 # integer (``!N``) and that are not already spelled canonically (a leading zero, ten digits or
 # more): tokenize() rewrites such tokens to the canonical number (see _canonical_slot).
@@ -94,6 +102,35 @@ def tokenize(text: str) -> list[str]:
             if slot(tok) is not None or md(tok) is not None:
                 toks[i] = _canonical_slot(tok)
     return toks
+
+
+def tokenize_without_labels(text: str, offset: int) -> list[str]:
+    """The tokens of ``text[offset:]`` as LLVM lexes them once a summary entry has switched
+    identifier labels off (see :func:`tokenize`; ends with ``""``)."""
+    toks: list[str] = _NO_LABEL_RE.findall(text, offset)
+    if len(toks) > 1 and toks[-2] == "":
+        toks.pop()
+    if _ODD_SLOT_RE.search(text, offset) is not None:
+        slot = _SLOT_TOKEN_RE.fullmatch
+        md = _MD_SLOT_RE.fullmatch
+        for i, tok in enumerate(toks):
+            if slot(tok) is not None or md(tok) is not None:
+                toks[i] = _canonical_slot(tok)
+    return toks
+
+
+def token_offset(text: str, index: int, without_labels_from: tuple[int, int] | None = None) -> int:
+    """The character offset of token ``index`` of ``text``. ``without_labels_from`` is (token
+    index, offset) where :func:`tokenize_without_labels` took over, if it did."""
+    start_index, start = 0, 0
+    regex = _TOKEN_RE
+    if without_labels_from is not None and index >= without_labels_from[0]:
+        start_index, start = without_labels_from
+        regex = _NO_LABEL_RE
+    for n, m in enumerate(regex.finditer(text, start), start_index):
+        if n == index:
+            return m.start(1)
+    return len(text)
 
 
 def _canonical_slot(tok: str) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from llvmpy_mid.asm.lexer import decimal_value, is_digits, token_position, unescape
+from llvmpy_mid.asm.lexer import decimal_value, is_digits, offset_position, token_offset, token_position, unescape
 from llvmpy_mid.errors import ParseError
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
@@ -118,6 +118,7 @@ class ParserBase:
         "md_depth",
         "seen_records",
         "seen_debug_intrinsics",
+        "labels_off_at",
     )
 
     def __init__(self, text: str, context: Context | None, filename: str) -> None:
@@ -168,6 +169,9 @@ class ParserBase:
         """Instructions with a ``!tbaa`` attachment (old scalar tags are upgraded at the end)."""
         """Attachments that hold a node not yet final: (holder, slot, metadata number)."""
         self.pending_args: tuple[Any, list[tuple[str, str, int]]] = (None, [])
+        self.labels_off_at: tuple[int, int] | None = None
+        """(token index, offset) from which the tokens were lexed without identifier labels
+        (after a summary entry, as LLVM's lexer does), else None."""
         from llvmpy_mid.ir.data_layout import DataLayout
 
         self.data_layout: DataLayout = DataLayout.default()
@@ -183,8 +187,14 @@ class ParserBase:
         """Raise a ParseError located at token ``at`` (default: the current token),
         ``offset`` characters into it (LLVM lexes ``!5`` as ``!`` and ``5``)."""
         index = self.p if at is None else at
-        line, column, source = token_position(self.text, index)
+        line, column, source = self.position_of(index)
         raise ParseError(message, self.filename, line, column + offset, source)
+
+    def position_of(self, index: int) -> tuple[int, int, str]:
+        """(line, column, source line) of token ``index``."""
+        if self.labels_off_at is None:
+            return token_position(self.text, index)
+        return offset_position(self.text, token_offset(self.text, index, self.labels_off_at))
 
     # --- token helpers -----------------------------------------------------------------------
     def expect(self, tok: str, message: str) -> None:

@@ -113,7 +113,10 @@ def upgrade_module(module: Module, saw_debug_info: bool = True) -> None:
             continue
         literal = _literal_struct_return(fn)
         upgraded = _new_argument_form(fn)
-        if upgraded is not None:
+        wasm = _wasm_relaxed_name(fn) if name.startswith("llvm.wasm.") else None
+        if wasm is not None:
+            fn = _rename_intrinsic(module, fn, wasm)
+        elif upgraded is not None:
             fn = _upgrade_argument_form(module, fn, *upgraded)
         elif name == "llvm.coro.end" and len(fn.function_type.params) == 2:
             fn = _upgrade_coro_end(module, fn)
@@ -294,6 +297,32 @@ def _rename_intrinsic(module: Module, fn: Function, new_name: str) -> Function:
         use.set(target)
     fn.erase_from_parent()
     return target
+
+
+# WebAssembly's relaxed-SIMD intrinsics under their pre-"relaxed" names: old prefix -> new base
+# (the overloaded ones take the return type's mangling, as LLVM's AutoUpgrade declares them).
+_WASM_RELAXED_OVERLOADED = {
+    "llvm.wasm.fma.": "llvm.wasm.relaxed.madd",
+    "llvm.wasm.fms.": "llvm.wasm.relaxed.nmadd",
+    "llvm.wasm.laneselect.": "llvm.wasm.relaxed.laneselect",
+}
+_WASM_RELAXED_PLAIN = {
+    "llvm.wasm.dot.i8x16.i7x16.signed": "llvm.wasm.relaxed.dot.i8x16.i7x16.signed",
+    "llvm.wasm.dot.i8x16.i7x16.add.signed": "llvm.wasm.relaxed.dot.i8x16.i7x16.add.signed",
+}
+
+
+def _wasm_relaxed_name(fn: Function) -> str | None:
+    """The relaxed-SIMD name LLVM 19 gives an old ``llvm.wasm.fma/fms/laneselect/dot`` intrinsic."""
+    name = fn.name
+    plain = _WASM_RELAXED_PLAIN.get(name)
+    if plain is not None:
+        return plain
+    for prefix, base in _WASM_RELAXED_OVERLOADED.items():
+        if name.startswith(prefix):
+            mangled = mangle_type(fn.function_type.return_type)
+            return None if mangled is None else base + "." + mangled
+    return None
 
 
 # Intrinsics whose old forms took other arguments: base -> declared parameter counts upgraded.

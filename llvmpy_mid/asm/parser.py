@@ -86,6 +86,8 @@ class Parser(FunctionParser):
                     self.fail("expected top-level entity")
             elif c == "$":
                 self.parse_comdat()
+            elif c == "^" and is_digits(tok[1:]):
+                self.skip_summary_entry()
             else:
                 self.fail("expected top-level entity")
         self.validate_end_of_module()
@@ -149,6 +151,50 @@ class Parser(FunctionParser):
 
     def parse_top_target(self) -> None:
         self.fail("expected top-level entity")
+
+    # --- module summary entries -------------------------------------------------------------------------
+    def skip_summary_entry(self) -> None:
+        """``^N = module: (...)`` (or ``gv:``, ``typeid:``, ``flags: N``, ``blockcount: N``):
+        checked and skipped, as LLVM's parser does when it builds a module and no summary index
+        (opt, llvm-as): the entry is not kept and opt -S prints none. Like LLVM's lexer, the rest
+        of the file is lexed without identifier labels from here on (``name:`` is ``name`` ``:``),
+        so metadata after a summary entry fails as it does in opt-19."""
+        from llvmpy_mid.asm.lexer import token_offset, tokenize_without_labels
+
+        if self.labels_off_at is None:
+            at = self.p + 1
+            offset = token_offset(self.text, at)
+            rest = tokenize_without_labels(self.text, offset)
+            rest.extend(("", "", "", ""))
+            del self.toks[at:]
+            self.toks.extend(rest)
+            self.labels_off_at = (at, offset)
+        toks = self.toks
+        self.p += 1
+        self.expect("=", "expected '=' here")
+        kind = toks[self.p]
+        if kind not in ("gv", "module", "typeid", "flags", "blockcount"):
+            self.fail("Expected 'gv', 'module', 'typeid', 'flags' or 'blockcount' at the start of summary entry")
+        self.p += 1
+        if kind == "flags" or kind == "blockcount":
+            self.expect(":", "expected ':' here")
+            tok = toks[self.p]
+            if not is_digits(tok):
+                self.fail("expected integer")
+            self.p += 1
+            return
+        self.expect(":", "expected ':' at start of summary entry")
+        self.expect("(", "expected '(' at start of summary entry")
+        depth = 1
+        while depth:
+            tok = toks[self.p]
+            if tok == "(":
+                depth += 1
+            elif tok == ")":
+                depth -= 1
+            elif not tok:
+                self.fail("found end of file while parsing summary entry")
+            self.p += 1
 
     # --- attribute groups ----------------------------------------------------------------------------------
     def parse_attribute_group(self) -> None:
@@ -395,10 +441,8 @@ def parse(text: str, context: Context | None, filename: str, *, target_triple: s
 
 
 def _last_resort(parser: Parser, message: str) -> ParseError:
-    from llvmpy_mid.asm.lexer import token_position
-
     index = min(parser.p, len(parser.toks) - 1)
-    line, column, source = token_position(parser.text, index)
+    line, column, source = parser.position_of(index)
     return ParseError(message, parser.filename, line, column, source)
 
 
