@@ -119,6 +119,8 @@ class ParserBase:
         "seen_records",
         "seen_debug_intrinsics",
         "labels_off_at",
+        "read_ahead",
+        "read_ahead_used",
     )
 
     def __init__(self, text: str, context: Context | None, filename: str) -> None:
@@ -169,6 +171,10 @@ class ParserBase:
         """Instructions with a ``!tbaa`` attachment (old scalar tags are upgraded at the end)."""
         """Attachments that hold a node not yet final: (holder, slot, metadata number)."""
         self.pending_args: tuple[Any, list[tuple[str, str, int]]] = (None, [])
+        self.read_ahead = True
+        """Whether a reference to a metadata node defined later reads that definition at once
+        (else a temporary node stands in until it is reached, as in LLVM's parser)."""
+        self.read_ahead_used = False
         self.labels_off_at: tuple[int, int] | None = None
         """(token index, offset) from which the tokens were lexed without identifier labels
         (after a summary entry, as LLVM's lexer does), else None."""

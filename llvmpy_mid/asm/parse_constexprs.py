@@ -296,16 +296,17 @@ class ConstantExprParser(ValueParser):
                 c = ConstantExpr.get_shuffle_vector(v1, v2, mask)
         return self.check_constant_type(c, ty, at)
 
-    def shuffle_mask_of(self, mask: Constant, at: int) -> list[int]:
+    def shuffle_mask_of(self, mask: Constant, at: int, message: str = "invalid operands to shufflevector") -> list[int]:
+        """The mask's elements (-1 for undef/poison; others as unsigned 32-bit numbers)."""
         mty = mask.type
         if not isinstance(mty, VectorType) or not mty.element_type.is_integer_bits(32):
-            self.fail("invalid operands to shufflevector", at)
+            self.fail(message, at)
         if mty.scalable:
             if mask.is_null_value:
                 return [0] * mty.count
             if isinstance(mask, UndefValue):
                 return [-1] * mty.count
-            self.fail("invalid operands to shufflevector", at)
+            self.fail(message, at)
         out: list[int] = []
         for i in range(mty.count):
             e = mask.get_aggregate_element(i)
@@ -314,7 +315,7 @@ class ConstantExprParser(ValueParser):
             elif isinstance(e, ConstantInt):
                 out.append(e.value)
             else:
-                self.fail("invalid operands to shufflevector", at)
+                self.fail(message, at)
         return out
 
     def const_ptrauth(self, ty: Type, at: int) -> Constant:

@@ -104,7 +104,7 @@ class ControlFlowParser(InstructionParser):
             c_at = self.p
             c = self.parse_type_and_value()
             if not isinstance(c, Constant):
-                self.fail("expected a constant value", c_at)
+                self.fail("clause argument must be a constant", c_at)
             if tok == "catch" and c.type.type_id is TypeID.ARRAY:
                 self.fail("'catch' clause has an invalid type", c_at)
             if tok == "filter" and c.type.type_id is not TypeID.ARRAY:

@@ -48,6 +48,14 @@ _TBAA = 1
 """The fixed metadata kind id of ``!tbaa``."""
 
 
+def _unable_to_create(key: str) -> str:
+    """LLVM's message for a label whose name or number already names a value that is not a block."""
+    body = key[1:]
+    if is_digits(body):
+        return "unable to create block numbered '%s'" % body
+    return "unable to create block named '%s'" % (body[1:] if body[:1] == '"' else body)
+
+
 _UNNUMBERED = 0xFFFFFFFF
 """The slot number LLVM's parser reads as "no number" (its -1): ``%4294967295 = ...`` takes the
 next number, as an unnamed value does."""
@@ -136,7 +144,7 @@ class FunctionParser(GlobalParser):
                     if is_digits(body):
                         number = int(body)
                         if number < next_number:
-                            self.fail("argument expected to be numbered '%%%d' or greater" % next_number)
+                            self.fail("argument expected to be numbered '%%%d' or greater" % next_number, ty_at)
                         next_number = number + 1
                         arg_names.append(("", arg_tok, ty_at))
                     else:
@@ -298,7 +306,7 @@ class FunctionParser(GlobalParser):
         if bb is not None:
             fs.fwd_index.pop(key, None)
             if not isinstance(bb, BasicBlock):
-                self.fail("'%s' is not a basic block" % key, at)
+                self.fail(_unable_to_create(key), at)
             if fn.blocks._last is not bb:
                 fn.blocks.remove(bb)
                 fn.blocks.append(bb)
@@ -306,7 +314,7 @@ class FunctionParser(GlobalParser):
             existing = fs.values.get(key)
             if existing is not None:
                 if not isinstance(existing, BasicBlock):
-                    self.fail("'%s' is not a basic block" % key, at)
+                    self.fail(_unable_to_create(key), at)
                 bb = existing
                 if fn.blocks._last is not bb:
                     fn.blocks.remove(bb)

@@ -318,7 +318,7 @@ class InstructionParser(MetadataParser):
         self.expect_comma("expected ',' after extract value")
         idx = self.parse_type_and_value()
         if not isinstance(vec.type, VectorType) or not isinstance(idx.type, IntegerType):
-            self.fail("invalid extractelement operands", at)
+            self.fail("invalid extractelement operands", at + 1)
         return ExtractElementInst(vec, idx)
 
     def inst_insertelement(self, at: int) -> Instruction:
@@ -330,7 +330,7 @@ class InstructionParser(MetadataParser):
         idx = self.parse_type_and_value()
         vty = vec.type
         if not isinstance(vty, VectorType) or elt.type is not vty.element_type or not isinstance(idx.type, IntegerType):
-            self.fail("invalid insertelement operands", at)
+            self.fail("invalid insertelement operands", at + 1)
         return InsertElementInst(vec, elt, idx)
 
     def inst_shufflevector(self, at: int) -> Instruction:
@@ -341,12 +341,16 @@ class InstructionParser(MetadataParser):
         self.expect_comma("expected ',' after shuffle value")
         mask_at = self.p
         mask_c = self.parse_type_and_value()
+        # LLVM reports every invalid combination (mask included) at the first operand.
         if not isinstance(mask_c, Constant):
-            self.fail("invalid shufflevector operands", at)
+            self.fail("invalid shufflevector operands", at + 1)
         vty = v1.type
         if not isinstance(vty, VectorType) or v2.type is not vty:
-            self.fail("invalid shufflevector operands", at)
-        mask = self.shuffle_mask_of(mask_c, mask_at)
+            self.fail("invalid shufflevector operands", at + 1)
+        mask = self.shuffle_mask_of(mask_c, at + 1, "invalid shufflevector operands")
+        limit = 2 * vty.count
+        if not vty.scalable and any(m >= limit for m in mask):
+            self.fail("invalid shufflevector operands", at + 1)
         return ShuffleVectorInst(v1, v2, mask)
 
     def parse_index_list(self) -> list[int]:

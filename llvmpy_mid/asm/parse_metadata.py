@@ -335,6 +335,7 @@ class MetadataParser(ConstantExprParser):
             return fwd[0]
         start = self.md_defs.get(number)
         if start is not None and start not in self.md_parsed and self.md_depth < _MD_ON_DEMAND_DEPTH:
+            self.read_ahead_used = True
             saved = self.p
             self.p = start
             self.md_depth += 1
@@ -351,6 +352,8 @@ class MetadataParser(ConstantExprParser):
 
     def index_metadata(self) -> None:
         """Find where each ``!N = ...`` definition starts (the first one of each N)."""
+        if not self.read_ahead:
+            return
         toks = self.toks
         defs = self.md_defs
         find = toks.index
@@ -684,7 +687,7 @@ class MetadataParser(ConstantExprParser):
                 return value
             if cat == _CSK:
                 if tok not in _CHECKSUM_KINDS:
-                    self.fail("invalid checksum kind '%s'" % tok)
+                    self.fail("invalid checksum kind '%s'" % tok.rstrip(":"))
             elif not tok.startswith(prefix) if prefix else tok not in _WORD_ENUMS[cat]:
                 self.fail(message)
             self.p += 1

@@ -130,6 +130,8 @@ class TypeParser(ParserBase):
                 self.fail("invalid symbolic addrspace '%s'" % name, self.p - 1)
         else:
             space = self.parse_uint("expected integer or string constant")
+            if space > 0xFFFFFFFF:
+                self.fail("expected 32-bit integer (too large)", self.p - 1)
             if space >= 1 << 24:
                 self.fail("invalid address space, must be a 24-bit integer", self.p - 1)
         self.expect(")", "expected ')' in address space")
@@ -384,7 +386,8 @@ class TypeParser(ParserBase):
         key = self.local_key(tok)
         self.p += 1
         self.expect("=", "expected '=' after name")
-        self.expect("type", "expected 'type' after '='")
+        # LLVM words it by the kind of name (``%3 = ...`` / ``%T = ...``).
+        self.expect("type", "expected 'type' after '='" if is_digits(tok[1:]) else "expected 'type' after name")
         toks = self.toks
         existing = self.named_types.get(key)
         if existing is not None and key not in self.fwd_types:

@@ -133,6 +133,9 @@ class ValueParser(AttributeParser):
         p = self.p
         tok = self.toks[p]
         c = tok[:1]
+        if c == "%" or c == "@":
+            if len(tok) == 1:  # a sigil without a name: LLVM's lexer makes an error token
+                self.fail("expected value token")
         if c == "%":
             fs = self.fs
             if fs is None:
@@ -150,6 +153,9 @@ class ValueParser(AttributeParser):
     def parse_constant(self, ty: Type) -> Constant:
         """A constant of type ``ty`` (no local names)."""
         at = self.p
+        if self.toks[at][:1] == "%":
+            # LLVM reads constants without the function's names in scope.
+            self.fail("invalid use of function-local name")
         v = self.parse_value(ty)
         if not v.is_constant:
             self.fail("expected a constant value", at)
@@ -215,7 +221,9 @@ class ValueParser(AttributeParser):
         toks = self.toks
         p = self.p
         if toks[p] != "label":
-            self.fail("expected 'label'")
+            # As LLVM's parseTypeAndBasicBlock: any type and value, then the block check.
+            self.parse_value(self.parse_type())
+            self.fail("expected a basic block", p)
         tok = toks[p + 1]
         if tok[:1] != "%":
             self.p = p + 1
@@ -586,7 +594,8 @@ class ValueParser(AttributeParser):
             self.fail("vector elements must have integer, pointer or floating point type", first)
         for i, e in enumerate(elts):
             if e.type is not ety:
-                self.fail("vector element #%d is not of type '%s'" % (i, self.type_text(ety)), first)
+                # LLVM's message lacks the closing quote.
+                self.fail("vector element #%d is not of type '%s" % (i, self.type_text(ety)), first)
         c = ConstantVector.get(elts)
         return self.check_constant_type(c, ty, at)
 
