@@ -162,6 +162,11 @@ _SIGNED_RANGE: dict[tuple[str, str], tuple[int, int]] = {
 _ENUM_MAX: dict[int, int] = {
     _TAG: 0xFFFF, _ATE: 0xFF, _LANG: 0xFFFF, _CC: 0xFF, _VIRT: 2, _MACINFO: 0xFF, _EMISSION: 3, _NAMETABLE: 3,
 }
+# Metadata fields LLVM's parser refuses ``null`` for (MDField with AllowNull false).
+_NOT_NULL = frozenset(
+    (("DICompileUnit", "file"), ("DILexicalBlock", "scope"), ("DILexicalBlockFile", "scope"),
+     ("DILocalVariable", "scope"), ("DILabel", "scope"))
+)  # fmt: skip
 _CHECKSUM_KINDS = frozenset(("CSK_MD5", "CSK_SHA1", "CSK_SHA256"))
 
 
@@ -694,6 +699,8 @@ class MetadataParser(ConstantExprParser):
             return DIEnum.of(tok)
         # A metadata field (some also take an integer, e.g. DISubrange's count).
         if tok == "null":
+            if (kind, field) in _NOT_NULL:
+                self.fail("'%s' cannot be null" % field)
             self.p += 1
             return None
         if c == "!":
@@ -815,7 +822,7 @@ class MetadataParser(ConstantExprParser):
                     implicit = tok == "true"
                     self.p += 1
                 else:
-                    self.fail("invalid field '%s'" % name)
+                    self.fail("invalid field '%s'" % name, self.p - 1)
                 if not self.eat(","):
                     break
         close_at = self.p
@@ -843,7 +850,7 @@ class MetadataParser(ConstantExprParser):
                 elif is_digits(tok):
                     value = decimal_value(tok)
                     if value >= 1 << 64:
-                        self.fail("expected unsigned integer")
+                        self.fail("element too large, limit is 18446744073709551615")
                     elements.append(value)
                     self.p += 1
                 else:

@@ -207,6 +207,22 @@ CASES: dict[str, tuple[str, str]] = {
         '!0 = !DILocation(line: 1, scope: !"s", inlinedAt: !1)\n!1 = !DILocation(line: 2, scope: !"t")\n',
         'accepted',
     ),
+    "di-null-file": (
+        "!named = !{!0}\n!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: null)\n",
+        "2:59: 'file' cannot be null",
+    ),
+    "diexpression-element-too-large": (
+        "!named = !{!0}\n!0 = !DIExpression(18446744073709551616)\n",
+        "2:20: element too large, limit is 18446744073709551615",
+    ),
+    "dilocation-invalid-field-at-its-label": (
+        "!named = !{!0}\n!0 = !DILocation(line: 1, bad: 2, scope: !0)\n",
+        "2:27: invalid field 'bad'",
+    ),
+    "branch-to-a-non-block": (
+        "define void @f(i1 %c) {\n  br i1 %c, i32 1, label %b\nb:\n  ret void\n}\n",
+        "2:13: expected a basic block",
+    ),
 }
 
 
