@@ -155,7 +155,15 @@ class Loop:
     @property
     def exiting_blocks(self) -> list[BasicBlock]:
         s = self.block_set
-        return [bb for bb in self.blocks if any(succ not in s for succ in _successors(bb))]
+        out: list[BasicBlock] = []
+        for bb in self.blocks:
+            term = bb.instructions._last
+            if term is not None and term.is_terminator_class:
+                for succ in term.successors:
+                    if succ not in s:
+                        out.append(bb)
+                        break
+        return out
 
     @property
     def exiting_block(self) -> BasicBlock | None:
@@ -167,7 +175,14 @@ class Loop:
     def exit_blocks(self) -> list[BasicBlock]:
         """Successors outside the loop, per exiting edge (repeats kept), in block order."""
         s = self.block_set
-        return [succ for bb in self.blocks for succ in _successors(bb) if succ not in s]
+        out: list[BasicBlock] = []
+        for bb in self.blocks:
+            term = bb.instructions._last
+            if term is not None and term.is_terminator_class:
+                for succ in term.successors:
+                    if succ not in s:
+                        out.append(succ)
+        return out
 
     @property
     def unique_exit_blocks(self) -> list[BasicBlock]:
@@ -175,16 +190,25 @@ class Loop:
         seen: set[BasicBlock] = set()
         out: list[BasicBlock] = []
         for bb in self.blocks:
-            for succ in _successors(bb):
-                if succ not in s and succ not in seen:
-                    seen.add(succ)
-                    out.append(succ)
+            term = bb.instructions._last
+            if term is not None and term.is_terminator_class:
+                for succ in term.successors:
+                    if succ not in s and succ not in seen:
+                        seen.add(succ)
+                        out.append(succ)
         return out
 
     @property
     def exit_edges(self) -> list[tuple[BasicBlock, BasicBlock]]:
         s = self.block_set
-        return [(bb, succ) for bb in self.blocks for succ in _successors(bb) if succ not in s]
+        out: list[tuple[BasicBlock, BasicBlock]] = []
+        for bb in self.blocks:
+            term = bb.instructions._last
+            if term is not None and term.is_terminator_class:
+                for succ in term.successors:
+                    if succ not in s:
+                        out.append((bb, succ))
+        return out
 
     @property
     def exit_block(self) -> BasicBlock | None:
@@ -192,11 +216,13 @@ class Loop:
         s = self.block_set
         found: BasicBlock | None = None
         for bb in self.blocks:
-            for succ in _successors(bb):
-                if succ not in s:
-                    if found is not None and found is not succ:
-                        return None
-                    found = succ
+            term = bb.instructions._last
+            if term is not None and term.is_terminator_class:
+                for succ in term.successors:
+                    if succ not in s:
+                        if found is not None and found is not succ:
+                            return None
+                        found = succ
         return found
 
     @property

@@ -80,8 +80,12 @@ def check_csmith(path: Path, tmp_path: Path, pipeline: str) -> None:
     assert lli(print_module(module), tmp_path) == lli(path.read_text(), tmp_path)
 
 
-def stress_file(tmp_path: Path, seed: int, size: int) -> Path:
+def stress_file(tmp_path: Path, seed: int, size: int, scalable: bool = False) -> Path:
+    """``llvm-stress-19 -seed=seed -size=size`` (``-enable-scalable-vectors`` when ``scalable``)."""
     assert STRESS is not None
     path = tmp_path / ("stress%d.ll" % seed)
-    subprocess.run([STRESS, "-seed=%d" % seed, "-size=%d" % size, "-o", str(path)], check=True)
+    args = [STRESS, "-seed=%d" % seed, "-size=%d" % size, "-o", str(path)]
+    if scalable:
+        args.append("-enable-scalable-vectors")
+    subprocess.run(args, check=True)
     return path

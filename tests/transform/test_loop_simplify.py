@@ -389,6 +389,107 @@ loop:
 }
 
 
+# --- issue 22: the exit merge asks ValueTracking (poison, speculation) ----------------------------
+# The exiting block %b holds BODY; what can be hoisted is, then %b's branch folds into the header's
+# as ``or`` (when %cmp cannot be poison unless %c0 is) or as ``select``; an instruction that is not
+# safe to speculate stays, and with it the block.
+
+EXIT_MERGE_TEMPLATE = """
+define i1 @f(<4 x i32> %v, <vscale x 4 x i32> %sv, i32 %n) {
+entry:
+  br label %h
+h:
+  %i = phi i32 [ 0, %entry ], [ %i1, %latch ]
+  %c0 = icmp eq i32 %i, %n
+  br i1 %c0, label %exit, label %b
+b:
+BODY
+  br i1 %cmp, label %exit, label %latch
+latch:
+  %i1 = add i32 %i, 1
+  br label %h
+exit:
+  ret i1 false
+}
+"""
+
+_SV = "<vscale x 4 x i32>"
+
+
+def _scalable_splat(value: int) -> str:
+    return (
+        "shufflevector (%s insertelement (%s poison, i32 %d, i64 0), %s poison, <vscale x 4 x i32> zeroinitializer)"
+        % (_SV, _SV, value, _SV)
+    )
+
+
+EXIT_MERGE_BODIES: dict[str, str] = {
+    "extract_in_range": "%e = extractelement <4 x i32> <i32 1, i32 2, i32 3, i32 4>, i32 3\n%cmp = icmp sgt i32 %e, 7",
+    "extract_out_of_range": "%e = extractelement <4 x i32> <i32 1, i32 2, i32 3, i32 4>, i32 4\n%cmp = icmp sgt i32 %e, 7",
+    "extract_variable_index": "%e = extractelement <4 x i32> <i32 1, i32 2, i32 3, i32 4>, i32 %n\n%cmp = icmp sgt i32 %e, 7",
+    "extract_scalable_in_range": "%e = extractelement <vscale x 4 x i32> zeroinitializer, i32 3\n%cmp = icmp sgt i32 %e, 7",
+    "extract_scalable_beyond_min": "%e = extractelement <vscale x 4 x i32> zeroinitializer, i32 4\n%cmp = icmp sgt i32 %e, 7",
+    "insert_in_range": "%w = insertelement <4 x i32> zeroinitializer, i32 5, i32 2\n"
+    "%e = extractelement <4 x i32> %w, i32 0\n%cmp = icmp sgt i32 %e, 7",
+    "insert_out_of_range": "%w = insertelement <4 x i32> zeroinitializer, i32 5, i32 9\n"
+    "%e = extractelement <4 x i32> %w, i32 0\n%cmp = icmp sgt i32 %e, 7",
+    "shuffle_full_mask": "%w = shufflevector <4 x i32> <i32 1, i32 2, i32 3, i32 4>, <4 x i32> zeroinitializer,"
+    " <4 x i32> <i32 0, i32 5, i32 2, i32 3>\n%e = extractelement <4 x i32> %w, i32 1\n%cmp = icmp sgt i32 %e, 7",
+    "shuffle_poison_lane": "%w = shufflevector <4 x i32> <i32 1, i32 2, i32 3, i32 4>, <4 x i32> zeroinitializer,"
+    " <4 x i32> <i32 0, i32 poison, i32 2, i32 3>\n%e = extractelement <4 x i32> %w, i32 1\n%cmp = icmp sgt i32 %e, 7",
+    "shl_in_range": "%e = shl i32 3, 4\n%cmp = icmp sgt i32 %e, 7",
+    "add_nsw_constant": "%e = add nsw i32 2147483647, 1\n%cmp = icmp sgt i32 %e, 7",
+    "udiv_fixed_splat": "%d = udiv <4 x i32> %v, <i32 3, i32 3, i32 3, i32 3>\n"
+    "%e = extractelement <4 x i32> %d, i32 0\n%cmp = icmp eq i32 %e, %i",
+    "udiv_fixed_splat_zero": "%d = udiv <4 x i32> %v, zeroinitializer\n"
+    "%e = extractelement <4 x i32> %d, i32 0\n%cmp = icmp eq i32 %e, %i",
+    "udiv_fixed_not_splat": "%d = udiv <4 x i32> %v, <i32 3, i32 4, i32 3, i32 3>\n"
+    "%e = extractelement <4 x i32> %d, i32 0\n%cmp = icmp eq i32 %e, %i",
+    "urem_scalable_splat": "%%d = urem %s %%sv, %s\n" % (_SV, _scalable_splat(3))
+    + "%e = extractelement <vscale x 4 x i32> %d, i32 0\n%cmp = icmp eq i32 %e, %i",
+    "urem_scalable_splat_zero": "%%d = urem %s %%sv, zeroinitializer\n" % _SV
+    + "%e = extractelement <vscale x 4 x i32> %d, i32 0\n%cmp = icmp eq i32 %e, %i",
+    "sdiv_scalable_splat_minus_one": "%%d = sdiv %s %%sv, %s\n" % (_SV, _scalable_splat(-1))
+    + "%e = extractelement <vscale x 4 x i32> %d, i32 0\n%cmp = icmp eq i32 %e, %i",
+    "srem_minus_one_constant_numerator": "%d = srem <4 x i32> <i32 7, i32 7, i32 7, i32 7>, <i32 -1, i32 -1, i32 -1, i32 -1>\n"
+    "%e = extractelement <4 x i32> %d, i32 0\n%cmp = icmp eq i32 %e, %i",
+    "srem_minus_one_min_numerator": "%d = srem i32 -2147483648, -1\n%cmp = icmp eq i32 %d, %i",
+    "sdiv_scalar_minus_one": "%d = sdiv i32 %n, -1\n%cmp = icmp eq i32 %d, %i",
+    "sdiv_scalar_five": "%d = sdiv i32 %n, 5\n%cmp = icmp eq i32 %d, %i",
+}
+
+
+@needs_opt
+@pytest.mark.parametrize("name", sorted(EXIT_MERGE_BODIES))
+def test_exit_merge_value_tracking(tmp_path: Path, name: str) -> None:
+    body_text = "\n".join("  " + line for line in EXIT_MERGE_BODIES[name].splitlines())
+    check_text(tmp_path, EXIT_MERGE_TEMPLATE.replace("BODY", body_text), "function(loop-simplify,lcssa)")
+
+
+UNDEF_PHI = """
+define i32 @f(i1 %c, i32 %a) {
+entry:
+  %x = add i32 %a, 1
+  br label %h
+h:
+  %p = phi i32 [ %x, %entry ], [ undef, %h ]
+  br i1 %c, label %h, label %e
+e:
+  ret i32 %p
+}
+"""
+
+
+@needs_opt
+def test_header_phi_with_undef_folds_to_maybe_poison_value(tmp_path: Path) -> None:
+    """LLVM 19.1.7's simplifyPHINode drops an undef input without asking whether the
+    common value may be poison: ``phi [ %x, %entry ], [ undef, %h ]`` becomes ``%x``."""
+    check_text(tmp_path, UNDEF_PHI)
+    module = parse_assembly(UNDEF_PHI)
+    llvmpy_mid.run_passes(module, "loop-simplify")
+    assert "phi" not in str(module.get_function("f"))
+
+
 @needs_opt
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_hand_made_loops(tmp_path: Path, name: str) -> None:
@@ -494,3 +595,43 @@ def test_llvm_stress_sample(tmp_path: Path, seed: int) -> None:
 @pytest.mark.parametrize("seed", range(1, 121))
 def test_llvm_stress_all(tmp_path: Path, seed: int) -> None:
     check_against_opt(stress_file(tmp_path, seed, 500), "loop-simplify")
+
+
+# Issue 22: modules where ``function(loop-simplify,lcssa)`` differed from opt-19 (an in-range
+# extractelement taken for possibly poison: ``select`` for ``or``; a division by a fixed or
+# scalable splat taken for unsafe to speculate: an exit left unfolded). (seed, size, scalable)
+ISSUE22_SEEDS = [(18, 1000, False), (73, 500, True), (611, 300, True), (709, 300, True), (989, 300, True)]
+ISSUE22_SEEDS_SLOW = [
+    (19, 2000, True), (39, 1000, True), (53, 1000, True), (117, 2000, True), (193, 1000, True),
+    (195, 3000, True), (201, 2000, True), (215, 2000, True), (244, 3000, False), (263, 1000, True),
+    (327, 2000, True), (361, 1000, True), (367, 500, True), (381, 500, True), (433, 3000, True),
+    (459, 1000, True), (479, 500, True), (523, 2000, True), (545, 3000, True), (549, 500, True),
+    (621, 2000, True), (657, 3000, True), (671, 3000, True), (691, 2000, True), (711, 1000, True),
+    (733, 2000, True), (737, 300, True), (747, 2000, True), (831, 2000, True), (955, 500, True),
+    (971, 2000, True), (985, 2000, True), (997, 500, True),
+]
+
+
+@needs_opt
+@pytest.mark.skipif(STRESS is None, reason="llvm-stress-19 not installed")
+@pytest.mark.parametrize("seed,size,scalable", ISSUE22_SEEDS)
+def test_llvm_stress_issue22(tmp_path: Path, seed: int, size: int, scalable: bool) -> None:
+    check_against_opt(stress_file(tmp_path, seed, size, scalable), "function(loop-simplify,lcssa)")
+
+
+@needs_opt
+@pytest.mark.slow
+@pytest.mark.skipif(STRESS is None, reason="llvm-stress-19 not installed")
+@pytest.mark.parametrize("seed,size,scalable", ISSUE22_SEEDS_SLOW)
+def test_llvm_stress_issue22_all(tmp_path: Path, seed: int, size: int, scalable: bool) -> None:
+    check_against_opt(stress_file(tmp_path, seed, size, scalable), "function(loop-simplify,lcssa)")
+
+
+@needs_opt
+@pytest.mark.slow
+@pytest.mark.skipif(STRESS is None, reason="llvm-stress-19 not installed")
+@pytest.mark.parametrize("seed", range(1001, 1201))
+def test_llvm_stress_scalable_sweep(tmp_path: Path, seed: int) -> None:
+    """Sizes 50-3,000, every other seed with scalable vectors (as benchmarks/sweep_loop_stress.py)."""
+    size = (50, 100, 300, 500, 1000, 2000, 3000)[seed % 7]
+    check_against_opt(stress_file(tmp_path, seed, size, bool(seed % 2)), "function(loop-simplify,lcssa)")

@@ -190,12 +190,14 @@ def _blocks_dominating_exits(loop: Loop, dt: DominatorTree, exits: list[BasicBlo
     found: dict[BasicBlock, None] = {}
     work = list(exits)
     header = loop.header
+    in_loop = loop.block_set
+    get_idom = dt.idom
     while work:
         bb = work.pop()
         if bb is header:
             continue
-        idom = dt.idom(bb)
-        if idom is None or not loop.contains(idom):
+        idom = get_idom(bb)
+        if idom is None or idom not in in_loop:
             continue
         if idom not in found:
             found[idom] = None

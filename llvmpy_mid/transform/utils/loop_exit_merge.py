@@ -12,10 +12,9 @@ when the second condition cannot be poison unless the first is, else the
 poison-safe ``select`` form), and the emptied block is deleted with the
 dominator tree and loop info updated.
 
-How: the speculation and poison questions use a conservative subset of LLVM's
-ValueTracking (:func:`is_safe_to_speculatively_execute`, ``impliesPoison``);
-when unsure it answers "no", which may leave a block LLVM would fold, or give a
-``select`` where LLVM gives ``or``.
+How: the speculation and poison questions are the toolkit's ValueTracking
+(:mod:`llvmpy_mid.analysis.value_tracking`: ``is_safe_to_speculatively_execute``,
+``implies_poison``), as LLVM's LoopSimplify and SimplifyCFG ask them.
 
 What it does not do: branch-weight merging (the predecessor's ``!prof`` is
 dropped, as LLVM does without weights on both branches), MemorySSA/SCEV updates.
@@ -24,6 +23,7 @@ dropped, as LLVM does without weights on both branches), MemorySSA/SCEV updates.
 from __future__ import annotations
 
 from llvmpy_mid.analysis.loop_info import Loop, LoopInfo
+from llvmpy_mid.analysis.value_tracking import implies_poison, is_safe_to_speculatively_execute
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.dominators import DominatorTree
@@ -33,41 +33,6 @@ from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.utils.loop_simplify import _is_debug_or_probe_call, remove_predecessor
-from llvmpy_mid.transform.utils.ssa_updater import _guaranteed_not_poison
-
-
-_NEVER_SPECULATE = frozenset(
-    "va_arg alloca invoke callbr phi store ret br indirectbr switch unreachable fence atomicrmw "
-    "cmpxchg landingpad resume catchswitch catchpad catchret cleanuppad cleanupret load".split()
-)
-
-
-def _int_operand(v: Value) -> int | None:
-    return v.value if isinstance(v, ConstantInt) else None
-
-
-def is_safe_to_speculatively_execute(inst: Instruction) -> bool:
-    """A subset of LLVM's ``isSafeToSpeculativelyExecute`` without context (loads are
-    never claimed safe here)."""
-    op = inst.opcode
-    if op in _NEVER_SPECULATE:
-        return False
-    if op in ("udiv", "urem"):
-        d = _int_operand(inst.get_operand(1))
-        return d is not None and d != 0
-    if op in ("sdiv", "srem"):
-        d = _int_operand(inst.get_operand(1))
-        if d is None or d == 0:
-            return False
-        bits = inst.type.width  # type: ignore[attr-defined]
-        if d != (1 << bits) - 1 and d != -1:
-            return True
-        n = _int_operand(inst.get_operand(0))
-        return n is not None and (n & ((1 << bits) - 1)) != 1 << (bits - 1)
-    if op == "call":
-        fn = inst.called_function  # type: ignore[attr-defined]
-        return fn is not None and fn.has_fn_attribute("speculatable")
-    return True
 
 
 def _make_loop_invariant(loop: Loop, value: Value, insert_pt: Instruction | None, changed: list[bool]) -> bool:
@@ -123,139 +88,6 @@ def _fold_recipe(bi: BranchInst, pbi: BranchInst) -> tuple[BasicBlock, str, bool
     if p1 is b0:
         return b0, "or", True
     return None
-
-
-def _can_create_poison(inst: Instruction) -> bool:
-    op = inst.opcode
-    if op in ("icmp", "freeze", "phi", "udiv", "sdiv", "urem", "srem"):
-        return False
-    if op in ("fcmp", "select", "fneg"):
-        return bool(getattr(inst, "_fmf", 0))
-    if isinstance(inst, BinaryOperator) and op not in ("shl", "lshr", "ashr"):
-        return bool(getattr(inst, "flags_word", 0)) or bool(getattr(inst, "_fmf", 0))
-    if op in ("trunc", "zext", "sext", "bitcast", "ptrtoint", "inttoptr", "fpext", "fptrunc", "sitofp", "uitofp"):
-        return bool(getattr(inst, "flags_word", 0))
-    return True
-
-
-def _not_poison(v: Value, depth: int = 0) -> bool:
-    """``isGuaranteedNotToBePoison`` without context: structure, then whether the
-    program would be undefined right after the definition if it were poison."""
-    if depth >= 6:
-        return False
-    if _guaranteed_not_poison(v):
-        return True
-    if not v.is_instruction and not v.is_argument:
-        return False
-    if v.is_instruction:
-        inst: Instruction = v  # type: ignore[assignment]
-        if inst.is_phi:
-            if all(_not_poison(x, depth + 1) for x in inst.operands):
-                return True
-        elif not _can_create_poison(inst) and all(_not_poison(x, depth + 1) for x in inst.operands):
-            return True
-    return _program_undefined_if_poison(v)
-
-
-def _non_poison_operands(inst: Instruction) -> list[Value]:
-    """Operands that must not be poison for ``inst`` to be defined (LLVM
-    ``handleGuaranteedNonPoisonOps``, the common cases)."""
-    op = inst.opcode
-    if op in ("store",):
-        return [inst.get_operand(1)]
-    if op in ("load", "atomicrmw", "cmpxchg"):
-        return [inst.get_operand(0)]
-    if op in ("udiv", "sdiv", "urem", "srem"):
-        return [inst.get_operand(1)]
-    if op == "br":
-        return [inst.get_operand(0)] if inst.num_operands == 3 else []
-    if op == "switch":
-        return [inst.get_operand(0)]
-    if op in ("call", "invoke", "callbr"):
-        out = [inst.callee]  # type: ignore[attr-defined]
-        for i, arg in enumerate(inst.args):  # type: ignore[attr-defined]
-            if inst.param_has_attr(i, "noundef"):  # type: ignore[attr-defined]
-                out.append(arg)
-        return out
-    if op == "ret" and inst.num_operands:
-        fn = inst.function
-        if fn is not None and fn.attributes.has_ret_attr("noundef"):
-            return [inst.get_operand(0)]
-    return []
-
-
-def _program_undefined_if_poison(v: Value) -> bool:
-    """LLVM ``programUndefinedIfPoison``: a use of ``v`` (or of a value poisoned by
-    it) that must not be poison follows in its block (and single successors)."""
-    if v.is_instruction:
-        bb = v.parent  # type: ignore[attr-defined]
-        node: Instruction | None = v.next_instruction  # type: ignore[attr-defined]
-    else:
-        fn = v.parent  # type: ignore[attr-defined]
-        if fn.is_declaration:
-            return False
-        bb = fn.entry_block
-        node = bb.first_instruction
-    poisoned: set[Value] = {v}
-    visited = {bb}
-    limit = 32
-    while True:
-        while node is not None:
-            inst = node
-            node = node.next_instruction
-            if _is_debug_or_probe_call(inst):
-                continue
-            limit -= 1
-            if limit == 0:
-                return False
-            if any(x in poisoned for x in _non_poison_operands(inst)):
-                return True
-            if inst.may_throw() or not inst.will_return():
-                return False
-            for i, x in enumerate(inst.operands):
-                if x in poisoned and _propagates_poison(inst, i):
-                    poisoned.add(inst)
-                    break
-            if inst.opcode == "select" and inst.get_operand(1) in poisoned and inst.get_operand(2) in poisoned:
-                poisoned.add(inst)
-        bb = bb.single_successor
-        if bb is None or bb in visited:
-            return False
-        visited.add(bb)
-        node = bb.first_non_phi
-
-
-def _propagates_poison(user: Instruction, index: int) -> bool:
-    op = user.opcode
-    if op == "select":
-        return index == 0
-    if op in ("icmp", "fcmp", "getelementptr", "freeze") or isinstance(user, BinaryOperator):
-        return op != "freeze"
-    return op in ("trunc", "zext", "sext", "bitcast", "ptrtoint", "inttoptr", "fneg")
-
-
-def _directly_implies_poison(assumed: Value, v: Value, depth: int) -> bool:
-    if assumed is v:
-        return True
-    if depth >= 2 or not v.is_instruction:
-        return False
-    inst: Instruction = v  # type: ignore[assignment]
-    for i, op in enumerate(inst.operands):
-        if _propagates_poison(inst, i) and _directly_implies_poison(assumed, op, depth + 1):
-            return True
-    return False
-
-
-def _implies_poison(assumed: Value, v: Value, depth: int = 0) -> bool:
-    if _not_poison(assumed):
-        return True
-    if _directly_implies_poison(assumed, v, 0):
-        return True
-    if depth >= 2:
-        return False
-    if assumed.is_instruction and not _can_create_poison(assumed):  # type: ignore[arg-type]
-        return all(_implies_poison(op, v, depth + 1) for op in assumed.operands)  # type: ignore[attr-defined]
-    return False
 
 
 def _fold_branch_to_common_dest(bi: BranchInst) -> bool:
@@ -370,7 +202,7 @@ def _perform_fold(bi: BranchInst, pbi: BranchInst) -> None:
                 use.set(clone)
     bi_cond = vmap[bi.condition]
     lhs = pbi.condition
-    if _implies_poison(bi_cond, lhs):
+    if implies_poison(bi_cond, lhs):
         new_cond: Instruction = BinaryOperator.create(opc, lhs, bi_cond)
     else:
         true_c = ConstantInt.get(lhs.type, 1)
@@ -450,4 +282,4 @@ def fold_exiting_blocks(
     return changed
 
 
-__all__ = ["fold_exiting_blocks", "is_safe_to_speculatively_execute"]
+__all__ = ["fold_exiting_blocks"]

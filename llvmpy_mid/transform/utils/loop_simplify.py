@@ -410,22 +410,27 @@ def form_dedicated_exit_blocks(
     """Split every exit block that also has predecessors outside ``loop`` so the
     loop's exit edges reach a block of their own (``<exit>.loopexit``)."""
     changed = False
+    in_loop = loop.block_set
     visited: set[BasicBlock] = set()
     for bb in list(loop.blocks):
+        term = bb.instructions._last
+        if term is None or not term.is_terminator_class:
+            continue
+        succs = term.successors
         i = 0
-        while True:
-            term = bb.terminator
-            if term is None:
-                break
-            succs = term.successors
-            if i >= len(succs):
-                break
+        while i < len(succs):
             succ = succs[i]
             i += 1
-            if loop.contains(succ) or succ in visited:
+            if succ in in_loop or succ in visited:
                 continue
             visited.add(succ)
-            changed |= _rewrite_exit(loop, succ, dt, li, preserve_lcssa)
+            if _rewrite_exit(loop, succ, dt, li, preserve_lcssa):
+                changed = True
+                # The split rewired this terminator: walk its live successor list.
+                term = bb.instructions._last
+                if term is None or not term.is_terminator_class:
+                    break
+                succs = term.successors
     return changed
 
 
@@ -434,8 +439,9 @@ def _rewrite_exit(
 ) -> bool:
     in_loop: list[BasicBlock] = []
     dedicated = True
+    loop_blocks = loop.block_set
     for pred in bb.predecessors:
-        if loop.contains(pred):
+        if pred in loop_blocks:
             term = pred.terminator
             if term is not None and term.opcode == "indirectbr":
                 return False
@@ -603,13 +609,18 @@ def _insert_unique_backedge_block(
 def _delete_dead_preds(loop: Loop, preserve_lcssa: bool) -> bool:
     changed = False
     header = loop.header
+    in_loop = loop.block_set
     for bb in list(loop.blocks):
         if bb is header:
             continue
-        bad: dict[BasicBlock, None] = {}
+        bad: dict[BasicBlock, None] | None = None
         for pred in bb.predecessors:
-            if not loop.contains(pred):
+            if pred not in in_loop:
+                if bad is None:
+                    bad = {}
                 bad[pred] = None
+        if bad is None:
+            continue
         for pred in bad:
             term = pred.terminator
             assert term is not None

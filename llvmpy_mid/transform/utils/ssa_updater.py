@@ -17,8 +17,9 @@ phis then fills their operands (the classic algorithm of LLVM's
 ``SSAUpdaterImpl``). All walks use explicit stacks.
 
 :func:`simplify_phi_node` is InstSimplify's phi rule (a phi whose incoming values
-are one value, itself, undef or poison folds to that value), which the updater
-and the loop utilities share.
+are one value, itself, undef or poison folds to that value when the value
+dominates the phi; LLVM 19.1.7 asks nothing more, not even that the value is not
+poison when an undef is dropped), which the updater and the loop utilities share.
 
 What it does not do: it does not handle uses in the block of a definition that
 come before the definition (as LLVM, the caller handles those), nor the
@@ -53,39 +54,6 @@ def _value_dominates_phi(value: Value, phi: PHINode, dt: DominatorTree | None) -
     return parent is not None and parent.is_entry_block and inst.opcode not in ("invoke", "callbr")
 
 
-def _guaranteed_not_poison(value: Value, depth: int = 0) -> bool:
-    """A conservative subset of LLVM's ``isGuaranteedNotToBePoison`` (no context)."""
-    if depth >= 6:
-        return False
-    if value.is_constant:
-        if isinstance(value, UndefValue):
-            return False
-        if value.is_global_value:
-            return True
-        from llvmpy_mid.ir.constants import ConstantFP, ConstantInt, ConstantPointerNull
-
-        return isinstance(value, (ConstantInt, ConstantFP, ConstantPointerNull))
-    if value.is_argument:
-        fn = value.parent  # type: ignore[attr-defined]
-        no = value.arg_no  # type: ignore[attr-defined]
-        return any(
-            fn.has_param_attribute(no, k) for k in ("noundef", "dereferenceable", "dereferenceable_or_null")
-        )
-    if value.is_instruction:
-        op = value.opcode  # type: ignore[attr-defined]
-        if op in ("freeze", "alloca"):
-            return True
-        if op == "call" or op == "invoke":
-            return any(
-                value.has_ret_attr(k)  # type: ignore[attr-defined]
-                for k in ("noundef", "dereferenceable", "dereferenceable_or_null")
-            )
-        if op == "load":
-            inst: Instruction = value  # type: ignore[assignment]
-            return any(inst.get_metadata(k) is not None for k in ("noundef", "dereferenceable", "dereferenceable_or_null"))
-    return False
-
-
 def simplify_phi_node(phi: PHINode, dt: DominatorTree | None) -> Value | None:
     """The value ``phi`` always equals (InstSimplify's ``simplifyPHINode``), or None."""
     common: Value | None = None
@@ -106,11 +74,8 @@ def simplify_phi_node(phi: PHINode, dt: DominatorTree | None) -> Value | None:
         common = incoming
     if common is None:
         return UndefValue.get(phi.type) if has_undef else PoisonValue.get(phi.type)
-    if has_poison or has_undef:
-        if not _value_dominates_phi(common, phi, dt):
-            return None
-        if has_undef and not _guaranteed_not_poison(common):
-            return None
+    if (has_poison or has_undef) and not _value_dominates_phi(common, phi, dt):
+        return None
     return common
 
 
