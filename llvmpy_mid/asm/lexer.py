@@ -35,46 +35,41 @@ from __future__ import annotations
 
 import re
 
-_TOKEN_RE = re.compile(
-    r"""
+# The alternatives, commonest first; each starts with what its first character decides, so a
+# token is tried against few of them. ``{label}`` is where identifier labels (``entry:``) are
+# made; a summary entry turns that off (see _NO_LABEL_RE).
+_TOKEN_PATTERN = r"""
     [ \t\r\n]*+(?:;[^\n]*+[ \t\r\n]*+)*+
     (
-        [%@$!]?+"[^"]*+":?
-      | [%@][-A-Za-z$._][-\w$.]*+
-      | [%@!\#^]\d++
-      | \$[-\w$.]*+:?
+        [=,*\[\]{{}}()<>|:]
+      | [%@](?:[-A-Za-z$._][-\w$.]*+|\d++)
+      | (?=[A-Za-z_])(?:{label}i\d++|\w++)
+      | [%@$!]?+"[^"]*+":?
+      | (?=\d)(?:[-\w$.]++:|\d++\.\d*+(?:[eE][-+]?\d++)?|0x[KLMHR]?[0-9A-Fa-f]++|\d++)
+      | -(?:[-\w$.]*+:|\d++\.\d*+(?:[eE][-+]?\d++)?|\d++)
+      | \+\d++\.\d*+(?:[eE][-+]?\d++)?
+      | [!\#^]\d++
       | ![-A-Za-z$._\\][-\w$.\\]*+
       | \#[A-Za-z_]\w*+
-      | [-A-Za-z_.][-\w$.]*+:
-      | \d[-\w$.]*+:
-      | i\d++
-      | [A-Za-z_]\w*+
-      | [-+]?\d++\.\d*+(?:[eE][-+]?\d++)?
-      | 0x[KLMHR]?[0-9A-Fa-f]++
-      | -?\d++
-      | \.\.\.
-      | [=,*\[\]{}()<>|:!\#]
+      | \$[-\w$.]*+:?
+      | \.(?:[-\w$.]*+:|\.\.)
+      | [!\#]
       | \Z
       | (?s:.)
     )
-    """,
-    re.VERBOSE | re.ASCII,
-)
+"""
+_TOKEN_RE = re.compile(_TOKEN_PATTERN.format(label=r"[-\w$.]++:|"), re.VERBOSE | re.ASCII)
 
 # After a module summary entry (``^0 = ...``) LLVM's lexer stops making labels of identifiers
 # (``module:`` is ``module`` then ``:``) for the rest of the file; labels that start otherwise
 # (``"x":``, ``12:``, ``.x:``, ``-x:``, ``$x:``) are unaffected.
-_NO_LABEL_RE = re.compile(
-    _TOKEN_RE.pattern.replace("| [-A-Za-z_.][-\\w$.]*+:", "| [-.][-\\w$.]*+:"), re.VERBOSE | re.ASCII
-)
-assert _NO_LABEL_RE.pattern != _TOKEN_RE.pattern
+_NO_LABEL_RE = re.compile(_TOKEN_PATTERN.format(label=""), re.VERBOSE | re.ASCII)
 
-# Slot numbers LLVM reads modulo 2**32 (``%N``, ``@N``, ``#N``, ``^N``, ``N:``) or as a plain
-# integer (``!N``) and that are not already spelled canonically (a leading zero, ten digits or
-# more): tokenize() rewrites such tokens to the canonical number (see _canonical_slot).
-_ODD_SLOT_RE = re.compile(r"[%@!#^]0\d|[%@!#^]\d{10}|(?<![-\w$.])(?:0\d[\d]*|\d{10,}):", re.ASCII)
-_SLOT_TOKEN_RE = re.compile(r"[%@#^]\d++|\d++:", re.ASCII)
-_MD_SLOT_RE = re.compile(r"!\d++", re.ASCII)
+
+# Slot numbers LLVM reads modulo 2**32 (``%N``, ``@N``, ``#N``, ``^N``) or as a plain integer
+# (``!N``) and that are not already spelled canonically (a leading zero, ten digits or more):
+# tokenize() rewrites such tokens to the canonical number (see _canonical_slot).
+_ODD_SLOT_RE = re.compile(r"[%@!#^](?:0\d|\d{10})\d*+", re.ASCII)
 _MASK64 = (1 << 64) - 1
 
 
@@ -88,20 +83,27 @@ def tokenize(text: str) -> list[str]:
 
     Tokens split where LLVM's lexer splits them: ``%2x`` is ``%2`` and ``x``, ``i64add`` is
     ``i64`` and ``add``, ``4x`` is ``4`` and ``x``. Slot numbers are made canonical as LLVM reads
-    them: ``%0004`` is ``%4``; ``%``/``@``/``#``/``^`` numbers and numeric labels wrap modulo
-    2**32 (``%4294967296`` is ``%0``; LLVM's lexer only notes "invalid value number (too
+    them: ``%0004`` is ``%4``; ``%``/``@``/``#``/``^`` numbers wrap modulo 2**32 (numeric labels are
+    read the same way by the parser) (``%4294967296`` is ``%0``; LLVM's lexer only notes "invalid value number (too
     large)!", a diagnostic that is never shown); ``!N`` loses its leading zeros (a number above
     2**32 - 1 becomes ``!4294967296``, which the parser rejects as LLVM does)."""
     toks: list[str] = _TOKEN_RE.findall(text)
     if len(toks) > 1 and toks[-2] == "":
         toks.pop()
-    if _ODD_SLOT_RE.search(text) is not None:
-        slot = _SLOT_TOKEN_RE.fullmatch
-        md = _MD_SLOT_RE.fullmatch
-        for i, tok in enumerate(toks):
-            if slot(tok) is not None or md(tok) is not None:
-                toks[i] = _canonical_slot(tok)
-    return toks
+    return _canonical_slots(toks, text, 0)
+
+
+def _canonical_slots(toks: list[str], text: str, offset: int) -> list[str]:
+    """``toks`` with every slot number not spelled canonically rewritten (see :func:`tokenize`).
+    Such spellings are rare: the text is searched for them first, and only the tokens found
+    are replaced."""
+    found: dict[str, str] = {}
+    for m in _ODD_SLOT_RE.finditer(text, offset):
+        found[m.group()] = _canonical_slot(m.group())
+    if not found:
+        return toks
+    get = found.get
+    return [get(tok, tok) for tok in toks]
 
 
 def tokenize_without_labels(text: str, offset: int) -> list[str]:
@@ -110,13 +112,7 @@ def tokenize_without_labels(text: str, offset: int) -> list[str]:
     toks: list[str] = _NO_LABEL_RE.findall(text, offset)
     if len(toks) > 1 and toks[-2] == "":
         toks.pop()
-    if _ODD_SLOT_RE.search(text, offset) is not None:
-        slot = _SLOT_TOKEN_RE.fullmatch
-        md = _MD_SLOT_RE.fullmatch
-        for i, tok in enumerate(toks):
-            if slot(tok) is not None or md(tok) is not None:
-                toks[i] = _canonical_slot(tok)
-    return toks
+    return _canonical_slots(toks, text, offset)
 
 
 def token_offset(text: str, index: int, without_labels_from: tuple[int, int] | None = None) -> int:
@@ -134,8 +130,6 @@ def token_offset(text: str, index: int, without_labels_from: tuple[int, int] | N
 
 
 def _canonical_slot(tok: str) -> str:
-    if tok[-1] == ":":
-        return "%d:" % (atoull(tok[:-1]) & 0xFFFFFFFF)
     if tok[0] == "!":
         body = tok[1:].lstrip("0") or "0"
         return "!" + (body if len(body) <= 10 else "4294967296")

@@ -25,7 +25,7 @@ Not done here: the module-level loop and the end-of-module work (``parser.py``).
 
 from __future__ import annotations
 
-from llvmpy_mid.asm.lexer import is_digits
+from llvmpy_mid.asm.lexer import atoull, is_digits
 from llvmpy_mid.asm.parse_base import NAME_TOO_LONG, name_too_long
 from llvmpy_mid.asm.parse_base import FunctionState
 from llvmpy_mid.asm.parse_control import _OPCODES
@@ -291,7 +291,7 @@ class FunctionParser(GlobalParser):
         if label is None or (not quoted and is_digits(label)):  # "2": is a name, as in LLVM
             number = fs.next_number
             if label is not None:
-                number = int(label)
+                number = atoull(label) & 0xFFFFFFFF  # as LLVM's lexer reads ``N:``
                 if number < fs.next_number:
                     self.fail("label expected to be numbered '%d' or greater" % fs.next_number, at)
                 if number == _UNNUMBERED:
