@@ -519,6 +519,8 @@ class MetadataParser(ConstantExprParser):
         names = _FIELD_NAMES.get(kind)
         if names is None:
             self.fail("expected metadata type", at)
+        if kind in _NEEDS_DISTINCT and not distinct:  # checked before the fields, as LLVM does
+            self.fail("missing 'distinct', required for !%s" % kind, at)
         if toks[self.p] != "(":
             self.fail("expected '(' here")
         self.p += 1
