@@ -247,6 +247,22 @@ def conformance_files() -> list[Path]:
     return llvm_test_files()
 
 
+KNOWN_GAPS = Path(__file__).resolve().parent / "roundtrip-known-gaps.txt"
+
+
+def known_roundtrip_gaps() -> dict[str, str]:
+    """LLVM 19.1.7 test files whose parse+print is known to differ from ``opt-19 -S``, each with
+    its cause (``roundtrip-known-gaps.txt``: ``path  # cause``). The round-trip and idempotence
+    tests report them as expected failures, and fail when one starts to match (remove it then)."""
+    gaps: dict[str, str] = {}
+    if KNOWN_GAPS.is_file():
+        for line in KNOWN_GAPS.read_text().splitlines():
+            name, _, cause = line.partition("#")
+            if name.strip():
+                gaps[name.strip()] = cause.strip()
+    return gaps
+
+
 def conformance_id(path: Path) -> str:
     """The file's path below ``llvm/test`` (``Transforms/SCCP/x.ll``), used as the test id."""
     return path.relative_to(CONFORMANCE_TESTS).as_posix()

