@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import errno
 import os
-import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,30 +70,20 @@ def parse_assembly(
     if not isinstance(name, str):
         raise TypeError("parse_assembly: name must be a str, not %s" % type(name).__name__)
 
-    module = parse(text, context, name, target_triple=target_triple)
-    if VERIFY_BY_DEFAULT if verify is None else verify:
-        _verify_parsed(module, name)
+    if not (VERIFY_BY_DEFAULT if verify is None else verify):
+        return parse(text, context, name, target_triple=target_triple)
+    from llvmpy_mid.ir.verifier import upgrade_debug_info, verify_module
+
+    # As LLVM: the reader checks a module of the current debug-info version (dropping broken
+    # debug info with a warning); the tool then verifies what it was given, unless that check
+    # found nothing.
+    clean: list[bool] = []
+    module = parse(
+        text, context, name, target_triple=target_triple, check_debug_info=lambda m: clean.append(upgrade_debug_info(m, name))
+    )
+    if not (clean and clean[0]):
+        verify_module(module)
     return module
-
-
-def _verify_parsed(module: Module, name: str) -> None:
-    from llvmpy_mid.ir.verifier import InvalidDebugInfoWarning, module_diagnostics
-
-    found = module_diagnostics(module)
-    if not found:
-        return
-    if all(d.debug_info for d in found):
-        # As LLVM's reader (UpgradeDebugInfo): broken debug info is dropped with a warning.
-        from llvmpy_mid.ir.debug_info_strip import strip_debug_info
-
-        warnings.warn(InvalidDebugInfoWarning(name, found), stacklevel=3)
-        strip_debug_info(module)
-        # Then verified as llvm-as and opt do: debug info stripping leaves (reached from
-        # named metadata, say) is an error now.
-        found = module_diagnostics(module)
-        if not found:
-            return
-    raise VerifierError([d for d in found if not d.debug_info] or found)
 
 
 def parse_file(path: str | Path, context: Context | None = None, *, verify: bool | None = None) -> Module:

@@ -32,7 +32,7 @@ get the literal struct, their calls rebuilt (see ``_retype_intrinsic``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from llvmpy_mid.ir.attribute_list import AttributeList
 from llvmpy_mid.ir.attributes import Attribute
@@ -89,17 +89,26 @@ _MANGLED_OPERANDS: dict[str, tuple[str | int, ...]] = {
 }
 
 
-def upgrade_module(module: Module, saw_debug_info: bool = True) -> None:
+def upgrade_module(
+    module: Module, saw_debug_info: bool = True, check_debug_info: Callable[[Module], None] | None = None
+) -> None:
     """Apply LLVM 19's read-time upgrades to ``module`` (see the module docstring).
     ``saw_debug_info`` false promises that the module holds no debug info
     (no ``!dbg``, records or ``llvm.dbg.*`` named metadata), which spares the
-    walk over every instruction that stripping needs."""
+    walk over every instruction that stripping needs. ``check_debug_info`` is called on a
+    module of the current debug-info version before its debug intrinsic calls become
+    records, as LLVM's reader verifies it (``UpgradeDebugInfo``)."""
+    deferred: list[Function] = []
     for fn in list(module.functions):
         name = fn.name
         if not name.startswith("llvm."):
             continue
         if name in _DBG_INTRINSICS:
-            _upgrade_debug_intrinsic(module, fn)
+            if check_debug_info is None:
+                _upgrade_debug_intrinsic(module, fn)
+            else:  # still calls when the reader checks the module
+                old_form = name == "llvm.dbg.addr" or (name == "llvm.dbg.value" and len(fn.function_type.params) == 4)
+                deferred.append(_upgrade_old_dbg_value(module, fn) if old_form else fn)
             saw_debug_info = True
             continue
         if name == "llvm.stackprotectorcheck":
@@ -133,10 +142,15 @@ def upgrade_module(module: Module, saw_debug_info: bool = True) -> None:
         attrs = intrinsic_attributes(fn.name)
         if attrs is not None:
             fn.attributes = attrs
-    _upgrade_module_flags(module)
     version = get_module_flag_int(module, "Debug Info Version") or 0
-    if version != DEBUG_METADATA_VERSION and saw_debug_info:
+    if version == DEBUG_METADATA_VERSION:
+        if check_debug_info is not None:
+            check_debug_info(module)
+    elif saw_debug_info:
         strip_debug_info(module)
+    _upgrade_module_flags(module)
+    for fn in dict.fromkeys(deferred):
+        _upgrade_debug_intrinsic(module, fn)
 
 
 #: Module-flag behaviours LLVM 19 rewrites on read: key -> {old behaviour: new behaviour}.
@@ -562,6 +576,41 @@ def _upgrade_debug_intrinsic(module: Module, fn: Function) -> None:
         call.erase_from_parent()
     if not fn.has_uses:
         fn.erase_from_parent()
+
+
+def _upgrade_old_dbg_value(module: Module, fn: Function) -> Function:
+    """Calls of ``llvm.dbg.addr`` and of the four-operand ``llvm.dbg.value`` (with an offset)
+    become calls of the three-operand ``llvm.dbg.value`` (LLVM's ``UpgradeIntrinsicCall``):
+    ``DW_OP_deref`` is appended to a ``dbg.addr`` expression, a call with an offset other than
+    zero is dropped."""
+    ctx = module.context
+    md = ctx.metadata
+    fn.set_name(fn.name + ".old")
+    target = module.get_function("llvm.dbg.value")
+    if target is None:
+        target = Function(ctx.function_type(ctx.void, [md, md, md], False), "llvm.dbg.value", Linkage.EXTERNAL, module)
+    addr = fn.name.startswith("llvm.dbg.addr")
+    for use in fn.use_list():
+        call = use.user
+        if not (isinstance(call, CallInst) and call.parent is not None and use is call.called_operand_use):
+            continue
+        args = list(call.args)
+        if addr and len(args) == 3:
+            expression = _md_arg(call, 2)
+            if isinstance(expression, DIExpression):
+                args[2] = MetadataAsValue.get(ctx, expression.append(["DW_OP_deref"]))
+        elif len(args) == 4:
+            offset = args[1]
+            if not (offset.is_constant and getattr(offset, "is_zero_value", False)):
+                call.erase_from_parent()
+                continue
+            args = [args[0], args[2], args[3]]
+        else:
+            continue
+        _replace_call(call, CallInst(target.function_type, target, args))
+    if not fn.has_uses:
+        fn.erase_from_parent()
+    return target
 
 
 def _record_for(kind: str, call: CallInst) -> DbgRecord | None:

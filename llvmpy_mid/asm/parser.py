@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import gc
 import os
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_functions import FunctionParser
@@ -51,11 +51,12 @@ class Parser(FunctionParser):
     """The whole-module parser. ``Parser(text, context, filename).run()``; set ``triple_override``
     first to replace the module's target triple (opt's ``-mtriple``)."""
 
-    __slots__ = ("triple_override",)
+    __slots__ = ("triple_override", "check_debug_info")
 
     def __init__(self, text: str, context: Context | None, filename: str) -> None:
         super().__init__(text, context, filename)
         self.triple_override: str | None = None
+        self.check_debug_info: Callable[[Module], None] | None = None
 
     def run(self) -> Module:
         self.init_type_words()
@@ -245,7 +246,7 @@ class Parser(FunctionParser):
                 node.resolve_cycles()
         if self.tbaa_tagged:
             upgrade_tbaa_tags(self.tbaa_tagged)
-        upgrade_module(self.module, self.saw_debug_info)
+        upgrade_module(self.module, self.saw_debug_info, self.check_debug_info)
 
     def declare_forward_intrinsics(self) -> None:
         """Calls of an undeclared intrinsic declare it, as LLVM's parser does: names in
@@ -409,12 +410,21 @@ _TOP_LEVEL: dict[str, Any] = {
 _DEBUG = bool(os.environ.get("LLVMPY_PARSER_DEBUG"))
 
 
-def parse(text: str, context: Context | None, filename: str, *, target_triple: str | None = None) -> Module:
+def parse(
+    text: str,
+    context: Context | None,
+    filename: str,
+    *,
+    target_triple: str | None = None,
+    check_debug_info: Callable[[Module], None] | None = None,
+) -> Module:
     """Parse ``.ll`` text into a new module named ``filename`` (in ``context``,
     or a fresh one). Raises :class:`ParseError` on malformed input. ``target_triple``
-    replaces the module's triple before its data layout is inferred (opt's ``-mtriple``)."""
+    replaces the module's triple before its data layout is inferred (opt's ``-mtriple``);
+    ``check_debug_info`` is the reader's verification (see ``upgrade_module``)."""
     parser = Parser(text, context, filename)
     parser.triple_override = target_triple
+    parser.check_debug_info = check_debug_info
     was_enabled = gc.isenabled()
     # The cyclic collector would re-walk the growing graph while it is built;
     # it is paused, and the finished module moves straight to the oldest

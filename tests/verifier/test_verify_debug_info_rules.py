@@ -928,15 +928,18 @@ def test_valid_cases_are_valid() -> None:
 
 
 def test_parsing_warns_and_keeps_the_module() -> None:
-    """Parsing verifies by default: broken debug info only warns, as opt-19 does."""
+    """Parsing verifies by default: broken debug info only warns and is dropped, as opt-19 does;
+    unverified, the module keeps it."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         module = llvmpy_mid.parse_assembly(build("rec_var_kind"), name="x.ll", verify=True)
-    assert module is not None
     assert any("ignoring invalid debug info in x.ll" in str(w.message) for w in caught)
+    assert "#dbg_value" not in str(module) and "!dbg" not in str(module)
+    verify_module(module)
+    kept = llvmpy_mid.parse_assembly(build("rec_var_kind"), name="x.ll", verify=False)
     with pytest.raises(VerifierError):
-        verify_module(module)
-    verify_module(module, debug_info=False)
+        verify_module(kept)
+    verify_module(kept, debug_info=False)
 
 
 def test_diagnostic_location() -> None:

@@ -73,6 +73,28 @@ def diagnostics_text(diagnostics: list[Diagnostic]) -> str:
     return "".join(d.text for d in diagnostics)
 
 
+def upgrade_debug_info(module: Module, name: str) -> bool:
+    """The reader's check of a module whose ``Debug Info Version`` is 3 (LLVM's
+    ``UpgradeDebugInfo``), made while its debug intrinsics are still calls: True when it finds
+    nothing. Findings about debug info alone are reported in an :class:`InvalidDebugInfoWarning`
+    and the debug info is dropped (False: the module is to be verified again, as the tools do,
+    with every finding an error); any other finding raises :class:`VerifierError` with all of
+    them (LLVM's reader aborts there)."""
+    import warnings
+
+    from llvmpy_mid.ir.debug_info_strip import strip_debug_info
+    from llvmpy_mid.ir.verifier.driver import module_diagnostics
+
+    found = module_diagnostics(module)
+    if not found:
+        return True
+    if not all(d.debug_info for d in found):
+        raise VerifierError(found)
+    warnings.warn(InvalidDebugInfoWarning(name, found), stacklevel=2)
+    strip_debug_info(module)
+    return False
+
+
 class InvalidDebugInfoWarning(UserWarning):
     """Broken debug info was dropped from the module ``name`` (LLVM's reader does the
     same); ``llvm_text`` holds the verifier's findings as LLVM prints them before
@@ -90,6 +112,7 @@ __all__ = [
     "diagnostics_text",
     "function_diagnostics",
     "module_diagnostics",
+    "upgrade_debug_info",
     "verify_function",
     "verify_module",
 ]

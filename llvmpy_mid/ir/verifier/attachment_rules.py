@@ -25,6 +25,7 @@ from llvmpy_mid.ir.types import TypeID
 from llvmpy_mid.ir.verifier import debug_info_rules as di
 from llvmpy_mid.ir.verifier.checker import Checker
 from llvmpy_mid.ir.verifier.dbg_record_rules import assign_index
+from llvmpy_mid.ir.verifier.dbg_intrinsic_rules import DBG_VARIABLE_INTRINSICS, verify_dbg_intrinsic_expression
 from llvmpy_mid.ir.verifier.debug_info_rules import visit_md_node
 from llvmpy_mid.ir.verifier.md_operands import const_int, is_md_string, llvm_operands
 from llvmpy_mid.ir.verifier.range_rules import verify_range_like
@@ -61,7 +62,10 @@ def verify_attachments(c: Checker, inst: Instruction) -> None:
     LLVM runs an invoke's instruction checks twice (as a call, then as a
     terminator), so their findings appear twice; the node walk is memoised."""
     md = inst._md
+    dbg_call = _is_dbg_variable_call(inst)
     if not md:
+        if dbg_call:
+            verify_dbg_intrinsic_expression(c, inst)  # type: ignore[arg-type]
         return
     for _ in range(2 if inst.opcode == "invoke" else 1):
         if len(md) == 1 and _DBG in md:
@@ -70,11 +74,24 @@ def verify_attachments(c: Checker, inst: Instruction) -> None:
                 c.fail_debug_info("invalid !dbg metadata attachment", inst, node)
                 continue
             visit_md_node(c, node, True)
+            if dbg_call:
+                verify_dbg_intrinsic_expression(c, inst)  # type: ignore[arg-type]
             continue
         if not _verify_kinds(c, inst, md):
             continue
+        if _DBG in md:
+            visit_md_node(c, md[_DBG], True)
+        if dbg_call:
+            verify_dbg_intrinsic_expression(c, inst)  # type: ignore[arg-type]
         for kind in sorted(md):
             visit_md_node(c, md[kind], kind == _DBG or kind == _LOOP)
+
+
+def _is_dbg_variable_call(inst: Instruction) -> bool:
+    if inst.opcode != "call":
+        return False
+    callee = inst.called_function  # type: ignore[attr-defined]
+    return callee is not None and callee.name in DBG_VARIABLE_INTRINSICS
 
 
 def _verify_kinds(c: Checker, inst: Instruction, md: dict[int, MDNode]) -> bool:

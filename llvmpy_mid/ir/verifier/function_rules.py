@@ -301,7 +301,7 @@ def _is_constant_used(constant: Value) -> bool:
 def _address_taker(fn: Function) -> User | None:
     """The first user (in use order) that takes the intrinsic's address, as
     LLVM's ``hasAddressTaken`` with assume-like calls and ARC-attached-call
-    bundles ignored; None when every use is a direct call."""
+    bundles ignored; None when every use is a direct call of the intrinsic's own type."""
     for use in fn.uses:
         user = use.user
         if isinstance(user, BlockAddress):
@@ -315,7 +315,7 @@ def _address_taker(fn: Function) -> User | None:
         call: CallBase = user  # type: ignore[assignment]
         if _is_assume_like_call(call):
             continue
-        if use is not call.called_operand_use:
+        if use is not call.called_operand_use or call.function_type is not fn.function_type:
             if _in_bundle(call, use, "clang.arc.attachedcall"):
                 continue
             return call

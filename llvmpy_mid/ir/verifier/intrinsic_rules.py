@@ -21,15 +21,16 @@ rules of ``call_rules``, in LLVM's order:
    overloaded types' manglings ("Intrinsic name not mangled correctly for type
    arguments! Should be: llvm.foo.i32"), each printing the function
    (``ptr @llvm.x``);
-4. metadata arguments wrapping function-local values belong to this
+4. node arguments are checked by the metadata walk (LLVM's ``visitMDNode``),
+   metadata arguments wrapping function-local values belong to this
    function, and no argument is an ``x86_amx`` constant;
 5. the intrinsic's own rules: those about the call alone in
    :mod:`~llvmpy_mid.ir.verifier.intrinsic_checks`, those about its context
    here (frames and ``llvm.localescape``, GC roots, statepoints and
    ``gc.result``/``gc.relocate``, coroutine ids, preallocated calls, EH
    pads, ``callbr`` landing pads, guards and deoptimization, ``va_start``,
-   the ``llvm.dbg.*`` operands and locations, found only in modules built
-   through the API since the reader turns those calls into debug records).
+   the ``llvm.dbg.*`` operands and locations (in ``dbg_intrinsic_rules``: the reader
+   verifies them before it turns those calls into debug records, as LLVM's does)).
 
 ``verify_frame_recover_indices`` and ``verify_deoptimize_calling_convs`` are
 the module-level follow-ups LLVM runs in its ``verify(Module)``: for
@@ -40,10 +41,8 @@ experimental ones: :func:`~llvmpy_mid.ir.verifier.intrinsic_signatures.
 intrinsic_base` returns no signature) get steps 1, 2 and 4 only: their
 signatures are not flagged.
 
-Not done here: the MDNode arguments' own well-formedness (LLVM's
-``visitMDNode``, in ``metadata_rules``); LLVM's "Missing funclet token on
-intrinsic call" (needs WinEH funclet colouring); the ``DIAssignID`` links of
-``llvm.dbg.assign`` and duplicate argument variables (``verifyFnArgs``);
+Not done here: LLVM's "Missing funclet token on
+intrinsic call" (needs WinEH funclet colouring);
 ``llvm.experimental.noalias.scope.decl``'s scope-list visit and domination
 option (its own checks run at the call, where LLVM runs them at the end of
 the function); the convergence-token rules; after an intrinsic finding
@@ -61,25 +60,25 @@ from llvmpy_mid.ir.constants import (
     ConstantStruct,
     UndefValue,
 )
-from llvmpy_mid.ir.debug_info import FIELD_SPECS, DINode
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.instructions.eh import CatchPadInst, LandingPadInst
 from llvmpy_mid.ir.instructions.memory import AllocaInst
 from llvmpy_mid.ir.instructions.terminators import CallBrInst
-from llvmpy_mid.ir.metadata import DIArgList, MDNode, Metadata, MetadataAsValue, ValueAsMetadata
+from llvmpy_mid.ir.metadata import DIArgList, MDNode, MetadataAsValue, ValueAsMetadata
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.types import FunctionType, TypeID
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.ir.verifier.checker import Checker
+from llvmpy_mid.ir.verifier.dbg_intrinsic_rules import dbg_label, dbg_variable
+from llvmpy_mid.ir.verifier.debug_info_rules import visit_md_node
 from llvmpy_mid.ir.verifier.intrinsic_checks import (
     CHECKS,
     Check,
     arg_at,
     callee_base,
     int_arg,
-    md_arg,
     strip_pointer_casts,
 )
 from llvmpy_mid.ir.verifier.intrinsic_signatures import (
@@ -92,6 +91,7 @@ from llvmpy_mid.ir.verifier.intrinsic_signatures import (
     vararg_mismatch,
 )
 from llvmpy_mid.ir.verifier.rule import RuleTable
+from llvmpy_mid.ir.verifier.vp_intrinsic_rules import VP_CHECKS
 
 _SEEN_MD = "intrinsic-md-seen"
 
@@ -129,7 +129,9 @@ def _check_arguments(c: Checker, call: CallBase) -> bool:
     for arg in call.args:
         if isinstance(arg, MetadataAsValue):
             md = arg.metadata
-            if not md.is_md_node and id(md) not in seen:
+            if isinstance(md, MDNode):
+                visit_md_node(c, md, False)
+            elif id(md) not in seen:
                 seen.add(id(md))
                 if isinstance(md, ValueAsMetadata):
                     if _check_value_as_metadata(c, md, call):
@@ -633,124 +635,6 @@ def _guard_or_deoptimize(name: str) -> Check:
     return check
 
 
-# --- debug intrinsics ----------------------------------------------------------------------------------------
-
-
-def _subprogram(scope: Metadata | None) -> DINode | None:
-    """LLVM's getSubprogram of a local scope: up through lexical blocks."""
-    seen = 0
-    while isinstance(scope, DINode) and seen < 10000:
-        if scope.kind == "DISubprogram":
-            return scope
-        if scope.kind not in ("DILexicalBlock", "DILexicalBlockFile"):
-            return None
-        scope = scope.get_field("scope")
-        seen += 1
-    return None
-
-
-def _scope_of(node: Metadata | None) -> Metadata | None:
-    if isinstance(node, DINode):
-        if node.kind == "DILocation":
-            return getattr(node, "scope", None)
-        if "scope" in _fields_of(node):
-            value = node.get_field("scope")
-            return value if isinstance(value, Metadata) else None
-    return None
-
-
-def _fields_of(node: DINode) -> tuple[str, ...]:
-    return tuple(spec.name for spec in FIELD_SPECS.get(node.kind, ()))
-
-
-def _is_kind(md: Metadata | None, kind: str) -> bool:
-    return isinstance(md, DINode) and md.kind == kind
-
-
-def _dbg_variable(kind: str) -> Check:
-    def check(c: Checker, call: CallBase) -> None:
-        if kind == "declare" and not isinstance(arg_at(call, 0), MetadataAsValue):
-            c.fail("invalid llvm.dbg.declare intrinsic call 1", call)
-            return
-        loc_md = md_arg(call, 0)
-        if not (
-            isinstance(loc_md, (ValueAsMetadata, DIArgList))
-            or (isinstance(loc_md, MDNode) and not isinstance(loc_md, DINode) and not loc_md.operands)
-        ):
-            c.fail_debug_info("invalid llvm.dbg.%s intrinsic address/value" % kind, call, loc_md)
-            return
-        var = md_arg(call, 1)
-        if not _is_kind(var, "DILocalVariable"):
-            c.fail_debug_info("invalid llvm.dbg.%s intrinsic variable" % kind, call, var)
-            return
-        expr = md_arg(call, 2)
-        if not _is_kind(expr, "DIExpression"):
-            c.fail_debug_info("invalid llvm.dbg.%s intrinsic expression" % kind, call, expr)
-            return
-        if kind == "assign":
-            assign_id = md_arg(call, 3)
-            if not _is_kind(assign_id, "DIAssignID"):
-                c.fail_debug_info("invalid llvm.dbg.assign intrinsic DIAssignID", call, assign_id)
-                return
-            addr = md_arg(call, 4)
-            if not (
-                isinstance(addr, ValueAsMetadata)
-                or (isinstance(addr, MDNode) and not isinstance(addr, DINode) and not addr.operands)
-            ):
-                c.fail_debug_info("invalid llvm.dbg.assign intrinsic address", call, addr)
-                return
-            if not _is_kind(md_arg(call, 5), "DIExpression"):
-                c.fail_debug_info("invalid llvm.dbg.assign intrinsic address expression", call, md_arg(call, 5))
-                return
-        _dbg_location(c, call, kind, var, "variable", True)
-
-    return check
-
-
-def _dbg_label(c: Checker, call: CallBase) -> None:
-    label = md_arg(call, 0)
-    if not _is_kind(label, "DILabel"):
-        c.fail_debug_info("invalid llvm.dbg.label intrinsic variable", call, label)
-        return
-    _dbg_location(c, call, "label", label, "label", False)
-
-
-def _dbg_location(c: Checker, call: CallBase, kind: str, var: Metadata | None, what: str, debug_info: bool) -> None:
-    loc = call.debug_loc
-    if loc is not None and not _is_kind(loc, "DILocation"):
-        return
-    bb = call.parent
-    fn = call.function
-    if loc is None:
-        message = "llvm.dbg.%s intrinsic requires a !dbg attachment" % kind
-        if debug_info:
-            c.fail_debug_info(message, call, bb, fn)
-        else:
-            c.fail(message, call, bb, fn)
-        return
-    var_sp = _subprogram(_scope_of(var))
-    loc_sp = _subprogram(_scope_of(loc))
-    if var_sp is None or loc_sp is None:
-        return
-    if var_sp is not loc_sp:
-        c.fail_debug_info(
-            "mismatched subprogram between llvm.dbg.%s %s and !dbg attachment" % (kind, what),
-            call,
-            bb,
-            fn,
-            var,
-            var_sp,
-            loc,
-            loc_sp,
-        )
-        return
-    if what == "variable" and isinstance(var, DINode):
-        ty = var.get_field("type")
-        if ty is not None and not (isinstance(ty, DINode) and ty.kind.endswith("Type")):
-            c.fail_debug_info("invalid type ref", var, ty)
-
-
-
 # --- module-level follow-ups (LLVM's verify(Module)) ---------------------------------------------------------
 
 
@@ -783,10 +667,10 @@ def _base_of(fn: Function) -> str:
 
 _CONTEXT_CHECKS: dict[str, Check] = {
     "llvm.coro.id": _coro_id,
-    "llvm.dbg.declare": _dbg_variable("declare"),
-    "llvm.dbg.value": _dbg_variable("value"),
-    "llvm.dbg.assign": _dbg_variable("assign"),
-    "llvm.dbg.label": _dbg_label,
+    "llvm.dbg.declare": dbg_variable("declare"),
+    "llvm.dbg.value": dbg_variable("value"),
+    "llvm.dbg.assign": dbg_variable("assign"),
+    "llvm.dbg.label": dbg_label,
     "llvm.call.preallocated.setup": _preallocated_setup,
     "llvm.call.preallocated.arg": _preallocated_arg,
     "llvm.call.preallocated.teardown": _preallocated_teardown,
@@ -808,13 +692,35 @@ _CONTEXT_CHECKS: dict[str, Check] = {
     "llvm.va_start": _vastart,
     "llvm.callbr.landingpad": _callbr_landingpad,
 }
-_CHECKS: dict[str, Check] = {**CHECKS, **_CONTEXT_CHECKS}
+_CHECKS: dict[str, Check] = {**CHECKS, **VP_CHECKS, **_CONTEXT_CHECKS}
+
+
+def _intrinsic_call_rules(c: Checker, call: CallBase) -> None:
+    """:func:`verify_intrinsic_call`; after a finding there LLVM goes on with the rest of the
+    call's checks (its ``Check`` returns from ``visitIntrinsicCall`` only): the generic
+    instruction rules and attachments, for an invoke also the unwind destination and the
+    terminator's visit (so a finding there appears twice), for a musttail call its rules."""
+    n = len(c.diagnostics)
+    verify_intrinsic_call(c, call)
+    if len(c.diagnostics) == n or call.opcode == "callbr":
+        return
+    from llvmpy_mid.ir.verifier import call_rules, musttail_rules
+
+    call_rules.visit_instruction(c, call)
+    if call.opcode == "invoke":
+        if not call_rules.is_eh_pad_block(call._operands[-2].value):
+            c.fail("The unwind destination does not have an exception handling instruction!", call)
+            return
+        call_rules.visit_terminator(c, call)
+    elif call.is_must_tail_call:  # type: ignore[attr-defined]
+        for message, items in musttail_rules.must_tail_problems(c, call):
+            c.fail(message, *items)
 
 
 INSTRUCTION_RULES: RuleTable = {
-    "call": verify_intrinsic_call,
-    "invoke": verify_intrinsic_call,
-    "callbr": verify_intrinsic_call,
+    "call": _intrinsic_call_rules,
+    "invoke": _intrinsic_call_rules,
+    "callbr": _intrinsic_call_rules,
 }
 
 __all__ = [
