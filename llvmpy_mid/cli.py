@@ -70,7 +70,7 @@ _FLAGS = (
     "version",
     "help",
 )
-_VALUED = ("o", "passes", "p", "opt-bisect-limit", "mtriple")
+_VALUED = ("o", "passes", "p", "opt-bisect-limit", "mtriple", "output-dir")
 _OPT_LEVELS = ("O0", "O1", "O2", "O3", "Os", "Oz")
 
 #: opt-19's answer to a legacy pass flag (``opt -mem2reg``), written as it writes it.
@@ -99,6 +99,9 @@ OPTIONS:
   -<pass-name>          Legacy spelling: append a registered pass to the pipeline (a legacy
                         flag opt-19 knows, such as -mem2reg, gets opt-19's "use -passes=")
   -disable-output       Do not write the result
+  -output-dir=<dir>     Several inputs in one call (llvmpy_mid's own option, opt takes one):
+                        each is run on its own and written to <dir>/<its file name>; with
+                        -disable-output, several inputs need no -output-dir
   -disable-verify       Do not verify the input or the result
   -verify-each          Verify the module after every pass
   -debug-pass-manager   Log the passes and analyses run (to stderr)
@@ -131,7 +134,9 @@ class Options:
 
     __slots__ = (
         "input",
+        "inputs",
         "output",
+        "output_dir",
         "text_output",
         "passes",
         "legacy",
@@ -145,8 +150,12 @@ class Options:
 
     def __init__(self) -> None:
         self.input = "-"
+        self.inputs: list[str] = []
+        """Every positional input (more than one only with ``-output-dir`` or ``-disable-output``)."""
         self.output: str | None = None
         """``-o`` (None: not given, standard output)."""
+        self.output_dir: str | None = None
+        """``-output-dir``: where each of several inputs' result goes, under its file name."""
         self.text_output = False
         self.passes: str | None = None
         self.legacy: list[str] = []
@@ -250,6 +259,8 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                 opts.bisect_limit = _parse_int_option(name, value, err)
             elif name == "mtriple":
                 opts.triple = normalize_triple(value)
+            elif name == "output-dir":
+                opts.output_dir = value
             else:
                 opts.passes = value
         elif name in _FLAGS and not eq:
@@ -280,18 +291,62 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
             if close:
                 err.write("%s: Did you mean '%s'?\n" % (TOOL, close[0]))
             raise _Exit(1)
-    if len(positional) > 1:
+    batch = opts.output_dir is not None or "disable-output" in opts.flags
+    if len(positional) > 1 and not batch:
         err.write("%s: Too many positional arguments specified!\n" % TOOL)
         err.write("Can specify at most 1 positional arguments: See: %s --help\n" % TOOL)
         raise _Exit(1)
     if positional:
         opts.input = positional[0]
+    opts.inputs = positional
+    if opts.output_dir is not None:
+        _check_batch(opts, err)
     if opts.llvm_legacy:  # opt-19 answers before reading anything
         err.write(LEGACY_SYNTAX_MESSAGE)
         raise _Exit(1)
     if opts.legacy and opts.passes is not None:
         _fail(err, "Cannot specify passes via both -passname flags and -passes=")
     return opts
+
+
+def _check_batch(opts: Options, err: TextIO) -> None:
+    """``-output-dir``: a folder that exists, no ``-o``, no two inputs with one file name."""
+    assert opts.output_dir is not None
+    if opts.output is not None:
+        _fail(err, "-o cannot be combined with -output-dir (each input is written to the folder)")
+    if not os.path.isdir(opts.output_dir):
+        _fail(err, "%s: error: -output-dir is not a folder" % opts.output_dir)
+    seen: dict[str, str] = {}
+    for path in opts.inputs:
+        if path == "-":
+            _fail(err, "-output-dir needs input files, not standard input")
+        base = os.path.basename(path)
+        if base in seen:
+            _fail(err, "%s and %s would both be written to %s" % (seen[base], path, os.path.join(opts.output_dir, base)))
+        seen[base] = path
+
+
+def run_each(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
+    """Several inputs in one call: each runs as its own ``llvmpy-opt`` would (an error in one is
+    reported and the others still run); the exit code is the worst of them."""
+    import copy
+
+    worst = 0
+    for path in opts.inputs:
+        one = copy.copy(opts)
+        one.input = path
+        one.inputs = [path]
+        if opts.output_dir is not None and "disable-output" not in opts.flags:
+            one.output = os.path.join(opts.output_dir, os.path.basename(path))
+        try:
+            code = run(one, stdin, stdout, err)
+        except _Exit as exc:
+            code = exc.code
+        except LLVMPyError as exc:
+            err.write("%s: %s: error: %s\n" % (TOOL, path, str(exc).splitlines()[0] if str(exc) else type(exc).__name__))
+            code = 1
+        worst = max(worst, code)
+    return worst
 
 
 def legacy_pipeline(names: Sequence[str]) -> str:
@@ -670,6 +725,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             sys.stdout.write(REGISTRY.format_print_passes())
             return 0
+        if len(opts.inputs) > 1 or opts.output_dir is not None:
+            return run_each(opts, stdin, stdout, err)
         return run(opts, stdin, stdout, err)
     except _Exit as exc:
         return exc.code
