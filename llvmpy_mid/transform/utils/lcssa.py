@@ -7,8 +7,9 @@ reaches its uses through several exits, an SSA update merges the exit phis
 (new phis carry the value's own name, as LLVM's). ``#dbg_value`` records
 outside the loop follow the rewrite. Loops are processed innermost first.
 
-How: only values of blocks that dominate an exit (walking the dominator tree
-up from the exits, in LLVM's order) are candidates.
+How: only values of the loop's own blocks that dominate an exit (walking the
+dominator tree up from the exits, in LLVM's order, jumping over sub-loops) are
+candidates.
 :func:`form_lcssa_for_instructions` follows LLVM's worklist: for each
 instruction with uses outside its innermost loop, insert phis at the top of
 each exit block the definition dominates, rewrite uses in exit blocks and
@@ -183,15 +184,20 @@ def form_lcssa_for_instructions(
     return changed
 
 
-def _blocks_dominating_exits(loop: Loop, dt: DominatorTree, exits: list[BasicBlock]) -> list[BasicBlock]:
-    """The loop blocks that dominate an exit, found by walking up the dominator
-    tree from each exit block to the header (in LLVM's order): only their values
-    can be used outside the loop."""
+def _blocks_dominating_exits(
+    loop: Loop, dt: DominatorTree, li: LoopInfo, exits: list[BasicBlock]
+) -> list[BasicBlock]:
+    """The blocks of ``loop`` itself (not of a sub-loop) that dominate an exit, found by walking
+    up the dominator tree from each exit block to the header (in LLVM's order): only their values
+    can be used outside the loop and were not closed already by a sub-loop. A walk that enters a
+    sub-loop jumps to that sub-loop's header (the dominator chain from a block of a loop to its
+    header stays in the loop), so a deep nest costs each loop its own blocks, not its sub-loops'."""
     found: dict[BasicBlock, None] = {}
     work = list(exits)
     header = loop.header
     in_loop = loop.block_set
     get_idom = dt.idom
+    loop_for = li.loop_for
     while work:
         bb = work.pop()
         if bb is header:
@@ -199,10 +205,15 @@ def _blocks_dominating_exits(loop: Loop, dt: DominatorTree, exits: list[BasicBlo
         idom = get_idom(bb)
         if idom is None or idom not in in_loop:
             continue
+        inner = loop_for(idom)
+        if inner is not loop and inner is not None:
+            while inner.parent_loop is not loop and inner.parent_loop is not None:
+                inner = inner.parent_loop
+            idom = inner.header
         if idom not in found:
             found[idom] = None
             work.append(idom)
-    return list(found)
+    return [bb for bb in found if loop_for(bb) is loop]
 
 
 def _form_lcssa_impl(loop: Loop, dt: DominatorTree, li: LoopInfo, exit_cache: ExitCache) -> bool:
@@ -212,9 +223,7 @@ def _form_lcssa_impl(loop: Loop, dt: DominatorTree, li: LoopInfo, exit_cache: Ex
     if not exits:
         return False
     worklist: list[Instruction] = []
-    for bb in _blocks_dominating_exits(loop, dt, exits):
-        if li.loop_for(bb) is not loop:
-            continue
+    for bb in _blocks_dominating_exits(loop, dt, li, exits):
         for inst in bb.instructions:
             head = inst._use_head
             if head is None:
