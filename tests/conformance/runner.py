@@ -267,6 +267,21 @@ _KNOWN_FLAGS = frozenset({"S", "o", "disable-output", "p"})
 _ADAPTORS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa", "repeat", "devirt"})
 
 
+_TEXT_OUTPUT = re.compile(
+    r"(?:^|\s)(?:-S|--?disable-output|--?print-passes|--?help|--?version)(?=\s|$)|(?:^|\s)--?o(?=\s|=)"
+)
+
+
+def writes_bitcode_into_pipe(line: str) -> bool:
+    """Whether an ``opt`` stage of the RUN line writes its module as bitcode (no ``-S``,
+    ``-disable-output`` or ``-o``) into a pipe: opt-19 does, llvmpy-opt cannot."""
+    stages = line.split("|")
+    for stage in stages[:-1]:
+        if _OPT_RE.search(stage) and not _TEXT_OUTPUT.search(stage) and ">" not in stage.replace("2>&1", ""):
+            return True
+    return False
+
+
 def missing_passes(pipeline: str) -> list[str]:
     """The names in ``pipeline`` that the registry does not know (adaptors are known)."""
     try:
@@ -382,6 +397,8 @@ def run_one(
                 return Result(name, UNSUPPORTED, "missing pass: legacy -%s" % (flags[0] if flags else "?"))
             if "bitcode" in err and "not supported" in err:
                 return Result(name, UNSUPPORTED, "bitcode")
+            if writes_bitcode_into_pipe(line):
+                return Result(name, UNSUPPORTED, "bitcode (opt writes bitcode into the pipe)")
             first = next((ln for ln in err.splitlines() if ln.strip()), "exit %d" % proc.returncode)
             return Result(name, FAIL, "%s :: %s" % (line[:80], first[:160]))
     if xfail:
