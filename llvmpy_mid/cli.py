@@ -533,6 +533,13 @@ def _output_error(path: str, exc: OSError, err: TextIO) -> NoReturn:
     _fail(err, "%s: error: %s" % (path, reason))
 
 
+def _write_warnings(caught: Sequence[warnings.WarningMessage], err: TextIO) -> None:
+    """The reader's warnings (dropped debug info, with the verifier's findings on it) as opt prints them."""
+    for w in caught:
+        err.write(getattr(w.message, "llvm_text", ""))
+        err.write("warning: %s\n" % w.message)  # as opt-19: no tool name
+
+
 def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     """Do what ``opts`` ask; raise :class:`_Exit` after writing an error."""
     from llvmpy_mid.asm import parse_assembly
@@ -550,12 +557,12 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
         except ParseError as exc:
             _report_parse_error(exc, err)
         except VerifierError as exc:
+            # As opt-19: the dropped debug info's findings and warning first, then what is broken.
+            _write_warnings(caught, err)
             err.write(exc.llvm_text)
             _fail(err, "%s: error: input module is broken!" % name)
     parse_time: TimeRecord = now() - parse_start
-    for w in caught:
-        err.write(getattr(w.message, "llvm_text", ""))  # the verifier's findings on dropped debug info
-        err.write("%s: warning: %s\n" % (TOOL, w.message))
+    _write_warnings(caught, err)
 
     if disable_output:
         if opts.output is not None:

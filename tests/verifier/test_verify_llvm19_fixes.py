@@ -24,6 +24,7 @@ from llvmpy_mid.ir.verifier import InvalidDebugInfoWarning
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from vhelpers import HAVE_OPT, check, run_opt  # noqa: E402
+from oracles import require_tools  # noqa: E402
 
 # --- exclusive loads and stores --------------------------------------------------------------------
 
@@ -199,4 +200,22 @@ def test_cli_prints_the_findings_before_the_warning(tmp_path: Path) -> None:
         mp.setattr(sys, "stderr", err)
         code = main(["-passes=verify", "-S", str(path), "-o", str(out)])
     assert code == 0
-    assert err.getvalue() == BROKEN_DI_TEXT + "llvmpy-opt: warning: ignoring invalid debug info in %s\n" % path
+    assert err.getvalue() == BROKEN_DI_TEXT + "warning: ignoring invalid debug info in %s\n" % path
+
+
+def test_cli_prints_dropped_debug_info_before_a_broken_module_as_opt19(tmp_path: Path) -> None:
+    """A module still broken once its debug info is dropped: the dropped findings and the warning
+    come first, then the findings that break it, as opt-19 prints them."""
+    import subprocess
+
+    require_tools("opt-19")
+    path = tmp_path / "m.ll"
+    path.write_text(
+        "define void @f() !dbg !3 {\n  ret void\n}\n!llvm.module.flags = !{!0}\n!named = !{!3}\n"
+        '!0 = !{i32 2, !"Debug Info Version", i32 3}\n'
+        '!3 = distinct !DISubprogram(name: "f", scope: null, spFlags: DISPFlagDefinition, unit: null)\n'
+    )
+    theirs = subprocess.run(["opt-19", "-S", str(path)], capture_output=True, text=True)
+    ours = subprocess.run([sys.executable, "-m", "llvmpy_mid", "-S", str(path)], capture_output=True, text=True)
+    assert theirs.returncode == ours.returncode == 1
+    assert ours.stderr == theirs.stderr.replace("opt-19: ", "llvmpy-opt: ")
