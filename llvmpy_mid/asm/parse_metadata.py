@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from llvmpy_mid.asm.lexer import decimal_value, is_digits
-from llvmpy_mid.asm import dwarf_names
+from llvmpy_mid.ir import dwarf_names
 from llvmpy_mid.asm.parse_base import int_literal
 from llvmpy_mid.asm.parse_constexprs import ConstantExprParser
 from llvmpy_mid.errors import IRError

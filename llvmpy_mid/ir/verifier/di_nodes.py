@@ -16,6 +16,7 @@ from typing import Any
 
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.debug_info import DIEnum, DILocation, DINode, flags_value
+from llvmpy_mid.ir.dwarf_names import DW_TAGS
 from llvmpy_mid.ir.metadata import MDString, MDTuple, Metadata, ValueAsMetadata
 
 # --- node classification ----------------------------------------------------------------------------
@@ -30,25 +31,7 @@ TEMPLATE_PARAM_KINDS = frozenset(("DITemplateTypeParameter", "DITemplateValuePar
 MACRO_KINDS = frozenset(("DIMacro", "DIMacroFile"))
 _NOT_DINODE = frozenset(("DILocation", "DIExpression", "DIGlobalVariableExpression", "DIAssignID"))
 
-# DWARF tags by value, for tags written as numbers; and the fixed tag of each kind without a tag field.
-_TAG_NAMES = {
-    0x00: "DW_TAG_null", 0x01: "DW_TAG_array_type", 0x02: "DW_TAG_class_type", 0x04: "DW_TAG_enumeration_type",
-    0x08: "DW_TAG_imported_declaration", 0x0A: "DW_TAG_label", 0x0B: "DW_TAG_lexical_block",
-    0x0D: "DW_TAG_member", 0x0F: "DW_TAG_pointer_type", 0x10: "DW_TAG_reference_type",
-    0x11: "DW_TAG_compile_unit", 0x12: "DW_TAG_string_type", 0x13: "DW_TAG_structure_type",
-    0x15: "DW_TAG_subroutine_type", 0x16: "DW_TAG_typedef", 0x17: "DW_TAG_union_type",
-    0x1A: "DW_TAG_common_block", 0x1C: "DW_TAG_inheritance", 0x1E: "DW_TAG_module",
-    0x1F: "DW_TAG_ptr_to_member_type", 0x20: "DW_TAG_set_type", 0x21: "DW_TAG_subrange_type",
-    0x24: "DW_TAG_base_type", 0x26: "DW_TAG_const_type", 0x28: "DW_TAG_enumerator", 0x29: "DW_TAG_file_type",
-    0x2A: "DW_TAG_friend", 0x2B: "DW_TAG_namelist", 0x2E: "DW_TAG_subprogram",
-    0x2F: "DW_TAG_template_type_parameter", 0x30: "DW_TAG_template_value_parameter", 0x33: "DW_TAG_variant_part",
-    0x34: "DW_TAG_variable", 0x35: "DW_TAG_volatile_type", 0x37: "DW_TAG_restrict_type",
-    0x39: "DW_TAG_namespace", 0x3A: "DW_TAG_imported_module", 0x3B: "DW_TAG_unspecified_type",
-    0x42: "DW_TAG_rvalue_reference_type", 0x43: "DW_TAG_template_alias", 0x45: "DW_TAG_generic_subrange",
-    0x47: "DW_TAG_atomic_type", 0x4B: "DW_TAG_immutable_type", 0x4106: "DW_TAG_GNU_template_template_param",
-    0x4107: "DW_TAG_GNU_template_parameter_pack", 0x4200: "DW_TAG_APPLE_property",
-    0x4300: "DW_TAG_LLVM_ptrauth_type",
-}  # fmt: skip
+# The fixed tag of each kind without a tag field (tags written as numbers are named by DW_TAGS).
 _FIXED_TAGS = {
     "DISubrange": "DW_TAG_subrange_type", "DIGenericSubrange": "DW_TAG_generic_subrange",
     "DIEnumerator": "DW_TAG_enumerator", "DISubroutineType": "DW_TAG_subroutine_type",
@@ -171,7 +154,7 @@ def tag_name(value: Any) -> str:
     if isinstance(value, DIEnum):
         return value.names[0] if value.names else "DW_TAG_null"
     if isinstance(value, int):
-        return _TAG_NAMES.get(value, "DW_TAG_%#x" % value)
+        return DW_TAGS.get(value, "DW_TAG_%#x" % value)
     return "DW_TAG_null"
 
 
@@ -211,7 +194,7 @@ def llvm_operand0(node: Metadata) -> Metadata | None:
 def llvm_tag(node: Metadata) -> str:
     """The DWARF tag LLVM reads from any node (a location's column, 0 for a tuple)."""
     if isinstance(node, DILocation):
-        return _TAG_NAMES.get(node.column & 0xFFFF, "DW_TAG_%#x" % (node.column & 0xFFFF))
+        return DW_TAGS.get(node.column & 0xFFFF, "DW_TAG_%#x" % (node.column & 0xFFFF))
     return tag_of(node)
 
 

@@ -5,7 +5,8 @@ base-type encodings (``AttributeEncodingString``) and calling conventions
 (``ConventionString``), as listed in LLVM 19.1.7's ``llvm/BinaryFormat/Dwarf.def`` (facts
 transcribed into tables), and the emission and name-table kinds of ``DICompileUnit``. The
 assembly parser turns a field written as a number into its name when the name is known, as
-LLVM stores the number and its printer writes the name (``printDwarfEnum``).
+LLVM stores the number and its printer writes the name (``printDwarfEnum``); the verifier names
+tags in its messages from the same table.
 """
 
 from __future__ import annotations
