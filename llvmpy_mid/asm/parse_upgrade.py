@@ -48,7 +48,7 @@ from llvmpy_mid.ir.intrinsics import intrinsic_attributes, lookup_intrinsic
 from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, MDString, MDTuple, Metadata, MetadataAsValue
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.module_flags import MODULE_FLAGS, ModuleFlagBehavior, get_module_flag_int
-from llvmpy_mid.ir.type_mangling import mangle_type
+from llvmpy_mid.ir.type_mangling import intrinsic_name, mangle_type
 from llvmpy_mid.ir.types import FunctionType, StructType, Type
 from llvmpy_mid.ir.value import Value
 
@@ -224,7 +224,6 @@ def implicit_intrinsic_declaration(module: Module, name: str, fty: FunctionType,
     from llvmpy_mid.ir.verifier.intrinsic_signatures import (
         MATCH,
         intrinsic_base,
-        intrinsic_name,
         match_signature,
         vararg_mismatch,
     )
@@ -380,7 +379,7 @@ def _new_argument_form(fn: Function) -> tuple[str, FunctionType] | None:
         if n == 0:
             return None
         overloads = [ret, params[0]]
-        wanted = _mangled(base, overloads)
+        wanted = intrinsic_name(base, overloads)
         if n not in counts and (wanted is None or wanted == name):
             return None
         new_params = [params[0], i1, i1, i1]
@@ -390,20 +389,10 @@ def _new_argument_form(fn: Function) -> tuple[str, FunctionType] | None:
         new_params, overloads = [params[0], params[1], params[2], params[4]], [params[0], params[1], params[2]]
     else:
         new_params, overloads = [*params, ctx.ptr], [params[0], params[1]]
-    new_name = _mangled(base, overloads)
+    new_name = intrinsic_name(base, overloads)
     if new_name is None:
         return None
     return new_name, ctx.function_type(ret, new_params, False)
-
-
-def _mangled(base: str, overloads: list[Type]) -> str | None:
-    parts = [base]
-    for ty in overloads:
-        text = mangle_type(ty)
-        if text is None:
-            return None
-        parts.append(text)
-    return ".".join(parts)
 
 
 def _upgrade_argument_form(module: Module, fn: Function, new_name: str, new_fty: FunctionType) -> Function:

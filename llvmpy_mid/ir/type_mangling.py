@@ -87,4 +87,16 @@ def mangle_type(ty: Type) -> str | None:
     return "".join(out)
 
 
-__all__ = ["mangle_type"]
+def intrinsic_name(base: str, overloads: list[Type]) -> str | None:
+    """LLVM's ``Intrinsic::getName``: ``base`` plus each overloaded type's
+    mangling; None when one holds an unnamed struct."""
+    parts = [base]
+    for ty in overloads:
+        text = mangle_type(ty)
+        if text is None:
+            return None
+        parts.append(text)
+    return ".".join(parts)
+
+
+__all__ = ["intrinsic_name", "mangle_type"]

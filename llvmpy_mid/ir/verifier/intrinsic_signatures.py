@@ -50,7 +50,7 @@ import re
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.ir.intrinsics import _load as _load_attribute_table
-from llvmpy_mid.ir.type_mangling import mangle_type
+from llvmpy_mid.ir.type_mangling import intrinsic_name, mangle_type
 from llvmpy_mid.ir.types import FunctionType, PointerType, StructType, Type, TypeID, VectorType
 
 if TYPE_CHECKING:
@@ -648,18 +648,6 @@ def vararg_mismatch(sig: Signature, fty: FunctionType) -> bool:
 
 
 # --- names ----------------------------------------------------------------------------------------------
-
-
-def intrinsic_name(base: str, overloads: list[Type]) -> str | None:
-    """LLVM's ``Intrinsic::getName``: ``base`` plus each overloaded type's
-    mangling; None when one holds an unnamed struct."""
-    parts = [base]
-    for ty in overloads:
-        text = mangle_type(ty)
-        if text is None:
-            return None
-        parts.append(text)
-    return ".".join(parts)
 
 
 def remangled_name(fn: Function) -> str | None:
