@@ -33,6 +33,7 @@ and any decision about what a token means.
 
 from __future__ import annotations
 
+import codecs
 import re
 
 # The alternatives, commonest first; each starts with what its first character decides, so a
@@ -90,7 +91,30 @@ def tokenize(text: str) -> list[str]:
     toks: list[str] = _TOKEN_RE.findall(text)
     if len(toks) > 1 and toks[-2] == "":
         toks.pop()
+    if "\x00" in text or "\\00" in text:
+        _refuse_nul_names(toks)
     return _canonical_slots(toks, text, 0)
+
+
+ERROR_TOKEN = "\x00"
+"""What a token LLVM's lexer refuses becomes (a quoted name holding a NUL byte): no rule of the
+parser accepts it, so the error is the parser's own message at that token, as with LLVM's
+``lltok::Error``."""
+
+
+def _refuse_nul_names(toks: list[str]) -> None:
+    """Quoted names (``%"..."``, ``@"..."``, ``$"..."``, ``"...":``) whose text holds a NUL
+    byte become :data:`ERROR_TOKEN` (LLVM's lexer: "Null bytes are not allowed in names")."""
+    for i, tok in enumerate(toks):
+        c = tok[:1]
+        if c in ("%", "@", "$") and tok[1:2] == '"':
+            body = tok[2:-1]
+        elif c == '"' and tok[-2:] == '":':
+            body = tok[1:-2]
+        else:
+            continue
+        if "\x00" in unescape(body):
+            toks[i] = ERROR_TOKEN
 
 
 def _canonical_slots(toks: list[str], text: str, offset: int) -> list[str]:
@@ -112,6 +136,8 @@ def tokenize_without_labels(text: str, offset: int) -> list[str]:
     toks: list[str] = _NO_LABEL_RE.findall(text, offset)
     if len(toks) > 1 and toks[-2] == "":
         toks.pop()
+    if "\x00" in text or "\\00" in text:
+        _refuse_nul_names(toks)
     return _canonical_slots(toks, text, offset)
 
 
@@ -195,14 +221,12 @@ def offset_position(text: str, offset: int) -> tuple[int, int, str]:
     return line, offset - line_start + 1, text[line_start:line_end]
 
 
-_ESCAPE_RE = re.compile(rb"\\(?:([0-9A-Fa-f]{2})|\\)")
-
-
-def _unescape_match(m: re.Match[bytes]) -> bytes:
-    hexpair = m.group(1)
-    if hexpair is None:
-        return b"\\"
-    return bytes((int(hexpair, 16),))
+# Unescaping runs in C in a few whole-string passes, whatever the length (no per-escape Python
+# call, no list of pieces): a backslash pair or a backslash not followed by two hex digits (rare)
+# is first rewritten ``\5C`` (one backslash byte, as LLVM's UnEscapeLexed reads them, left to
+# right); then every backslash starts a ``\XX`` escape, each becomes ``\xXX`` and
+# ``codecs.escape_decode`` turns those into their bytes.
+_LONE_BACKSLASH_RE = re.compile(rb"\\\\|\\(?![0-9A-Fa-f]{2})")
 
 
 def unescape_bytes(body: str) -> bytes:
@@ -211,7 +235,9 @@ def unescape_bytes(body: str) -> bytes:
     raw = body.encode("utf-8", "surrogateescape")
     if b"\\" not in raw:
         return raw
-    return _ESCAPE_RE.sub(_unescape_match, raw)
+    if _LONE_BACKSLASH_RE.search(raw) is not None:
+        raw = _LONE_BACKSLASH_RE.sub(rb"\\5C", raw)
+    return codecs.escape_decode(raw.replace(b"\\", b"\\x"))[0]
 
 
 def unescape(body: str) -> str:

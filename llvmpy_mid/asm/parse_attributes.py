@@ -23,6 +23,7 @@ recomputes it) and the verifier's compatibility checks.
 from __future__ import annotations
 
 from llvmpy_mid.asm.lexer import is_digits
+from llvmpy_mid.asm.parse_base import int_literal
 from llvmpy_mid.asm.parse_types import TypeParser
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.attribute_kinds import (
@@ -234,7 +235,7 @@ class AttributeParser(TypeParser):
         if kind is AttrKind.ALLOC_KIND:
             self.expect("(", "expected '('")
             at = self.p
-            words = self.parse_string()
+            words = self.parse_string("expected allockind value")
             value = 0
             for word in words.split(","):
                 bit = ALLOC_KIND_BY_NAME.get(word)
@@ -242,6 +243,8 @@ class AttributeParser(TypeParser):
                     self.fail("unknown allockind " + word, at)
                 value |= bit
             self.expect(")", "expected ')'")
+            if value == 0:
+                self.fail("expected allockind value", at)
             return Attribute.alloc_kind(value)
         if kind is AttrKind.ALLOC_SIZE:
             self.expect("(", "expected '('")
@@ -310,9 +313,9 @@ class AttributeParser(TypeParser):
                         self.expect(":", "expected ':' after location")
                         self.fail("expected access kind (none, read, write, readwrite)")
                     self.fail("expected memory location (argmem, inaccessiblemem) or access kind (none, read, write, readwrite)")
+                self.p += 1
                 if seen_location:
                     self.fail("default access kind must be specified first")
-                self.p += 1
                 me = MemoryEffects.with_all(ModRefInfo(mr))
             if toks[self.p] == ",":
                 self.p += 1
@@ -322,25 +325,31 @@ class AttributeParser(TypeParser):
         return me
 
     def parse_nofpclass(self) -> Attribute:
+        """``nofpclass(nan inf ...)`` or ``nofpclass(N)``, read as LLVM's parseNoFPClassAttr."""
         toks = self.toks
         self.expect("(", "expected '('")
-        tok = toks[self.p]
-        if is_digits(tok):
-            value = self.parse_uint()
-            if not 0 < value <= 1023:
-                self.fail("invalid mask value for 'nofpclass'", self.p - 1)
-        else:
-            value = 0
-            while toks[self.p] != ")":
-                bits = FP_CLASS_BY_NAME.get(toks[self.p])
-                if bits is None:
+        mask = 0
+        while True:
+            tok = toks[self.p]
+            bits = FP_CLASS_BY_NAME.get(tok)
+            if bits is not None:
+                mask |= bits
+            elif mask == 0 and tok[:1] != "-" and tok[:1] != "s" and int_literal(tok) is not None:
+                value = int_literal(tok)
+                assert value is not None
+                if value >= 1 << 64:
                     self.fail("expected nofpclass test mask")
-                value |= bits
                 self.p += 1
-            if value == 0:
+                # LLVM tests the low 32 bits against the class bits and keeps those 32 bits.
+                if value == 0 or value & 0xFFFFFC00:
+                    self.fail("invalid mask value for 'nofpclass'")
+                self.expect(")", "expected ')'")
+                return Attribute.nofpclass(value & 0xFFFFFFFF)
+            else:
                 self.fail("expected nofpclass test mask")
-        self.expect(")", "expected ')'")
-        return Attribute.nofpclass(value)
+            self.p += 1
+            if self.eat(")"):
+                return Attribute.nofpclass(mask)
 
     def parse_range_attr(self) -> Attribute:
         self.expect("(", "expected '('")
@@ -348,16 +357,39 @@ class AttributeParser(TypeParser):
         ty = self.parse_type()
         if not isinstance(ty, IntegerType):
             self.fail("the range must have integer type!", at)
-        lo = self.parse_int()
-        self.expect(",", "expected ','")
-        hi = self.parse_int()
-        self.expect(")", "expected ')'")
         width = ty.width
-        lo &= (1 << width) - 1
-        hi &= (1 << width) - 1
+        lo = self.parse_range_bound(width)
+        self.expect(",", "expected ','")
+        hi = self.parse_range_bound(width)
         if lo == hi:
-            self.fail("the range should not represent the full or empty set!", at)
+            self.fail("the range should not represent the full or empty set!")
+        self.expect(")", "expected ')'")
         return Attribute.range(ty, lo, hi)
+
+    def parse_range_bound(self, width: int) -> int:
+        """An integer literal of at most ``width`` bits (as LLVM's lexer sizes it), as a
+        ``width``-bit unsigned value."""
+        tok = self.toks[self.p]
+        value = int_literal(tok)
+        if value is None:
+            self.fail("expected integer")
+        if self.literal_width(tok, value) > width:
+            self.fail("integer is too large for the bit width of specified type")
+        self.p += 1
+        return value & ((1 << width) - 1)
+
+    @staticmethod
+    def literal_width(tok: str, value: int) -> int:
+        """The bit width LLVM's lexer gives an integer literal (APSInt): the fewest bits that
+        hold a decimal; a ``u0x``/``s0x`` literal's digits times four, fewer when its top bits
+        are zero."""
+        if tok[:1] in ("u", "s"):
+            bits = 4 * len(tok[3:])
+            active = (value & ((1 << bits) - 1)).bit_length()
+            return active if 0 < active < bits else bits
+        if value < 0:
+            return max(1, (-value - 1).bit_length() + 1)
+        return max(1, value.bit_length())
 
     def parse_initializes_attr(self) -> Attribute:
         self.expect("(", "expected '('")
@@ -367,6 +399,8 @@ class AttributeParser(TypeParser):
             lo = self.parse_int()
             self.expect(",", "expected ','")
             hi = self.parse_int()
+            if lo == hi:
+                self.fail("the range should not represent the full or empty set!")
             self.expect(")", "expected ')'")
             pairs.append((lo, hi))
             if not self.eat(","):

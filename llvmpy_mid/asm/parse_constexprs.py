@@ -112,7 +112,6 @@ class ConstantExprParser(ValueParser):
         self.p = at + 1
         self.expect("(", "expected '(' after constantexpr cast")
         self.enter()
-        value_at = self.p
         value = self.parse_type_and_constant()
         self.depth -= 1
         if self.toks[self.p] != "to":
@@ -123,7 +122,7 @@ class ConstantExprParser(ValueParser):
         if not cast_is_valid(opcode, value.type, dest):
             self.fail(
                 "invalid cast opcode for cast from '%s' to '%s'" % (self.type_text(value.type), self.type_text(dest)),
-                value_at,
+                at,
             )
         folded = fold_cast(opcode, value, dest)
         c = folded if folded is not None else ConstantExpr.get_cast(opcode, value, dest)
@@ -193,16 +192,23 @@ class ConstantExprParser(ValueParser):
         indices = ops[1:]
         if not base.type.is_ptr_or_ptr_vector:
             self.fail("base of getelementptr must be a pointer", at)
+        if inrange is not None:
+            # Compared as signed numbers of the index width, as LLVM's parser does.
+            width = self.data_layout.index_type_size_in_bits(base.type.scalar_type)
+            lo, hi = (_signed(v, width) for v in inrange)
+            if lo >= hi:
+                self.fail("expected end to be larger than start", at)
         result: Type = base.type
+        width = base.type.count if isinstance(base.type, VectorType) else 0
         for idx in indices:
             ity = idx.type
             if isinstance(ity, VectorType):
                 if not isinstance(ity.element_type, IntegerType):
                     self.fail("getelementptr index must be an integer", at)
-                if isinstance(base.type, VectorType):
-                    if base.type.count != ity.count or base.type.scalable != ity.scalable:
-                        self.fail("getelementptr vector index has a wrong number of elements", at)
-                else:
+                if width and width != ity.count:
+                    self.fail("getelementptr vector index has a wrong number of elements", at)
+                width = ity.count
+                if not isinstance(base.type, VectorType):
                     result = self.ctx.vector_type(base.type, ity.count, ity.scalable)
             elif not isinstance(ity, IntegerType):
                 self.fail("getelementptr index must be an integer", at)
@@ -423,3 +429,9 @@ for _w in _CAST_WORDS:
     _CONSTANT_WORDS[_w] = ConstantExprParser.const_cast_expr
 for _w in _BINARY_WORDS:
     _CONSTANT_WORDS[_w] = ConstantExprParser.const_binary_expr
+
+
+def _signed(value: int, width: int) -> int:
+    """``value`` truncated to ``width`` bits, read as a signed number."""
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >> (width - 1) else value

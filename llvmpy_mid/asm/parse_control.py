@@ -318,18 +318,26 @@ class ControlFlowParser(InstructionParser):
         ty = self.parse_type(allow_void=True)
         return cc, ret_attrs, space, ty_at, ty
 
-    def parse_call_args(self) -> tuple[list[Value], list[list[Attribute]], list[int]]:
+    def parse_call_args(self, musttail: bool = False) -> tuple[list[Value], list[list[Attribute]], list[int]]:
+        """``(T v, ...)``; a ``...`` only ends the arguments of a musttail call in a varargs
+        function, which must have it (LLVM's parseParameterList)."""
         toks = self.toks
         self.expect("(", "expected '(' in call")
         args: list[Value] = []
         attrs: list[list[Attribute]] = []
         locs: list[int] = []
+        in_varargs = musttail and self.fs is not None and self.fs.fn.function_type.is_vararg
         while toks[self.p] != ")":
             if args:
                 self.expect_comma("expected ',' in argument list")
             if toks[self.p] == "...":
+                if not musttail:
+                    self.fail("unexpected ellipsis in argument list for non-musttail call")
+                if not in_varargs:
+                    self.fail("unexpected ellipsis in argument list for musttail call in non-varargs function")
                 self.p += 1
-                break
+                self.expect(")", "expected ')' at end of argument list")
+                return args, attrs, locs
             arg_at = self.p
             ty = self.value_words.get(toks[arg_at])
             if ty is not None and toks[arg_at + 1] not in _TYPE_SUFFIX:
@@ -346,7 +354,9 @@ class ControlFlowParser(InstructionParser):
             args.append(v)
             attrs.append(a)
             locs.append(arg_at)
-        self.expect(")", "expected ')' at end of argument list")
+        if in_varargs:
+            self.fail("expected '...' at end of argument list for musttail call in varargs function")
+        self.p += 1
         return args, attrs, locs
 
     def parse_bundles(self) -> list[OperandBundle]:
@@ -447,8 +457,9 @@ class ControlFlowParser(InstructionParser):
         asm = self.parse_string("expected string constant")
         self.expect_comma("expected comma in inline asm expression")
         constraints = self.parse_string("expected constraint string")
-        if verify_inline_asm(fty, constraints) is not None:
-            self.fail("invalid type for inline asm constraint string", at)
+        problem = verify_inline_asm(fty, constraints)
+        if problem is not None:
+            self.fail(problem, at)
         return InlineAsm.get(fty, asm, constraints, side, align, AsmDialect.INTEL if intel else AsmDialect.ATT, unwind)
 
     def parse_call(self, at: int, tail: TailCallKind) -> Instruction:
@@ -456,7 +467,7 @@ class ControlFlowParser(InstructionParser):
         fmf = self.parse_fmf()
         cc, ret_attrs, space, ty_at, ty = self.parse_call_prefix()
         callee_at = self.skip_callee()
-        args, arg_attrs, locs = self.parse_call_args()
+        args, arg_attrs, locs = self.parse_call_args(tail is TailCallKind.MUSTTAIL)
         nxt = self.toks[self.p]
         if nxt == "," or nxt[:1] == "%":
             fn_attrs: list[Attribute] = []

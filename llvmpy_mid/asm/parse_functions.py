@@ -195,13 +195,14 @@ class FunctionParser(GlobalParser):
         if param_attrs and any(a.kind is AttrKind.STRUCT_RET for a in param_attrs[0]) and ret.type_id is not TypeID.VOID:
             self.fail("functions with 'sret' argument must return void", ret_at)
         fty = self.ctx.function_type(ret, params, vararg)
+        fwd_at = self.fwd_globals.get(key, (None, name_at))[1]
         placeholder = self.take_forward_global(key)
         if placeholder is not None:
             if placeholder.type is not self.ctx.pointer_type(space):
                 self.fail(
                     "invalid forward reference to function '%s' with wrong type: expected '%s' but was '%s'"
                     % (name, self.ctx.pointer_type(space), placeholder.type),
-                    name_at,
+                    fwd_at if name else name_at,
                 )
         elif key in self.globals:
             if isinstance(self.globals[key], Function):
@@ -262,6 +263,8 @@ class FunctionParser(GlobalParser):
             self.parse_basic_block(fs)
         while toks[self.p] == "uselistorder":
             self.parse_uselistorder()
+        if toks[self.p] != "}":
+            self.fail("expected uselistorder directive")
         self.p += 1
         self.finish_function(fs, key)
         self.fs = None
@@ -463,42 +466,58 @@ class FunctionParser(GlobalParser):
         self.sort_use_list(value, indexes, at)
 
     def parse_uselistorder_bb(self) -> None:
+        """``uselistorder_bb @f, %bb, { ... }``: read whole, then checked as LLVM does."""
         at = self.p
         self.p += 1
         toks = self.toks
-        fn_tok = toks[self.p]
-        if fn_tok[:1] != "@":
-            self.fail("expected function name in uselistorder_bb")
-        fn = self.globals.get(self.local_key(fn_tok))
-        if not isinstance(fn, Function):
-            self.fail("invalid function forward reference in uselistorder_bb")
+        fn_at = self.p
+        fn_tok = toks[fn_at]
         self.p += 1
         self.expect(",", "expected comma in uselistorder_bb directive")
-        bb_tok = toks[self.p]
-        if bb_tok[:1] != "%":
-            self.fail("expected basic block name in uselistorder_bb")
-        bb = fn.symbol_table.lookup(self.name_of(bb_tok))
-        if not isinstance(bb, BasicBlock):
-            self.fail("invalid basic block in uselistorder_bb")
+        bb_at = self.p
+        bb_tok = toks[bb_at]
         self.p += 1
         self.expect(",", "expected comma in uselistorder_bb directive")
         indexes = self.parse_uselist_indexes()
+        if fn_tok[:1] != "@" or len(fn_tok) < 2:
+            self.fail("expected function name in uselistorder_bb", fn_at)
+        gv = self.globals.get(self.local_key(fn_tok))
+        if gv is None:
+            self.fail("invalid function forward reference in uselistorder_bb", fn_at)
+        if not isinstance(gv, Function):
+            self.fail("expected function name in uselistorder_bb", fn_at)
+        if gv.is_declaration:
+            self.fail("invalid declaration in uselistorder_bb", fn_at)
+        if bb_tok[:1] != "%" or len(bb_tok) < 2:
+            self.fail("expected basic block name in uselistorder_bb", bb_at)
+        if is_digits(bb_tok[1:]):
+            self.fail("invalid numeric label in uselistorder_bb", bb_at)
+        bb = gv.symbol_table.lookup(self.name_of(bb_tok))
+        if bb is None:
+            self.fail("invalid basic block in uselistorder_bb", bb_at)
+        if not isinstance(bb, BasicBlock):
+            self.fail("expected basic block in uselistorder_bb", bb_at)
         self.sort_use_list(bb, indexes, at)
 
     def parse_uselist_indexes(self) -> list[int]:
-        self.expect("{", "expected '{' here")
-        out: list[int] = []
+        """``{ i, j, ... }``, checked as LLVM's parseUseListOrderIndexes (at the ``{``)."""
         at = self.p
+        self.expect("{", "expected '{' here")
+        if self.toks[self.p] == "}":
+            self.fail("expected non-empty list of uselistorder indexes")
+        out: list[int] = []
         while True:
             out.append(self.parse_uint32())
             if not self.eat(","):
                 break
         self.expect("}", "expected '}' here")
-        if len(out) < 2:
-            self.fail("list must have at least two entries", at)
-        if sorted(out) != list(range(len(out))):
+        n = len(out)
+        if n < 2:
+            self.fail("expected >= 2 uselistorder indexes", at)
+        # LLVM's test: the indexes sum (modulo 2**32) as 0..n-1 does and none reaches n.
+        if (sum(out) - n * (n - 1) // 2) & 0xFFFFFFFF or max(out) >= n:
             self.fail("expected distinct uselistorder indexes in range [0, size)", at)
-        if out == sorted(out):
+        if all(i == v for i, v in enumerate(out)):
             self.fail("expected uselistorder indexes to change the order", at)
         return out
 

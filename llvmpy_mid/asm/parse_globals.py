@@ -139,7 +139,7 @@ class GlobalParser(ControlFlowParser):
             self.expect(")", "expected ')' after comdat var")
             return comdat
         if not global_name:
-            self.fail("comdat cannot be unnamed", at)
+            self.fail("comdat cannot be unnamed")
         return self.get_comdat(global_name, at)
 
     # --- linkage words -----------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ class GlobalParser(ControlFlowParser):
             info.dll = dll
             self.p += 1
             if info.dso_local and dll is DLLStorageClass.DLLIMPORT:
-                self.fail("dso_location and DLL-StorageClass mismatch", info.at)
+                self.fail("dso_location and DLL-StorageClass mismatch")
         return info
 
     def check_linkage_rules(self, info: _Linkage, at: int) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from llvmpy_mid.asm.lexer import is_digits
 from llvmpy_mid.asm.parse_metadata import MetadataParser
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -51,7 +52,7 @@ from llvmpy_mid.ir.instructions.vector import (
     get_aggregate_indexed_type,
 )
 from llvmpy_mid.ir.type_queries import SCALAR_TYPE_IDS
-from llvmpy_mid.ir.types import IntegerType, Type, TypeID, VectorType
+from llvmpy_mid.ir.types import ArrayType, IntegerType, StructType, TargetExtType, Type, TypeID, VectorType
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ class InstructionParser(MetadataParser):
         align = 0
         while toks[self.p] == ",":
             nxt = toks[self.p + 1]
-            if nxt[:1] == "!":
+            if _is_md_var(nxt):
                 return align
             if nxt != "align":
                 self.p += 1
@@ -354,11 +355,17 @@ class InstructionParser(MetadataParser):
         return ShuffleVectorInst(v1, v2, mask)
 
     def parse_index_list(self) -> list[int]:
-        """``, i, j, ...`` of extractvalue/insertvalue (stops before ``, !md``)."""
+        """``, i, j, ...`` of extractvalue/insertvalue (stops before ``, !md``, the comma left
+        for the attachments), as LLVM's parseIndexList."""
         toks = self.toks
         out: list[int] = []
+        if toks[self.p] != ",":
+            self.fail("expected ',' as start of index list")
         while toks[self.p] == ",":
-            if toks[self.p + 1][:1] == "!":
+            if _is_md_var(toks[self.p + 1]):
+                if not out:
+                    self.p += 1
+                    self.fail("expected index")
                 break
             self.p += 1
             out.append(self.parse_uint32("expected integer"))
@@ -367,33 +374,27 @@ class InstructionParser(MetadataParser):
     def inst_extractvalue(self, at: int) -> Instruction:
         self.p = at + 1
         agg = self.parse_type_and_value()
-        if self.toks[self.p] != ",":
-            self.fail("expected index")
         indices = self.parse_index_list()
-        if not indices:
-            self.p += 1
-            self.fail("expected integer")
         if not agg.type.is_aggregate:
-            self.fail("extractvalue operand must be aggregate type", at)
+            self.fail("extractvalue operand must be aggregate type", at + 1)
         if get_aggregate_indexed_type(agg.type, indices) is None:
-            self.fail("invalid indices for extractvalue", at)
+            self.fail("invalid indices for extractvalue", at + 1)
         return ExtractValueInst(agg, indices)
 
     def inst_insertvalue(self, at: int) -> Instruction:
         self.p = at + 1
         agg = self.parse_type_and_value()
         self.expect_comma("expected comma after insertvalue operand")
+        val_at = self.p
         val = self.parse_type_and_value()
         indices = self.parse_index_list()
-        if not indices:
-            self.fail("expected index")
         if not agg.type.is_aggregate:
-            self.fail("insertvalue operand must be aggregate type", at)
+            self.fail("insertvalue operand must be aggregate type", at + 1)
         target = get_aggregate_indexed_type(agg.type, indices)
         if target is None:
-            self.fail("invalid indices for insertvalue", at)
+            self.fail("invalid indices for insertvalue", at + 1)
         if target is not val.type:
-            self.fail("insertvalue operand and field disagree in type: '%s' instead of '%s'" % (val.type, target), at)
+            self.fail("insertvalue operand and field disagree in type: '%s' instead of '%s'" % (val.type, target), val_at)
         return InsertValueInst(agg, val, indices)
 
     # --- memory ----------------------------------------------------------------------------------------
@@ -415,28 +416,34 @@ class InstructionParser(MetadataParser):
         size: Value | None = None
         align = 0
         space = 0  # LLVM 19: 0, not the layout's A, when unwritten
-        # LLVM's order: [, T N] [, align A] [, addrspace(S)], metadata ending it anywhere.
-        stage = 0
-        while toks[self.p] == ",":
+        size_at = -1
+        # LLVM's grammar: [, T N] then [, align A (, addrspace(S))*] or [, addrspace(S)]; a
+        # comma before a named metadata is left for the attachments.
+        if toks[self.p] == ",":
             nxt = toks[self.p + 1]
-            if nxt[:1] == "!":
-                break
-            self.p += 1
-            if nxt == "align" and stage < 2:
+            if nxt != "align" and nxt != "addrspace" and not _is_md_var(nxt):
                 self.p += 1
-                align = self.parse_alignment_value()
-                stage = 2
-            elif nxt == "addrspace" and stage < 3:
-                space = self.parse_addrspace()
-                stage = 3
-            elif stage == 0:
                 size_at = self.p
                 size = self.parse_type_and_value()
-                if size.type.type_id is not _INTEGER:
-                    self.fail("element count must have integer type", size_at)
-                stage = 1
-            else:
-                self.fail("expected metadata or 'addrspace'" if stage == 2 else "expected metadata or 'align'")
+                if toks[self.p] == ",":
+                    nxt = toks[self.p + 1]
+                    if nxt != "align" and nxt != "addrspace" and not _is_md_var(nxt):
+                        self.p += 1  # LLVM eats the comma and stops
+            if toks[self.p] == "," and toks[self.p + 1] == "align":
+                self.p += 2
+                align = self.parse_alignment_value()
+                while toks[self.p] == ",":
+                    if _is_md_var(toks[self.p + 1]):
+                        break
+                    self.p += 1
+                    if toks[self.p] != "addrspace":
+                        self.fail("expected metadata or 'addrspace'")
+                    space = self.parse_addrspace()
+            elif toks[self.p] == "," and toks[self.p + 1] == "addrspace":
+                self.p += 1
+                space = self.parse_addrspace()
+        if size is not None and size.type.type_id is not _INTEGER:
+            self.fail("element count must have integer type", size_at)
         if ty.type_id in (_VOID, TypeID.FUNCTION, _LABEL, _METADATA, TypeID.TOKEN, TypeID.X86_AMX):
             self.fail("invalid type for alloca", ty_at)
         if not ty.is_sized and ty.type_id not in SCALAR_TYPE_IDS:
@@ -575,10 +582,12 @@ class InstructionParser(MetadataParser):
         success = self.parse_ordering()
         failure = self.parse_ordering()
         align = self.parse_optional_comma_align()
-        if success is AtomicOrdering.UNORDERED or failure is AtomicOrdering.UNORDERED:
-            self.fail("invalid cmpxchg success ordering" if success is AtomicOrdering.UNORDERED else "invalid cmpxchg failure ordering", at)
-        if failure is AtomicOrdering.RELEASE or failure is AtomicOrdering.ACQ_REL:
-            self.fail("invalid cmpxchg failure ordering", at)
+        if success is AtomicOrdering.UNORDERED or failure in _BAD_CMPXCHG_FAILURE:
+            # At the token after the instruction (past a comma before metadata), as LLVM.
+            after = self.p + 1 if toks[self.p] == "," else self.p
+            if success is AtomicOrdering.UNORDERED:
+                self.fail("invalid cmpxchg success ordering", after)
+            self.fail("invalid cmpxchg failure ordering", after)
         if ptr.type.type_id is not TypeID.POINTER:
             self.fail("cmpxchg operand must be a pointer", ptr_at)
         if cmp.type is not new.type:
@@ -616,6 +625,8 @@ class InstructionParser(MetadataParser):
         if ptr.type.type_id is not TypeID.POINTER:
             self.fail("atomicrmw operand must be a pointer", ptr_at)
         vty = val.type
+        if _is_scalable(vty):
+            self.fail("atomicrmw operand may not be scalable", val_at)
         if op is AtomicRMWBinOp.XCHG:
             if not (vty.is_integer or vty.is_floating_point or vty.is_pointer):
                 self.fail("atomicrmw %s operand must be an integer, floating point, or pointer type" % op.value, val_at)
@@ -674,9 +685,15 @@ class InstructionParser(MetadataParser):
         bty = base.type
         if bty.type_id is not TypeID.POINTER and not bty.is_ptr_or_ptr_vector:
             self.fail("base of getelementptr must be a pointer", base_at)
+        width = (bty.count, bty.scalable) if isinstance(bty, VectorType) else None
         for idx, idx_at in zip(indices, self.index_positions(base_at)):
-            if idx.type.type_id is not _INTEGER and not idx.type.is_int_or_int_vector:
+            ity = idx.type
+            if ity.type_id is not _INTEGER and not ity.is_int_or_int_vector:
                 self.fail("getelementptr index must be an integer", idx_at)
+            if isinstance(ity, VectorType):
+                if width is not None and width != (ity.count, ity.scalable):
+                    self.fail("getelementptr vector index has a wrong number of elements", idx_at)
+                width = (ity.count, ity.scalable)
         if indices and ty.type_id not in SCALAR_TYPE_IDS and not ty.is_sized:
             self.fail("base element of getelementptr must be sized", base_at)
         if len(indices) > 1 and get_indexed_type(ty, indices) is None:
@@ -750,3 +767,31 @@ def _wrap_flags(toks: list[str], p: int) -> tuple[int, bool, bool]:
             nuw = True
             p += 1
     return p, nuw, nsw
+
+_BAD_CMPXCHG_FAILURE = frozenset((AtomicOrdering.UNORDERED, AtomicOrdering.RELEASE, AtomicOrdering.ACQ_REL))
+
+
+def _is_scalable(ty: Type) -> bool:
+    """LLVM's ``Type::isScalableTy``: a scalable vector, ``aarch64.svcount``, or an array or
+    struct holding one."""
+    todo = [ty]
+    seen: set[int] = set()
+    while todo:
+        t = todo.pop()
+        if isinstance(t, VectorType):
+            if t.scalable:
+                return True
+        elif isinstance(t, ArrayType):
+            todo.append(t.element_type)
+        elif isinstance(t, StructType):
+            if id(t) not in seen:
+                seen.add(id(t))
+                todo.extend(t.elements)
+        elif isinstance(t, TargetExtType) and t.name == "aarch64.svcount":
+            return True
+    return False
+
+
+def _is_md_var(tok: str) -> bool:
+    """``tok`` is a named metadata (``!dbg``), what LLVM's lexer calls a MetadataVar."""
+    return tok[:1] == "!" and len(tok) > 1 and tok[1] != '"' and not is_digits(tok[1])

@@ -118,6 +118,24 @@ _ENUM_KINDS: dict[int, tuple[str, str]] = {
     _EMISSION: ("", "expected emission kind"),
     _NAMETABLE: ("", "expected nameTable kind"),
 }
+# The names each DWARF keyword field knows (LLVM's dwarf::getTag, getLanguage...): another word
+# with the right prefix is "invalid DWARF tag 'DW_TAG_x'" and the like.
+_KNOWN_NAMES: dict[int, tuple[frozenset[str], str]] = {
+    _TAG: (frozenset(dwarf_names.DW_TAGS.values()), "invalid DWARF tag"),
+    _ATE: (frozenset(dwarf_names.DW_ATES.values()), "invalid DWARF type attribute encoding"),
+    _LANG: (frozenset(dwarf_names.DW_LANGS.values()), "invalid DWARF language"),
+    _CC: (frozenset(dwarf_names.DW_CCS.values()), "invalid DWARF calling convention"),
+    _VIRT: (
+        frozenset(("DW_VIRTUALITY_none", "DW_VIRTUALITY_virtual", "DW_VIRTUALITY_pure_virtual")),
+        "invalid DWARF virtuality code",
+    ),
+    _MACINFO: (
+        frozenset(
+            ("DW_MACINFO_define", "DW_MACINFO_undef", "DW_MACINFO_start_file", "DW_MACINFO_end_file", "DW_MACINFO_vendor_ext")
+        ),
+        "invalid DWARF macinfo type",
+    ),
+}
 _WORD_ENUMS: dict[int, frozenset[str]] = {
     _EMISSION: frozenset(("NoDebug", "FullDebug", "LineTablesOnly", "DebugDirectivesOnly")),
     _NAMETABLE: frozenset(("Default", "GNU", "None", "Apple")),
@@ -165,8 +183,10 @@ _ENUM_MAX: dict[int, int] = {
 # Metadata fields LLVM's parser refuses ``null`` for (MDField with AllowNull false).
 _NOT_NULL = frozenset(
     (("DICompileUnit", "file"), ("DILexicalBlock", "scope"), ("DILexicalBlockFile", "scope"),
-     ("DILocalVariable", "scope"), ("DILabel", "scope"))
+     ("DILocalVariable", "scope"), ("DILabel", "scope"), ("DISubrange", "count"))
 )  # fmt: skip
+# String fields LLVM's parser refuses empty (MDStringField with AllowEmpty false).
+_NOT_EMPTY = frozenset((("DIGlobalVariable", "name"),))
 _CHECKSUM_KINDS = frozenset(("CSK_MD5", "CSK_SHA1", "CSK_SHA256"))
 
 
@@ -311,9 +331,11 @@ class MetadataParser(ConstantExprParser):
             self.fail(message)
         ty = self.parse_type()
         vat = self.p
+        if ty.type_id is TypeID.METADATA:
+            self.fail("invalid metadata-value-metadata roundtrip", at)
         if not allow_local and self.toks[vat][:1] == "%":
             self.fail("invalid use of function-local name")
-        if ty.type_id in (TypeID.LABEL, TypeID.METADATA, TypeID.VOID, TypeID.FUNCTION):
+        if ty.type_id in (TypeID.LABEL, TypeID.VOID, TypeID.FUNCTION):
             tok = self.toks[vat]
             if tok[:1] not in ("%", "@") and not is_digits(tok[:1]) and tok not in ("undef", "poison", "null"):
                 self.fail("expected value token")
@@ -550,7 +572,7 @@ class MetadataParser(ConstantExprParser):
                         self.check_di_int(kind, fname, value, tok, p)
                     self.p = p + 1
                     fields[fname] = value
-                elif cat == _STR and tok[:1] == '"' and len(tok) > 1 and tok[-1] == '"' and "\\" not in tok:
+                elif cat == _STR and tok[:1] == '"' and len(tok) > 2 and tok[-1] == '"' and "\\" not in tok:
                     self.p = p + 1
                     fields[fname] = MDString.get(self.ctx, tok[1:-1])
                 else:
@@ -658,6 +680,8 @@ class MetadataParser(ConstantExprParser):
         if cat == _STR:
             if c != '"' or len(tok) < 2 or tok[-1] != '"':
                 self.fail("expected string constant")
+            if tok == '""' and (kind, field) in _NOT_EMPTY:
+                self.fail("'%s' cannot be empty" % field)
             self.p += 1
             return self.md_string(tok)
         if cat == _BOOL:
@@ -697,6 +721,9 @@ class MetadataParser(ConstantExprParser):
                     self.fail("invalid checksum kind '%s'" % tok.rstrip(":"))
             elif not tok.startswith(prefix) if prefix else tok not in _WORD_ENUMS[cat]:
                 self.fail(message)
+            known = _KNOWN_NAMES.get(cat)
+            if known is not None and tok not in known[0]:
+                self.fail("%s '%s'" % (known[1], tok))
             self.p += 1
             return DIEnum.of(tok)
         # A metadata field (some also take an integer, e.g. DISubrange's count).

@@ -71,6 +71,8 @@ class TypeParser(ParserBase):
                 return ty
         else:
             ty = self.parse_base_type()
+            if self.toks[start] == "ptr" and self.toks[self.p] != "(":
+                return ty  # as LLVM: only a function type's '(' may follow 'ptr'
         ty = self.parse_type_suffixes(ty, start)
         if ty.type_id is TypeID.VOID and not allow_void:
             self.fail("void type only allowed for function results", start)

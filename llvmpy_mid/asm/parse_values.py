@@ -474,7 +474,17 @@ class ValueParser(AttributeParser):
         return self.check_constant_type(c, ty, at)
 
     def const_asm(self, ty: Type, at: int) -> Constant:
-        self.fail("inline asm is only valid as a callee", at)
+        """Inline asm where a constant is read: LLVM reads it all, then has no function type
+        to give it."""
+        toks = self.toks
+        self.p = at + 1
+        for flag in ("sideeffect", "alignstack", "inteldialect", "unwind"):
+            if toks[self.p] == flag:
+                self.p += 1
+        self.parse_string()
+        self.expect(",", "expected comma in inline asm expression")
+        self.parse_string("expected constraint string")
+        self.fail("invalid type for inline asm constraint string", at)
 
     # --- aggregates --------------------------------------------------------------------------------------
     def parse_constant_elements(self, close: str, message: str = "") -> list[Constant]:

@@ -13,7 +13,7 @@ the function comparator of ``mergefunc`` relies on.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.names import escape_string, format_name
@@ -410,34 +410,33 @@ class StructType(Type):
     def is_sized(self) -> bool:
         if self._opaque:
             return False
-        cached = self._sized_cache
-        if cached is not None:
-            return cached
-        # Iterative walk: nested structs and arrays are sized when all leaves are.
-        result = True
-        stack: list[Type] = list(self.elements)
-        seen: set[int] = {id(self)}
-        while stack:
-            ty = stack.pop()
-            if isinstance(ty, StructType):
-                if ty._opaque:
-                    result = False
+        if self._sized_cache:
+            return True
+        # Iterative depth-first walk: sized when all leaves are; a struct reached again while
+        # it is being walked (a recursive type) is unsized, as LLVM's isSized with a visited
+        # set. Only a sized answer is cached (an opaque element may get a body later).
+        on_path: set[int] = {id(self)}
+        walk: list[tuple[StructType, Iterator[Type]]] = [(self, iter(self.elements))]
+        while walk:
+            st, rest = walk[-1]
+            for ty in rest:
+                while isinstance(ty, ArrayType):
+                    ty = ty.element_type
+                if isinstance(ty, StructType):
+                    if ty._sized_cache:
+                        continue
+                    if ty._opaque or id(ty) in on_path:
+                        return False
+                    on_path.add(id(ty))
+                    walk.append((ty, iter(ty.elements)))
                     break
-                if id(ty) in seen:
-                    continue
-                seen.add(id(ty))
-                stack.extend(ty.elements)
-            elif isinstance(ty, ArrayType):
-                stack.append(ty.element_type)
-            elif isinstance(ty, TargetExtType):
                 if not ty.is_sized:
-                    result = False
-                    break
-            elif not ty.is_sized:
-                result = False
-                break
-        self._sized_cache = result
-        return result
+                    return False
+            else:
+                walk.pop()
+                on_path.discard(id(st))
+                st._sized_cache = True
+        return True
 
     def body_str(self) -> str:
         """The element list as LLVM prints it: ``{ i32, ptr }``, ``<{ i8 }>``, ``{}``."""
