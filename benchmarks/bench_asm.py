@@ -1,7 +1,7 @@
 """Parse and print speed of the textual-IR layer on clang-19 output, beside opt-19 -S.
 
 Generates at least ``--min-mb`` MB (default 5) of clang-19 IR at run time with
-``../shared/tools/make-csmith-corpus.sh`` (fixed seeds from ``--first-seed`` on, each giving an
+``scripts/make-csmith-corpus.sh`` (fixed seeds from ``--first-seed`` on, each giving an
 ``-O0``, ``-O2`` and ``-O2 -g`` file) into a temporary folder, or reads the ``.ll`` files of
 ``--corpus DIR``. Then, for the whole corpus:
 
@@ -36,8 +36,8 @@ from pathlib import Path
 from llvmpy_mid import Module, parse_assembly, print_module
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("LLVMPY_MID_SHARED", str(REPO_ROOT.parent / "shared")))
-CSMITH_SCRIPT = SHARED / "tools" / "make-csmith-corpus.sh"
+
+CSMITH_SCRIPT = REPO_ROOT / "scripts" / "make-csmith-corpus.sh"
 MB = 1024.0 * 1024.0
 
 
@@ -96,7 +96,7 @@ def main() -> int:
 
     for tool in ("opt-19",) + (() if args.corpus else ("csmith", "clang-19", "lli-19")):
         if shutil.which(tool) is None:
-            print("error: %s is not installed (run ../shared/tools/install-llvm-tools.sh)" % tool, file=sys.stderr)
+            print("error: %s is not installed (run scripts/install-llvm-tools.sh)" % tool, file=sys.stderr)
             return 1
 
     tmp: Path | None = None

@@ -320,7 +320,7 @@ def main() -> int:
         child(args.child, args.start if args.start is not None else time.time(), args.no_hash, args.out)
         return 0
     if shutil.which("opt-19") is None:
-        print("opt-19 is not installed (run ../shared/tools/install-llvm-tools.sh)")
+        print("opt-19 is not installed (run scripts/install-llvm-tools.sh)")
         return 1
     sizes = [1000, 2000] if args.quick else [int(s) for s in args.sizes.split(",")]
     tmp = Path(tempfile.mkdtemp(prefix="llvmpy-bench-mergefunc-"))

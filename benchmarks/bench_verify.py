@@ -62,7 +62,7 @@ def main() -> int:
     ap.add_argument("--keep", action="store_true", help="keep the generated folder")
     args = ap.parse_args()
     if shutil.which("opt-19") is None:
-        print("opt-19 is not installed (run ../shared/tools/install-llvm-tools.sh)")
+        print("opt-19 is not installed (run scripts/install-llvm-tools.sh)")
         return 1
     tmp: Path | None = None
     if args.corpus is not None:

@@ -43,7 +43,7 @@ CSMITH_TOOLS = ("bash", "csmith", "clang-19", "lli-19", "opt-19")
 def opt19(pytestconfig: pytest.Config) -> OptOracle:
     missing = missing_tools("opt-19")
     if missing:
-        pytest.skip("opt-19 is not installed (run ../shared/tools/install-llvm-tools.sh)")
+        pytest.skip("opt-19 is not installed (run scripts/install-llvm-tools.sh)")
     cache = getattr(pytestconfig, "cache", None)
     cache_dir = cache.mkdir("llvmpy-opt19") if cache is not None else None
     roots = [CONFORMANCE_TESTS]
@@ -68,7 +68,7 @@ def csmith_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _make_corpus(folder: Path, opt19: OptOracle, seeds: tuple[int, ...]) -> CsmithCorpus:
     missing = missing_tools(*CSMITH_TOOLS)
     if missing:
-        pytest.skip("csmith corpus needs %s (run ../shared/tools/install-llvm-tools.sh)" % ", ".join(missing))
+        pytest.skip("csmith corpus needs %s (run scripts/install-llvm-tools.sh)" % ", ".join(missing))
     corpus = generate_csmith(folder, seeds)
     opt19.prefetch(corpus.all_files())
     return corpus

@@ -1,6 +1,6 @@
 """Round trip against opt-19 on csmith programs: ``print_module(parse_file(f))`` equals
 ``opt-19 -S f`` apart from the first (``; ModuleID``) line, for every ``.O0.ll``, ``.O2.ll`` and
-``.O2g.ll`` that ``../shared/tools/make-csmith-corpus.sh`` writes.
+``.O2g.ll`` that ``scripts/make-csmith-corpus.sh`` writes.
 
 The default run covers the thirty seeds of ``corpus.DEFAULT_SEEDS`` (90 files); ``--run-slow`` adds
 a sweep over ``corpus.SLOW_SEEDS`` (three hundred seeds). The programs are generated once per session
