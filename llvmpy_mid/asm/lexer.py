@@ -91,7 +91,7 @@ def tokenize(text: str) -> list[str]:
     toks: list[str] = _TOKEN_RE.findall(text)
     if len(toks) > 1 and toks[-2] == "":
         toks.pop()
-    if "\x00" in text or "\\00" in text:
+    if _may_hold_nul_name(text, 0):
         _refuse_nul_names(toks)
     return _canonical_slots(toks, text, 0)
 
@@ -100,6 +100,21 @@ ERROR_TOKEN = "\x00"
 """What a token LLVM's lexer refuses becomes (a quoted name holding a NUL byte): no rule of the
 parser accepts it, so the error is the parser's own message at that token, as with LLVM's
 ``lltok::Error``."""
+
+
+# Text that may hold a quoted name with a NUL byte (a cheap over-approximation: only then are
+# the tokens looked at one by one).
+_NUL_NAME_RE = re.compile(r'[%@$]"[^"]*?(?:\\00|\x00)|"[^"]*?(?:\\00|\x00)[^"]*":')
+
+
+def _may_hold_nul_name(text: str, offset: int) -> bool:
+    """Whether ``text`` may hold a quoted name with a NUL byte: substring tests first (a NUL
+    escape and a quoted name are both needed), the regular expression only then."""
+    if "\\00" not in text and "\x00" not in text:
+        return False
+    if '%"' not in text and '@"' not in text and '$"' not in text and '":' not in text:
+        return False
+    return _NUL_NAME_RE.search(text, offset) is not None
 
 
 def _refuse_nul_names(toks: list[str]) -> None:
@@ -136,7 +151,7 @@ def tokenize_without_labels(text: str, offset: int) -> list[str]:
     toks: list[str] = _NO_LABEL_RE.findall(text, offset)
     if len(toks) > 1 and toks[-2] == "":
         toks.pop()
-    if "\x00" in text or "\\00" in text:
+    if _may_hold_nul_name(text, offset):
         _refuse_nul_names(toks)
     return _canonical_slots(toks, text, offset)
 

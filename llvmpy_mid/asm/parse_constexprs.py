@@ -36,7 +36,7 @@ from llvmpy_mid.asm.parse_constfold import (
     fold_insert_element,
     fold_shuffle,
 )
-from llvmpy_mid.asm.parse_values import _CONSTANT_WORDS, ValueParser
+from llvmpy_mid.asm.parse_values import _CONSTANT_WORDS, _NESTED_READERS, Nested, ValueParser
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -68,9 +68,12 @@ class ConstantExprParser(ValueParser):
     __slots__ = ()
 
     def const_splat(self, ty: Type, at: int) -> Constant:
+        return self.run_nested(self.gen_splat(ty, at))
+
+    def gen_splat(self, ty: Type, at: int) -> Nested:
         self.p = at + 1
         self.expect("(", "expected '(' after splat")
-        elem = self.parse_type_and_constant()
+        elem = (yield)
         self.expect(")", "expected ')' at end of splat")
         if not isinstance(ty, VectorType):
             self.fail("vector constant must have vector type", at)
@@ -108,12 +111,13 @@ class ConstantExprParser(ValueParser):
 
     # --- constant expressions -------------------------------------------------------------------------------
     def const_cast_expr(self, ty: Type, at: int) -> Constant:
+        return self.run_nested(self.gen_cast_expr(ty, at))
+
+    def gen_cast_expr(self, ty: Type, at: int) -> Nested:
         opcode = self.toks[at]
         self.p = at + 1
         self.expect("(", "expected '(' after constantexpr cast")
-        self.enter()
-        value = self.parse_type_and_constant()
-        self.depth -= 1
+        value = (yield)
         if self.toks[self.p] != "to":
             self.fail("expected 'to' in constantexpr cast")
         self.p += 1
@@ -129,6 +133,9 @@ class ConstantExprParser(ValueParser):
         return self.check_constant_type(c, ty, at)
 
     def const_binary_expr(self, ty: Type, at: int) -> Constant:
+        return self.run_nested(self.gen_binary_expr(ty, at))
+
+    def gen_binary_expr(self, ty: Type, at: int) -> Nested:
         toks = self.toks
         opcode = toks[at]
         self.p = at + 1
@@ -140,11 +147,9 @@ class ConstantExprParser(ValueParser):
                 nsw = True
                 nuw = self.eat("nuw") or nuw
         self.expect("(", "expected '(' in binary constantexpr")
-        self.enter()
-        lhs = self.parse_type_and_constant()
+        lhs = (yield)
         self.expect(",", "expected comma in binary constantexpr")
-        rhs = self.parse_type_and_constant()
-        self.depth -= 1
+        rhs = (yield)
         self.expect(")", "expected ')' in binary constantexpr")
         if lhs.type is not rhs.type:
             self.fail("operands of constexpr must have same type", at)
@@ -155,6 +160,9 @@ class ConstantExprParser(ValueParser):
         return self.check_constant_type(c, ty, at)
 
     def const_gep_expr(self, ty: Type, at: int) -> Constant:
+        return self.run_nested(self.gen_gep_expr(ty, at))
+
+    def gen_gep_expr(self, ty: Type, at: int) -> Nested:
         toks = self.toks
         self.p = at + 1
         inbounds = nusw = nuw = False
@@ -180,13 +188,11 @@ class ConstantExprParser(ValueParser):
                 break
             self.p += 1
         self.expect("(", "expected '(' in constantexpr")
-        self.enter()
         src_ty = self.parse_type()
         self.expect(",", "expected comma after getelementptr's type")
-        ops: list[Constant] = [self.parse_type_and_constant()]
+        ops: list[Constant] = [(yield)]
         while self.eat(","):
-            ops.append(self.parse_type_and_constant())
-        self.depth -= 1
+            ops.append((yield))
         self.expect(")", "expected ')' in constantexpr")
         base = ops[0]
         indices = ops[1:]
@@ -256,14 +262,15 @@ class ConstantExprParser(ValueParser):
         return out
 
     def const_vector_expr(self, ty: Type, at: int) -> Constant:
+        return self.run_nested(self.gen_vector_expr(ty, at))
+
+    def gen_vector_expr(self, ty: Type, at: int) -> Nested:
         opcode = self.toks[at]
         self.p = at + 1
         self.expect("(", "expected '(' in constantexpr")
-        self.enter()
-        ops: list[Constant] = [self.parse_type_and_constant()]
+        ops: list[Constant] = [(yield)]
         while self.eat(","):
-            ops.append(self.parse_type_and_constant())
-        self.depth -= 1
+            ops.append((yield))
         self.expect(")", "expected ')' in constantexpr")
         c: Constant | None
         if opcode == "extractelement":
@@ -325,20 +332,21 @@ class ConstantExprParser(ValueParser):
         return out
 
     def const_ptrauth(self, ty: Type, at: int) -> Constant:
+        return self.run_nested(self.gen_ptrauth(ty, at))
+
+    def gen_ptrauth(self, ty: Type, at: int) -> Nested:
         """``ptrauth (ptr P, i32 key[, i64 disc[, ptr addrdisc]])``."""
         self.p = at + 1
         self.expect("(", "expected '(' in constant ptrauth expression")
-        self.enter()
-        ptr = self.parse_type_and_constant()
+        ptr = (yield)
         self.expect(",", "expected comma in constant ptrauth expression")
-        key = self.parse_type_and_constant()
+        key = (yield)
         disc: Constant | None = None
         addr: Constant | None = None
         if self.eat(","):
-            disc = self.parse_type_and_constant()
+            disc = (yield)
             if self.eat(","):
-                addr = self.parse_type_and_constant()
-        self.depth -= 1
+                addr = (yield)
         self.expect(")", "expected ')' in constant ptrauth expression")
         if not isinstance(ptr.type, PointerType):
             self.fail("constant ptrauth base pointer must be a pointer", at)
@@ -427,8 +435,20 @@ _CONSTANT_WORDS.update(
 )
 for _w in _CAST_WORDS:
     _CONSTANT_WORDS[_w] = ConstantExprParser.const_cast_expr
+    _NESTED_READERS[_w] = ConstantExprParser.gen_cast_expr
 for _w in _BINARY_WORDS:
     _CONSTANT_WORDS[_w] = ConstantExprParser.const_binary_expr
+    _NESTED_READERS[_w] = ConstantExprParser.gen_binary_expr
+_NESTED_READERS.update(
+    {
+        "splat": ConstantExprParser.gen_splat,
+        "ptrauth": ConstantExprParser.gen_ptrauth,
+        "getelementptr": ConstantExprParser.gen_gep_expr,
+        "extractelement": ConstantExprParser.gen_vector_expr,
+        "insertelement": ConstantExprParser.gen_vector_expr,
+        "shufflevector": ConstantExprParser.gen_vector_expr,
+    }
+)
 
 
 def _signed(value: int, width: int) -> int:

@@ -58,6 +58,15 @@ def fold_cast(opcode: str, value: Constant, dest: Type) -> Constant | None:
             return ConstantExpr.get_cast("trunc", src, dest)
         if opcode == "trunc" and inner == "ptrtoint" and not isinstance(dest, VectorType):
             return ConstantExpr.get_cast("ptrtoint", src, dest)
+        if (
+            opcode == "inttoptr"
+            and inner == "ptrtoint"
+            and src.type is dest
+            and value.type.scalar_type.type_id is TypeID.INTEGER
+            and value.type.scalar_type.width == 64  # type: ignore[attr-defined]
+        ):
+            # LLVM treats a 64-bit integer as wide enough for any pointer here.
+            return src
         if opcode == "bitcast" and inner == "bitcast":
             if src.type is dest:
                 return src
@@ -201,6 +210,19 @@ def fold_binary(opcode: str, lhs: Constant, rhs: Constant) -> Constant | None:
             if folded is not None:
                 return folded
             return ConstantExpr.get_binary(opcode, rhs, lhs)
+    if isinstance(lhs, ConstantExpr) and lhs.opcode == opcode and opcode != "sub":
+        # ((a op b) op c) is (a op (b op c)) when (b op c) folds to anything but an op of the
+        # same kind (LLVM's ConstantFoldBinaryInstruction; all four are associative).
+        inner_rhs = lhs.get_operand(1)
+        assert isinstance(inner_rhs, Constant)
+        t = fold_binary(opcode, inner_rhs, rhs)
+        if t is None:
+            t = ConstantExpr.get_binary(opcode, inner_rhs, rhs)
+        if not (isinstance(t, ConstantExpr) and t.opcode == opcode):
+            head = lhs.get_operand(0)
+            assert isinstance(head, Constant)
+            folded = fold_binary(opcode, head, t)
+            return folded if folded is not None else ConstantExpr.get_binary(opcode, head, t)
     if isinstance(ty, VectorType):
         a = _vector_ints(lhs)
         b = _vector_ints(rhs)

@@ -20,6 +20,8 @@ instructions and the verifier do.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from llvmpy_mid.asm.lexer import atoull, is_digits
 from llvmpy_mid.asm.parse_base import ParserBase
 from llvmpy_mid.ir.attribute_kinds import find_attribute_kind
@@ -29,6 +31,8 @@ from llvmpy_mid.ir.types import MAX_INT_BITS, FunctionType, StructType, Type, Ty
 _FP_WORDS = ("half", "bfloat", "float", "double", "x86_fp80", "fp128", "ppc_fp128")
 _NOT_FIRST_CLASS = frozenset((TypeID.VOID, TypeID.FUNCTION, TypeID.LABEL, TypeID.METADATA))
 _SUFFIXES = frozenset(("*", "(", "addrspace"))
+# Frame kinds of parse_nested_types.
+_ROOT_FRAME, _ARRAY_FRAME, _VECTOR_FRAME, _STRUCT_FRAME = "root", "array", "vector", "struct"
 _BAD_ELEMENTS = frozenset((TypeID.VOID, TypeID.LABEL, TypeID.METADATA, TypeID.FUNCTION, TypeID.TOKEN, TypeID.X86_AMX))
 
 
@@ -168,17 +172,8 @@ class TypeParser(ParserBase):
             return ctx.pointer_type(space)
         if c == "%":
             return self.parse_named_type_ref()
-        if tok == "{":
-            self.p += 1
-            return self.parse_struct_body(False)
-        if tok == "<":
-            self.p += 1
-            if toks[self.p] == "{":
-                self.p += 1
-                ty = self.parse_struct_body(True)
-                self.expect(">", "expected '>' at end of packed struct")
-                return ty
-            return self.parse_vector_type()
+        if tok == "{" or tok == "<":
+            return self.parse_aggregate_type()
         if tok == "[":
             if toks[start + 2] == "x" and toks[start + 4] == "]":
                 elem = self.value_words.get(toks[start + 3])
@@ -186,8 +181,7 @@ class TypeParser(ParserBase):
                 if elem is not None and is_digits(count) and len(count) < 20:
                     self.p = start + 5
                     return ctx.array_type(elem, int(count))
-            self.p += 1
-            return self.parse_array_type()
+            return self.parse_aggregate_type()
         if tok == "target":
             return self.parse_target_ext_type()
         self.fail("expected type")
@@ -204,55 +198,142 @@ class TypeParser(ParserBase):
         self.p += 1
         return ty
 
-    def parse_struct_body(self, packed: bool) -> StructType:
-        """``{ T, ... }`` after the ``{``: a literal struct."""
-        elements = self.parse_struct_elements()
-        return self.ctx.struct_type(elements, packed)
-
     def parse_struct_elements(self) -> list[Type]:
-        toks = self.toks
-        elements: list[Type] = []
-        self.enter()
-        if toks[self.p] == "}":
-            self.p += 1
-            self.depth -= 1
-            return elements
-        words = self.value_words
-        while True:
-            start = self.p
-            ty = words.get(toks[start])
-            if ty is not None and toks[start + 1] not in _SUFFIXES:
-                self.p = start + 1
-            else:
-                ty = self.parse_type()
-            if ty.type_id in _BAD_ELEMENTS:
-                self.fail("invalid element type for struct", start)
-            elements.append(ty)
-            tok = toks[self.p]
-            self.p += 1
-            if tok == ",":
-                continue
-            if tok == "}":
-                break
-            self.p -= 1
-            self.fail("expected '}' at end of struct")
-        self.depth -= 1
-        return elements
+        """The element types of ``{ T, ... }`` after the ``{`` (the ``}`` is read too)."""
+        frame: list[Any] = [_STRUCT_FRAME, self.p - 1, False, []]
+        self.parse_nested_types(frame, opened=True)
+        return cast("list[Type]", frame[3])
 
-    def parse_array_type(self) -> Type:
-        """``[N x T]`` after the ``[``."""
-        count = self.parse_element_count()
-        if self.toks[self.p] != "x":
-            self.fail("expected 'x' after element count")
-        self.p += 1
-        self.enter()
-        start = self.p
-        elem = self.parse_type()
-        self.depth -= 1
-        if elem.type_id in _BAD_ELEMENTS:
-            self.fail("invalid array element type", start)
-        self.expect("]", "expected end of sequential type")
-        return self.ctx.array_type(elem, count)
+    def parse_aggregate_type(self) -> Type:
+        """``[N x T]``, ``<N x T>``, ``<vscale x N x T>``, ``{ T, ... }`` or ``<{ T, ... }>`` at
+        the current token, however deeply nested (see :meth:`parse_nested_types`)."""
+        frame: list[Any] = [_ROOT_FRAME, None]
+        self.parse_nested_types(frame, opened=False)
+        return cast(Type, frame[1])
+
+    def parse_nested_types(self, bottom: list[Any], opened: bool) -> None:
+        """Read nested aggregate types with an explicit stack instead of recursion, so any depth
+        reads (opt-19 reads thousands of levels). Each frame is a list starting with its kind
+        and the token where it opened: an array ``[kind, at, count, element start]``, a vector
+        ``[kind, at, count, scalable, count position, element start]``, a struct ``[kind, at,
+        packed, elements]``. ``bottom`` is either such a struct, already opened (its ``}`` ends
+        the walk), or the root ``[kind, None]`` whose slot 1 receives the one type read. A type
+        that opens no aggregate is read by :meth:`parse_type` (function-type parameters still
+        nest by recursion, counted by ``enter``)."""
+        toks = self.toks
+        ctx = self.ctx
+        words = self.value_words
+        stack: list[list[Any]] = [bottom]
+        if opened and toks[self.p] == "}":
+            self.p += 1
+            return
+        ty: Type | None = None  # None: an element is to be read; else the element just read
+        at = self.p  # where that element starts
+        while True:
+            if ty is None:
+                at = self.p
+                tok = toks[at]
+                if tok == "[":
+                    if toks[at + 2] == "x" and toks[at + 4] == "]":
+                        elem = words.get(toks[at + 3])
+                        count_tok = toks[at + 1]
+                        if elem is not None and is_digits(count_tok) and len(count_tok) < 20:
+                            self.p = at + 5
+                            ty = self.finish_nested_element(ctx.array_type(elem, int(count_tok)), at)
+                            continue
+                    self.p = at + 1
+                    count = self.parse_element_count()
+                    if toks[self.p] != "x":
+                        self.fail("expected 'x' after element count")
+                    self.p += 1
+                    stack.append([_ARRAY_FRAME, at, count, self.p])
+                    continue
+                if tok == "{" or (tok == "<" and toks[at + 1] == "{"):
+                    packed = tok == "<"
+                    self.p = at + (2 if packed else 1)
+                    if toks[self.p] == "}":
+                        self.p += 1
+                        if packed:
+                            self.expect(">", "expected '>' at end of packed struct")
+                        ty = self.finish_nested_element(ctx.struct_type([], packed), at)
+                        continue
+                    stack.append([_STRUCT_FRAME, at, packed, []])
+                    continue
+                if tok == "<":
+                    self.p = at + 1
+                    scalable = False
+                    if toks[self.p] == "vscale":
+                        scalable = True
+                        self.p += 1
+                        if toks[self.p] != "x":
+                            self.fail("expected 'x' after vscale")
+                        self.p += 1
+                    count_at = self.p
+                    count = self.parse_element_count()
+                    if toks[self.p] != "x":
+                        self.fail("expected 'x' after element count")
+                    self.p += 1
+                    stack.append([_VECTOR_FRAME, at, count, scalable, count_at, self.p])
+                    continue
+                leaf = words.get(tok)
+                if leaf is not None and toks[at + 1] not in _SUFFIXES:
+                    self.p = at + 1
+                    ty = leaf
+                else:
+                    ty = self.parse_type()
+                continue
+            # An element type is finished: give it to the innermost frame.
+            frame = stack[-1]
+            kind = frame[0]
+            if kind is _STRUCT_FRAME:
+                if ty.type_id in _BAD_ELEMENTS:
+                    self.fail("invalid element type for struct", at)
+                frame[3].append(ty)
+                tok = toks[self.p]
+                self.p += 1
+                if tok == ",":
+                    ty = None
+                    continue
+                if tok != "}":
+                    self.p -= 1
+                    self.fail("expected '}' at end of struct")
+                if frame is bottom:
+                    return
+                stack.pop()
+                if frame[2]:
+                    self.expect(">", "expected '>' at end of packed struct")
+                ty = ctx.struct_type(frame[3], frame[2])
+            elif kind is _ARRAY_FRAME:
+                if ty.type_id in _BAD_ELEMENTS:
+                    self.fail("invalid array element type", frame[3])
+                self.expect("]", "expected end of sequential type")
+                stack.pop()
+                ty = ctx.array_type(ty, frame[2])
+            elif kind is _VECTOR_FRAME:
+                self.expect(">", "expected end of sequential type")
+                count = frame[2]
+                if count == 0:
+                    self.fail("zero element vector is illegal", frame[4])
+                if count >= 1 << 32:
+                    self.fail("size too large for vector", frame[4])
+                if ty.type_id not in SCALAR_TYPE_IDS:
+                    self.fail("invalid vector element type", frame[5])
+                stack.pop()
+                ty = ctx.vector_type(ty, count, frame[3])
+            else:  # the root: the aggregate asked for is complete
+                frame[1] = ty
+                return
+            # The aggregate just closed is an element in turn, written from its opening token.
+            at = frame[1]
+            ty = self.finish_nested_element(ty, at)
+
+    def finish_nested_element(self, ty: Type, start: int) -> Type:
+        """An aggregate read by :meth:`parse_nested_types` followed, like any type, by
+        ``*``/``addrspace(N)*`` suffixes or a function type's parameters."""
+        nxt = self.toks[self.p]
+        if nxt == "*" or nxt == "(" or nxt == "addrspace":
+            return self.parse_type_suffixes(ty, start)
+        return ty
 
     def parse_element_count(self) -> int:
         """The N of ``[N x T]`` or ``<N x T>``: an unsigned number of at most 64 bits."""
@@ -260,34 +341,6 @@ class TypeParser(ParserBase):
         if count >= 1 << 64:
             self.fail("expected number in address space", self.p - 1)
         return count
-
-    def parse_vector_type(self) -> Type:
-        """``<N x T>`` or ``<vscale x N x T>`` after the ``<``."""
-        toks = self.toks
-        scalable = False
-        if toks[self.p] == "vscale":
-            scalable = True
-            self.p += 1
-            if toks[self.p] != "x":
-                self.fail("expected 'x' after vscale")
-            self.p += 1
-        count_at = self.p
-        count = self.parse_element_count()
-        if toks[self.p] != "x":
-            self.fail("expected 'x' after element count")
-        self.p += 1
-        self.enter()
-        start = self.p
-        elem = self.parse_type()
-        self.depth -= 1
-        self.expect(">", "expected end of sequential type")
-        if count == 0:
-            self.fail("zero element vector is illegal", count_at)
-        if count >= 1 << 32:
-            self.fail("size too large for vector", count_at)
-        if elem.type_id not in SCALAR_TYPE_IDS:
-            self.fail("invalid vector element type", start)
-        return self.ctx.vector_type(elem, count, scalable)
 
     def parse_target_ext_type(self) -> Type:
         self.p += 1

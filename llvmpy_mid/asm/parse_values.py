@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 import struct
-from typing import Any, Callable, cast
+from typing import Any, Callable, Generator, cast
 
 from llvmpy_mid.asm.lexer import decimal_value, is_digits
 from llvmpy_mid.asm.parse_attributes import AttributeParser
@@ -487,7 +487,9 @@ class ValueParser(AttributeParser):
         self.fail("invalid type for inline asm constraint string", at)
 
     # --- aggregates --------------------------------------------------------------------------------------
-    def parse_constant_elements(self, close: str, message: str = "") -> list[Constant]:
+    def gen_constant_elements(self, close: str, message: str = "") -> Generator[None, Constant, list[Constant]]:
+        """The ``T v, ...`` elements up to ``close``; each element is asked of the driver
+        (:meth:`run_nested`) by a ``yield``, so nesting needs no recursion."""
         toks = self.toks
         message = message or _CLOSE_MESSAGES[close]
         elts: list[Constant] = []
@@ -498,9 +500,8 @@ class ValueParser(AttributeParser):
                 self.fail(message)
             self.p += 1
             return elts
-        self.enter()
         while True:
-            elts.append(self.parse_type_and_constant())
+            elts.append((yield))
             tok = toks[self.p]
             self.p += 1
             if tok == ",":
@@ -509,11 +510,59 @@ class ValueParser(AttributeParser):
                 break
             self.p -= 1
             self.fail(message)
-        self.depth -= 1
         return elts
 
-    def parse_array_constant(self, ty: Type) -> Constant:
+    # --- nested constants without recursion ---------------------------------------------------------
+    def run_nested(self, gen: Nested) -> Constant:
+        """Drive a compound constant's reader (a generator that yields each time it needs a
+        ``T v`` operand at the current token and receives that constant) with an explicit
+        stack of readers: a nested aggregate or constant expression pushes its own reader, so
+        any depth reads without Python recursion (opt-19 reads thousands of levels)."""
+        stack: list[Nested] = [gen]
+        value: Any = None
+        while True:
+            try:
+                stack[-1].send(value)
+            except StopIteration as done:
+                stack.pop()
+                value = done.value
+                if not stack:
+                    return cast(Constant, value)
+                continue
+            step = self.typed_constant_step()
+            if isinstance(step, Constant):
+                value = step
+            else:
+                stack.append(step)
+                value = None
+
+    def typed_constant_step(self) -> Constant | Nested:
+        """``T v`` at the current token: the constant, or the reader of a compound one (not yet
+        started) for :meth:`run_nested` to drive."""
+        toks = self.toks
+        p = self.p
+        ty = self.value_words.get(toks[p])
+        if ty is not None and toks[p + 1] not in _TYPE_SUFFIX:
+            if ty.type_id is TypeID.INTEGER:
+                cache = self.int_cache.get(ty)
+                if cache is not None:
+                    c = cache.get(toks[p + 1])
+                    if c is not None:
+                        self.p = p + 2
+                        return c
+            self.p = p + 1
+        else:
+            ty = self.parse_type()
         at = self.p
+        start = _NESTED_READERS.get(toks[at])
+        if start is not None:
+            return start(self, ty, at)
+        return self.parse_constant(ty)
+
+    def parse_array_constant(self, ty: Type) -> Constant:
+        return self.run_nested(self.gen_array_constant(ty, self.p))
+
+    def gen_array_constant(self, ty: Type, at: int) -> Nested:
         if isinstance(ty, ArrayType):
             ety = ty.element_type
             if isinstance(ety, IntegerType) and ety.width in (8, 16, 32, 64):
@@ -522,7 +571,7 @@ class ValueParser(AttributeParser):
                     return fast
         self.p += 1
         first = self.p
-        elts = self.parse_constant_elements("]")
+        elts = yield from self.gen_constant_elements("]")
         if not elts:
             if not isinstance(ty, ArrayType) or ty.count != 0:
                 self.fail("invalid empty array initializer", at)
@@ -587,16 +636,18 @@ class ValueParser(AttributeParser):
         return None
 
     def parse_vector_constant(self, ty: Type) -> Constant:
-        at = self.p
+        return self.run_nested(self.gen_vector_constant(ty, self.p))
+
+    def gen_vector_constant(self, ty: Type, at: int) -> Nested:
         toks = self.toks
         if toks[at + 1] == "{":
             self.p = at + 1
-            c = self.parse_struct_constant(ty, True)
+            c = yield from self.gen_struct_constant(ty, at + 1, True)
             self.expect(">", "expected '>' at end of packed struct")
             return c
         self.p = at + 1
         first = self.p
-        elts = self.parse_constant_elements(">")
+        elts = yield from self.gen_constant_elements(">")
         if not elts:
             self.fail("constant vector must not be empty", at)
         ety = elts[0].type
@@ -610,13 +661,18 @@ class ValueParser(AttributeParser):
         return self.check_constant_type(c, ty, at)
 
     def parse_struct_constant(self, ty: Type, packed: bool) -> Constant:
-        at = self.p
+        return self.run_nested(self.gen_struct_constant(ty, self.p, packed))
+
+    def gen_literal_struct_constant(self, ty: Type, at: int) -> Nested:
+        return self.gen_struct_constant(ty, at, False)
+
+    def gen_struct_constant(self, ty: Type, at: int, packed: bool) -> Nested:
         if isinstance(ty, StructType) and ty.packed == packed and ty.elements:
             fast = self.scan_int_struct(ty)
             if fast is not None:
                 return fast
         self.p += 1
-        elts = self.parse_constant_elements("}", "expected end of packed struct" if packed else "")
+        elts = yield from self.gen_constant_elements("}", "expected end of packed struct" if packed else "")
         if not isinstance(ty, StructType):
             self.fail("constant expression type mismatch", at)
         if len(ty.elements) != len(elts):
@@ -634,6 +690,16 @@ _CLOSE_MESSAGES = {
     ">": "expected end of constant",
     "}": "expected end of struct constant",
 }
+
+Nested = Generator[None, Constant, Constant]
+"""A compound constant's reader: yields for each ``T v`` operand, returns the constant."""
+
+_NESTED_READERS: dict[str, Callable[[Any, Type, int], Nested]] = {
+    "[": ValueParser.gen_array_constant,
+    "<": ValueParser.gen_vector_constant,
+    "{": ValueParser.gen_literal_struct_constant,
+}
+"""Readers of the constants that nest (the constant expressions add theirs), by first token."""
 
 _ConstantHandler = Callable[[Any, Type, int], Value]
 """A keyword constant's reader: (parser, expected type, token index) -> value."""
