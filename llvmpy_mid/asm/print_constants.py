@@ -15,7 +15,8 @@ matters for values near a rounding boundary. ``half`` (``0xH``), ``bfloat``
 :func:`constant_text` is the constant part of LLVM's ``WriteAsOperandInternal``
 (no leading type), including ``ptrauth (...)`` signed pointers; nested
 aggregates and expressions are walked with an
-explicit stack and every text is cached in the session's ``refs`` table.
+explicit stack and every text is cached in the session's ``refs`` table (a long text only
+until the constant holding it has been spelled).
 Global values, metadata and instructions are spelled by the caller's context.
 """
 
@@ -359,8 +360,19 @@ def constant_text(ctx: WriterContext, c: Constant) -> str:
                 if v.is_constant and not v.is_global_value and id(v) not in refs:
                     work.append((v, False))
             continue
-        refs[id(k)] = _composite_text(ctx, cast("Constant", k))
+        text = refs[id(k)] = _composite_text(ctx, cast("Constant", k))
+        if len(text) > _KEEP_LONG:
+            # A long operand text is now part of this one: drop it, so a deep nest keeps its
+            # texts once, not once per level (memory linear in the output, not quadratic).
+            for use in k._operands:  # type: ignore[attr-defined]
+                inner = refs.get(id(use.value))
+                if inner is not None and len(inner) > _KEEP_LONG and not use.value.is_global_value:
+                    del refs[id(use.value)]
     return refs[id(c)]
+
+
+_KEEP_LONG = 1024
+"""Texts longer than this are not kept once a constant holding them has been spelled."""
 
 
 __all__ = ["constant_text", "double_text", "fp_text", "int_text", "shuffle_mask_text"]
