@@ -71,10 +71,12 @@ def test_type_text(ctx: Context) -> None:
 
 
 def test_integer_width_limits(ctx: Context) -> None:
+    """LLVM's IntegerType::MAX_INT_BITS is 2^23: i8388608 is the widest type, i8388609 is refused."""
     with pytest.raises(ValueError):
         ctx.int_type(0)
+    assert ctx.int_type(1 << 23).width == 1 << 23
     with pytest.raises(ValueError):
-        ctx.int_type(1 << 23)
+        ctx.int_type((1 << 23) + 1)
 
 
 def test_named_struct_renaming_and_body(ctx: Context) -> None:
