@@ -395,27 +395,40 @@ class MetadataParser(ConstantExprParser):
             pass
 
     def parse_md_tuple_body(self, distinct: bool) -> MDNode:
-        """``{ ... }`` after the ``!``."""
+        """``{ ... }`` after the ``!``. Inline tuples nested in it (``!{!{!{...}}}``) are read with
+        an explicit stack of open tuples, not by recursion, so any depth LLVM reads is read."""
         toks = self.toks
-        ops: list[Metadata | None] = []
-        if toks[self.p] != "}":
-            self.enter()
-            while True:
-                ops.append(self.parse_metadata_operand())
+        ctx = self.ctx
+        if toks[self.p] == "}":
+            self.p += 1
+            return MDTuple.distinct(ctx, []) if distinct else MDTuple.get(ctx, [])
+        self.enter()
+        open_tuples: list[list[Metadata | None]] = [[]]
+        while True:
+            element: Metadata | None
+            if toks[self.p] == "!" and toks[self.p + 1] == "{":
+                self.p += 2
+                if toks[self.p] != "}":
+                    open_tuples.append([])  # an inline tuple opens: read its first element next
+                    continue
+                self.p += 1
+                element = MDTuple.get(ctx, [])
+            else:
+                element = self.parse_metadata_operand()
+            while True:  # after an element: the next one, or close tuples
+                open_tuples[-1].append(element)
                 tok = toks[self.p]
                 self.p += 1
                 if tok == ",":
-                    continue
-                if tok == "}":
                     break
-                self.p -= 1
-                self.fail("expected end of metadata node")
-            self.depth -= 1
-        else:
-            self.p += 1
-        if distinct:
-            return MDTuple.distinct(self.ctx, ops)
-        return MDTuple.get(self.ctx, ops)
+                if tok != "}":
+                    self.p -= 1
+                    self.fail("expected end of metadata node")
+                ops = open_tuples.pop()
+                if not open_tuples:
+                    self.depth -= 1
+                    return MDTuple.distinct(ctx, ops) if distinct else MDTuple.get(ctx, ops)
+                element = MDTuple.get(ctx, ops)
 
     # --- top level -----------------------------------------------------------------------------------
     def parse_standalone_metadata(self) -> None:

@@ -67,6 +67,8 @@ def _cases() -> dict[str, str]:
         v = "[1 x %s] [%s]" % (t, v)
         t = "[1 x %s]" % t
     cases["array-constant"] = "@g = global %s\n" % v
+    md = "!{" * DEPTH + '!"x", i32 1' + "}, !{}" * (DEPTH - 1) + "}"
+    cases["metadata-tuples"] = "!named = !{!0}\n!0 = %s\n" % md
     cases["function-local"] = "define %s @f() {\n  ret %s zeroinitializer\n}\n" % (_array_type(DEPTH), _array_type(DEPTH))
     return cases
 
