@@ -453,9 +453,12 @@ def test_atomicrmw_operand_types(operation: AtomicRMWBinOp, value: str, message:
     assert d.detail == "  %s\n %s" % (r, arg(m, value).type)
 
 
-def test_atomicrmw_scalable_fadd_parsed() -> None:
-    # Our parser accepts it (opt-19's parser refuses it); the verifier catches it.
-    m = module("  %r = atomicrmw fadd ptr %p, <vscale x 2 x float> %sf seq_cst")
+def test_atomicrmw_scalable_fadd_refused_by_parser_and_verifier() -> None:
+    # The parser refuses it as opt-19's does; built through the API, the verifier catches it.
+    with pytest.raises(llvmpy_mid.errors.ParseError, match="atomicrmw operand may not be scalable"):
+        module("  %r = atomicrmw fadd ptr %p, <vscale x 2 x float> %sf seq_cst")
+    m = module("  %r = atomicrmw fadd ptr %p, float %f seq_cst")
+    inst(m, "r").set_operand(1, arg(m, "sf"))
     assert only(m).message == (
         "atomicrmw fadd operand must have floating-point or fixed vector of floating-point type!"
     )
