@@ -27,7 +27,7 @@ from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.metadata import DIArgList, MDNode, Metadata, MetadataAsValue, ValueAsMetadata
 from llvmpy_mid.ir.verifier import debug_info_rules as di
 from llvmpy_mid.ir.verifier.checker import Checker
-from llvmpy_mid.ir.verifier.dbg_record_rules import assign_index
+from llvmpy_mid.ir.verifier.dbg_record_rules import assign_index, same_subprogram, verify_fn_args
 from llvmpy_mid.ir.verifier.debug_info_rules import kind_of, state
 from llvmpy_mid.ir.verifier.md_operands import llvm_operands
 
@@ -119,44 +119,14 @@ def _location(c: Checker, call: CallBase, kind: str, var: DINode, what: str, var
         else:
             c.fail(message, call, bb, fn)
         return
-    var_sp = di.raw_subprogram(var.get_field("scope"))
-    loc_sp = di.raw_subprogram(loc.scope)
-    if var_sp is None or loc_sp is None:
-        return
-    if var_sp is not loc_sp:
-        c.fail_debug_info(
-            "mismatched subprogram between llvm.dbg.%s %s and !dbg attachment" % (kind, what),
-            call,
-            bb,
-            fn,
-            var,
-            var_sp,
-            loc,
-            loc_sp,
-        )
-        return
-    if not variable:
+    message = "mismatched subprogram between llvm.dbg.%s %s and !dbg attachment" % (kind, what)
+    if not same_subprogram(c, var, loc, message, lambda: call, bb, fn) or not variable:
         return
     ty = var.get_field("type")
     if not di.is_type(ty):
         c.fail_debug_info("invalid type ref", var, ty)
         return
-    _fn_args(c, call, var, loc)
-
-
-def _fn_args(c: Checker, call: CallBase, var: DINode, loc: DILocation) -> None:
-    """LLVM's verifyFnArgs: one variable per argument number in a function with debug info."""
-    st = state(c)
-    if not st.has_debug_info or loc.inlined_at is not None:
-        return
-    arg = var.get_field("arg")
-    if not isinstance(arg, int) or not arg:
-        return
-    key = arg & 0xFFFFFFFF
-    prev = st.fn_args.get(key)
-    st.fn_args[key] = var
-    if prev is not None and prev is not var:
-        c.fail_debug_info("conflicting debug info for argument", call, prev, var)
+    verify_fn_args(c, var, loc, lambda: call)
 
 
 def verify_dbg_intrinsic_expression(c: Checker, call: CallBase) -> None:

@@ -19,7 +19,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.metadata import DIArgList, MDNode, ValueAsMetadata
 from llvmpy_mid.ir.verifier import debug_info_rules as di
-from llvmpy_mid.ir.verifier.checker import Checker
+from llvmpy_mid.ir.verifier.checker import Checker, Item
 from llvmpy_mid.ir.verifier.debug_info_rules import kind_of, state, visit_md_node
 from llvmpy_mid.ir.verifier.md_operands import llvm_operands
 
@@ -108,37 +108,40 @@ def _visit_variable_record(c: Checker, inst: Instruction, rec: DbgVariableRecord
     if not isinstance(loc, DILocation):
         c.fail_debug_info("invalid #dbg record DILocation", text(), loc)
         return
-    var_sp = di.raw_subprogram(var.get_field("scope"))  # type: ignore[attr-defined]
+    message = "mismatched subprogram between #dbg record variable and DILocation"
+    if same_subprogram(c, cast(DINode, var), loc, message, text, bb, fn):
+        verify_fn_args(c, cast(DINode, var), loc, text)
+
+
+def same_subprogram(
+    c: Checker, var: DINode, loc: DILocation, message: str, subject: Callable[[], Item], *where: Item
+) -> bool:
+    """Whether the variable's scope and the location's lead to one subprogram (or either chain is
+    broken); a mismatch is reported with ``message``. Shared by records and ``llvm.dbg.*`` calls."""
+    var_sp = di.raw_subprogram(var.get_field("scope"))
     loc_sp = di.raw_subprogram(loc.scope)
     if var_sp is None or loc_sp is None:
-        return
+        return False
     if var_sp is not loc_sp:
-        c.fail_debug_info(
-            "mismatched subprogram between #dbg record variable and DILocation",
-            text(),
-            bb,
-            fn,
-            var,
-            var_sp,
-            loc,
-            loc_sp,
-        )
-        return
-    _verify_fn_args(c, rec, var, loc, text)
+        c.fail_debug_info(message, subject(), *where, var, var_sp, loc, loc_sp)
+        return False
+    return True
 
 
-def _verify_fn_args(c: Checker, rec: DbgVariableRecord, var: MDNode, loc: DILocation, text: Callable[[], str]) -> None:
+def verify_fn_args(c: Checker, var: DINode, loc: DILocation, subject: Callable[[], Item]) -> None:
+    """LLVM's verifyFnArgs: one variable per argument number in a function with debug info
+    (records and ``llvm.dbg.*`` calls alike)."""
     st = state(c)
     if not st.has_debug_info or loc.inlined_at is not None:
         return
-    arg = var.get_field("arg")  # type: ignore[attr-defined]
+    arg = var.get_field("arg")
     if not isinstance(arg, int) or not arg:
         return
     key = arg & 0xFFFFFFFF
     prev = st.fn_args.get(key)
     st.fn_args[key] = var
     if prev is not None and prev is not var:
-        c.fail_debug_info("conflicting debug info for argument", text(), prev, var)
+        c.fail_debug_info("conflicting debug info for argument", subject(), prev, var)
 
 
 def _verify_record_fragment(c: Checker, rec: DbgVariableRecord) -> None:
