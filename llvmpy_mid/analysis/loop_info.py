@@ -152,17 +152,23 @@ class Loop:
         s = self.block_set
         return any(succ not in s for succ in _successors(bb))
 
-    @property
-    def exiting_blocks(self) -> list[BasicBlock]:
+    def _exit_edges(self) -> Iterator[tuple[BasicBlock, BasicBlock]]:
+        """Every edge leaving the loop, (inside block, outside successor), in block order;
+        terminators and membership read directly (the hot path of the loop passes)."""
         s = self.block_set
-        out: list[BasicBlock] = []
         for bb in self.blocks:
             term = bb.instructions._last
             if term is not None and term.is_terminator_class:
                 for succ in term.successors:
                     if succ not in s:
-                        out.append(bb)
-                        break
+                        yield bb, succ
+
+    @property
+    def exiting_blocks(self) -> list[BasicBlock]:
+        out: list[BasicBlock] = []
+        for bb, _ in self._exit_edges():
+            if not out or out[-1] is not bb:
+                out.append(bb)
         return out
 
     @property
@@ -174,15 +180,7 @@ class Loop:
     @property
     def exit_blocks(self) -> list[BasicBlock]:
         """Successors outside the loop, per exiting edge (repeats kept), in block order."""
-        s = self.block_set
-        out: list[BasicBlock] = []
-        for bb in self.blocks:
-            term = bb.instructions._last
-            if term is not None and term.is_terminator_class:
-                for succ in term.successors:
-                    if succ not in s:
-                        out.append(succ)
-        return out
+        return [succ for _, succ in self._exit_edges()]
 
     @property
     def unique_exit_blocks(self) -> list[BasicBlock]:
