@@ -1,0 +1,1 @@
+"""Scalar transforms, one module per pass (LLVM lib/Transforms/Scalar)."""
