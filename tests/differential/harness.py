@@ -1,0 +1,337 @@
+"""The differential harness: a pass pipeline on random programs, checked against LLVM 19's tools.
+
+For each case — a csmith program (clang-19 ``-O0`` without optnone, with the checksum ``lli-19``
+printed for it) or an ``llvm-stress-19`` module — and a pipeline:
+
+1. the input is prepared as the pass wants it: as clang wrote it (``O0``), or after opt-19's
+   ``mem2reg`` (``ssa``: passes that want SSA form get it from the oracle, so a bug in our
+   ``mem2reg`` is not blamed on them);
+2. llvmpy_mid parses it, runs the pipeline in this process and verifies the result; an exception is
+   a *crash*, a verifier diagnostic an *invalid* output;
+3. ``opt-19 -passes=<pipeline> -S`` runs on the same input: the two texts are compared (the
+   ``; ModuleID`` line aside) — *identical* or *differs*;
+4. for csmith programs, ``lli-19`` runs our output: a checksum other than the unoptimised
+   program's is a *miscompile* (so is a run that fails or times out where the original did not).
+
+Every later transform reuses it: add the pass to :data:`PASSES`. ``tests/differential/
+test_differential.py`` runs a sample by default and 1,000 programs per pass with ``--run-slow``;
+``python tests/differential/harness.py`` prints the table for any pass and count::
+
+    python tests/differential/harness.py --passes mem2reg,sccp --csmith 100 --stress 100 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_TESTS = Path(__file__).resolve().parents[1]
+for _p in (str(_TESTS.parent), str(_TESTS), str(_TESTS / "asm")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import oracles  # noqa: E402
+
+#: Outcomes, worst first (a case gets the first that applies).
+CRASH = "crash"
+INVALID = "invalid"
+MISCOMPILE = "miscompile"
+OPT_FAILS = "opt-fails"
+DIFFERS = "differs"
+IDENTICAL = "identical"
+OUTCOMES = (CRASH, INVALID, MISCOMPILE, OPT_FAILS, DIFFERS, IDENTICAL)
+
+LLI_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class PassSpec:
+    """How the harness runs one pass: its pipeline text, the input form it wants, and the share of
+    csmith files whose output must be identical to opt-19's (None: measured, not required)."""
+
+    pipeline: str
+    prep: str  # "O0" (as clang wrote it) or "ssa" (after opt-19's mem2reg)
+    identity_target: float | None = None
+
+
+#: The transforms of the toolkit issue. Identity targets are the issue's (≥ 98% on csmith).
+PASSES: dict[str, PassSpec] = {
+    "mem2reg": PassSpec("mem2reg", "O0", 0.98),
+    "reg2mem": PassSpec("reg2mem", "ssa", 0.98),
+    "dce": PassSpec("dce", "ssa", 0.98),
+    "adce": PassSpec("adce", "ssa", 0.98),
+    "bdce": PassSpec("bdce", "ssa"),
+    "sccp": PassSpec("sccp", "ssa", 0.98),
+    "instsimplify": PassSpec("instsimplify", "ssa", 0.98),
+    "break-crit-edges": PassSpec("break-crit-edges", "ssa", 0.98),
+    "lower-switch": PassSpec("lower-switch", "ssa", 0.98),
+    "mergereturn": PassSpec("mergereturn", "ssa"),
+    "lower-invoke": PassSpec("lower-invoke", "ssa"),
+    "lower-atomic": PassSpec("lower-atomic", "ssa"),
+    "lower-expect": PassSpec("lower-expect", "ssa"),
+    "lower-constant-intrinsics": PassSpec("lower-constant-intrinsics", "ssa"),
+    "unify-loop-exits": PassSpec("unify-loop-exits", "ssa"),
+    "fix-irreducible": PassSpec("fix-irreducible", "ssa"),
+}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One input: a csmith program (``expected`` holds its checksum file) or an llvm-stress seed."""
+
+    name: str
+    path: Path | None = None
+    expected: Path | None = None
+    stress_seed: int | None = None
+
+    @property
+    def is_csmith(self) -> bool:
+        return self.path is not None
+
+
+@dataclass
+class Outcome:
+    case: str
+    outcome: str
+    detail: str = ""
+    seconds: float = 0.0
+
+
+@dataclass
+class Tally:
+    """Outcomes of one pass over many cases."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    bad: list[Outcome] = field(default_factory=list)
+    differing: list[Outcome] = field(default_factory=list)
+    csmith_total: int = 0
+    csmith_identical: int = 0
+
+    def add(self, o: Outcome, is_csmith: bool) -> None:
+        self.counts[o.outcome] += 1
+        if o.outcome in (CRASH, INVALID, MISCOMPILE):
+            self.bad.append(o)
+        if o.outcome == DIFFERS:
+            self.differing.append(o)
+        if is_csmith and o.outcome != OPT_FAILS:
+            self.csmith_total += 1
+            self.csmith_identical += o.outcome == IDENTICAL
+
+    @property
+    def identity(self) -> float:
+        return self.csmith_identical / self.csmith_total if self.csmith_total else 1.0
+
+
+def stress_args(seed: int) -> list[str]:
+    """llvm-stress-19 options for ``seed``: sizes cycle 50..1000; no scalable vectors (lli-free)."""
+    sizes = (50, 100, 200, 300, 500, 1000)
+    return ["-seed=%d" % seed, "-size=%d" % sizes[seed % len(sizes)]]
+
+
+def _work_dir() -> Path:
+    root = Path(os.environ.get("LLVMPY_MID_DIFF_DIR") or Path(tempfile.gettempdir()) / "llvmpy-mid-diff")
+    root.mkdir(parents=True, exist_ok=True)
+    return root
+
+
+def _body(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith("; ModuleID"))
+
+
+def prepared_input(case: Case, prep: str) -> tuple[Path | None, str]:
+    """(IR file the pass gets, error) for ``case`` in form ``prep``; made once, cached by content.
+
+    Both sides read the same file by the same path, so a module without ``source_filename`` is
+    named alike by opt-19 and by llvmpy_mid."""
+    work = _work_dir()
+    if case.stress_seed is not None:
+        out = work / ("stress-%d.ll" % case.stress_seed)
+        if not out.is_file():
+            tmp = out.with_suffix(".tmp%d" % os.getpid())
+            r = subprocess.run(["llvm-stress-19", *stress_args(case.stress_seed), "-o", str(tmp)],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                return None, "llvm-stress-19 failed: " + r.stderr.strip()[:200]
+            tmp.replace(out)
+        return out, ""  # llvm-stress writes SSA already: no preparation
+    assert case.path is not None
+    if prep == "O0":
+        return case.path, ""
+    text = case.path.read_text()
+    key = hashlib.sha1(text.encode()).hexdigest()[:16]
+    out = work / ("%s.%s.ll" % (key, prep))
+    if not out.is_file():
+        tmp = out.with_suffix(".tmp%d" % os.getpid())
+        r = subprocess.run(["opt-19", "-passes=mem2reg", "-S", str(case.path), "-o", str(tmp)],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            return None, "opt-19 mem2reg failed: " + r.stderr.strip()[:200]
+        tmp.replace(out)
+    return out, ""
+
+
+def run_ours(path: Path, pipeline: str) -> tuple[str | None, str, str]:
+    """(printed module or None, outcome if failed, detail) running ``pipeline`` in this process."""
+    from llvmpy_mid import run_passes
+    from llvmpy_mid.asm import parse_file, print_module
+    from llvmpy_mid.errors import VerifierError
+    from llvmpy_mid.ir.verifier import verify_module
+
+    try:
+        module = parse_file(path)
+        run_passes(module, pipeline)
+    except Exception:
+        return None, CRASH, "".join(traceback.format_exc().splitlines(True)[-4:]).strip()
+    try:
+        verify_module(module)
+    except VerifierError as e:
+        return None, INVALID, str(e)[:400]
+    except Exception:
+        return None, CRASH, "verifier: " + traceback.format_exc().splitlines()[-1]
+    return print_module(module), "", ""
+
+
+def run_opt(path: Path, pipeline: str) -> tuple[str | None, str]:
+    r = subprocess.run(["opt-19", "-passes=" + pipeline, "-S", str(path), "-o", "-"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        return None, r.stderr.strip()[:300]
+    return r.stdout, ""
+
+
+def run_lli(text: str) -> tuple[str | None, str]:
+    """(stdout, error) of ``lli-19`` on ``text``."""
+    with tempfile.NamedTemporaryFile("w", suffix=".ll", delete=False, dir=_work_dir()) as f:
+        f.write(text)
+        path = f.name
+    try:
+        r = subprocess.run(["lli-19", path], capture_output=True, text=True, timeout=LLI_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, "lli-19 timed out after %.0f s" % LLI_TIMEOUT
+    finally:
+        os.unlink(path)
+    if r.returncode != 0:
+        return None, "lli-19 exit %d: %s" % (r.returncode, r.stderr.strip()[:200])
+    return r.stdout, ""
+
+
+def first_difference(a: str, b: str) -> str:
+    la, lb = a.splitlines(), b.splitlines()
+    for i, (x, y) in enumerate(zip(la, lb)):
+        if x != y:
+            return "line %d: ours %r / opt-19 %r" % (i + 1, x[:120], y[:120])
+    return "lengths differ: ours %d lines, opt-19 %d" % (len(la), len(lb))
+
+
+def check(case: Case, spec: PassSpec) -> Outcome:
+    """Run one case through one pass and classify it."""
+    path, err = prepared_input(case, spec.prep)
+    if path is None:
+        return Outcome(case.name, OPT_FAILS, err)
+    t0 = time.perf_counter()
+    ours, failure, detail = run_ours(path, spec.pipeline)
+    seconds = time.perf_counter() - t0
+    if ours is None:
+        return Outcome(case.name, failure, detail, seconds)
+    if case.is_csmith and case.expected is not None:
+        out, lli_err = run_lli(ours)
+        want = case.expected.read_text()
+        if out != want:
+            why = lli_err or "checksum %r, expected %r" % ((out or "").strip()[-60:], want.strip()[-60:])
+            return Outcome(case.name, MISCOMPILE, why, seconds)
+    theirs, opt_err = run_opt(path, spec.pipeline)
+    if theirs is None:
+        return Outcome(case.name, OPT_FAILS, opt_err, seconds)
+    if _body(ours) == _body(theirs):
+        return Outcome(case.name, IDENTICAL, "", seconds)
+    return Outcome(case.name, DIFFERS, first_difference(_body(ours), _body(theirs)), seconds)
+
+
+def csmith_cases(paths: list[Path]) -> list[Case]:
+    """Cases for the ``.O0.ll`` files among ``paths`` (the checksum file beside each)."""
+    cases = []
+    for p in paths:
+        if not p.name.endswith(".O0.ll"):
+            continue
+        stem = p.name[: -len(".O0.ll")]
+        expected = p.with_name(stem + ".expected")
+        if expected.is_file():
+            cases.append(Case("csmith/" + stem, p, expected))
+    return cases
+
+
+def stress_cases(seeds: range | list[int]) -> list[Case]:
+    return [Case("stress/%d" % s, stress_seed=s) for s in seeds]
+
+
+def _check_packed(args: tuple[Case, str]) -> tuple[str, bool, Outcome]:
+    case, name = args
+    return name, case.is_csmith, check(case, PASSES[name])
+
+
+def run_table(names: list[str], cases: list[Case], jobs: int = 1) -> dict[str, Tally]:
+    """Every case through every named pass; ``jobs`` worker processes."""
+    tallies = {n: Tally() for n in names}
+    work = [(c, n) for n in names for c in cases]
+    if jobs <= 1:
+        results = map(_check_packed, work)
+        for name, is_csmith, o in results:
+            tallies[name].add(o, is_csmith)
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for name, is_csmith, o in pool.map(_check_packed, work, chunksize=1):
+                tallies[name].add(o, is_csmith)
+    return tallies
+
+
+def format_table(tallies: dict[str, Tally]) -> str:
+    head = "| pass | cases | identical | differs | miscompiles | crashes | invalid | opt-19 fails | csmith identity |"
+    lines = [head, "|" + "---|" * 9]
+    for name, t in tallies.items():
+        c = t.counts
+        total = sum(c.values())
+        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %.1f%% (%d/%d) |" % (
+            name, total, c[IDENTICAL], c[DIFFERS], c[MISCOMPILE], c[CRASH], c[INVALID], c[OPT_FAILS],
+            100 * t.identity, t.csmith_identical, t.csmith_total))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--passes", default=",".join(PASSES), help="comma-separated names from PASSES")
+    ap.add_argument("--csmith", type=int, default=30, help="csmith programs (seeds 1..N, generated once)")
+    ap.add_argument("--stress", type=int, default=30, help="llvm-stress-19 seeds 1..N")
+    ap.add_argument("--jobs", type=int, default=max(1, min(2, os.cpu_count() or 1)))
+    ap.add_argument("-v", "--verbose", action="store_true", help="list every non-identical case")
+    args = ap.parse_args(argv)
+    names = [n for n in args.passes.split(",") if n]
+    unknown = [n for n in names if n not in PASSES]
+    if unknown:
+        ap.error("unknown pass(es): %s (known: %s)" % (", ".join(unknown), ", ".join(PASSES)))
+    from corpus import generate_csmith
+
+    folder = oracles.csmith_cache_dir() or Path(tempfile.mkdtemp(prefix="llvmpy-csmith-"))
+    corpus = generate_csmith(Path(folder), range(1, args.csmith + 1)) if args.csmith else None
+    cases = csmith_cases(corpus.all_files() if corpus else []) + stress_cases(range(1, args.stress + 1))
+    t0 = time.perf_counter()
+    tallies = run_table(names, cases, args.jobs)
+    print(format_table(tallies))
+    print("\n%d cases per pass, %.0f s" % (len(cases), time.perf_counter() - t0))
+    for name, t in tallies.items():
+        for o in t.bad + (t.differing if args.verbose else []):
+            print("%s %s %s: %s" % (name, o.case, o.outcome, o.detail.splitlines()[-1] if o.detail else ""))
+    return 1 if any(t.bad for t in tallies.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
