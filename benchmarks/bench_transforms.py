@@ -1,0 +1,228 @@
+"""Speed of each toolkit transform beside ``opt-19 -passes=X`` in the same run.
+
+Two parts:
+
+* **csmith**: the ``--files`` largest csmith programs of the cached corpus (clang-19 ``-O0``;
+  for passes that want SSA, after opt-19's ``mem2reg``, as the differential harness prepares them).
+  For each pass and file: our pass time alone (the pass manager running the pipeline on a parsed
+  module; parse and print excluded), our whole job (parse + pass + print) and opt-19's whole
+  process (``opt-19 -passes=X -S``: start-up, parse, pass, print) and opt-19's own pass time
+  (``-time-passes``). Ratios are ours / opt-19: **pass / opt process** (the issue's aim: ≤ 10×)
+  and **whole / opt process**. Instructions per second are the file's instruction count over our
+  pass time.
+* **growth**: synthetic ``-O0``-style functions of 10k to 100k instructions (a chain of diamonds
+  loading, computing and storing a few locals), our pass time per size and the growth exponent k
+  (time ~ N^k) between consecutive sizes; k near 1 is linear.
+
+    python benchmarks/bench_transforms.py [--passes mem2reg,sccp] [--files 5]
+                                          [--sizes 10000,20000,50000,100000] [--no-growth]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT))
+sys.path.insert(0, str(REPO_ROOT / "tests"))
+sys.path.insert(0, str(REPO_ROOT / "tests" / "asm"))
+
+from llvmpy_mid.asm import parse_file, print_module  # noqa: E402
+from llvmpy_mid.ir.module import Module  # noqa: E402
+from llvmpy_mid.passes.builder import build_pipeline  # noqa: E402
+from llvmpy_mid.passes.instrumentation import PassInstrumentation  # noqa: E402
+from llvmpy_mid.passes.proxies import make_analysis_managers  # noqa: E402
+
+#: pass -> input form ("O0": as clang wrote it; "ssa": after opt-19's mem2reg)
+PASSES: dict[str, str] = {
+    "mem2reg": "O0",
+    "reg2mem": "ssa",
+    "dce": "ssa",
+    "adce": "ssa",
+    "bdce": "ssa",
+    "sccp": "ssa",
+    "instsimplify": "ssa",
+    "break-crit-edges": "ssa",
+    "lower-switch": "ssa",
+    "mergereturn": "ssa",
+    "lower-expect": "ssa",
+    "lower-atomic": "ssa",
+    "lower-invoke": "ssa",
+    "lower-constant-intrinsics": "ssa",
+    "unify-loop-exits": "ssa",
+    "fix-irreducible": "ssa",
+}
+
+
+def run_pipeline(module: Module, pipeline: str) -> float:
+    """Seconds the pass manager takes to run ``pipeline`` on ``module`` (no parse, no print)."""
+    mpm = build_pipeline(pipeline)
+    mam, _fam = make_analysis_managers(PassInstrumentation())
+    t0 = time.perf_counter()
+    mpm.run(module, mam)
+    return time.perf_counter() - t0
+
+
+def count_instructions(module: Module) -> int:
+    return sum(len(bb.instructions) for fn in module.functions for bb in fn.blocks)
+
+
+def opt_times(path: Path, pipeline: str, log_name: str | None) -> tuple[float, float, str]:
+    """(opt-19 whole-process seconds, opt-19 -time-passes seconds of the pass, its output)."""
+    t0 = time.perf_counter()
+    r = subprocess.run(["opt-19", "-passes=" + pipeline, "-S", str(path), "-o", "-"], capture_output=True, text=True)
+    whole = time.perf_counter() - t0
+    t = subprocess.run(["opt-19", "-passes=" + pipeline, "-time-passes", "-disable-output", str(path)],
+                       capture_output=True, text=True)
+    own = 0.0
+    for line in t.stderr.splitlines():
+        if log_name and log_name in line:
+            nums = re.findall(r"([0-9.]+) \(", line)
+            if nums:
+                own += float(nums[-1])
+    return whole, own, r.stdout if r.returncode == 0 else ""
+
+
+def prepare(path: Path, form: str, tmp: Path) -> Path:
+    if form == "O0":
+        return path
+    out = tmp / (path.stem + ".ssa.ll")
+    if not out.is_file():
+        subprocess.run(["opt-19", "-passes=mem2reg", "-S", str(path), "-o", str(out)], check=True)
+    return out
+
+
+def log_name_of(pipeline: str) -> str | None:
+    from llvmpy_mid.passes.registry import REGISTRY
+
+    entry = REGISTRY.lookup(pipeline, "function") or REGISTRY.lookup(pipeline, "module")
+    if entry is None:
+        return None
+    cls = entry.load()
+    return cls.__name__
+
+
+def _body(text: str) -> list[str]:
+    return [line for line in text.splitlines() if not line.startswith("; ModuleID")]
+
+
+def bench_csmith(passes: list[str], files: int, tmp: Path) -> None:
+    import oracles
+    from corpus import DEFAULT_SEEDS, generate_csmith
+
+    folder = oracles.csmith_cache_dir()
+    if folder is None:
+        print("csmith part skipped: csmith/clang-19 missing")
+        return
+    corpus = generate_csmith(folder, DEFAULT_SEEDS)
+    o0 = sorted((p for p in corpus.all_files() if p.name.endswith(".O0.ll")), key=lambda p: -p.stat().st_size)
+    chosen = o0[:files]
+    print("## csmith (%d largest -O0 programs)\n" % len(chosen))
+    print("| pass | file | insts | ours: pass s | whole s | opt-19: process s | pass s | pass/opt process | "
+          "whole/opt process | insts/s | same text |")
+    print("|" + "---|" * 11)
+    for name in passes:
+        log = log_name_of(name)
+        if log is None:
+            print("| %s | (not registered) |" % name)
+            continue
+        ratios = []
+        for src in chosen:
+            path = prepare(src, PASSES.get(name, "ssa"), tmp)
+            t0 = time.perf_counter()
+            module = parse_file(path)
+            n = count_instructions(module)
+            ps = run_pipeline(module, name)
+            text = print_module(module)
+            whole = time.perf_counter() - t0
+            opt_whole, opt_pass, opt_text = opt_times(path, name, log)
+            same = bool(opt_text) and _body(text) == _body(opt_text)
+            ratios.append(ps / opt_whole)
+            print("| %s | %s | %d | %.3f | %.3f | %.3f | %.4f | %.1f× | %.1f× | %.0fk | %s |" % (
+                name, src.name, n, ps, whole, opt_whole, opt_pass, ps / opt_whole, whole / opt_whole,
+                n / ps / 1000 if ps > 0 else float("inf"), "yes" if same else "no"), flush=True)
+        if ratios:
+            print("| %s | **geomean pass/opt process** | | | | | | %.1f× | | | |" % (
+                name, math.exp(sum(math.log(r) for r in ratios) / len(ratios))), flush=True)
+
+
+def synthetic_o0(n_insts: int) -> str:
+    """An ``-O0``-style function of about ``n_insts`` instructions: 4 locals, a chain of diamonds."""
+    out = ["define i32 @f(i32 %n) {\nentry:\n"]
+    for v in "abcd":
+        out.append("  %%%s = alloca i32, align 4\n  store i32 %%n, ptr %%%s, align 4\n" % (v, v))
+    out.append("  br label %b0\n")
+    per_block = 22  # instructions per diamond below
+    blocks = max(1, n_insts // per_block)
+    for k in range(blocks):
+        nxt = "b%d" % (k + 1) if k + 1 < blocks else "exit"
+        out.append(
+            "b{k}:\n  %x{k} = load i32, ptr %a, align 4\n  %y{k} = load i32, ptr %b, align 4\n"
+            "  %s{k} = add nsw i32 %x{k}, %y{k}\n  %c{k} = icmp slt i32 %s{k}, {k}\n"
+            "  br i1 %c{k}, label %t{k}, label %e{k}\n"
+            "t{k}:\n  %u{k} = load i32, ptr %c, align 4\n  %m{k} = mul nsw i32 %u{k}, 3\n"
+            "  store i32 %m{k}, ptr %c, align 4\n  %z{k} = xor i32 %m{k}, %s{k}\n"
+            "  store i32 %z{k}, ptr %a, align 4\n  br label %j{k}\n"
+            "e{k}:\n  %w{k} = load i32, ptr %d, align 4\n  %q{k} = sub nsw i32 %w{k}, %x{k}\n"
+            "  store i32 %q{k}, ptr %d, align 4\n  %r{k} = shl i32 %q{k}, 1\n"
+            "  store i32 %r{k}, ptr %b, align 4\n  br label %j{k}\n"
+            "j{k}:\n  %g{k} = load i32, ptr %a, align 4\n  %h{k} = and i32 %g{k}, 255\n"
+            "  store i32 %h{k}, ptr %a, align 4\n  br label %{nxt}\n".format(k=k, nxt=nxt))
+    out.append("exit:\n  %res = load i32, ptr %a, align 4\n  ret i32 %res\n}\n")
+    return "".join(out)
+
+
+def bench_growth(passes: list[str], sizes: list[int], tmp: Path) -> None:
+    print("\n## growth (synthetic -O0-style functions)\n")
+    print("| pass | insts | ours: pass s | opt-19: process s | pass/opt process | k |")
+    print("|---|---|---|---|---|---|")
+    for name in passes:
+        log = log_name_of(name)
+        if log is None:
+            continue
+        prev: tuple[int, float] | None = None
+        for size in sizes:
+            src = tmp / ("syn%d.ll" % size)
+            if not src.is_file():
+                src.write_text(synthetic_o0(size))
+            path = prepare(src, PASSES.get(name, "ssa"), tmp)
+            module = parse_file(path)
+            n = count_instructions(module)
+            ps = run_pipeline(module, name)
+            opt_whole, _own, _text = opt_times(path, name, log)
+            k = ""
+            if prev is not None and prev[1] > 0 and ps > 0:
+                k = "%.2f" % (math.log(ps / prev[1]) / math.log(n / prev[0]))
+            prev = (n, ps)
+            print("| %s | %d | %.3f | %.3f | %.1f× | %s |" % (name, n, ps, opt_whole, ps / opt_whole, k), flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--passes", default=",".join(PASSES))
+    ap.add_argument("--files", type=int, default=5)
+    ap.add_argument("--sizes", default="10000,20000,50000,100000")
+    ap.add_argument("--no-growth", action="store_true")
+    ap.add_argument("--no-csmith", action="store_true")
+    ns = ap.parse_args()
+    if shutil.which("opt-19") is None:
+        sys.exit("needs opt-19 on PATH")
+    passes = [p for p in ns.passes.split(",") if p]
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        if not ns.no_csmith:
+            bench_csmith(passes, ns.files, tmp)
+        if not ns.no_growth:
+            bench_growth(passes, [int(s) for s in ns.sizes.split(",")], tmp)
+
+
+if __name__ == "__main__":
+    main()
