@@ -363,6 +363,12 @@ _BUILTIN_ANALYSES += (
     ("anticipated-exprs", "function", _DATAFLOW + "anticipated_expressions:AnticipatedExpressionsAnalysis"),
     ("lcm", "function", _DATAFLOW + "lazy_code_motion:LazyCodeMotionAnalysis"),
 )
+# Dead-code and lowering passes (llvmpy_mid/transform/scalar, transform/utils).
+_BUILTIN_PASSES += (
+    ("lower-expect", "function", "llvmpy_mid.transform.scalar.lower_expect_intrinsic:LowerExpectIntrinsicPass"),
+    ("lower-atomic", "function", "llvmpy_mid.transform.scalar.lower_atomic:LowerAtomicPass"),
+    ("lower-invoke", "function", "llvmpy_mid.transform.utils.lower_invoke:LowerInvokePass"),
+)
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
 
@@ -397,6 +403,10 @@ _BUILTIN_OPTIONS: tuple[tuple[str, str, bool | int | str, str, str], ...] = (
     ("cfg-hide-deoptimize-paths", "bool", False, "", "dot-cfg"),
     ("callgraph-dot-filename-prefix", "str", "", "The prefix used for the CallGraph dot file names.", "dot-callgraph"),
     ("print-region-style", "str", "none", "style of printing regions (none, bb, rn)", "print<regions>"),
+)
+_BUILTIN_OPTIONS += (
+    ("likely-branch-weight", "uint", 2000, "Weight of the branch likely to be taken (default = 2000)", "lower-expect"),
+    ("unlikely-branch-weight", "uint", 1, "Weight of the branch unlikely to be taken (default = 1)", "lower-expect"),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
