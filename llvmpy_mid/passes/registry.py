@@ -284,6 +284,7 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("print<block-freq>", "function", "llvmpy_mid.analysis.block_frequency_printers:BlockFrequencyPrinterPass"),
     ("instnamer", "function", "llvmpy_mid.transform.utils.instnamer:InstNamerPass"),
     ("loop-simplify", "function", "llvmpy_mid.transform.utils.loop_simplify:LoopSimplifyPass"),
+    ("dce", "function", "llvmpy_mid.transform.scalar.dce:DCEPass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
     ("mergefunc", "module", "llvmpy_mid.ipo.merge_functions:MergeFunctionsPass"),

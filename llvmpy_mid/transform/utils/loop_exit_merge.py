@@ -32,7 +32,7 @@ from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.value import Value
-from llvmpy_mid.transform.utils.loop_simplify import _is_debug_or_probe_call, remove_predecessor
+from llvmpy_mid.transform.utils.basic_block_utils import is_debug_or_pseudo_probe_call, remove_predecessor
 
 
 def _make_loop_invariant(loop: Loop, value: Value, insert_pt: Instruction | None, changed: list[bool]) -> bool:
@@ -114,7 +114,7 @@ def _fold_branch_to_common_dest(bi: BranchInst) -> bool:
         return False
     bonus = 0
     for inst in bb.instructions:
-        if inst is cond or inst.opcode == "br" or _is_debug_or_probe_call(inst):
+        if inst is cond or inst.opcode == "br" or is_debug_or_pseudo_probe_call(inst):
             continue
         if not is_safe_to_speculatively_execute(inst):
             return False
@@ -181,7 +181,7 @@ def _perform_fold(bi: BranchInst, pbi: BranchInst) -> None:
         if inst.is_terminator:
             continue
         clone = inst.clone()
-        if not _is_debug_or_probe_call(inst) and pbi.debug_loc is not clone.debug_loc:
+        if not is_debug_or_pseudo_probe_call(inst) and pbi.debug_loc is not clone.debug_loc:
             clone.debug_loc = None
         for i, op in enumerate(clone.operands):
             mapped = vmap.get(op)
@@ -189,7 +189,7 @@ def _perform_fold(bi: BranchInst, pbi: BranchInst) -> None:
                 clone.set_operand(i, mapped)
         clone.drop_unknown_non_debug_metadata()
         clone.insert_before(pbi)
-        if _is_debug_or_probe_call(inst):
+        if is_debug_or_pseudo_probe_call(inst):
             continue
         name = inst.name
         inst.set_name("")
@@ -252,7 +252,7 @@ def fold_exiting_blocks(
         while node is not bi:
             inst = node
             node = node.next_instruction
-            if inst is ci or _is_debug_or_probe_call(inst):
+            if inst is ci or is_debug_or_pseudo_probe_call(inst):
                 continue
             if not _make_loop_invariant(loop, inst, insert_pt, any_invariant):
                 all_invariant = False

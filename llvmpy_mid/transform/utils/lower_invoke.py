@@ -20,7 +20,7 @@ from llvmpy_mid.ir.instructions.terminators import BranchInst, InvokeInst
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
-from llvmpy_mid.transform.utils.loop_simplify import remove_predecessor
+from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
 
 __all__ = ["LowerInvokePass", "lower_invokes"]
 

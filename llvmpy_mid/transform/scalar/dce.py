@@ -1,0 +1,91 @@
+"""``dce``: dead code elimination (LLVM ``DCEPass``, Transforms/Scalar/DCE.cpp).
+
+What: deletes every instruction that is trivially dead (no uses, no side
+effects; see :func:`llvmpy_mid.transform.utils.local.is_instruction_trivially_dead`)
+and then the operands that become dead in turn.  Debug records that named a
+deleted value are salvaged (rewritten onto an operand) or killed.
+
+How: one walk over the function's instructions in order, deleting as it goes;
+an operand that becomes dead goes on a worklist (an insertion-ordered set, last
+in first out, as LLVM's ``SmallSetVector``); the walk skips an instruction
+already on the worklist, and the worklist is drained at the end.  The CFG is
+never changed, so CFG analyses are kept.
+
+What it does not do: removable allocation calls and knowledge retention
+(``--enable-knowledge-retention``), which LLVM's DCE also honours.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import ClassVar
+
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.passes.pass_manager import Pass
+from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
+from llvmpy_mid.transform.utils.local import release_operands, is_instruction_trivially_dead, salvage_debug_info
+
+
+def _dce_instruction(inst: Instruction, worklist: dict[Instruction, None], tli: object | None) -> bool:
+    if not is_instruction_trivially_dead(inst, tli):
+        return False
+    salvage_debug_info(inst)
+    for op in release_operands(inst):
+        if op.is_instruction and is_instruction_trivially_dead(op, tli):  # type: ignore[arg-type]
+            worklist[op] = None  # type: ignore[index]
+    inst.erase_from_parent()
+    return True
+
+
+def eliminate_dead_code(fn: Function, tli: object | None = None) -> bool:
+    """Delete the trivially dead instructions of ``fn``; True if any went."""
+    changed = False
+    worklist: dict[Instruction, None] = {}
+    for bb in list(fn.blocks):
+        node = bb.instructions._first
+        while node is not None:
+            nxt = node._next
+            if node not in worklist:
+                changed |= _dce_instruction(node, worklist, tli)
+            node = nxt
+    while worklist:
+        inst, _ = worklist.popitem()
+        changed |= _dce_instruction(inst, worklist, tli)
+    return changed
+
+
+def _target_library_info(fn: Function, am: AnalysisManager[Function]) -> object | None:
+    """TargetLibraryInfo when the analysis exists (it is logged as opt-19 logs it)."""
+    try:
+        module = importlib.import_module("llvmpy_mid.analysis.target_library_info")
+    except ImportError:
+        return None
+    analysis = getattr(module, "TargetLibraryAnalysis", None)
+    if analysis is None:
+        return None
+    result: object = am.get_result(analysis, fn)
+    return result
+
+
+class DCEPass(Pass[Function]):
+    """``dce``: deletes trivially dead instructions."""
+
+    name: ClassVar[str] = "dce"
+
+    @property
+    def log_name(self) -> str:
+        """LLVM's class name, as ``-debug-pass-manager`` prints it."""
+        return "DCEPass"
+
+    def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
+        tli = _target_library_info(unit, am)
+        if not eliminate_dead_code(unit, tli):
+            return PreservedAnalyses.all()
+        pa = PreservedAnalyses()
+        pa.preserve_set(CFGAnalyses)
+        return pa
+
+
+__all__ = ["DCEPass", "eliminate_dead_code"]

@@ -1,0 +1,609 @@
+"""Local (per-instruction and per-block) transform helpers, as LLVM's
+``Transforms/Utils/Local.cpp``.
+
+What: the dead-code queries every cleanup uses (:func:`is_instruction_trivially_dead`,
+:func:`would_instruction_be_trivially_dead`), the worklist deleter
+:func:`recursively_delete_trivially_dead_instructions` (no recursion: an explicit
+stack, as LLVM), :func:`recursively_delete_dead_phi_node`, debug-info salvaging
+(:func:`salvage_debug_info`: the ``#dbg_value``/``#dbg_declare``/``#dbg_assign``
+records of a deleted cast, GEP, binary operator or ``icmp`` are rewritten onto its
+operand with a DWARF expression, else killed), and the CFG-level helpers
+:func:`change_to_unreachable`, :func:`change_to_call`, :func:`constant_fold_terminator`,
+:func:`remove_unreachable_blocks`, :func:`replace_dominated_uses_with`,
+:func:`replace_all_dbg_uses_with`, :func:`remove_all_non_terminator_and_eh_pad_instructions`.
+
+How: each function follows the LLVM 19.1.7 function of the same name; the order in
+which operands are revisited and instructions erased is LLVM's, so passes built on
+these helpers print what ``opt-19`` prints.
+
+What it does not do (yet): removable allocation/free pairs (``isRemovableAlloc``,
+``getFreedOperand``: needs MemoryBuiltins), math-library calls that cannot set
+errno (``isMathLibCallNoop``: taken from constant folding when it exists),
+MemorySSA updates, knowledge retention (``salvageKnowledge``), and salvaging of
+``llvm.dbg.*`` intrinsic calls (the reader turns them into debug records, so only
+records are met in practice; intrinsic calls stay, never deleted as dead).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+
+from llvmpy_mid.ir.basic_block import BasicBlock
+from llvmpy_mid.ir.constants import ConstantInt, PoisonValue, UndefValue
+from llvmpy_mid.ir.debug_records import DbgRecordKind, DbgVariableRecord
+from llvmpy_mid.ir.di_expression_edit import (
+    OP_AND,
+    OP_CONSTS,
+    OP_CONSTU,
+    OP_DIV,
+    OP_EQ,
+    OP_GE,
+    OP_GT,
+    OP_LE,
+    OP_LLVM_ARG,
+    OP_LT,
+    OP_MINUS,
+    OP_MOD,
+    OP_MUL,
+    OP_NE,
+    OP_OR,
+    OP_PLUS,
+    OP_SHL,
+    OP_SHR,
+    OP_SHRA,
+    OP_XOR,
+    append_offset,
+    append_ops_to_arg,
+    expression_from_values,
+    ext_ops,
+    fold_constant_math,
+    num_location_operands,
+)
+from llvmpy_mid.ir.di_expression import expression_values
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.terminators import UnreachableInst
+from llvmpy_mid.ir.metadata import DIArgList, MetadataAsValue, ValueAsMetadata
+from llvmpy_mid.ir.value import Value
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.debug_info import DIExpression
+    from llvmpy_mid.ir.instructions.other import PHINode
+
+_MAX_DEBUG_ARGS = 16
+_MAX_EXPRESSION_SIZE = 128
+
+# --- intrinsic classification -----------------------------------------------------------------
+
+
+def _intrinsic_name(inst: Instruction) -> str:
+    """The called intrinsic's full name, or "" (not a call of an ``llvm.*`` function)."""
+    if not inst.is_call_base:
+        return ""
+    return inst.intrinsic_name  # type: ignore[attr-defined, no-any-return]
+
+
+def _is_lifetime_marker(name: str) -> bool:
+    return name.startswith("llvm.lifetime.start") or name.startswith("llvm.lifetime.end")
+
+
+def _is_dbg_variable_intrinsic(name: str) -> bool:
+    return name in ("llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.assign")
+
+
+def _strip_pointer_casts(v: Value) -> Value:
+    from llvmpy_mid.ir.verifier.call_rules import strip_pointer_casts
+
+    return strip_pointer_casts(v)
+
+
+# --- trivially dead instructions --------------------------------------------------------------
+
+
+def is_instruction_trivially_dead(inst: Instruction, tli: object | None = None) -> bool:
+    """Unused and removable without changing the program (LLVM ``isInstructionTriviallyDead``)."""
+    if inst._use_head is not None:
+        return False
+    return would_instruction_be_trivially_dead(inst, tli)
+
+
+def would_instruction_be_trivially_dead_on_unused_paths(inst: Instruction, tli: object | None = None) -> bool:
+    """As :func:`would_instruction_be_trivially_dead`, but markers with implied
+    meaning (``stacksave``, ``launder.invariant.group``, lifetime markers) are kept."""
+    name = _intrinsic_name(inst)
+    if name and (
+        name.startswith("llvm.stacksave") or name.startswith("llvm.launder.invariant.group") or _is_lifetime_marker(name)
+    ):
+        return False
+    return would_instruction_be_trivially_dead(inst, tli)
+
+
+def would_instruction_be_trivially_dead(inst: Instruction, tli: object | None = None) -> bool:
+    """Removable if it had no uses (LLVM ``wouldInstructionBeTriviallyDead``)."""
+    if inst.is_terminator_class or inst.is_eh_pad:
+        return False
+    name = _intrinsic_name(inst)
+    if name:
+        if _is_dbg_variable_intrinsic(name) or name == "llvm.dbg.label":
+            return False
+    if not inst.will_return():
+        if not name:
+            return False
+        if name == "llvm.experimental.guard":
+            cond = inst.get_arg(0)  # type: ignore[attr-defined]
+            return isinstance(cond, ConstantInt) and cond.value == 1
+        return (
+            name.startswith("llvm.wasm.trunc.signed")
+            or name.startswith("llvm.wasm.trunc.unsigned")
+            or name == "llvm.ptrauth.auth"
+            or name == "llvm.ptrauth.resign"
+        )
+    if not inst.may_have_side_effects():
+        return True
+    if name:
+        if name.startswith("llvm.stacksave") or name.startswith("llvm.launder.invariant.group"):
+            return True
+        if name in ("llvm.allow.runtime.check", "llvm.allow.ubsan.check"):
+            return True
+        if _is_lifetime_marker(name):
+            arg = inst.get_arg(1)  # type: ignore[attr-defined]
+            if isinstance(arg, UndefValue):
+                return True
+            if arg.is_global_value or arg.is_argument or (arg.is_instruction and arg.opcode == "alloca"):
+                for use in arg.uses:
+                    user = use.user
+                    if not (user.is_instruction and _is_lifetime_marker(_intrinsic_name(user))):
+                        return False
+                return True
+            return False
+        if name == "llvm.assume":
+            if inst.has_operand_bundles:  # type: ignore[attr-defined]
+                return False
+            cond = inst.get_arg(0)  # type: ignore[attr-defined]
+            if isinstance(cond, ConstantInt):
+                return cond.value != 0
+            return False
+        if name.startswith("llvm.experimental.constrained."):
+            return _constrained_exception_behavior(inst) != "fpexcept.strict"
+    if inst.is_call_base and _math_lib_call_is_no_op(inst, tli):
+        return True
+    if inst.opcode == "load" and not inst.is_volatile:
+        base = _strip_pointer_casts(inst.operands[0])
+        if base.is_global_value and getattr(base, "is_constant_global", False):
+            return True
+    return False
+
+
+def _math_lib_call_is_no_op(call: Instruction, tli: object | None) -> bool:
+    """A libm call whose arguments cannot make it set errno (LLVM ``isMathLibCallNoop``,
+    from the constant-folding module once it is there)."""
+    fn = call.called_function  # type: ignore[attr-defined]
+    if fn is None or not fn.is_declaration or fn.intrinsic_id:
+        return False
+    try:
+        module = importlib.import_module("llvmpy_mid.analysis.constant_folding")
+    except ImportError:
+        return False
+    check = getattr(module, "is_math_lib_call_no_op", None)
+    if check is None:
+        return False
+    return bool(check(call, tli))
+
+
+def _constrained_exception_behavior(inst: Instruction) -> str:
+    """The ``fpexcept.*`` argument of a constrained FP intrinsic ("fpexcept.strict" if absent)."""
+    args = inst.args  # type: ignore[attr-defined]
+    if args:
+        last = args[-1]
+        if isinstance(last, MetadataAsValue):
+            md = last.metadata
+            text = getattr(md, "string", None)
+            if isinstance(text, str) and text.startswith("fpexcept."):
+                return text
+    return "fpexcept.strict"
+
+
+def was_instruction_trivially_dead(inst: Instruction, tli: object | None = None) -> bool:
+    """Alias kept for LLVM's older name: dead now (LLVM ``isInstructionTriviallyDead``)."""
+    return is_instruction_trivially_dead(inst, tli)
+
+
+# --- deleting dead instructions --------------------------------------------------------------
+
+
+def release_operands(inst: Instruction) -> list[Value]:
+    """Drop ``inst``'s operands and return those that became unused, in the order
+    LLVM finds them (each when its last use in ``inst`` is nulled)."""
+    ops = [u.value for u in inst._operands]
+    inst.drop_all_references()
+    out: list[Value] = []
+    n = len(ops)
+    for i in range(n):
+        v = ops[i]
+        if v._use_head is not None or v is inst:
+            continue
+        last = True
+        for j in range(i + 1, n):
+            if ops[j] is v:
+                last = False
+                break
+        if last:
+            out.append(v)
+    return out
+
+
+def recursively_delete_trivially_dead_instructions(
+    values: Value | Sequence[Value | None] | None,
+    tli: object | None = None,
+    about_to_delete: Callable[[Value], None] | None = None,
+) -> bool:
+    """Delete a trivially dead instruction (or each of a list, which must all be dead)
+    and then every operand that becomes trivially dead, with a stack (LLVM
+    ``RecursivelyDeleteTriviallyDeadInstructions``). Returns whether anything went."""
+    if values is None:
+        return False
+    dead: list[Instruction]
+    if isinstance(values, Value):
+        if not (values.is_instruction and is_instruction_trivially_dead(values, tli)):  # type: ignore[arg-type]
+            return False
+        dead = [values]  # type: ignore[list-item]
+    else:
+        dead = [v for v in values if v is not None and v.is_instruction]  # type: ignore[misc]
+        if not dead:
+            return False
+    while dead:
+        inst = dead.pop()
+        if inst.is_erased:
+            continue
+        salvage_debug_info(inst)
+        if about_to_delete is not None:
+            about_to_delete(inst)
+        for op in release_operands(inst):
+            if op.is_instruction and is_instruction_trivially_dead(op, tli):  # type: ignore[arg-type]
+                dead.append(op)  # type: ignore[arg-type]
+        inst.erase_from_parent()
+    return True
+
+
+def recursively_delete_trivially_dead_instructions_permissive(
+    values: list[Value | None], tli: object | None = None, about_to_delete: Callable[[Value], None] | None = None
+) -> bool:
+    """As :func:`recursively_delete_trivially_dead_instructions` for a list that may
+    hold live values: those are dropped from the list first."""
+    alive = 0
+    for i, v in enumerate(values):
+        if v is None or not v.is_instruction or not is_instruction_trivially_dead(v):  # type: ignore[arg-type]
+            values[i] = None
+            alive += 1
+    if alive == len(values):
+        return False
+    recursively_delete_trivially_dead_instructions(values, tli, about_to_delete)
+    return True
+
+
+def _all_users_equal(inst: Instruction) -> bool:
+    use = inst._use_head
+    if use is None:
+        return True
+    first = use.user
+    use = use._next
+    while use is not None:
+        if use.user is not first:
+            return False
+        use = use._next
+    return True
+
+
+def recursively_delete_dead_phi_node(phi: PHINode, tli: object | None = None) -> bool:
+    """Delete ``phi`` when it only feeds a chain of single-user values that ends dead
+    or cycles back (LLVM ``RecursivelyDeleteDeadPHINode``)."""
+    visited: set[Instruction] = set()
+    inst: Instruction = phi
+    while _all_users_equal(inst) and not inst.may_have_side_effects():
+        if inst._use_head is None:
+            return recursively_delete_trivially_dead_instructions(inst, tli)
+        if inst in visited:
+            inst.replace_all_uses_with(PoisonValue.get(inst.type))
+            recursively_delete_trivially_dead_instructions(inst, tli)
+            return True
+        visited.add(inst)
+        user = inst._use_head.user
+        if not user.is_instruction:
+            return False
+        inst = user  # type: ignore[assignment]
+    return False
+
+
+# --- debug info ----------------------------------------------------------------------------------
+
+
+def find_dbg_records(value: Value) -> list[DbgVariableRecord]:
+    """The debug variable records whose location or address names ``value``
+    (LLVM ``findDbgUsers``, records part), each once."""
+    md = ValueAsMetadata.get_if_exists(value)
+    if md is None:
+        return []
+    out: dict[DbgVariableRecord, None] = {}
+    users = md._users
+    if not users:
+        return []
+    for holder in list(users):
+        if isinstance(holder, DbgVariableRecord):
+            out[holder] = None
+        elif isinstance(holder, DIArgList):
+            for h2 in list(holder._users or ()):
+                if isinstance(h2, DbgVariableRecord):
+                    out[h2] = None
+    return list(out)
+
+
+def replace_dbg_uses_with_undef(inst: Instruction) -> bool:
+    """Kill every debug record's location that names ``inst`` (LLVM ``replaceDbgUsesWithUndef``)."""
+    recs = find_dbg_records(inst)
+    for r in recs:
+        r.set_kill_location()
+    return bool(recs)
+
+
+def _gep_salvage_ops(
+    gep: Instruction, dl: DataLayout, cur_loc_ops: int, ops: list[int], extra: list[Value]
+) -> Value | None:
+    from llvmpy_mid.ir.types import ArrayType, StructType, VectorType
+
+    addr_space: int = gep.pointer_address_space  # type: ignore[attr-defined]
+    bits = dl.index_size_in_bits(addr_space)
+    mask = (1 << bits) - 1
+    offsets: dict[Value, int] = {}
+    const_off = 0
+    ty = gep.source_element_type  # type: ignore[attr-defined]
+    indices: list[Value] = gep.indices  # type: ignore[attr-defined]
+    for k, idx in enumerate(indices):
+        if k == 0:
+            cur = ty
+            scale_ty = ty
+        elif isinstance(cur, StructType):
+            if not isinstance(idx, ConstantInt):
+                return None
+            const_off += dl.struct_layout(cur).element_offset(idx.value)
+            cur = cur.elements[idx.value]
+            continue
+        elif isinstance(cur, (ArrayType, VectorType)):
+            if isinstance(cur, VectorType) and cur.scalable:
+                return None
+            cur = cur.element_type
+            scale_ty = cur
+        else:
+            return None
+        if isinstance(scale_ty, VectorType) and scale_ty.scalable:
+            return None
+        size = dl.type_alloc_size(scale_ty)
+        if isinstance(idx, ConstantInt):
+            const_off += idx.sext_value * size
+            continue
+        if not idx.type.is_integer:
+            return None
+        if size == 0:
+            continue
+        offsets[idx] = (offsets.get(idx, 0) + size) & mask
+    const_off &= mask
+    if const_off >> (bits - 1):
+        const_off -= 1 << bits
+    if offsets and not cur_loc_ops:
+        ops[0:0] = [OP_LLVM_ARG, 0]
+        cur_loc_ops = 1
+    for value, mult in offsets.items():
+        if mult == 0:
+            return None
+        extra.append(value)
+        ops.extend((OP_LLVM_ARG, cur_loc_ops, OP_CONSTU, mult, OP_MUL, OP_PLUS))
+        cur_loc_ops += 1
+    append_offset(ops, const_off)
+    return gep.operands[0]
+
+
+_BINOP_DWARF = {
+    "add": OP_PLUS, "sub": OP_MINUS, "mul": OP_MUL, "sdiv": OP_DIV, "srem": OP_MOD, "or": OP_OR,
+    "and": OP_AND, "xor": OP_XOR, "shl": OP_SHL, "lshr": OP_SHR, "ashr": OP_SHRA,
+}  # fmt: skip
+_ICMP_DWARF = {
+    "eq": OP_EQ, "ne": OP_NE, "ugt": OP_GT, "sgt": OP_GT, "uge": OP_GE, "sge": OP_GE,
+    "ult": OP_LT, "slt": OP_LT, "ule": OP_LE, "sle": OP_LE,
+}  # fmt: skip
+
+
+def _ssa_operand(cur_loc_ops: int, ops: list[int], extra: list[Value], inst: Instruction) -> None:
+    if not cur_loc_ops:
+        ops.extend((OP_LLVM_ARG, 0))
+        cur_loc_ops = 1
+    ops.extend((OP_LLVM_ARG, cur_loc_ops))
+    extra.append(inst.operands[1])
+
+
+def salvage_debug_info_impl(inst: Instruction, cur_loc_ops: int, ops: list[int], extra: list[Value]) -> Value | None:
+    """The DWARF operations that recompute ``inst`` from one of its operands, which is
+    returned (None: cannot be expressed) (LLVM ``salvageDebugInfoImpl``)."""
+    opcode = inst.opcode
+    mod = inst.module
+    if inst.is_cast:
+        src = inst.operands[0]
+        if mod is None:
+            return None
+        dl = mod.data_layout
+        to_ty = inst.type
+        from_ty = src.type
+        if opcode == "bitcast":
+            return src
+        if opcode in ("ptrtoint", "inttoptr"):
+            int_ty = to_ty if opcode == "ptrtoint" else from_ty
+            ptr_ty = from_ty if opcode == "ptrtoint" else to_ty
+            if int_ty.scalar_type.width == dl.pointer_type_size_in_bits(ptr_ty.scalar_type):  # type: ignore[attr-defined]
+                return src
+        if to_ty.is_vector or opcode not in ("trunc", "sext", "zext", "inttoptr", "ptrtoint"):
+            return None
+        to_bits = dl.pointer_type_size_in_bits(to_ty) if to_ty.is_pointer else to_ty.width  # type: ignore[attr-defined]
+        from_bits = dl.pointer_type_size_in_bits(from_ty) if from_ty.is_pointer else from_ty.scalar_type.width  # type: ignore[attr-defined]
+        ops.extend(ext_ops(from_bits, to_bits, opcode == "sext"))
+        return src
+    if opcode == "getelementptr":
+        if mod is None:
+            return None
+        return _gep_salvage_ops(inst, mod.data_layout, cur_loc_ops, ops, extra)
+    if inst.is_binary_op:
+        rhs = inst.operands[1]
+        if isinstance(rhs, ConstantInt):
+            if rhs.type.width > 64:
+                return None
+            val = rhs.sext_value
+            if opcode in ("add", "sub"):
+                append_offset(ops, val if opcode == "add" else -val)
+                return inst.operands[0]
+            ops.extend((OP_CONSTU, val & ((1 << 64) - 1)))
+        else:
+            _ssa_operand(cur_loc_ops, ops, extra, inst)
+        dw = _BINOP_DWARF.get(opcode)
+        if dw is None:
+            return None
+        ops.append(dw)
+        return inst.operands[0]
+    if opcode == "icmp":
+        rhs = inst.operands[1]
+        pred = inst.predicate  # type: ignore[attr-defined]
+        if isinstance(rhs, ConstantInt):
+            if rhs.type.width > 64:
+                return None
+            ops.extend((OP_CONSTS if pred.is_signed else OP_CONSTU, rhs.sext_value & ((1 << 64) - 1)))
+        else:
+            _ssa_operand(cur_loc_ops, ops, extra, inst)
+        dw = _ICMP_DWARF.get(pred.keyword)
+        if dw is None:
+            return None
+        ops.append(dw)
+        return inst.operands[0]
+    return None
+
+
+def _salvage_assign_address(rec: DbgVariableRecord) -> None:
+    addr = rec.address_value
+    if addr is None or not addr.is_instruction:
+        return
+    ops: list[int] = []
+    extra: list[Value] = []
+    new_v = salvage_debug_info_impl(addr, 0, ops, extra)  # type: ignore[arg-type]
+    if new_v is None:
+        return
+    aexpr = rec.address_expression
+    assert aexpr is not None
+    values = fold_constant_math(append_ops_to_arg(expression_values(aexpr), ops, 0, False))  # type: ignore[arg-type]
+    if not extra:
+        rec.set_address_value(new_v)
+        rec.address_expression = expression_from_values(aexpr.context, values)
+    else:
+        rec.set_kill_address()
+
+
+def salvage_debug_info(inst: Instruction) -> None:
+    """Rewrite the debug records that name ``inst`` in terms of its operands where a
+    DWARF expression can recompute it, else mark them killed (LLVM ``salvageDebugInfo``)."""
+    recs = find_dbg_records(inst)
+    if recs:
+        salvage_debug_info_for_dbg_values(inst, recs)
+
+
+def salvage_debug_info_for_dbg_values(inst: Instruction, records: Iterable[DbgVariableRecord]) -> None:
+    """LLVM ``salvageDebugInfoForDbgValues`` for debug records."""
+    records = list(records)
+    salvaged = False
+    for rec in records:
+        if rec.kind is DbgRecordKind.ASSIGN:
+            if rec.address_value is inst:
+                _salvage_assign_address(rec)
+                salvaged = True
+            locs = rec.location_values()
+            if not locs or locs[0] is not inst:
+                continue
+        stack_value = rec.kind is not DbgRecordKind.DECLARE
+        locations = rec.location_values()
+        extra: list[Value] = []
+        op0: Value | None = None
+        expr: DIExpression = rec.expression  # type: ignore[assignment]
+        values = expression_values(expr)
+        for loc_no, loc in enumerate(locations):
+            if loc is not inst:
+                continue
+            ops: list[int] = []
+            op0 = salvage_debug_info_impl(inst, num_location_operands(values), ops, extra)
+            if op0 is None:
+                break
+            values = append_ops_to_arg(values, ops, loc_no, stack_value)
+        if op0 is None:
+            break
+        values = fold_constant_math(values)
+        rec.replace_variable_location_op(inst, op0)
+        valid = len(values) <= _MAX_EXPRESSION_SIZE
+        new_expr = expression_from_values(expr.context, values)
+        if not extra and valid:
+            rec.expression = new_expr
+        elif (
+            rec.kind is not DbgRecordKind.DECLARE
+            and valid
+            and rec.num_variable_location_ops + len(extra) <= _MAX_DEBUG_ARGS
+        ):
+            rec.add_variable_location_ops(extra, new_expr)
+        else:
+            rec.set_kill_location()
+        salvaged = True
+    if salvaged:
+        return
+    for rec in records:
+        rec.set_kill_location()
+
+
+# --- CFG helpers -----------------------------------------------------------------------------------
+
+
+def change_to_unreachable(inst: Instruction, preserve_lcssa: bool = False, dtu: object | None = None) -> int:
+    """Replace ``inst`` and everything after it by ``unreachable``, removing the block
+    from its successors' phis (LLVM ``changeToUnreachable``). Returns how many
+    instructions were removed. ``dtu`` (a DomTreeUpdater) gets the deleted edges."""
+    from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
+
+    bb = inst.parent
+    assert bb is not None
+    unique_succs: dict[BasicBlock, None] = {}
+    for succ in bb.successors:
+        remove_predecessor(succ, bb, preserve_lcssa)
+        unique_succs[succ] = None
+    ui = UnreachableInst(bb.type.context)
+    ui.insert_before(inst)
+    ui.debug_loc = inst.debug_loc
+    removed = 0
+    node: Instruction | None = inst
+    while node is not None:
+        nxt = node.next_instruction
+        if node.has_uses:
+            node.replace_all_uses_with(PoisonValue.get(node.type))
+        node.erase_from_parent()
+        removed += 1
+        node = nxt
+    if dtu is not None and unique_succs:
+        dtu.apply_updates([("delete", bb, s) for s in unique_succs])  # type: ignore[attr-defined]
+    return removed
+
+
+__all__ = [
+    "change_to_unreachable",
+    "find_dbg_records",
+    "is_instruction_trivially_dead",
+    "recursively_delete_dead_phi_node",
+    "release_operands",
+    "recursively_delete_trivially_dead_instructions",
+    "recursively_delete_trivially_dead_instructions_permissive",
+    "replace_dbg_uses_with_undef",
+    "salvage_debug_info",
+    "salvage_debug_info_for_dbg_values",
+    "salvage_debug_info_impl",
+    "was_instruction_trivially_dead",
+    "would_instruction_be_trivially_dead",
+    "would_instruction_be_trivially_dead_on_unused_paths",
+]
