@@ -58,6 +58,7 @@ class UnaryOperator(FastMathFlagsInst):
     """``fneg [fmf] T %v`` — the only unary operator of LLVM 19. Operands: ``(value,)``."""
 
     __slots__ = ()
+    __match_args__ = ("operand"),
 
     opcode: ClassVar[str] = "fneg"
     is_unary_op = True
@@ -97,6 +98,7 @@ class BinaryOperator(OptionalFlagsInst):
     """
 
     __slots__ = ()
+    __match_args__ = ("lhs", "rhs")
 
     is_binary_op = True
     # Per-opcode traits, set on each subclass (``has_wrap_flags`` too).

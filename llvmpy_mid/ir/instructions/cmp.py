@@ -271,6 +271,7 @@ class CmpInst(Instruction):
     """Base of ``icmp`` and ``fcmp``. Operands: ``(lhs, rhs)``."""
 
     __slots__ = ("_predicate",)
+    __match_args__ = ("predicate", "lhs", "rhs")
 
     _predicate: Predicate
 

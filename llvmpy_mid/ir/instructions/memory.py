@@ -316,6 +316,7 @@ class LoadInst(_LoadStoreInst):
     Operands: ``(pointer,)``."""
 
     __slots__ = ()
+    __match_args__ = ("pointer_operand"),
 
     opcode: ClassVar[str] = "load"
 
@@ -357,6 +358,7 @@ class StoreInst(_LoadStoreInst):
     Operands: ``(value, pointer)``; the type is void."""
 
     __slots__ = ()
+    __match_args__ = ("value_operand", "pointer_operand")
 
     opcode: ClassVar[str] = "store"
 

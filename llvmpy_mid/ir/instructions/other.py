@@ -251,6 +251,7 @@ class SelectInst(FastMathFlagsInst):
     A vector condition (``<N x i1>``) selects lane by lane between vectors of N lanes."""
 
     __slots__ = ()
+    __match_args__ = ("condition", "true_value", "false_value")
 
     opcode: ClassVar[str] = "select"
 
@@ -326,6 +327,7 @@ class FreezeInst(Instruction):
     Operands: ``(value,)``."""
 
     __slots__ = ()
+    __match_args__ = ("operand"),
 
     opcode: ClassVar[str] = "freeze"
 

@@ -28,6 +28,7 @@ class ExtractElementInst(Instruction):
     """``extractelement <N x T> %v, iK %idx``. Operands: ``(vector, index)``."""
 
     __slots__ = ()
+    __match_args__ = ("vector_operand", "index_operand")
 
     opcode: ClassVar[str] = "extractelement"
 
@@ -61,6 +62,7 @@ class InsertElementInst(Instruction):
     """``insertelement <N x T> %v, T %elt, iK %idx``. Operands: ``(vector, element, index)``."""
 
     __slots__ = ()
+    __match_args__ = ("vector_operand", "element_operand", "index_operand")
 
     opcode: ClassVar[str] = "insertelement"
 
