@@ -58,7 +58,7 @@ class UnaryOperator(FastMathFlagsInst):
     """``fneg [fmf] T %v`` — the only unary operator of LLVM 19. Operands: ``(value,)``."""
 
     __slots__ = ()
-    __match_args__ = ("operand"),
+    __match_args__ = ("operand",)
 
     opcode: ClassVar[str] = "fneg"
     is_unary_op = True

@@ -213,7 +213,7 @@ class CastInst(OptionalFlagsInst):
     """
 
     __slots__ = ()
-    __match_args__ = ("operand"),
+    __match_args__ = ("operand",)
 
     is_cast = True
     has_nneg_flag: ClassVar[bool] = False

@@ -105,7 +105,7 @@ class GetElementPtrInst(Instruction):
     """
 
     __slots__ = ("_source_element_type", "_result_element_type", "_gep_flags")
-    __match_args__ = ("pointer_operand"),
+    __match_args__ = ("pointer_operand",)
 
     opcode: ClassVar[str] = "getelementptr"
 

@@ -316,7 +316,7 @@ class LoadInst(_LoadStoreInst):
     Operands: ``(pointer,)``."""
 
     __slots__ = ()
-    __match_args__ = ("pointer_operand"),
+    __match_args__ = ("pointer_operand",)
 
     opcode: ClassVar[str] = "load"
 

@@ -327,7 +327,7 @@ class FreezeInst(Instruction):
     Operands: ``(value,)``."""
 
     __slots__ = ()
-    __match_args__ = ("operand"),
+    __match_args__ = ("operand",)
 
     opcode: ClassVar[str] = "freeze"
 

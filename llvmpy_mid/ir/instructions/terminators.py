@@ -70,7 +70,7 @@ class ReturnInst(Instruction):
     """``ret void`` or ``ret T %v``. Operands: ``()`` or ``(value,)``."""
 
     __slots__ = ()
-    __match_args__ = ("return_value"),
+    __match_args__ = ("return_value",)
 
     opcode: ClassVar[str] = "ret"
     is_terminator_class = True
