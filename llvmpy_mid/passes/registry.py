@@ -286,6 +286,8 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("loop-simplify", "function", "llvmpy_mid.transform.utils.loop_simplify:LoopSimplifyPass"),
     ("dce", "function", "llvmpy_mid.transform.scalar.dce:DCEPass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
+    ("mem2reg", "function", "llvmpy_mid.transform.scalar.mem2reg:PromotePass"),
+    ("reg2mem", "function", "llvmpy_mid.transform.scalar.reg2mem:RegToMemPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
     ("mergefunc", "module", "llvmpy_mid.ipo.merge_functions:MergeFunctionsPass"),
     ("print<structural-hash>", "module", "llvmpy_mid.passes.structural_hash_printer:StructuralHashPrinterPass"),
@@ -369,8 +371,6 @@ _BUILTIN_PASSES += (
     ("lower-expect", "function", "llvmpy_mid.transform.scalar.lower_expect_intrinsic:LowerExpectIntrinsicPass"),
     ("lower-atomic", "function", "llvmpy_mid.transform.scalar.lower_atomic:LowerAtomicPass"),
     ("lower-invoke", "function", "llvmpy_mid.transform.utils.lower_invoke:LowerInvokePass"),
-    ("lower-switch", "function", "llvmpy_mid.transform.utils.lower_switch:LowerSwitchPass"),
-    ("adce", "function", "llvmpy_mid.transform.scalar.adce:ADCEPass"),
 )
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
@@ -410,8 +410,10 @@ _BUILTIN_OPTIONS: tuple[tuple[str, str, bool | int | str, str, str], ...] = (
 _BUILTIN_OPTIONS += (
     ("likely-branch-weight", "uint", 2000, "Weight of the branch likely to be taken (default = 2000)", "lower-expect"),
     ("unlikely-branch-weight", "uint", 1, "Weight of the branch unlikely to be taken (default = 1)", "lower-expect"),
-    ("adce-remove-control-flow", "bool", True, "", "adce"),
-    ("adce-remove-loops", "bool", False, "", "adce"),
+)
+# opt-19's switch to debug records; records are the only in-memory form here, so it changes nothing.
+_BUILTIN_OPTIONS += (
+    ("try-experimental-debuginfo-iterators", "bool", False, "Enable debuginfo iterator positions, if they're built in", ""),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)

@@ -1,0 +1,75 @@
+"""``mem2reg``: promote stack slots to SSA registers (LLVM's Transforms/Utils/Mem2Reg.cpp,
+``PromotePass``).
+
+What: every ``alloca`` of the entry block that :func:`is_alloca_promotable`
+accepts is promoted by :func:`promote_mem_to_reg`; the scan repeats until no
+promotable alloca is left (promoting one can make another promotable, e.g. a
+slot that only held the address of a promoted one). The CFG is never changed.
+
+How: the dominator tree and the assumption cache come from the analysis
+manager; see :mod:`llvmpy_mid.transform.utils.promote_mem_to_reg` for the
+algorithm.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, ClassVar
+
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.instructions.memory import AllocaInst
+from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
+from llvmpy_mid.passes.pass_manager import Pass
+from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
+from llvmpy_mid.transform.utils.promote_mem_to_reg import is_alloca_promotable, promote_mem_to_reg
+
+
+def _assumption_cache(fn: Function, am: AnalysisManager[Function]) -> Any:
+    """The function's assumption cache, when the AssumptionCache analysis exists in this tree."""
+    try:
+        module = importlib.import_module("llvmpy_mid.analysis.assumption_cache")
+    except ImportError:
+        return None
+    analysis = getattr(module, "AssumptionAnalysis", None)
+    return am.get_result(analysis, fn) if analysis is not None else None
+
+
+def promote_memory_to_register(fn: Function, am: AnalysisManager[Function]) -> bool:
+    """Promote the entry block's promotable allocas until none is left; True if any was."""
+    dt = am.get_result(DominatorTreeAnalysis, fn)
+    ac = _assumption_cache(fn, am)
+    entry = fn.entry_block
+    changed = False
+    while True:
+        allocas: list[AllocaInst] = []
+        inst = entry.instructions._first
+        while inst is not None and inst._next is not None:
+            if isinstance(inst, AllocaInst) and is_alloca_promotable(inst):
+                allocas.append(inst)
+            inst = inst._next
+        if not allocas:
+            break
+        promote_mem_to_reg(allocas, dt, ac)
+        changed = True
+    return changed
+
+
+class PromotePass(Pass[Function]):
+    """``mem2reg``: promote the entry block's promotable allocas to registers."""
+
+    name: ClassVar[str] = "mem2reg"
+
+    @property
+    def log_name(self) -> str:
+        return "PromotePass"
+
+    def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
+        if not promote_memory_to_register(unit, am):
+            return PreservedAnalyses.all()
+        pa = PreservedAnalyses()
+        pa.preserve_set(CFGAnalyses)
+        return pa
+
+
+__all__ = ["PromotePass", "promote_memory_to_register"]

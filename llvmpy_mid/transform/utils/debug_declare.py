@@ -1,0 +1,245 @@
+"""Turning a ``#dbg_declare`` of a stack slot into ``#dbg_value`` records (the
+``ConvertDebugDeclareToDebugValue`` family of LLVM's Transforms/Utils/Local.cpp).
+
+What: when a promotion removes the loads and stores of an ``alloca`` that a
+``#dbg_declare`` describes, the variable's value is recorded at each store
+(before it), after each load and at the top of each new phi's block, with an
+unknown location (line 0) in the declare's scope. A value that does not cover the
+variable (or its fragment) records ``undef`` at a store and nothing at a load or
+phi, as LLVM 19 does.
+
+How: the checks follow LLVM 19: ``valueCoversEntireFragment`` compares the
+value's alloc size in bits with the expression's active bits for the variable
+(``DIExpression::getActiveBits``, the size of the variable's type seen through
+derived types), falling back to the alloca's size; ``PhiHasDebugValue`` avoids a
+second identical record on a phi.
+
+What it does not do: the ``llvm.dbg.declare`` call form (the reader turns those
+calls into records, as opt-19 does) and ``#dbg_assign`` bookkeeping.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from llvmpy_mid.ir.constants import UndefValue
+from llvmpy_mid.ir.debug_info import DIExpression, DILocation, DINode
+from llvmpy_mid.ir.debug_records import DbgRecordKind, DbgVariableRecord
+from llvmpy_mid.ir.di_expression import expression_ops, expression_values
+from llvmpy_mid.ir.metadata import MDNode, ValueAsMetadata
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.instruction import Instruction
+    from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
+    from llvmpy_mid.ir.instructions.other import PHINode
+    from llvmpy_mid.ir.types import Type
+    from llvmpy_mid.ir.value import Value
+
+_OP_DEREF = 0x06
+_OP_FRAGMENT = 0x1000
+_OP_EXTRACT_BITS_SEXT = 0x1008
+_OP_EXTRACT_BITS_ZEXT = 0x1009
+
+
+def dbg_variable_records_of(value: Value) -> list[DbgVariableRecord]:
+    """The variable records whose location mentions ``value``, newest first
+    (LLVM ``findDbgUsers`` for records)."""
+    md = ValueAsMetadata.get_if_exists(value)
+    if md is None or not md._users:
+        return []
+    out: list[DbgVariableRecord] = []
+    seen: set[int] = set()
+    for holder in list(md._users):
+        if isinstance(holder, DbgVariableRecord):
+            if id(holder) not in seen:
+                seen.add(id(holder))
+                out.append(holder)
+        elif getattr(holder, "is_di_arg_list", False):
+            for inner in list(holder._users or ()):  # type: ignore[attr-defined]
+                if isinstance(inner, DbgVariableRecord) and id(inner) not in seen:
+                    seen.add(id(inner))
+                    out.append(inner)
+    out.reverse()
+    return out
+
+
+def is_address_of_variable(rec: DbgVariableRecord) -> bool:
+    """A ``#dbg_declare`` (LLVM ``isAddressOfVariable``)."""
+    return rec.kind is DbgRecordKind.DECLARE
+
+
+def _expr_values(expr: MDNode) -> list[int]:
+    return expression_values(expr) if isinstance(expr, DIExpression) else []
+
+
+def starts_with_deref(expr: MDNode) -> bool:
+    """LLVM ``DIExpression::startsWithDeref`` (after a leading ``DW_OP_LLVM_arg 0``)."""
+    values = _expr_values(expr)
+    if len(values) >= 2 and values[0] == 0x1005 and values[1] == 0:
+        values = values[2:]
+    return bool(values) and values[0] == _OP_DEREF
+
+
+def is_deref(expr: MDNode) -> bool:
+    """LLVM ``DIExpression::isDeref``: exactly ``DW_OP_deref`` (after a leading ``DW_OP_LLVM_arg 0``)."""
+    values = _expr_values(expr)
+    if len(values) >= 2 and values[0] == 0x1005 and values[1] == 0:
+        values = values[2:]
+    return len(values) == 1 and values[0] == _OP_DEREF
+
+
+def variable_size_in_bits(var: MDNode) -> int | None:
+    """LLVM ``DIVariable::getSizeInBits``: the size of the type, looking through derived types."""
+    ty = var.get_field("type") if isinstance(var, DINode) and var.has_field("type") else None
+    while isinstance(ty, DINode):
+        size = ty.get_field("size") if ty.has_field("size") else None
+        if isinstance(size, int) and size:
+            return size
+        if ty.kind == "DIDerivedType":
+            ty = ty.get_field("baseType") if ty.has_field("baseType") else None
+            continue
+        break
+    return None
+
+
+def _variable_signedness(var: MDNode) -> str | None:
+    ty = var.get_field("type") if isinstance(var, DINode) and var.has_field("type") else None
+    while isinstance(ty, DINode):
+        if ty.kind == "DIBasicType":
+            enc = ty.get_field("encoding") if ty.has_field("encoding") else None
+            if enc in ("DW_ATE_signed", "DW_ATE_signed_char"):
+                return "signed"
+            if enc in ("DW_ATE_unsigned", "DW_ATE_unsigned_char", "DW_ATE_boolean"):
+                return "unsigned"
+            return None
+        if ty.kind == "DIDerivedType":
+            ty = ty.get_field("baseType") if ty.has_field("baseType") else None
+            continue
+        return None
+    return None
+
+
+def active_bits(expr: MDNode, var: MDNode) -> int | None:
+    """LLVM ``DIExpression::getActiveBits``: the bits of the variable the expression covers."""
+    initial = variable_size_in_bits(var)
+    bits = initial
+    values = _expr_values(expr)
+    for pos, op in expression_ops(values):
+        if op in (_OP_EXTRACT_BITS_SEXT, _OP_EXTRACT_BITS_ZEXT):
+            sign = _variable_signedness(var)
+            if sign is None or (sign == "signed") != (op == _OP_EXTRACT_BITS_SEXT):
+                bits = initial
+                continue
+        elif op != _OP_FRAGMENT:
+            bits = initial
+            continue
+        if pos + 2 < len(values):
+            size = values[pos + 2]
+            bits = size if bits is None else min(bits, size)
+    return bits
+
+
+def value_covers_entire_fragment(ty: Type, rec: DbgVariableRecord, dl: DataLayout) -> bool:
+    """LLVM ``valueCoversEntireFragment``: a value of ``ty`` describes the whole
+    variable (fragment) of ``rec``."""
+    value_bits = dl.type_alloc_size_in_bits(ty)
+    frag = active_bits(rec.expression, rec.variable)
+    if frag is not None:
+        return value_bits >= frag
+    if is_address_of_variable(rec) and rec.num_variable_location_ops == 1:
+        from llvmpy_mid.ir.instructions.memory import AllocaInst
+
+        ai = rec.get_variable_location_op(0)
+        if isinstance(ai, AllocaInst):
+            size = _alloca_size_in_bits(ai, dl)
+            if size is not None:
+                return value_bits >= size
+    return False
+
+
+def _alloca_size_in_bits(ai: Value, dl: DataLayout) -> int | None:
+    from llvmpy_mid.ir.constants import ConstantInt
+
+    size = dl.type_alloc_size_in_bits(ai.allocated_type)  # type: ignore[attr-defined]
+    if ai.is_array_allocation:  # type: ignore[attr-defined]
+        count = ai.array_size  # type: ignore[attr-defined]
+        if not isinstance(count, ConstantInt):
+            return None
+        size *= count.value
+    return int(size)
+
+
+def debug_value_loc(rec: DbgVariableRecord) -> DILocation:
+    """An unknown location (line 0) in the declare's scope and inlined-at (LLVM ``getDebugValueLoc``)."""
+    loc = rec.debug_loc
+    assert isinstance(loc, DILocation)
+    return DILocation.get(loc.context, 0, 0, loc.scope, loc.inlined_at)
+
+
+def _insert_before(new: DbgVariableRecord, inst: Instruction) -> None:
+    inst.add_dbg_record(new)
+
+
+def _insert_after(new: DbgVariableRecord, inst: Instruction) -> None:
+    nxt = inst.next_instruction
+    assert nxt is not None, "a record after the terminator"
+    recs = nxt.dbg_records
+    nxt.add_dbg_record(new, recs[0] if recs else None)
+
+
+def convert_declare_for_store(rec: DbgVariableRecord, si: StoreInst, dl: DataLayout) -> None:
+    """A ``#dbg_value`` of the stored value before ``si`` (``undef`` when it covers only part)."""
+    expr = rec.expression
+    value = si.value_operand
+    loc = debug_value_loc(rec)
+    if not (is_deref(expr) or (not starts_with_deref(expr) and value_covers_entire_fragment(value.type, rec, dl))):
+        value = UndefValue.get(value.type)
+    _insert_before(DbgVariableRecord.create_value(value, rec.variable, expr, loc), si)
+
+
+def convert_declare_for_load(rec: DbgVariableRecord, li: LoadInst, dl: DataLayout) -> None:
+    """A ``#dbg_value`` of the loaded value just after ``li``."""
+    if not value_covers_entire_fragment(li.type, rec, dl):
+        return
+    _insert_after(DbgVariableRecord.create_value(li, rec.variable, rec.expression, debug_value_loc(rec)), li)
+
+
+def _phi_has_debug_value(var: MDNode, expr: MDNode, phi: PHINode) -> bool:
+    for other in dbg_variable_records_of(phi):
+        if other.kind is DbgRecordKind.VALUE and other.variable is var and other.expression is expr:
+            return True
+    return False
+
+
+def convert_declare_for_phi(rec: DbgVariableRecord, phi: PHINode, dl: DataLayout) -> None:
+    """A ``#dbg_value`` of ``phi`` at its block's first insertion point (none in a catchswitch block)."""
+    var = rec.variable
+    expr = rec.expression
+    if _phi_has_debug_value(var, expr, phi):
+        return
+    if not value_covers_entire_fragment(phi.type, rec, dl):
+        return
+    bb = phi.parent
+    assert bb is not None
+    at = bb.first_insertion_point
+    if at is None:
+        return
+    # getFirstInsertionPt carries the head bit: the record goes before the ones already there.
+    recs = at.dbg_records
+    at.add_dbg_record(DbgVariableRecord.create_value(phi, var, expr, debug_value_loc(rec)), recs[0] if recs else None)
+
+
+__all__ = [
+    "active_bits",
+    "convert_declare_for_load",
+    "convert_declare_for_phi",
+    "convert_declare_for_store",
+    "dbg_variable_records_of",
+    "debug_value_loc",
+    "is_address_of_variable",
+    "is_deref",
+    "starts_with_deref",
+    "value_covers_entire_fragment",
+    "variable_size_in_bits",
+]
