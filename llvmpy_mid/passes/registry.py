@@ -371,6 +371,8 @@ _BUILTIN_PASSES += (
     ("lower-expect", "function", "llvmpy_mid.transform.scalar.lower_expect_intrinsic:LowerExpectIntrinsicPass"),
     ("lower-atomic", "function", "llvmpy_mid.transform.scalar.lower_atomic:LowerAtomicPass"),
     ("lower-invoke", "function", "llvmpy_mid.transform.utils.lower_invoke:LowerInvokePass"),
+    ("lower-switch", "function", "llvmpy_mid.transform.utils.lower_switch:LowerSwitchPass"),
+    ("adce", "function", "llvmpy_mid.transform.scalar.adce:ADCEPass"),
 )
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
@@ -410,6 +412,8 @@ _BUILTIN_OPTIONS: tuple[tuple[str, str, bool | int | str, str, str], ...] = (
 _BUILTIN_OPTIONS += (
     ("likely-branch-weight", "uint", 2000, "Weight of the branch likely to be taken (default = 2000)", "lower-expect"),
     ("unlikely-branch-weight", "uint", 1, "Weight of the branch unlikely to be taken (default = 1)", "lower-expect"),
+    ("adce-remove-control-flow", "bool", True, "", "adce"),
+    ("adce-remove-loops", "bool", False, "", "adce"),
 )
 # opt-19's switch to debug records; records are the only in-memory form here, so it changes nothing.
 _BUILTIN_OPTIONS += (
