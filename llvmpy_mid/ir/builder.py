@@ -6,13 +6,19 @@ default fast-math flags, and returns it. There is one method per instruction
 (``add``, ``load``, ``call``, ``cond_br`` ...) taking the instruction's flags
 as keyword arguments.
 
-Unlike LLVM's builder this one does not constant-fold: ``b.add(c1, c2)``
-always creates an instruction (folding belongs to the analyses).
+The typed methods (``add`` ...) always create the instruction they name, so
+their results are precisely typed. The ``create_*`` methods are LLVM's
+``IRBuilder::Create*``: they first ask the builder's ``folder`` (an
+:class:`~llvmpy_mid.ir.folders.IRBuilderFolder`, e.g. ``ConstantFolder()``;
+None folds nothing) and return its value when it has one, so their result is
+a :class:`Value`. An ``inserter`` callback, when set, is called with every
+instruction the builder inserts (LLVM ``IRBuilderCallbackInserter``; a pass
+uses it to put new instructions on its worklist).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, NoReturn, Sequence, TypeVar, Union
+from typing import TYPE_CHECKING, Callable, Iterable, NoReturn, Sequence, TypeVar, Union
 
 from llvmpy_mid.errors import IRError
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -94,6 +100,7 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.attributes import AttributeList
     from llvmpy_mid.ir.constants import Constant
     from llvmpy_mid.ir.context import Context
+    from llvmpy_mid.ir.folders import IRBuilderFolder
     from llvmpy_mid.ir.metadata import MDNode
 
 I = TypeVar("I", bound=Instruction)
@@ -109,16 +116,29 @@ class IRBuilder:
     """Inserts new instructions at one place: before ``insert_before`` in ``block``,
     or at the end of ``block`` when ``insert_before`` is None."""
 
-    __slots__ = ("block", "insert_before", "debug_loc", "fast_math_flags", "_ctx", "_void")
+    __slots__ = ("block", "insert_before", "debug_loc", "fast_math_flags", "folder", "inserter", "_ctx", "_void")
 
     block: BasicBlock | None
     insert_before: Instruction | None
     debug_loc: MDNode | None
     fast_math_flags: FastMathFlags
+    folder: IRBuilderFolder | None
+    inserter: Callable[[Instruction], object] | None
 
-    def __init__(self, block: BasicBlock | None = None, before: Instruction | None = None) -> None:
+    def __init__(
+        self,
+        block: BasicBlock | None = None,
+        before: Instruction | None = None,
+        *,
+        folder: IRBuilderFolder | None = None,
+        inserter: Callable[[Instruction], object] | None = None,
+    ) -> None:
         if block is not None and not isinstance(block, BasicBlock):
             _not_a_block("IRBuilder(block)", block)
+        self.folder = folder
+        """Asked by the ``create_*`` methods before they create an instruction."""
+        self.inserter = inserter
+        """Called with each instruction the builder inserts."""
         self.block = None
         self.insert_before = None
         self.debug_loc = None
@@ -208,7 +228,242 @@ class IRBuilder:
             block._append_instruction(inst)
         else:
             block.instructions.insert_before(inst, before)
+        if self.inserter is not None:
+            self.inserter(inst)
         return inst
+
+    # --- folding creation (LLVM ``IRBuilder::Create*``) ------------------------------------------
+    def create_bin_op(
+        self,
+        opcode: str,
+        lhs: Operand,
+        rhs: Operand,
+        name: str = "",
+        *,
+        nuw: bool = False,
+        nsw: bool = False,
+        exact: bool = False,
+        disjoint: bool = False,
+    ) -> Value:
+        """``opcode lhs, rhs`` folded by the folder when it can, else created (flags as in ``binop``)."""
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            lhs, rhs = self._pair(opcode, lhs, rhs)
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_bin_op(opcode, lhs, rhs, nuw, nsw)
+            if v is not None:
+                return v
+        flags: dict[str, bool] = {}
+        if nuw:
+            flags["nuw"] = True
+        if nsw:
+            flags["nsw"] = True
+        if exact:
+            flags["exact"] = True
+        if disjoint:
+            flags["disjoint"] = True
+        return self.binop(opcode, lhs, rhs, name, **flags)
+
+    def create_add(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> Value:
+        return self.create_bin_op("add", lhs, rhs, name, nuw=nuw, nsw=nsw)
+
+    def create_sub(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> Value:
+        return self.create_bin_op("sub", lhs, rhs, name, nuw=nuw, nsw=nsw)
+
+    def create_mul(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> Value:
+        return self.create_bin_op("mul", lhs, rhs, name, nuw=nuw, nsw=nsw)
+
+    def create_shl(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> Value:
+        return self.create_bin_op("shl", lhs, rhs, name, nuw=nuw, nsw=nsw)
+
+    def create_lshr(self, lhs: Operand, rhs: Operand, name: str = "", *, exact: bool = False) -> Value:
+        return self.create_bin_op("lshr", lhs, rhs, name, exact=exact)
+
+    def create_ashr(self, lhs: Operand, rhs: Operand, name: str = "", *, exact: bool = False) -> Value:
+        return self.create_bin_op("ashr", lhs, rhs, name, exact=exact)
+
+    def create_and(self, lhs: Operand, rhs: Operand, name: str = "") -> Value:
+        return self.create_bin_op("and", lhs, rhs, name)
+
+    def create_or(self, lhs: Operand, rhs: Operand, name: str = "", *, disjoint: bool = False) -> Value:
+        return self.create_bin_op("or", lhs, rhs, name, disjoint=disjoint)
+
+    def create_xor(self, lhs: Operand, rhs: Operand, name: str = "") -> Value:
+        return self.create_bin_op("xor", lhs, rhs, name)
+
+    def create_neg(self, value: Value, name: str = "", *, nsw: bool = False) -> Value:
+        """``sub 0, value`` (folded)."""
+        _check_value("create_neg", "value", value)
+        return self.create_bin_op("sub", _zero(value.type), value, name, nsw=nsw)
+
+    def create_not(self, value: Value, name: str = "") -> Value:
+        """``xor value, -1`` (folded)."""
+        _check_value("create_not", "value", value)
+        return self.create_bin_op("xor", value, _all_ones(value.type), name)
+
+    def create_fneg(self, value: Value, name: str = "", *, fast_math_flags: FastMathFlags | int | None = None) -> Value:
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_unary_op("fneg", value)
+            if v is not None:
+                return v
+        return self.fneg(value, name, fast_math_flags=fast_math_flags)
+
+    def create_cast(
+        self, opcode: str, value: Value, dest_type: Type, name: str = "", *, nuw: bool = False, nsw: bool = False, nneg: bool = False
+    ) -> Value:
+        """A cast; ``value`` itself when it already has ``dest_type`` (as LLVM's ``CreateCast``)."""
+        _check_value(opcode, "value", value)
+        if value.type is dest_type:
+            return value
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_cast(opcode, value, dest_type)
+            if v is not None:
+                return v
+        return self.cast(opcode, value, dest_type, name, nuw=nuw, nsw=nsw, nneg=nneg)
+
+    def create_trunc(self, value: Value, dest_type: Type, name: str = "") -> Value:
+        return self.create_cast("trunc", value, dest_type, name)
+
+    def create_zext(self, value: Value, dest_type: Type, name: str = "", *, nneg: bool = False) -> Value:
+        return self.create_cast("zext", value, dest_type, name, nneg=nneg)
+
+    def create_sext(self, value: Value, dest_type: Type, name: str = "") -> Value:
+        return self.create_cast("sext", value, dest_type, name)
+
+    def create_zext_or_trunc(self, value: Value, dest_type: Type, name: str = "") -> Value:
+        """zext, trunc or nothing, by the scalar widths (LLVM ``CreateZExtOrTrunc``)."""
+        _check_value("create_zext_or_trunc", "value", value)
+        src = value.type.scalar_type.width  # type: ignore[attr-defined]
+        dst = dest_type.scalar_type.width  # type: ignore[attr-defined]
+        if src < dst:
+            return self.create_cast("zext", value, dest_type, name)
+        if src > dst:
+            return self.create_cast("trunc", value, dest_type, name)
+        return value
+
+    def create_sext_or_trunc(self, value: Value, dest_type: Type, name: str = "") -> Value:
+        _check_value("create_sext_or_trunc", "value", value)
+        src = value.type.scalar_type.width  # type: ignore[attr-defined]
+        dst = dest_type.scalar_type.width  # type: ignore[attr-defined]
+        if src < dst:
+            return self.create_cast("sext", value, dest_type, name)
+        if src > dst:
+            return self.create_cast("trunc", value, dest_type, name)
+        return value
+
+    def create_icmp(self, predicate: Predicate | str, lhs: Operand, rhs: Operand, name: str = "") -> Value:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            _check_predicate("icmp", predicate)
+            lhs, rhs = self._pair("icmp", lhs, rhs)
+        pred = _predicate(predicate, False)
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_cmp(pred, lhs, rhs)
+            if v is not None:
+                return v
+        return self.icmp(pred, lhs, rhs, name)
+
+    def create_fcmp(
+        self,
+        predicate: Predicate | str,
+        lhs: Operand,
+        rhs: Operand,
+        name: str = "",
+        *,
+        fast_math_flags: FastMathFlags | int | None = None,
+    ) -> Value:
+        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
+            _check_predicate("fcmp", predicate)
+            lhs, rhs = self._pair("fcmp", lhs, rhs)
+        pred = _predicate(predicate, True)
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_cmp(pred, lhs, rhs)
+            if v is not None:
+                return v
+        return self.fcmp(pred, lhs, rhs, name, fast_math_flags=fast_math_flags)
+
+    def create_select(
+        self,
+        condition: Value,
+        true_value: Value,
+        false_value: Value,
+        name: str = "",
+        *,
+        fast_math_flags: FastMathFlags | int | None = None,
+    ) -> Value:
+        folder = self.folder
+        if folder is not None and isinstance(condition, Value) and isinstance(true_value, Value) and isinstance(false_value, Value):
+            v = folder.fold_select(condition, true_value, false_value)
+            if v is not None:
+                return v
+        return self.select(condition, true_value, false_value, name, fast_math_flags=fast_math_flags)
+
+    def create_gep(
+        self,
+        source_element_type: Type,
+        pointer: Value,
+        indices: Sequence[Value],
+        name: str = "",
+        *,
+        inbounds: bool = False,
+        flags: GEPFlags | int = 0,
+    ) -> Value:
+        folder = self.folder
+        if folder is not None and isinstance(pointer, Value) and all(isinstance(i, Value) for i in indices):
+            word = int(flags) | (int(GEPFlags.INBOUNDS) if inbounds else 0)
+            if word & 1:
+                word |= 2
+            v = folder.fold_gep(source_element_type, pointer, indices, word)
+            if v is not None:
+                return v
+        return self.gep(source_element_type, pointer, indices, name, inbounds=inbounds, flags=flags)
+
+    def create_extract_element(self, vector: Value, index: Value | int, name: str = "") -> Value:
+        idx = self._index(index)
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_extract_element(vector, idx)
+            if v is not None:
+                return v
+        return self.extract_element(vector, idx, name)
+
+    def create_insert_element(self, vector: Value, element: Value, index: Value | int, name: str = "") -> Value:
+        idx = self._index(index)
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_insert_element(vector, element, idx)
+            if v is not None:
+                return v
+        return self.insert_element(vector, element, idx, name)
+
+    def create_shuffle_vector(self, v1: Value, v2: Value, mask: Sequence[int], name: str = "") -> Value:
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_shuffle_vector(v1, v2, mask)
+            if v is not None:
+                return v
+        return self.shuffle_vector(v1, v2, mask, name)
+
+    def create_extract_value(self, aggregate: Value, indices: Sequence[int] | int, name: str = "") -> Value:
+        idx = [indices] if isinstance(indices, int) else list(indices)
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_extract_value(aggregate, idx)
+            if v is not None:
+                return v
+        return self.extract_value(aggregate, idx, name)
+
+    def create_insert_value(self, aggregate: Value, value: Value, indices: Sequence[int] | int, name: str = "") -> Value:
+        idx = [indices] if isinstance(indices, int) else list(indices)
+        folder = self.folder
+        if folder is not None:
+            v = folder.fold_insert_value(aggregate, value, idx)
+            if v is not None:
+                return v
+        return self.insert_value(aggregate, value, idx, name)
 
     # --- unary and binary operators ------------------------------------------------------
     def add(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
