@@ -437,8 +437,472 @@ def delete_dead_phis(bb: BasicBlock, tli: object | None = None) -> bool:
             changed |= recursively_delete_dead_phi_node(phi, tli)
     return changed
 
+
+# --- critical edges ------------------------------------------------------------------------------
+
+
+class CriticalEdgeSplittingOptions:
+    """What :func:`split_critical_edge` keeps up to date and how (LLVM
+    ``CriticalEdgeSplittingOptions``); the ``set_*`` methods return the options."""
+
+    __slots__ = (
+        "dt",
+        "li",
+        "merge_identical_edges",
+        "keep_one_input_phis",
+        "preserve_lcssa",
+        "ignore_unreachable_dests",
+        "preserve_loop_simplify",
+    )
+
+    def __init__(
+        self,
+        dt: DominatorTree | None = None,
+        li: LoopInfo | None = None,
+        *,
+        merge_identical_edges: bool = False,
+        keep_one_input_phis: bool = False,
+        preserve_lcssa: bool = False,
+        ignore_unreachable_dests: bool = False,
+        preserve_loop_simplify: bool = True,
+    ) -> None:
+        self.dt = dt
+        self.li = li
+        self.merge_identical_edges = merge_identical_edges
+        self.keep_one_input_phis = keep_one_input_phis
+        self.preserve_lcssa = preserve_lcssa
+        self.ignore_unreachable_dests = ignore_unreachable_dests
+        self.preserve_loop_simplify = preserve_loop_simplify
+
+    def set_merge_identical_edges(self) -> CriticalEdgeSplittingOptions:
+        self.merge_identical_edges = True
+        return self
+
+    def set_keep_one_input_phis(self) -> CriticalEdgeSplittingOptions:
+        self.keep_one_input_phis = True
+        return self
+
+    def set_preserve_lcssa(self) -> CriticalEdgeSplittingOptions:
+        self.preserve_lcssa = True
+        return self
+
+    def set_ignore_unreachable_dests(self) -> CriticalEdgeSplittingOptions:
+        self.ignore_unreachable_dests = True
+        return self
+
+    def unset_preserve_loop_simplify(self) -> CriticalEdgeSplittingOptions:
+        self.preserve_loop_simplify = False
+        return self
+
+
+def is_critical_edge(term: Instruction, dest: BasicBlock | int, allow_identical_edges: bool = False) -> bool:
+    """The edge from ``term``'s block to ``dest`` (a block or successor index) is critical:
+    the source has several successors and the destination several predecessors
+    (with ``allow_identical_edges``, predecessor edges all from the source count as one)
+    (LLVM ``isCriticalEdge``)."""
+    if isinstance(dest, int):
+        dest = term.get_successor(dest)
+    if term.num_successors == 1:
+        return False
+    preds = dest.predecessors
+    if len(preds) < 2:
+        return False
+    if not allow_identical_edges:
+        return True
+    first = preds[0]
+    for p in preds:
+        if p is not first:
+            return True
+    return False
+
+
+def successor_number(bb: BasicBlock, succ: BasicBlock) -> int:
+    """The index of ``succ`` among ``bb``'s successors (LLVM ``GetSuccessorNumber``)."""
+    succs = bb.successors
+    for i, s in enumerate(succs):
+        if s is succ:
+            return i
+    raise ValueError("%s is not a successor of %s" % (succ.name, bb.name))
+
+
+def _is_lifetime_or_dbg(inst: Instruction) -> bool:
+    if not inst.is_call_base:
+        return False
+    name: str = inst.intrinsic_name  # type: ignore[attr-defined]
+    return name.startswith("llvm.dbg.") or name.startswith("llvm.lifetime.") or name == "llvm.pseudoprobe"
+
+
+def first_non_phi_or_dbg_or_lifetime(bb: BasicBlock) -> Instruction | None:
+    """LLVM ``getFirstNonPHIOrDbgOrLifetime``."""
+    node = bb.first_non_phi
+    while node is not None and _is_lifetime_or_dbg(node):
+        node = node.next_instruction
+    return node
+
+
+def create_phis_for_split_loop_exit(preds: Sequence[BasicBlock], split_bb: BasicBlock, dest_bb: BasicBlock) -> None:
+    """Keep LCSSA after ``split_bb`` was put on the exit edges from ``preds`` to
+    ``dest_bb``: each value ``dest_bb``'s phis take from ``split_bb`` gets a ``.split``
+    phi there (LLVM ``createPHIsForSplitLoopExit``)."""
+    first = split_bb.first_non_phi
+    is_lpad = first is not None and first.opcode == "landingpad"
+    for phi in list(dest_bb.phis()):
+        idx = phi.basic_block_index(split_bb)
+        value = phi.get_incoming_value(idx)
+        if value.is_instruction and value.is_phi and value.parent is split_bb:  # type: ignore[attr-defined]
+            continue
+        new_phi = PHINode(phi.type, name="split")
+        pos = split_bb.instructions._first if is_lpad else split_bb.terminator
+        assert pos is not None
+        new_phi.insert_before(pos)
+        for bb in preds:
+            new_phi.add_incoming(value, bb)
+        phi.set_incoming_value(idx, new_phi)
+
+
+def split_critical_edge(
+    term: Instruction, succ_num: int, options: CriticalEdgeSplittingOptions | None = None, name: str = ""
+) -> BasicBlock | None:
+    """Put a new block on edge ``succ_num`` of ``term`` if that edge is critical
+    (LLVM ``SplitCriticalEdge``); returns the new block or None."""
+    if options is None:
+        options = CriticalEdgeSplittingOptions()
+    if not is_critical_edge(term, succ_num, options.merge_identical_edges):
+        return None
+    return split_known_critical_edge(term, succ_num, options, name)
+
+
+def split_known_critical_edge(
+    term: Instruction, succ_num: int, options: CriticalEdgeSplittingOptions | None = None, name: str = ""
+) -> BasicBlock | None:
+    """LLVM ``SplitKnownCriticalEdge``: the new block ``<src>.<dest>_crit_edge`` goes
+    right after the source block; the destination's phis, the dominator tree and
+    loop info follow; None for an EH-pad destination (or an unreachable one when
+    the options say so)."""
+    if options is None:
+        options = CriticalEdgeSplittingOptions()
+    src = term.parent
+    assert src is not None
+    dest = term.get_successor(succ_num)
+    first = dest.first_non_phi
+    if first is not None and first.is_eh_pad:
+        return None
+    if options.ignore_unreachable_dests:
+        node = first_non_phi_or_dbg_or_lifetime(dest)
+        if node is not None and node.opcode == "unreachable":
+            return None
+    li = options.li
+    loop_preds: list[BasicBlock] = []
+    if li is not None:
+        src_loop = li.loop_for(src)
+        if src_loop is not None:
+            for p in dest.predecessors:
+                if p is src:
+                    continue
+                if li.loop_for(p) is not src_loop:
+                    loop_preds = []
+                    break
+                loop_preds.append(p)
+            if any(p.terminator is not None and p.terminator.opcode == "indirectbr" for p in loop_preds):
+                if options.preserve_loop_simplify:
+                    return None
+                loop_preds = []
+    ctx = term.type.context
+    new_bb = BasicBlock(ctx, name if name else src.name + "." + dest.name + "_crit_edge")
+    br = BranchInst(dest)
+    new_bb.append(br)
+    br.debug_loc = term.debug_loc
+    fn = src.parent
+    assert fn is not None
+    fn.blocks.insert_before(new_bb, src.next_block)
+    term.set_successor(succ_num, new_bb)
+    idx = 0
+    for phi in dest.phis():
+        if idx >= phi.num_incoming or phi.get_incoming_block(idx) is not src:
+            idx = phi.basic_block_index(src)
+        phi.set_incoming_block(idx, new_bb)
+    if options.merge_identical_edges:
+        for i in range(succ_num + 1, term.num_successors):
+            if term.get_successor(i) is not dest:
+                continue
+            remove_predecessor(dest, src, options.keep_one_input_phis)
+            term.set_successor(i, new_bb)
+    dt = options.dt
+    if dt is not None:
+        dt_split_block(dt, new_bb)
+    if li is not None:
+        src_loop = li.loop_for(src)
+        if src_loop is not None:
+            dest_loop = li.loop_for(dest)
+            if dest_loop is not None:
+                if src_loop is dest_loop:
+                    li.add_block_to_loop(new_bb, dest_loop)
+                elif src_loop.contains(dest_loop):
+                    li.add_block_to_loop(new_bb, src_loop)
+                elif dest_loop.contains(src_loop):
+                    li.add_block_to_loop(new_bb, dest_loop)
+                else:
+                    parent = dest_loop.parent_loop
+                    if parent is not None:
+                        li.add_block_to_loop(new_bb, parent)
+            if not src_loop.contains(dest):
+                if options.preserve_lcssa:
+                    create_phis_for_split_loop_exit([src], new_bb, dest)
+                if loop_preds:
+                    new_exit = split_block_predecessors(dest, loop_preds, "split", dt, li, options.preserve_lcssa)
+                    if options.preserve_lcssa and new_exit is not None:
+                        create_phis_for_split_loop_exit(loop_preds, new_exit, dest)
+    return new_bb
+
+
+def split_all_critical_edges(fn: object, options: CriticalEdgeSplittingOptions | None = None) -> int:
+    """Split every critical edge of ``fn`` except those out of ``indirectbr`` (LLVM
+    ``SplitAllCriticalEdges``); returns how many new blocks there are."""
+    from llvmpy_mid.ir.function import Function
+
+    assert isinstance(fn, Function)
+    if options is None:
+        options = CriticalEdgeSplittingOptions()
+    broken = 0
+    bb = fn.blocks._first
+    while bb is not None:
+        term = bb.terminator
+        if term is not None and term.opcode != "indirectbr":
+            n = term.num_successors
+            if n > 1:
+                for i in range(n):
+                    if split_critical_edge(term, i, options) is not None:
+                        broken += 1
+        bb = bb.next_block
+    return broken
+
+
+# --- splitting blocks and edges ----------------------------------------------------------------
+
+
+def split_block(
+    old: BasicBlock,
+    split_pt: Instruction,
+    dt: DominatorTree | None = None,
+    li: LoopInfo | None = None,
+    name: str = "",
+    before: bool = False,
+    dtu: DomTreeUpdaterLike | None = None,
+) -> BasicBlock:
+    """Split ``old`` at ``split_pt`` (moved past phis and EH pads) into ``old`` and a new
+    block ``<old>.split`` after it that gets ``split_pt`` onwards (LLVM ``SplitBlock``);
+    with ``before`` the new block goes in front and gets what precedes ``split_pt``."""
+    if before:
+        return split_block_before(old, split_pt, dt, li, name, dtu)
+    it: Instruction | None = split_pt
+    while it is not None and (it.is_phi or it.is_eh_pad):
+        it = it.next_instruction
+    assert it is not None, "split point past the end of the block"
+    new_bb = old.split(it, name if name else old.name + ".split")
+    if li is not None:
+        loop = li.loop_for(old)
+        if loop is not None:
+            li.add_block_to_loop(new_bb, loop)
+    if dtu is not None:
+        updates: list[CFGUpdate] = [("insert", old, new_bb)]
+        seen: set[BasicBlock] = set()
+        for succ in new_bb.successors:
+            if succ not in seen:
+                seen.add(succ)
+                updates.append(("insert", new_bb, succ))
+                updates.append(("delete", old, succ))
+        dtu.apply_updates(updates)
+    elif dt is not None and old in dt:
+        children = dt.children(old)
+        dt.add_new_block(new_bb, old)
+        for child in children:
+            dt.change_immediate_dominator(child, new_bb)
+    return new_bb
+
+
+def split_block_before(
+    old: BasicBlock,
+    split_pt: Instruction,
+    dt: DominatorTree | None = None,
+    li: LoopInfo | None = None,
+    name: str = "",
+    dtu: DomTreeUpdaterLike | None = None,
+) -> BasicBlock:
+    """A new block ``<old>.split`` in front of ``old`` taking the instructions before
+    ``split_pt`` and all of ``old``'s predecessors (LLVM ``splitBlockBefore``)."""
+    it: Instruction | None = split_pt
+    while it is not None and (it.is_phi or it.is_eh_pad):
+        it = it.next_instruction
+    assert it is not None, "split point past the end of the block"
+    fn = old.parent
+    assert fn is not None
+    new_bb = BasicBlock(old.type.context, name if name else old.name + ".split")
+    fn.blocks.insert_before(new_bb, old)
+    loc = it.debug_loc
+    node = old.instructions._first
+    while node is not None and node is not it:
+        nxt = node._next
+        old.instructions.remove(node)
+        new_bb.instructions.append(node)
+        node = nxt
+    preds = old.predecessors
+    for pred in preds:
+        term = pred.terminator
+        assert term is not None
+        replace_successor_with(term, old, new_bb)
+        old.replace_phi_uses_with(pred, new_bb)
+    br = BranchInst(old)
+    br.debug_loc = loc
+    new_bb.append(br)
+    if li is not None:
+        loop = li.loop_for(old)
+        if loop is not None:
+            li.add_block_to_loop(new_bb, loop)
+    if dtu is not None:
+        updates: list[CFGUpdate] = [("insert", new_bb, old)]
+        seen: set[BasicBlock] = set()
+        for pred in new_bb.predecessors:
+            if pred not in seen:
+                seen.add(pred)
+                updates.append(("insert", pred, new_bb))
+                updates.append(("delete", pred, old))
+        dtu.apply_updates(updates)
+    elif dt is not None and old in dt:
+        idom = dt.idom(old)
+        if idom is None:
+            DominatorTree.__init__(dt, fn)  # a new entry block: rebuild in place
+        else:
+            dt.add_new_block(new_bb, idom)
+            dt.change_immediate_dominator(old, new_bb)
+    return new_bb
+
+
+def split_edge(
+    bb: BasicBlock, succ: BasicBlock, dt: DominatorTree | None = None, li: LoopInfo | None = None, name: str = ""
+) -> BasicBlock | None:
+    """Put a block on the edge ``bb`` -> ``succ`` (LLVM ``SplitEdge``): a critical edge is
+    split with LCSSA kept; otherwise the top of ``succ`` or the bottom of ``bb`` is split."""
+    succ_num = successor_number(bb, succ)
+    term = bb.terminator
+    assert term is not None
+    options = CriticalEdgeSplittingOptions(dt, li).set_preserve_lcssa()
+    if is_critical_edge(term, succ_num, options.merge_identical_edges):
+        first = succ.first_non_phi
+        if first is not None and first.is_eh_pad:
+            return None  # LLVM's ehAwareSplitEdge is not done here
+        return split_known_critical_edge(term, succ_num, options, name)
+    if succ.single_predecessor is not None:
+        front = succ.instructions._first
+        assert front is not None
+        return split_block(succ, front, dt, li, name, before=True)
+    return split_block(bb, term, dt, li, name)
+
+
+# --- merging blocks ------------------------------------------------------------------------------
+
+
+def merge_block_into_predecessor(
+    bb: BasicBlock,
+    dtu: DomTreeUpdaterLike | None = None,
+    li: LoopInfo | None = None,
+    predecessor_with_two_successors: bool = False,
+    dt: DominatorTree | None = None,
+) -> bool:
+    """Fold ``bb`` into its unique predecessor when that predecessor only branches to it
+    (or, with ``predecessor_with_two_successors``, branches conditionally and ``bb`` ends
+    in an unconditional branch) (LLVM ``MergeBlockIntoPredecessor``)."""
+    from llvmpy_mid.ir.constants import BlockAddress
+
+    for user in bb.users:
+        if isinstance(user, BlockAddress):
+            return False
+    pred = bb.unique_predecessor
+    if pred is None or pred is bb:
+        return False
+    pti = pred.terminator
+    assert pti is not None
+    if pti.opcode in ("invoke", "callbr") or pti.may_have_side_effects():
+        return False
+    if not predecessor_with_two_successors and pred.unique_successor is not bb:
+        return False
+    new_succ: BasicBlock | None = None
+    fall_thru = 0
+    if predecessor_with_two_successors:
+        if pti.opcode != "br":
+            return False
+        bb_term = bb.terminator
+        if bb_term is None or bb_term.opcode != "br" or bb_term.is_conditional:  # type: ignore[attr-defined]
+            return False
+        new_succ = bb_term.get_successor(0)
+        fall_thru = 0 if pti.get_successor(0) is bb else 1
+    for phi in bb.phis():
+        for v in phi.incoming_values:
+            if v is phi:
+                return False
+    first = bb.instructions._first
+    if first is not None and first.is_phi:
+        fold_single_entry_phi_nodes(bb)
+    if dt is not None and pred in dt and bb in dt:
+        for child in dt.children(bb):
+            dt.change_immediate_dominator(child, pred)
+    updates: list[CFGUpdate] = []
+    if dtu is not None:
+        pred_succs = set(pred.successors)
+        seen: set[BasicBlock] = set()
+        for s in bb.successors:
+            if s not in pred_succs and s not in seen:
+                seen.add(s)
+                updates.append(("insert", pred, s))
+        seen = set()
+        for s in bb.successors:
+            if s not in seen:
+                seen.add(s)
+                updates.append(("delete", bb, s))
+        updates.append(("delete", pred, bb))
+    sti = bb.terminator
+    assert sti is not None
+    node = bb.instructions._first
+    while node is not None and node is not sti:
+        nxt = node._next
+        node.move_before(pti, preserve_dbg_records=True)
+        node = nxt
+    bb.replace_all_uses_with(pred)
+    if predecessor_with_two_successors:
+        assert new_succ is not None
+        sti.erase_from_parent()
+        pti.set_successor(fall_thru, new_succ)
+    else:
+        pti.erase_from_parent()
+        sti.remove_from_parent()
+        pred.append(sti)
+    bb.append(UnreachableInst(bb.type.context))
+    if not pred.has_name:
+        taken = bb.name
+        bb.set_name("")
+        pred.set_name(taken)
+    if li is not None:
+        li.remove_block(bb)
+    if dtu is not None:
+        dtu.apply_updates(updates)
+    if dt is not None and bb in dt:
+        dt.erase_node(bb)
+    delete_dead_block(bb, dtu)
+    return True
+
 __all__ = [
     "CFGUpdate",
+    "CriticalEdgeSplittingOptions",
+    "create_phis_for_split_loop_exit",
+    "first_non_phi_or_dbg_or_lifetime",
+    "is_critical_edge",
+    "merge_block_into_predecessor",
+    "split_all_critical_edges",
+    "split_block",
+    "split_block_before",
+    "split_critical_edge",
+    "split_edge",
+    "split_known_critical_edge",
+    "successor_number",
     "DomTreeUpdaterLike",
     "delete_dead_block",
     "delete_dead_blocks",
