@@ -374,6 +374,8 @@ _BUILTIN_PASSES += (
     ("lower-invoke", "function", "llvmpy_mid.transform.utils.lower_invoke:LowerInvokePass"),
     ("lower-switch", "function", "llvmpy_mid.transform.utils.lower_switch:LowerSwitchPass"),
     ("adce", "function", "llvmpy_mid.transform.scalar.adce:ADCEPass"),
+    ("print<demanded-bits>", "function", "llvmpy_mid.analysis.demanded_bits:DemandedBitsPrinterPass"),
+    ("bdce", "function", "llvmpy_mid.transform.scalar.bdce:BDCEPass"),
 )
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
@@ -445,6 +447,7 @@ def _parse_level(params: str) -> str:
 REGISTRY.add_pass(
     "default", "module", "llvmpy_mid.passes.default_pipeline:DefaultPipelinePass", _parse_level, params_help="<O0;O1;O2;O3;Os;Oz>"
 )
+_BUILTIN_ANALYSES += (("demanded-bits", "function", "llvmpy_mid.analysis.demanded_bits:DemandedBitsAnalysis"),)
 for _n, _k, _s in _BUILTIN_ANALYSES:
     REGISTRY.add_analysis(_n, _k, _s)
 
