@@ -351,6 +351,13 @@ _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("lcg", "module", "llvmpy_mid.analysis.lazy_call_graph:LazyCallGraphAnalysis"),
     ("callgraph", "module", "llvmpy_mid.analysis.call_graph:CallGraphAnalysis"),
 )
+# ValueTracking's companions: assumptions, target library and target IR info.
+_BUILTIN_ANALYSES += (
+    ("assumptions", "function", "llvmpy_mid.analysis.assumption_cache:AssumptionAnalysis"),
+    ("target-ir", "function", "llvmpy_mid.analysis.target_transform_info:TargetIRAnalysis"),
+    ("target-lib-info", "function", "llvmpy_mid.analysis.target_library_info:TargetLibraryAnalysis"),
+)
+_BUILTIN_PASSES += (("print<assumptions>", "function", "llvmpy_mid.analysis.assumption_cache:AssumptionPrinterPass"),)
 # The data-flow framework's analyses and printers (llvmpy_mid/analysis/dataflow/).
 _DATAFLOW = "llvmpy_mid.analysis.dataflow."
 _BUILTIN_PASSES += (
