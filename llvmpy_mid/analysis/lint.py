@@ -39,9 +39,8 @@ InstSimplify and ValueTracking here): aliasing is decided locally -- two
 pointers must-alias when they are the same pointer (or, for memcpy of a
 constant length, the same base at the same constant offset); a store or call clobbers a forwarded load unless both pointers lead to
 distinct allocas/globals or the call does not write memory. Known-zero
-divisors come from a small known-bits walk (constants, bit operations,
-shifts and casts by constants, selects and phis), without assumptions or
-dominating conditions. The simplifier folds constant operands and the plain
+divisors come from ValueTracking's known bits, without assumptions (the
+pass does not ask for the assumption cache). The simplifier folds constant operands and the plain
 identities (``x & 0``, ``x * 0``, ``x | 0``, ``select c, x, x`` ...), not all
 of InstSimplify. As opt-19's Lint, ``cmpxchg``/``atomicrmw`` are not checked. ``-lint-abort-on-error`` is not provided; the AMDGPU
 constant-address-space check is not done.
@@ -52,6 +51,7 @@ from __future__ import annotations
 import sys
 from typing import ClassVar, TextIO
 
+from llvmpy_mid.analysis.value_tracking import compute_known_bits
 from llvmpy_mid.asm.parse_constfold import fold_binary, fold_cast
 from llvmpy_mid.asm.printer import DiagnosticWriter, format_value
 from llvmpy_mid.ir.constants import (
@@ -78,7 +78,6 @@ from llvmpy_mid.passes.preserved import PreservedAnalyses
 READ, WRITE, CALLEE, BRANCHEE = 1, 2, 4, 8
 _MAX_LOOKUP = 6
 _MAX_SCAN = 6
-_MAX_DEPTH = 6
 
 _CAST_OPCODES = frozenset(
     ("trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext", "ptrtoint",
@@ -264,84 +263,14 @@ def _castable(src: Type, dst: Type, dl: DataLayout) -> bool:
     return dl.type_size_in_bits(src) == dl.type_size_in_bits(dst)
 
 
-class _KnownBits:
-    """Known zero and one bits of integer values, to a small depth."""
-
-    __slots__ = ()
-
-    @staticmethod
-    def compute(v: Value, depth: int) -> tuple[int, int]:
-        ty = v.type
-        if not isinstance(ty, IntegerType):
-            return 0, 0
-        mask = (1 << ty.width) - 1
-        if isinstance(v, ConstantInt):
-            return ~v.value & mask, v.value
-        if depth >= _MAX_DEPTH or not isinstance(v, Instruction):
-            return 0, 0
-        op = v.opcode
-        ops = _operands(v)
-        kb = _KnownBits.compute
-        if op == "and":
-            z0, o0 = kb(ops[0], depth + 1)
-            z1, o1 = kb(ops[1], depth + 1)
-            return (z0 | z1) & mask, o0 & o1
-        if op == "or":
-            z0, o0 = kb(ops[0], depth + 1)
-            z1, o1 = kb(ops[1], depth + 1)
-            return z0 & z1, (o0 | o1) & mask
-        if op == "xor":
-            z0, o0 = kb(ops[0], depth + 1)
-            z1, o1 = kb(ops[1], depth + 1)
-            return ((z0 & z1) | (o0 & o1)) & mask, ((z0 & o1) | (o0 & z1)) & mask
-        if op in ("shl", "lshr") and isinstance(ops[1], ConstantInt):
-            s = ops[1].value
-            if s >= ty.width:
-                return 0, 0
-            z0, o0 = kb(ops[0], depth + 1)
-            if op == "shl":
-                return ((z0 << s) | ((1 << s) - 1)) & mask, (o0 << s) & mask
-            high = mask & ~(mask >> s)
-            return (z0 >> s) | high, o0 >> s
-        if op == "zext":
-            src = ops[0].type
-            z0, o0 = kb(ops[0], depth + 1)
-            src_mask = (1 << getattr(src, "width", 0)) - 1
-            return (z0 | (mask & ~src_mask)) & mask, o0
-        if op == "trunc":
-            z0, o0 = kb(ops[0], depth + 1)
-            return z0 & mask, o0 & mask
-        if op == "select":
-            z1, o1 = kb(ops[1], depth + 1)
-            z2, o2 = kb(ops[2], depth + 1)
-            return z1 & z2, o1 & o2
-        if op == "phi":
-            zeros, ones = mask, mask
-            for inc in ops:
-                if inc is v:
-                    continue
-                z, o = kb(inc, depth + 1)
-                zeros &= z
-                ones &= o
-                if not zeros and not ones:
-                    break
-            return zeros, ones
-        if op == "mul":
-            z0, _ = kb(ops[0], depth + 1)
-            z1, _ = kb(ops[1], depth + 1)
-            if z0 == mask or z1 == mask:
-                return mask, 0
-        return 0, 0
-
-
-def _is_zero(v: Value) -> bool:
-    """Lint's ``isZero``: undef counts; vectors per constant element."""
+def _is_zero(v: Value, dl: DataLayout) -> bool:
+    """Lint's ``isZero``: undef counts; scalars by ValueTracking's known bits;
+    vectors per constant element."""
     if isinstance(v, UndefValue):
         return True
     ty = v.type
     if not isinstance(ty, VectorType):
-        zeros, _ = _KnownBits.compute(v, 0)
-        return isinstance(ty, IntegerType) and zeros == (1 << ty.width) - 1
+        return isinstance(ty, IntegerType) and compute_known_bits(v, dl).is_zero()
     if not isinstance(v, Constant):
         return False
     if v.is_zero_value:
@@ -597,7 +526,7 @@ class Lint:
                 self.fail("Undefined result: Shift count out of range", inst)
             return None
         if op in ("sdiv", "udiv", "srem", "urem"):
-            if _is_zero(ops[1]):
+            if _is_zero(ops[1], self.dl):
                 self.fail("Undefined behavior: Division by zero", inst)
             return None
         if op == "alloca":
