@@ -1,0 +1,424 @@
+"""Floating-point operations of InstructionSimplify (LLVM 19.1.7
+``llvm/lib/Analysis/InstructionSimplify.cpp``: ``simplifyFNegInst``,
+``simplifyFPOp`` (poison, undef and NaN operands under the fast-math flags),
+``simplifyFAddInst`` ... ``simplifyFRemInst`` in the default floating-point
+environment, and ``simplifyFCmpInst``).
+
+What it does not do (yet): the folds that need ``computeKnownFPClass``
+(never-NaN/never-infinity/sign facts about a non-constant operand) answer only
+from the fast-math flags and the casts from integers; constrained (strictfp)
+intrinsics are not simplified.
+"""
+
+from __future__ import annotations
+
+from llvmpy_mid.analysis.instsimplify import _util as u
+from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.ir import apfloat
+from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantVector, PoisonValue
+from llvmpy_mid.ir.instructions.binary import UnaryOperator
+from llvmpy_mid.ir.instructions.cmp import Predicate
+from llvmpy_mid.ir.instructions.flags import FastMathFlags
+from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
+from llvmpy_mid.ir.types import Type, VectorType
+from llvmpy_mid.ir.value import Value
+
+RECURSION_LIMIT = u.RECURSION_LIMIT
+P = Predicate
+
+_NNAN = int(FastMathFlags.NNAN)
+_NINF = int(FastMathFlags.NINF)
+_NSZ = int(FastMathFlags.NSZ)
+_REASSOC = int(FastMathFlags.REASSOC)
+
+
+def _fp_const(ty: Type, value: float) -> Constant:
+    st = ty.scalar_type
+    c = ConstantFP.get(st, value)
+    return ConstantVector.get_splat(ty, c) if isinstance(ty, VectorType) else c
+
+
+def _fp_bits_const(ty: Type, bits: int) -> Constant:
+    st = ty.scalar_type
+    c = ConstantFP.from_bits(st, bits)
+    return ConstantVector.get_splat(ty, c) if isinstance(ty, VectorType) else c
+
+
+def _nan(ty: Type) -> Constant:
+    from llvmpy_mid.ir.constant_fold import get_nan
+
+    return get_nan(ty)
+
+
+def _neg_zero(ty: Type) -> Constant:
+    st = ty.scalar_type
+    sem = apfloat.semantics_of(st.type_id)
+    if sem is None:
+        return _fp_const(ty, -0.0)
+    return _fp_bits_const(ty, apfloat.neg(sem, 0))
+
+
+def _quiet(c: ConstantFP) -> ConstantFP:
+    sem = apfloat.semantics_of(c.type.type_id)
+    if sem is None:
+        return c
+    return ConstantFP.from_bits(c.type, apfloat.make_quiet(sem, c.bits))
+
+
+def _propagate_nan(c: Constant) -> Constant:
+    """The NaN operand made quiet (LLVM ``propagateNaN``)."""
+    ty = c.type
+    if isinstance(ty, VectorType) and not ty.scalable:
+        lanes: list[Constant] = []
+        for i in range(ty.count):
+            e = c.get_aggregate_element(i)
+            if isinstance(e, PoisonValue):
+                lanes.append(e)
+            elif isinstance(e, ConstantFP) and e.is_nan:
+                lanes.append(_quiet(e))
+            else:
+                lanes.append(_nan(ty.element_type))
+        return ConstantVector.get(lanes)
+    if isinstance(c, ConstantFP):
+        return _quiet(c) if c.is_nan else _nan(ty)
+    s = u.splat_of(c)
+    if isinstance(s, ConstantFP) and s.is_nan:
+        return ConstantVector.get_splat(ty, _quiet(s)) if isinstance(ty, VectorType) else _quiet(s)
+    return _nan(ty)
+
+
+def _is_inf(v: Value) -> bool:
+    def test(c: Constant) -> bool:
+        if not isinstance(c, ConstantFP):
+            return False
+        sem = apfloat.semantics_of(c.type.type_id)
+        return sem is not None and apfloat.category(sem, c.bits) == apfloat.INF
+
+    return u.fp_pred(v, test)
+
+
+def _is_fp_one(v: Value) -> bool:
+    return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and c.value == 1.0)
+
+
+def _cannot_be_negative_zero(v: Value) -> bool:
+    """A conservative ``cannotBeNegativeZero``: integer conversions and
+    constants that are not -0.0."""
+    if u.opcode_of(v) in ("sitofp", "uitofp"):
+        return True
+    if isinstance(v, Constant) and not isinstance(v, PoisonValue):
+        return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_negative_zero)
+    return False
+
+
+def _fneg_of(v: Value) -> Value | None:
+    """``x`` when ``v`` is ``fneg x`` or ``fsub -0.0, x`` (LLVM ``m_FNeg``)."""
+    if isinstance(v, UnaryOperator):
+        return v.get_operand(0)
+    ops = u.binop(v, "fsub")
+    if ops is not None and u.is_neg_zero_fp(ops[0]):
+        return ops[1]
+    return None
+
+
+def _fneg_nsz_of(v: Value) -> Value | None:
+    """``m_FNegNSZ``: ``fneg x``, or ``fsub -0.0, x``, or ``fsub nsz 0.0, x``."""
+    x = _fneg_of(v)
+    if x is not None:
+        return x
+    ops = u.binop(v, "fsub")
+    if ops is not None and u.is_any_zero_fp(ops[0]) and int(getattr(v, "fast_math_flags", 0)) & _NSZ:
+        return ops[1]
+    return None
+
+
+def simplify_fneg_inst(op: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``fneg (fneg X)`` is ``X``; constants fold."""
+    if isinstance(op, Constant):
+        return u.fold_unary("fneg", op, q)
+    return _fneg_of(op)
+
+
+def _simplify_fp_op(ops: tuple[Value, ...], fmf: int, q: SimplifyQuery) -> Constant | None:
+    if any(isinstance(v, PoisonValue) for v in ops):
+        return u.poison(ops[0].type)
+    for v in ops:
+        is_nan = u.is_nan_c(v)
+        is_inf = _is_inf(v)
+        is_undef = q.is_undef_value(v)
+        if fmf & _NNAN and (is_nan or is_undef):
+            return u.poison(v.type)
+        if fmf & _NINF and (is_inf or is_undef):
+            return u.poison(v.type)
+        if is_undef:
+            return _nan(v.type)
+        if is_nan:
+            assert isinstance(v, Constant)
+            return _propagate_nan(v)
+    return None
+
+
+def simplify_fadd_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``fadd``: X + -0.0, X + +0.0 (nsz or X not -0.0), nnan X + -X, ..."""
+    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
+
+    c, op0, op1 = fold_or_commute_constant("fadd", op0, op1, q)
+    if c is not None:
+        return c
+    c = _simplify_fp_op((op0, op1), fmf, q)
+    if c is not None:
+        return c
+    if u.is_neg_zero_fp(op1):
+        return op0
+    if u.is_pos_zero_fp(op1) and (fmf & _NSZ or _cannot_be_negative_zero(op0)):
+        return op0
+    if fmf & _NNAN:
+        if _is_inf(op1):
+            return op1
+        for a, b in ((op0, op1), (op1, op0)):
+            s = u.binop(a, "fsub")
+            if s is not None and u.is_any_zero_fp(s[0]) and s[1] is b:
+                return u.null(op0.type)
+            if _fneg_of(a) is b and isinstance(a, UnaryOperator):
+                return u.null(op0.type)
+    if fmf & _NSZ and fmf & _REASSOC:
+        for a, b in ((op0, op1), (op1, op0)):
+            s = u.binop(a, "fsub")
+            if s is not None and s[1] is b:
+                return s[0]
+    return None
+
+
+def simplify_fsub_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``fsub``: X - +0.0, X - -0.0 (nsz or X not -0.0), -0.0 - (fneg X), ..."""
+    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
+
+    c, op0, op1 = fold_or_commute_constant("fsub", op0, op1, q)
+    if c is not None:
+        return c
+    c = _simplify_fp_op((op0, op1), fmf, q)
+    if c is not None:
+        return c
+    if u.is_pos_zero_fp(op1):
+        return op0
+    if u.is_neg_zero_fp(op1) and (fmf & _NSZ or _cannot_be_negative_zero(op0)):
+        return op0
+    if u.is_neg_zero_fp(op0):
+        x = _fneg_of(op1)
+        if x is not None:
+            return x
+    if fmf & _NSZ and u.is_any_zero_fp(op0):
+        s = u.binop(op1, "fsub")
+        if s is not None and u.is_any_zero_fp(s[0]):
+            return s[1]
+        x = _fneg_of(op1)
+        if x is not None:
+            return x
+    if fmf & _NNAN:
+        if op0 is op1:
+            return u.null(op0.type)
+        if _is_inf(op0):
+            return op0
+        if _is_inf(op1) and isinstance(op1, Constant):
+            return u.fold_unary("fneg", op1, q)
+    if fmf & _NSZ and fmf & _REASSOC:
+        s = u.binop(op1, "fsub")
+        if s is not None and s[0] is op0:
+            return s[1]
+        x = u.c_binop_with(op0, "fadd", op1)
+        if x is not None:
+            return x
+    return None
+
+
+def simplify_fmul_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``fmul``: constant folding, then :func:`simplify_fma_fmul`."""
+    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
+
+    c, op0, op1 = fold_or_commute_constant("fmul", op0, op1, q)
+    if c is not None:
+        return c
+    return simplify_fma_fmul(op0, op1, fmf, q, max_recurse)
+
+
+def simplify_fma_fmul(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """The multiply of ``fmul`` and ``fma``: X * 1.0, nnan nsz X * 0.0, sqrt(X) * sqrt(X)."""
+    c = _simplify_fp_op((op0, op1), fmf, q)
+    if c is not None:
+        return c
+    if _is_fp_one(op0) or u.is_any_zero_fp(op0):
+        op0, op1 = op1, op0
+    if _is_fp_one(op1):
+        return op0
+    if u.is_any_zero_fp(op1):
+        if fmf & _NNAN and fmf & _NSZ:
+            return u.null(op0.type)
+    if op0 is op1 and fmf & _REASSOC and fmf & _NNAN and fmf & _NSZ:
+        args = u.intrinsic_args(op0, "llvm.sqrt")
+        if args is not None:
+            return args[0]
+    return None
+
+
+def simplify_fdiv_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``fdiv``: X / 1.0, nnan X / X, (X * Y) / Y with reassoc, X / -X, ..."""
+    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
+
+    c, op0, op1 = fold_or_commute_constant("fdiv", op0, op1, q)
+    if c is not None:
+        return c
+    c = _simplify_fp_op((op0, op1), fmf, q)
+    if c is not None:
+        return c
+    if _is_fp_one(op1):
+        return op0
+    if fmf & _NNAN and fmf & _NSZ and u.is_any_zero_fp(op0):
+        return u.null(op0.type)
+    if fmf & _NNAN:
+        if op0 is op1:
+            return _fp_const(op0.type, 1.0)
+        if fmf & _REASSOC:
+            x = u.c_binop_with(op0, "fmul", op1)
+            if x is not None:
+                return x
+        if _fneg_nsz_of(op0) is op1 or _fneg_nsz_of(op1) is op0:
+            return _fp_const(op0.type, -1.0)
+        if fmf & _NINF and u.is_any_zero_fp(op1):
+            return u.poison(op1.type)
+    return None
+
+
+def simplify_frem_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``frem``: nnan +-0.0 % X is +-0.0."""
+    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
+
+    c, op0, op1 = fold_or_commute_constant("frem", op0, op1, q)
+    if c is not None:
+        return c
+    c = _simplify_fp_op((op0, op1), fmf, q)
+    if c is not None:
+        return c
+    if fmf & _NNAN:
+        if u.is_pos_zero_fp(op0):
+            return u.null(op0.type)
+        if u.is_neg_zero_fp(op0):
+            return _neg_zero(op0.type)
+    return None
+
+
+def simplify_fp_binop(opcode: str, lhs: Value, rhs: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """Dispatch of the five floating-point binary operators."""
+    if opcode == "fadd":
+        return simplify_fadd_inst(lhs, rhs, fmf, q, max_recurse)
+    if opcode == "fsub":
+        return simplify_fsub_inst(lhs, rhs, fmf, q, max_recurse)
+    if opcode == "fmul":
+        return simplify_fmul_inst(lhs, rhs, fmf, q, max_recurse)
+    if opcode == "fdiv":
+        return simplify_fdiv_inst(lhs, rhs, fmf, q, max_recurse)
+    return simplify_frem_inst(lhs, rhs, fmf, q, max_recurse)
+
+
+def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``fcmp pred lhs, rhs`` (LLVM ``simplifyFCmpInst``, without the FP-class queries)."""
+    if isinstance(lhs, Constant):
+        if isinstance(rhs, Constant):
+            return u.fold_compare(pred, lhs, rhs, q)
+        lhs, rhs = rhs, lhs
+        pred = pred.swapped
+    rty = u.compare_type(lhs.type)
+    if pred == P.FCMP_FALSE:
+        return u.get_false(rty)
+    if pred == P.FCMP_TRUE:
+        return u.get_true(rty)
+    if isinstance(lhs, PoisonValue) or isinstance(rhs, PoisonValue):
+        return u.poison(rty)
+    if q.is_undef_value(lhs) or q.is_undef_value(rhs):
+        return u.get_bool(rty, pred.is_unordered)
+    if lhs is rhs:
+        if pred.is_true_when_equal:
+            return u.get_true(rty)
+        if pred.is_false_when_equal:
+            return u.get_false(rty)
+    if pred in (P.FCMP_ORD, P.FCMP_UNO):
+        if fmf & _NNAN or (_never_nan(rhs) and _never_nan(lhs)):
+            return u.get_bool(rty, pred == P.FCMP_ORD)
+        if u.is_nan_c(rhs) or u.is_nan_c(lhs):
+            return u.get_bool(rty, pred == P.FCMP_UNO)
+    c = _apfloat_allow_poison(rhs)
+    if c is not None:
+        if c.is_nan:
+            return u.get_bool(rty, pred.is_unordered)
+        sem = apfloat.semantics_of(c.type.type_id)
+        for name, is_max in (("llvm.minnum", False), ("llvm.maxnum", True)):
+            args = u.intrinsic_args(lhs, name)
+            if args is None or sem is None:
+                continue
+            c2 = _apfloat(args[1])
+            if c2 is None or c2.is_nan:
+                continue
+            order = apfloat.compare(sem, c2.bits, c.bits)
+            if (not is_max and order < 0) or (is_max and order > 0):
+                if pred in (P.FCMP_OEQ, P.FCMP_UEQ):
+                    return u.get_false(rty)
+                if pred in (P.FCMP_ONE, P.FCMP_UNE):
+                    return u.get_true(rty)
+                if pred in (P.FCMP_OGE, P.FCMP_UGE, P.FCMP_OGT, P.FCMP_UGT):
+                    return u.get_bool(rty, is_max)
+                if pred in (P.FCMP_OLE, P.FCMP_ULE, P.FCMP_OLT, P.FCMP_ULT):
+                    return u.get_bool(rty, not is_max)
+    if isinstance(lhs, SelectInst) or isinstance(rhs, SelectInst):
+        from llvmpy_mid.analysis.instsimplify.cmp import thread_cmp_over_select
+
+        v = thread_cmp_over_select(pred, lhs, rhs, q, max_recurse)
+        if v is not None:
+            return v
+    if isinstance(lhs, PHINode) or isinstance(rhs, PHINode):
+        from llvmpy_mid.analysis.instsimplify.cmp import thread_cmp_over_phi
+
+        v = thread_cmp_over_phi(pred, lhs, rhs, q, max_recurse)
+        if v is not None:
+            return v
+    return None
+
+
+def _never_nan(v: Value) -> bool:
+    """A conservative ``isKnownNeverNaN``: integer conversions and non-NaN constants."""
+    if u.opcode_of(v) in ("sitofp", "uitofp"):
+        return True
+    if isinstance(v, Constant) and not isinstance(v, PoisonValue):
+        return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_nan)
+    return False
+
+
+def _apfloat(v: Value) -> ConstantFP | None:
+    if isinstance(v, ConstantFP):
+        return v
+    if isinstance(v, Constant) and isinstance(v.type, VectorType):
+        s = u.splat_of(v)
+        if isinstance(s, ConstantFP):
+            return s
+    return None
+
+
+def _apfloat_allow_poison(v: Value) -> ConstantFP | None:
+    if isinstance(v, ConstantFP):
+        return v
+    if isinstance(v, Constant) and isinstance(v.type, VectorType):
+        s = u.splat_of(v, True)
+        if isinstance(s, ConstantFP):
+            return s
+    return None
+
+
+__all__ = [
+    "simplify_fneg_inst",
+    "simplify_fadd_inst",
+    "simplify_fsub_inst",
+    "simplify_fmul_inst",
+    "simplify_fma_fmul",
+    "simplify_fdiv_inst",
+    "simplify_frem_inst",
+    "simplify_fp_binop",
+    "simplify_fcmp_inst",
+]

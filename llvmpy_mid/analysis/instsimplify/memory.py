@@ -1,0 +1,216 @@
+"""Pointer questions of InstructionSimplify (LLVM 19.1.7
+``llvm/lib/Analysis/InstructionSimplify.cpp`` ``computePointerICmp``, with
+``Value::stripAndAccumulateConstantOffsets`` from ``llvm/lib/IR/Value.cpp``).
+
+What: the base pointer and constant byte offset a pointer is (through GEPs of
+constant indices, bitcasts, address-space casts, non-interposable aliases and
+``returned`` call arguments), and the compare of two pointers decided from it:
+one base at two known offsets, two distinct allocations (allocas, globals that
+cannot be merged, ``byval`` arguments) within their sizes, or a ``noalias``
+call result against such an allocation.
+
+What it does not do (yet): the capture-tracking fold of a fresh allocation
+against any non-null pointer.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from llvmpy_mid.analysis.instsimplify import _util as u
+from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.ir.constant_expr import ConstantExpr
+from llvmpy_mid.ir.constants import Constant
+from llvmpy_mid.ir.data_layout import DataLayout
+from llvmpy_mid.ir.function import Argument
+from llvmpy_mid.ir.global_value import GlobalAlias, GlobalValue, GlobalVariable
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.cmp import Predicate
+from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
+from llvmpy_mid.ir.instructions.memory import AllocaInst
+from llvmpy_mid.ir.types import Type
+from llvmpy_mid.ir.value import Value
+
+P = Predicate
+
+
+def _is_inbounds(v: Value) -> bool:
+    if isinstance(v, GetElementPtrInst):
+        return v.inbounds
+    if isinstance(v, ConstantExpr):
+        return v.is_inbounds
+    return False
+
+
+def strip_and_accumulate_constant_offsets(
+    v: Value, dl: DataLayout, allow_non_inbounds: bool, allow_invariant_group: bool = False
+) -> tuple[Value, int]:
+    """``(base, offset)``: ``v`` is ``base`` plus ``offset`` bytes (a signed
+    value in the index width of ``v``'s type)."""
+    from llvmpy_mid.transform.utils.function_comparator_operations import constant_offset
+
+    if not v.type.is_ptr_or_ptr_vector:
+        return v, 0
+    width = dl.index_type_size_in_bits(v.type)
+    offset = 0
+    seen = {id(v)}
+    while True:
+        op = u.opcode_of(v)
+        if op == "getelementptr":
+            if not allow_non_inbounds and not _is_inbounds(v):
+                break
+            g = constant_offset(dl, cast(GetElementPtrInst, v), dl.index_type_size_in_bits(v.type))
+            if g is None:
+                break
+            offset += g
+            nv = cast(Instruction, v)._operands[0].value
+        elif op in ("bitcast", "addrspacecast"):
+            nv = cast(Instruction, v)._operands[0].value
+            if not nv.type.is_ptr_or_ptr_vector:
+                break
+        elif isinstance(v, GlobalAlias):
+            if v.is_interposable:
+                break
+            aliasee = v.aliasee
+            if aliasee is None:
+                break
+            nv = aliasee
+        elif isinstance(v, CallBase):
+            rv = _returned_arg(v)
+            nv = v
+            if rv is not None:
+                nv = rv
+            if allow_invariant_group and u.intrinsic_name(v) in (
+                "llvm.launder.invariant.group",
+                "llvm.strip.invariant.group",
+            ):
+                nv = v.get_arg(0)
+        else:
+            break
+        if id(nv) in seen:
+            v = nv
+            break
+        seen.add(id(nv))
+        v = nv
+    mask = (1 << width) - 1
+    offset &= mask
+    if offset >> (width - 1):
+        offset -= 1 << width
+    return v, offset
+
+
+def _returned_arg(call: CallBase) -> Value | None:
+    for i in range(call.num_args):
+        if call.param_has_attr(i, "returned"):
+            return call.get_arg(i)
+    return None
+
+
+def _is_alloc_disjoint(v: Value) -> bool:
+    if isinstance(v, AllocaInst):
+        return v.is_static_alloca
+    if isinstance(v, GlobalValue):
+        return (
+            (v.has_local_linkage or v.visibility.value in ("hidden", "protected") or _global_unnamed_addr(v))
+            and str(getattr(v, "thread_local_mode", "")).find("NOT") >= 0
+        )
+    if isinstance(v, Argument):
+        return v.has_attribute("byval")
+    return False
+
+
+def _global_unnamed_addr(v: GlobalValue) -> bool:
+    return getattr(v.unnamed_addr, "value", "") == "unnamed_addr"
+
+
+def _is_byval_arg(v: Value) -> bool:
+    return isinstance(v, Argument) and v.has_attribute("byval")
+
+
+def _have_non_overlapping_storage(a: Value, b: Value) -> bool:
+    if _is_byval_arg(a):
+        return isinstance(b, (AllocaInst, GlobalVariable)) or _is_byval_arg(b)
+    if _is_byval_arg(b):
+        return isinstance(a, (AllocaInst, GlobalVariable)) or _is_byval_arg(a)
+    return isinstance(a, AllocaInst) and isinstance(b, (AllocaInst, GlobalVariable))
+
+
+def _is_no_alias_call(v: Value) -> bool:
+    return isinstance(v, CallBase) and v.has_ret_attr("noalias")
+
+
+def _object_size(v: Value, dl: DataLayout) -> int | None:
+    """The byte size of a static alloca, a defined global or a byval argument."""
+    if isinstance(v, AllocaInst):
+        if not v.is_static_alloca or not v.allocated_type.is_sized or dl.is_scalable(v.allocated_type):
+            return None
+        n = v.array_size
+        count = getattr(n, "value", None)
+        if not isinstance(count, int):
+            return None
+        return dl.type_alloc_size(v.allocated_type) * count
+    if isinstance(v, GlobalVariable):
+        if v.is_declaration or v.is_interposable or getattr(v, "externally_initialized", False):
+            return None
+        ty = v.value_type
+        if not ty.is_sized or dl.is_scalable(ty):
+            return None
+        return dl.type_alloc_size(ty)
+    if isinstance(v, Argument):
+        bty = getattr(v, "byval_type", None)
+        if not isinstance(bty, Type) or not bty.is_sized:
+            return None
+        return dl.type_alloc_size(bty)
+    return None
+
+
+def compute_pointer_icmp(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery) -> Constant | None:
+    """A pointer compare decided by bases and offsets (LLVM ``computePointerICmp``)."""
+    if pred in (P.ICMP_EQ, P.ICMP_NE):
+        pass
+    elif pred in (P.ICMP_UGT, P.ICMP_UGE, P.ICMP_ULT, P.ICMP_ULE):
+        pred = pred.signed
+    else:
+        return None
+    dl = q.dl
+    allow_non_inbounds = pred.is_equality
+    lbase, loff = strip_and_accumulate_constant_offsets(lhs, dl, allow_non_inbounds)
+    rbase, roff = strip_and_accumulate_constant_offsets(rhs, dl, allow_non_inbounds)
+    ity = u.compare_type(lbase.type)
+    if lbase is rbase:
+        return u.get_bool(ity, _compare_ints(loff, roff, pred))
+    if pred.is_equality:
+        if _have_non_overlapping_storage(lbase, rbase):
+            ls = _object_size(lbase, dl)
+            rs = _object_size(rbase, dl)
+            if ls is not None and rs is not None:
+                dist = loff - roff
+                if (dist < ls) if dist >= 0 else (-dist < rs):
+                    return u.get_bool(ity, not pred.is_true_when_equal)
+        from llvmpy_mid.analysis.value_tracking import get_underlying_objects
+
+        lobjs = get_underlying_objects(lbase)
+        robjs = get_underlying_objects(rbase)
+        if (all(_is_no_alias_call(o) for o in lobjs) and all(_is_alloc_disjoint(o) for o in robjs)) or (
+            all(_is_no_alias_call(o) for o in robjs) and all(_is_alloc_disjoint(o) for o in lobjs)
+        ):
+            return u.get_bool(ity, not pred.is_true_when_equal)
+    return None
+
+
+def _compare_ints(a: int, b: int, pred: Predicate) -> bool:
+    if pred == P.ICMP_EQ:
+        return a == b
+    if pred == P.ICMP_NE:
+        return a != b
+    if pred == P.ICMP_SGT:
+        return a > b
+    if pred == P.ICMP_SGE:
+        return a >= b
+    if pred == P.ICMP_SLT:
+        return a < b
+    return a <= b
+
+
+__all__ = ["strip_and_accumulate_constant_offsets", "compute_pointer_icmp"]

@@ -1,0 +1,975 @@
+"""Select, GEP, casts, aggregates, vectors, phi, freeze and load of
+InstructionSimplify (LLVM 19.1.7 ``llvm/lib/Analysis/InstructionSimplify.cpp``:
+``simplifySelectInst`` with its compare-condition folds, ``simplifyGEPInst``,
+``simplifyCastInst``, ``simplifyInsertValueInst``/``simplifyExtractValueInst``,
+``simplifyInsertElementInst``/``simplifyExtractElementInst``,
+``simplifyShuffleVectorInst``, ``simplifyPHINode``, ``simplifyFreezeInst``,
+``simplifyLoadInst`` and ``simplifyWithOpReplaced``).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from llvmpy_mid.analysis.instsimplify import _util as u
+from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.ir.constant_expr import ConstantExpr
+from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantInt, ConstantVector, PoisonValue, UndefValue
+from llvmpy_mid.ir.global_value import GlobalVariable
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.binary import BinaryOperator
+from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.casts import CastInst
+from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
+from llvmpy_mid.ir.instructions.memory import LoadInst
+from llvmpy_mid.ir.instructions.other import FreezeInst, PHINode, SelectInst
+from llvmpy_mid.ir.instructions.vector import (
+    ExtractElementInst,
+    ExtractValueInst,
+    InsertElementInst,
+    InsertValueInst,
+    ShuffleVectorInst,
+)
+from llvmpy_mid.ir.types import Type, VectorType
+from llvmpy_mid.ir.value import Value
+
+RECURSION_LIMIT = u.RECURSION_LIMIT
+P = Predicate
+
+
+# --- operand substitution ------------------------------------------------------------------------
+
+
+def simplify_with_op_replaced(
+    v: Value,
+    op: Value,
+    rep_op: Value,
+    q: SimplifyQuery,
+    allow_refinement: bool,
+    drop_flags: list[Instruction] | None,
+    max_recurse: int = RECURSION_LIMIT,
+) -> Value | None:
+    """``v`` with ``op`` replaced by ``rep_op``, simplified (LLVM
+    ``simplifyWithOpReplaced``); None when nothing simpler comes out."""
+    if v is op:
+        return rep_op
+    if not max_recurse:
+        return None
+    max_recurse -= 1
+    if isinstance(op, Constant):
+        return None
+    if not isinstance(v, Instruction) or isinstance(v, PHINode):
+        return None
+    if op.type.is_vector:
+        if not v.type.is_vector or isinstance(v, (ShuffleVectorInst, CallBase)) or v.opcode == "bitcast":
+            return None
+    if u.intrinsic_name(v) == "llvm.is.constant" or isinstance(v, FreezeInst):
+        return None
+    new_ops: list[Value] = []
+    any_replaced = False
+    for inst_op in v.operands:
+        r = simplify_with_op_replaced(inst_op, op, rep_op, q, allow_refinement, drop_flags, max_recurse)
+        if r is not None:
+            new_ops.append(r)
+            any_replaced = inst_op is not r
+        else:
+            new_ops.append(inst_op)
+        if isinstance(new_ops[-1], UndefValue) and not q.can_use_undef:
+            return None
+    if not any_replaced:
+        return None
+    if not allow_refinement:
+        if isinstance(v, BinaryOperator):
+            opc = v.opcode
+            from llvmpy_mid.ir.constant_fold import get_bin_op_identity
+
+            if new_ops[0] is get_bin_op_identity(opc, v.type, False):
+                return new_ops[1]
+            if new_ops[1] is get_bin_op_identity(opc, v.type, True):
+                return new_ops[0]
+            if opc in ("and", "or") and new_ops[0] is new_ops[1]:
+                if opc == "or" and v.disjoint:
+                    if drop_flags is None:
+                        return None
+                    drop_flags.append(v)
+                return new_ops[0]
+            if opc in ("sub", "xor") and new_ops[0] is rep_op and new_ops[1] is rep_op:
+                return u.null(v.type)
+            absorber = _absorber(opc, v.type)
+            if absorber is not None and (new_ops[0] is absorber or new_ops[1] is absorber):
+                from llvmpy_mid.analysis.value_tracking import implies_poison
+
+                if implies_poison(v, op):
+                    return absorber
+        if isinstance(v, GetElementPtrInst):
+            if len(new_ops) == 2 and u.is_zero(new_ops[1]):
+                return new_ops[0]
+    else:
+        from llvmpy_mid.analysis.instruction_simplify import _simplify_with_operands
+
+        r = _simplify_with_operands(v, new_ops, q, max_recurse)
+        return r if r is not v else None
+    const_ops: list[Constant] = []
+    for nop in new_ops:
+        if not isinstance(nop, Constant):
+            return None
+        const_ops.append(nop)
+    from llvmpy_mid.analysis.value_tracking import can_create_poison, has_poison_generating_annotations
+
+    if can_create_poison(v, drop_flags is None):
+        if u.intrinsic_name(v) == "llvm.abs":
+            c0 = const_ops[0]
+            if not _is_not_min_signed_value(c0):
+                return None
+        else:
+            return None
+    res = u.fold_inst_operands(v, const_ops, q)
+    if drop_flags is not None and res is not None and has_poison_generating_annotations(v):
+        drop_flags.append(v)
+    return res
+
+
+def _is_not_min_signed_value(c: Constant) -> bool:
+    """LLVM ``Constant::isNotMinSignedValue``."""
+    if isinstance(c, ConstantInt):
+        return c.value != c.type.sign_bit
+    if isinstance(c.type, VectorType) and not c.type.scalable and not isinstance(c, ConstantExpr):
+        for i in range(c.type.count):
+            e = c.get_aggregate_element(i)
+            if not isinstance(e, ConstantInt) or e.value == e.type.sign_bit:
+                return False
+        return True
+    s = u.splat_of(c)
+    return isinstance(s, ConstantInt) and s.value != s.type.sign_bit
+
+
+def _absorber(opcode: str, ty: Type) -> Constant | None:
+    """LLVM ``ConstantExpr::getBinOpAbsorber``: ``x op A == A`` for every x."""
+    if opcode == "or":
+        return u.all_ones(ty)
+    if opcode in ("and", "mul"):
+        return u.null(ty)
+    return None
+
+
+# --- select ----------------------------------------------------------------------------------------
+
+
+def _select_bit_test(tv: Value, fv: Value, x: Value, y: int, true_when_unset: bool) -> Value | None:
+    for a, b in ((fv, tv), (tv, fv)):
+        if a is x:
+            ops = u.binop(b, "and")
+            if ops is not None and ops[0] is x:
+                c = u.apint(ops[1])
+                if c is not None and y == ~c.value & c.type.mask:
+                    return fv if true_when_unset else tv
+    if y and y & (y - 1) == 0:
+        if fv is x:
+            ops = u.binop(tv, "or")
+            if ops is not None and ops[0] is x:
+                c = u.apint(ops[1])
+                if c is not None and c.value == y:
+                    if true_when_unset and isinstance(tv, BinaryOperator) and tv.disjoint:
+                        return None
+                    return tv if true_when_unset else fv
+        if tv is x:
+            ops = u.binop(fv, "or")
+            if ops is not None and ops[0] is x:
+                c = u.apint(ops[1])
+                if c is not None and c.value == y:
+                    if not true_when_unset and isinstance(fv, BinaryOperator) and fv.disjoint:
+                        return None
+                    return tv if true_when_unset else fv
+    return None
+
+
+_MINMAX_PRED = {
+    "llvm.smax": P.ICMP_SGT,
+    "llvm.smin": P.ICMP_SLT,
+    "llvm.umax": P.ICMP_UGT,
+    "llvm.umin": P.ICMP_ULT,
+}
+
+
+def _cmp_sel_of_max_min(cl: Value, cr: Value, pred: Predicate, tv: Value, fv: Value) -> Value | None:
+    if cr is tv or cr is fv:
+        cl, cr = cr, cl
+        pred = pred.swapped
+    if cl is fv:
+        tv, fv = fv, tv
+        pred = pred.inverse
+    x, y = cl, cr
+    peeked = False
+    if isinstance(fv, ShuffleVectorInst) and _is_select_shuffle(fv):
+        if fv.get_operand(0) is y:
+            fv = fv.get_operand(1)
+        elif fv.get_operand(1) is y:
+            fv = fv.get_operand(0)
+        else:
+            return None
+        peeked = True
+    name = u.intrinsic_name(fv)
+    mm_pred = _MINMAX_PRED.get(name)
+    if mm_pred is None or tv is not x:
+        return None
+    args = u.intrinsic_args(fv, name)
+    assert args is not None
+    if not ((args[0] is x and args[1] is y) or (args[0] is y and args[1] is x)):
+        return None
+    if mm_pred == pred.strict if pred.is_relational else False:
+        return fv
+    if peeked:
+        return None
+    if pred == P.ICMP_EQ:
+        return fv
+    if pred == P.ICMP_NE:
+        return x
+    inv = pred.inverse
+    if inv.is_relational and mm_pred == inv.strict:
+        return x
+    return None
+
+
+def _is_select_shuffle(sv: ShuffleVectorInst) -> bool:
+    """Each lane takes the same lane of one of the two inputs (LLVM ``isSelect``)."""
+    n = sv.source_length
+    mask = sv.mask
+    if sv.changes_length:
+        return False
+    used0 = used1 = False
+    for i, m in enumerate(mask):
+        if m == -1:
+            continue
+        if m == i:
+            used0 = True
+        elif m == i + n:
+            used1 = True
+        else:
+            return False
+    return used0 and used1
+
+
+def _select_with_icmp_eq(cl: Value, cr: Value, tv: Value, fv: Value, q: SimplifyQuery, max_recurse: int) -> Value | None:
+    if simplify_with_op_replaced(fv, cl, cr, q.get_without_undef(), False, None, max_recurse) is tv:
+        return fv
+    if simplify_with_op_replaced(tv, cl, cr, q, True, None, max_recurse) is fv:
+        return fv
+    return None
+
+
+def _decompose_bit_test(cl: Value, cr: Value, pred: Predicate) -> tuple[Value, int, Predicate] | None:
+    """A sign test read as a bit test (LLVM ``decomposeBitTestICmp``, the cases
+    instsimplify reaches)."""
+    c = u.apint(cr)
+    if c is None or not isinstance(cl.type.scalar_type, type(c.type)):
+        return None
+    w = c.type.width
+    sign = 1 << (w - 1)
+    mask_all = (1 << w) - 1
+    if pred == P.ICMP_SLT and c.value == 0:
+        return cl, sign, P.ICMP_NE
+    if pred == P.ICMP_SLE and c.value == mask_all:
+        return cl, sign, P.ICMP_NE
+    if pred == P.ICMP_SGT and c.value == mask_all:
+        return cl, sign, P.ICMP_EQ
+    if pred == P.ICMP_SGE and c.value == 0:
+        return cl, sign, P.ICMP_EQ
+    if pred == P.ICMP_ULT and c.value and c.value & (c.value - 1) == 0:
+        return cl, (-c.value) & mask_all, P.ICMP_EQ
+    if pred == P.ICMP_ULE and c.value != mask_all and (c.value + 1) & c.value == 0:
+        return cl, ~c.value & mask_all, P.ICMP_EQ
+    if pred == P.ICMP_UGT and c.value != mask_all and (c.value + 1) & c.value == 0:
+        return cl, ~c.value & mask_all, P.ICMP_NE
+    if pred == P.ICMP_UGE and c.value and c.value & (c.value - 1) == 0:
+        return cl, (-c.value) & mask_all, P.ICMP_NE
+    return None
+
+
+def _select_with_icmp_cond(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, max_recurse: int) -> Value | None:
+    if not isinstance(cond, ICmpInst):
+        return None
+    pred = cond.predicate
+    cl = cond.lhs
+    cr = cond.rhs
+    v = _cmp_sel_of_max_min(cl, cr, pred, tv, fv)
+    if v is not None:
+        return v
+    if pred == P.ICMP_NE:
+        pred = P.ICMP_EQ
+        tv, fv = fv, tv
+    if pred == P.ICMP_EQ and u.is_zero(cr):
+        ops = u.binop(cl, "and")
+        if ops is not None:
+            y = u.apint(ops[1])
+            if y is not None:
+                v = _select_bit_test(tv, fv, ops[0], y.value, True)
+                if v is not None:
+                    return v
+        for name, xi in (("llvm.fshl", 0), ("llvm.fshr", 1)):
+            args = u.intrinsic_args(tv, name)
+            if args is not None and fv is args[xi] and cl is args[2]:
+                return fv
+        for name in ("llvm.fshl", "llvm.fshr"):
+            args = u.intrinsic_args(fv, name)
+            if args is not None and args[0] is args[1] and tv is args[0] and cl is args[2]:
+                return fv
+        a1 = u.intrinsic_args(tv, "llvm.abs")
+        n2 = u.neg_of(fv)
+        if a1 is not None and a1[0] is cl and n2 is not None:
+            a2 = u.intrinsic_args(n2, "llvm.abs")
+            if a2 is not None and a2[0] is cl:
+                return fv
+        n1 = u.neg_of(tv)
+        a2b = u.intrinsic_args(fv, "llvm.abs")
+        if n1 is not None and a2b is not None and a2b[0] is cl:
+            a1b = u.intrinsic_args(n1, "llvm.abs")
+            if a1b is not None and a1b[0] is cl:
+                return fv
+    dec = _decompose_bit_test(cl, cr, pred)
+    if dec is not None:
+        v = _select_bit_test(tv, fv, dec[0], dec[1], dec[2] == P.ICMP_EQ)
+        if v is not None:
+            return v
+    if pred == P.ICMP_EQ:
+        v = _select_with_icmp_eq(cl, cr, tv, fv, q, max_recurse)
+        if v is not None:
+            return v
+        v = _select_with_icmp_eq(cr, cl, tv, fv, q, max_recurse)
+        if v is not None:
+            return v
+        ors = u.binop(cl, "or")
+        if ors is not None and u.is_zero(cr):
+            for x in ors:
+                v = _select_with_icmp_eq(x, cr, tv, fv, q, max_recurse)
+                if v is not None:
+                    return v
+        ands = u.binop(cl, "and")
+        if ands is not None and u.is_all_ones(cr):
+            for x in ands:
+                v = _select_with_icmp_eq(x, cr, tv, fv, q, max_recurse)
+                if v is not None:
+                    return v
+    return None
+
+
+def _select_with_fcmp(cond: Value, t: Value, f: Value, q: SimplifyQuery) -> Value | None:
+    if not isinstance(cond, FCmpInst):
+        return None
+    if not ((cond.lhs is t and cond.rhs is f) or (cond.lhs is f and cond.rhs is t)):
+        return None
+    pred = cond.predicate
+    nsz = False
+    cx = q.cxt_i
+    if cx is not None and hasattr(cx, "fast_math_flags") and _is_fp_math_operator(cx):
+        from llvmpy_mid.ir.instructions.flags import FastMathFlags
+
+        nsz = bool(cx.fast_math_flags & FastMathFlags.NSZ)
+    if nsz or _nonzero_fp(t) or _nonzero_fp(f):
+        if pred == P.FCMP_OEQ:
+            return f
+        if pred == P.FCMP_UNE:
+            return t
+    return None
+
+
+def _is_fp_math_operator(i: Instruction) -> bool:
+    ty = i.type
+    while isinstance(ty, VectorType):
+        ty = ty.element_type
+    return ty.is_floating_point or i.opcode == "fcmp"
+
+
+def _nonzero_fp(v: Value) -> bool:
+    c: Value | None = v
+    if isinstance(v, Constant) and isinstance(v.type, VectorType):
+        c = u.splat_of(v)
+    return isinstance(c, ConstantFP) and not c.is_zero_value
+
+
+def _logical_pair(v: Value, is_and: bool) -> tuple[Value, Value] | None:
+    """``and a, b`` / ``select a, b, false`` (or the or forms) (LLVM ``m_LogicalAnd``/``m_LogicalOr``)."""
+    ops = u.binop(v, "and" if is_and else "or")
+    if ops is not None:
+        return ops
+    if isinstance(v, SelectInst) and v.condition.type is v.type:
+        if is_and and u.is_zero(v.false_value):
+            return v.condition, v.true_value
+        if not is_and and u.is_one(v.true_value):
+            return v.condition, v.false_value
+    return None
+
+
+def _c_logical_with(v: Value, is_and: bool, x: Value) -> Value | None:
+    pair = _logical_pair(v, is_and)
+    if pair is None:
+        return None
+    if pair[0] is x:
+        return pair[1]
+    if pair[1] is x:
+        return pair[0]
+    return None
+
+
+def simplify_select_inst(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``select cond, tv, fv`` (LLVM ``simplifySelectInst``)."""
+    if isinstance(cond, Constant):
+        if isinstance(tv, Constant) and isinstance(fv, Constant):
+            from llvmpy_mid.ir.constant_fold import constant_fold_select_instruction
+
+            c = constant_fold_select_instruction(cond, tv, fv)
+            if c is not None:
+                return c
+        if isinstance(cond, PoisonValue):
+            return u.poison(tv.type)
+        if q.is_undef_value(cond):
+            return fv if isinstance(fv, Constant) else tv
+        if u.is_one(cond):
+            return tv
+        if u.is_zero(cond):
+            return fv
+    if cond.type is tv.type:
+        cty = cond.type
+        if u.is_one(tv) and u.is_zero_int(fv):
+            return cond
+        p = _logical_pair(cond, True)
+        if p is not None and ((p[0] is tv and p[1] is fv) or (p[0] is fv and p[1] is tv)):
+            return fv
+        p = _logical_pair(cond, False)
+        if p is not None and ((p[0] is tv and p[1] is fv) or (p[0] is fv and p[1] is tv)):
+            return tv
+        if _c_logical_with(cond, False, fv) is not None and u.is_zero_int(tv):
+            return u.get_false(cty)
+        if u.is_zero_int(fv):
+            nc = u.not_of(cond)
+            if nc is not None and _c_logical_with(nc, False, tv) is not None:
+                return u.get_false(cty)
+            nt = u.not_of(tv)
+            if nt is not None and _c_logical_with(nt, False, cond) is not None:
+                return u.get_false(cty)
+            if _c_logical_with(cond, False, tv) is not None:
+                return tv
+            if _c_logical_with(tv, False, cond) is not None:
+                return cond
+            for a, b in ((cond, tv), (tv, cond)):
+                pa = _logical_pair(a, False)
+                if pa is None:
+                    continue
+                for x, ny in ((pa[0], pa[1]), (pa[1], pa[0])):
+                    y = u.not_of(ny)
+                    if y is None:
+                        continue
+                    pb = _logical_pair(b, False)
+                    if pb is not None and ((pb[0] is x and pb[1] is y) or (pb[0] is y and pb[1] is x)):
+                        return x
+        if u.is_one(tv):
+            nc = u.not_of(cond)
+            if nc is not None and _c_logical_with(nc, True, fv) is not None:
+                return u.get_true(cty)
+            nf = u.not_of(fv)
+            if nf is not None and _c_logical_with(nf, True, cond) is not None:
+                return u.get_true(cty)
+            if _c_logical_with(cond, True, fv) is not None:
+                return fv
+            if _c_logical_with(fv, True, cond) is not None:
+                return cond
+    if tv is fv:
+        return tv
+    if cond is tv:
+        if u.is_zero_int(fv):
+            return cond
+        if u.is_one(fv):
+            return u.get_true(cond.type)
+    if cond is fv:
+        if u.is_one(tv):
+            return cond
+        if u.is_zero_int(tv):
+            return u.get_false(cond.type)
+    from llvmpy_mid.analysis.value_tracking import implies_poison, is_guaranteed_not_to_be_poison
+
+    if isinstance(tv, PoisonValue) or (q.is_undef_value(tv) and implies_poison(fv, cond)):
+        return fv
+    if isinstance(fv, PoisonValue) or (q.is_undef_value(fv) and implies_poison(tv, cond)):
+        return tv
+    ty = tv.type
+    if isinstance(ty, VectorType) and not ty.scalable and isinstance(tv, Constant) and isinstance(fv, Constant):
+        new_c: list[Constant] = []
+        for i in range(ty.count):
+            te = tv.get_aggregate_element(i)
+            fe = fv.get_aggregate_element(i)
+            if te is None or fe is None:
+                break
+            if te is fe:
+                new_c.append(te)
+            elif isinstance(te, PoisonValue) or (q.is_undef_value(te) and is_guaranteed_not_to_be_poison(fe)):
+                new_c.append(fe)
+            elif isinstance(fe, PoisonValue) or (q.is_undef_value(fe) and is_guaranteed_not_to_be_poison(te)):
+                new_c.append(te)
+            else:
+                break
+        if len(new_c) == ty.count:
+            return ConstantVector.get(new_c)
+    v = _select_with_icmp_cond(cond, tv, fv, q, max_recurse)
+    if v is not None:
+        return v
+    v = _select_with_fcmp(cond, tv, fv, q)
+    if v is not None:
+        return v
+    v = _select_with_binary_op(cond, tv, fv)
+    if v is not None:
+        return v
+    return None
+
+
+def _select_with_binary_op(cond: Value, tv: Value, fv: Value) -> Value | None:
+    """``select ((tv == fv) & (X == Y)), tv, fv`` with X or Y an arm (LLVM ``foldSelectWithBinaryOp``)."""
+    if not isinstance(cond, BinaryOperator):
+        return None
+    if cond.opcode == "or":
+        expected = P.ICMP_NE
+    elif cond.opcode == "and":
+        expected = P.ICMP_EQ
+    else:
+        return None
+    a, b = cond.lhs, cond.rhs
+    for c1, c2 in ((a, b), (b, a)):
+        if not isinstance(c1, ICmpInst) or not isinstance(c2, ICmpInst):
+            continue
+        if not ((c1.lhs is tv and c1.rhs is fv) or (c1.lhs is fv and c1.rhs is tv)):
+            continue
+        if c1.predicate != c2.predicate or c1.predicate != expected:
+            return None
+        x, y = c2.lhs, c2.rhs
+        if x is tv or x is fv or y is tv or y is fv:
+            return tv if cond.opcode == "or" else fv
+        return None
+    return None
+
+
+# --- getelementptr -----------------------------------------------------------------------------------
+
+
+def simplify_gep_inst(
+    src_ty: Type, ptr: Value, indices: Sequence[Value], flags: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT
+) -> Value | None:
+    """``getelementptr`` (LLVM ``simplifyGEPInst``)."""
+    if not indices:
+        return ptr
+    ctx = ptr.type.context
+    gep_ty = ptr.type
+    if not isinstance(gep_ty, VectorType):
+        for op in indices:
+            if isinstance(op.type, VectorType):
+                gep_ty = ctx.vector_type(gep_ty, op.type.count, op.type.scalable)
+                break
+    if ptr.type is gep_ty and all(u.is_zero(i) for i in indices):
+        return ptr
+    if isinstance(ptr, PoisonValue) or any(isinstance(i, PoisonValue) for i in indices):
+        return u.poison(gep_ty)
+    if q.is_undef_value(ptr):
+        return u.undef(gep_ty)
+    scalable = q.dl.is_scalable(src_ty) or any(isinstance(i.type, VectorType) and i.type.scalable for i in indices)
+    dl = q.dl
+    if len(indices) == 1 and not scalable and src_ty.is_sized:
+        size = dl.type_alloc_size(src_ty)
+        if size == 0 and ptr.type is gep_ty:
+            return ptr
+        as_ = ptr.type.scalar_type.address_space  # type: ignore[attr-defined]
+        idx = indices[0]
+        if u.scalar_bits(idx.type) == dl.pointer_size_in_bits(as_):
+            r = _gep_of_pointer_difference(idx, ptr, size, gep_ty)
+            if r is not None:
+                return r
+    from llvmpy_mid.ir.instructions.gep import get_indexed_type
+
+    last_ty = get_indexed_type(src_ty, list(indices))
+    if not scalable and last_ty is not None and dl.type_alloc_size(last_ty) == 1 and all(u.is_zero(i) for i in indices[:-1]):
+        idx_w = dl.index_size_in_bits(ptr.type.scalar_type.address_space)  # type: ignore[attr-defined]
+        last = indices[-1]
+        if dl.type_size_in_bits(last.type) == idx_w:
+            import llvmpy_mid.analysis.instsimplify.memory as memory
+
+            base, off = memory.strip_and_accumulate_constant_offsets(ptr, dl, False)
+            n = u.neg_of(last)
+            if n is not None and u.cast_of(n, "ptrtoint") is base and off != 0:
+                ci = ConstantInt.get(ctx.int_type(idx_w), off)
+                return u.fold_cast("inttoptr", ci, gep_ty, q)
+            xo = u.binop(last, "xor")
+            if xo is not None and u.cast_of(xo[0], "ptrtoint") is base and u.is_all_ones(xo[1]) and off != 1:
+                ci = ConstantInt.get(ctx.int_type(idx_w), off - 1)
+                return u.fold_cast("inttoptr", ci, gep_ty, q)
+    if not isinstance(ptr, Constant) or not all(isinstance(i, Constant) for i in indices):
+        return None
+    return u.fold_gep(src_ty, ptr, [i for i in indices if isinstance(i, Constant)], flags, q)
+
+
+def _gep_of_pointer_difference(idx: Value, ptr: Value, size: int, gep_ty: Type) -> Value | None:
+    from llvmpy_mid.analysis.value_tracking import get_underlying_object
+
+    def diff_of(v: Value) -> Value | None:
+        s = u.binop(v, "sub")
+        if s is None or u.cast_of(s[1], "ptrtoint") is not ptr:
+            return None
+        return u.cast_of(s[0], "ptrtoint")
+
+    def ok(p: Value) -> bool:
+        return p.type is gep_ty and get_underlying_object(p) is get_underlying_object(ptr)
+
+    if size == 1:
+        p = diff_of(idx)
+        if p is not None and ok(p):
+            return p
+    sh = u.binop(idx, "ashr")
+    if sh is not None and isinstance(sh[1], ConstantInt):
+        p = diff_of(sh[0])
+        if p is not None and sh[1].value < 64 and size == 1 << sh[1].value and ok(p):
+            return p
+    dv = u.binop(idx, "sdiv")
+    if dv is not None and u.is_specific_int(dv[1], size):
+        p = diff_of(dv[0])
+        if p is not None and ok(p):
+            return p
+    return None
+
+
+# --- casts ---------------------------------------------------------------------------------------------
+
+
+def simplify_cast_inst(opcode: str, op: Value, ty: Type, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """A cast (LLVM ``simplifyCastInst``): constant folding, a cast pair that
+    is a no-op, a bitcast to the same type, ``ptrtoint (ptradd P, X - ptrtoint P)``."""
+    if isinstance(op, Constant):
+        return u.fold_cast(opcode, op, ty, q)
+    if isinstance(op, CastInst):
+        src = op.operand
+        src_ty = src.type
+        mid_ty = op.type
+        if src_ty is ty:
+            from llvmpy_mid.ir.constant_fold import is_eliminable_cast_pair
+
+            dl = q.dl
+            sip = dl.int_ptr_type(src_ty) if src_ty.is_ptr_or_ptr_vector else None
+            mip = dl.int_ptr_type(mid_ty) if mid_ty.is_ptr_or_ptr_vector else None
+            dip = dl.int_ptr_type(ty) if ty.is_ptr_or_ptr_vector else None
+            if is_eliminable_cast_pair(op.opcode, opcode, src_ty, mid_ty, ty, sip, mip, dip) == "bitcast":
+                return src
+    if opcode == "bitcast" and op.type is ty:
+        return op
+    if opcode == "ptrtoint" and isinstance(op, GetElementPtrInst) and op.num_indices == 1:
+        if op.source_element_type.is_sized and q.dl.type_alloc_size(op.source_element_type) == 1:
+            ptr = op.pointer_operand
+            s = u.binop(op.indices[0], "sub")
+            if s is not None and u.cast_of(s[1], "ptrtoint") is ptr:
+                x = s[0]
+                if x.type is ty and ty is q.dl.index_type(ptr.type):
+                    return x
+    return None
+
+
+# --- aggregates and vectors ----------------------------------------------------------------------------
+
+
+def simplify_insert_value_inst(agg: Value, val: Value, idxs: Sequence[int], q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``insertvalue`` (LLVM ``simplifyInsertValueInst``)."""
+    if isinstance(agg, Constant) and isinstance(val, Constant):
+        from llvmpy_mid.ir.constant_fold import constant_fold_insert_value
+
+        return constant_fold_insert_value(agg, val, idxs)
+    from llvmpy_mid.analysis.value_tracking import is_guaranteed_not_to_be_poison
+
+    if isinstance(val, PoisonValue) or (q.is_undef_value(val) and is_guaranteed_not_to_be_poison(agg)):
+        return agg
+    if isinstance(val, ExtractValueInst):
+        src = val.aggregate_operand
+        if src.type is agg.type and tuple(val.indices) == tuple(idxs):
+            if isinstance(agg, PoisonValue) or (q.is_undef_value(agg) and is_guaranteed_not_to_be_poison(src)):
+                return src
+            if agg is src:
+                return agg
+    return None
+
+
+def simplify_insert_element_inst(vec: Value, val: Value, idx: Value, q: SimplifyQuery) -> Value | None:
+    """``insertelement`` (LLVM ``simplifyInsertElementInst``)."""
+    if isinstance(vec, Constant) and isinstance(val, Constant) and isinstance(idx, Constant):
+        return u.fold_insert_element(vec, val, idx)
+    vty = vec.type
+    if isinstance(idx, ConstantInt) and isinstance(vty, VectorType) and not vty.scalable and idx.value >= vty.count:
+        return u.poison(vty)
+    if q.is_undef_value(idx):
+        return u.poison(vty)
+    from llvmpy_mid.analysis.value_tracking import is_guaranteed_not_to_be_poison
+
+    if isinstance(val, PoisonValue) or (q.is_undef_value(val) and is_guaranteed_not_to_be_poison(vec)):
+        return vec
+    if isinstance(val, ExtractElementInst) and val.vector_operand is vec and val.index_operand is idx:
+        return vec
+    return None
+
+
+def simplify_extract_value_inst(agg: Value, idxs: Sequence[int], q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``extractvalue`` through the chain of ``insertvalue`` that built the aggregate."""
+    if isinstance(agg, Constant):
+        from llvmpy_mid.ir.constant_fold import constant_fold_extract_value
+
+        return constant_fold_extract_value(agg, idxs)
+    n = len(idxs)
+    ivi = agg if isinstance(agg, InsertValueInst) else None
+    want = tuple(idxs)
+    while ivi is not None:
+        ins = tuple(ivi.indices)
+        common = min(len(ins), n)
+        if ins[:common] == want[:common]:
+            if n == len(ins):
+                return ivi.inserted_value_operand
+            break
+        nxt = ivi.aggregate_operand
+        ivi = nxt if isinstance(nxt, InsertValueInst) else None
+    return None
+
+
+def simplify_extract_element_inst(vec: Value, idx: Value, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``extractelement`` (LLVM ``simplifyExtractElementInst``)."""
+    vty = vec.type
+    assert isinstance(vty, VectorType)
+    if isinstance(vec, Constant):
+        if isinstance(idx, Constant):
+            return u.fold_extract_element(vec, idx)
+        if q.is_undef_value(vec):
+            return u.undef(vty.element_type)
+    if q.is_undef_value(idx):
+        return u.poison(vty.element_type)
+    if isinstance(idx, ConstantInt):
+        if not vty.scalable and idx.value >= vty.count:
+            return u.poison(vty.element_type)
+        if idx.value < vty.count:
+            s = _get_splat_value(vec)
+            if s is not None:
+                return s
+        e = find_scalar_element(vec, idx.value)
+        if e is not None:
+            return e
+    else:
+        if isinstance(vec, InsertElementInst) and vec.index_operand is idx:
+            return vec.element_operand
+        s = _get_splat_value(vec)
+        if s is not None:
+            return s
+    return None
+
+
+def _get_splat_value(v: Value) -> Value | None:
+    """The scalar every lane of ``v`` holds (LLVM ``getSplatValue``): a splat
+    constant, or ``shufflevector (insertelement ?, X, 0), ?, zeroinitializer``."""
+    if isinstance(v, Constant):
+        return u.splat_of(v)
+    if isinstance(v, ShuffleVectorInst) and all(m == 0 for m in v.mask):
+        ins = v.get_operand(0)
+        if isinstance(ins, InsertElementInst) and u.is_zero_int(ins.index_operand):
+            return ins.element_operand
+    return None
+
+
+def find_scalar_element(v: Value, idx: int) -> Value | None:
+    """The scalar at lane ``idx`` of ``v`` when it can be read off the IR
+    (LLVM ``findScalarElement``), iteratively."""
+    for _ in range(64):
+        vty = v.type
+        if not isinstance(vty, VectorType):
+            return None
+        width = vty.count
+        if not vty.scalable and idx >= width:
+            return u.poison(vty.element_type)
+        if isinstance(v, Constant):
+            return v.get_aggregate_element(idx)
+        if isinstance(v, InsertElementInst):
+            ie_idx = v.index_operand
+            if not isinstance(ie_idx, ConstantInt):
+                if v.element_operand is v:
+                    return None
+                return None
+            if ie_idx.value == idx:
+                return v.element_operand
+            if vty.scalable:
+                return None
+            v = v.vector_operand
+            continue
+        if isinstance(v, ShuffleVectorInst):
+            if vty.scalable:
+                return None
+            lhs_width = v.source_length
+            m = v.mask[idx]
+            if m < 0:
+                return u.poison(vty.element_type)
+            if m < lhs_width:
+                v = v.get_operand(0)
+                idx = m
+            else:
+                v = v.get_operand(1)
+                idx = m - lhs_width
+            continue
+        ops = u.binop(v, "add")
+        if ops is not None and isinstance(v, BinaryOperator):
+            if u.is_zero(ops[1]):
+                v = ops[0]
+                continue
+        return None
+    return None
+
+
+def _fold_identity_shuffles(dest: int, op0: Value, op1: Value, mask_val: int, root: Value | None, max_recurse: int) -> Value | None:
+    while True:
+        if not max_recurse:
+            return None
+        max_recurse -= 1
+        if mask_val == -1:
+            return None
+        n = op0.type.count  # type: ignore[attr-defined]
+        root_elt = mask_val
+        source = op0
+        if mask_val >= n:
+            root_elt = mask_val - n
+            source = op1
+        if isinstance(source, ShuffleVectorInst):
+            op0 = source.get_operand(0)
+            op1 = source.get_operand(1)
+            mask_val = source.get_mask_value(root_elt)
+            continue
+        if root is None:
+            root = source
+        if root is not source or root_elt != dest:
+            return None
+        return root
+
+
+def simplify_shuffle_vector_inst(op0: Value, op1: Value, mask: Sequence[int], ret_ty: Type, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+    """``shufflevector`` (LLVM ``simplifyShuffleVectorInst``)."""
+    if all(m == -1 for m in mask):
+        return u.poison(ret_ty)
+    in_ty = op0.type
+    assert isinstance(in_ty, VectorType)
+    n_mask = len(mask)
+    scalable = in_ty.scalable
+    indices = list(mask)
+    if not scalable:
+        n = in_ty.count
+        sel0 = any(0 <= m < n for m in indices)
+        sel1 = any(m >= n for m in indices)
+        if not sel0:
+            op0 = u.poison(in_ty)
+        if not sel1:
+            op1 = u.poison(in_ty)
+    if isinstance(op0, Constant) and isinstance(op1, Constant):
+        return u.fold_shuffle_vector(op0, op1, mask)
+    if not scalable and isinstance(op0, Constant) and not isinstance(op1, Constant):
+        op0, op1 = op1, op0
+        n = in_ty.count
+        indices = [-1 if m < 0 else (m + n if m < n else m - n) for m in indices]
+    if not scalable and isinstance(op0, InsertElementInst):
+        c = op0.element_operand
+        ic = op0.index_operand
+        if isinstance(c, Constant) and isinstance(ic, ConstantInt):
+            ins = ic.value
+            if all(m == ins or m == -1 for m in indices):
+                vals: list[Constant] = [c if m != -1 else u.poison(c.type) for m in indices]
+                return ConstantVector.get(vals)
+    if isinstance(op0, ShuffleVectorInst) and q.is_undef_value(op1) and ret_ty is in_ty:
+        m0 = op0.mask
+        if all(x == m0[0] for x in m0):
+            return op0
+    if scalable or -1 in indices:
+        return None
+    root: Value | None = None
+    for i in range(n_mask):
+        root = _fold_identity_shuffles(i, op0, op1, indices[i], root, max_recurse)
+        if root is None or root.type is not ret_ty:
+            return None
+    return root
+
+
+# --- phi, freeze, load ---------------------------------------------------------------------------------
+
+
+def simplify_phi_node(pn: PHINode, incoming: Sequence[Value], q: SimplifyQuery) -> Value | None:
+    """A phi whose incoming values are one value (undef and poison aside)."""
+    common: Value | None = None
+    has_poison = False
+    has_undef = False
+    for v in incoming:
+        if v is pn:
+            continue
+        if isinstance(v, PoisonValue):
+            has_poison = True
+            continue
+        if q.is_undef_value(v):
+            has_undef = True
+            continue
+        if common is not None and v is not common:
+            return None
+        common = v
+    if common is None:
+        return u.undef(pn.type) if has_undef else u.poison(pn.type)
+    if has_poison or has_undef:
+        from llvmpy_mid.analysis.instsimplify.binops import _value_dominates_phi
+
+        return common if _value_dominates_phi(common, pn, q) else None
+    return common
+
+
+def simplify_freeze_inst(op: Value, q: SimplifyQuery) -> Value | None:
+    """``freeze X`` is ``X`` when ``X`` is never undef or poison."""
+    from llvmpy_mid.analysis.value_tracking import is_guaranteed_not_to_be_undef_or_poison
+
+    if is_guaranteed_not_to_be_undef_or_poison(op, q.cxt_i, q.dt):
+        return op
+    return None
+
+
+def simplify_load_inst(li: LoadInst, ptr: Value, q: SimplifyQuery) -> Value | None:
+    """A load from constant memory (LLVM ``simplifyLoadInst``)."""
+    if li.is_volatile:
+        return None
+    if isinstance(ptr, Constant):
+        return u.fold_load(ptr, li.type, q)
+    from llvmpy_mid.analysis.value_tracking import get_underlying_object
+
+    gv = get_underlying_object(ptr)
+    if not isinstance(gv, GlobalVariable) or not gv.is_constant or not _has_definitive_initializer(gv):
+        return None
+    init = gv.initializer
+    assert init is not None
+    c = u.fold_load_uniform(init, li.type, q)
+    if c is not None:
+        return c
+    import llvmpy_mid.analysis.instsimplify.memory as memory
+
+    base, off = memory.strip_and_accumulate_constant_offsets(ptr, q.dl, True, True)
+    if base is gv:
+        return u.fold_load(gv, li.type, q, off)
+    return None
+
+
+def _has_definitive_initializer(gv: GlobalVariable) -> bool:
+    if gv.initializer is None or gv.is_declaration:
+        return False
+    if getattr(gv, "externally_initialized", False):
+        return False
+    linkage = str(getattr(gv, "linkage", ""))
+    return not any(w in linkage for w in ("weak", "linkonce", "common", "extern_weak", "available_externally"))
+
+
+__all__ = [
+    "simplify_with_op_replaced",
+    "simplify_select_inst",
+    "simplify_gep_inst",
+    "simplify_cast_inst",
+    "simplify_insert_value_inst",
+    "simplify_insert_element_inst",
+    "simplify_extract_value_inst",
+    "simplify_extract_element_inst",
+    "simplify_shuffle_vector_inst",
+    "simplify_phi_node",
+    "simplify_freeze_inst",
+    "simplify_load_inst",
+    "find_scalar_element",
+]
