@@ -20,11 +20,13 @@ instruction order (LLVM's tests match them unordered).
 
 from __future__ import annotations
 
-import importlib
 import sys
-from typing import Any, Callable, ClassVar, TextIO
+from typing import ClassVar, TextIO
 
+from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis, AssumptionCache
 from llvmpy_mid.analysis.known_bits import KnownBits
+from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.analysis.value_tracking import compute_known_bits
 from llvmpy_mid.ir import _printing
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.dominators import DominatorTree
@@ -119,38 +121,28 @@ def _live_operand_bits_add_carry(
     return aout | (acarry & needed)
 
 
-KnownBitsFn = Callable[[Value, Instruction], KnownBits]
 
 
 class DemandedBits:
     """The demanded bits of one function (computed on the first query)."""
 
-    __slots__ = ("fn", "dt", "_analyzed", "_visited", "_alive", "_dead_uses", "_dl", "_compute_known")
+    __slots__ = ("fn", "dt", "ac", "_analyzed", "_visited", "_alive", "_dead_uses", "_dl")
 
-    def __init__(self, fn: Function, dt: DominatorTree | None = None) -> None:
+    def __init__(self, fn: Function, dt: DominatorTree | None = None, ac: AssumptionCache | None = None) -> None:
         self.fn = fn
         self.dt = dt
+        self.ac = ac
         self._analyzed = False
         self._visited: set[Instruction] = set()
         self._alive: dict[Instruction, int] = {}
         self._dead_uses: set[tuple[Instruction, int]] = set()
         module = fn.parent
         self._dl = module.data_layout if module is not None else DataLayout("")
-        self._compute_known: Any = None
 
     # --- known bits ---------------------------------------------------------------------------
-    def _known(self, v: Value, width: int, ctx: Instruction) -> KnownBits:
-        """Value tracking's known bits of ``v`` at ``ctx`` (unknown while it is not available)."""
-        fn = self._compute_known
-        if fn is None:
-            vt = importlib.import_module("llvmpy_mid.analysis.value_tracking")
-            fn = self._compute_known = getattr(vt, "compute_known_bits", False)
-        if fn is False:
-            return KnownBits.unknown(width)
-        from llvmpy_mid.analysis.simplify_query import SimplifyQuery
-
-        known: KnownBits = fn(v, SimplifyQuery(self._dl, dt=self.dt, cxt_i=ctx))
-        return known
+    def _known(self, v: Value, ctx: Instruction) -> KnownBits:
+        """Value tracking's known bits of ``v`` at ``ctx``."""
+        return compute_known_bits(v, SimplifyQuery(self._dl, dt=self.dt, ac=self.ac, cxt_i=ctx))
 
     # --- the transfer rules -------------------------------------------------------------------
     def _live_operand_bits(
@@ -165,8 +157,8 @@ class DemandedBits:
 
         def known_pair() -> tuple[KnownBits, KnownBits]:
             if cache[0] is None:
-                cache[0] = self._known(user.get_operand(0), width, user)
-                cache[1] = self._known(user.get_operand(1), width, user)
+                cache[0] = self._known(user.get_operand(0), user)
+                cache[1] = self._known(user.get_operand(1), user)
             k0, k1 = cache[0], cache[1]
             assert k0 is not None and k1 is not None
             return k0, k1
@@ -182,7 +174,7 @@ class DemandedBits:
             elif iid in ("llvm.ctlz", "llvm.cttz"):
                 if operand_no == 0:
                     if cache[0] is None:
-                        cache[0] = self._known(user.get_operand(0), width, user)
+                        cache[0] = self._known(user.get_operand(0), user)
                     k = cache[0]
                     assert k is not None
                     if iid == "llvm.ctlz":
@@ -400,7 +392,8 @@ class DemandedBitsAnalysis(FunctionAnalysis[DemandedBits]):
     name: ClassVar[str] = "demanded-bits"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> DemandedBits:
-        return DemandedBits(unit, am.get_result(DominatorTreeAnalysis, unit))
+        ac = am.get_result(AssumptionAnalysis, unit)
+        return DemandedBits(unit, am.get_result(DominatorTreeAnalysis, unit), ac)
 
 
 class DemandedBitsPrinterPass(Pass[Function]):

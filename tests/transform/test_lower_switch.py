@@ -80,19 +80,9 @@ def _lli(text: str) -> str:
     return r.stdout
 
 
-def _known_bits_missing(text: str) -> bool:
-    """The switch reads a masked value but value tracking has no known bits yet."""
-    import llvmpy_mid.analysis.value_tracking as vt
-
-    return "%m = and" in text and not hasattr(vt, "compute_known_bits")
-
-
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(24))
 def test_random_switch_same_as_opt(seed: int) -> None:
-    text = random_switch(seed)
-    if _known_bits_missing(text):
-        pytest.skip("needs compute_known_bits (analysis/value_tracking.py)")
-    assert_same_as_opt(text, "lower-switch")
+    assert_same_as_opt(random_switch(seed), "lower-switch")
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -24,11 +24,12 @@ from known bits and range metadata/attributes of its definition.
 
 from __future__ import annotations
 
-import importlib
 from bisect import bisect_left
 from typing import ClassVar
 
-from llvmpy_mid.analysis.known_bits import KnownBits
+from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis, AssumptionCache
+from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.analysis.value_tracking import compute_known_bits
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt, UndefValue
 from llvmpy_mid.ir.function import Function
@@ -199,21 +200,14 @@ def _clusterify(si: SwitchInst, width: int) -> tuple[list[_Case], int]:
     return cases, num_simple
 
 
-def _range_of(val: Value, si: SwitchInst) -> tuple[int, int]:
+def _range_of(val: Value, si: SwitchInst, ac: AssumptionCache | None) -> tuple[int, int]:
     """The unsigned range [lo, hi] the switched value can take (known bits, range annotations)."""
     width = val.type.width  # type: ignore[attr-defined]
     mask = (1 << width) - 1
     lo, hi = 0, mask
-    # value tracking's known bits (looked up by name: it may not be in the tree yet)
-    compute_known_bits = getattr(importlib.import_module("llvmpy_mid.analysis.value_tracking"), "compute_known_bits", None)
-    if compute_known_bits is None:
-        known = KnownBits.unknown(width)
-    else:
-        from llvmpy_mid.analysis.simplify_query import SimplifyQuery
-
-        fn = si.function
-        assert fn is not None and fn.parent is not None
-        known = compute_known_bits(val, SimplifyQuery(fn.parent.data_layout, cxt_i=si))
+    fn = si.function
+    assert fn is not None and fn.parent is not None
+    known = compute_known_bits(val, SimplifyQuery(fn.parent.data_layout, ac=ac, cxt_i=si))
     lo, hi = known.get_min_value(), known.get_max_value()
     for rlo, rhi in _annotated_ranges(val) + _phi_of_constants_range(val):
         # intersect two unsigned ranges conservatively: only non-wrapping annotation ranges
@@ -274,7 +268,7 @@ def _signed_bounds(lo: int, hi: int, width: int) -> tuple[int, int]:
     return _sext(lo, width), _sext(hi, width)
 
 
-def _process_switch(si: SwitchInst, delete_list: dict[BasicBlock, None]) -> None:
+def _process_switch(si: SwitchInst, delete_list: dict[BasicBlock, None], ac: AssumptionCache | None) -> None:
     orig = si.parent
     assert orig is not None
     fn = orig.parent
@@ -299,7 +293,7 @@ def _process_switch(si: SwitchInst, delete_list: dict[BasicBlock, None]) -> None
         lower, upper = cases[0].low, cases[-1].high
         default_unreachable = True
     else:
-        lo, hi = _range_of(si.condition, si)
+        lo, hi = _range_of(si.condition, si, ac)
         smin, smax = _signed_bounds(lo, hi, width)
         lower = min(smin, cases[0].low)
         upper = max(smax, cases[-1].high)
@@ -350,8 +344,8 @@ def _process_switch(si: SwitchInst, delete_list: dict[BasicBlock, None]) -> None
         delete_list[old_default] = None
 
 
-def lower_switch(fn: Function) -> bool:
-    """Lower every switch of ``fn``; True when there was one."""
+def lower_switch(fn: Function, ac: AssumptionCache | None = None) -> bool:
+    """Lower every switch of ``fn`` (``ac``: assumptions for known bits); True when there was one."""
     changed = False
     delete_list: dict[BasicBlock, None] = {}
     for bb in list(fn.blocks):
@@ -360,7 +354,7 @@ def lower_switch(fn: Function) -> bool:
         term = bb.terminator
         if isinstance(term, SwitchInst):
             changed = True
-            _process_switch(term, delete_list)
+            _process_switch(term, delete_list, ac)
     if delete_list:
         for bb in delete_list:
             delete_dead_block(bb)
@@ -373,6 +367,6 @@ class LowerSwitchPass(Pass[Function]):
     name: ClassVar[str] = "lower-switch"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
-        if lower_switch(unit):
+        if lower_switch(unit, am.get_cached_result(AssumptionAnalysis, unit)):
             return PreservedAnalyses.none()
         return PreservedAnalyses.all()
