@@ -287,6 +287,8 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("dce", "function", "llvmpy_mid.transform.scalar.dce:DCEPass"),
     ("instsimplify", "function", "llvmpy_mid.transform.scalar.instsimplify:InstSimplifyPass"),
     ("break-crit-edges", "function", "llvmpy_mid.transform.utils.break_critical_edges:BreakCriticalEdgesPass"),
+    ("mergereturn", "function", "llvmpy_mid.transform.utils.unify_function_exit_nodes:UnifyFunctionExitNodesPass"),
+    ("unify-loop-exits", "function", "llvmpy_mid.transform.utils.unify_loop_exits:UnifyLoopExitsPass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
     ("mem2reg", "function", "llvmpy_mid.transform.scalar.mem2reg:PromotePass"),
     ("reg2mem", "function", "llvmpy_mid.transform.scalar.reg2mem:RegToMemPass"),
@@ -429,6 +431,16 @@ _BUILTIN_OPTIONS += (
 # opt-19's switch to debug records; records are the only in-memory form here, so it changes nothing.
 _BUILTIN_OPTIONS += (
     ("try-experimental-debuginfo-iterators", "bool", False, "Enable debuginfo iterator positions, if they're built in", ""),
+)
+_BUILTIN_OPTIONS += (
+    (
+        "max-booleans-in-control-flow-hub",
+        "uint",
+        32,
+        "Set the maximum number of outgoing blocks for using a boolean value to record the exiting block in "
+        "CreateControlFlowHub.",
+        "unify-loop-exits",
+    ),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)

@@ -24,7 +24,7 @@ from typing import Protocol, Sequence
 
 from llvmpy_mid.analysis.loop_info import Loop, LoopInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
-from llvmpy_mid.ir.constants import PoisonValue
+from llvmpy_mid.ir.constants import ConstantInt, PoisonValue
 from llvmpy_mid.ir.debug_info import DILocation
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.instruction import Instruction
@@ -770,7 +770,7 @@ def split_block_before(
     elif dt is not None and old in dt:
         idom = dt.idom(old)
         if idom is None:
-            DominatorTree.__init__(dt, fn)  # a new entry block: rebuild in place
+            dt.recalculate()  # a new entry block
         else:
             dt.add_new_block(new_bb, idom)
             dt.change_immediate_dominator(old, new_bb)
@@ -889,9 +889,172 @@ def merge_block_into_predecessor(
     delete_dead_block(bb, dtu)
     return True
 
+
+# --- control-flow hubs ---------------------------------------------------------------------------
+
+
+def _reconnect_phis(out: BasicBlock, guard: BasicBlock, incoming: Sequence[BasicBlock], first_guard: BasicBlock) -> None:
+    """Move ``out``'s phi entries for the ``incoming`` blocks into ``.moved`` phis of the
+    first guard block; ``out`` then takes those from ``guard``."""
+    from llvmpy_mid.ir.constants import UndefValue
+
+    for phi in list(out.phis()):
+        new_phi = PHINode(phi.type, name=phi.name + ".moved")
+        new_phi.insert_into(first_guard, first_guard.instructions._first)
+        for inc in incoming:
+            value: Value = UndefValue.get(phi.type)
+            if inc is out:
+                value = new_phi
+            elif phi.basic_block_index(inc) != -1:
+                value = phi.remove_incoming_value(inc, delete_if_empty=False)
+            new_phi.add_incoming(value, inc)
+        if phi.num_incoming == 0:
+            phi.replace_all_uses_with(new_phi)
+            phi.erase_from_parent()
+            continue
+        phi.add_incoming(new_phi, guard)
+
+
+def _redirect_to_hub(
+    bb: BasicBlock, first_guard: BasicBlock, outgoing: dict[BasicBlock, int]
+) -> tuple[Value | None, BasicBlock | None, BasicBlock | None]:
+    br = bb.terminator
+    assert br is not None and br.opcode == "br", "only branch terminators are supported"
+    conditional: bool = br.is_conditional  # type: ignore[attr-defined]
+    cond: Value | None = br.condition if conditional else None  # type: ignore[attr-defined]
+    succ0: BasicBlock | None = br.get_successor(0)
+    succ1: BasicBlock | None = None
+    if succ0 not in outgoing:
+        succ0 = None
+    if not conditional:
+        br.set_successor(0, first_guard)
+    else:
+        succ1 = br.get_successor(1)
+        if succ1 not in outgoing:
+            succ1 = None
+        if succ0 is not None and succ1 is None:
+            br.set_successor(0, first_guard)
+        elif succ1 is not None and succ0 is None:
+            br.set_successor(1, first_guard)
+        else:
+            records = br.take_dbg_records()
+            br.erase_from_parent()
+            new_br = BranchInst(first_guard)
+            bb.append(new_br)
+            for rec in records:
+                new_br.add_dbg_record(rec)
+    return cond, succ0, succ1
+
+
+def create_control_flow_hub(
+    dtu: DomTreeUpdaterLike | None,
+    guard_blocks: list[BasicBlock],
+    incoming: Sequence[BasicBlock],
+    outgoing: Sequence[BasicBlock],
+    prefix: str,
+    max_control_flow_booleans: int | None = None,
+) -> BasicBlock:
+    """Route every edge from ``incoming`` to ``outgoing`` through a chain of new
+    ``<prefix>.guard`` blocks that branch on which target was meant (i1 ``Guard.<out>``
+    phis, or one i32 ``merged.bb.idx`` phi compared per target when there are more
+    targets than ``max_control_flow_booleans``); phis of the targets move into the first
+    guard (``.moved``). Returns the first guard block (LLVM ``CreateControlFlowHub``)."""
+    from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+    from llvmpy_mid.ir.instructions.other import SelectInst
+    from llvmpy_mid.transform.utils.local import invert_condition
+
+    if len(outgoing) < 2:
+        return outgoing[0]
+    out_index = {b: i for i, b in enumerate(outgoing)}
+    updates: list[CFGUpdate] = []
+    if dtu is not None:
+        for inc in incoming:
+            for succ in inc.successors:
+                if succ in out_index:
+                    updates.append(("delete", inc, succ))
+    fn = incoming[0].parent
+    assert fn is not None
+    ctx = fn.type.context
+    for _ in range(len(outgoing) - 1):
+        guard_blocks.append(BasicBlock(ctx, prefix + ".guard", fn))
+    first_guard = guard_blocks[0]
+    predicates: dict[BasicBlock, Value] = {}
+    deletion_candidates: list[Value] = []
+    if max_control_flow_booleans is None or len(outgoing) <= max_control_flow_booleans:
+        true_c = ConstantInt.get(ctx.i1, 1)
+        false_c = ConstantInt.get(ctx.i1, 0)
+        phis: list[PHINode] = []
+        for out in outgoing[:-1]:
+            phi = PHINode(ctx.i1, name="Guard." + out.name)
+            first_guard.append(phi)
+            predicates[out] = phi
+            phis.append(phi)
+        for inc in incoming:
+            cond, s0, s1 = _redirect_to_hub(inc, first_guard, out_index)
+            one_done = False
+            for out, phi in zip(outgoing[:-1], phis):
+                if out is not s0 and out is not s1:
+                    phi.add_incoming(false_c, inc)
+                elif s0 is None or s1 is None or one_done:
+                    phi.add_incoming(true_c, inc)
+                else:
+                    assert cond is not None
+                    if out is s0:
+                        phi.add_incoming(cond, inc)
+                    else:
+                        inverted = invert_condition(cond)
+                        deletion_candidates.append(cond)
+                        phi.add_incoming(inverted, inc)
+                    one_done = True
+    else:
+        i32 = ctx.i32
+        idx_phi = PHINode(i32, name="merged.bb.idx")
+        first_guard.append(idx_phi)
+        for inc in incoming:
+            cond, s0, s1 = _redirect_to_hub(inc, first_guard, out_index)
+            if s0 is not None and s1 is not None:
+                assert cond is not None
+                term = inc.terminator
+                assert term is not None
+                sel = SelectInst(
+                    cond, ConstantInt.get(i32, out_index[s0]), ConstantInt.get(i32, out_index[s1]), name="target.bb.idx"
+                )
+                sel.insert_before(term)
+                idx_phi.add_incoming(sel, inc)
+            else:
+                target = s0 if s0 is not None else s1
+                assert target is not None
+                idx_phi.add_incoming(ConstantInt.get(i32, out_index[target]), inc)
+        for i, out in enumerate(outgoing[:-1]):
+            cmp = ICmpInst(Predicate.ICMP_EQ, idx_phi, ConstantInt.get(i32, i), name=out.name + ".predicate")
+            guard_blocks[i].append(cmp)
+            predicates[out] = cmp
+    chain = guard_blocks + [outgoing[-1]]
+    for i in range(len(guard_blocks)):
+        out = outgoing[i]
+        guard_blocks[i].append(BranchInst(out, chain[i + 1], predicates[out]))
+    for i in range(len(guard_blocks)):
+        _reconnect_phis(outgoing[i], guard_blocks[i], incoming, first_guard)
+    _reconnect_phis(outgoing[-1], guard_blocks[-1], incoming, first_guard)
+    if dtu is not None:
+        n = len(guard_blocks)
+        for inc in incoming:
+            updates.append(("insert", inc, first_guard))
+        for i in range(n - 1):
+            updates.append(("insert", guard_blocks[i], outgoing[i]))
+            updates.append(("insert", guard_blocks[i], guard_blocks[i + 1]))
+        updates.append(("insert", guard_blocks[n - 1], outgoing[n - 1]))
+        updates.append(("insert", guard_blocks[n - 1], outgoing[n]))
+        dtu.apply_updates(updates)
+    for cand in deletion_candidates:
+        if cand._use_head is None and cand.is_instruction and not cand.is_erased:  # type: ignore[attr-defined]
+            cand.erase_from_parent()  # type: ignore[attr-defined]
+    return first_guard
+
 __all__ = [
     "CFGUpdate",
     "CriticalEdgeSplittingOptions",
+    "create_control_flow_hub",
     "create_phis_for_split_loop_exit",
     "first_non_phi_or_dbg_or_lifetime",
     "is_critical_edge",

@@ -591,9 +591,49 @@ def change_to_unreachable(inst: Instruction, preserve_lcssa: bool = False, dtu: 
     return removed
 
 
+
+def _is_not_of(inst: Value, cond: Value | None) -> Value | None:
+    """``x`` when ``inst`` is ``xor x, -1`` (either order; ``cond`` given: x must be it)."""
+    if not (inst.is_instruction and inst.opcode == "xor"):  # type: ignore[attr-defined]
+        return None
+    a, b = inst.operands  # type: ignore[attr-defined]
+    for x, ones in ((a, b), (b, a)):
+        if isinstance(ones, ConstantInt) and ones.is_all_ones_value and (cond is None or x is cond):
+            return x  # type: ignore[no-any-return]
+    return None
+
+
+def invert_condition(cond: Value) -> Value:
+    """The negation of the i1 ``cond``: folded for a constant, the operand of a ``not``,
+    an existing ``not`` in the same block, or a new ``<cond>.inv`` right after it
+    (LLVM ``invertCondition``)."""
+    from llvmpy_mid.ir.constant_expr import ConstantExpr
+    from llvmpy_mid.ir.instructions.binary import XorInst
+
+    if cond.is_constant:
+        return ConstantExpr.get_not(cond)  # type: ignore[arg-type]
+    inner = _is_not_of(cond, None)
+    if inner is not None:
+        return inner
+    if cond.is_instruction:
+        parent = cond.parent  # type: ignore[attr-defined]
+    else:
+        parent = cond.parent.entry_block  # type: ignore[attr-defined]
+    for user in cond.users:
+        if user.is_instruction and user.parent is parent and _is_not_of(user, cond) is not None:  # type: ignore[attr-defined]
+            return user
+    inverted = XorInst(cond, ConstantInt.get(cond.type, -1), name=cond.name + ".inv")
+    if cond.is_instruction and not cond.is_phi:  # type: ignore[attr-defined]
+        inverted.insert_after(cond)  # type: ignore[arg-type]
+    else:
+        pos = parent.first_insertion_point
+        inverted.insert_into(parent, pos)
+    return inverted
+
 __all__ = [
     "change_to_unreachable",
     "find_dbg_records",
+    "invert_condition",
     "is_instruction_trivially_dead",
     "recursively_delete_dead_phi_node",
     "release_operands",
