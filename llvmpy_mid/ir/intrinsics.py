@@ -28,10 +28,16 @@ needs).
 from __future__ import annotations
 
 import base64
+from typing import TYPE_CHECKING
 import zlib
 
 from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
 from llvmpy_mid.ir.memory_effects import LOCATION_BY_NAME, MOD_REF_BY_NAME, MemoryEffects, ModRefInfo
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.module import Module
+    from llvmpy_mid.ir.types import FunctionType
 
 _TABLE: dict[str, tuple[int, str, str, bool]] | None = None
 _FN_SETS: list[AttributeSet] | None = None
@@ -150,3 +156,16 @@ def intrinsic_attributes(name: str) -> AttributeList | None:
 
 
 __all__ = ["intrinsic_attributes", "lookup_intrinsic"]
+
+
+def intrinsic_declaration(module: Module, name: str, function_type: FunctionType) -> Function:
+    """The declaration of intrinsic ``name`` (a full, mangled name) in ``module``, added with
+    LLVM's attributes when missing (LLVM ``Intrinsic::getDeclaration``)."""
+    existing = module.get_function(name)
+    if existing is not None:
+        return existing
+    fn = module.get_or_insert_function(name, function_type)
+    attrs = intrinsic_attributes(name)
+    if attrs is not None:
+        fn.attributes = attrs
+    return fn

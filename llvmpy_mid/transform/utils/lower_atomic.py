@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constants import ConstantInt, PoisonValue
-from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.flags import AtomicRMWBinOp
 from llvmpy_mid.ir.instructions.memory import AtomicCmpXchgInst, AtomicRMWInst
-from llvmpy_mid.ir.intrinsics import intrinsic_attributes
+from llvmpy_mid.ir.intrinsics import intrinsic_declaration
 from llvmpy_mid.ir.type_mangling import intrinsic_name
 from llvmpy_mid.ir.types import Type
 from llvmpy_mid.ir.value import Value
@@ -64,15 +63,7 @@ def _binary_intrinsic(b: IRBuilder, base: str, lhs: Value, rhs: Value) -> Value:
     assert fn is not None and fn.parent is not None
     name = intrinsic_name(base, [lhs.type])
     assert name is not None
-    module = fn.parent
-    existing = module.symbol_table.lookup(name)
-    if isinstance(existing, Function):
-        decl = existing
-    else:
-        decl = module.get_or_insert_function(name, b.context.function_type(lhs.type, [lhs.type, lhs.type]))
-        attrs = intrinsic_attributes(name)
-        if attrs is not None:
-            decl.attributes = attrs
+    decl = intrinsic_declaration(fn.parent, name, b.context.function_type(lhs.type, [lhs.type, lhs.type]))
     return b.call(decl, [lhs, rhs])
 
 
