@@ -490,7 +490,7 @@ def constant_fold_load_from_const_ptr(c: Constant, ty: Type, dl: DataLayout, off
     from llvmpy_mid.ir.global_value import GlobalVariable
 
     gv = get_underlying_object(c)
-    if not isinstance(gv, GlobalVariable) or not gv.is_constant or not _has_definitive_initializer(gv):
+    if not isinstance(gv, GlobalVariable) or not gv.is_constant_global or not _has_definitive_initializer(gv):
         return None
     init = gv.initializer
     assert init is not None
@@ -509,7 +509,7 @@ def _has_definitive_initializer(gv: GlobalValue) -> bool:
         return False
     if gv.is_interposable:
         return False
-    return not bool(getattr(gv, "is_externally_initialized", False))
+    return not bool(getattr(gv, "externally_initialized", False))
 
 
 # --- symbolic evaluation -------------------------------------------------------------------------------------
@@ -734,7 +734,7 @@ def _fold_operands_impl(
     if opcode == "insertvalue":
         return cf.constant_fold_insert_value(ops[0], ops[1], getattr(inst_or_ce, "indices"))
     if opcode == "shufflevector":
-        return ConstantExpr.get_shuffle_vector(ops[0], ops[1], getattr(inst_or_ce, "shuffle_mask"))
+        return ConstantExpr.get_shuffle_vector(ops[0], ops[1], getattr(inst_or_ce, "mask"))
     if opcode == "load":
         if getattr(inst_or_ce, "is_volatile", False):
             return None

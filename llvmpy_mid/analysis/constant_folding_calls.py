@@ -190,6 +190,9 @@ def _libfunc_name(name: str, fn_name_in_tli: str | None) -> str:
     return name
 
 
+_UNDERFLOW_TO_ZERO = frozenset((math.exp, math.pow))
+
+
 def _host_fp(fn: Callable[..., float], args: Sequence[float], ty: Type) -> Constant | None:
     """LLVM's ``ConstantFoldFP``/``ConstantFoldBinaryFP``: the host libm in double, nothing
     when C would raise an exception (domain, range, overflow, underflow)."""
@@ -197,6 +200,8 @@ def _host_fp(fn: Callable[..., float], args: Sequence[float], ty: Type) -> Const
         r = fn(*args)
     except (ValueError, OverflowError, ZeroDivisionError):
         return None
+    if r == 0.0 and fn in _UNDERFLOW_TO_ZERO and all(a != 0.0 and not math.isinf(a) for a in args):
+        return None  # an exp or pow that underflowed to zero
     if math.isnan(r) and not any(math.isnan(a) for a in args):
         return None
     if math.isinf(r) and not any(math.isinf(a) for a in args):
@@ -458,31 +463,28 @@ def _saturating_to_int(sem: apfloat.Semantics, bits: int, width: int, signed: bo
 
 
 def _canonicalize(ty: Type, call: CallBase, sem: apfloat.Semantics, op: ConstantFP) -> Constant | None:
-    """LLVM's ``constantFoldCanonicalize``."""
+    """LLVM's ``constantFoldCanonicalize``: zeros, normals and infinities fold; denormals by
+    the function's denormal mode; NaNs never."""
     from llvmpy_mid.analysis.constant_folding import denormal_mode
 
     cat = apfloat.category(sem, op.bits)
-    if apfloat.is_denormal(sem, op.bits):
-        fn = call.function
-        if fn is None:
-            return None
-        out, inp = denormal_mode(fn, ty)
-        if inp == "dynamic" or out == "dynamic":
-            return None
-        if inp == "ieee" and out == "ieee":
-            return op
-        if out == "preserve-sign" or inp == "preserve-sign":
-            return ConstantFP.from_bits(ty, op.bits & (1 << (sem.width - 1)))
-        return ConstantFP.from_bits(ty, 0)
-    if cat == apfloat.NAN:
-        if ty.type_id is TypeID.X86_FP80:
-            return None
-        if apfloat.is_signaling(sem, op.bits):
-            return None
-        return ConstantFP.from_bits(ty, apfloat.default_nan(sem))
+    if cat == apfloat.ZERO:
+        return op
     if ty.type_id is TypeID.X86_FP80:
         return None
-    return op
+    if cat == apfloat.INF or (cat == apfloat.NORMAL and not apfloat.is_denormal(sem, op.bits)):
+        return op
+    fn = call.function
+    if cat == apfloat.NAN or fn is None:
+        return None
+    out, inp = denormal_mode(fn, ty)
+    if out == "ieee" and inp == "ieee":
+        return op
+    if inp == "dynamic" or (inp == "ieee" and out == "dynamic"):
+        return None
+    negative = apfloat.is_negative(sem, op.bits)
+    positive = not negative or inp == "positive-zero" or (out == "positive-zero" and inp == "ieee")
+    return ConstantFP.from_bits(ty, 0 if positive else 1 << (sem.width - 1))
 
 
 def _const_int_or_undef(c: Constant) -> tuple[bool, ConstantInt | None]:
