@@ -705,12 +705,13 @@ class KnownBits:
                 zero |= sign
             return KnownBits(w, zero & m, 0)
         max_amt = KnownBits._max_shift_amount(rhs.get_max_value(), w)
+        # LLVM computes these bounds in unsigned arithmetic: 0 - 1 wraps to "no bound".
         if nuw and nsw:
-            max_amt = min(max_amt, lhs.count_max_leading_zeros() - 1)
+            max_amt = min(max_amt, _unsigned_dec(lhs.count_max_leading_zeros()))
         if nuw:
             max_amt = min(max_amt, lhs.count_max_leading_zeros())
         if nsw:
-            max_amt = min(max_amt, max(lhs.count_max_leading_zeros(), lhs.count_max_leading_ones()) - 1)
+            max_amt = min(max_amt, _unsigned_dec(max(lhs.count_max_leading_zeros(), lhs.count_max_leading_ones())))
         if min_amt == 0 and max_amt == w - 1 and (w & (w - 1)) == 0:
             zero = _low(lhs.count_min_trailing_zeros())
             one = sign if lhs.is_all_ones() else 0
@@ -913,6 +914,11 @@ class KnownBits:
         zero = _low(w) & ~_low(min(mx + 1, w))
         one = _low(min(self.count_min_trailing_zeros() + 1, w))
         return KnownBits(w, zero, one)
+
+
+def _unsigned_dec(v: int) -> int:
+    """``v - 1`` in 32-bit unsigned arithmetic (0 wraps to 2**32 - 1)."""
+    return v - 1 if v else 0xFFFFFFFF
 
 
 def _is_power_of_two(v: int) -> bool:
