@@ -290,6 +290,7 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("mergereturn", "function", "llvmpy_mid.transform.utils.unify_function_exit_nodes:UnifyFunctionExitNodesPass"),
     ("unify-loop-exits", "function", "llvmpy_mid.transform.utils.unify_loop_exits:UnifyLoopExitsPass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
+    ("sccp", "function", "llvmpy_mid.transform.scalar.sccp:SCCPPass"),
     ("mem2reg", "function", "llvmpy_mid.transform.scalar.mem2reg:PromotePass"),
     ("reg2mem", "function", "llvmpy_mid.transform.scalar.reg2mem:RegToMemPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
