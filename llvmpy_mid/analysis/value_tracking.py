@@ -3034,10 +3034,14 @@ def _binop_bounds(v: Value, for_signed: bool, iiq: bool, w: int) -> tuple[int, i
     if op == "sdiv":
         if cb is not None:
             c = sx(cb.value)
-            if c != 0 and c != -1:
-                smax = smin - 1
-                lo = -(abs(sx(smin)) // abs(c))
-                hi = (smax // abs(c))
+            if c == -1:
+                return (smin + 1) & m, smin
+            if cb.value > 1:
+                # [INT_MIN / C, INT_MAX / C] (truncating division), ordered
+                lo = abs(sx(smin)) // abs(c) * (-1 if c > 0 else 1)
+                hi = (smin - 1) // abs(c) * (1 if c > 0 else -1)
+                if lo > hi:
+                    lo, hi = hi, lo
                 return lo & m, (hi + 1) & m
         return full
     if op == "srem":
