@@ -32,6 +32,7 @@ from llvmpy_mid.ir.global_value import GlobalValue
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.cmp import ICmpInst
+from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.passes.analysis import AnalysisManager, FunctionAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
@@ -146,10 +147,17 @@ def find_values_affected_by_condition(cond: Value, is_assume: bool, insert: Call
         elif _op(v) == "fcmp":
             a, b = v.get_operand(0), v.get_operand(1)  # type: ignore[attr-defined]
             add_cmp_operands(a, b)
-        elif isinstance(v, CallBase) and v.intrinsic_base == "llvm.is.fpclass":
+        elif isinstance(v, CallBase) and _base(v) == "llvm.is.fpclass":
             add(v.get_arg(0))
-        elif isinstance(v, CallBase) and v.intrinsic_base == "llvm.amdgcn.class":
+        elif isinstance(v, CallBase) and _base(v) == "llvm.amdgcn.class":
             add(v.get_arg(0))
+
+
+def _base(call: CallBase) -> str:
+    fn = call.called_function
+    if fn is None or not fn.intrinsic_id:
+        return ""
+    return lookup_intrinsic(fn.name) or ""
 
 
 def _nuw(v: Value) -> bool:

@@ -82,6 +82,7 @@ from llvmpy_mid.ir.constants import (
     UndefValue,
 )
 from llvmpy_mid.ir.function import Argument, Function
+from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.global_value import GlobalAlias, GlobalValue, GlobalVariable, Linkage
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
@@ -268,9 +269,11 @@ def _is_all_ones(v: Value) -> bool:
 
 
 def _intrinsic(v: Value) -> str:
-    """The called intrinsic's base name (``llvm.umax``), else ``""``."""
+    """The called intrinsic's base name (``llvm.umax`` for ``llvm.umax.i8``), else ``""``."""
     if isinstance(v, CallBase):
-        return v.intrinsic_base
+        fn = v.called_function
+        if fn is not None and fn.intrinsic_id:
+            return lookup_intrinsic(fn.name) or ""
     return ""
 
 
@@ -318,7 +321,7 @@ def get_argument_aliasing_to_returned_pointer(call: CallBase, must_preserve_null
     rv = get_returned_arg_operand(call)
     if rv is not None:
         return rv
-    base = call.intrinsic_base
+    base = _intrinsic(call)
     if base in ("llvm.launder.invariant.group", "llvm.strip.invariant.group", "llvm.aarch64.irg",
                 "llvm.aarch64.tagp", "llvm.amdgcn.make.buffer.rsrc"):
         return call.get_arg(0)
@@ -1159,7 +1162,7 @@ def _known_from_operator(i: Value, demanded: int, known: KnownBits, depth: int, 
         agg = _operand(i, 0)
         indices: tuple[int, ...] = tuple(getattr(i, "indices", ()))
         if isinstance(agg, CallBase) and indices == (0,):
-            base = agg.intrinsic_base
+            base = _intrinsic(agg)
             if base in ("llvm.uadd.with.overflow", "llvm.sadd.with.overflow"):
                 return _known_add_sub(True, agg.get_arg(0), agg.get_arg(1), False, False, demanded, depth, q)
             if base in ("llvm.usub.with.overflow", "llvm.ssub.with.overflow"):
@@ -1376,7 +1379,7 @@ def _known_call(call: CallBase, demanded: int, known: KnownBits, depth: int, q: 
         known = known.union_with(_known(rv, _all_demanded(rv.type), depth + 1, q))
         if known.has_conflict():
             known = KnownBits(w)
-    base = call.intrinsic_base
+    base = _intrinsic(call)
     if not base:
         return known
 
@@ -2127,7 +2130,7 @@ def _non_zero_from_operator(i: Value, demanded: int, depth: int, q: SimplifyQuer
         agg = _operand(i, 0)
         indices = getattr(i, "indices", ())
         if isinstance(agg, CallBase) and tuple(indices) == (0,):
-            base = agg.intrinsic_base
+            base = _intrinsic(agg)
             if base in ("llvm.uadd.with.overflow", "llvm.sadd.with.overflow"):
                 return _non_zero_add(demanded, depth, q, w, agg.get_arg(0), agg.get_arg(1), False, False)
             if base in ("llvm.usub.with.overflow", "llvm.ssub.with.overflow"):
@@ -2160,7 +2163,7 @@ def _non_zero_call(call: CallBase, demanded: int, depth: int, q: SimplifyQuery, 
         rv = get_returned_arg_operand(call)
         if rv is not None and rv.type is call.type and _non_zero(rv, _all_demanded(rv.type), depth, q):
             return True
-    base = call.intrinsic_base
+    base = _intrinsic(call)
     if not base:
         return False
     a = call.get_arg
@@ -2562,10 +2565,10 @@ def _num_sign_bits_of(value: int, w: int) -> int:
 
 
 def _signed_minmax_intrinsic_clamp(call: CallBase) -> tuple[int, int, int] | None:
-    base = call.intrinsic_base
+    base = _intrinsic(call)
     inverse = "llvm.smax" if base == "llvm.smin" else "llvm.smin"
     inner = call.get_arg(0)
-    if not isinstance(inner, CallBase) or inner.intrinsic_base != inverse:
+    if not isinstance(inner, CallBase) or _intrinsic(inner) != inverse:
         return None
     lo = match_apint(call.get_arg(1))
     hi = match_apint(inner.get_arg(1))
@@ -2733,7 +2736,7 @@ def _sign_bits(v: Value, demanded: int, depth: int, q: SimplifyQuery) -> int:
                     return tmp
         elif op == "call":
             assert isinstance(v, CallBase)
-            base = v.intrinsic_base
+            base = _intrinsic(v)
             if base == "llvm.abs":
                 tmp = _sign_bits(v.get_operand(0), demanded, depth + 1, q)
                 if tmp != 1:
@@ -3058,7 +3061,7 @@ def _binop_bounds(v: Value, for_signed: bool, iiq: bool, w: int) -> tuple[int, i
 
 
 def _intrinsic_range(call: CallBase, iiq: bool, w: int, cr: ConstantRange) -> ConstantRange:
-    base = call.intrinsic_base
+    base = _intrinsic(call)
     m = (1 << w) - 1
     if base in ("llvm.ctpop", "llvm.ctlz", "llvm.cttz"):
         return ConstantRange(w, 0, w + 1) if w + 1 <= m else cr
