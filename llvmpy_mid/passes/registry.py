@@ -387,6 +387,7 @@ _BUILTIN_PASSES += (
     ("adce", "function", "llvmpy_mid.transform.scalar.adce:ADCEPass"),
     ("print<demanded-bits>", "function", "llvmpy_mid.analysis.demanded_bits:DemandedBitsPrinterPass"),
     ("bdce", "function", "llvmpy_mid.transform.scalar.bdce:BDCEPass"),
+    ("lower-constant-intrinsics", "function", "llvmpy_mid.transform.scalar.lower_constant_intrinsics:LowerConstantIntrinsicsPass"),
 )
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
@@ -428,6 +429,13 @@ _BUILTIN_OPTIONS += (
     ("unlikely-branch-weight", "uint", 1, "Weight of the branch unlikely to be taken (default = 1)", "lower-expect"),
     ("adce-remove-control-flow", "bool", True, "", "adce"),
     ("adce-remove-loops", "bool", False, "", "adce"),
+    (
+        "object-size-offset-visitor-max-visit-instructions",
+        "uint",
+        100,
+        "Maximum number of instructions for ObjectSizeOffsetVisitor to look at",
+        "lower-constant-intrinsics",
+    ),
 )
 # opt-19's switch to debug records; records are the only in-memory form here, so it changes nothing.
 _BUILTIN_OPTIONS += (
