@@ -67,18 +67,16 @@ def _is_const_int(v: Value) -> bool:
 
 
 def _add_value_affected_by_condition(v: Value, insert: Callable[[Value], None]) -> None:
-    """LLVM ``addValueAffectedByCondition``: arguments and instructions, and the
-    pointer operand of a ``ptrtoint``."""
-    if isinstance(v, (Argument, GlobalValue)) or (isinstance(v, Instruction)):
+    """LLVM ``addValueAffectedByCondition``: arguments, globals and instructions,
+    and the operand of a ``ptrtoint``/``trunc`` instruction."""
+    if isinstance(v, (Argument, GlobalValue)):
         insert(v)
-        if isinstance(v, Instruction) and v.opcode == "ptrtoint":
+    elif isinstance(v, Instruction):
+        insert(v)
+        if v.opcode in ("ptrtoint", "trunc"):
             src = v.get_operand(0)
-            if isinstance(src, (Argument, GlobalValue, Instruction)):
+            if isinstance(src, (Argument, Instruction)):
                 insert(src)
-    elif isinstance(v, ConstantExpr) and v.opcode == "ptrtoint":
-        src = v.get_operand(0)
-        if isinstance(src, (Argument, GlobalValue, Instruction)):
-            insert(src)
 
 
 def find_values_affected_by_condition(cond: Value, is_assume: bool, insert: Callable[[Value], None]) -> None:

@@ -230,6 +230,7 @@ def test_random_functions_sound(seed: int) -> None:
         p2 = is_known_to_be_a_power_of_two(inst, dl)
         p2z = is_known_to_be_a_power_of_two(inst, dl, or_zero=True)
         sb = compute_num_sign_bits(inst, dl)
+        ranges = [compute_constant_range(inst, False), compute_constant_range(inst, True)]
         for env in envs:
             v = env[name]
             if v is None:
@@ -241,6 +242,7 @@ def test_random_functions_sound(seed: int) -> None:
             s = sx(v)
             bits = W - (s.bit_length() if s >= 0 else (~s).bit_length())
             assert bits >= sb, (text, name, sb, v)
+            assert all(r.contains(v) for r in ranges), (text, name, ranges, v)
     # pairs of values: non-equal claims
     names = [s[1] for s in prog]
     for x, y in itertools.combinations(names[-6:], 2):
