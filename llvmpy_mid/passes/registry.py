@@ -289,6 +289,7 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("break-crit-edges", "function", "llvmpy_mid.transform.utils.break_critical_edges:BreakCriticalEdgesPass"),
     ("mergereturn", "function", "llvmpy_mid.transform.utils.unify_function_exit_nodes:UnifyFunctionExitNodesPass"),
     ("unify-loop-exits", "function", "llvmpy_mid.transform.utils.unify_loop_exits:UnifyLoopExitsPass"),
+    ("fix-irreducible", "function", "llvmpy_mid.transform.utils.fix_irreducible:FixIrreduciblePass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
     ("sccp", "function", "llvmpy_mid.transform.scalar.sccp:SCCPPass"),
     ("mem2reg", "function", "llvmpy_mid.transform.scalar.mem2reg:PromotePass"),
