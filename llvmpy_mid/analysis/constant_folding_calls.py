@@ -836,6 +836,32 @@ def _frexp(op: Constant, int_ty: Type) -> tuple[Constant, Constant] | None:
     return ConstantFP.from_bits(op.type, mant), ConstantInt.get(int_ty, e)
 
 
+def _fp_less(sem: apfloat.Semantics, bits: int, v: float) -> bool:
+    return apfloat.compare(sem, bits, apfloat.from_float(sem, v)) == apfloat.CMP_LESS
+
+
+def _fp_greater(sem: apfloat.Semantics, bits: int, v: float) -> bool:
+    return apfloat.compare(sem, bits, apfloat.from_float(sem, v)) == apfloat.CMP_GREATER
+
+
+# Argument ranges (double, float) inside which these functions neither overflow nor underflow.
+_SAFE_RANGES: dict[str, tuple[tuple[float, float], tuple[float, float]]] = {
+    "exp": ((-745.0, 709.0), (-103.0, 88.0)),
+    "exp2": ((-1074.0, 1023.0), (-149.0, 127.0)),
+    "sinh": ((-710.0, 710.0), (-89.0, 89.0)),
+    "cosh": ((-710.0, 710.0), (-89.0, 89.0)),
+}
+
+
+def _libm_base(func: str) -> str:
+    """``"exp"`` for the LibFunc names ``exp``, ``expf``, ``expl``."""
+    for base in ("log10", "log2", "log", "exp2", "exp", "sin", "cos", "tan", "atan2", "atan", "asin", "acos",
+                 "sinh", "cosh", "sqrt", "pow", "fmod", "remainder"):
+        if func in (base, base + "f", base + "l"):
+            return base
+    return func
+
+
 def is_math_lib_call_no_op(call: CallBase, tli: TargetLibraryInfo | None) -> bool:
     """LLVM ``isMathLibCallNoop``: a libm call on constants that sets no ``errno`` and
     raises no exception (it may be deleted when its result is unused)."""
@@ -847,49 +873,58 @@ def is_math_lib_call_no_op(call: CallBase, tli: TargetLibraryInfo | None) -> boo
     func = tli.get_lib_func(fn)
     if func is None:
         return False
+    base = _libm_base(func)
     args = call.args
-    if len(args) == 1 and isinstance(args[0], ConstantFP):
+    if len(args) == 1:
         c = args[0]
+        if not isinstance(c, ConstantFP):
+            return False
         sem = apfloat.semantics_of(c.type.type_id)
         if sem is None:
             return False
         cat = apfloat.category(sem, c.bits)
-        if cat == apfloat.NAN:
+        neg = apfloat.is_negative(sem, c.bits)
+        tid = c.type.type_id
+        if base in ("log", "log2", "log10"):
+            return cat == apfloat.NAN or (cat != apfloat.ZERO and not neg)
+        if base in _SAFE_RANGES:
+            rng = _SAFE_RANGES[base]
+            if tid is TypeID.DOUBLE:
+                lo, hi = rng[0]
+            elif tid is TypeID.FLOAT:
+                lo, hi = rng[1]
+            else:
+                return False
+            return not (_fp_less(sem, c.bits, lo) or _fp_greater(sem, c.bits, hi))
+        if base in ("sin", "cos"):
+            return cat != apfloat.INF
+        if base == "tan":
+            if tid in (TypeID.DOUBLE, TypeID.FLOAT, TypeID.HALF):
+                return _host_fp(math.tan, (_as_double(c),), c.type) is not None
+            return False
+        if base == "atan":
             return True
-        base = func[:-1] if func.endswith(("f", "l")) and func[:-1] in ("log", "log2", "log10", "log1p", "exp", "exp2", "sqrt", "sin", "cos", "tan", "acos", "asin", "atan", "cosh", "sinh", "tanh", "expm1", "exp10") else func
-        x = _as_double(c)
-        if base in ("log", "log10", "log2"):
-            return x > 0 and not math.isinf(x)
-        if base == "log1p":
-            return x > -1.0
-        if base in ("exp", "exp2", "expm1", "exp10"):
-            r = _host_fp({"exp": math.exp, "exp2": lambda v: math.pow(2.0, v), "expm1": math.expm1, "exp10": lambda v: math.pow(10.0, v)}[base], (x,), c.type)
-            return r is not None and not math.isinf(x)
-        if base in ("sinh", "cosh"):
-            return _host_fp(math.sinh if base == "sinh" else math.cosh, (x,), c.type) is not None
-        if base in ("sin", "cos", "tan"):
-            return not math.isinf(x)
         if base in ("asin", "acos"):
-            return -1.0 <= x <= 1.0
-        if base in ("atan", "tanh"):
-            return True
+            return not (_fp_less(sem, c.bits, -1.0) or _fp_greater(sem, c.bits, 1.0))
         if base == "sqrt":
-            return x >= 0 or c.is_negative_zero
+            return cat == apfloat.NAN or cat == apfloat.ZERO or not neg
         return False
-    a0 = args[0] if len(args) == 2 else None
-    b0 = args[1] if len(args) == 2 else None
-    if isinstance(a0, ConstantFP) and isinstance(b0, ConstantFP):
-        a, b = a0, b0
-        sem = apfloat.semantics_of(a.type.type_id)
+    if len(args) == 2:
+        a0 = args[0]
+        b0 = args[1]
+        if not isinstance(a0, ConstantFP) or not isinstance(b0, ConstantFP):
+            return False
+        sem = apfloat.semantics_of(a0.type.type_id)
         if sem is None:
             return False
-        if apfloat.category(sem, a.bits) == apfloat.NAN or apfloat.category(sem, b.bits) == apfloat.NAN:
-            return True
-        base = func.rstrip("fl") if func not in ("fmod",) else func
-        if func in ("fmod", "fmodf", "fmodl"):
-            return apfloat.category(sem, a.bits) != apfloat.INF and apfloat.category(sem, b.bits) != apfloat.ZERO
-        if func in ("atan2", "atan2f", "atan2l"):
-            return True
-        del base
-        return False
+        ca = apfloat.category(sem, a0.bits)
+        cb = apfloat.category(sem, b0.bits) if b0.type is a0.type else apfloat.NORMAL
+        if base == "pow":
+            if a0.type.type_id in (TypeID.DOUBLE, TypeID.FLOAT, TypeID.HALF) and a0.type is b0.type:
+                return _host_fp(math.pow, (_as_double(a0), _as_double(b0)), a0.type) is not None
+            return False
+        if base in ("fmod", "remainder"):
+            return ca == apfloat.NAN or cb == apfloat.NAN or (ca != apfloat.INF and cb != apfloat.ZERO)
+        if base == "atan2":
+            return ca != apfloat.ZERO or cb != apfloat.ZERO
     return False

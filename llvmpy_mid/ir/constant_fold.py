@@ -104,7 +104,8 @@ BINARY_OPCODES = frozenset(
 )
 
 
-def _scalar_bits(ty: Type) -> int:
+def scalar_size_in_bits(ty: Type) -> int:
+    """LLVM ``Type::getScalarSizeInBits`` for integer and floating-point (vector) types."""
     st = ty.scalar_type
     if isinstance(st, IntegerType):
         return st.width
@@ -159,17 +160,17 @@ def is_eliminable_cast_pair(
     if case == 7:
         if _address_space(src_ty) != _address_space(dst_ty):
             return None
-        mid = _scalar_bits(mid_ty)
+        mid = scalar_size_in_bits(mid_ty)
         if mid == 64:
             return "bitcast"
         if src_int_ptr_ty is None or dst_int_ptr_ty is not src_int_ptr_ty:
             return None
-        return "bitcast" if mid >= _scalar_bits(src_int_ptr_ty) else None
+        return "bitcast" if mid >= scalar_size_in_bits(src_int_ptr_ty) else None
     if case == 8:
         if src_ty is dst_ty:
             return "bitcast"
-        s = _scalar_bits(src_ty)
-        d = _scalar_bits(dst_ty)
+        s = scalar_size_in_bits(src_ty)
+        d = scalar_size_in_bits(dst_ty)
         if s < d:
             return first
         if s > d:
@@ -180,8 +181,8 @@ def is_eliminable_cast_pair(
     if case == 11:
         if mid_int_ptr_ty is None:
             return None
-        s = _scalar_bits(src_ty)
-        if s <= _scalar_bits(mid_int_ptr_ty) and s == _scalar_bits(dst_ty):
+        s = scalar_size_in_bits(src_ty)
+        if s <= scalar_size_in_bits(mid_int_ptr_ty) and s == scalar_size_in_bits(dst_ty):
             return "bitcast"
         return None
     if case == 12:
