@@ -181,6 +181,15 @@ class Instruction(User):
         for r in recs:
             r.instruction = nxt
 
+    def _undef_metadata_uses(self) -> None:
+        """Metadata (debug records, ``DIArgList``, ``!{...}``) naming an erased instruction
+        names ``undef`` of its type instead (LLVM 19's ``~Instruction``)."""
+        md = self.type.context.value_metadata.get(self)
+        if md is not None:
+            from llvmpy_mid.ir.constants import UndefValue
+
+            md.handle_rauw(UndefValue.get(self.type))
+
     def erase_from_parent(self) -> None:
         """Detach and destroy. Refuses while the instruction still has uses,
         and refuses an instruction already erased."""
@@ -193,7 +202,7 @@ class Instruction(User):
         if self.parent is not None:
             self._hand_over_dbg_records()
             self.parent.instructions.remove(self)
-        self._drop_metadata_wrapper()
+        self._undef_metadata_uses()
         self.drop_all_references()
         self._md = None
         self._order = _ERASED

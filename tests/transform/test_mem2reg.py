@@ -10,6 +10,8 @@ reg2mem -> mem2reg round trip. A 10,000-block chain promotes without recursion.
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -321,6 +323,8 @@ _SAMPLE = _CSMITH[:6]
 
 def _check_csmith(path: Path, pipeline: str) -> None:
     require_tools("opt-19")
+    if not path.exists():
+        pytest.skip("%s was removed from the csmith cache" % path.name)
     text = path.read_text()
     expected = opt19_text(text, pipeline)
     module = parse_file(str(path))
@@ -344,3 +348,31 @@ def test_csmith_all_match_opt(path: Path) -> None:
 @pytest.mark.parametrize("path", _CSMITH[:20], ids=lambda p: "%s/%s" % (p.parent.name, p.name))
 def test_csmith_reg2mem_match_opt(path: Path) -> None:
     _check_csmith(path, "reg2mem")
+
+
+# --- csmith at -O0 -g: #dbg_declare records become #dbg_value records -------------------------
+
+_CSMITH_C = sorted({p.with_suffix("").with_suffix(".c") for p in _CSMITH}, key=lambda p: (p.parent.name, p.name))
+
+
+def _check_csmith_debug(cfile: Path, tmp_path: Path) -> None:
+    require_tools("opt-19", "clang-19")
+    if not cfile.exists():
+        pytest.skip("%s was removed from the csmith cache" % cfile.name)
+    out = tmp_path / (cfile.stem + ".g.ll")
+    cmd = ["clang-19", "-S", "-emit-llvm", "-O0", "-g", "-Xclang", "-disable-O0-optnone", "-w"]
+    cmd += ["-I/usr/include/csmith", str(cfile), "-o", str(out)]
+    if shutil.which("csmith") is None or subprocess.run(cmd, capture_output=True).returncode != 0:
+        pytest.skip("clang-19 could not compile %s" % cfile.name)
+    _check_csmith(out, "mem2reg")
+
+
+@pytest.mark.parametrize("cfile", _CSMITH_C[:2], ids=lambda p: "%s/%s" % (p.parent.name, p.name))
+def test_csmith_debug_sample_matches_opt(cfile: Path, tmp_path: Path) -> None:
+    _check_csmith_debug(cfile, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cfile", _CSMITH_C[:40], ids=lambda p: "%s/%s" % (p.parent.name, p.name))
+def test_csmith_debug_matches_opt(cfile: Path, tmp_path: Path) -> None:
+    _check_csmith_debug(cfile, tmp_path)

@@ -14,6 +14,7 @@ algorithm.
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from llvmpy_mid.ir.function import Function
@@ -25,13 +26,18 @@ from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.transform.utils.promote_mem_to_reg import is_alloca_promotable, promote_mem_to_reg
 
 
-def _assumption_cache(fn: Function, am: AnalysisManager[Function]) -> Any:
-    """The function's assumption cache, when the AssumptionCache analysis exists in this tree."""
+@lru_cache(maxsize=1)
+def _assumption_analysis() -> Any:
     try:
         module = importlib.import_module("llvmpy_mid.analysis.assumption_cache")
     except ImportError:
         return None
-    analysis = getattr(module, "AssumptionAnalysis", None)
+    return getattr(module, "AssumptionAnalysis", None)
+
+
+def _assumption_cache(fn: Function, am: AnalysisManager[Function]) -> Any:
+    """The function's assumption cache, when the AssumptionCache analysis exists in this tree."""
+    analysis = _assumption_analysis()
     return am.get_result(analysis, fn) if analysis is not None else None
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import heapq
 import importlib
 from bisect import bisect_left
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 from llvmpy_mid.analysis.value_tracking import is_guaranteed_not_to_be_poison
@@ -276,6 +277,7 @@ def _convert_metadata_to_assumes(li: LoadInst, val: Value, dl: DataLayout, ac: A
             _add_assume_non_null(ac, li)
 
 
+@lru_cache(maxsize=None)
 def _optional(module: str, name: str) -> Any:
     """``module.name`` when that module exists in this tree, else None."""
     try:
