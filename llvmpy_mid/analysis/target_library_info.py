@@ -77,7 +77,10 @@ class Triple:
         os_part = parts[2] if len(parts) > 2 else ""
         self.env = parts[3] if len(parts) > 3 else ""
         m = re.match(r"([a-z_]+?)(\d[\d.]*)?$", os_part)
-        if m:
+        if os_part in ("ps4", "ps5", "win32"):
+            self.os = os_part
+            ver = ""
+        elif m:
             self.os = m.group(1)
             ver = m.group(2) or ""
         else:
