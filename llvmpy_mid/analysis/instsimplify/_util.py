@@ -13,6 +13,7 @@ Nothing here simplifies; the fold families live beside it in this package.
 from __future__ import annotations
 
 import importlib
+import re
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -30,7 +31,7 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir import pattern_match as pm
-from llvmpy_mid.ir.types import IntegerType, Type, VectorType
+from llvmpy_mid.ir.types import IntegerType, StructType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.instructions.cmp import Predicate
@@ -147,6 +148,25 @@ is_nan_c = _m(_NAN)
 def fp_pred(v: Value, test: Callable[[Constant], bool]) -> bool:
     """A floating constant, or every non-poison lane of one, passes ``test``."""
     return v.is_constant and pm.matches(v, pm.m_cst_pred(test, int_only=False))
+
+
+def int_lanes_all(v: Value, test: Callable[[ConstantInt], bool]) -> bool:
+    """An integer constant, or every lane of a fixed vector of them (no poison
+    lanes), passes ``test`` (LLVM ``m_CheckedInt``)."""
+    if type(v) is ConstantInt:
+        return test(v)
+    if not isinstance(v, Constant) or not isinstance(v.type, VectorType):
+        return False
+    s = pm.get_splat_value(v)
+    if type(s) is ConstantInt:
+        return test(s)
+    if v.type.scalable:
+        return False
+    for i in range(v.type.count):
+        e = v.get_aggregate_element(i)
+        if type(e) is not ConstantInt or not test(e):
+            return False
+    return True
 
 
 def is_specific_int(v: Value, value: int) -> bool:
@@ -275,6 +295,38 @@ def cast_of(v: Value, opcode: str) -> Value | None:
     return None
 
 
+_TYPE_SUFFIX = re.compile(r"(i\d+|f\d+|bf16|ppcf128|x86_fp80|nxv\d+\w*|v\d+\w*|p\d+|a\d+\w*|s_\w*|sl_\w*|isVoid|f)\Z")
+_BASE_NAMES: dict[str, str] = {}
+
+
+def intrinsic_base(name: str) -> str:
+    """The intrinsic a (type-mangled) ``llvm.*`` function name calls: the type
+    suffixes (``.i32``, ``.v4f32``, ``.p0`` ...) stripped while a known intrinsic
+    remains, as LLVM's ``lookupIntrinsicID`` finds it; ``""`` for no intrinsic."""
+    base = _BASE_NAMES.get(name)
+    if base is not None:
+        return base
+    found = lookup_intrinsic(name) or ""
+    if found:
+        table = _intrinsic_table()
+        cut = name
+        while True:
+            dot = cut.rfind(".")
+            if dot <= 4 or not _TYPE_SUFFIX.match(cut[dot + 1 :]):
+                break
+            cut = cut[:dot]
+            if cut in table:
+                found = cut
+    _BASE_NAMES[name] = found
+    return found
+
+
+def _intrinsic_table() -> dict[str, tuple[int, str, str, bool]]:
+    from llvmpy_mid.ir.intrinsics import _load
+
+    return _load()
+
+
 def intrinsic_name(v: Value) -> str:
     """The intrinsic (base name) a direct call calls, else ``""``."""
     if not isinstance(v, CallInst):
@@ -282,7 +334,7 @@ def intrinsic_name(v: Value) -> str:
     fn = v.called_function
     if fn is None or not fn.intrinsic_id:
         return ""
-    return lookup_intrinsic(fn.name) or ""
+    return intrinsic_base(fn.name)
 
 
 def intrinsic_args(v: Value, name: str) -> list[Value] | None:
@@ -444,6 +496,28 @@ def fold_gep(src_ty: Type, ptr: Constant, indices: list[Constant], flags: int, q
     """A constant GEP, built and folded (LLVM ``ConstantExpr::getGetElementPtr`` + ``ConstantFoldConstant``)."""
     from llvmpy_mid.ir.constant_fold import constant_fold_get_element_ptr
 
+    lanes = ptr.type if isinstance(ptr.type, VectorType) else next((i.type for i in indices if isinstance(i.type, VectorType)), None)
+    if isinstance(lanes, VectorType):
+        # as ConstantExpr::getGetElementPtr: sequential indices splat, struct indices scalar
+        ctx = ptr.type.context
+        canon: list[Constant] = []
+        cur: Type | None = src_ty
+        for n, idx in enumerate(indices):
+            is_struct = n > 0 and isinstance(cur, StructType)
+            if is_struct and isinstance(idx.type, VectorType):
+                sv = pm.get_splat_value(idx)
+                if sv is not None:
+                    idx = sv
+            elif not is_struct and not isinstance(idx.type, VectorType):
+                idx = ConstantVector.get_splat(ctx.vector_type(idx.type, lanes.count, lanes.scalable), idx)
+            canon.append(idx)
+            if n > 0 and cur is not None:
+                if isinstance(cur, StructType):
+                    k = apint(idx)
+                    cur = cur.elements[k.value] if k is not None and k.value < len(cur.elements) else None
+                else:
+                    cur = getattr(cur, "element_type", None)
+        indices = canon
     folded = constant_fold_get_element_ptr(src_ty, ptr, None, indices)
     if folded is not None:
         ce: Constant = folded

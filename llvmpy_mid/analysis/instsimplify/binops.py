@@ -216,11 +216,9 @@ def simplify_by_dom_eq(opcode: str, op0: Value, op1: Value, q: SimplifyQuery, ma
     """A dominating condition proves ``op0 == op1`` (LLVM ``simplifyByDomEq``)."""
     if max_recurse != RECURSION_LIMIT:
         return None
-    try:
-        from llvmpy_mid.analysis.value_tracking import is_implied_by_dom_condition  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    imp = is_implied_by_dom_condition(Predicate.ICMP_EQ, op0, op1, q.cxt_i, q.dl)
+    from llvmpy_mid.analysis.implied_condition import is_implied_by_dom_condition_pred
+
+    imp = is_implied_by_dom_condition_pred(Predicate.ICMP_EQ, op0, op1, q.cxt_i, q.dl)
     if imp is True:
         ty = op0.type
         if opcode in ("sub", "xor", "urem", "srem"):
@@ -426,7 +424,12 @@ def _is_icmp_true(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery, max
     import llvmpy_mid.analysis.instsimplify.cmp as cmp
 
     v = cmp.simplify_icmp_inst(pred, lhs, rhs, q, max_recurse)
-    return isinstance(v, Constant) and v.is_all_ones_value
+    if isinstance(v, ConstantInt):
+        return v.value == 1
+    if isinstance(v, Constant):
+        s = u.splat_of(v)
+        return isinstance(s, ConstantInt) and s.value == 1
+    return False
 
 
 def _is_div_zero(x: Value, y: Value, q: SimplifyQuery, max_recurse: int, signed: bool) -> bool:
@@ -561,16 +564,14 @@ def _simplify_rem(opcode: str, op0: Value, op1: Value, q: SimplifyQuery, max_rec
         if c0 is not None and c0.value != 0:
             ops = u.binop(op0, "mul")
             if ops is not None:
-                cm = u.apint(ops[1])
-                if cm is not None:
-                    if opcode == "srem" and has_nsw_inst(op0):
-                        a = cm.sext_value
-                        b = c0.sext_value
-                        if b != 0 and abs(a) % abs(b) == 0:
-                            return u.null(ty)
-                    if opcode == "urem" and has_nuw_inst(op0):
-                        if cm.value % c0.value == 0:
-                            return u.null(ty)
+                if opcode == "srem" and has_nsw_inst(op0):
+                    b = abs(c0.sext_value)
+                    if u.int_lanes_all(ops[1], lambda c: abs(c.sext_value) % b == 0):
+                        return u.null(ty)
+                if opcode == "urem" and has_nuw_inst(op0):
+                    b = c0.value
+                    if u.int_lanes_all(ops[1], lambda c: c.value % b == 0):
+                        return u.null(ty)
     return None
 
 
@@ -1011,10 +1012,8 @@ def _implied_and_or(op0: Value, op1: Value, q: SimplifyQuery, is_and: bool) -> V
     """For booleans: one operand implies the other (LLVM ``isImpliedCondition``)."""
     if not u.is_bool_ty(op0.type):
         return None
-    try:
-        from llvmpy_mid.analysis.value_tracking import is_implied_condition  # type: ignore[attr-defined]
-    except ImportError:
-        return None
+    from llvmpy_mid.analysis.implied_condition import is_implied_condition
+
     implied = is_implied_condition(op0, op1, q.dl, is_and)
     if is_and:
         if implied is True:
@@ -1111,6 +1110,17 @@ def _simplify_or_logic(x: Value, y: Value) -> Value | None:
             for nota, b in ((xa[0], xa[1]), (xa[1], xa[0])):
                 a4 = u.not_of(nota)
                 if a4 is not None and same_pair(nyv, "or", a4, b):
+                    return nota
+    from llvmpy_mid.analysis.instsimplify.other import _logical_pair
+
+    lx = _logical_pair(x, True)
+    if lx is not None:
+        nyl = u.not_of(y)
+        ly = _logical_pair(nyl, False) if nyl is not None else None
+        if ly is not None:
+            for nota, b in ((lx[0], lx[1]), (lx[1], lx[0])):
+                a5 = u.not_of(nota)
+                if a5 is not None and ((ly[0] is a5 and ly[1] is b) or (ly[0] is b and ly[1] is a5)):
                     return nota
     if nx is not None:
         xo3 = u.binop(nx, "xor")

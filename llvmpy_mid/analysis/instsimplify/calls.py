@@ -119,7 +119,9 @@ def simplify_unary_intrinsic(name: str, op0: Value, q: SimplifyQuery, call: Call
         args = u.intrinsic_args(op0, name)
         if args is not None:
             return args[0]
-        if isinstance(op0, Constant) and u.splat_of(op0) is not None:
+        from llvmpy_mid.analysis.instsimplify.other import is_splat_value
+
+        if is_splat_value(op0):
             return op0
         return None
     return None
@@ -173,7 +175,17 @@ def _is_icmp_true(pred: Predicate, a: Value, b: Value, q: SimplifyQuery) -> bool
     from llvmpy_mid.analysis.instsimplify.cmp import simplify_icmp_inst
 
     v = simplify_icmp_inst(pred, a, b, q, u.RECURSION_LIMIT)
-    return isinstance(v, Constant) and v.is_all_ones_value
+    return v is not None and _is_all_ones_value(v)
+
+
+def _is_all_ones_value(v: Value) -> bool:
+    """LLVM ``Constant::isAllOnesValue``: all ones, or a splat of it."""
+    if isinstance(v, ConstantInt):
+        return v.value == v.type.mask
+    if isinstance(v, Constant):
+        s = u.splat_of(v)
+        return isinstance(s, ConstantInt) and s.value == s.type.mask
+    return False
 
 
 def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q: SimplifyQuery, call: CallBase | None) -> Value | None:
@@ -205,6 +217,16 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
             return op0
         if u.is_all_ones(op1) or q.is_undef_value(op1):
             return op0
+        from llvmpy_mid.analysis.instsimplify.cmp import _is_imm_constant
+
+        if _is_imm_constant(op1):
+            assert isinstance(op1, Constant)
+            known = u.known_bits(op0, q)
+            w1 = u.scalar_bits(op1.type)
+            irrelevant = known.zero & ((1 << w1) - 1)
+            c = u.fold_binop("or", op1, u.const_int(op1.type, irrelevant), q)
+            if c is not None and _is_all_ones_value(c):
+                return op0
         return None
     if name in _MINMAX_INVERSE:
         if op0 is op1:
@@ -349,6 +371,10 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
         if v is not None:
             return v
         return _minimum_maximum_shared_op(name, op1, op0)
+    if name == "llvm.load.relative":
+        if isinstance(op0, Constant) and isinstance(op1, Constant):
+            return _simplify_relative_load(op0, op1, q)
+        return None
     if name == "llvm.vector.extract":
         if isinstance(op1, ConstantInt) and op1.value == 0:
             args = u.intrinsic_args(op0, "llvm.vector.insert")
@@ -358,14 +384,54 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
     return None
 
 
+def _simplify_relative_load(ptr: Constant, offset: Constant, q: SimplifyQuery) -> Value | None:
+    """``load.relative(P, O)`` of a table entry ``ptrtoint X - ptrtoint P``: ``X``
+    (LLVM ``simplifyRelativeLoad``)."""
+    from llvmpy_mid.ir.constant_expr import ConstantExpr
+
+    is_offset = u.constant_folding("is_constant_offset_from_global")
+    if is_offset is None:
+        return None
+    base = is_offset(ptr, q.dl)
+    if base is None or not isinstance(offset, ConstantInt) or offset.type.width > 64:
+        return None
+    off = offset.sext_value
+    if off % 4 != 0 if off >= 0 else (-off) % 4 != 0:
+        return None
+    loaded = u.fold_load(ptr, ptr.type.context.i32, q, off)
+    if not isinstance(loaded, ConstantExpr):
+        return None
+    if loaded.opcode == "trunc":
+        inner = loaded.get_operand(0)
+        if not isinstance(inner, ConstantExpr):
+            return None
+        loaded = inner
+    if loaded.opcode != "sub":
+        return None
+    lhs = loaded.get_operand(0)
+    if not isinstance(lhs, ConstantExpr) or lhs.opcode != "ptrtoint":
+        return None
+    rhs = loaded.get_operand(1)
+    assert isinstance(rhs, Constant)
+    rbase = is_offset(rhs, q.dl)
+    if rbase is None or rbase[0] is not base[0] or rbase[1] != base[1]:
+        return None
+    return lhs.get_operand(0)
+
+
 def simplify_intrinsic(call: CallBase, fn: Function, args: Sequence[Value], q: SimplifyQuery) -> Value | None:
     """An intrinsic call by its arity (LLVM ``simplifyIntrinsic``)."""
-    from llvmpy_mid.ir.intrinsics import lookup_intrinsic
-
-    name = lookup_intrinsic(fn.name) or ""
+    name = u.intrinsic_base(fn.name)
     n = len(args)
     ret_ty = fn.function_type.return_type
     if n == 0:
+        if name == "llvm.vscale":
+            caller = call.function
+            attr = caller.attributes.get_fn_attr("vscale_range") if caller is not None else None
+            if attr is not None:
+                lo, hi = attr.vscale_range_args
+                if hi is not None and lo == hi:
+                    return u.const_int(ret_ty, lo)
         return None
     if n == 1:
         return simplify_unary_intrinsic(name, args[0], q, call)

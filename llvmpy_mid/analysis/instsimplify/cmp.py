@@ -159,10 +159,8 @@ def _icmp_of_bools(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery) ->
 
 def _implied(a: Value, b: Value, q: SimplifyQuery) -> bool:
     """``a`` implies ``b`` (LLVM ``isImpliedCondition(..).value_or(false)``)."""
-    try:
-        from llvmpy_mid.analysis.value_tracking import is_implied_condition  # type: ignore[attr-defined]
-    except ImportError:
-        return False
+    from llvmpy_mid.analysis.implied_condition import is_implied_condition
+
     return is_implied_condition(a, b, q.dl) is True
 
 
@@ -794,6 +792,11 @@ def simplify_icmp_inst(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery
     v = _icmp_with_dominating_assume(pred, lhs, rhs, q)
     if v is not None:
         return v
+    from llvmpy_mid.analysis.implied_condition import is_implied_by_dom_condition_pred
+
+    dom = is_implied_by_dom_condition_pred(pred, lhs, rhs, q.cxt_i, q.dl)
+    if dom is not None:
+        return u.get_bool(ity, dom)
     if lhs.type.is_pointer:
         import llvmpy_mid.analysis.instsimplify.memory as memory
 
@@ -828,14 +831,13 @@ def _icmp_with_ranges(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery)
 def _icmp_with_dominating_assume(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery) -> Value | None:
     if q.ac is None or q.cxt_i is None:
         return None
-    implied = u.value_tracking("is_implied_condition_pred")
-    valid = u.value_tracking("is_valid_assume_for_context")
-    if implied is None or valid is None:
-        return None
+    from llvmpy_mid.analysis.implied_condition import is_implied_condition_pred
+    from llvmpy_mid.analysis.value_tracking import is_valid_assume_for_context
+
     for base in (lhs, rhs):
         for assume, _index in q.ac.assumptions_for(base):
-            imp = implied(assume.get_arg(0), pred, lhs, rhs, q.dl)
-            if imp is not None and valid(assume, q.cxt_i, q.dt):
+            imp = is_implied_condition_pred(assume.get_arg(0), pred, lhs, rhs, q.dl)
+            if imp is not None and is_valid_assume_for_context(assume, q.cxt_i, q.dt):
                 return u.get_bool(u.compare_type(lhs.type), imp)
     return None
 

@@ -104,7 +104,7 @@ def _is_fp_one(v: Value) -> bool:
 def _cannot_be_negative_zero(v: Value) -> bool:
     """A conservative ``cannotBeNegativeZero``: integer conversions and
     constants that are not -0.0."""
-    if u.opcode_of(v) in ("sitofp", "uitofp"):
+    if u.opcode_of(v) in ("sitofp", "uitofp") or u.intrinsic_name(v) == "llvm.fabs":
         return True
     if isinstance(v, Constant) and not isinstance(v, PoisonValue):
         return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_negative_zero)
@@ -122,12 +122,9 @@ def _fneg_of(v: Value) -> Value | None:
 
 
 def _fneg_nsz_of(v: Value) -> Value | None:
-    """``m_FNegNSZ``: ``fneg x``, or ``fsub -0.0, x``, or ``fsub nsz 0.0, x``."""
-    x = _fneg_of(v)
-    if x is not None:
-        return x
+    """``x`` when ``v`` is ``fsub +-0.0, x`` (LLVM ``m_FNegNSZ``)."""
     ops = u.binop(v, "fsub")
-    if ops is not None and u.is_any_zero_fp(ops[0]) and int(getattr(v, "fast_math_flags", 0)) & _NSZ:
+    if ops is not None and u.is_any_zero_fp(ops[0]):
         return ops[1]
     return None
 

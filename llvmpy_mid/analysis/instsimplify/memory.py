@@ -143,7 +143,7 @@ def _is_no_alias_call(v: Value) -> bool:
 def _object_size(v: Value, dl: DataLayout) -> int | None:
     """The byte size of a static alloca, a defined global or a byval argument."""
     if isinstance(v, AllocaInst):
-        if not v.is_static_alloca or not v.allocated_type.is_sized or dl.is_scalable(v.allocated_type):
+        if not v.allocated_type.is_sized or dl.is_scalable(v.allocated_type):
             return None
         n = v.array_size
         count = getattr(n, "value", None)
@@ -151,7 +151,7 @@ def _object_size(v: Value, dl: DataLayout) -> int | None:
             return None
         return dl.type_alloc_size(v.allocated_type) * count
     if isinstance(v, GlobalVariable):
-        if v.is_declaration or v.is_interposable or getattr(v, "externally_initialized", False):
+        if "extern_weak" in str(getattr(v, "linkage", "")).lower() or "EXTERN_WEAK" in str(getattr(v, "linkage", "")):
             return None
         ty = v.value_type
         if not ty.is_sized or dl.is_scalable(ty):

@@ -393,10 +393,18 @@ def _logical_pair(v: Value, is_and: bool) -> tuple[Value, Value] | None:
     if ops is not None:
         return ops
     if isinstance(v, SelectInst) and v.condition.type is v.type:
-        if is_and and u.is_zero(v.false_value):
-            return v.condition, v.true_value
-        if not is_and and u.is_one(v.true_value):
-            return v.condition, v.false_value
+        if is_and:
+            f = v.false_value
+            if isinstance(f, Constant) and f.is_null_value:
+                return v.condition, v.true_value
+        else:
+            t = v.true_value
+            if isinstance(t, ConstantInt) and t.value == 1:
+                return v.condition, v.false_value
+            if isinstance(t, Constant) and isinstance(t.type, VectorType):
+                s = u.splat_of(t)
+                if isinstance(s, ConstantInt) and s.value == 1:
+                    return v.condition, v.false_value
     return None
 
 
@@ -518,6 +526,11 @@ def simplify_select_inst(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, ma
     v = _select_with_binary_op(cond, tv, fv)
     if v is not None:
         return v
+    from llvmpy_mid.analysis.implied_condition import is_implied_by_dom_condition
+
+    imp = is_implied_by_dom_condition(cond, q.cxt_i, q.dl)
+    if imp is not None:
+        return tv if imp else fv
     return None
 
 
@@ -600,6 +613,10 @@ def simplify_gep_inst(
                 return u.fold_cast("inttoptr", ci, gep_ty, q)
     if not isinstance(ptr, Constant) or not all(isinstance(i, Constant) for i in indices):
         return None
+    if dl.is_scalable(src_ty):
+        from llvmpy_mid.ir.constant_fold import constant_fold_get_element_ptr
+
+        return constant_fold_get_element_ptr(src_ty, ptr, None, [i for i in indices if isinstance(i, Constant)])
     return u.fold_gep(src_ty, ptr, [i for i in indices if isinstance(i, Constant)], flags, q)
 
 
@@ -768,6 +785,18 @@ def _get_splat_value(v: Value) -> Value | None:
         if isinstance(ins, InsertElementInst) and u.is_zero_int(ins.index_operand):
             return ins.element_operand
     return None
+
+
+def is_splat_value(v: Value) -> bool:
+    """Every lane of ``v`` is the same value (LLVM ``isSplatValue``, without the
+    recursion through binary operators): a splat constant or a broadcast shuffle."""
+    if isinstance(v, Constant):
+        return isinstance(v.type, VectorType) and u.splat_of(v) is not None
+    if isinstance(v, ShuffleVectorInst):
+        mask = v.mask
+        first = next((m for m in mask if m >= 0), None)
+        return first is not None and all(m == first or m < 0 for m in mask)
+    return False
 
 
 def find_scalar_element(v: Value, idx: int) -> Value | None:
