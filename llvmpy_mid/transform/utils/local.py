@@ -630,8 +630,475 @@ def invert_condition(cond: Value) -> Value:
         inverted.insert_into(parent, pos)
     return inverted
 
+
+# --- folding terminators, unreachable code -------------------------------------------------------
+
+
+def _replace_with_branch(term: Instruction, dest: BasicBlock, keep_md: tuple[str, ...] = ()) -> Instruction:
+    """A ``br label %dest`` put before ``term`` with its debug location (LLVM's
+    ``IRBuilder(T).CreateBr``) and the metadata kinds ``keep_md`` of ``term``."""
+    from llvmpy_mid.ir.instructions.terminators import BranchInst
+
+    br = BranchInst(dest)
+    br.insert_before(term)
+    br.debug_loc = term.debug_loc
+    for kind in keep_md:
+        md = term.get_metadata(kind)
+        if md is not None:
+            br.set_metadata(kind, md)
+    return br
+
+
+def constant_fold_terminator(
+    bb: BasicBlock, delete_dead_conditions: bool = False, tli: object | None = None, dtu: object | None = None
+) -> bool:
+    """Fold a terminator whose destination is known: a conditional branch on a constant
+    or to one block twice, a switch on a constant or with all cases going one way (or
+    a switch with one case into ``icmp eq`` + ``br``), an ``indirectbr`` of a
+    ``blockaddress`` (LLVM ``ConstantFoldTerminator``)."""
+    from llvmpy_mid.analysis.block_frequency_bpi import _branch_weights
+    from llvmpy_mid.ir.constants import BlockAddress
+    from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+    from llvmpy_mid.ir.instructions.terminators import BranchInst
+    from llvmpy_mid.transform.scalar.lower_expect_intrinsic import create_branch_weights
+    from llvmpy_mid.transform.utils.basic_block_utils import first_non_phi_or_dbg, remove_predecessor
+
+    term = bb.terminator
+    if term is None:
+        return False
+    opcode = term.opcode
+    keep = ("llvm.loop", "dbg", "annotation")
+    if opcode == "br":
+        if not term.is_conditional:  # type: ignore[attr-defined]
+            return False
+        dest1 = term.get_successor(0)
+        dest2 = term.get_successor(1)
+        if dest1 is dest2:
+            remove_predecessor(dest1, bb)
+            _replace_with_branch(term, dest1, keep)
+            cond = term.condition  # type: ignore[attr-defined]
+            term.erase_from_parent()
+            if delete_dead_conditions:
+                recursively_delete_trivially_dead_instructions(cond, tli)
+            return True
+        cond = term.condition  # type: ignore[attr-defined]
+        if isinstance(cond, ConstantInt):
+            dest, old = (dest1, dest2) if cond.value else (dest2, dest1)
+            remove_predecessor(old, bb)
+            _replace_with_branch(term, dest, keep)
+            term.erase_from_parent()
+            if dtu is not None:
+                dtu.apply_updates([("delete", bb, old)])  # type: ignore[attr-defined]
+            return True
+        return False
+    if opcode == "switch":
+        si = term
+        ci = si.condition  # type: ignore[attr-defined]
+        if not isinstance(ci, ConstantInt):
+            ci = None
+        default = si.default_dest  # type: ignore[attr-defined]
+        only: BasicBlock | None = default
+        first = first_non_phi_or_dbg(default)
+        if first is not None and first.opcode == "unreachable" and si.num_cases > 0:  # type: ignore[attr-defined]
+            only = si.get_case_dest(0)  # type: ignore[attr-defined]
+        changed = False
+        i = 0
+        while i < si.num_cases:  # type: ignore[attr-defined]
+            value = si.get_case_value(i)  # type: ignore[attr-defined]
+            dest = si.get_case_dest(i)  # type: ignore[attr-defined]
+            if value is ci:
+                only = dest
+                break
+            if dest is default:
+                weights = _branch_weights(si, si.num_successors)
+                n_cases = si.num_cases  # type: ignore[attr-defined]
+                if n_cases > 1 and weights is not None:
+                    prof = si.get_metadata("prof")
+                    expected = prof is not None and any(
+                        getattr(op, "string", None) == "expected" for op in prof.operands
+                    )
+                    weights[0] += weights[i + 1]
+                    weights[i + 1], weights[-1] = weights[-1], weights[i + 1]
+                    weights.pop()
+                    si.set_metadata("prof", create_branch_weights(si.type.context, weights, expected))
+                remove_predecessor(default, bb)
+                si.remove_case(i)  # type: ignore[attr-defined]
+                new_ci = si.condition  # type: ignore[attr-defined]
+                if isinstance(new_ci, ConstantInt):
+                    ci = new_ci
+                    i = 0
+                changed = True
+                continue
+            if dest is not only:
+                only = None
+            i += 1
+        if ci is not None and only is None:
+            only = si.default_dest  # type: ignore[attr-defined]
+        if only is not None:
+            _replace_with_branch(si, only)
+            removed: dict[BasicBlock, None] = {}
+            keep_bb: BasicBlock | None = only
+            for succ in si.successors:
+                if succ is not only:
+                    removed[succ] = None
+                if succ is keep_bb:
+                    keep_bb = None
+                else:
+                    remove_predecessor(succ, bb)
+            cond = si.condition  # type: ignore[attr-defined]
+            si.erase_from_parent()
+            if delete_dead_conditions:
+                recursively_delete_trivially_dead_instructions(cond, tli)
+            if dtu is not None:
+                dtu.apply_updates([("delete", bb, s) for s in removed])  # type: ignore[attr-defined]
+            return True
+        if si.num_cases == 1:  # type: ignore[attr-defined]
+            cmp = ICmpInst(Predicate.ICMP_EQ, si.condition, si.get_case_value(0), name="cond")  # type: ignore[attr-defined]
+            cmp.insert_before(si)
+            cmp.debug_loc = si.debug_loc
+            new_br = BranchInst(si.get_case_dest(0), si.default_dest, cmp)  # type: ignore[attr-defined]
+            new_br.insert_before(si)
+            new_br.debug_loc = si.debug_loc
+            weights = _branch_weights(si, 2)
+            if weights is not None:
+                new_br.set_metadata("prof", create_branch_weights(si.type.context, [weights[1], weights[0]]))
+            implicit = si.get_metadata("make.implicit")
+            if implicit is not None:
+                new_br.set_metadata("make.implicit", implicit)
+            si.erase_from_parent()
+            return True
+        return changed
+    if opcode == "indirectbr":
+        address = _strip_pointer_casts(term.operands[0])
+        if isinstance(address, BlockAddress):
+            only_dest: BasicBlock = address.block
+            _replace_with_branch(term, only_dest)
+            removed = {}
+            keep_dest: BasicBlock | None = only_dest
+            for dest in term.successors:
+                if dest is not only_dest:
+                    removed[dest] = None
+                if dest is keep_dest:
+                    keep_dest = None
+                else:
+                    remove_predecessor(dest, bb)
+            addr = term.operands[0]
+            term.erase_from_parent()
+            if delete_dead_conditions:
+                recursively_delete_trivially_dead_instructions(addr, tli)
+            if not address.has_uses:
+                address.destroy_constant()
+            if keep_dest is not None:
+                new_term = bb.terminator
+                assert new_term is not None
+                new_term.erase_from_parent()
+                bb.append(UnreachableInst(bb.type.context))
+            if dtu is not None:
+                dtu.apply_updates([("delete", bb, s) for s in removed])  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def create_call_matching_invoke(invoke: Instruction) -> Instruction:
+    """A detached call with the invoke's callee, arguments, bundles, calling convention,
+    attributes, debug location and metadata (LLVM ``createCallMatchingInvoke``)."""
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    call = CallInst(
+        invoke.function_type,  # type: ignore[attr-defined]
+        invoke.called_operand,  # type: ignore[attr-defined]
+        invoke.args,  # type: ignore[attr-defined]
+        bundles=invoke.operand_bundles,  # type: ignore[attr-defined]
+        calling_conv=invoke.calling_conv,  # type: ignore[attr-defined]
+        attributes=invoke.attributes,  # type: ignore[attr-defined]
+    )
+    for kind, md in invoke.metadata_items():
+        call.set_metadata(kind, md)
+    prof = call.get_metadata("prof")
+    if prof is not None:
+        total = _prof_total_weight(prof)
+        if total is not None:
+            from llvmpy_mid.transform.scalar.lower_expect_intrinsic import create_branch_weights
+
+            call.set_metadata("prof", create_branch_weights(call.type.context, [total]) if total < (1 << 32) else None)
+    return call
+
+
+def _prof_total_weight(prof: object) -> int | None:
+    """The sum of a ``branch_weights`` node's weights (LLVM ``extractProfTotalWeight``)."""
+    from llvmpy_mid.ir.metadata import ConstantAsMetadata
+
+    ops = list(getattr(prof, "operands", ()))
+    if not ops or getattr(ops[0], "string", None) != "branch_weights":
+        return None
+    ops = ops[1:]
+    if ops and getattr(ops[0], "string", None) == "expected":
+        ops = ops[1:]
+    total = 0
+    for op in ops:
+        if not isinstance(op, ConstantAsMetadata) or not isinstance(op.value, ConstantInt):
+            return None
+        total += op.value.value
+    return total
+
+
+def change_to_call(invoke: Instruction, dtu: object | None = None) -> Instruction:
+    """Replace ``invoke`` by a call and a branch to its normal destination; its unwind
+    destination forgets the block (LLVM ``changeToCall``)."""
+    from llvmpy_mid.ir.instructions.terminators import BranchInst
+    from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
+
+    call = create_call_matching_invoke(invoke)
+    name = invoke.name
+    if name:
+        invoke.set_name("")
+        call.set_name(name)
+    call.insert_before(invoke)
+    invoke.replace_all_uses_with(call)
+    normal = invoke.normal_dest  # type: ignore[attr-defined]
+    BranchInst(normal).insert_before(invoke)
+    bb = invoke.parent
+    assert bb is not None
+    unwind = invoke.unwind_dest  # type: ignore[attr-defined]
+    remove_predecessor(unwind, bb)
+    invoke.erase_from_parent()
+    if dtu is not None:
+        dtu.apply_updates([("delete", bb, unwind)])  # type: ignore[attr-defined]
+    return call
+
+
+def _null_pointer_is_defined(fn: object, address_space: int = 0) -> bool:
+    from llvmpy_mid.analysis.value_tracking import null_pointer_is_defined
+
+    return null_pointer_is_defined(fn, address_space)  # type: ignore[arg-type]
+
+
+def _next_non_debug(inst: Instruction) -> Instruction | None:
+    """LLVM ``getNextNonDebugInstruction``."""
+    node = inst.next_instruction
+    while node is not None and node.is_call_base and node.intrinsic_name.startswith("llvm.dbg."):  # type: ignore[attr-defined]
+        node = node.next_instruction
+    return node
+
+
+def _can_simplify_invoke_no_unwind(fn: object) -> bool:
+    """LLVM ``canSimplifyInvokeNoUnwind``: not for personalities whose catch-all
+    handlers may run on a nounwind invoke (MSVC C++/SEH, CoreCLR, Wasm, ...)."""
+    pers = getattr(fn, "personality", None)
+    name = getattr(pers, "name", "") if pers is not None else ""
+    return name not in (
+        "__CxxFrameHandler3", "__C_specific_handler", "_except_handler3", "_except_handler4",
+        "ProcessCLRException", "__gxx_wasm_personality_v0", "__xlcxx_personality_v1",
+        "__zos_cxx_personality_v2",
+    )  # fmt: skip
+
+
+def _mark_alive_blocks(fn: object, reachable: set[BasicBlock], dtu: object | None) -> bool:
+    from llvmpy_mid.ir.constants import ConstantPointerNull
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.instructions.terminators import BranchInst
+    from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
+
+    assert isinstance(fn, Function)
+    entry = fn.blocks._first
+    assert entry is not None
+    worklist = [entry]
+    reachable.add(entry)
+    changed = False
+    while worklist:
+        bb = worklist.pop()
+        node = bb.instructions._first
+        while node is not None:
+            inst = node
+            node = node._next
+            if inst.opcode == "call":
+                callee = inst.called_operand
+                if isinstance(callee, Function):
+                    name = inst.intrinsic_name
+                    if name == "llvm.assume":
+                        arg = inst.get_arg(0)
+                        if (isinstance(arg, ConstantInt) and arg.value == 0) or isinstance(arg, UndefValue):
+                            change_to_unreachable(inst, False, dtu)
+                            changed = True
+                            break
+                    elif name == "llvm.experimental.guard":
+                        arg = inst.get_arg(0)
+                        nxt = inst.next_instruction
+                        if isinstance(arg, ConstantInt) and arg.value == 0 and nxt is not None:
+                            if nxt.opcode != "unreachable":
+                                change_to_unreachable(nxt, False, dtu)
+                                changed = True
+                                break
+                elif (
+                    isinstance(callee, ConstantPointerNull)
+                    and not _null_pointer_is_defined(fn, callee.type.address_space)  # type: ignore[attr-defined]
+                ) or isinstance(callee, UndefValue):
+                    change_to_unreachable(inst, False, dtu)
+                    changed = True
+                    break
+                if inst.does_not_return and not inst.is_must_tail_call:
+                    nxt2 = _next_non_debug(inst)
+                    if nxt2 is not None and nxt2.opcode != "unreachable":
+                        change_to_unreachable(nxt2, False, dtu)
+                        changed = True
+                    break
+            elif inst.opcode == "store":
+                if inst.is_volatile:
+                    continue
+                ptr = inst.operands[1]
+                if isinstance(ptr, UndefValue) or (
+                    isinstance(ptr, ConstantPointerNull)
+                    and not _null_pointer_is_defined(fn, ptr.type.address_space)  # type: ignore[attr-defined]
+                ):
+                    change_to_unreachable(inst, False, dtu)
+                    changed = True
+                    break
+        term = bb.terminator
+        if term is not None and term.opcode == "invoke":
+            callee = term.called_operand
+            if (isinstance(callee, ConstantPointerNull) and not _null_pointer_is_defined(fn)) or isinstance(
+                callee, UndefValue
+            ):
+                change_to_unreachable(term, False, dtu)
+                changed = True
+            else:
+                normal = term.normal_dest
+                front = normal.instructions._first
+                if term.does_not_return and (front is None or front.opcode != "unreachable"):
+                    remove_predecessor(normal, bb)
+                    new_dest = BasicBlock(bb.type.context, normal.name + ".unreachable")
+                    fn.blocks.insert_before(new_dest, normal)
+                    new_dest.append(UnreachableInst(bb.type.context))
+                    term.normal_dest = new_dest
+                    if dtu is not None:
+                        dtu.apply_updates([("delete", bb, normal), ("insert", bb, new_dest)])  # type: ignore[attr-defined]
+                    changed = True
+                if term.does_not_throw and _can_simplify_invoke_no_unwind(fn):
+                    if not term.has_uses and not term.may_have_side_effects():
+                        normal = term.normal_dest
+                        unwind = term.unwind_dest
+                        BranchInst(normal).insert_before(term)
+                        remove_predecessor(unwind, bb)
+                        term.erase_from_parent()
+                        if dtu is not None:
+                            dtu.apply_updates([("delete", bb, unwind)])  # type: ignore[attr-defined]
+                    else:
+                        change_to_call(term, dtu)
+                    changed = True
+        changed |= constant_fold_terminator(bb, True, None, dtu)
+        for succ in bb.successors:
+            if succ not in reachable:
+                reachable.add(succ)
+                worklist.append(succ)
+    return changed
+
+
+def remove_unreachable_blocks(fn: object, dtu: object | None = None) -> bool:
+    """Cut code after calls that cannot return, ``assume(false)`` and stores to null,
+    fold constant terminators on the way, and delete the blocks no path from the entry
+    reaches (LLVM ``removeUnreachableBlocks``; catchswitch handler dedup not done)."""
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.transform.utils.basic_block_utils import delete_dead_blocks
+
+    assert isinstance(fn, Function)
+    reachable: set[BasicBlock] = set()
+    changed = _mark_alive_blocks(fn, reachable, dtu)
+    if len(reachable) == len(fn.blocks):
+        return changed
+    dead: list[BasicBlock] = []
+    for bb in fn.blocks:
+        if bb in reachable:
+            continue
+        if dtu is not None and dtu.is_bb_pending_deletion(bb):  # type: ignore[attr-defined]
+            continue
+        dead.append(bb)
+    if not dead:
+        return changed
+    delete_dead_blocks(dead, dtu)  # type: ignore[arg-type]
+    return True
+
+
+# --- replacing uses ------------------------------------------------------------------------------
+
+
+def replace_dominated_uses_with(
+    frm: Value, to: Value, dt: object, root: BasicBlock | tuple[BasicBlock, BasicBlock] | Instruction
+) -> int:
+    """Replace the uses of ``frm`` dominated by ``root`` (a block, an edge (from, to), or
+    an instruction: uses it dominates) with ``to``; returns how many (LLVM
+    ``replaceDominatedUsesWith``)."""
+    count = 0
+    for use in list(frm.uses):
+        if isinstance(root, tuple):
+            ok = dt.dominates_edge_use(root[0], root[1], use)  # type: ignore[attr-defined]
+        elif isinstance(root, BasicBlock):
+            ok = _block_dominates_use(dt, root, use)
+        else:
+            ok = dt.dominates_use(root, use)  # type: ignore[attr-defined]
+        if not ok:
+            continue
+        use.set(to)
+        count += 1
+    return count
+
+
+def _block_dominates_use(dt: object, bb: BasicBlock, use: object) -> bool:
+    """LLVM ``DominatorTree::dominates(const BasicBlock *, const Use &)``: a phi use sits
+    at the end of its incoming block."""
+    user = use.user  # type: ignore[attr-defined]
+    if user.is_phi:
+        use_bb = user.get_incoming_block(use.index)  # type: ignore[attr-defined]
+    else:
+        use_bb = user.parent
+    return dt.dominates_block(bb, use_bb)  # type: ignore[attr-defined, no-any-return]
+
+
+def replace_non_local_uses_with(frm: Instruction, to: Value) -> int:
+    """Replace the uses of ``frm`` outside its own block (LLVM ``replaceNonLocalUsesWith``)."""
+    bb = frm.parent
+    count = 0
+    for use in list(frm.uses):
+        user = use.user
+        if user.is_instruction and user.parent is bb:  # type: ignore[attr-defined]
+            continue
+        use.set(to)
+        count += 1
+    return count
+
+
+def remove_all_non_terminator_and_eh_pad_instructions(bb: BasicBlock) -> tuple[int, int]:
+    """Erase everything in ``bb`` but its terminator and EH pads, last first (uses become
+    poison); returns (instructions, debug records) removed (LLVM
+    ``removeAllNonTerminatorAndEHPadInstructions``)."""
+    count = 0
+    records = 0
+    term = bb.terminator
+    node = term.prev_instruction if term is not None else bb.instructions._last
+    while node is not None:
+        prev = node.prev_instruction
+        if node.is_eh_pad:
+            node = prev
+            continue
+        if node.has_uses:
+            node.replace_all_uses_with(PoisonValue.get(node.type))
+        recs = node.take_dbg_records()
+        records += len(recs)
+        for r in recs:
+            r.drop_references()
+        node.erase_from_parent()
+        count += 1
+        node = prev
+    return count, records
+
 __all__ = [
+    "change_to_call",
     "change_to_unreachable",
+    "constant_fold_terminator",
+    "create_call_matching_invoke",
+    "remove_all_non_terminator_and_eh_pad_instructions",
+    "remove_unreachable_blocks",
+    "replace_dominated_uses_with",
+    "replace_non_local_uses_with",
     "find_dbg_records",
     "invert_condition",
     "is_instruction_trivially_dead",
