@@ -273,3 +273,37 @@ def test_fold_constant_math() -> None:
     assert fold_constant_math([OP_CONSTU, 1, OP_MUL, OP_STACK_VALUE]) == [OP_STACK_VALUE]
     # Ops prepended to a non-variadic expression get a stack value once.
     assert append_ops_to_arg([OP_STACK_VALUE], [OP_PLUS_UCONST, 1], 0, True) == [OP_PLUS_UCONST, 1, OP_STACK_VALUE]
+
+
+def test_replace_dominated_uses_with() -> None:
+    from llvmpy_mid.ir.constants import ConstantInt
+    from llvmpy_mid.ir.dominators import DominatorTree
+    from llvmpy_mid.transform.utils.local import replace_dominated_uses_with
+
+    module = parse_assembly(
+        """
+define i32 @f(i32 %a, i1 %c) {
+entry:
+  %e = add i32 %a, 1
+  br i1 %c, label %t, label %j
+t:
+  %u = add i32 %a, 2
+  br label %j
+j:
+  %p = phi i32 [ %a, %entry ], [ %a, %t ]
+  ret i32 %p
+}
+"""
+    )
+    fn = _fn(module, "f")
+    a = fn.args[0]
+    dt = DominatorTree(fn)
+    seven = ConstantInt.get(a.type, 7)
+    # Block %t dominates the add in %t and the phi entry coming from %t, nothing else.
+    assert replace_dominated_uses_with(a, seven, dt, _block(fn, "t")) == 2
+    phi = _block(fn, "j").instructions._first
+    assert phi is not None and phi.get_incoming_value(0) is a  # type: ignore[attr-defined]
+    # The edge entry -> j dominates only the phi entry for %entry.
+    assert replace_dominated_uses_with(a, seven, dt, (_block(fn, "entry"), _block(fn, "j"))) == 1
+    assert phi.get_incoming_value(0) is seven  # type: ignore[attr-defined]
+    assert _block(fn, "entry").instructions._first.operands[0] is a  # type: ignore[union-attr]

@@ -1022,35 +1022,48 @@ def remove_unreachable_blocks(fn: object, dtu: object | None = None) -> bool:
 
 
 def replace_dominated_uses_with(
-    frm: Value, to: Value, dt: object, root: BasicBlock | tuple[BasicBlock, BasicBlock] | Instruction
+    frm: Value,
+    to: Value,
+    dt: object,
+    root: BasicBlock | tuple[BasicBlock, BasicBlock],
+    should_replace: Callable[[object, Value], bool] | None = None,
 ) -> int:
-    """Replace the uses of ``frm`` dominated by ``root`` (a block, an edge (from, to), or
-    an instruction: uses it dominates) with ``to``; returns how many (LLVM
-    ``replaceDominatedUsesWith``)."""
+    """Replace the uses of ``frm`` dominated by ``root`` (a block, or an edge (from, to))
+    with ``to``, when ``should_replace(use, to)`` agrees; returns how many (LLVM
+    ``replaceDominatedUsesWith`` / ``replaceDominatedUsesWithIf``)."""
     count = 0
     for use in list(frm.uses):
         if isinstance(root, tuple):
-            ok = dt.dominates_edge_use(root[0], root[1], use)  # type: ignore[attr-defined]
-        elif isinstance(root, BasicBlock):
-            ok = _block_dominates_use(dt, root, use)
+            ok = _edge_dominates_use(dt, root[0], root[1], use)
         else:
-            ok = dt.dominates_use(root, use)  # type: ignore[attr-defined]
-        if not ok:
+            ok = _block_dominates_use(dt, root, use)
+        if not ok or (should_replace is not None and not should_replace(use, to)):
             continue
         use.set(to)
         count += 1
     return count
 
 
+def _use_block(use: object) -> tuple[object, BasicBlock]:
+    user = use.user  # type: ignore[attr-defined]
+    if user.is_phi:
+        return user, user.get_incoming_block(use.index)  # type: ignore[attr-defined]
+    return user, user.parent
+
+
 def _block_dominates_use(dt: object, bb: BasicBlock, use: object) -> bool:
     """LLVM ``DominatorTree::dominates(const BasicBlock *, const Use &)``: a phi use sits
     at the end of its incoming block."""
-    user = use.user  # type: ignore[attr-defined]
-    if user.is_phi:
-        use_bb = user.get_incoming_block(use.index)  # type: ignore[attr-defined]
-    else:
-        use_bb = user.parent
+    _, use_bb = _use_block(use)
     return dt.dominates_block(bb, use_bb)  # type: ignore[attr-defined, no-any-return]
+
+
+def _edge_dominates_use(dt: object, start: BasicBlock, end: BasicBlock, use: object) -> bool:
+    """LLVM ``DominatorTree::dominates(const BasicBlockEdge &, const Use &)``."""
+    user, use_bb = _use_block(use)
+    if user.is_phi and user.parent is end and use_bb is start:  # type: ignore[attr-defined]
+        return True
+    return dt._edge_dominates_block(start, end, use_bb)  # type: ignore[attr-defined, no-any-return]
 
 
 def replace_non_local_uses_with(frm: Instruction, to: Value) -> int:
