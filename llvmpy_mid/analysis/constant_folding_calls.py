@@ -414,7 +414,10 @@ def _fold_call1(
             half = apfloat.SEMANTICS[TypeID.HALF]
             dst = apfloat.semantics_of(ty.type_id)
             if dst is None:
-                return None
+                if ty.type_id is not TypeID.PPC_FP128:
+                    return None
+                dbl = apfloat.convert(half, apfloat.SEMANTICS[TypeID.DOUBLE], v & 0xFFFF)
+                return ConstantFP.from_bits(ty, apfloat.ppc_from_double(dbl))
             return ConstantFP.from_bits(ty, apfloat.convert(half, dst, v & 0xFFFF))
         return None
     if iid is not None and iid.startswith("vector.reduce."):
@@ -511,6 +514,8 @@ def fold_intrinsic_call2(iid: str, ty: Type, ops: Sequence[Constant]) -> Constan
     if isinstance(a, ConstantFP):
         sem = apfloat.semantics_of(a.type.type_id)
         if sem is None:
+            if iid == "copysign" and isinstance(b, ConstantFP) and b.type is a.type:
+                return ConstantFP.from_bits(ty, apfloat.ppc_copysign(a.bits, b.bits))
             return None
         if isinstance(b, ConstantFP):
             if b.type is not a.type:

@@ -528,14 +528,18 @@ def one(sem: Semantics, sign: int = 0) -> int:
 
 
 def min_num(sem: Semantics, abits: int, bbits: int, maximum: bool) -> int:
-    """``minnum``/``maxnum``: a NaN operand gives the other one (both NaN: the left,
-    quiet); equal zeros of both signs give the left."""
+    """``minnum``/``maxnum`` as LLVM 19's APFloat: a NaN operand gives the other one
+    (unchanged); zeros of both signs give -0 (min) or +0 (max)."""
     a = decode(sem, abits)
     b = decode(sem, bbits)
     if a[0] == NAN:
-        return make_quiet(sem, abits) if b[0] == NAN else bbits
+        return bbits
     if b[0] == NAN:
         return abits
+    if a[0] == ZERO and b[0] == ZERO and a[1] != b[1]:
+        neg_one = abits if a[1] else bbits
+        pos_one = bbits if a[1] else abits
+        return pos_one if maximum else neg_one
     c = compare(sem, bbits, abits)
     if maximum:
         return bbits if c == CMP_GREATER else abits
@@ -543,13 +547,14 @@ def min_num(sem: Semantics, abits: int, bbits: int, maximum: bool) -> int:
 
 
 def minimum(sem: Semantics, abits: int, bbits: int, maximum_: bool) -> int:
-    """``minimum``/``maximum``: NaN propagates (quiet); -0 < +0."""
+    """``minimum``/``maximum`` as LLVM 19's APFloat: a NaN operand is the result (the left
+    first, unchanged); -0 < +0."""
     a = decode(sem, abits)
     b = decode(sem, bbits)
     if a[0] == NAN:
-        return make_quiet(sem, abits)
+        return abits
     if b[0] == NAN:
-        return make_quiet(sem, bbits)
+        return bbits
     if a[0] == ZERO and b[0] == ZERO and a[1] != b[1]:
         neg_one = abits if a[1] else bbits
         pos_one = bbits if a[1] else abits
@@ -558,6 +563,29 @@ def minimum(sem: Semantics, abits: int, bbits: int, maximum_: bool) -> int:
     if maximum_:
         return bbits if c == CMP_GREATER else abits
     return bbits if c == CMP_LESS else abits
+
+
+# --- ppc_fp128 (double-double: the high double in the low 64 bits) -------------------------------
+
+PPC_SIGN_BITS: Final = (1 << 63) | (1 << 127)
+
+
+def ppc_is_negative(bits: int) -> bool:
+    return bool(bits >> 63 & 1)
+
+
+def ppc_neg(bits: int) -> int:
+    """APFloat ``changeSign`` of a double-double: both halves negated."""
+    return bits ^ PPC_SIGN_BITS
+
+
+def ppc_copysign(bits: int, sign_from: int) -> int:
+    return ppc_neg(bits) if ppc_is_negative(bits) != ppc_is_negative(sign_from) else bits
+
+
+def ppc_from_double(dbits: int) -> int:
+    """A double as a double-double (low half +0.0)."""
+    return dbits & 0xFFFFFFFFFFFFFFFF
 
 
 def to_float(sem: Semantics, bits: int) -> float:
