@@ -1,0 +1,121 @@
+"""Underlying objects of pointers (LLVM 19.1.7 ``llvm/lib/Analysis/ValueTracking.cpp``:
+``getUnderlyingObject``, ``getUnderlyingObjects``; ``GetPointerBaseWithConstantOffset``
+from ``llvm/include/llvm/Analysis/ValueTracking.h``): through GEPs, pointer casts,
+non-interposable aliases, one-input phis and calls returning an argument, with
+LLVM's lookup limit. Import them from :mod:`llvmpy_mid.analysis.value_tracking`.
+
+What it does not do (yet): loop-aware phi handling (LLVM's ``LoopInfo`` argument).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from llvmpy_mid.analysis.value_tracking_support import (
+    _constant_gep_offset,
+    _opcode,
+    _operand,
+    get_argument_aliasing_to_returned_pointer,
+)
+from llvmpy_mid.ir.constant_expr import ConstantExpr
+from llvmpy_mid.ir.global_value import GlobalAlias
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
+from llvmpy_mid.ir.types import PointerType
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.value import Value
+
+
+def get_underlying_object(v: Value, max_lookup: int = 6) -> Value:
+    """The object ``v`` points into, looking through GEPs, casts, aliases,
+    one-input phis and calls returning an argument, ``max_lookup`` steps at
+    most (0: no limit) (LLVM ``getUnderlyingObject``)."""
+    if not isinstance(v.type, PointerType):
+        return v
+    count = 0
+    while max_lookup == 0 or count < max_lookup:
+        count += 1
+        op = _opcode(v)
+        if op == "getelementptr":
+            v = _operand(v, 0)
+        elif op in ("bitcast", "addrspacecast"):
+            nv = _operand(v, 0)
+            if not isinstance(nv.type, PointerType):
+                return v
+            v = nv
+        elif isinstance(v, GlobalAlias):
+            if v.is_interposable:
+                return v
+            v = v.aliasee
+        else:
+            if isinstance(v, PHINode):
+                if v.num_incoming == 1:
+                    v = v.get_incoming_value(0)
+                    continue
+            elif isinstance(v, CallBase):
+                rp = get_argument_aliasing_to_returned_pointer(v, False)
+                if rp is not None:
+                    v = rp
+                    continue
+            return v
+    return v
+
+
+def get_underlying_objects(v: Value, max_lookup: int = 6) -> list[Value]:
+    """Every object ``v`` may point into, through selects and phis too (LLVM
+    ``getUnderlyingObjects`` without loop info)."""
+    visited: set[int] = set()
+    objects: list[Value] = []
+    work = [v]
+    while work:
+        p = get_underlying_object(work.pop(), max_lookup)
+        if id(p) in visited:
+            continue
+        visited.add(id(p))
+        if isinstance(p, SelectInst):
+            work.append(p.true_value)
+            work.append(p.false_value)
+            continue
+        if isinstance(p, PHINode):
+            work.extend(p.incoming_values)
+            continue
+        objects.append(p)
+    return objects
+
+
+def get_pointer_base_with_constant_offset(
+    ptr: Value, dl: DataLayout, allow_non_inbounds: bool = True
+) -> tuple[Value, int]:
+    """``(base, offset)`` with ``ptr == base + offset`` bytes, through GEPs with
+    constant indices and pointer casts (LLVM ``GetPointerBaseWithConstantOffset``)."""
+    offset = 0
+    for _ in range(64):
+        op = _opcode(ptr)
+        if op == "getelementptr":
+            inb = bool(getattr(ptr, "inbounds", False)) if isinstance(ptr, Instruction) else (
+                isinstance(ptr, ConstantExpr) and ptr.is_inbounds
+            )
+            if not inb and not allow_non_inbounds:
+                break
+            off = _constant_gep_offset(ptr, dl)
+            if off is None:
+                break
+            offset += off
+            ptr = _operand(ptr, 0)
+        elif op in ("bitcast", "addrspacecast") and isinstance(_operand(ptr, 0).type, PointerType):
+            if op == "addrspacecast":
+                break
+            ptr = _operand(ptr, 0)
+        elif isinstance(ptr, GlobalAlias) and not ptr.is_interposable:
+            ptr = ptr.aliasee
+        else:
+            break
+    ity_bits = dl.index_size_in_bits(ptr.type.address_space) if isinstance(ptr.type, PointerType) else 64
+    m = (1 << ity_bits) - 1
+    offset &= m
+    if offset >> (ity_bits - 1):
+        offset -= 1 << ity_bits
+    return ptr, offset
