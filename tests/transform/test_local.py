@@ -307,3 +307,38 @@ j:
     assert replace_dominated_uses_with(a, seven, dt, (_block(fn, "entry"), _block(fn, "j"))) == 1
     assert phi.get_incoming_value(0) is seven  # type: ignore[attr-defined]
     assert _block(fn, "entry").instructions._first.operands[0] is a  # type: ignore[union-attr]
+
+
+def test_replace_all_dbg_uses_with() -> None:
+    from llvmpy_mid.ir.dominators import DominatorTree
+    from llvmpy_mid.transform.utils.local import find_dbg_records, replace_all_dbg_uses_with
+
+    module = parse_assembly(
+        """
+define i64 @f(i64 %a, i32 %b) {
+  %w = add i64 %a, 1
+  %n = add i32 %b, 1
+  %z = zext i32 %n to i64
+  ret i64 %w
+}
+"""
+    )
+    llvmpy_mid.run_passes(module, "debugify")  # unsigned ty64/ty32 variables
+    fn = _fn(module, "f")
+    insts = list(fn.blocks._first.instructions)  # type: ignore[union-attr]
+    w, n, z = insts[0], insts[1], insts[2]
+    dt = DominatorTree(fn)
+    # Same type: the record simply follows (moved after the dominating point when needed).
+    assert replace_all_dbg_uses_with(w, z, z, dt)
+    (rec,) = find_dbg_records(z)
+    assert rec.location_values() == [z]
+    # i64 -> i32 narrowing: zero extension of the low bits, the variable being unsigned.
+    assert replace_all_dbg_uses_with(z, n, z, dt)
+    recs = find_dbg_records(n)
+    assert len(recs) == 2
+    exprs = sorted((r.expression.elements for r in recs), key=len)  # type: ignore[attr-defined]
+    assert exprs[0] == ()
+    assert exprs[1] == (
+        "DW_OP_LLVM_convert", 32, "DW_ATE_unsigned", "DW_OP_LLVM_convert", 64, "DW_ATE_unsigned", "DW_OP_stack_value"
+    )
+    llvmpy_mid.verify_module(module)

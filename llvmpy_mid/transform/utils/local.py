@@ -1103,6 +1103,147 @@ def remove_all_non_terminator_and_eh_pad_instructions(bb: BasicBlock) -> tuple[i
         node = prev
     return count, records
 
+
+# --- rewriting debug uses -------------------------------------------------------------------------
+
+
+def _variable_signedness(var: object) -> bool | None:
+    """True (signed), False (unsigned) or None, from a variable's basic type (LLVM
+    ``DIVariable::getSignedness``)."""
+    get_field = getattr(var, "get_field", None)
+    if get_field is None:
+        return None
+    try:
+        ty = get_field("type")
+    except Exception:  # noqa: BLE001 - a node without a type field
+        return None
+    if getattr(ty, "kind", None) != "DIBasicType":
+        return None
+    enc = ty.get_field("encoding")
+    names = getattr(enc, "names", None)
+    if names:
+        enc = names[0]
+    if enc in ("DW_ATE_signed", "DW_ATE_signed_char", 5, 6):
+        return True
+    if enc in ("DW_ATE_unsigned", "DW_ATE_unsigned_char", 7, 8):
+        return False
+    return None
+
+
+def _rewrite_debug_users(
+    frm: Instruction,
+    to: Value,
+    dom_point: Instruction,
+    dt: object,
+    rewrite: Callable[[DbgVariableRecord], list[int] | None],
+) -> bool:
+    """LLVM ``rewriteDebugUsers`` for debug records."""
+    records = find_dbg_records(frm)
+    if not records:
+        return False
+    changed = False
+    undef_or_salvage: set[DbgVariableRecord] = set()
+    if to.is_instruction:
+        dom_after_from = _next_non_debug(frm) is dom_point
+        for rec in records:
+            marked = rec.instruction
+            if marked is None:
+                continue
+            nxt = marked
+            if nxt.is_call_base and _is_dbg_variable_intrinsic(nxt.intrinsic_name):  # type: ignore[attr-defined]
+                nxt = _next_non_debug(nxt)  # type: ignore[assignment]
+            if dom_after_from and nxt is dom_point:
+                marked.remove_dbg_record(rec)
+                after = dom_point.next_instruction
+                if after is not None:
+                    after.add_dbg_record(rec, after.dbg_records[0] if after.dbg_records else None)
+                changed = True
+            elif not dt.dominates(dom_point, marked):  # type: ignore[attr-defined]
+                undef_or_salvage.add(rec)
+    for rec in records:
+        if rec in undef_or_salvage:
+            continue
+        values = rewrite(rec)
+        if values is None:
+            continue
+        expr = rec.expression
+        rec.replace_variable_location_op(frm, to)
+        rec.expression = expression_from_values(expr.context, values)
+        changed = True
+    if undef_or_salvage:
+        salvage_debug_info(frm)
+        changed = True
+    return changed
+
+
+def replace_all_dbg_uses_with(frm: Instruction, to: Value, dom_point: Instruction, dt: object) -> bool:
+    """Point the debug records of ``frm`` at ``to`` (same bits: as is; a wider integer: as
+    is; a narrower integer: with a sign/zero extension by the variable's signedness),
+    moving or salvaging those ``to`` would not dominate (LLVM ``replaceAllDbgUsesWith``)."""
+    if not find_dbg_records(frm):
+        return False
+    from_ty = frm.type
+    to_ty = to.type
+
+    def identity(rec: DbgVariableRecord) -> list[int] | None:
+        return expression_values(rec.expression)  # type: ignore[arg-type]
+
+    mod = frm.module
+    if from_ty is to_ty:
+        return _rewrite_debug_users(frm, to, dom_point, dt, identity)
+    int_or_ptr = (from_ty.is_integer or from_ty.is_pointer) and (to_ty.is_integer or to_ty.is_pointer)
+    if int_or_ptr and mod is not None:
+        dl = mod.data_layout
+        if (
+            dl.type_size_in_bits(from_ty) == dl.type_size_in_bits(to_ty)
+            and not dl.is_non_integral_pointer_type(from_ty)
+            and not dl.is_non_integral_pointer_type(to_ty)
+        ):
+            return _rewrite_debug_users(frm, to, dom_point, dt, identity)
+    if from_ty.is_integer and to_ty.is_integer:
+        from_bits = from_ty.width  # type: ignore[attr-defined]
+        to_bits = to_ty.width  # type: ignore[attr-defined]
+        if from_bits < to_bits:
+            return _rewrite_debug_users(frm, to, dom_point, dt, identity)
+
+        def sign_or_zero_ext(rec: DbgVariableRecord) -> list[int] | None:
+            signed = _variable_signedness(rec.variable)
+            if signed is None:
+                return None
+            values = expression_values(rec.expression)  # type: ignore[arg-type]
+            return _append_to_stack(values, ext_ops(to_bits, from_bits, signed))
+
+        return _rewrite_debug_users(frm, to, dom_point, dt, sign_or_zero_ext)
+    return False
+
+
+def _append_to_stack(values: list[int], ops: list[int]) -> list[int]:
+    """LLVM ``DIExpression::appendToStack``: a location description is first dereferenced,
+    ``ops`` go before a final stack value / fragment, and one stack value is ensured."""
+    from llvmpy_mid.ir.di_expression import expression_ops
+    from llvmpy_mid.ir.di_expression_edit import OP_LLVM_FRAGMENT, OP_STACK_VALUE
+
+    op_list = expression_ops(values)
+    has_fragment = any(op == OP_LLVM_FRAGMENT for _, op in op_list)
+    drop = 3 if has_fragment else 0
+    before = values[: len(values) - drop]
+    needs_deref = len(values) > drop and before[-1] != OP_STACK_VALUE
+    needs_stack = needs_deref or not before
+    new_ops = ([0x06] if needs_deref else []) + list(ops) + ([OP_STACK_VALUE] if needs_stack else [])
+    out: list[int] = []
+    inserted = False
+    n = len(values)
+    for k, (pos, op) in enumerate(op_list):
+        if not inserted and op in (OP_STACK_VALUE, OP_LLVM_FRAGMENT):
+            out.extend(new_ops)
+            inserted = True
+        end = op_list[k + 1][0] if k + 1 < len(op_list) else n
+        out.extend(values[pos:end])
+    if not inserted:
+        out.extend(new_ops)
+    return out
+
+
 __all__ = [
     "change_to_call",
     "change_to_unreachable",
@@ -1110,6 +1251,7 @@ __all__ = [
     "create_call_matching_invoke",
     "remove_all_non_terminator_and_eh_pad_instructions",
     "remove_unreachable_blocks",
+    "replace_all_dbg_uses_with",
     "replace_dominated_uses_with",
     "replace_non_local_uses_with",
     "find_dbg_records",
