@@ -367,6 +367,7 @@ class LowerSwitchPass(Pass[Function]):
     name: ClassVar[str] = "lower-switch"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
-        if lower_switch(unit, am.get_cached_result(AssumptionAnalysis, unit)):
+        # LLVM asks for LazyValueInfo, which computes the assumption cache: it is always there.
+        if lower_switch(unit, am.get_result(AssumptionAnalysis, unit)):
             return PreservedAnalyses.none()
         return PreservedAnalyses.all()
