@@ -88,6 +88,12 @@ def undef(ty: Type) -> Constant:
     return UndefValue.get(ty)
 
 
+def is_undef(q: SimplifyQuery, v: Value) -> bool:
+    """``undef``/``poison``, or a vector of them, when the query may use undef
+    (LLVM ``SimplifyQuery::isUndefValue``, which matches with ``m_Undef``)."""
+    return q.can_use_undef and v.is_constant and pm.matches(v, _UNDEF)
+
+
 def compare_type(ty: Type) -> Type:
     """``i1``, or ``<N x i1>`` for a vector of ``N`` (LLVM ``makeCmpResultType``)."""
     i1 = ty.context.i1
@@ -109,6 +115,7 @@ def is_bool_ty(ty: Type) -> bool:
 
 # --- element-wise constant predicates (the rewrite kit's matchers, built once) ------------------
 
+_UNDEF = pm.m_undef()
 _ZERO = pm.m_zero()
 _ZERO_INT = pm.m_zero_int()
 _ONE = pm.m_one()

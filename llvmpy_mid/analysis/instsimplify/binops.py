@@ -159,9 +159,9 @@ def thread_binop_over_select(opcode: str, lhs: Value, rhs: Value, q: SimplifyQue
         fv = simplify_binop(opcode, lhs, fv_in, q, max_recurse)
     if tv is fv:
         return tv
-    if tv is not None and q.is_undef_value(tv):
+    if tv is not None and u.is_undef(q, tv):
         return fv
-    if fv is not None and q.is_undef_value(fv):
+    if fv is not None and u.is_undef(q, fv):
         return tv
     if tv is tv_in and fv is fv_in:
         return si
@@ -240,7 +240,7 @@ def simplify_add_inst(op0: Value, op1: Value, nsw: bool, nuw: bool, q: SimplifyQ
         return c
     if isinstance(op1, PoisonValue):
         return op1
-    if q.is_undef_value(op1):
+    if u.is_undef(q, op1):
         return op1
     if u.is_zero(op1):
         return op0
@@ -300,7 +300,7 @@ def simplify_sub_inst(op0: Value, op1: Value, nsw: bool, nuw: bool, q: SimplifyQ
     ty = op0.type
     if isinstance(op0, PoisonValue) or isinstance(op1, PoisonValue):
         return u.poison(ty)
-    if q.is_undef_value(op0) or q.is_undef_value(op1):
+    if u.is_undef(q, op0) or u.is_undef(q, op1):
         return u.undef(ty)
     if u.is_zero(op1):
         return op0
@@ -383,7 +383,7 @@ def simplify_mul_inst(op0: Value, op1: Value, nsw: bool, nuw: bool, q: SimplifyQ
     ty = op0.type
     if isinstance(op1, PoisonValue):
         return op1
-    if q.is_undef_value(op1) or u.is_zero(op1):
+    if u.is_undef(q, op1) or u.is_zero(op1):
         return u.null(ty)
     if u.is_one(op1):
         return op0
@@ -472,18 +472,18 @@ def _simplify_div_rem(opcode: str, op0: Value, op1: Value, q: SimplifyQuery, max
     is_div = opcode in ("sdiv", "udiv")
     signed = opcode in ("sdiv", "srem")
     ty = op0.type
-    if q.is_undef_value(op1) or isinstance(op1, PoisonValue):
+    if u.is_undef(q, op1) or isinstance(op1, PoisonValue):
         return u.poison(ty)
     if u.is_zero(op1):
         return u.poison(ty)
     if isinstance(op1, Constant) and isinstance(ty, VectorType) and not ty.scalable:
         for i in range(ty.count):
             e = op1.get_aggregate_element(i)
-            if e is not None and (e.is_null_value or q.is_undef_value(e)):
+            if e is not None and (e.is_null_value or u.is_undef(q, e)):
                 return u.poison(ty)
     if isinstance(op0, PoisonValue):
         return op0
-    if q.is_undef_value(op0):
+    if u.is_undef(q, op0):
         return u.null(ty)
     if u.is_zero(op0):
         return u.null(ty)
@@ -615,7 +615,7 @@ def _is_poison_shift(amount: Value, q: SimplifyQuery) -> bool:
     """The shift amount is undef or at least the width in every lane."""
     if not isinstance(amount, Constant):
         return False
-    if q.is_undef_value(amount):
+    if u.is_undef(q, amount):
         return True
     c = u.apint(amount)
     if c is not None and c.value >= c.type.width:
@@ -690,7 +690,7 @@ def _simplify_right_shift(opcode: str, op0: Value, op1: Value, exact: bool, q: S
         return v
     if op0 is op1:
         return u.null(op0.type)
-    if q.is_undef_value(op0):
+    if u.is_undef(q, op0):
         return op0 if exact else u.null(op0.type)
     if exact:
         kb = u.known_bits(op0, q)
@@ -705,7 +705,7 @@ def simplify_shl_inst(op0: Value, op1: Value, nsw: bool, nuw: bool, q: SimplifyQ
     if v is not None:
         return v
     ty = op0.type
-    if q.is_undef_value(op0):
+    if u.is_undef(q, op0):
         return op0 if nsw or nuw else u.null(ty)
     if q.use_instr_info:
         for sh in ("lshr", "ashr"):
@@ -887,7 +887,7 @@ def simplify_and_inst(op0: Value, op1: Value, q: SimplifyQuery, max_recurse: int
     ty = op0.type
     if isinstance(op1, PoisonValue):
         return op1
-    if q.is_undef_value(op1):
+    if u.is_undef(q, op1):
         return u.null(ty)
     if op0 is op1:
         return op0
@@ -1140,7 +1140,7 @@ def simplify_or_inst(op0: Value, op1: Value, q: SimplifyQuery, max_recurse: int 
     ty = op0.type
     if isinstance(op1, PoisonValue):
         return op1
-    if q.is_undef_value(op1) or u.is_all_ones(op1):
+    if u.is_undef(q, op1) or u.is_all_ones(op1):
         return u.all_ones(ty)
     if op0 is op1 or u.is_zero(op1):
         return op0
@@ -1244,7 +1244,7 @@ def simplify_xor_inst(op0: Value, op1: Value, q: SimplifyQuery, max_recurse: int
     ty = op0.type
     if isinstance(op1, PoisonValue):
         return op1
-    if q.is_undef_value(op1):
+    if u.is_undef(q, op1):
         return op1
     if u.is_zero(op1):
         return op0

@@ -211,11 +211,11 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
     if name == "llvm.ptrmask":
         if isinstance(op0, PoisonValue) or isinstance(op1, PoisonValue):
             return u.poison(op0.type)
-        if q.is_undef_value(op0) or u.is_zero(op0):
+        if u.is_undef(q, op0) or u.is_zero(op0):
             return u.null(op0.type)
         if u.cast_of(op1, "ptrtoint") is op0:
             return op0
-        if u.is_all_ones(op1) or q.is_undef_value(op1):
+        if u.is_all_ones(op1) or u.is_undef(q, op1):
             return op0
         from llvmpy_mid.analysis.instsimplify.cmp import _is_imm_constant
 
@@ -235,7 +235,7 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
 
         if _is_imm_constant(op0):
             op0, op1 = op1, op0
-        if q.is_undef_value(op1):
+        if u.is_undef(q, op1):
             return u.const_int(ret_ty, _saturation_point(name, width))
         c = u.apint_allow_poison(op1)
         if c is not None:
@@ -274,22 +274,22 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
             return u.const_int(ret_ty, -1)
         return None
     if name in ("llvm.usub.with.overflow", "llvm.ssub.with.overflow"):
-        if op0 is op1 or q.is_undef_value(op0) or q.is_undef_value(op1):
+        if op0 is op1 or u.is_undef(q, op0) or u.is_undef(q, op1):
             return u.null(ret_ty)
         return None
     if name in ("llvm.uadd.with.overflow", "llvm.sadd.with.overflow"):
-        if q.is_undef_value(op0) or q.is_undef_value(op1):
+        if u.is_undef(q, op0) or u.is_undef(q, op1):
             assert isinstance(ret_ty, StructType)
             return ConstantStruct.get(ret_ty, [u.all_ones(ret_ty.elements[0]), u.null(ret_ty.elements[1])])
         return None
     if name in ("llvm.umul.with.overflow", "llvm.smul.with.overflow"):
-        if u.is_zero(op0) or u.is_zero(op1) or q.is_undef_value(op0) or q.is_undef_value(op1):
+        if u.is_zero(op0) or u.is_zero(op1) or u.is_undef(q, op0) or u.is_undef(q, op1):
             return u.null(ret_ty)
         return None
     if name in ("llvm.uadd.sat", "llvm.sadd.sat"):
         if name == "llvm.uadd.sat" and (u.is_all_ones(op0) or u.is_all_ones(op1)):
             return u.all_ones(ret_ty)
-        if q.is_undef_value(op0) or q.is_undef_value(op1):
+        if u.is_undef(q, op0) or u.is_undef(q, op1):
             return u.all_ones(ret_ty)
         if u.is_zero(op1):
             return op0
@@ -299,7 +299,7 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
     if name in ("llvm.usub.sat", "llvm.ssub.sat"):
         if name == "llvm.usub.sat" and (u.is_zero(op0) or u.is_all_ones(op1)):
             return u.null(ret_ty)
-        if op0 is op1 or q.is_undef_value(op0) or q.is_undef_value(op1):
+        if op0 is op1 or u.is_undef(q, op0) or u.is_undef(q, op1):
             return u.null(ret_ty)
         if u.is_zero(op1):
             return op0
@@ -330,7 +330,7 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
                 return u.get_true(ret_ty)
             if mask == 0:
                 return u.get_false(ret_ty)
-        if q.is_undef_value(op0):
+        if u.is_undef(q, op0):
             return u.undef(ret_ty)
         return None
     if name in ("llvm.maxnum", "llvm.minnum", "llvm.maximum", "llvm.minimum"):
@@ -338,7 +338,7 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
             return op0
         if isinstance(op0, Constant):
             op0, op1 = op1, op0
-        if q.is_undef_value(op1):
+        if u.is_undef(q, op1):
             return op0
         propagate = name in ("llvm.minimum", "llvm.maximum")
         is_min = name in ("llvm.minimum", "llvm.minnum")
@@ -444,10 +444,10 @@ def simplify_intrinsic(call: CallBase, fn: Function, args: Sequence[Value], q: S
         return None
     if name in ("llvm.fshl", "llvm.fshr"):
         a0, a1, amt = args[0], args[1], args[2]
-        if q.is_undef_value(a0) and q.is_undef_value(a1):
+        if u.is_undef(q, a0) and u.is_undef(q, a1):
             return u.undef(ret_ty)
         keep = a0 if name == "llvm.fshl" else a1
-        if q.is_undef_value(amt):
+        if u.is_undef(q, amt):
             return keep
         c = u.apint(amt)
         if c is not None and c.value % c.type.width == 0:
@@ -465,7 +465,7 @@ def simplify_intrinsic(call: CallBase, fn: Function, args: Sequence[Value], q: S
         a0, a1, scale = args[0], args[1], args[2]
         if isinstance(a0, Constant):
             a0, a1 = a1, a0
-        if u.is_zero(a1) or q.is_undef_value(a1):
+        if u.is_zero(a1) or u.is_undef(q, a1):
             return u.null(ret_ty)
         if isinstance(scale, ConstantInt):
             w = u.scalar_bits(ret_ty)
@@ -478,7 +478,7 @@ def simplify_intrinsic(call: CallBase, fn: Function, args: Sequence[Value], q: S
             ex = u.intrinsic_args(sub, "llvm.vector.extract")
             if ex is not None and u.is_zero(ex[1]):
                 x = ex[0]
-                if (q.is_undef_value(vec) or vec is x) and x.type is ret_ty:
+                if (u.is_undef(q, vec) or vec is x) and x.type is ret_ty:
                     return x
         return None
     if name == "llvm.experimental.gc.relocate":

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.analysis.constant_range import ConstantRange
 from llvmpy_mid.ir.constant_expr import ConstantExpr
+from llvmpy_mid.ir.function import Argument
+from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue, UndefValue
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
@@ -533,10 +536,31 @@ def _extract_equivalent_condition(v: Value, pred: Predicate, lhs: Value, rhs: Va
     return None
 
 
+_MINMAX_SELECT_PREDS = {
+    "llvm.smax": (P.ICMP_SGT, P.ICMP_SGE),
+    "llvm.smin": (P.ICMP_SLT, P.ICMP_SLE),
+    "llvm.umax": (P.ICMP_UGT, P.ICMP_UGE),
+    "llvm.umin": (P.ICMP_ULT, P.ICMP_ULE),
+}
+
+
 def _minmax(v: Value, name: str) -> tuple[Value, Value] | None:
+    """The operands of a min/max ``name``: the intrinsic, or ``select (icmp)``
+    of the compared values (LLVM ``m_SMax`` ... ``MaxMin_match``)."""
     args = u.intrinsic_args(v, name)
     if args is not None:
         return args[0], args[1]
+    if isinstance(v, SelectInst):
+        c = v.condition
+        if isinstance(c, ICmpInst):
+            a = c.lhs
+            b = c.rhs
+            tv = v.true_value
+            fv = v.false_value
+            if (tv is a and fv is b) or (tv is b and fv is a):
+                pred = c.predicate if tv is a else c.predicate.inverse
+                if pred in _MINMAX_SELECT_PREDS[name]:
+                    return a, b
     return None
 
 
@@ -753,9 +777,9 @@ def simplify_icmp_inst(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery
     ity = u.compare_type(lhs.type)
     if isinstance(rhs, PoisonValue):
         return u.poison(ity)
-    if q.is_undef_value(rhs) and pred.is_equality:
+    if u.is_undef(q, rhs) and pred.is_equality:
         return UndefValue.get(ity)
-    if lhs is rhs or q.is_undef_value(rhs):
+    if lhs is rhs or u.is_undef(q, rhs):
         return u.get_bool(ity, pred.is_true_when_equal)
     v = _icmp_of_bools(pred, lhs, rhs, q)
     if v is not None:
@@ -823,8 +847,39 @@ def simplify_icmp_inst(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery
     return None
 
 
+def _get_range(v: Value, q: SimplifyQuery) -> ConstantRange | None:
+    """The range ``!range`` metadata or a ``range`` attribute gives ``v`` (LLVM ``getRange``)."""
+    if isinstance(v, Instruction):
+        md = q.get_metadata(v, "range")
+        if md is not None:
+            return ConstantRange.from_metadata(md)
+    attr = None
+    if isinstance(v, Argument):
+        attr = v.parent.attributes.get_param_attr(v.arg_no, "range")
+    elif isinstance(v, CallBase):
+        attr = v.attributes.get_ret_attr("range")
+        if attr is None:
+            fn = v.called_function
+            if fn is not None:
+                attr = fn.attributes.get_ret_attr("range")
+    if attr is None:
+        return None
+    return ConstantRange(attr.range_type.width, attr.range_lower, attr.range_upper)
+
+
 def _icmp_with_ranges(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery) -> Value | None:
     """``!range`` metadata or range attributes on both sides decide the compare."""
+    rcr = _get_range(rhs, q)
+    if rcr is None:
+        return None
+    lcr = _get_range(lhs, q)
+    if lcr is None:
+        return None
+    ity = u.compare_type(lhs.type)
+    if lcr.icmp(pred, rcr):
+        return u.get_true(ity)
+    if lcr.icmp(pred.inverse, rcr):
+        return u.get_false(ity)
     return None
 
 

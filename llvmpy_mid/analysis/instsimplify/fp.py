@@ -142,7 +142,7 @@ def _simplify_fp_op(ops: tuple[Value, ...], fmf: int, q: SimplifyQuery) -> Const
     for v in ops:
         is_nan = u.is_nan_c(v)
         is_inf = _is_inf(v)
-        is_undef = q.is_undef_value(v)
+        is_undef = u.is_undef(q, v)
         if fmf & _NNAN and (is_nan or is_undef):
             return u.poison(v.type)
         if fmf & _NINF and (is_inf or is_undef):
@@ -330,7 +330,7 @@ def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: Sim
         return u.get_true(rty)
     if isinstance(lhs, PoisonValue) or isinstance(rhs, PoisonValue):
         return u.poison(rty)
-    if q.is_undef_value(lhs) or q.is_undef_value(rhs):
+    if u.is_undef(q, lhs) or u.is_undef(q, rhs):
         return u.get_bool(rty, pred.is_unordered)
     if lhs is rhs:
         if pred.is_true_when_equal:

@@ -143,7 +143,7 @@ def _is_no_alias_call(v: Value) -> bool:
 def _object_size(v: Value, dl: DataLayout) -> int | None:
     """The byte size of a static alloca, a defined global or a byval argument."""
     if isinstance(v, AllocaInst):
-        if not v.allocated_type.is_sized or dl.is_scalable(v.allocated_type):
+        if not v.allocated_type.is_sized:
             return None
         n = v.array_size
         count = getattr(n, "value", None)
@@ -158,7 +158,7 @@ def _object_size(v: Value, dl: DataLayout) -> int | None:
             return None
         return dl.type_alloc_size(ty)
     if isinstance(v, Argument):
-        bty = getattr(v, "byval_type", None)
+        bty = v.parent.attributes.param_type_attr(v.arg_no, "byval")
         if not isinstance(bty, Type) or not bty.is_sized:
             return None
         return dl.type_alloc_size(bty)

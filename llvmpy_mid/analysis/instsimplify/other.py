@@ -9,7 +9,7 @@ InstructionSimplify (LLVM 19.1.7 ``llvm/lib/Analysis/InstructionSimplify.cpp``:
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
@@ -192,6 +192,14 @@ _MINMAX_PRED = {
 }
 
 
+_MINMAX_LIMIT: dict[Predicate, Callable[[int], int]] = {
+    P.ICMP_SGT: lambda w: 1 << (w - 1),
+    P.ICMP_SLT: lambda w: (1 << (w - 1)) - 1,
+    P.ICMP_UGT: lambda w: 0,
+    P.ICMP_ULT: lambda w: (1 << w) - 1,
+}
+
+
 def _cmp_sel_of_max_min(cl: Value, cr: Value, pred: Predicate, tv: Value, fv: Value) -> Value | None:
     if cr is tv or cr is fv:
         cl, cr = cr, cl
@@ -298,6 +306,10 @@ def _select_with_icmp_cond(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, 
     if pred == P.ICMP_NE:
         pred = P.ICMP_EQ
         tv, fv = fv, tv
+    if tv.type.is_int_or_int_vector and tv is cl and fv is cr and pred in _MINMAX_LIMIT:
+        # select (X pred Y), X, Y is a min/max; Y its identity limit -> X
+        if u.is_specific_int(cr, _MINMAX_LIMIT[pred](u.scalar_bits(tv.type))):
+            return cl
     if pred == P.ICMP_EQ and u.is_zero(cr):
         ops = u.binop(cl, "and")
         if ops is not None:
@@ -327,6 +339,10 @@ def _select_with_icmp_cond(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, 
             if a1b is not None and a1b[0] is cl:
                 return fv
     dec = _decompose_bit_test(cl, cr, pred)
+    if dec is not None:
+        src = u.cast_of(dec[0], "trunc")
+        if src is not None and isinstance(dec[0], Instruction):
+            dec = (src, dec[1], dec[2])
     if dec is not None:
         v = _select_bit_test(tv, fv, dec[0], dec[1], dec[2] == P.ICMP_EQ)
         if v is not None:
@@ -430,7 +446,7 @@ def simplify_select_inst(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, ma
                 return c
         if isinstance(cond, PoisonValue):
             return u.poison(tv.type)
-        if q.is_undef_value(cond):
+        if u.is_undef(q, cond):
             return fv if isinstance(fv, Constant) else tv
         if u.is_one(cond):
             return tv
@@ -495,9 +511,9 @@ def simplify_select_inst(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, ma
             return u.get_false(cond.type)
     from llvmpy_mid.analysis.value_tracking import implies_poison, is_guaranteed_not_to_be_poison
 
-    if isinstance(tv, PoisonValue) or (q.is_undef_value(tv) and implies_poison(fv, cond)):
+    if isinstance(tv, PoisonValue) or (u.is_undef(q, tv) and implies_poison(fv, cond)):
         return fv
-    if isinstance(fv, PoisonValue) or (q.is_undef_value(fv) and implies_poison(tv, cond)):
+    if isinstance(fv, PoisonValue) or (u.is_undef(q, fv) and implies_poison(tv, cond)):
         return tv
     ty = tv.type
     if isinstance(ty, VectorType) and not ty.scalable and isinstance(tv, Constant) and isinstance(fv, Constant):
@@ -509,9 +525,9 @@ def simplify_select_inst(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, ma
                 break
             if te is fe:
                 new_c.append(te)
-            elif isinstance(te, PoisonValue) or (q.is_undef_value(te) and is_guaranteed_not_to_be_poison(fe)):
+            elif isinstance(te, PoisonValue) or (u.is_undef(q, te) and is_guaranteed_not_to_be_poison(fe)):
                 new_c.append(fe)
-            elif isinstance(fe, PoisonValue) or (q.is_undef_value(fe) and is_guaranteed_not_to_be_poison(te)):
+            elif isinstance(fe, PoisonValue) or (u.is_undef(q, fe) and is_guaranteed_not_to_be_poison(te)):
                 new_c.append(te)
             else:
                 break
@@ -579,7 +595,7 @@ def simplify_gep_inst(
         return ptr
     if isinstance(ptr, PoisonValue) or any(isinstance(i, PoisonValue) for i in indices):
         return u.poison(gep_ty)
-    if q.is_undef_value(ptr):
+    if u.is_undef(q, ptr):
         return u.undef(gep_ty)
     scalable = q.dl.is_scalable(src_ty) or any(isinstance(i.type, VectorType) and i.type.scalable for i in indices)
     dl = q.dl
@@ -694,12 +710,12 @@ def simplify_insert_value_inst(agg: Value, val: Value, idxs: Sequence[int], q: S
         return constant_fold_insert_value(agg, val, idxs)
     from llvmpy_mid.analysis.value_tracking import is_guaranteed_not_to_be_poison
 
-    if isinstance(val, PoisonValue) or (q.is_undef_value(val) and is_guaranteed_not_to_be_poison(agg)):
+    if isinstance(val, PoisonValue) or (u.is_undef(q, val) and is_guaranteed_not_to_be_poison(agg)):
         return agg
     if isinstance(val, ExtractValueInst):
         src = val.aggregate_operand
         if src.type is agg.type and tuple(val.indices) == tuple(idxs):
-            if isinstance(agg, PoisonValue) or (q.is_undef_value(agg) and is_guaranteed_not_to_be_poison(src)):
+            if isinstance(agg, PoisonValue) or (u.is_undef(q, agg) and is_guaranteed_not_to_be_poison(src)):
                 return src
             if agg is src:
                 return agg
@@ -713,11 +729,11 @@ def simplify_insert_element_inst(vec: Value, val: Value, idx: Value, q: Simplify
     vty = vec.type
     if isinstance(idx, ConstantInt) and isinstance(vty, VectorType) and not vty.scalable and idx.value >= vty.count:
         return u.poison(vty)
-    if q.is_undef_value(idx):
+    if u.is_undef(q, idx):
         return u.poison(vty)
     from llvmpy_mid.analysis.value_tracking import is_guaranteed_not_to_be_poison
 
-    if isinstance(val, PoisonValue) or (q.is_undef_value(val) and is_guaranteed_not_to_be_poison(vec)):
+    if isinstance(val, PoisonValue) or (u.is_undef(q, val) and is_guaranteed_not_to_be_poison(vec)):
         return vec
     if isinstance(val, ExtractElementInst) and val.vector_operand is vec and val.index_operand is idx:
         return vec
@@ -752,9 +768,9 @@ def simplify_extract_element_inst(vec: Value, idx: Value, q: SimplifyQuery, max_
     if isinstance(vec, Constant):
         if isinstance(idx, Constant):
             return u.fold_extract_element(vec, idx)
-        if q.is_undef_value(vec):
+        if u.is_undef(q, vec):
             return u.undef(vty.element_type)
-    if q.is_undef_value(idx):
+    if u.is_undef(q, idx):
         return u.poison(vty.element_type)
     if isinstance(idx, ConstantInt):
         if not vty.scalable and idx.value >= vty.count:
@@ -902,7 +918,7 @@ def simplify_shuffle_vector_inst(op0: Value, op1: Value, mask: Sequence[int], re
             if all(m == ins or m == -1 for m in indices):
                 vals: list[Constant] = [c if m != -1 else u.poison(c.type) for m in indices]
                 return ConstantVector.get(vals)
-    if isinstance(op0, ShuffleVectorInst) and q.is_undef_value(op1) and ret_ty is in_ty:
+    if isinstance(op0, ShuffleVectorInst) and u.is_undef(q, op1) and ret_ty is in_ty:
         m0 = op0.mask
         if all(x == m0[0] for x in m0):
             return op0
@@ -930,7 +946,7 @@ def simplify_phi_node(pn: PHINode, incoming: Sequence[Value], q: SimplifyQuery) 
         if isinstance(v, PoisonValue):
             has_poison = True
             continue
-        if q.is_undef_value(v):
+        if u.is_undef(q, v):
             has_undef = True
             continue
         if common is not None and v is not common:
