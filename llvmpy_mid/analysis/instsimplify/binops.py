@@ -41,6 +41,11 @@ def fold_or_commute_constant(opcode: str, op0: Value, op1: Value, q: SimplifyQue
     commutative operation: the operands swapped (LLVM ``foldOrCommuteConstant``)."""
     if isinstance(op0, Constant):
         if isinstance(op1, Constant):
+            if opcode in _FP_OPS and q.cxt_i is not None:
+                fold_fp = u.constant_folding("constant_fold_fp_inst_operands")
+                if fold_fp is not None:
+                    r: Constant | None = fold_fp(opcode, op0, op1, q.dl, q.cxt_i)
+                    return r, op0, op1
             return u.fold_binop(opcode, op0, op1, q), op0, op1
         if opcode in _COMMUTATIVE:
             return None, op1, op0

@@ -457,6 +457,8 @@ def simplify_intrinsic(call: CallBase, fn: Function, args: Sequence[Value], q: S
         if u.is_all_ones(a0) and u.is_all_ones(a1):
             return u.all_ones(ret_ty)
         return None
+    if name.startswith("llvm.experimental.constrained."):
+        return _constrained(name[len("llvm.experimental.constrained.") :], call, args, q)
     if name in ("llvm.fma", "llvm.fmuladd"):
         from llvmpy_mid.analysis.instsimplify.fp import _simplify_fp_op
 
@@ -483,6 +485,46 @@ def simplify_intrinsic(call: CallBase, fn: Function, args: Sequence[Value], q: S
         return None
     if name == "llvm.experimental.gc.relocate":
         return _gc_relocate(call, ret_ty)
+    return None
+
+
+def _fp_env(call: CallBase, args: Sequence[Value], has_rounding: bool) -> tuple[str, str]:
+    """``(exception behaviour, rounding mode)`` of a constrained FP call, from its
+    metadata arguments (defaults as LLVM: ``fpexcept.strict``, ``round.tonearest``)."""
+    from llvmpy_mid.ir.metadata import MDString, MetadataAsValue
+
+    def text(v: Value, prefix: str) -> str | None:
+        if isinstance(v, MetadataAsValue) and isinstance(v.metadata, MDString):
+            s = v.metadata.string
+            s = s.decode() if isinstance(s, bytes) else str(s)
+            if s.startswith(prefix):
+                return s[len(prefix) :]
+        return None
+
+    n = len(args)
+    ex = text(args[n - 1], "fpexcept.") if n else None
+    rm = text(args[n - 2], "round.") if has_rounding and n >= 2 else None
+    return ex or "strict", rm or "tonearest"
+
+
+def _constrained(op: str, call: CallBase, args: Sequence[Value], q: SimplifyQuery) -> Value | None:
+    """``llvm.experimental.constrained.*``: the FP folds in the call's environment."""
+    import llvmpy_mid.analysis.instsimplify.fp as fp
+
+    fmf = _call_fmf(call)
+    binary = {
+        "fadd": fp.simplify_fadd_inst,
+        "fsub": fp.simplify_fsub_inst,
+        "fmul": fp.simplify_fmul_inst,
+        "fdiv": fp.simplify_fdiv_inst,
+        "frem": fp.simplify_frem_inst,
+    }.get(op)
+    if binary is not None:
+        ex, rm = _fp_env(call, args, True)
+        return binary(args[0], args[1], fmf, q, u.RECURSION_LIMIT, ex, rm)
+    if op == "fma":
+        ex, rm = _fp_env(call, args, True)
+        return fp._simplify_fp_op(tuple(args[:3]), 0, q, ex, rm)
     return None
 
 

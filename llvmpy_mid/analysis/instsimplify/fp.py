@@ -136,9 +136,28 @@ def simplify_fneg_inst(op: Value, fmf: int, q: SimplifyQuery, max_recurse: int =
     return _fneg_of(op)
 
 
-def _simplify_fp_op(ops: tuple[Value, ...], fmf: int, q: SimplifyQuery) -> Constant | None:
+IGNORE = "ignore"
+TO_NEAREST = "tonearest"
+
+
+def _is_default_env(ex: str, rm: str) -> bool:
+    """LLVM ``isDefaultFPEnvironment``: exceptions ignored, round to nearest."""
+    return ex == IGNORE and rm == TO_NEAREST
+
+
+def _can_ignore_snan(ex: str, fmf: int) -> bool:
+    return ex == IGNORE or bool(fmf & _NNAN)
+
+
+def _can_rounding_be(rm: str, want: str) -> bool:
+    return rm == want or rm == "dynamic"
+
+
+def _simplify_fp_op(ops: tuple[Value, ...], fmf: int, q: SimplifyQuery, ex: str = IGNORE, rm: str = TO_NEAREST) -> Constant | None:
+    """Poison, undef and NaN operands (LLVM ``simplifyFPOp``)."""
     if any(isinstance(v, PoisonValue) for v in ops):
         return u.poison(ops[0].type)
+    default = _is_default_env(ex, rm)
     for v in ops:
         is_nan = u.is_nan_c(v)
         is_inf = _is_inf(v)
@@ -147,28 +166,40 @@ def _simplify_fp_op(ops: tuple[Value, ...], fmf: int, q: SimplifyQuery) -> Const
             return u.poison(v.type)
         if fmf & _NINF and (is_inf or is_undef):
             return u.poison(v.type)
-        if is_undef:
-            return _nan(v.type)
-        if is_nan:
-            assert isinstance(v, Constant)
-            return _propagate_nan(v)
+        if default:
+            if is_undef:
+                return _nan(v.type)
+            if is_nan:
+                assert isinstance(v, Constant)
+                return _propagate_nan(v)
+        elif ex != "strict":
+            if is_nan:
+                assert isinstance(v, Constant)
+                return _propagate_nan(v)
     return None
 
 
-def simplify_fadd_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+def simplify_fadd_inst(
+    op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
+) -> Value | None:
     """``fadd``: X + -0.0, X + +0.0 (nsz or X not -0.0), nnan X + -X, ..."""
     from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
 
-    c, op0, op1 = fold_or_commute_constant("fadd", op0, op1, q)
+    default = _is_default_env(ex, rm)
+    if default:
+        c, op0, op1 = fold_or_commute_constant("fadd", op0, op1, q)
+        if c is not None:
+            return c
+    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
     if c is not None:
         return c
-    c = _simplify_fp_op((op0, op1), fmf, q)
-    if c is not None:
-        return c
-    if u.is_neg_zero_fp(op1):
+    snan_ok = _can_ignore_snan(ex, fmf)
+    if snan_ok and (not _can_rounding_be(rm, "downward") or fmf & _NSZ) and u.is_neg_zero_fp(op1):
         return op0
-    if u.is_pos_zero_fp(op1) and (fmf & _NSZ or _cannot_be_negative_zero(op0)):
+    if snan_ok and u.is_pos_zero_fp(op1) and (fmf & _NSZ or _cannot_be_negative_zero(op0)):
         return op0
+    if not default:
+        return None
     if fmf & _NNAN:
         if _is_inf(op1):
             return op1
@@ -186,31 +217,38 @@ def simplify_fadd_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_r
     return None
 
 
-def simplify_fsub_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+def simplify_fsub_inst(
+    op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
+) -> Value | None:
     """``fsub``: X - +0.0, X - -0.0 (nsz or X not -0.0), -0.0 - (fneg X), ..."""
     from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
 
-    c, op0, op1 = fold_or_commute_constant("fsub", op0, op1, q)
+    default = _is_default_env(ex, rm)
+    if default:
+        c, op0, op1 = fold_or_commute_constant("fsub", op0, op1, q)
+        if c is not None:
+            return c
+    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
     if c is not None:
         return c
-    c = _simplify_fp_op((op0, op1), fmf, q)
-    if c is not None:
-        return c
-    if u.is_pos_zero_fp(op1):
+    snan_ok = _can_ignore_snan(ex, fmf)
+    if snan_ok and (not _can_rounding_be(rm, "downward") or fmf & _NSZ) and u.is_pos_zero_fp(op1):
         return op0
-    if u.is_neg_zero_fp(op1) and (fmf & _NSZ or _cannot_be_negative_zero(op0)):
+    if snan_ok and u.is_neg_zero_fp(op1) and (fmf & _NSZ or _cannot_be_negative_zero(op0)):
         return op0
-    if u.is_neg_zero_fp(op0):
+    if snan_ok and u.is_neg_zero_fp(op0):
         x = _fneg_of(op1)
         if x is not None:
             return x
-    if fmf & _NSZ and u.is_any_zero_fp(op0):
+    if snan_ok and fmf & _NSZ and u.is_any_zero_fp(op0):
         s = u.binop(op1, "fsub")
         if s is not None and u.is_any_zero_fp(s[0]):
             return s[1]
         x = _fneg_of(op1)
         if x is not None:
             return x
+    if not default:
+        return None
     if fmf & _NNAN:
         if op0 is op1:
             return u.null(op0.type)
@@ -228,21 +266,28 @@ def simplify_fsub_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_r
     return None
 
 
-def simplify_fmul_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+def simplify_fmul_inst(
+    op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
+) -> Value | None:
     """``fmul``: constant folding, then :func:`simplify_fma_fmul`."""
     from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
 
-    c, op0, op1 = fold_or_commute_constant("fmul", op0, op1, q)
-    if c is not None:
-        return c
-    return simplify_fma_fmul(op0, op1, fmf, q, max_recurse)
+    if _is_default_env(ex, rm):
+        c, op0, op1 = fold_or_commute_constant("fmul", op0, op1, q)
+        if c is not None:
+            return c
+    return simplify_fma_fmul(op0, op1, fmf, q, max_recurse, ex, rm)
 
 
-def simplify_fma_fmul(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+def simplify_fma_fmul(
+    op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
+) -> Value | None:
     """The multiply of ``fmul`` and ``fma``: X * 1.0, nnan nsz X * 0.0, sqrt(X) * sqrt(X)."""
-    c = _simplify_fp_op((op0, op1), fmf, q)
+    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
     if c is not None:
         return c
+    if not _is_default_env(ex, rm):
+        return None
     if _is_fp_one(op0) or u.is_any_zero_fp(op0):
         op0, op1 = op1, op0
     if _is_fp_one(op1):
@@ -257,16 +302,21 @@ def simplify_fma_fmul(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_re
     return None
 
 
-def simplify_fdiv_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+def simplify_fdiv_inst(
+    op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
+) -> Value | None:
     """``fdiv``: X / 1.0, nnan X / X, (X * Y) / Y with reassoc, X / -X, ..."""
     from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
 
-    c, op0, op1 = fold_or_commute_constant("fdiv", op0, op1, q)
+    if _is_default_env(ex, rm):
+        c, op0, op1 = fold_or_commute_constant("fdiv", op0, op1, q)
+        if c is not None:
+            return c
+    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
     if c is not None:
         return c
-    c = _simplify_fp_op((op0, op1), fmf, q)
-    if c is not None:
-        return c
+    if not _is_default_env(ex, rm):
+        return None
     if _is_fp_one(op1):
         return op0
     if fmf & _NNAN and fmf & _NSZ and u.is_any_zero_fp(op0):
@@ -285,16 +335,21 @@ def simplify_fdiv_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_r
     return None
 
 
-def simplify_frem_inst(op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT) -> Value | None:
+def simplify_frem_inst(
+    op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
+) -> Value | None:
     """``frem``: nnan +-0.0 % X is +-0.0."""
     from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
 
-    c, op0, op1 = fold_or_commute_constant("frem", op0, op1, q)
+    if _is_default_env(ex, rm):
+        c, op0, op1 = fold_or_commute_constant("frem", op0, op1, q)
+        if c is not None:
+            return c
+    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
     if c is not None:
         return c
-    c = _simplify_fp_op((op0, op1), fmf, q)
-    if c is not None:
-        return c
+    if not _is_default_env(ex, rm):
+        return None
     if fmf & _NNAN:
         if u.is_pos_zero_fp(op0):
             return u.null(op0.type)
