@@ -285,6 +285,7 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("instnamer", "function", "llvmpy_mid.transform.utils.instnamer:InstNamerPass"),
     ("loop-simplify", "function", "llvmpy_mid.transform.utils.loop_simplify:LoopSimplifyPass"),
     ("dce", "function", "llvmpy_mid.transform.scalar.dce:DCEPass"),
+    ("redundant-dbg-inst-elim", "function", "llvmpy_mid.transform.scalar.dce:RedundantDbgInstEliminationPass"),
     ("instsimplify", "function", "llvmpy_mid.transform.scalar.instsimplify:InstSimplifyPass"),
     ("break-crit-edges", "function", "llvmpy_mid.transform.utils.break_critical_edges:BreakCriticalEdgesPass"),
     ("mergereturn", "function", "llvmpy_mid.transform.utils.unify_function_exit_nodes:UnifyFunctionExitNodesPass"),

@@ -172,3 +172,28 @@ def test_csmith(path: Path) -> None:
     module = parse_file(str(path))
     llvmpy_mid.run_passes(module, "dce")
     assert body(print_module(module)) == body(expected)
+
+
+@needs_opt
+def test_redundant_dbg_inst_elim_matches_opt(tmp_path: Path) -> None:
+    """Runs of records redefining a variable, repeated locations, fragments, labels."""
+    from oracles import require_llvm_tests
+
+    root = require_llvm_tests()
+    path = root / "Transforms" / "DCE" / "dbg-value-removal.ll"
+    expected = opt19(path, "redundant-dbg-inst-elim")
+    assert expected is not None
+    module = parse_file(str(path))
+    llvmpy_mid.run_passes(module, "redundant-dbg-inst-elim")
+    assert body(print_module(module)) == body(expected)
+
+
+@needs_opt
+@pytest.mark.parametrize("path", [p for p in CSMITH_FILES if str(p).endswith(".O2g.ll")][:2])
+def test_redundant_dbg_inst_elim_csmith(path: Path) -> None:
+    expected = opt19(Path(path), "redundant-dbg-inst-elim")
+    if expected is None:
+        pytest.skip("opt-19 rejects it")
+    module = parse_file(str(path))
+    llvmpy_mid.run_passes(module, "redundant-dbg-inst-elim")
+    assert body(print_module(module)) == body(expected)

@@ -25,6 +25,7 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
+from llvmpy_mid.transform.utils.basic_block_utils import remove_redundant_dbg_instrs
 from llvmpy_mid.transform.utils.local import release_operands, is_instruction_trivially_dead, salvage_debug_info
 
 
@@ -88,4 +89,25 @@ class DCEPass(Pass[Function]):
         return pa
 
 
-__all__ = ["DCEPass", "eliminate_dead_code"]
+class RedundantDbgInstEliminationPass(Pass[Function]):
+    """``redundant-dbg-inst-elim``: drops debug records that add nothing, block by block
+    (LLVM's pass of the same name, in DCE.cpp)."""
+
+    name: ClassVar[str] = "redundant-dbg-inst-elim"
+
+    @property
+    def log_name(self) -> str:
+        return "RedundantDbgInstEliminationPass"
+
+    def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
+        changed = False
+        for bb in unit.blocks:
+            changed |= remove_redundant_dbg_instrs(bb)
+        if not changed:
+            return PreservedAnalyses.all()
+        pa = PreservedAnalyses()
+        pa.preserve_set(CFGAnalyses)
+        return pa
+
+
+__all__ = ["DCEPass", "RedundantDbgInstEliminationPass", "eliminate_dead_code"]

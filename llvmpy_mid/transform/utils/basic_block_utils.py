@@ -20,12 +20,13 @@ What it does not do: MemorySSA updates (no MemorySSA here).
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from llvmpy_mid.analysis.loop_info import Loop, LoopInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt, PoisonValue
 from llvmpy_mid.ir.debug_info import DILocation
+from llvmpy_mid.ir.debug_records import DbgRecordKind, DbgVariableRecord
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.other import PHINode
@@ -1051,6 +1052,125 @@ def create_control_flow_hub(
             cand.erase_from_parent()  # type: ignore[attr-defined]
     return first_guard
 
+
+# --- redundant debug records -------------------------------------------------------------------
+
+
+def _debug_variable(rec: DbgVariableRecord, with_fragment: bool) -> tuple[object, object, object]:
+    """LLVM ``DebugVariable``: (variable, fragment or None, inlined-at)."""
+    from llvmpy_mid.ir.di_expression import fragment_info
+
+    frag = fragment_info(rec.expression) if with_fragment else None  # type: ignore[arg-type]
+    return rec.variable, frag, getattr(rec.debug_loc, "inlined_at", None)
+
+
+def _assignment_ids_in_use(fn: object) -> set[object]:
+    """The ``!DIAssignID`` nodes some instruction of ``fn`` carries."""
+    out: set[object] = set()
+    for bb in getattr(fn, "blocks", ()):
+        for inst in bb.instructions:
+            if inst.has_metadata:
+                md = inst.get_metadata("DIAssignID")
+                if md is not None:
+                    out.add(md)
+    return out
+
+
+def _remove_redundant_backward(bb: BasicBlock, linked: Callable[[DbgVariableRecord], bool]) -> bool:
+    from llvmpy_mid.ir.debug_records import DbgLabelRecord
+
+    doomed: list[DbgVariableRecord] = []
+    seen: set[tuple[object, object, object]] = set()
+    inst = bb.instructions._last
+    while inst is not None:
+        for rec in reversed(inst.dbg_records):
+            if isinstance(rec, DbgLabelRecord):
+                seen.clear()
+                continue
+            assert isinstance(rec, DbgVariableRecord)
+            if rec.kind is DbgRecordKind.DECLARE:
+                seen.clear()
+                continue
+            key = _debug_variable(rec, True)
+            if key not in seen:
+                seen.add(key)
+                continue
+            if rec.kind is DbgRecordKind.ASSIGN and linked(rec):
+                continue
+            doomed.append(rec)
+        seen.clear()
+        inst = inst.prev_instruction
+    for rec in doomed:
+        rec.erase_from_parent()
+    return bool(doomed)
+
+
+def _remove_redundant_forward(bb: BasicBlock, linked: Callable[[DbgVariableRecord], bool]) -> bool:
+    doomed: list[DbgVariableRecord] = []
+    known: dict[tuple[object, object, object], tuple[list[Value], object]] = {}
+    for inst in bb.instructions:
+        for rec in inst.dbg_records:
+            if not isinstance(rec, DbgVariableRecord) or rec.kind is DbgRecordKind.DECLARE:
+                continue
+            key = _debug_variable(rec, False)
+            value_kind = rec.kind is not DbgRecordKind.ASSIGN or not linked(rec)
+            values = rec.location_values()
+            prev = known.get(key)
+            if prev is None or prev[0] != values or prev[1] is not rec.expression:
+                known[key] = (values, rec.expression if value_kind else None)
+                continue
+            if not value_kind:
+                continue
+            doomed.append(rec)
+    for rec in doomed:
+        rec.erase_from_parent()
+    return bool(doomed)
+
+
+def _remove_undef_assigns_from_entry(bb: BasicBlock, linked: Callable[[DbgVariableRecord], bool]) -> bool:
+    doomed: list[DbgVariableRecord] = []
+    seen: set[tuple[object, object, object]] = set()
+    for inst in bb.instructions:
+        for rec in inst.dbg_records:
+            if not isinstance(rec, DbgVariableRecord) or rec.kind is DbgRecordKind.DECLARE:
+                continue
+            value_kind = rec.kind is DbgRecordKind.VALUE or not linked(rec)
+            key = _debug_variable(rec, False)
+            if key in seen:
+                continue
+            if not (rec.is_kill_location and value_kind):
+                seen.add(key)
+            elif rec.kind is DbgRecordKind.ASSIGN:
+                doomed.append(rec)
+    for rec in doomed:
+        rec.erase_from_parent()
+    return bool(doomed)
+
+
+def remove_redundant_dbg_instrs(bb: BasicBlock) -> bool:
+    """Drop debug records that say nothing new: in a run of records, an earlier one for a
+    variable (fragment) that a later one in the run redefines; then one that repeats the
+    location and expression the variable already has; in the entry block of a module with
+    assignment tracking, leading killed ``#dbg_assign`` records (LLVM
+    ``RemoveRedundantDbgInstrs``)."""
+    from llvmpy_mid.ir.module_flags import get_module_flag_int
+
+    fn = bb.parent
+    ids: set[object] | None = None
+
+    def linked(rec: DbgVariableRecord) -> bool:
+        nonlocal ids
+        if ids is None:
+            ids = _assignment_ids_in_use(fn)
+        return rec.assign_id in ids
+
+    changed = _remove_redundant_backward(bb, linked)
+    mod = bb.module
+    if bb.is_entry_block and mod is not None and get_module_flag_int(mod, "debug-info-assignment-tracking"):
+        changed |= _remove_undef_assigns_from_entry(bb, linked)
+    changed |= _remove_redundant_forward(bb, linked)
+    return changed
+
 __all__ = [
     "CFGUpdate",
     "CriticalEdgeSplittingOptions",
@@ -1078,6 +1198,7 @@ __all__ = [
     "is_debug_or_pseudo_probe_call",
     "loop_start_loc",
     "remove_predecessor",
+    "remove_redundant_dbg_instrs",
     "replace_successor_with",
     "split_block_predecessors",
     "split_landing_pad_predecessors",
