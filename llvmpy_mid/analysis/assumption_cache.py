@@ -263,6 +263,12 @@ class AssumptionCache:
             self._scan()
         return [a for a in self._assumes if a.parent is not None]
 
+    def is_empty(self) -> bool:
+        """The function has no assumptions (a fast exit for the queries)."""
+        if not self._scanned:
+            self._scan()
+        return not self._affected
+
     def assumptions_for(self, v: Value) -> list[tuple[CallBase, int]]:
         """``(assume, index)`` pairs that may constrain ``v`` (LLVM ``assumptionsFor``)."""
         if not self._scanned:

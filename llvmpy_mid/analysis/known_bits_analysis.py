@@ -96,9 +96,39 @@ def compute_known_bits_for_lanes(v: Value, demanded: int, q: SimplifyQuery | Dat
 
 
 def _known(v: Value, demanded: int, depth: int, q: SimplifyQuery) -> KnownBits:
-    w = _scalar_bit_width(v.type, q.dl)
+    ty = v.type
+    if type(ty) is IntegerType:
+        w = ty.width
+    else:
+        w = _scalar_bit_width(ty, q.dl)
     if not demanded:
         return KnownBits(w)
+    if type(v) is ConstantInt:
+        return KnownBits(w, ~v.value & ((1 << w) - 1), v.value)
+    if isinstance(v, Constant):
+        return _known_constant(v, w, demanded, depth, q)
+    known = KnownBits(w)
+    if isinstance(v, Argument):
+        cr = _range_attribute(v)
+        if cr is not None:
+            known = cr.to_known_bits()
+    if depth == _MAX:
+        return known
+    if isinstance(v, Instruction):
+        known = _known_from_operator(v, demanded, known, depth, q)
+    if type(ty) is PointerType:
+        align = _pointer_alignment(v, q.dl)
+        if align > 1:
+            known = KnownBits(w, known.zero | ((align - 1) & ((1 << w) - 1)), known.one)
+    ac = q.ac
+    if q.cxt_i is None or ac is None or ac.is_empty():
+        return known
+    return _known_bits_from_context(v, known, depth, q)
+
+
+def _known_constant(v: Constant, w: int, demanded: int, depth: int, q: SimplifyQuery) -> KnownBits:
+    """``_known`` for constants: integers and splats, null and zero, data and element vectors,
+    undef, aliases, globals' alignment and constant expressions."""
     c = match_apint(v)
     if c is not None:
         return KnownBits.make_constant(c.value, w)
@@ -134,10 +164,6 @@ def _known(v: Value, demanded: int, depth: int, q: SimplifyQuery) -> KnownBits:
     known = KnownBits(w)
     if isinstance(v, UndefValue):
         return known
-    if isinstance(v, Argument):
-        cr = _range_attribute(v)
-        if cr is not None:
-            known = cr.to_known_bits()
     if depth == _MAX:
         return known
     if isinstance(v, GlobalAlias):

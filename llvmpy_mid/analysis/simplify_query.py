@@ -45,7 +45,9 @@ class SimplifyQuery:
 
     def get_with_instruction(self, i: Instruction | None) -> SimplifyQuery:
         """This query with ``i`` as the context instruction."""
-        return attrs.evolve(self, cxt_i=i)
+        if i is self.cxt_i:
+            return self
+        return SimplifyQuery(self.dl, self.tli, self.dt, self.ac, i, self.use_instr_info, self.can_use_undef)
 
     def get_without_undef(self) -> SimplifyQuery:
         """This query, forbidden to pick a value for undef."""
