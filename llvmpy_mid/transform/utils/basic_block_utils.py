@@ -505,15 +505,19 @@ def is_critical_edge(term: Instruction, dest: BasicBlock | int, allow_identical_
         dest = term.get_successor(dest)
     if term.num_successors == 1:
         return False
-    preds = dest.predecessors
-    if len(preds) < 2:
-        return False
-    if not allow_identical_edges:
-        return True
-    first = preds[0]
-    for p in preds:
-        if p is not first:
-            return True
+    # Walk the predecessor edges (terminator uses of ``dest``) only as far as needed.
+    first: BasicBlock | None = None
+    use = dest._use_head
+    while use is not None:
+        user = use.user
+        if user.is_instruction and user.is_terminator_class:  # type: ignore[attr-defined]
+            pred = user.parent  # type: ignore[attr-defined]
+            if pred is not None:
+                if first is None:
+                    first = pred
+                elif not allow_identical_edges or pred is not first:
+                    return True
+        use = use._next
     return False
 
 

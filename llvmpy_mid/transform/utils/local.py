@@ -217,18 +217,15 @@ def release_operands(inst: Instruction) -> list[Value]:
     LLVM finds them (each when its last use in ``inst`` is nulled)."""
     ops = [u.value for u in inst._operands]
     inst.drop_all_references()
+    if len(ops) == 1:
+        v = ops[0]
+        return [v] if v._use_head is None and v is not inst else []
+    last: dict[Value, int] = {}
+    for i, v in enumerate(ops):
+        last[v] = i
     out: list[Value] = []
-    n = len(ops)
-    for i in range(n):
-        v = ops[i]
-        if v._use_head is not None or v is inst:
-            continue
-        last = True
-        for j in range(i + 1, n):
-            if ops[j] is v:
-                last = False
-                break
-        if last:
+    for i, v in enumerate(ops):
+        if last[v] == i and v._use_head is None and v is not inst:
             out.append(v)
     return out
 
