@@ -979,7 +979,7 @@ def simplify_load_inst(li: LoadInst, ptr: Value, q: SimplifyQuery) -> Value | No
     from llvmpy_mid.analysis.value_tracking import get_underlying_object
 
     gv = get_underlying_object(ptr)
-    if not isinstance(gv, GlobalVariable) or not gv.is_constant or not _has_definitive_initializer(gv):
+    if not isinstance(gv, GlobalVariable) or not gv.is_constant_global or not _has_definitive_initializer(gv):
         return None
     init = gv.initializer
     assert init is not None
