@@ -50,8 +50,11 @@ _WITH_KNOWN = frozenset(("add", "sub", "and", "or"))
 
 def int_scalar_width(ty: Type) -> int:
     """The scalar bit width of an integer or integer-vector type; 0 for any other type."""
-    if isinstance(ty, VectorType):
-        ty = ty.element_type
+    cls = ty.__class__
+    if cls is IntegerType:
+        return ty.width  # type: ignore[attr-defined, no-any-return]
+    if cls is VectorType:
+        ty = ty.element_type  # type: ignore[attr-defined]
     return ty.width if isinstance(ty, IntegerType) else 0
 
 
@@ -126,7 +129,7 @@ def _live_operand_bits_add_carry(
 class DemandedBits:
     """The demanded bits of one function (computed on the first query)."""
 
-    __slots__ = ("fn", "dt", "ac", "_analyzed", "_visited", "_alive", "_dead_uses", "_dl")
+    __slots__ = ("fn", "dt", "ac", "_analyzed", "_visited", "_alive", "_dead_uses", "_dl", "_roots")
 
     def __init__(self, fn: Function, dt: DominatorTree | None = None, ac: AssumptionCache | None = None) -> None:
         self.fn = fn
@@ -136,6 +139,7 @@ class DemandedBits:
         self._visited: set[Instruction] = set()
         self._alive: dict[Instruction, int] = {}
         self._dead_uses: set[tuple[Instruction, int]] = set()
+        self._roots: dict[Instruction, bool] = {}
         module = fn.parent
         self._dl = module.data_layout if module is not None else DataLayout("")
 
@@ -271,9 +275,11 @@ class DemandedBits:
                 queued.add(i)
                 work.append(i)
 
+        roots = self._roots
         for bb in self.fn.blocks:
             for inst in bb.instructions:
-                if not _is_always_live(inst):
+                live = roots[inst] = _is_always_live(inst)
+                if not live:
                     continue
                 w = int_scalar_width(inst.type)
                 if w:
@@ -296,7 +302,7 @@ class DemandedBits:
             input_dead = False
             if int_scalar_width(user.type):
                 aout = alive[user]
-                input_dead = aout == 0 and not _is_always_live(user)
+                input_dead = aout == 0 and not self._always_live(user)
             cache: list[KnownBits | None] = [None, None]
             for index, op in enumerate(user.operands):
                 is_inst = isinstance(op, Instruction)
@@ -324,6 +330,12 @@ class DemandedBits:
                         visited.add(op)
                         push(op)
 
+    def _always_live(self, inst: Instruction) -> bool:
+        live = self._roots.get(inst)
+        if live is None:
+            live = self._roots[inst] = _is_always_live(inst)
+        return live
+
     # --- queries ------------------------------------------------------------------------------
     def demanded_bits(self, inst: Instruction) -> int:
         """The demanded bits of ``inst``'s value (all ones when not tracked)."""
@@ -347,15 +359,15 @@ class DemandedBits:
 
     def is_instruction_dead(self, inst: Instruction) -> bool:
         self._perform_analysis()
-        return inst not in self._visited and inst not in self._alive and not _is_always_live(inst)
+        return inst not in self._visited and inst not in self._alive and not self._always_live(inst)
 
     def is_use_dead(self, user: Instruction, index: int) -> bool:
         """Operand ``index`` of ``user`` has no demanded bit (integer operands only)."""
         if not int_scalar_width(user.get_operand(index).type):
             return False
-        if _is_always_live(user):
-            return False
         self._perform_analysis()
+        if self._always_live(user):
+            return False
         if (user, index) in self._dead_uses:
             return True
         if int_scalar_width(user.type):

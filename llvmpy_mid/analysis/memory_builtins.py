@@ -40,7 +40,7 @@ from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.intrinsics import intrinsic_declaration
 from llvmpy_mid.ir.types import IntegerType, PointerType, Type
 from llvmpy_mid.ir.value import Value
-from llvmpy_mid.passes.options import OPTIONS
+from llvmpy_mid.passes.options import OPTIONS, declare_option
 
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
@@ -56,6 +56,14 @@ __all__ = [
 ]
 
 MAX_VISIT_INSTRUCTIONS_OPTION = "object-size-offset-visitor-max-visit-instructions"
+# Declared in the registry too (so the command line knows it before this module is imported).
+declare_option(
+    MAX_VISIT_INSTRUCTIONS_OPTION,
+    "uint",
+    100,
+    "Maximum number of instructions for ObjectSizeOffsetVisitor to look at",
+    "lower-constant-intrinsics",
+)
 
 # Allocation kinds (LLVM's AllocType bits).
 OP_NEW_LIKE = 1

@@ -136,3 +136,22 @@ def test_dead_loop_removed_only_with_option() -> None:
 @pytest.mark.parametrize("path", csmith_paths()[:3], ids=lambda p: Path(p).name)
 def test_adce_csmith_same_as_opt(path: Path) -> None:
     assert_file_same_as_opt(path, "adce")
+
+
+def test_library_call_without_the_registry() -> None:
+    """The pass functions work when called directly (their options are declared by their modules)."""
+    import subprocess
+    import sys
+
+    code = (
+        "from llvmpy_mid.asm import parse_assembly\n"
+        "from llvmpy_mid.ir.dominators import DominatorTree\n"
+        "from llvmpy_mid.transform.scalar.adce import aggressive_dead_code_elimination\n"
+        "from llvmpy_mid.transform.scalar.lower_expect_intrinsic import lower_expect_intrinsic\n"
+        "m = parse_assembly('define i32 @f(i32 %a) {\\n  %x = add i32 %a, 1\\n  ret i32 %a\\n}\\n')\n"
+        "f = m.get_function('f')\n"
+        "print(aggressive_dead_code_elimination(f, DominatorTree(f, post=True)), lower_expect_intrinsic(f))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "(True, True, False) False"

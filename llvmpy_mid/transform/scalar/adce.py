@@ -45,7 +45,7 @@ from llvmpy_mid.ir.instructions.terminators import BranchInst, ReturnInst, Switc
 from llvmpy_mid.ir.metadata import Metadata
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis, PostDominatorTreeAnalysis
-from llvmpy_mid.passes.options import OPTIONS
+from llvmpy_mid.passes.options import OPTIONS, declare_option
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
@@ -54,6 +54,10 @@ from llvmpy_mid.transform.utils.local import salvage_debug_info
 __all__ = ["ADCEPass", "aggressive_dead_code_elimination"]
 
 _VALUE_PROF_FN = "__llvm_profile_instrument_target"
+
+# Declared in the registry too (so the command line knows them before this module is imported).
+declare_option("adce-remove-control-flow", "bool", True, "", "adce")
+declare_option("adce-remove-loops", "bool", False, "", "adce")
 
 
 class _BlockInfo:

@@ -103,7 +103,7 @@ def bit_tracking_dce(fn: Function, db: DemandedBits) -> bool:
 
 
 def _visit(inst: Instruction, db: DemandedBits, dead: list[Instruction]) -> bool:
-    if inst.may_have_side_effects() and not inst.has_uses:
+    if not inst.has_uses and inst.may_have_side_effects():
         return False
     width = int_scalar_width(inst.type)
     if db.is_instruction_dead(inst) or (width and db.demanded_bits(inst) == 0 and would_instruction_be_trivially_dead(inst)):

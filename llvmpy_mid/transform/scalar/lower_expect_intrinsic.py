@@ -37,7 +37,7 @@ from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.metadata import MDNode, MDString, Metadata, ValueAsMetadata
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
-from llvmpy_mid.passes.options import OPTIONS
+from llvmpy_mid.passes.options import OPTIONS, declare_option
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 
@@ -46,6 +46,10 @@ __all__ = ["LowerExpectIntrinsicPass", "create_branch_weights", "lower_expect_in
 _EXPECT = "llvm.expect"
 _EXPECT_PROB = "llvm.expect.with.probability"
 _INT32_MAX = 2147483647
+
+# Declared in the registry too (so the command line knows them before this module is imported).
+declare_option("likely-branch-weight", "uint", 2000, "Weight of the branch likely to be taken (default = 2000)", "lower-expect")
+declare_option("unlikely-branch-weight", "uint", 1, "Weight of the branch unlikely to be taken (default = 1)", "lower-expect")
 
 
 def create_branch_weights(ctx: Context, weights: list[int], is_expected: bool = False) -> MDNode:
