@@ -236,3 +236,35 @@ def test_csmith_break_crit_edges(path: Path) -> None:
     module = parse_file(str(path))
     llvmpy_mid.run_passes(module, "break-crit-edges")
     assert body(print_module(module)) == body(expected)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_edits_through_dom_tree_updater(seed: int) -> None:
+    """split_block / merge_block_into_predecessor / eliminate_unreachable_blocks with an
+    eager DomTreeUpdater leave the tree equal to a fresh one, and the function verifies."""
+    import random
+
+    from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
+
+    rng = random.Random(seed)
+    module = parse_assembly(random_cfg(seed, 12))
+    fn = module.get_function("f")
+    assert fn is not None
+    dt = DominatorTree(fn)
+    dtu = DomTreeUpdater(dt, strategy="eager")
+    for _ in range(6):
+        blocks = list(fn.blocks)
+        bb = rng.choice(blocks)
+        term = bb.terminator
+        assert term is not None
+        split_block(bb, term, dtu=dtu)
+        assert _idoms(dt, fn) == _idoms(DominatorTree(fn), fn)
+    merged = 0
+    for bb in list(fn.blocks):
+        if bb.parent is not None and bb is not fn.blocks._first and merge_block_into_predecessor(bb, dtu=dtu):
+            merged += 1
+            assert _idoms(dt, fn) == _idoms(DominatorTree(fn), fn)
+    assert merged >= 6  # at least the blocks split off above fold back
+    eliminate_unreachable_blocks(fn, dtu)
+    assert _idoms(dt, fn) == _idoms(DominatorTree(fn), fn)
+    llvmpy_mid.verify_module(module)
