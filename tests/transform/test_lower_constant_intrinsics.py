@@ -115,6 +115,24 @@ done:
   ret i32 %r
 }
 """,
+    "dead_blocks_and_noreturn": """
+declare void @abort() noreturn
+define i32 @f(i32 %x, i1 %c) {
+entry:
+  %k = call i1 @llvm.is.constant.i32(i32 %x)
+  br i1 %k, label %gone, label %live
+gone:
+  br label %exit
+live:
+  br i1 %c, label %stop, label %exit
+stop:
+  call void @abort()
+  br label %exit
+exit:
+  %p = phi i32 [ 1, %gone ], [ 2, %live ], [ 3, %stop ]
+  ret i32 %p
+}
+""",
 }
 
 

@@ -12,10 +12,8 @@ Conditional branches that the replacement made constant become unconditional
 (the other successor loses the block as predecessor, the debug location kept);
 when a block lost its last predecessor, unreachable blocks are removed.
 
-What it does not do: LLVM's ``removeUnreachableBlocks`` also folds the reachable
-blocks' constant terminators and cuts code after ``noreturn`` calls; here only the
-unreachable blocks are deleted (``eliminate_unreachable_blocks``). The dominator
-tree is not updated (LLVM keeps a cached one up to date), so it is dropped.
+What it does not do: the dominator tree is not updated (LLVM keeps a cached one up
+to date), so it is dropped.
 """
 
 from __future__ import annotations
@@ -37,7 +35,8 @@ from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
-from llvmpy_mid.transform.utils.basic_block_utils import eliminate_unreachable_blocks, remove_predecessor
+from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
+from llvmpy_mid.transform.utils.local import remove_unreachable_blocks
 
 __all__ = ["LowerConstantIntrinsicsPass", "is_manifest_constant", "lower_constant_intrinsics"]
 
@@ -149,9 +148,7 @@ def lower_constant_intrinsics(fn: Function, tli: TargetLibraryInfo | None) -> bo
         assert new is not None
         has_dead_blocks |= _replace_branches_on_constant(inst, new)
     if has_dead_blocks:
-        # LLVM calls removeUnreachableBlocks, which also folds the terminators and noreturn
-        # calls of the reachable blocks; only the unreachable blocks are deleted here.
-        eliminate_unreachable_blocks(fn)
+        remove_unreachable_blocks(fn)
     return bool(worklist)
 
 
