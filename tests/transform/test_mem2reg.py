@@ -3,8 +3,9 @@
 here (random CFGs of allocas, loads and stores, with unreachable blocks, self loops,
 switches with repeated successors and uninitialised reads), on hand-made cases (the
 fast paths, debug records, droppable uses, lifetime markers, phi order), on the
-csmith corpus (``-O0`` files: a sample by default, all with ``--run-slow``), and the
-reg2mem -> mem2reg round trip. A 10,000-block chain promotes without recursion.
+csmith corpus (``-O0`` files; ``-O0 -g`` for ``#dbg_declare``; ``-O2 -g`` before any
+pass plus opt-19's ``declare-to-assign`` for ``#dbg_assign``: a sample by default, all
+with ``--run-slow``), and the reg2mem -> mem2reg round trip. A 10,000-block chain promotes without recursion.
 """
 
 from __future__ import annotations
@@ -355,15 +356,21 @@ def test_csmith_reg2mem_match_opt(path: Path) -> None:
 _CSMITH_C = sorted({p.with_suffix("").with_suffix(".c") for p in _CSMITH}, key=lambda p: (p.parent.name, p.name))
 
 
-def _check_csmith_debug(cfile: Path, tmp_path: Path) -> None:
+def _check_csmith_debug(cfile: Path, tmp_path: Path, assignment_tracking: bool = False) -> None:
+    """clang-19 -O0 -g (``#dbg_declare``), or -O2 -g before any pass and opt-19's
+    ``declare-to-assign`` (``#dbg_assign``); then mem2reg against opt-19's."""
     require_tools("opt-19", "clang-19")
     if not cfile.exists():
         pytest.skip("%s was removed from the csmith cache" % cfile.name)
     out = tmp_path / (cfile.stem + ".g.ll")
-    cmd = ["clang-19", "-S", "-emit-llvm", "-O0", "-g", "-Xclang", "-disable-O0-optnone", "-w"]
-    cmd += ["-I/usr/include/csmith", str(cfile), "-o", str(out)]
+    level = ["-O2", "-Xclang", "-disable-llvm-passes"] if assignment_tracking else ["-O0", "-Xclang", "-disable-O0-optnone"]
+    cmd = ["clang-19", "-S", "-emit-llvm", "-g", *level, "-w", "-I/usr/include/csmith", str(cfile), "-o", str(out)]
     if shutil.which("csmith") is None or subprocess.run(cmd, capture_output=True).returncode != 0:
         pytest.skip("clang-19 could not compile %s" % cfile.name)
+    if assignment_tracking:
+        text = opt19_text(out.read_text(), "declare-to-assign")
+        assert "#dbg_assign" in text
+        out.write_text(text)
     _check_csmith(out, "mem2reg")
 
 
@@ -372,7 +379,18 @@ def test_csmith_debug_sample_matches_opt(cfile: Path, tmp_path: Path) -> None:
     _check_csmith_debug(cfile, tmp_path)
 
 
+@pytest.mark.parametrize("cfile", _CSMITH_C[2:4], ids=lambda p: "%s/%s" % (p.parent.name, p.name))
+def test_csmith_assignment_tracking_sample_matches_opt(cfile: Path, tmp_path: Path) -> None:
+    _check_csmith_debug(cfile, tmp_path, assignment_tracking=True)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("cfile", _CSMITH_C[:40], ids=lambda p: "%s/%s" % (p.parent.name, p.name))
 def test_csmith_debug_matches_opt(cfile: Path, tmp_path: Path) -> None:
     _check_csmith_debug(cfile, tmp_path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cfile", _CSMITH_C[:40], ids=lambda p: "%s/%s" % (p.parent.name, p.name))
+def test_csmith_assignment_tracking_matches_opt(cfile: Path, tmp_path: Path) -> None:
+    _check_csmith_debug(cfile, tmp_path, assignment_tracking=True)

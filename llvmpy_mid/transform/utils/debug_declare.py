@@ -14,8 +14,13 @@ value's alloc size in bits with the expression's active bits for the variable
 derived types), falling back to the alloca's size; ``PhiHasDebugValue`` avoids a
 second identical record on a phi.
 
-What it does not do: the ``llvm.dbg.declare`` call form (the reader turns those
-calls into records, as opt-19 does) and ``#dbg_assign`` bookkeeping.
+Assignment tracking: :class:`AssignmentIndex` finds the ``#dbg_assign`` records
+linked to an instruction's ``!DIAssignID``; :class:`AssignmentTrackingInfo` turns
+them into ``#dbg_value`` records when the stores they describe are removed
+(LLVM's ``AssignmentTrackingInfo``).
+
+What it does not do: the ``llvm.dbg.declare``/``llvm.dbg.assign`` call forms (the
+reader turns those calls into records, as opt-19 does).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from llvmpy_mid.ir.metadata import MDNode, ValueAsMetadata
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.function import Function
     from llvmpy_mid.ir.instruction import Instruction
     from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
     from llvmpy_mid.ir.instructions.other import PHINode
@@ -230,7 +236,112 @@ def convert_declare_for_phi(rec: DbgVariableRecord, phi: PHINode, dl: DataLayout
     at.add_dbg_record(DbgVariableRecord.create_value(phi, var, expr, debug_value_loc(rec)), recs[0] if recs else None)
 
 
+# --- assignment tracking (#dbg_assign) ---------------------------------------------------------
+
+
+class AssignmentIndex:
+    """The ``#dbg_assign`` records of a function by their ``DIAssignID``, newest first
+    (LLVM ``at::getDVRAssignmentMarkers`` through the ID's users)."""
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self, fn: Function) -> None:
+        by_id: dict[int, list[DbgVariableRecord]] = {}
+        for bb in fn.blocks:
+            for inst in bb.instructions:
+                recs = inst._dbg_records
+                if not recs:
+                    continue
+                for rec in recs:
+                    if isinstance(rec, DbgVariableRecord) and rec.kind is DbgRecordKind.ASSIGN:
+                        aid = rec.assign_id
+                        if aid is not None:
+                            by_id.setdefault(id(aid), []).append(rec)
+        for lst in by_id.values():
+            lst.reverse()
+        self._by_id = by_id
+
+    def markers(self, inst: Instruction) -> list[DbgVariableRecord]:
+        """The live ``#dbg_assign`` records linked to ``inst``'s ``!DIAssignID``."""
+        aid = inst.get_metadata("DIAssignID")
+        if aid is None:
+            return []
+        lst = self._by_id.get(id(aid))
+        if not lst:
+            return []
+        return [r for r in lst if r.instruction is not None]
+
+    def delete_markers(self, inst: Instruction) -> None:
+        """Erase the records linked to ``inst`` (LLVM ``at::deleteAssignmentMarkers``)."""
+        for rec in self.markers(inst):
+            rec.erase_from_parent()
+
+
+def _debug_variable(rec: DbgVariableRecord) -> tuple[int, tuple[int, int] | None, int]:
+    expr = rec.expression
+    frag = expr.fragment if isinstance(expr, DIExpression) else None
+    loc = rec.debug_loc
+    inlined = loc.inlined_at if isinstance(loc, DILocation) else None
+    return (id(rec.variable), frag, id(inlined))
+
+
+def _debug_variable_aggregate(rec: DbgVariableRecord) -> tuple[int, int]:
+    loc = rec.debug_loc
+    inlined = loc.inlined_at if isinstance(loc, DILocation) else None
+    return (id(rec.variable), id(inlined))
+
+
+class AssignmentTrackingInfo:
+    """The ``#dbg_assign`` records of an alloca, one per variable fragment, and the
+    updates promotion makes to them (LLVM's ``AssignmentTrackingInfo`` in
+    PromoteMemoryToRegister.cpp)."""
+
+    __slots__ = ("assigns", "index")
+
+    def __init__(self, index: AssignmentIndex | None = None, ai: Instruction | None = None) -> None:
+        self.assigns: list[DbgVariableRecord] = []
+        self.index = index
+        if index is None or ai is None:
+            return
+        seen: set[tuple[int, tuple[int, int] | None, int]] = set()
+        for rec in index.markers(ai):
+            key = _debug_variable(rec)
+            if key not in seen:
+                seen.add(key)
+                self.assigns.append(rec)
+
+    @property
+    def empty(self) -> bool:
+        return not self.assigns
+
+    def update_for_deleted_store(self, si: StoreInst, to_delete: dict[DbgVariableRecord, None], dl: DataLayout) -> None:
+        """Before ``si`` goes: each of its markers gets a ``#dbg_value`` of the assigned
+        value just before it (the marker is queued for deletion); variables of the
+        alloca without a marker on this store get the store's value (or undef)."""
+        if not self.assigns or self.index is None:
+            return
+        has_marker: set[tuple[int, int]] = set()
+        for rec in self.index.markers(si):
+            has_marker.add(_debug_variable_aggregate(rec))
+            to_delete[rec] = None
+            holder = rec.instruction
+            assert holder is not None
+            value = rec.get_variable_location_op(0)
+            new = DbgVariableRecord.create_value(value, rec.variable, rec.expression, rec.debug_loc)
+            holder.add_dbg_record(new, rec)
+        for rec in self.assigns:
+            if _debug_variable_aggregate(rec) not in has_marker:
+                convert_declare_for_store(rec, si, dl)
+
+    def update_for_new_phi(self, phi: PHINode, dl: DataLayout) -> None:
+        """A ``#dbg_value`` of the new phi for each tracked variable."""
+        for rec in self.assigns:
+            convert_declare_for_phi(rec, phi, dl)
+
+
 __all__ = [
+    "AssignmentIndex",
+    "AssignmentTrackingInfo",
     "active_bits",
     "convert_declare_for_load",
     "convert_declare_for_phi",

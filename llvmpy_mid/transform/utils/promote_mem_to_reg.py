@@ -29,8 +29,11 @@ undefined value becomes a ``store i1 true, ptr poison`` (unreachable), and
 ``!nonnull`` + ``!noundef`` become ``llvm.assume(icmp ne ...)`` unless the
 value is known non-zero.
 
-What it does not do: ``#dbg_assign`` (assignment tracking) conversion; the
-``llvm.dbg.declare`` call form (the reader turns those calls into records).
+``#dbg_assign`` records linked to a promoted slot or its stores become
+``#dbg_value`` records (assignment tracking), as LLVM 19 does.
+
+What it does not do: the ``llvm.dbg.declare``/``llvm.dbg.assign`` call forms
+(the reader turns those calls into records, as opt-19 does).
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.value import Use, Value
 from llvmpy_mid.transform.utils.ssa_updater import simplify_phi_node
 from llvmpy_mid.transform.utils.debug_declare import (
+    AssignmentIndex,
+    AssignmentTrackingInfo,
     convert_declare_for_phi,
     convert_declare_for_store,
     dbg_variable_records_of,
@@ -173,9 +178,10 @@ def _remove_intrinsic_users(ai: AllocaInst) -> None:
 class _AllocaInfo:
     """LLVM's ``AllocaInfo``: where an alloca is defined and used."""
 
-    __slots__ = ("defining_blocks", "using_blocks", "only_store", "only_block", "only_used_in_one_block", "dbg_users")
+    __slots__ = ("defining_blocks", "using_blocks", "only_store", "only_block", "only_used_in_one_block", "dbg_users", "at")
 
-    def __init__(self, ai: AllocaInst) -> None:
+    def __init__(self, ai: AllocaInst, at: AssignmentTrackingInfo) -> None:
+        self.at = at
         self.defining_blocks: list[BasicBlock] = []
         self.using_blocks: list[BasicBlock] = []
         self.only_store: StoreInst | None = None
@@ -319,6 +325,9 @@ class _PromoteMem2Reg:
         "new_phi_nodes",
         "phi_to_alloca",
         "alloca_dbg_users",
+        "alloca_at",
+        "at_index",
+        "assigns_to_delete",
         "bb_numbers",
         "bb_num_preds",
         "no_signed_zeros",
@@ -337,6 +346,9 @@ class _PromoteMem2Reg:
         self.new_phi_nodes: dict[tuple[int, int], PHINode] = {}
         self.phi_to_alloca: dict[PHINode, int] = {}
         self.alloca_dbg_users: list[list[DbgVariableRecord]] = []
+        self.alloca_at: list[AssignmentTrackingInfo] = []
+        self.at_index: AssignmentIndex | None = None
+        self.assigns_to_delete: dict[DbgVariableRecord, None] = {}
         self.bb_numbers: dict[BasicBlock, int] = {}
         self.bb_num_preds: dict[BasicBlock, int] = {}
         self.no_signed_zeros = False
@@ -352,6 +364,8 @@ class _PromoteMem2Reg:
         dt = self.dt
         allocas = self.allocas
         self.alloca_dbg_users = [[] for _ in allocas]
+        no_at = AssignmentTrackingInfo()
+        self.alloca_at = [no_at] * len(allocas)
         lbi = _LargeBlockInfo()
         self.no_signed_zeros = fn.attributes.fn_attrs.string_value("no-signed-zeros-fp-math") == "true"
 
@@ -363,7 +377,7 @@ class _PromoteMem2Reg:
                 ai.erase_from_parent()
                 num = self._remove_from_list(num)
                 continue
-            info = _AllocaInfo(ai)
+            info = _AllocaInfo(ai, self._assignment_tracking(ai))
             if len(info.defining_blocks) == 1 and self._rewrite_single_store(ai, info, lbi):
                 num = self._remove_from_list(num)
                 continue
@@ -376,6 +390,8 @@ class _PromoteMem2Reg:
                     numbers[bb] = i
             if info.dbg_users:
                 self.alloca_dbg_users[num] = info.dbg_users
+            if not info.at.empty:
+                self.alloca_at[num] = info.at
             self.alloca_lookup[ai] = num
             def_blocks = set(info.defining_blocks)
             live_in = self._compute_live_in_blocks(ai, info, def_blocks)
@@ -389,9 +405,11 @@ class _PromoteMem2Reg:
             num += 1
 
         if not allocas:
+            self._clean_up_dbg_assigns()
             return
         self._rename()
         for ai in allocas:
+            self._delete_assignment_markers(ai)
             if ai.has_uses:
                 ai.replace_all_uses_with(PoisonValue.get(ai.type))
             ai.erase_from_parent()
@@ -401,6 +419,25 @@ class _PromoteMem2Reg:
                     rec.erase_from_parent()
         self._simplify_new_phis()
         self._fill_unreachable_predecessors()
+        self._clean_up_dbg_assigns()
+
+    # --- assignment tracking ------------------------------------------------------------------
+    def _assignment_tracking(self, ai: AllocaInst) -> AssignmentTrackingInfo:
+        if ai._md is None or ai.get_metadata("DIAssignID") is None:
+            return AssignmentTrackingInfo()
+        if self.at_index is None:
+            self.at_index = AssignmentIndex(self.fn)
+        return AssignmentTrackingInfo(self.at_index, ai)
+
+    def _delete_assignment_markers(self, ai: AllocaInst) -> None:
+        if self.at_index is not None and ai._md is not None:
+            self.at_index.delete_markers(ai)
+
+    def _clean_up_dbg_assigns(self) -> None:
+        for rec in self.assigns_to_delete:
+            if rec.instruction is not None:
+                rec.erase_from_parent()
+        self.assigns_to_delete.clear()
 
     def _remove_from_list(self, num: int) -> int:
         allocas = self.allocas
@@ -409,6 +446,9 @@ class _PromoteMem2Reg:
         dbg = self.alloca_dbg_users
         dbg[num] = dbg[-1]
         dbg.pop()
+        at = self.alloca_at
+        at[num] = at[-1]
+        at.pop()
         return num
 
     # --- fast paths ---------------------------------------------------------------------------
@@ -447,12 +487,14 @@ class _PromoteMem2Reg:
         if info.using_blocks:
             return False
         dl = self.dl
+        info.at.update_for_deleted_store(only_store, self.assigns_to_delete, dl)
         for rec in info.dbg_users:
             if is_address_of_variable(rec):
                 convert_declare_for_store(rec, only_store, dl)
                 rec.erase_from_parent()
             elif starts_with_deref(rec.expression):
                 rec.erase_from_parent()
+        self._delete_assignment_markers(ai)
         only_store.erase_from_parent()
         lbi.delete(only_store)
         ai.erase_from_parent()
@@ -487,11 +529,13 @@ class _PromoteMem2Reg:
         dl = self.dl
         while ai.has_uses:
             si: StoreInst = next(iter(ai.users))  # type: ignore[assignment]
+            info.at.update_for_deleted_store(si, self.assigns_to_delete, dl)
             for rec in info.dbg_users:
                 if is_address_of_variable(rec):
                     convert_declare_for_store(rec, si, dl)
             si.erase_from_parent()
             lbi.delete(si)
+        self._delete_assignment_markers(ai)
         ai.erase_from_parent()
         for rec in info.dbg_users:
             if is_address_of_variable(rec) or starts_with_deref(rec.expression):
@@ -563,6 +607,8 @@ class _PromoteMem2Reg:
         phi_to_alloca = self.phi_to_alloca
         alloca_lookup = self.alloca_lookup
         dbg_users = self.alloca_dbg_users
+        alloca_at = self.alloca_at
+        to_delete = self.assigns_to_delete
         dl = self.dl
         dt = self.dt
         ac = self.ac
@@ -593,6 +639,7 @@ class _PromoteMem2Reg:
                         if no_signed_zeros and type_supports_fast_math_flags(apn.type):
                             apn.fast_math_flags = int(apn.fast_math_flags) | _NSZ
                         inc_vals[alloca_no] = apn
+                        alloca_at[alloca_no].update_for_new_phi(apn, dl)
                         for rec in dbg_users[alloca_no]:
                             if is_address_of_variable(rec):
                                 convert_declare_for_phi(rec, apn, dl)
@@ -626,6 +673,7 @@ class _PromoteMem2Reg:
                             if no is not None:
                                 inc_vals[no] = inst._operands[0].value
                                 inc_locs[no] = inst.debug_loc
+                                alloca_at[no].update_for_deleted_store(inst, to_delete, dl)
                                 for rec in dbg_users[no]:
                                     if is_address_of_variable(rec):
                                         convert_declare_for_store(rec, inst, dl)
