@@ -330,6 +330,135 @@ def _mod_is_invalid(sem: apfloat.Semantics, a: ConstantFP, b: ConstantFP) -> boo
     return ca == apfloat.INF or cb == apfloat.ZERO
 
 
+# --- constrained floating point (LLVM ConstrainedFPIntrinsic) -------------------------------------------
+
+_ROUNDING_MODES = {
+    "round.dynamic": None,
+    "round.tonearest": apfloat.RM_NEAREST_EVEN,
+    "round.downward": apfloat.RM_TOWARD_NEGATIVE,
+    "round.upward": apfloat.RM_TOWARD_POSITIVE,
+    "round.towardzero": apfloat.RM_TOWARD_ZERO,
+    "round.tonearestaway": apfloat.RM_NEAREST_AWAY,
+}
+
+
+def constrained_fp_args(call: CallBase) -> tuple[str | None, str | None]:
+    """The ``round.*`` and ``fpexcept.*`` metadata arguments of a constrained intrinsic
+    (None when absent)."""
+    from llvmpy_mid.ir.metadata import MDString, MetadataAsValue
+
+    rounding: str | None = None
+    behavior: str | None = None
+    for a in call.args:
+        if isinstance(a, MetadataAsValue) and isinstance(a.metadata, MDString):
+            text = a.metadata.string
+            if text.startswith("round."):
+                rounding = text
+            elif text.startswith("fpexcept."):
+                behavior = text
+    return rounding, behavior
+
+
+def _may_fold_constrained(call: CallBase, exact: bool) -> bool:
+    """LLVM's ``mayFoldConstrained``: an operation that raised no flag always folds; one that
+    did folds when the rounding mode is known and exceptions are not strict."""
+    if exact:
+        return True
+    rounding, behavior = constrained_fp_args(call)
+    if rounding == "round.dynamic":
+        return False
+    return behavior is not None and behavior != "fpexcept.strict"
+
+
+def _evaluation_rounding(call: CallBase) -> int:
+    rounding, _ = constrained_fp_args(call)
+    rm = _ROUNDING_MODES.get(rounding or "round.dynamic")
+    return apfloat.RM_NEAREST_EVEN if rm is None else rm
+
+
+def _constrained_binary(iid: str, ty: Type, a: ConstantFP, b: ConstantFP, call: CallBase) -> Constant | None:
+    sem = apfloat.semantics_of(a.type.type_id)
+    if sem is None:
+        return None
+    op = iid[len("experimental.constrained.") :]
+    rm = _evaluation_rounding(call)
+    if op in ("fcmp", "fcmps"):
+        return _constrained_compare(op == "fcmps", sem, a, b, call)
+    if op == "fadd":
+        r = apfloat.add(sem, a.bits, b.bits, False, rm)
+    elif op == "fsub":
+        r = apfloat.add(sem, a.bits, b.bits, True, rm)
+    elif op == "fmul":
+        r = apfloat.multiply(sem, a.bits, b.bits, rm)
+    elif op == "fdiv":
+        r = apfloat.divide(sem, a.bits, b.bits, rm)
+    elif op == "frem":
+        r = apfloat.mod(sem, a.bits, b.bits)
+    else:
+        return None
+    exact = apfloat.op_status_ok(sem, op, [a.bits, b.bits], r)
+    if _may_fold_constrained(call, exact):
+        return ConstantFP.from_bits(ty, r)
+    return None
+
+
+def _constrained_compare(signaling: bool, sem: apfloat.Semantics, a: ConstantFP, b: ConstantFP, call: CallBase) -> Constant | None:
+    from llvmpy_mid.ir.constant_fold import fcmp_compare
+    from llvmpy_mid.ir.instructions.cmp import Predicate
+    from llvmpy_mid.ir.metadata import MDString, MetadataAsValue
+
+    pred: Predicate | None = None
+    for arg in call.args:
+        if isinstance(arg, MetadataAsValue) and isinstance(arg.metadata, MDString):
+            text = arg.metadata.string
+            if not text.startswith(("round.", "fpexcept.")):
+                try:
+                    pred = Predicate.from_keyword(text, True)
+                except Exception:
+                    return None
+    if pred is None:
+        return None
+    if signaling:
+        ok = apfloat.category(sem, a.bits) != apfloat.NAN and apfloat.category(sem, b.bits) != apfloat.NAN
+    else:
+        ok = not apfloat.is_signaling(sem, a.bits) and not apfloat.is_signaling(sem, b.bits)
+    if not _may_fold_constrained(call, ok):
+        return None
+    return ConstantInt.get(call.type.scalar_type, int(fcmp_compare(sem, a.bits, b.bits, pred)))
+
+
+_CONSTRAINED_ROUNDING = {
+    "experimental.constrained.round": apfloat.RM_NEAREST_AWAY,
+    "experimental.constrained.roundeven": apfloat.RM_NEAREST_EVEN,
+    "experimental.constrained.ceil": apfloat.RM_TOWARD_POSITIVE,
+    "experimental.constrained.floor": apfloat.RM_TOWARD_NEGATIVE,
+    "experimental.constrained.trunc": apfloat.RM_TOWARD_ZERO,
+}
+
+
+def _constrained_round(iid: str, ty: Type, sem: apfloat.Semantics, op: ConstantFP, call: CallBase) -> Constant | None:
+    """The constrained rounding intrinsics of LLVM's ``ConstantFoldScalarCall1``."""
+    if iid in ("experimental.constrained.nearbyint", "experimental.constrained.rint"):
+        rounding, _ = constrained_fp_args(call)
+        rm = _ROUNDING_MODES.get(rounding or "round.dynamic")
+        if rm is None:
+            return None
+    else:
+        rm = _CONSTRAINED_ROUNDING[iid]
+    _, behavior = constrained_fp_args(call)
+    cat = apfloat.category(sem, op.bits)
+    bits = op.bits
+    if cat in (apfloat.ZERO, apfloat.NORMAL):
+        bits = apfloat.round_to_integral(sem, op.bits, rm)
+        if iid == "experimental.constrained.rint" and bits != op.bits and behavior == "fpexcept.strict":
+            return None
+    elif apfloat.is_signaling(sem, op.bits):
+        if behavior != "fpexcept.ignore":
+            return None
+        bits = apfloat.default_nan(sem)
+    return ConstantFP.from_bits(ty, bits)
+
+
 # --- scalar calls ----------------------------------------------------------------------------------------
 
 
@@ -341,9 +470,9 @@ def _fold_scalar_call(
     if len(ops) == 2:
         if iid is None:
             return _fold_libm2(name, ty, ops, tli)
-        return fold_intrinsic_call2(iid, ty, ops)
+        return fold_intrinsic_call2(iid, ty, ops, call)
     if len(ops) == 3:
-        return _fold_call3(iid, ty, ops)
+        return _fold_call3(iid, ty, ops, call)
     return None
 
 
@@ -372,6 +501,8 @@ def _fold_call1(
     if isinstance(op, ConstantFP):
         sem = apfloat.semantics_of(op.type.type_id)
         if sem is None:
+            if iid == "canonicalize" and not op.bits & 0x7FFFFFFFFFFFFFFF:
+                return ConstantFP.from_bits(ty, op.bits & (1 << 63))  # a fresh double-double zero
             return None
         if iid == "convert.to.fp16":
             half = apfloat.SEMANTICS[TypeID.HALF]
@@ -388,6 +519,11 @@ def _fold_call1(
         if iid == "fabs":
             return ConstantFP.from_bits(ty, apfloat.abs_(sem, op.bits))
         if iid is not None and iid.startswith("experimental.constrained."):
+            if iid in _CONSTRAINED_ROUNDING or iid in (
+                "experimental.constrained.nearbyint",
+                "experimental.constrained.rint",
+            ):
+                return _constrained_round(iid, ty, sem, op, call)
             return None
         if apfloat.category(sem, op.bits) in (apfloat.INF, apfloat.NAN):
             return None
@@ -503,7 +639,7 @@ def _signed(v: int, w: int) -> int:
     return v - (1 << w) if v >> (w - 1) else v
 
 
-def fold_intrinsic_call2(iid: str, ty: Type, ops: Sequence[Constant]) -> Constant | None:
+def fold_intrinsic_call2(iid: str, ty: Type, ops: Sequence[Constant], call: CallBase | None = None) -> Constant | None:
     """LLVM ``ConstantFoldIntrinsicCall2`` (also ``ConstantFoldBinaryIntrinsic``)."""
     a, b = ops
     if isinstance(ty, FloatingPointType) and iid in ("maxnum", "minnum", "maximum", "minimum"):
@@ -521,7 +657,7 @@ def fold_intrinsic_call2(iid: str, ty: Type, ops: Sequence[Constant]) -> Constan
             if b.type is not a.type:
                 return None
             if iid.startswith("experimental.constrained."):
-                return None
+                return _constrained_binary(iid, ty, a, b, call) if call is not None else None
             if iid == "copysign":
                 return ConstantFP.from_bits(ty, apfloat.copysign(sem, a.bits, b.bits))
             if iid in ("minnum", "maxnum"):
@@ -670,7 +806,7 @@ def _is_fpclass(sem: apfloat.Semantics, bits: int, mask: int) -> bool:
     return bool(mask & (8 if sign else 0x100))
 
 
-def _fold_call3(iid: str | None, ty: Type, ops: Sequence[Constant]) -> Constant | None:
+def _fold_call3(iid: str | None, ty: Type, ops: Sequence[Constant], call: CallBase) -> Constant | None:
     a, b, c = ops
     if iid is None:
         return None
@@ -681,6 +817,9 @@ def _fold_call3(iid: str | None, ty: Type, ops: Sequence[Constant]) -> Constant 
         if iid in ("fma", "fmuladd"):
             return ConstantFP.from_bits(ty, apfloat.fma(sem, a.bits, b.bits, c.bits))
         if iid in ("experimental.constrained.fma", "experimental.constrained.fmuladd"):
+            r = apfloat.fma(sem, a.bits, b.bits, c.bits, _evaluation_rounding(call))
+            if _may_fold_constrained(call, apfloat.op_status_ok(sem, "fma", [a.bits, b.bits, c.bits], r)):
+                return ConstantFP.from_bits(ty, r)
             return None
     if iid in ("smul.fix", "smul.fix.sat"):
         if isinstance(a, PoisonValue) or isinstance(b, PoisonValue):
@@ -772,7 +911,7 @@ def _fold_fixed_vector_call(
 ) -> Constant | None:
     ety = vty.element_type
     if iid == "masked.load":
-        return None
+        return _fold_masked_load(vty, ops, call)
     if iid == "get.active.lane.mask":
         a, b = ops[0], ops[1]
         if isinstance(a, ConstantInt) and isinstance(b, ConstantInt):
@@ -797,12 +936,53 @@ def _fold_fixed_vector_call(
     return ConstantVector.get(out)
 
 
+def _fold_masked_load(vty: VectorType, ops: list[Constant], call: CallBase) -> Constant | None:
+    """``llvm.masked.load`` from a constant: each lane from memory or the pass-through value."""
+    from llvmpy_mid.analysis.constant_folding_memory import constant_fold_load_from_const_ptr
+
+    fn = call.function
+    module = fn.parent if fn is not None else None
+    if module is None:
+        return None
+    ptr, mask, passthru = ops[0], ops[2], ops[3]
+    data = constant_fold_load_from_const_ptr(ptr, vty, module.data_layout)
+    out: list[Constant] = []
+    for i in range(vty.count):
+        m = mask.get_aggregate_element(i)
+        if m is None:
+            return None
+        p = passthru.get_aggregate_element(i)
+        v = data.get_aggregate_element(i) if data is not None else None
+        if isinstance(m, UndefValue):
+            if p is not None:
+                out.append(p)
+            elif v is not None:
+                out.append(v)
+            else:
+                return None
+        if m.is_null_value:
+            if p is None:
+                return None
+            out.append(p)
+        elif isinstance(m, ConstantInt) and m.value == 1:
+            if v is None:
+                return None
+            out.append(v)
+        else:
+            return None
+    if len(out) != vty.count:
+        return None
+    return ConstantVector.get(out)
+
+
 def _fold_struct_call(
     name: str, iid: str | None, sty: StructType, ops: list[Constant], tli: TargetLibraryInfo | None, call: CallBase
 ) -> Constant | None:
     if iid == "frexp":
         t0 = sty.elements[0]
         t1 = sty.elements[1].scalar_type
+        if isinstance(t0, VectorType) and t0.scalable:
+            return PoisonValue.get(sty) if isinstance(ops[0], PoisonValue) else None
         if isinstance(t0, VectorType):
             r0: list[Constant] = []
             r1: list[Constant] = []
@@ -830,7 +1010,16 @@ def _frexp(op: Constant, int_ty: Type) -> tuple[Constant, Constant] | None:
         return None
     sem = apfloat.semantics_of(op.type.type_id)
     if sem is None:
-        return None
+        # ppc_fp128: the high double's frexp, the low double scaled by the same power.
+        dbl = apfloat.SEMANTICS[TypeID.DOUBLE]
+        hi = op.bits & 0xFFFFFFFFFFFFFFFF
+        cat, sign, sig, exp = apfloat.decode(dbl, hi)
+        if cat != apfloat.NORMAL:
+            return op, ConstantInt.get(int_ty, 0)
+        e = sig.bit_length() + exp
+        mant = apfloat.from_exact(dbl, sign, sig, 1, exp - e)
+        lo = _scalbn(dbl, op.bits >> 64, -e)
+        return ConstantFP.from_bits(op.type, mant | (lo << 64)), ConstantInt.get(int_ty, e)
     cat, sign, sig, exp = apfloat.decode(sem, op.bits)
     if cat == apfloat.NAN:
         return ConstantFP.from_bits(op.type, apfloat.make_quiet(sem, op.bits)), ConstantInt.get(int_ty, 0)

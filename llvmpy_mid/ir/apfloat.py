@@ -19,6 +19,7 @@ None for it, and callers leave such operations unfolded.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Final
 
 from llvmpy_mid.ir.types import TypeID
@@ -302,7 +303,7 @@ def remainder(sem: Semantics, abits: int, bbits: int) -> int:
     return _round_bits(sem, sign, abs(r), 1, e)
 
 
-def fma(sem: Semantics, abits: int, bbits: int, cbits: int) -> int:
+def fma(sem: Semantics, abits: int, bbits: int, cbits: int, rm: int = RM_NEAREST_EVEN) -> int:
     """``a * b + c`` rounded once."""
     a = decode(sem, abits)
     b = decode(sem, bbits)
@@ -332,14 +333,14 @@ def fma(sem: Semantics, abits: int, bbits: int, cbits: int) -> int:
     pe = a[3] + b[3]
     pm = a[2] * b[2]
     if c[0] == ZERO:
-        return _round_bits(sem, psign, pm, 1, pe)
+        return _round_bits(sem, psign, pm, 1, pe, rm)
     e = min(pe, c[3])
     x = pm << (pe - e)
     y = c[2] << (c[3] - e)
     s = (-x if psign else x) + (-y if c[1] else y)
     if s == 0:
-        return _sign_bit(sem, 0)
-    return _round_bits(sem, 1 if s < 0 else 0, abs(s), 1, e)
+        return _sign_bit(sem, 1 if rm == RM_TOWARD_NEGATIVE else 0)
+    return _round_bits(sem, 1 if s < 0 else 0, abs(s), 1, e, rm)
 
 
 def sqrt(sem: Semantics, bits: int) -> int | None:
@@ -604,3 +605,46 @@ def from_float(sem: Semantics, value: float) -> int:
     d = int.from_bytes(struct.pack("<d", value), "little")
     dbl = SEMANTICS[TypeID.DOUBLE]
     return d if sem is dbl else convert(dbl, sem, d)
+
+
+def _exact_value(u: Unpacked) -> Fraction:
+    if u[0] == ZERO:
+        return Fraction(0)
+    v = Fraction(u[2]) * (Fraction(2) ** u[3])
+    return -v if u[1] else v
+
+
+def op_status_ok(sem: Semantics, op: str, operands: list[int], result: int) -> bool:
+    """Whether APFloat's operation ``op`` (``fadd``, ``fsub``, ``fmul``, ``fdiv``, ``frem``,
+    ``fma``) on ``operands`` giving ``result`` raised no flag (``opOK``: exact, no invalid
+    operation, division by zero, overflow or underflow)."""
+    us = [decode(sem, x) for x in operands]
+    if any(u[0] == NAN and not u[2] & quiet_bit(sem) for u in us):
+        return False
+    if any(u[0] == NAN for u in us):
+        return True
+    r = decode(sem, result)
+    if r[0] == NAN:
+        return False
+    if op == "fdiv" and us[1][0] == ZERO:
+        return False
+    if any(u[0] == INF for u in us):
+        return True
+    if r[0] == INF:
+        return False
+    if op == "frem":
+        return True
+    vals = [_exact_value(u) for u in us]
+    if op == "fadd":
+        exact = vals[0] + vals[1]
+    elif op == "fsub":
+        exact = vals[0] - vals[1]
+    elif op == "fmul":
+        exact = vals[0] * vals[1]
+    elif op == "fdiv":
+        exact = vals[0] / vals[1]
+    elif op == "fma":
+        exact = vals[0] * vals[1] + vals[2]
+    else:
+        return False
+    return exact == _exact_value(r)
