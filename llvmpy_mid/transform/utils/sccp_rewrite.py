@@ -125,7 +125,7 @@ def remove_non_feasible_edges(
             updates.append(("delete", bb, succ))
         br = BranchInst(only)
         br.debug_loc = term.debug_loc
-        br.insert_before(term)
+        br.insert_after(term)
         term.erase_from_parent()
     else:
         assert term.opcode == "switch"
