@@ -188,9 +188,26 @@ def _parse_int_option(name: str, text: str, err: TextIO) -> int:
     return value
 
 
+#: Target-independent legacy flags opt-19 still runs in its legacy pass manager (its
+#: ``shouldPinPassToLegacyPM``) instead of asking for ``-passes=``; a registered one runs here.
+_PINNED_TO_LEGACY_PM = frozenset(
+    (
+        "atomic-expand", "callbrprepare", "codegenprepare", "dot-regions", "dot-regions-only",
+        "expand-large-div-rem", "expand-large-fp-convert", "expand-memcmp", "expand-reductions", "expandvp",
+        "fix-irreducible", "generic-to-nvvm", "global-merge", "indirectbr-expand", "interleaved-access",
+        "interleaved-load-combine", "jmc-instrumenter", "loop-reduce", "lower-amx-intrinsics", "lower-amx-type",
+        "mve-tail-predication", "polyhedral-info", "pre-isel-intrinsic-lowering", "print-polyhedral-info",
+        "replace-with-veclib", "safe-stack", "select-optimize", "structurizecfg", "unreachableblockelim",
+        "verify-safepoint-ir", "view-regions", "view-regions-only",
+    )
+)  # fmt: skip
+
+
 def _is_llvm_legacy_flag(name: str) -> bool:
     from llvmpy_mid.passes.llvm_pass_names import is_llvm19_legacy_flag
 
+    if name in _PINNED_TO_LEGACY_PM and _is_pass_name(name):
+        return False
     return is_llvm19_legacy_flag(name)
 
 
