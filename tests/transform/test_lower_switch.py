@@ -121,3 +121,48 @@ def:
 """
     out = assert_same_as_opt(text, "lower-switch")
     assert "NodeBlock" in out and "LeafBlock" in out and "%v.off = add i32 %v, -1" in out
+
+
+PREDICATES = ("eq", "ne", "ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge")
+
+
+def guarded_switch(seed: int) -> str:
+    """A switch on ``%x`` in a block reached through conditions on ``%x`` (the edges LazyValueInfo
+    reads): icmp with a constant, and/or of two, and a second path."""
+    rng = random.Random(seed)
+    values = sorted(rng.sample(range(-20, 21), rng.randint(2, 6)))
+    cases = "\n".join("    i8 %d, label %%d%d" % (v, i % 2) for i, v in enumerate(values))
+    c1 = "icmp %s i8 %%x, %d" % (rng.choice(PREDICATES), rng.randint(-25, 25))
+    c2 = "icmp %s i8 %%x, %d" % (rng.choice(PREDICATES), rng.randint(-25, 25))
+    join = rng.choice(["and", "or"])
+    true_to_sw = rng.random() < 0.5
+    two_paths = rng.random() < 0.4
+    lines = [
+        "define i32 @f(i8 %x, i1 %other) {",
+        "entry:",
+        "  %c1 = " + c1,
+        "  %c2 = " + c2,
+        "  %%c = %s i1 %%c1, %%c2" % join,
+        "  br i1 %%c, label %%%s, label %%%s" % (("sw", "alt") if true_to_sw else ("alt", "sw")),
+        "alt:",
+        "  br i1 %other, label %sw, label %out" if two_paths else "  br label %out",
+        "sw:",
+        "  switch i8 %x, label %def [",
+        cases,
+        "  ]",
+        "d0:",
+        "  ret i32 0",
+        "d1:",
+        "  ret i32 1",
+        "def:",
+        "  ret i32 2",
+        "out:",
+        "  ret i32 3",
+        "}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_edge_conditions_bound_the_value_as_opt(seed: int) -> None:
+    assert_same_as_opt(guarded_switch(seed), "lower-switch")

@@ -7,19 +7,22 @@ How, per switch (blocks in order; new blocks are not revisited):
 - the non-default cases are sorted (signed) and neighbouring values with the same
   destination merged into ranges ("clusters");
 - the bounds of the switched value are the case range widened by what known bits
-  and the value's own range (``!range`` / ``range`` on the defining load or call)
-  allow; a default block that starts with ``unreachable``, or bounds that the
+  and a subset of LazyValueInfo's range allow (``!range`` on the defining load or
+  call, a phi of constants, and for a value from another block the conditions of
+  the edges into the switch's block: ``icmp`` with a constant, ``and``/``or`` of
+  them, a switch on the value); a default block that starts with ``unreachable``, or bounds that the
   cases fill exactly, make the most popular destination the new default;
-- :func:`_switch_convert` builds ``NodeBlock``s (``icmp slt %v, pivot`` named
+- :func:`_Lowering.convert` builds ``NodeBlock``s (``icmp slt %v, pivot`` named
   ``Pivot``) and ``LeafBlock``s (``SwitchLeaf`` compares, ``%v.off`` for an
   offset range check), inserted right after the switch's block exactly where
   LLVM puts them, and rewrites the phis of the destinations (one incoming entry
   per new edge);
 - a default block left without predecessors is deleted.
 
-What it does not do: LLVM's LazyValueInfo (ranges learned from dominating
-conditions and from arithmetic) is not available; the value's range comes only
-from known bits and range metadata/attributes of its definition.
+What it does not do: the rest of LazyValueInfo (ranges through arithmetic, casts,
+selects and min/max clamps, conditions further up than the direct predecessors,
+``range`` attributes, assumptions beyond known bits): such values keep the wider
+range, so their search tree can have more blocks than opt-19's.
 """
 
 from __future__ import annotations
@@ -28,11 +31,13 @@ from bisect import bisect_left
 from typing import ClassVar
 
 from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis, AssumptionCache
+from llvmpy_mid.analysis.constant_range import ConstantRange
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.analysis.value_tracking import compute_known_bits
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt, UndefValue
-from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.function import Argument, Function
+from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import AddInst
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.other import PHINode
@@ -200,72 +205,112 @@ def _clusterify(si: SwitchInst, width: int) -> tuple[list[_Case], int]:
     return cases, num_simple
 
 
-def _range_of(val: Value, si: SwitchInst, ac: AssumptionCache | None) -> tuple[int, int]:
-    """The unsigned range [lo, hi] the switched value can take (known bits, range annotations)."""
-    width = val.type.width  # type: ignore[attr-defined]
-    mask = (1 << width) - 1
-    lo, hi = 0, mask
+def _signed_range_of(val: Value, si: SwitchInst, ac: AssumptionCache | None) -> tuple[int, int]:
+    """Signed min and max of what the switched value can be: its known bits as an unsigned
+    range, intersected with the subset of LazyValueInfo's range that :func:`_value_range_at`
+    computes."""
     fn = si.function
     assert fn is not None and fn.parent is not None
     known = compute_known_bits(val, SimplifyQuery(fn.parent.data_layout, ac=ac, cxt_i=si))
-    lo, hi = known.get_min_value(), known.get_max_value()
-    for rlo, rhi in _annotated_ranges(val) + _phi_of_constants_range(val):
-        # intersect two unsigned ranges conservatively: only non-wrapping annotation ranges
-        if rlo <= rhi:
-            lo, hi = max(lo, rlo), min(hi, rhi)
-    if lo > hi:
-        return 0, mask
-    return lo, hi
+    cr = ConstantRange.from_known_bits(known, False).intersect_with(_value_range_at(val, si))
+    return cr.signed_min(), cr.signed_max()
 
 
-def _annotated_ranges(val: Value) -> list[tuple[int, int]]:
-    """Inclusive unsigned ranges from ``!range`` on a load or call, as [lo, hi] pairs (a wrapped
-    pair has lo > hi)."""
-    md = getattr(val, "get_metadata", None)
-    if md is None:
-        return []
-    node = val.get_metadata("range")  # type: ignore[attr-defined]
-    if node is None:
-        return []
-    ops = node.operands
+def _def_range(val: Value, width: int) -> ConstantRange:
+    """What LazyValueInfo knows of ``val`` from its own definition: a constant, ``!range`` on a
+    load or call, a phi of constants (undef ignored); else the full set."""
+    if isinstance(val, ConstantInt):
+        return ConstantRange(width, val.value, val.value + 1)
+    if isinstance(val, Instruction):
+        node = val.get_metadata("range") if val.opcode in ("load", "call", "invoke") else None
+        if node is not None:
+            return ConstantRange.from_metadata(node)
+        if isinstance(val, PHINode):
+            result: ConstantRange | None = None
+            for v in val.incoming_values:
+                if isinstance(v, ConstantInt):
+                    one = ConstantRange(width, v.value, v.value + 1)
+                    result = one if result is None else result.union_with(one)
+                elif not isinstance(v, UndefValue):
+                    return ConstantRange.get_full(width)
+            if result is not None:
+                return result
+    return ConstantRange.get_full(width)
+
+
+def _condition_range(val: Value, cond: Value, is_true: bool, width: int) -> ConstantRange:
+    """The values of ``val`` for which ``cond`` is ``is_true``: ``icmp`` of ``val`` with a
+    constant, ``and`` of such on the true edge, ``or`` on the false edge (LVI's
+    ``getValueFromCondition`` for these shapes); else the full set."""
+    full = ConstantRange.get_full(width)
+    if isinstance(cond, ICmpInst):
+        lhs, rhs = cond.get_operand(0), cond.get_operand(1)
+        pred = cond.predicate
+        if lhs is not val and rhs is val and isinstance(lhs, ConstantInt):
+            lhs, rhs, pred = rhs, lhs, pred.swapped
+        if lhs is not val or not isinstance(rhs, ConstantInt):
+            return full
+        if not is_true:
+            pred = pred.inverse
+        return ConstantRange.make_allowed_icmp_region(pred, ConstantRange(width, rhs.value, rhs.value + 1))
+    opc = getattr(cond, "opcode", "")
+    if opc in ("and", "or") and cond.type.is_integer and cond.type.width == 1:  # type: ignore[attr-defined]
+        if (opc == "and") != is_true:
+            return full
+        a = _condition_range(val, cond.get_operand(0), is_true, width)  # type: ignore[attr-defined]
+        b = _condition_range(val, cond.get_operand(1), is_true, width)  # type: ignore[attr-defined]
+        return a.intersect_with(b)
+    return full
+
+
+def _edge_range(val: Value, pred: BasicBlock, bb: BasicBlock, width: int) -> ConstantRange:
+    """What the edge ``pred -> bb`` tells of ``val``: a conditional branch on it, or a switch on it."""
+    full = ConstantRange.get_full(width)
+    term = pred.terminator
+    if isinstance(term, BranchInst) and term.is_conditional:
+        t, f = term.get_successor(0), term.get_successor(1)
+        if t is f:
+            return full
+        return _condition_range(val, term.condition, t is bb, width)
+    if isinstance(term, SwitchInst) and term.condition is val:
+        if term.default_dest is bb:
+            result = full
+            for value, dest in term.cases:
+                if dest is not bb:
+                    result = result.difference(ConstantRange(width, value.value, value.value + 1))
+            return result
+        acc = ConstantRange.get_empty(width)
+        for value, dest in term.cases:
+            if dest is bb:
+                acc = acc.union_with(ConstantRange(width, value.value, value.value + 1))
+        return acc
+    return full
+
+
+def _value_range_at(val: Value, si: SwitchInst) -> ConstantRange:
+    """A subset of LazyValueInfo's ``getConstantRange(val, si)``: the definition's range in the
+    switch's block; for a value from elsewhere, the union over the block's predecessors of what
+    each edge's condition allows (intersected with the definition's range when it is in that
+    predecessor)."""
     width = val.type.width  # type: ignore[attr-defined]
-    mask = (1 << width) - 1
-    pairs: list[tuple[int, int]] = []
-    for i in range(0, len(ops) - 1, 2):
-        a = getattr(ops[i], "value", None)
-        b = getattr(ops[i + 1], "value", None)
-        if not isinstance(a, ConstantInt) or not isinstance(b, ConstantInt):
-            return []
-        pairs.append((a.value, (b.value - 1) & mask))
-    if len(pairs) != 1:
-        # the union of several ranges: their unsigned hull when none wraps
-        if any(p[0] > p[1] for p in pairs):
-            return []
-        return [(min(p[0] for p in pairs), max(p[1] for p in pairs))]
-    return pairs
-
-
-def _phi_of_constants_range(val: Value) -> list[tuple[int, int]]:
-    """A phi whose incoming values are integer constants (undef ignored): the unsigned hull."""
-    if not isinstance(val, PHINode):
-        return []
-    values: list[int] = []
-    for v in val.incoming_values:
-        if isinstance(v, ConstantInt):
-            values.append(v.value)
-        elif not isinstance(v, UndefValue):
-            return []
-    if not values:
-        return []
-    return [(min(values), max(values))]
-
-
-def _signed_bounds(lo: int, hi: int, width: int) -> tuple[int, int]:
-    """Signed min and max of the unsigned range [lo, hi]."""
-    half = 1 << (width - 1)
-    if lo < half <= hi:
-        return -half, half - 1
-    return _sext(lo, width), _sext(hi, width)
+    bb = si.parent
+    assert bb is not None
+    if isinstance(val, Instruction) and val.parent is bb:
+        return _def_range(val, width)
+    if not isinstance(val, (Instruction, Argument)):
+        return _def_range(val, width)
+    preds = list(dict.fromkeys(bb.predecessors))
+    if not preds:
+        return ConstantRange.get_full(width)
+    result = ConstantRange.get_empty(width)
+    for pred in preds:
+        edge = _edge_range(val, pred, bb, width)
+        if isinstance(val, Instruction) and val.parent is pred:
+            edge = edge.intersect_with(_def_range(val, width))
+        result = result.union_with(edge)
+        if result.is_full_set():
+            break
+    return result
 
 
 def _process_switch(si: SwitchInst, delete_list: dict[BasicBlock, None], ac: AssumptionCache | None) -> None:
@@ -293,8 +338,7 @@ def _process_switch(si: SwitchInst, delete_list: dict[BasicBlock, None], ac: Ass
         lower, upper = cases[0].low, cases[-1].high
         default_unreachable = True
     else:
-        lo, hi = _range_of(si.condition, si, ac)
-        smin, smax = _signed_bounds(lo, hi, width)
+        smin, smax = _signed_range_of(si.condition, si, ac)
         lower = min(smin, cases[0].low)
         upper = max(smax, cases[-1].high)
         default_unreachable = ((lower + num_simple - 1 - upper) & mask) == 0
