@@ -351,6 +351,22 @@ def test_csmith_reg2mem_match_opt(path: Path) -> None:
     _check_csmith(path, "reg2mem")
 
 
+# -O2 -g: phis to demote, and debug records where the new loads, stores and slots go
+_CSMITH_O2G = [q.parent / (q.name.split(".")[0] + ".O2g.ll") for q in _CSMITH]
+
+
+@pytest.mark.parametrize("path", _CSMITH_O2G[:2], ids=lambda p: "%s/%s" % (p.parent.name, p.name))
+def test_csmith_optimized_debug_round_trip_sample(path: Path) -> None:
+    _check_csmith(path, "reg2mem,mem2reg")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", _CSMITH_O2G[:40], ids=lambda p: "%s/%s" % (p.parent.name, p.name))
+@pytest.mark.parametrize("pipeline", ["reg2mem", "reg2mem,mem2reg"])
+def test_csmith_optimized_debug_match_opt(path: Path, pipeline: str) -> None:
+    _check_csmith(path, pipeline)
+
+
 # --- csmith at -O0 -g: #dbg_declare records become #dbg_value records -------------------------
 
 _CSMITH_C = sorted({p.with_suffix("").with_suffix(".c") for p in _CSMITH}, key=lambda p: (p.parent.name, p.name))

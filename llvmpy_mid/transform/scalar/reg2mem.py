@@ -26,7 +26,11 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
-from llvmpy_mid.transform.utils.demote_reg_to_stack import demote_phi_to_stack, demote_reg_to_stack
+from llvmpy_mid.transform.utils.demote_reg_to_stack import (
+    demote_phi_to_stack,
+    demote_reg_to_stack,
+    insert_before_taking_records,
+)
 
 
 def _value_escapes(inst: Instruction) -> bool:
@@ -49,7 +53,10 @@ def demote_registers(fn: Function) -> bool:
     assert at is not None
     i32 = fn.context.i32
     point = BitCastInst(ConstantInt.get(i32, 0), i32, name="reg2mem alloca point")
-    point.insert_before(at)
+    if at is entry.instructions._first:
+        point.insert_before(at)  # the block's head: before its debug records
+    else:
+        insert_before_taking_records(point, at)
     work: list[Instruction] = []
     for bb in fn.blocks:
         for inst in bb.instructions:

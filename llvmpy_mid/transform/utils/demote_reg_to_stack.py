@@ -28,15 +28,28 @@ from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.value import Value
 
 
+def insert_before_taking_records(inst: Instruction, before: Instruction) -> None:
+    """Insert ``inst`` before ``before``, after the debug records there (they now
+    precede ``inst``): LLVM 19's insertion at an instruction's own iterator."""
+    recs = before.take_dbg_records() if before._dbg_records else None
+    inst.insert_before(before)
+    if recs:
+        for rec in recs:
+            inst.add_dbg_record(rec)
+
+
 def _new_slot(value: Instruction, alloca_point: Instruction | None) -> AllocaInst:
     fn = value.function
     assert fn is not None and fn.parent is not None
     dl = fn.parent.data_layout
     ty = value.type
     slot = AllocaInst(ty, alignment=dl.pref_alignment(ty), address_space=dl.alloca_addr_space, name=value.name + ".reg2mem")
-    at = alloca_point if alloca_point is not None else fn.entry_block.instructions._first
-    assert at is not None
-    slot.insert_before(at)
+    if alloca_point is not None:
+        insert_before_taking_records(slot, alloca_point)
+    else:
+        first = fn.entry_block.instructions._first
+        assert first is not None
+        slot.insert_before(first)
     return slot
 
 
@@ -45,15 +58,20 @@ def _load(value: Value, slot: AllocaInst, name: str, volatile: bool, before: Ins
     assert fn is not None and fn.parent is not None
     ty = value.type
     li = LoadInst(ty, slot, volatile=volatile, alignment=fn.parent.data_layout.abi_alignment(ty), name=name)
-    li.insert_before(before)
+    insert_before_taking_records(li, before)
     return li
 
 
-def _store(value: Value, slot: AllocaInst, before: Instruction) -> StoreInst:
+def _store(value: Value, slot: AllocaInst, before: Instruction, at_head: bool = False) -> StoreInst:
+    """A store before ``before``; ``at_head``: before its debug records too (a block's
+    first insertion point), otherwise after them."""
     fn = before.function
     assert fn is not None and fn.parent is not None
     si = StoreInst(value, slot, alignment=fn.parent.data_layout.abi_alignment(value.type))
-    si.insert_before(before)
+    if at_head:
+        si.insert_before(before)
+    else:
+        insert_before_taking_records(si, before)
     return si
 
 
@@ -119,15 +137,18 @@ def demote_reg_to_stack(
             for handler in at.successors:
                 point = handler.first_insertion_point
                 assert point is not None
-                _store(inst, slot, point)
+                _store(inst, slot, point, at_head=True)
             return slot
     elif op == "invoke":
         at = inst.normal_dest.first_insertion_point
+        assert at is not None
+        _store(inst, slot, at, at_head=True)
+        return slot
     elif op == "callbr":
         for succ in inst.successors:
             point = succ.first_insertion_point
             assert point is not None
-            _store(inst, slot, point)
+            _store(inst, slot, point, at_head=True)
         return slot
     else:
         raise ValueError("reg2mem cannot demote the result of a %s" % op)
@@ -161,4 +182,4 @@ def demote_phi_to_stack(phi: PHINode, alloca_point: Instruction | None = None) -
     return slot
 
 
-__all__ = ["demote_phi_to_stack", "demote_reg_to_stack"]
+__all__ = ["demote_phi_to_stack", "demote_reg_to_stack", "insert_before_taking_records"]

@@ -57,6 +57,7 @@ from llvmpy_mid.ir.instructions.flags import type_supports_fast_math_flags
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.value import Use, Value
+from llvmpy_mid.transform.utils.demote_reg_to_stack import insert_before_taking_records
 from llvmpy_mid.transform.utils.ssa_updater import simplify_phi_node
 from llvmpy_mid.transform.utils.debug_declare import (
     AssignmentIndex,
@@ -276,7 +277,7 @@ def _convert_metadata_to_assumes(li: LoadInst, val: Value, dl: DataLayout, ac: A
     if isinstance(val, UndefValue) and li.get_metadata("noundef") is not None:
         ctx = li.context
         store = StoreInst(ConstantInt.get_true(ctx.i1), PoisonValue.get(ctx.ptr), alignment=1)
-        store.insert_before(li)
+        insert_before_taking_records(store, li)
         return
     if ac is not None and li.get_metadata("nonnull") is not None and li.get_metadata("noundef") is not None:
         if not _known_non_zero(val, dl, dt, ac, li):
