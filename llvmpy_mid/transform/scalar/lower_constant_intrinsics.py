@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from llvmpy_mid.analysis.block_frequency_bpi import reverse_post_order
 from llvmpy_mid.analysis.instruction_simplify import replace_and_recursively_simplify
 from llvmpy_mid.analysis.memory_builtins import lower_object_size_call
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
@@ -72,26 +73,6 @@ def _intrinsic(inst: Instruction) -> str:
     return base if base in (_IS_CONSTANT, _OBJECTSIZE) else ""
 
 
-def _reverse_post_order(fn: Function) -> list[BasicBlock]:
-    entry = fn.entry_block
-    seen = {entry}
-    post: list[BasicBlock] = []
-    stack: list[tuple[BasicBlock, list[BasicBlock], int]] = [(entry, entry.successors, 0)]
-    while stack:
-        bb, succs, i = stack[-1]
-        if i < len(succs):
-            stack[-1] = (bb, succs, i + 1)
-            s = succs[i]
-            if s not in seen:
-                seen.add(s)
-                stack.append((s, s.successors, 0))
-        else:
-            stack.pop()
-            post.append(bb)
-    post.reverse()
-    return post
-
-
 def _replace_branches_on_constant(inst: Instruction, new: Value) -> bool:
     """Replace ``inst`` by ``new``, simplifying users; fold the conditional branches that became
     constant. True when a block lost its last predecessor."""
@@ -126,7 +107,7 @@ def lower_constant_intrinsics(fn: Function, tli: TargetLibraryInfo | None) -> bo
     assert module is not None
     dl = module.data_layout
     worklist: list[Instruction] = []
-    for bb in _reverse_post_order(fn):
+    for bb in reverse_post_order(fn.entry_block):
         for inst in bb.instructions:
             if _intrinsic(inst):
                 worklist.append(inst)
