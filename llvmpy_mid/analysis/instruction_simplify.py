@@ -31,24 +31,23 @@ from llvmpy_mid.analysis.instsimplify import binops, calls, cmp, fp, other
 from llvmpy_mid.analysis.instsimplify.binops import (
     expand_binop,
     simplify_add_inst,
-    simplify_and_inst,
     simplify_ashr_inst,
     simplify_associative_binop,
     simplify_binop,
     simplify_lshr_inst,
     simplify_mul_inst,
-    simplify_or_inst,
     simplify_sdiv_inst,
     simplify_shl_inst,
     simplify_srem_inst,
     simplify_sub_inst,
     simplify_udiv_inst,
     simplify_urem_inst,
-    simplify_xor_inst,
     thread_binop_over_phi,
     thread_binop_over_select,
 )
 from llvmpy_mid.analysis.instsimplify.calls import simplify_call
+from llvmpy_mid.analysis.instsimplify.select import simplify_select_inst
+from llvmpy_mid.analysis.instsimplify.logic import simplify_and_inst, simplify_or_inst, simplify_xor_inst
 from llvmpy_mid.analysis.instsimplify.cmp import (
     simplify_cmp_inst,
     simplify_icmp_inst,
@@ -75,7 +74,6 @@ from llvmpy_mid.analysis.instsimplify.other import (
     simplify_insert_value_inst,
     simplify_load_inst,
     simplify_phi_node,
-    simplify_select_inst,
     simplify_shuffle_vector_inst,
     simplify_with_op_replaced,
 )

@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import (
     Constant,
-    ConstantAggregateZero,
-    ConstantDataVector,
     ConstantFP,
     ConstantInt,
     ConstantVector,

@@ -19,11 +19,11 @@ from llvmpy_mid.analysis.constant_range import ConstantRange
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.function import Argument
 from llvmpy_mid.ir.instructions.calls import CallBase
-from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue, UndefValue
+from llvmpy_mid.ir.constants import Constant, PoisonValue, UndefValue
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.casts import CastInst
-from llvmpy_mid.ir.instructions.cmp import CmpInst, FCmpInst, ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.cmp import CmpInst, ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.value import Value
 
@@ -54,19 +54,19 @@ def _cmp_sel_case(pred: Predicate, lhs: Value, rhs: Value, cond: Value, q: Simpl
 
 
 def _other_cmp_sel(tcmp: Value, fcmp: Value, cond: Value, q: SimplifyQuery, max_recurse: int) -> Value | None:
-    import llvmpy_mid.analysis.instsimplify.binops as binops
+    import llvmpy_mid.analysis.instsimplify.logic as logic
     from llvmpy_mid.analysis.value_tracking import implies_poison
 
     if u.is_zero(fcmp) and implies_poison(tcmp, cond):
-        v = binops.simplify_and_inst(cond, tcmp, q, max_recurse)
+        v = logic.simplify_and_inst(cond, tcmp, q, max_recurse)
         if v is not None:
             return v
     if u.is_one(tcmp) and implies_poison(fcmp, cond):
-        v = binops.simplify_or_inst(cond, fcmp, q, max_recurse)
+        v = logic.simplify_or_inst(cond, fcmp, q, max_recurse)
         if v is not None:
             return v
     if u.is_one(fcmp) and u.is_zero(tcmp):
-        v = binops.simplify_xor_inst(cond, u.all_ones(cond.type), q, max_recurse)
+        v = logic.simplify_xor_inst(cond, u.all_ones(cond.type), q, max_recurse)
         if v is not None:
             return v
     return None
@@ -897,211 +897,6 @@ def _icmp_with_dominating_assume(pred: Predicate, lhs: Value, rhs: Value, q: Sim
     return None
 
 
-# --- and/or of compares ----------------------------------------------------------------------------
-
-
-def _unsigned_range_check(zero_icmp: ICmpInst, ucmp: ICmpInst, is_and: bool, q: SimplifyQuery) -> Value | None:
-    """``(Y ==/!= 0)`` with an unsigned compare of ``Y`` (LLVM ``simplifyUnsignedRangeCheck``)."""
-    eq_pred = zero_icmp.predicate
-    if not eq_pred.is_equality or not u.is_zero(zero_icmp.rhs):
-        return None
-    y = zero_icmp.lhs
-    sub = u.binop(y, "sub")
-    if sub is not None:
-        a, b = sub
-        up: Predicate | None = None
-        if ucmp.lhs is a and ucmp.rhs is b:
-            up = ucmp.predicate
-        elif ucmp.lhs is b and ucmp.rhs is a:
-            up = ucmp.predicate.swapped
-        if up is not None and up.is_unsigned:
-            if up in (P.ICMP_UGE, P.ICMP_ULE) and eq_pred == P.ICMP_NE and not is_and:
-                return u.get_true(ucmp.type)
-            if up in (P.ICMP_ULT, P.ICMP_UGT) and eq_pred == P.ICMP_EQ and is_and:
-                return u.get_false(ucmp.type)
-            if eq_pred == P.ICMP_NE and up in (P.ICMP_ULT, P.ICMP_UGT):
-                return ucmp if is_and else zero_icmp
-            if eq_pred == P.ICMP_EQ and up in (P.ICMP_ULE, P.ICMP_UGE):
-                return zero_icmp if is_and else ucmp
-        up = None
-        if ucmp.lhs is y and ucmp.rhs is a:
-            up = ucmp.predicate
-        elif ucmp.lhs is a and ucmp.rhs is y:
-            up = ucmp.predicate.swapped
-        if up is not None:
-            if up == P.ICMP_UGE and is_and and eq_pred == P.ICMP_NE and u.known_non_zero(b, q):
-                return ucmp
-            if up == P.ICMP_ULT and not is_and and eq_pred == P.ICMP_EQ and u.known_non_zero(b, q):
-                return ucmp
-    if ucmp.rhs is y and ucmp.predicate.is_unsigned:
-        x = ucmp.lhs
-        up2 = ucmp.predicate
-    elif ucmp.lhs is y and ucmp.predicate.is_unsigned:
-        x = ucmp.rhs
-        up2 = ucmp.predicate.swapped
-    else:
-        return None
-    if up2 == P.ICMP_UGT and eq_pred == P.ICMP_EQ and u.known_non_zero(x, q):
-        return zero_icmp if is_and else ucmp
-    if up2 == P.ICMP_ULE and eq_pred == P.ICMP_NE and u.known_non_zero(x, q):
-        return ucmp if is_and else zero_icmp
-    if up2 == P.ICMP_ULT and eq_pred == P.ICMP_NE:
-        return ucmp if is_and else zero_icmp
-    if up2 == P.ICMP_UGE and eq_pred == P.ICMP_EQ:
-        return zero_icmp if is_and else ucmp
-    if up2 == P.ICMP_ULT and eq_pred == P.ICMP_EQ and is_and:
-        return u.get_false(ucmp.type)
-    if up2 == P.ICMP_UGE and eq_pred == P.ICMP_NE and not is_and:
-        return u.get_true(ucmp.type)
-    return None
-
-
-def _and_or_of_icmps_with_constants(c0: ICmpInst, c1: ICmpInst, is_and: bool) -> Value | None:
-    if c0.lhs is not c1.lhs:
-        return None
-    k0 = u.apint(c0.rhs)
-    k1 = u.apint(c1.rhs)
-    if k0 is None or k1 is None:
-        return None
-    try:
-        from llvmpy_mid.analysis.constant_range import ConstantRange  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return None
-    w = k0.type.width
-    r0 = ConstantRange.make_exact_icmp_region(c0.predicate, k0.value, w)
-    r1 = ConstantRange.make_exact_icmp_region(c1.predicate, k1.value, w)
-    if is_and and r0.intersect_with(r1).is_empty_set():
-        return u.get_false(c0.type)
-    if not is_and and r0.union_with(r1).is_full_set():
-        return u.get_true(c0.type)
-    if r0.contains_range(r1):
-        return c1 if is_and else c0
-    if r1.contains_range(r0):
-        return c0 if is_and else c1
-    return None
-
-
-def _and_or_of_icmps_with_add(op0: ICmpInst, op1: ICmpInst, q: SimplifyQuery, is_and: bool) -> Value | None:
-    add = u.binop(op0.lhs, "add")
-    if add is None:
-        return None
-    v = add[0]
-    c0 = u.apint(add[1])
-    c1 = u.apint(op0.rhs)
-    if c0 is None or c1 is None:
-        return None
-    if op1.lhs is not v:
-        return None
-    add_inst = op0.lhs
-    if add_inst.get_operand(1) is not op1.rhs:  # type: ignore[attr-defined]
-        return None
-    ity = op0.type
-    nsw = q.has_no_signed_wrap(add_inst)
-    nuw = q.has_no_unsigned_wrap(add_inst)
-    w = c0.type.width
-    delta = (c1.value - c0.value) & ((1 << w) - 1)
-    p0 = op0.predicate
-    p1 = op1.predicate
-    if is_and:
-        if c0.sext_value > 0:
-            if delta == 2:
-                if p0 == P.ICMP_ULT and p1 == P.ICMP_SGT:
-                    return u.get_false(ity)
-                if p0 == P.ICMP_SLT and p1 == P.ICMP_SGT and nsw:
-                    return u.get_false(ity)
-            if delta == 1:
-                if p0 == P.ICMP_ULE and p1 == P.ICMP_SGT:
-                    return u.get_false(ity)
-                if p0 == P.ICMP_SLE and p1 == P.ICMP_SGT and nsw:
-                    return u.get_false(ity)
-        if c0.value != 0 and nuw:
-            if delta == 2 and p0 == P.ICMP_ULT and p1 == P.ICMP_UGT:
-                return u.get_false(ity)
-            if delta == 1 and p0 == P.ICMP_ULE and p1 == P.ICMP_UGT:
-                return u.get_false(ity)
-        return None
-    if c0.sext_value > 0:
-        if delta == 2:
-            if p0 == P.ICMP_UGE and p1 == P.ICMP_SLE:
-                return u.get_true(ity)
-            if p0 == P.ICMP_SGE and p1 == P.ICMP_SLE and nsw:
-                return u.get_true(ity)
-        if delta == 1:
-            if p0 == P.ICMP_UGT and p1 == P.ICMP_SLE:
-                return u.get_true(ity)
-            if p0 == P.ICMP_SGT and p1 == P.ICMP_SLE and nsw:
-                return u.get_true(ity)
-    if c0.value != 0 and nuw:
-        if delta == 2 and p0 == P.ICMP_UGE and p1 == P.ICMP_ULE:
-            return u.get_true(ity)
-        if delta == 1 and p0 == P.ICMP_UGT and p1 == P.ICMP_ULE:
-            return u.get_true(ity)
-    return None
-
-
-def _and_or_of_icmps_with_ctpop(c0: ICmpInst, c1: ICmpInst, is_and: bool) -> Value | None:
-    args = u.intrinsic_args(c0.lhs, "llvm.ctpop")
-    if args is None:
-        return None
-    c = u.apint(c0.rhs)
-    if c is None or c.value == 0 or c1.lhs is not args[0] or not u.is_zero_int(c1.rhs):
-        return None
-    if not is_and and c0.predicate == P.ICMP_EQ and c1.predicate == P.ICMP_NE:
-        return c1
-    if is_and and c0.predicate == P.ICMP_NE and c1.predicate == P.ICMP_EQ:
-        return c1
-    return None
-
-
-def simplify_and_of_icmps(op0: ICmpInst, op1: ICmpInst, q: SimplifyQuery) -> Value | None:
-    """``icmp & icmp`` (LLVM ``simplifyAndOfICmps``)."""
-    return _and_or_of_icmps(op0, op1, q, True)
-
-
-def simplify_or_of_icmps(op0: ICmpInst, op1: ICmpInst, q: SimplifyQuery) -> Value | None:
-    """``icmp | icmp`` (LLVM ``simplifyOrOfICmps``)."""
-    return _and_or_of_icmps(op0, op1, q, False)
-
-
-def _and_or_of_icmps(op0: ICmpInst, op1: ICmpInst, q: SimplifyQuery, is_and: bool) -> Value | None:
-    v = _unsigned_range_check(op0, op1, is_and, q)
-    if v is not None:
-        return v
-    v = _unsigned_range_check(op1, op0, is_and, q)
-    if v is not None:
-        return v
-    v = _and_or_of_icmps_with_constants(op0, op1, is_and)
-    if v is not None:
-        return v
-    v = _and_or_of_icmps_with_ctpop(op0, op1, is_and)
-    if v is not None:
-        return v
-    v = _and_or_of_icmps_with_ctpop(op1, op0, is_and)
-    if v is not None:
-        return v
-    v = _and_or_of_icmps_with_add(op0, op1, q, is_and)
-    if v is not None:
-        return v
-    return _and_or_of_icmps_with_add(op1, op0, q, is_and)
-
-
-def simplify_and_or_of_fcmps(q: SimplifyQuery, lhs: FCmpInst, rhs: FCmpInst, is_and: bool) -> Value | None:
-    """``ord``/``uno`` against zero combined with another compare of the same value."""
-    l0, l1 = lhs.lhs, lhs.rhs
-    r0, r1 = rhs.lhs, rhs.rhs
-    if l0.type is not r0.type:
-        return None
-    pl = lhs.predicate
-    pr = rhs.predicate
-    if pl in (P.FCMP_ORD, P.FCMP_UNO) and ((pr.is_ordered and is_and) or (pr.is_unordered and not is_and)):
-        if (l0 is r0 or l0 is r1) and u.is_pos_zero_fp(l1):
-            return rhs if pl.is_ordered == pr.is_ordered else u.get_bool(lhs.type, not is_and)
-    if pr in (P.FCMP_ORD, P.FCMP_UNO) and ((pl.is_ordered and is_and) or (pl.is_unordered and not is_and)):
-        if (r0 is l0 or r0 is l1) and u.is_pos_zero_fp(r1):
-            return lhs if pl.is_ordered == pr.is_ordered else u.get_bool(lhs.type, not is_and)
-    return None
-
-
 # --- dispatch -------------------------------------------------------------------------------------
 
 
@@ -1117,9 +912,6 @@ def simplify_cmp_inst(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery,
 __all__ = [
     "simplify_icmp_inst",
     "simplify_cmp_inst",
-    "simplify_and_of_icmps",
-    "simplify_or_of_icmps",
-    "simplify_and_or_of_fcmps",
     "thread_cmp_over_select",
     "thread_cmp_over_phi",
 ]
