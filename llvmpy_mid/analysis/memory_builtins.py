@@ -39,6 +39,7 @@ from llvmpy_mid.ir.instructions.memory import AllocaInst
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.intrinsics import intrinsic_declaration
 from llvmpy_mid.ir.types import IntegerType, PointerType, Type
+from llvmpy_mid.ir.verifier.call_rules import strip_pointer_casts
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.options import OPTIONS, declare_option
 
@@ -447,7 +448,7 @@ class ObjectSizeOffsetEvaluator:
         size, offset = visitor.compute(v)
         if size is not None and offset is not None:
             return ConstantInt.get(int_ty, size), ConstantInt.get(int_ty, offset)
-        v = _strip_pointer_casts(v)
+        v = strip_pointer_casts(v)
         if v in self._cache:
             return self._cache[v]
         result: ValueSizeOffset = None
@@ -506,28 +507,6 @@ class ObjectSizeOffsetEvaluator:
         else:
             return None
         return size, offset
-
-
-def _strip_pointer_casts(v: Value) -> Value:
-    """Through bitcasts, address-space casts and zero-index GEPs of pointers (LLVM ``stripPointerCasts``)."""
-    seen: set[Value] = set()
-    while v not in seen:
-        seen.add(v)
-        opc = getattr(v, "opcode", "")
-        if opc in ("bitcast", "addrspacecast"):
-            nv = v.get_operand(0)  # type: ignore[attr-defined]
-            if not nv.type.is_ptr_or_ptr_vector:
-                return v
-            v = nv
-        elif opc == "getelementptr":
-            ops = v.operands  # type: ignore[attr-defined]
-            if all(isinstance(i, ConstantInt) and i.value == 0 for i in ops[1:]):
-                v = ops[0]
-            else:
-                return v
-        else:
-            return v
-    return v
 
 
 def lower_object_size_call(
