@@ -13,10 +13,9 @@ algorithm.
 
 from __future__ import annotations
 
-import importlib
-from functools import lru_cache
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.memory import AllocaInst
 from llvmpy_mid.passes.analysis import AnalysisManager
@@ -26,25 +25,10 @@ from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.transform.utils.promote_mem_to_reg import is_alloca_promotable, promote_mem_to_reg
 
 
-@lru_cache(maxsize=1)
-def _assumption_analysis() -> Any:
-    try:
-        module = importlib.import_module("llvmpy_mid.analysis.assumption_cache")
-    except ImportError:
-        return None
-    return getattr(module, "AssumptionAnalysis", None)
-
-
-def _assumption_cache(fn: Function, am: AnalysisManager[Function]) -> Any:
-    """The function's assumption cache, when the AssumptionCache analysis exists in this tree."""
-    analysis = _assumption_analysis()
-    return am.get_result(analysis, fn) if analysis is not None else None
-
-
 def promote_memory_to_register(fn: Function, am: AnalysisManager[Function]) -> bool:
     """Promote the entry block's promotable allocas until none is left; True if any was."""
     dt = am.get_result(DominatorTreeAnalysis, fn)
-    ac = _assumption_cache(fn, am)
+    ac = am.get_result(AssumptionAnalysis, fn)
     entry = fn.entry_block
     changed = False
     while True:

@@ -13,7 +13,6 @@ marker), as LLVM's does.
 
 from __future__ import annotations
 
-import importlib
 from typing import ClassVar
 
 from llvmpy_mid.analysis.loop_info import LoopAnalysis
@@ -26,6 +25,7 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
+from llvmpy_mid.transform.utils.basic_block_utils import CriticalEdgeSplittingOptions, split_all_critical_edges
 from llvmpy_mid.transform.utils.demote_reg_to_stack import (
     demote_phi_to_stack,
     demote_reg_to_stack,
@@ -75,12 +75,7 @@ def demote_registers(fn: Function) -> bool:
 def _split_all_critical_edges(fn: Function, am: AnalysisManager[Function]) -> int:
     dt = am.get_result(DominatorTreeAnalysis, fn)
     li = am.get_result(LoopAnalysis, fn)
-    module = importlib.import_module("llvmpy_mid.transform.utils.basic_block_utils")
-    split_all = getattr(module, "split_all_critical_edges", None)
-    options_cls = getattr(module, "CriticalEdgeSplittingOptions", None)
-    if split_all is None or options_cls is None:
-        return 0
-    return int(split_all(fn, options_cls(dt=dt, li=li)))
+    return split_all_critical_edges(fn, CriticalEdgeSplittingOptions(dt=dt, li=li))
 
 
 class RegToMemPass(Pass[Function]):

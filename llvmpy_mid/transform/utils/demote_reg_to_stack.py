@@ -18,7 +18,6 @@ the slot and the ABI one for loads and stores.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -26,6 +25,7 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.memory import AllocaInst, LoadInst, StoreInst
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.value import Value
+from llvmpy_mid.transform.utils.basic_block_utils import CriticalEdgeSplittingOptions, split_critical_edge
 
 
 def insert_before_taking_records(inst: Instruction, before: Instruction) -> None:
@@ -76,10 +76,7 @@ def _store(value: Value, slot: AllocaInst, before: Instruction, at_head: bool = 
 
 
 def _split_critical_edge(term: Instruction, succ_num: int) -> None:
-    module = importlib.import_module("llvmpy_mid.transform.utils.basic_block_utils")
-    split = getattr(module, "split_critical_edge")
-    options = getattr(module, "CriticalEdgeSplittingOptions")()
-    split(term, succ_num, options)
+    split_critical_edge(term, succ_num, CriticalEdgeSplittingOptions())
 
 
 def _past_phis_and_pads(start: Instruction | None) -> Instruction | None:

@@ -39,11 +39,13 @@ What it does not do: the ``llvm.dbg.declare``/``llvm.dbg.assign`` call forms
 from __future__ import annotations
 
 import heapq
-import importlib
 from bisect import bisect_left
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
+from llvmpy_mid.analysis.assumption_cache import AssumptionCache
+from llvmpy_mid.analysis.instruction_simplify import simplify_instruction
+from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
+from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.analysis.value_tracking import is_guaranteed_not_to_be_poison
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt, PoisonValue, UndefValue
@@ -58,7 +60,6 @@ from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.value import Use, Value
 from llvmpy_mid.transform.utils.demote_reg_to_stack import insert_before_taking_records
-from llvmpy_mid.transform.utils.ssa_updater import simplify_phi_node
 from llvmpy_mid.transform.utils.debug_declare import (
     AssignmentIndex,
     AssignmentTrackingInfo,
@@ -254,7 +255,7 @@ def _assume_declaration(fn: Function) -> Function:
     return decl
 
 
-def _add_assume_non_null(ac: Any, li: LoadInst) -> None:
+def _add_assume_non_null(ac: AssumptionCache | None, li: LoadInst) -> None:
     from llvmpy_mid.ir.constants import Constant
     from llvmpy_mid.ir.instructions.calls import CallInst
     from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
@@ -270,7 +271,7 @@ def _add_assume_non_null(ac: Any, li: LoadInst) -> None:
         ac.register_assumption(call)
 
 
-def _convert_metadata_to_assumes(li: LoadInst, val: Value, dl: DataLayout, ac: Any, dt: DominatorTree) -> None:
+def _convert_metadata_to_assumes(li: LoadInst, val: Value, dl: DataLayout, ac: AssumptionCache | None, dt: DominatorTree) -> None:
     """Keep ``!noundef`` / ``!nonnull`` facts of a load that is about to go (LLVM ``convertMetadataToAssumes``)."""
     if li._md is None:
         return
@@ -284,35 +285,16 @@ def _convert_metadata_to_assumes(li: LoadInst, val: Value, dl: DataLayout, ac: A
             _add_assume_non_null(ac, li)
 
 
-@lru_cache(maxsize=None)
-def _optional(module: str, name: str) -> Any:
-    """``module.name`` when that module exists in this tree, else None."""
-    try:
-        return getattr(importlib.import_module(module), name, None)
-    except ImportError:
-        return None
+def _known_non_zero(val: Value, dl: DataLayout, dt: DominatorTree, ac: AssumptionCache | None, cxt: Instruction) -> bool:
+    return is_known_non_zero(val, SimplifyQuery(dl=dl, dt=dt, ac=ac, cxt_i=cxt))
 
 
-def _known_non_zero(val: Value, dl: DataLayout, dt: DominatorTree, ac: Any, cxt: Instruction) -> bool:
-    is_known_non_zero = _optional("llvmpy_mid.analysis.value_tracking", "is_known_non_zero")
-    query = _optional("llvmpy_mid.analysis.simplify_query", "SimplifyQuery")
-    if is_known_non_zero is None or query is None:
-        return False
-    return bool(is_known_non_zero(val, query(dl=dl, dt=dt, ac=ac, cxt_i=cxt)))
+def _simplify_phi(phi: PHINode, dl: DataLayout, dt: DominatorTree, ac: AssumptionCache | None) -> Value | None:
+    """InstSimplify on a new phi (LLVM ``simplifyInstruction``)."""
+    return simplify_instruction(phi, SimplifyQuery(dl=dl, dt=dt, ac=ac))
 
 
 # --- the promoter -----------------------------------------------------------------------------
-
-
-def _simplify_phi(phi: PHINode, dl: DataLayout, dt: DominatorTree, ac: Any) -> Value | None:
-    """InstSimplify on a new phi (LLVM ``simplifyInstruction``); the phi rule alone
-    while the InstSimplify module is absent."""
-    simplify_instruction = _optional("llvmpy_mid.analysis.instruction_simplify", "simplify_instruction")
-    query = _optional("llvmpy_mid.analysis.simplify_query", "SimplifyQuery")
-    if simplify_instruction is not None and query is not None:
-        result: Value | None = simplify_instruction(phi, query(dl=dl, dt=dt, ac=ac))
-        return result
-    return simplify_phi_node(phi, dt)
 
 
 class _PromoteMem2Reg:
@@ -334,7 +316,7 @@ class _PromoteMem2Reg:
         "no_signed_zeros",
     )
 
-    def __init__(self, allocas: Sequence[AllocaInst], dt: DominatorTree, ac: Any) -> None:
+    def __init__(self, allocas: Sequence[AllocaInst], dt: DominatorTree, ac: AssumptionCache | None) -> None:
         self.allocas: list[AllocaInst] = list(allocas)
         self.dt = dt
         self.ac = ac
@@ -786,7 +768,7 @@ def _iterated_dominance_frontier(
     return out
 
 
-def promote_mem_to_reg(allocas: Sequence[AllocaInst], dt: DominatorTree, ac: Any = None) -> None:
+def promote_mem_to_reg(allocas: Sequence[AllocaInst], dt: DominatorTree, ac: AssumptionCache | None = None) -> None:
     """Promote ``allocas`` (each :func:`is_alloca_promotable`, all in ``dt``'s
     function) to SSA values (LLVM ``PromoteMemToReg``). ``ac``: the function's
     assumption cache, told about the ``llvm.assume`` calls this adds."""
