@@ -91,6 +91,18 @@ def simplify_unary_intrinsic(name: str, op0: Value, q: SimplifyQuery, call: Call
     if name in _REMOVES_FRACTION:
         if u.intrinsic_name(op0) in _REMOVES_FRACTION or u.opcode_of(op0) in ("sitofp", "uitofp"):
             return op0
+    if name == "llvm.fabs":
+        from llvmpy_mid.analysis.instsimplify.fp import known_sign_bit_clear
+
+        return op0 if known_sign_bit_clear(op0) else None
+    if name == "llvm.frexp":
+        from llvmpy_mid.ir.instructions.vector import ExtractValueInst
+
+        if isinstance(op0, ExtractValueInst) and tuple(op0.indices) == (0,):
+            x = op0.aggregate_operand
+            if u.intrinsic_name(x) == "llvm.frexp":
+                return x
+        return None
     if name == "llvm.bswap" or name == "llvm.bitreverse":
         args = u.intrinsic_args(op0, name)
         if args is not None:

@@ -17,6 +17,7 @@ from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir import apfloat
 from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantVector, PoisonValue
 from llvmpy_mid.ir.instructions.binary import UnaryOperator
+from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
@@ -102,13 +103,44 @@ def _is_fp_one(v: Value) -> bool:
 
 
 def _cannot_be_negative_zero(v: Value) -> bool:
-    """A conservative ``cannotBeNegativeZero``: integer conversions and
-    constants that are not -0.0."""
-    if u.opcode_of(v) in ("sitofp", "uitofp") or u.intrinsic_name(v) == "llvm.fabs":
+    """A conservative ``cannotBeNegativeZero``: integer conversions, ``fabs``,
+    ``sqrt`` of such, and constants that are not -0.0."""
+    for _ in range(6):
+        if u.intrinsic_name(v) in ("llvm.sqrt", "llvm.experimental.constrained.sqrt"):
+            assert isinstance(v, CallInst)
+            v = v.get_arg(0)
+            continue
+        break
+    if u.opcode_of(v) in ("sitofp", "uitofp") or u.intrinsic_name(v) in (
+        "llvm.fabs",
+        "llvm.experimental.constrained.sitofp",
+        "llvm.experimental.constrained.uitofp",
+    ):
         return True
     if isinstance(v, Constant) and not isinstance(v, PoisonValue):
         return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_negative_zero)
     return False
+
+
+def known_sign_bit_clear(v: Value) -> bool:
+    """A conservative ``computeKnownFPSignBit(V) == false``: ``uitofp``, ``fabs``,
+    a ``sqrt`` that is ``nnan nsz``, a non-negative constant."""
+    name = u.intrinsic_name(v)
+    if u.opcode_of(v) == "uitofp" or name == "llvm.fabs":
+        return True
+    if name in ("llvm.sqrt", "llvm.experimental.constrained.sqrt"):
+        fmf = int(getattr(v, "fast_math_flags", 0))
+        assert isinstance(v, CallInst)
+        return bool(fmf & _NNAN) and (bool(fmf & _NSZ) or _cannot_be_negative_zero(v.get_arg(0)))
+    if isinstance(v, Constant) and not isinstance(v, PoisonValue):
+        return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not (c.bits >> (_fp_width(c) - 1)) & 1)
+    return False
+
+
+def _fp_width(c: ConstantFP) -> int:
+    from llvmpy_mid.ir import fp_bits
+
+    return fp_bits.bit_width(c.type.type_id)
 
 
 def _fneg_of(v: Value) -> Value | None:
