@@ -32,7 +32,7 @@ and printers belong to the analysis layer.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from llvmpy_mid.errors import IRError
 
@@ -211,7 +211,7 @@ class DominatorTree:
         self._children[p].append(n)
         self._dfs_in.append(0)
         self._dfs_out.append(0)
-        self._level.append(0)
+        self._level.append(self._level[p] + 1)
         self._stale = True
 
     def change_immediate_dominator(self, bb: BasicBlock, new_idom: BasicBlock) -> None:
@@ -224,10 +224,7 @@ class DominatorTree:
         self._llvm_invalidate()  # LLVM forgets its numbers even when nothing moves
         if old == p or n == 0:
             return
-        self._children[old].remove(n)
-        self._idom[n] = p
-        self._children[p].append(n)
-        self._stale = True
+        self._set_idom(n, p)
 
     def erase_node(self, bb: BasicBlock) -> None:
         """Remove a leaf node (the block is being deleted)."""
@@ -244,6 +241,287 @@ class DominatorTree:
         self._blocks[n] = None
         self._stale = True
 
+    def _set_idom(self, n: int, p: int) -> None:
+        """Re-parent node ``n`` under ``p`` (appended to its children) and update the
+        levels below it (LLVM ``DomTreeNode::setIDom``)."""
+        idom = self._idom
+        old = idom[n]
+        if old == p:
+            return
+        self._children[old].remove(n)
+        idom[n] = p
+        self._children[p].append(n)
+        self._stale = True
+        level = self._level
+        want = level[p] + 1
+        if level[n] == want:
+            return
+        level[n] = want
+        children = self._children
+        work = [n]
+        while work:
+            x = work.pop()
+            lx = level[x] + 1
+            for k in children[x]:
+                if level[k] != lx:
+                    level[k] = lx
+                    work.append(k)
+
+    # --- CFG updates (LLVM ``DomTreeBuilder`` InsertEdge / DeleteEdge / applyUpdates) ---------
+    def recalculate(self) -> None:
+        """Rebuild the tree from the function's current CFG (LLVM ``recalculate``)."""
+        fn = self.function
+        if not fn.blocks._first:
+            raise IRError("cannot build a dominator tree for a declaration")
+        self._blocks = []
+        self._num = {}
+        if self.post:
+            self._roots = _find_post_roots(fn)
+            rev = self._walk_post(self._roots)
+        else:
+            entry = fn.entry_block
+            assert entry is not None
+            self._roots = [entry]
+            rev = self._walk_forward(entry)
+        self._idom = _semi_nca(self._parent_of, rev)
+        self._llvm_dfs_valid = False
+        self._llvm_slow_queries = 0
+        self._llvm_numbers = None
+        self._build_tree()
+
+    def insert_edge(self, a: BasicBlock, b: BasicBlock) -> None:
+        """Update the tree after the CFG gained the edge ``a -> b`` (LLVM ``insertEdge``).
+
+        A reachable ``b`` is handled by LLVM's depth-based search (the affected nodes
+        move under the nearest common dominator, children appended in LLVM's order);
+        a newly reachable ``b`` and post-dominator trees are recomputed."""
+        if self.post:
+            self.recalculate()
+            return
+        na = self._num.get(a)
+        if na is None:
+            return
+        nb = self._num.get(b)
+        if nb is None:
+            self.recalculate()
+            return
+        self._llvm_invalidate()
+        self._insert_reachable(na, nb)
+
+    def delete_edge(self, a: BasicBlock, b: BasicBlock) -> None:
+        """Update the tree after the CFG lost the edge ``a -> b`` (LLVM ``deleteEdge``):
+        LLVM's DeleteReachable / DeleteUnreachable (Semi-NCA on the affected subtree,
+        recomputation when the affected subtree hangs from the root); post-dominator
+        trees are recomputed. Nothing changes while another ``a -> b`` edge remains."""
+        if self.post:
+            self.recalculate()
+            return
+        na = self._num.get(a)
+        nb = self._num.get(b)
+        if na is None or nb is None:
+            return
+        for s in block_successors(a):
+            if s is b:
+                return
+        nca = self._nca(na, nb)
+        if nb == nca:
+            return
+        self._llvm_invalidate()
+        if na != self._idom[nb] or self._has_proper_support(nb):
+            self._delete_reachable(na, nb)
+        else:
+            self._delete_unreachable(nb)
+
+    def apply_updates(self, updates: Sequence[tuple[str, BasicBlock, BasicBlock]]) -> None:
+        """Apply CFG updates ``("insert" | "delete", from, to)`` made to the function
+        (LLVM ``applyUpdates``): updates that cancel out are dropped; one update is
+        applied incrementally, several by recomputing the tree."""
+        net: dict[tuple[BasicBlock, BasicBlock], int] = {}
+        for kind, a, b in updates:
+            if kind == "insert":
+                d = 1
+            elif kind == "delete":
+                d = -1
+            else:
+                raise IRError("a dominator tree update is 'insert' or 'delete', not %r" % (kind,))
+            if a is b:
+                continue
+            net[(a, b)] = net.get((a, b), 0) + d
+        live = [(k, v) for k, v in net.items() if v != 0]
+        if not live:
+            return
+        if len(live) > 1:
+            self.recalculate()
+            return
+        (a, b), d = live[0]
+        if d > 0:
+            self.insert_edge(a, b)
+        else:
+            self.delete_edge(a, b)
+
+    def _nca(self, na: int, nb: int) -> int:
+        level = self._level
+        idom = self._idom
+        while na != nb:
+            if level[na] < level[nb]:
+                na, nb = nb, na
+            na = idom[na]
+        return na
+
+    def _insert_reachable(self, fr: int, to: int) -> None:
+        nca = self._nca(fr, to)
+        level = self._level
+        nca_level = level[nca]
+        if nca_level + 1 >= level[to]:
+            return
+        blocks = self._blocks
+        num = self._num
+        heap = [to]
+        visited = {to}
+        affected: list[int] = []
+        unaffected: list[int] = []
+        while heap:
+            tn = _heap_pop(heap, level)
+            affected.append(tn)
+            current = level[tn]
+            while True:
+                succs = block_successors(blocks[tn])  # type: ignore[arg-type]
+                for i in range(len(succs) - 1, -1, -1):  # LLVM walks them reversed
+                    sn = num.get(succs[i])
+                    if sn is None:
+                        continue
+                    sl = level[sn]
+                    if sl <= nca_level + 1 or sn in visited:
+                        continue
+                    visited.add(sn)
+                    if sl > current:
+                        unaffected.append(sn)
+                    else:
+                        _heap_push(heap, sn, level)
+                if not unaffected:
+                    break
+                tn = unaffected.pop()
+        for tn in affected:
+            self._set_idom(tn, nca)
+
+    def _has_proper_support(self, n: int) -> bool:
+        bb = self._blocks[n]
+        assert bb is not None
+        num = self._num
+        for pred in bb.predecessors:
+            pn = num.get(pred)
+            if pn is not None and self._nca(n, pn) != n:
+                return True
+        return False
+
+    def _run_dfs(self, start: int, min_level: int, collect: list[int] | None) -> tuple[list[int], list[int], list[list[int]]]:
+        """LLVM ``runDFS`` from node ``start`` over tree nodes of level > ``min_level``
+        (locally numbered: ``order[i]`` is the node of DFS number i, ``parent``/``rev``
+        use those numbers). With ``collect``, nodes refused by the level test are
+        appended there once each (DeleteUnreachable's affected queue)."""
+        blocks = self._blocks
+        num = self._num
+        level = self._level
+        local: dict[int, int] = {}
+        order: list[int] = []
+        parent: list[int] = []
+        rev: list[list[int]] = []
+        work: list[tuple[int, int]] = [(start, -1)]
+        while work:
+            n, p = work.pop()
+            i = local.get(n)
+            if i is not None:
+                if p >= 0 and order[p] != n:
+                    rev[i].append(p)
+                continue
+            i = len(order)
+            local[n] = i
+            order.append(n)
+            parent.append(p)
+            rev.append([p] if p >= 0 else [])
+            succs = block_successors(blocks[n])  # type: ignore[arg-type]
+            for k in range(len(succs) - 1, -1, -1):
+                sn = num.get(succs[k])
+                if sn is None:
+                    continue
+                j = local.get(sn)
+                if j is not None:
+                    if sn != n:
+                        rev[j].append(i)
+                    continue
+                if level[sn] <= min_level:
+                    if collect is not None and sn not in collect:
+                        collect.append(sn)
+                    continue
+                work.append((sn, i))
+        return order, parent, rev
+
+    def _reattach(self, order: list[int], parent: list[int], rev: list[list[int]]) -> None:
+        """Semi-NCA over a subtree walked by ``_run_dfs``; its root keeps its idom."""
+        new_idom = _semi_nca(parent, rev)
+        for i in range(1, len(order)):
+            self._set_idom(order[i], order[new_idom[i]])
+
+    def _delete_reachable(self, fr: int, to: int) -> None:
+        to_idom = self._nca(fr, to)
+        if to_idom == 0:
+            self.recalculate()
+            return
+        order, parent, rev = self._run_dfs(to_idom, self._level[to_idom], None)
+        self._reattach(order, parent, rev)
+
+    def _delete_unreachable(self, to: int) -> None:
+        level = self._level
+        affected: list[int] = []
+        order, _, _ = self._run_dfs(to, level[to], affected)
+        min_node = to
+        for n in affected:
+            nca = self._nca(n, to)
+            if nca != n and level[nca] < level[min_node]:
+                min_node = nca
+        if min_node == 0:
+            self.recalculate()
+            return
+        children = self._children
+        idom = self._idom
+        for i in range(len(order) - 1, -1, -1):
+            n = order[i]
+            kids = children[idom[n]]
+            at = kids.index(n)
+            kids[at] = kids[-1]
+            kids.pop()
+            bb = self._blocks[n]
+            assert bb is not None
+            del self._num[bb]
+            self._blocks[n] = None
+        self._stale = True
+        if min_node == to:
+            return
+        order, parent, rev = self._run_dfs(min_node, level[min_node], None)
+        self._reattach(order, parent, rev)
+
+    def verify(self) -> bool:
+        """True when the tree equals one freshly computed from the current CFG: the
+        same blocks, immediate dominators and (post-dominators) roots, and levels and
+        children consistent with the immediate dominators (LLVM ``verify``)."""
+        fresh = DominatorTree(self.function, self.post)
+        if set(fresh._num) != set(self._num):
+            return False
+        if self.post and set(fresh._roots) != set(self._roots):
+            return False
+        for bb in self._num:
+            if fresh.idom(bb) is not self.idom(bb):
+                return False
+        level = self._level
+        idom = self._idom
+        for bb, n in self._num.items():
+            if n != 0 and level[n] != level[idom[n]] + 1:
+                return False
+            for k in self._children[n]:
+                if idom[k] != n or self._blocks[k] is None:
+                    return False
+        return True
+
     # --- LLVM's DFS-number bookkeeping (what ``print<domtree>`` shows) ----------------------
     def _llvm_invalidate(self) -> None:
         if self._llvm_dfs_valid:
@@ -258,19 +536,8 @@ class DominatorTree:
         idom = self._idom
         if idom[nb] == na or idom[na] == nb:
             return
-        if self._stale:
-            la = lb = 0
-            x = na
-            while x != 0:
-                x = idom[x]
-                la += 1
-            x = nb
-            while x != 0:
-                x = idom[x]
-                lb += 1
-        else:
-            la = self._level[na]
-            lb = self._level[nb]
+        la = self._level[na]
+        lb = self._level[nb]
         if la >= lb:
             return
         self._llvm_slow_queries += 1
@@ -387,7 +654,6 @@ class DominatorTree:
 
     def level(self, bb: BasicBlock) -> int:
         """Depth in the tree: the entry (or the virtual root) is level 0."""
-        self._fresh()
         return self._level[self._node(bb)]
 
     def dfs_numbers(self, bb: BasicBlock) -> tuple[int, int]:
@@ -452,7 +718,6 @@ class DominatorTree:
         nb = self._num.get(b)
         if na is None or nb is None:
             return None
-        self._fresh()
         level = self._level
         idom = self._idom
         while na != nb:
@@ -656,6 +921,50 @@ def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
             roots.pop()
         else:
             i += 1
+
+
+def _heap_push(heap: list[int], n: int, level: list[int]) -> None:
+    """``std::push_heap`` of a max-heap by level (so ties break as in libstdc++)."""
+    heap.append(n)
+    hole = len(heap) - 1
+    key = level[n]
+    while hole > 0:
+        parent = (hole - 1) // 2
+        if level[heap[parent]] < key:
+            heap[hole] = heap[parent]
+            hole = parent
+        else:
+            break
+    heap[hole] = n
+
+
+def _heap_pop(heap: list[int], level: list[int]) -> int:
+    """``std::pop_heap`` + ``pop_back`` (libstdc++'s hole-sifting order)."""
+    top = heap[0]
+    value = heap.pop()
+    length = len(heap)
+    if not length:
+        return top
+    hole = 0
+    child = 0
+    while child < (length - 1) // 2:
+        child = 2 * (child + 1)
+        if level[heap[child]] < level[heap[child - 1]]:
+            child -= 1
+        heap[hole] = heap[child]
+        hole = child
+    if length & 1 == 0 and child == (length - 2) // 2:
+        child = 2 * (child + 1)
+        heap[hole] = heap[child - 1]
+        hole = child - 1
+    key = level[value]
+    parent = (hole - 1) // 2
+    while hole > 0 and level[heap[parent]] < key:
+        heap[hole] = heap[parent]
+        hole = parent
+        parent = (hole - 1) // 2
+    heap[hole] = value
+    return top
 
 
 def _semi_nca(parent: list[int], rev: list[list[int]]) -> list[int]:
