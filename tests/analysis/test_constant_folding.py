@@ -352,3 +352,46 @@ def test_constrained_and_ppc_fp128_calls() -> None:
     theirs = _opt_results(src)
     assert ours == theirs
     assert sum(1 for t in theirs if t == "%r") >= 2  # some stay calls
+
+
+def test_math_lib_call_no_op_matches_opt19_dce() -> None:
+    """``is_math_lib_call_no_op`` says a libm call on constants may go exactly when opt-19's
+    ``dce`` (which asks LLVM's isMathLibCallNoop) deletes it."""
+    require_tools("opt-19")
+    from llvmpy_mid.analysis.constant_folding import is_math_lib_call_no_op
+    from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
+
+    rng = random.Random(3)
+
+    def lit(v: float) -> str:
+        return "0x%016X" % struct.unpack("<Q", struct.pack("<d", v))[0]
+
+    specials = [0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, 100.0, -800.0, 800.0, 710.5, 88.5, -103.5, float("inf"),
+                float("-inf"), float("nan"), -1.5, 1.5, 89.5, -150.0, 1100.0]
+    unary = [("log", "double"), ("exp", "double"), ("expf", "float"), ("sin", "double"), ("cosf", "float"),
+             ("tan", "double"), ("asin", "double"), ("sqrt", "double"), ("sinh", "double"), ("coshf", "float"),
+             ("atan", "double"), ("exp2", "double"), ("log10f", "float")]
+    body: list[str] = []
+    decls: set[str] = set()
+    for i in range(120):
+        name, ty = rng.choice(unary)
+        body.append("  %%c%d = call %s @%s(%s %s)" % (i, ty, name, ty, lit(rng.choice(specials))))
+        decls.add("declare %s @%s(%s) #0" % (ty, name, ty))
+    for name in ("pow", "fmod", "atan2", "remainder"):
+        for a, b in [(0.0, 0.0), (2.0, 3.0), (1e300, 1e10), (1.0, 0.0), (float("inf"), 1.0), (-8.0, 0.5)]:
+            body.append("  %%c%d = call double @%s(double %s, double %s)" % (len(body), name, lit(a), lit(b)))
+        decls.add("declare double @%s(double, double) #0" % name)
+    text = "\n".join(['target triple = "x86_64-unknown-linux-gnu"', "define void @f() {", *body, "  ret void", "}",
+                      *sorted(decls), "attributes #0 = { nounwind willreturn }", ""])
+    proc = subprocess.run(["opt-19", "-passes=dce", "-S"], input=text, capture_output=True, text=True, check=True)
+    kept = set(re.findall(r"^  (%c\d+) = call", proc.stdout, re.M))
+    m = parse_assembly(text)
+    fn = m.get_named_value("f")
+    tli = TargetLibraryInfo.for_function(fn)  # type: ignore[arg-type]
+    deleted_by_us = set()
+    for inst in fn.entry_block.instructions:  # type: ignore[union-attr]
+        if inst.opcode == "call" and is_math_lib_call_no_op(inst, tli):  # type: ignore[arg-type]
+            deleted_by_us.add("%" + inst.name)
+    all_calls = {"%%c%d" % i for i in range(len(body))}
+    assert deleted_by_us == all_calls - kept
+    assert 0 < len(kept) < len(all_calls)
