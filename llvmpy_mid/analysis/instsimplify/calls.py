@@ -383,6 +383,8 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
         if v is not None:
             return v
         return _minimum_maximum_shared_op(name, op1, op0)
+    if name == "llvm.ldexp":
+        return _simplify_ldexp(op0, op1, q, False)
     if name == "llvm.load.relative":
         if isinstance(op0, Constant) and isinstance(op1, Constant):
             return _simplify_relative_load(op0, op1, q)
@@ -393,6 +395,33 @@ def simplify_binary_intrinsic(name: str, ret_ty: Type, op0: Value, op1: Value, q
             if args is not None and u.is_zero(args[2]) and args[1].type is ret_ty:
                 return args[1]
         return None
+    return None
+
+
+def _simplify_ldexp(op0: Value, op1: Value, q: SimplifyQuery, strict: bool) -> Value | None:
+    """``ldexp(X, N)``: poison, undef, zero/infinite/NaN ``X``, ``N == 0`` (LLVM ``simplifyLdexp``)."""
+    from llvmpy_mid.analysis.instsimplify.fp import _apfloat, _nan, _quiet, _fp_const_from
+
+    if isinstance(op0, PoisonValue) or isinstance(op1, PoisonValue):
+        return op0
+    if u.is_undef(q, op0):
+        return _nan(op0.type)
+    if not strict and u.is_undef(q, op1):
+        return op0
+    c = _apfloat(op0)
+    if c is not None:
+        from llvmpy_mid.ir import apfloat
+
+        sem = apfloat.semantics_of(c.type.type_id)
+        cat = apfloat.category(sem, c.bits) if sem is not None else -1
+        if c.is_zero_value or cat == apfloat.INF:
+            return op0
+    if strict:
+        return None
+    if c is not None and c.is_nan:
+        return _fp_const_from(op0.type, _quiet(c))
+    if u.is_zero_int(op1):
+        return op0
     return None
 
 
@@ -534,6 +563,8 @@ def _constrained(op: str, call: CallBase, args: Sequence[Value], q: SimplifyQuer
     if binary is not None:
         ex, rm = _fp_env(call, args, True)
         return binary(args[0], args[1], fmf, q, u.RECURSION_LIMIT, ex, rm)
+    if op == "ldexp":
+        return _simplify_ldexp(args[0], args[1], q, True)
     if op == "fma":
         ex, rm = _fp_env(call, args, True)
         return fp._simplify_fp_op(tuple(args[:3]), 0, q, ex, rm)

@@ -45,6 +45,11 @@ def _fp_bits_const(ty: Type, bits: int) -> Constant:
     return ConstantVector.get_splat(ty, c) if isinstance(ty, VectorType) else c
 
 
+def _fp_const_from(ty: Type, c: ConstantFP) -> Constant:
+    """``c`` as a constant of ``ty`` (splatted over a vector type)."""
+    return ConstantVector.get_splat(ty, c) if isinstance(ty, VectorType) else c
+
+
 def _nan(ty: Type) -> Constant:
     from llvmpy_mid.ir.constant_fold import get_nan
 
