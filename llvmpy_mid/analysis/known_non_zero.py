@@ -402,7 +402,7 @@ def _non_null_from_dominating_condition(v: Value, cxt: Instruction | None, dt: D
             fn = u.called_function
             if fn is not None:
                 for a in fn.args:
-                    if a.arg_no < u.num_args and u.get_arg(a.arg_no) is v and a.has_attribute("nonnull") and a.has_attribute("noundef") and dt.dominates(u, cxt):
+                    if a.arg_no < u.num_args and u.get_arg(a.arg_no) is v and _arg_has_non_null_attr(a, False) and dt.dominates(u, cxt):
                         return True
         if isinstance(u, Instruction) and u.opcode in ("load", "store"):
             ptr = u.get_operand(0 if u.opcode == "load" else 1)
@@ -652,9 +652,7 @@ def _non_zero_from_operator(i: Value, demanded: int, depth: int, q: SimplifyQuer
 
 def _non_zero_call(call: CallBase, demanded: int, depth: int, q: SimplifyQuery, w: int) -> bool:
     if isinstance(call.type, PointerType):
-        if call.has_ret_attr("nonnull") and call.has_ret_attr("noundef"):
-            return True
-        if call.has_ret_attr("nonnull") and not _has_nonnull_poison_semantics(call):
+        if _call_returns_non_null(call):
             return True
         rp = get_argument_aliasing_to_returned_pointer(call, True)
         if rp is not None:
@@ -739,9 +737,29 @@ def _non_zero_call(call: CallBase, demanded: int, depth: int, q: SimplifyQuery, 
     return False
 
 
-def _has_nonnull_poison_semantics(call: CallBase) -> bool:
-    """LLVM 19's ``isReturnNonNull`` is just ``hasRetAttr(NonNull)``; kept as a hook (always False)."""
-    return False
+def _call_returns_non_null(call: CallBase) -> bool:
+    """LLVM ``CallBase::isReturnNonNull``: ``nonnull``, or ``dereferenceable(n > 0)`` where null
+    is not a valid address (call site or callee return attributes)."""
+    if call.has_ret_attr("nonnull"):
+        return True
+    n = call.attributes.ret_attrs.dereferenceable_bytes
+    fn = call.called_function
+    if not n and fn is not None:
+        n = fn.attributes.ret_attrs.dereferenceable_bytes
+    ty = call.type
+    return n > 0 and isinstance(ty, PointerType) and not null_pointer_is_defined(call.function, ty.address_space)
+
+
+def _arg_has_non_null_attr(a: Argument, allow_undef_or_poison: bool) -> bool:
+    """LLVM ``Argument::hasNonNullAttr``: ``nonnull`` (with ``noundef`` unless undef/poison
+    is allowed), or ``dereferenceable(n > 0)`` where null is not a valid address."""
+    ty = a.type
+    if not isinstance(ty, PointerType):
+        return False
+    attrs = a.attributes
+    if attrs.has("nonnull") and (allow_undef_or_poison or attrs.has("noundef")):
+        return True
+    return attrs.dereferenceable_bytes > 0 and not null_pointer_is_defined(a.parent, ty.address_space)
 
 
 def _non_zero(v: Value, demanded: int, depth: int, q: SimplifyQuery) -> bool:
@@ -786,7 +804,7 @@ def _non_zero(v: Value, demanded: int, depth: int, q: SimplifyQuery) -> bool:
         if (
             (attrs.has("byval") or attrs.has("inalloca") or attrs.has("preallocated"))
             and not null_pointer_is_defined(v.parent, ty.address_space)
-        ) or attrs.has("nonnull"):
+        ) or _arg_has_non_null_attr(v, True):
             return True
     if _is_operator(v) and _non_zero_from_operator(v, demanded, depth, q):
         return True

@@ -380,3 +380,27 @@ def test_target_independent_signatures() -> None:
     assert is_known_non_zero(y, m.data_layout)
     assert is_known_non_zero(y, SimplifyQuery(m.data_layout))
     assert is_known_non_equal(y, fn.args[0], m.data_layout) is False
+
+
+def test_non_null_pointers_as_llvm() -> None:
+    """Arguments and calls are non-null by ``nonnull`` or ``dereferenceable`` (not in
+    address spaces where null is valid); byval arguments; allocas; inbounds GEPs of them."""
+    m = parse_assembly("""
+declare dereferenceable(8) ptr @get()
+declare ptr @plain()
+define void @f(ptr nonnull %a, ptr dereferenceable(4) %b, ptr addrspace(1) dereferenceable(4) %c, ptr byval(i32) %d, ptr %e) {
+  %x = call ptr @get()
+  %y = call ptr @plain()
+  %g = getelementptr inbounds i8, ptr %e, i64 4
+  %h = getelementptr inbounds i8, ptr %a, i64 %0
+  ret void
+}
+""".replace("%0", "0"))
+    fn = m.get_function("f")
+    dl = m.data_layout
+    a, b, c, d, e = fn.args
+    assert is_known_non_zero(a, dl) and is_known_non_zero(b, dl) and is_known_non_zero(d, dl)
+    assert not is_known_non_zero(c, dl) and not is_known_non_zero(e, dl)
+    assert is_known_non_zero(_inst(fn, "x"), dl) and not is_known_non_zero(_inst(fn, "y"), dl)
+    assert is_known_non_zero(_inst(fn, "g"), dl)
+    assert is_known_non_zero(_inst(fn, "h"), dl)
