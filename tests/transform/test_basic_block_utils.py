@@ -17,7 +17,8 @@ import random
 from pathlib import Path
 
 import pytest
-from loop_oracle import CSMITH_FILES, body, needs_opt, opt19
+from loop_oracle import body, needs_opt, opt19
+from pass_oracle import check_like_opt, csmith_params
 
 import llvmpy_mid
 from llvmpy_mid.analysis.loop_info import LoopInfo
@@ -219,23 +220,10 @@ dead2:
     assert [bb.name for bb in fn2.blocks] == ["entry"]
 
 
-def _csmith_params() -> list[object]:
-    out: list[object] = []
-    for i, p in enumerate(CSMITH_FILES):
-        marks = [] if i < 3 else [pytest.mark.slow]
-        out.append(pytest.param(p, marks=marks, id=Path(p).name))
-    return out
-
-
 @needs_opt
-@pytest.mark.parametrize("path", _csmith_params())
+@pytest.mark.parametrize("path", csmith_params())
 def test_csmith_break_crit_edges(path: Path) -> None:
-    expected = opt19(Path(path), "break-crit-edges")
-    if expected is None:
-        pytest.skip("opt-19 rejects it")
-    module = parse_file(str(path))
-    llvmpy_mid.run_passes(module, "break-crit-edges")
-    assert body(print_module(module)) == body(expected)
+    check_like_opt(path, "break-crit-edges")
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -11,7 +11,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from loop_oracle import CSMITH_FILES, OPT, body, needs_opt
+from loop_oracle import OPT, body, needs_opt
+from pass_oracle import csmith_params
 from test_basic_block_utils import random_cfg
 
 import llvmpy_mid
@@ -93,16 +94,8 @@ def test_fix_irreducible_keeps_loop_info(seed: int, tmp_path: Path) -> None:
     assert stream.getvalue() == r.stderr
 
 
-def _csmith_params() -> list[object]:
-    out: list[object] = []
-    for i, p in enumerate(CSMITH_FILES):
-        marks = [] if i < 2 else [pytest.mark.slow]
-        out.append(pytest.param(p, marks=marks, id=Path(p).name))
-    return out
-
-
 @needs_opt
-@pytest.mark.parametrize("path", _csmith_params())
+@pytest.mark.parametrize("path", csmith_params(2))
 @pytest.mark.parametrize("pipeline", ["mergereturn", "lower-switch,unify-loop-exits", "lower-switch,fix-irreducible"])
 def test_csmith(path: Path, pipeline: str) -> None:
     _check(Path(path), pipeline)

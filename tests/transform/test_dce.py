@@ -13,7 +13,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from loop_oracle import CSMITH_FILES, STRESS, body, needs_opt, opt19
+from loop_oracle import STRESS, body, needs_opt, opt19
+from pass_oracle import check_like_opt, csmith_params
 
 import llvmpy_mid
 from llvmpy_mid.asm import parse_assembly, parse_file, print_module
@@ -155,23 +156,10 @@ def test_llvm_stress_with_debugify(tmp_path: Path, seed: int) -> None:
     _check(path.read_text(), tmp_path, "module(debugify),function(dce)")
 
 
-def _csmith_params() -> list[object]:
-    out: list[object] = []
-    for i, p in enumerate(CSMITH_FILES):
-        marks = [] if i < 3 else [pytest.mark.slow]
-        out.append(pytest.param(p, marks=marks, id=Path(p).name))
-    return out
-
-
 @needs_opt
-@pytest.mark.parametrize("path", _csmith_params())
+@pytest.mark.parametrize("path", csmith_params())
 def test_csmith(path: Path) -> None:
-    expected = opt19(Path(path), "dce")
-    if expected is None:
-        pytest.skip("opt-19 rejects it")
-    module = parse_file(str(path))
-    llvmpy_mid.run_passes(module, "dce")
-    assert body(print_module(module)) == body(expected)
+    check_like_opt(path, "dce")
 
 
 @needs_opt
@@ -189,11 +177,6 @@ def test_redundant_dbg_inst_elim_matches_opt(tmp_path: Path) -> None:
 
 
 @needs_opt
-@pytest.mark.parametrize("path", [p for p in CSMITH_FILES if str(p).endswith(".O2g.ll")][:2])
+@pytest.mark.parametrize("path", csmith_params(2, ".O2g.ll"))
 def test_redundant_dbg_inst_elim_csmith(path: Path) -> None:
-    expected = opt19(Path(path), "redundant-dbg-inst-elim")
-    if expected is None:
-        pytest.skip("opt-19 rejects it")
-    module = parse_file(str(path))
-    llvmpy_mid.run_passes(module, "redundant-dbg-inst-elim")
-    assert body(print_module(module)) == body(expected)
+    check_like_opt(path, "redundant-dbg-inst-elim")

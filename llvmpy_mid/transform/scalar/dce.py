@@ -26,17 +26,13 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.transform.utils.basic_block_utils import remove_redundant_dbg_instrs
-from llvmpy_mid.transform.utils.local import release_operands, is_instruction_trivially_dead, salvage_debug_info
+from llvmpy_mid.transform.utils.local import erase_dead_instruction, is_instruction_trivially_dead
 
 
 def _dce_instruction(inst: Instruction, worklist: dict[Instruction, None], tli: object | None) -> bool:
     if not is_instruction_trivially_dead(inst, tli):
         return False
-    salvage_debug_info(inst)
-    for op in release_operands(inst):
-        if op.is_instruction and is_instruction_trivially_dead(op, tli):  # type: ignore[arg-type]
-            worklist[op] = None  # type: ignore[index]
-    inst.erase_from_parent()
+    erase_dead_instruction(inst, lambda op: worklist.setdefault(op), tli)
     return True
 
 

@@ -251,16 +251,27 @@ def recursively_delete_trivially_dead_instructions(
             return False
     while dead:
         inst = dead.pop()
-        if inst.is_erased:
-            continue
-        salvage_debug_info(inst)
-        if about_to_delete is not None:
-            about_to_delete(inst)
-        for op in release_operands(inst):
-            if op.is_instruction and is_instruction_trivially_dead(op, tli):  # type: ignore[arg-type]
-                dead.append(op)  # type: ignore[arg-type]
-        inst.erase_from_parent()
+        if not inst.is_erased:
+            erase_dead_instruction(inst, dead.append, tli, about_to_delete)
     return True
+
+
+def erase_dead_instruction(
+    inst: Instruction,
+    on_dead_operand: Callable[[Instruction], object],
+    tli: object | None = None,
+    about_to_delete: Callable[[Value], None] | None = None,
+) -> None:
+    """Salvage the debug records of the dead ``inst``, drop its operands, hand each operand
+    that became trivially dead to ``on_dead_operand`` (in LLVM's order), and erase it
+    (the step LLVM's DCE and ``RecursivelyDeleteTriviallyDeadInstructions`` share)."""
+    salvage_debug_info(inst)
+    if about_to_delete is not None:
+        about_to_delete(inst)
+    for op in release_operands(inst):
+        if op.is_instruction and is_instruction_trivially_dead(op, tli):  # type: ignore[arg-type]
+            on_dead_operand(op)  # type: ignore[arg-type]
+    inst.erase_from_parent()
 
 
 def recursively_delete_trivially_dead_instructions_permissive(
@@ -280,16 +291,8 @@ def recursively_delete_trivially_dead_instructions_permissive(
 
 
 def _all_users_equal(inst: Instruction) -> bool:
-    use = inst._use_head
-    if use is None:
-        return True
-    first = use.user
-    use = use._next
-    while use is not None:
-        if use.user is not first:
-            return False
-        use = use._next
-    return True
+    """No uses, or all of them by one user (LLVM ``areAllUsesEqual``)."""
+    return inst._use_head is None or inst.has_one_user
 
 
 def recursively_delete_dead_phi_node(phi: PHINode, tli: object | None = None) -> bool:
@@ -646,6 +649,33 @@ def _replace_with_branch(term: Instruction, dest: BasicBlock, keep_md: tuple[str
     return br
 
 
+def _branch_to_only_dest(
+    term: Instruction, only: BasicBlock, cond: Value, delete_dead_conditions: bool, tli: object | None, dtu: object | None
+) -> bool:
+    """Replace ``term`` by ``br label %only``: the other successors (and extra edges to
+    ``only``) forget the block, the dead condition may go; True if ``only`` was a successor."""
+    from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
+
+    bb = term.parent
+    assert bb is not None
+    _replace_with_branch(term, only)
+    removed: dict[BasicBlock, None] = {}
+    keep: BasicBlock | None = only
+    for succ in term.successors:
+        if succ is not only:
+            removed[succ] = None
+        if succ is keep:
+            keep = None
+        else:
+            remove_predecessor(succ, bb)
+    term.erase_from_parent()
+    if delete_dead_conditions:
+        recursively_delete_trivially_dead_instructions(cond, tli)
+    if dtu is not None:
+        dtu.apply_updates([("delete", bb, s) for s in removed])  # type: ignore[attr-defined]
+    return keep is None
+
+
 def constant_fold_terminator(
     bb: BasicBlock, delete_dead_conditions: bool = False, tli: object | None = None, dtu: object | None = None
 ) -> bool:
@@ -732,22 +762,7 @@ def constant_fold_terminator(
         if ci is not None and only is None:
             only = si.default_dest  # type: ignore[attr-defined]
         if only is not None:
-            _replace_with_branch(si, only)
-            removed: dict[BasicBlock, None] = {}
-            keep_bb: BasicBlock | None = only
-            for succ in si.successors:
-                if succ is not only:
-                    removed[succ] = None
-                if succ is keep_bb:
-                    keep_bb = None
-                else:
-                    remove_predecessor(succ, bb)
-            cond = si.condition  # type: ignore[attr-defined]
-            si.erase_from_parent()
-            if delete_dead_conditions:
-                recursively_delete_trivially_dead_instructions(cond, tli)
-            if dtu is not None:
-                dtu.apply_updates([("delete", bb, s) for s in removed])  # type: ignore[attr-defined]
+            _branch_to_only_dest(si, only, si.condition, delete_dead_conditions, tli, dtu)  # type: ignore[attr-defined]
             return True
         if si.num_cases == 1:  # type: ignore[attr-defined]
             cmp = ICmpInst(Predicate.ICMP_EQ, si.condition, si.get_case_value(0), name="cond")  # type: ignore[attr-defined]
@@ -769,29 +784,15 @@ def constant_fold_terminator(
         address = _strip_pointer_casts(term.operands[0])
         if isinstance(address, BlockAddress):
             only_dest: BasicBlock = address.block
-            _replace_with_branch(term, only_dest)
-            removed = {}
-            keep_dest: BasicBlock | None = only_dest
-            for dest in term.successors:
-                if dest is not only_dest:
-                    removed[dest] = None
-                if dest is keep_dest:
-                    keep_dest = None
-                else:
-                    remove_predecessor(dest, bb)
-            addr = term.operands[0]
-            term.erase_from_parent()
-            if delete_dead_conditions:
-                recursively_delete_trivially_dead_instructions(addr, tli)
+            listed = _branch_to_only_dest(term, only_dest, term.operands[0], delete_dead_conditions, tli, dtu)
             if not address.has_uses:
                 address.destroy_constant()
-            if keep_dest is not None:
+            if not listed:
+                # The address names a block the indirectbr does not list: nothing is reached.
                 new_term = bb.terminator
                 assert new_term is not None
                 new_term.erase_from_parent()
                 bb.append(UnreachableInst(bb.type.context))
-            if dtu is not None:
-                dtu.apply_updates([("delete", bb, s) for s in removed])  # type: ignore[attr-defined]
             return True
     return False
 
@@ -1244,6 +1245,7 @@ def _append_to_stack(values: list[int], ops: list[int]) -> list[int]:
 __all__ = [
     "change_to_call",
     "change_to_unreachable",
+    "erase_dead_instruction",
     "constant_fold_terminator",
     "create_call_matching_invoke",
     "remove_all_non_terminator_and_eh_pad_instructions",
