@@ -334,8 +334,8 @@ def _fold_operands_impl(
         return constant_fold_cast_operand(opcode, ops[0], dest, dl)
     if opcode == "getelementptr":
         src_elt, flags, inrange = _gep_info(inst_or_ce)
-        if src_elt.type_id in (TypeID.X86_AMX,) or not src_elt.is_sized and not isinstance(src_elt, StructType):
-            pass
+        if dl.is_scalable(src_elt):
+            return None  # LLVM's isSupportedGetElementPtr: no scalable source types
         c = _symbolically_evaluate_gep(inst_or_ce, ops, dl, tli)
         if c is not None:
             return c

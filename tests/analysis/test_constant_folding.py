@@ -134,6 +134,8 @@ def test_gep_compare_and_cast_folds() -> None:
         ("ptr", "getelementptr inbounds [6 x i16], ptr @a, i64 0, i64 2"),
         ("ptr", "getelementptr i8, ptr getelementptr (i8, ptr @a, i64 2), i64 3"),
         ("ptr", "getelementptr i8, ptr inttoptr (i64 16 to ptr), i64 4"),
+        ("ptr", "getelementptr <vscale x 4 x i32>, ptr null, i64 1"),
+        ("ptr", "getelementptr [2 x <vscale x 4 x i32>], ptr @w, i64 0, i64 1"),
         ("i1", "icmp eq ptr @w, @x"),
         ("i1", "icmp eq ptr @w, null"),
         ("i1", "icmp ne ptr @ew, null"),
