@@ -67,7 +67,7 @@ from llvmpy_mid.ir.constants import (
     UndefValue,
 )
 from llvmpy_mid.ir.function import Argument, Function
-from llvmpy_mid.ir.global_value import GlobalAlias, GlobalVariable, Linkage
+from llvmpy_mid.ir.global_value import GlobalAlias, GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.cmp import ICmpInst
@@ -189,8 +189,12 @@ def _pointer_alignment(v: Value, dl: DataLayout) -> int:
             return v.alignment
         ty = v.value_type
         if ty.is_sized:
-            if not v.is_declaration and not v.is_interposable and v.linkage not in (Linkage.AVAILABLE_EXTERNALLY,):
-                return dl.pref_alignment(ty)
+            if v.is_strong_definition_for_linker:
+                # DataLayout::getPreferredAlign without an explicit alignment.
+                align = dl.pref_alignment(ty)
+                if v.initializer is not None and align < 16 and dl.type_size_in_bits(ty) > 128:
+                    align = 16
+                return align
             return dl.abi_alignment(ty)
         return 1
     if isinstance(v, Argument):

@@ -404,3 +404,19 @@ define void @f(ptr nonnull %a, ptr dereferenceable(4) %b, ptr addrspace(1) deref
     assert is_known_non_zero(_inst(fn, "x"), dl) and not is_known_non_zero(_inst(fn, "y"), dl)
     assert is_known_non_zero(_inst(fn, "g"), dl)
     assert is_known_non_zero(_inst(fn, "h"), dl)
+
+
+def test_global_alignment_as_llvm() -> None:
+    """A strong definition without ``align`` gets DataLayout's preferred alignment (16 for
+    initialised globals over 128 bits); a weak one only its type's ABI alignment (checked
+    with opt-19's instsimplify on the same globals)."""
+    m = parse_assembly("""
+@big = global [10 x i32] zeroinitializer
+@small = global i32 0
+@weak = weak global [10 x i32] zeroinitializer
+@ext = external global [10 x i32]
+@al = global i8 0, align 8
+""")
+    dl = m.data_layout
+    tz = {g.name: compute_known_bits(g, dl).count_min_trailing_zeros() for g in m.globals}
+    assert tz == {"big": 4, "small": 2, "weak": 2, "ext": 2, "al": 3}
