@@ -142,6 +142,25 @@ def _vector_elements(c: Constant) -> list[Constant] | None:
     return None
 
 
+_FULL: dict[int, ConstantRange] = {}
+_EMPTY: dict[int, ConstantRange] = {}
+
+
+def _full_range(bits: int) -> ConstantRange:
+    """The full range of a width, shared (ranges are never changed in place)."""
+    cr = _FULL.get(bits)
+    if cr is None:
+        cr = _FULL[bits] = ConstantRange.get_full(bits)
+    return cr
+
+
+def _empty_range(bits: int) -> ConstantRange:
+    cr = _EMPTY.get(bits)
+    if cr is None:
+        cr = _EMPTY[bits] = ConstantRange.get_empty(bits)
+    return cr
+
+
 def _signed(v: int, bits: int) -> int:
     """An APInt printed as LLVM's ``operator<<`` does (signed)."""
     return v - (1 << bits) if bits and v >> (bits - 1) else v
@@ -275,8 +294,8 @@ class ValueLatticeElement:
         if self.tag == CONSTANT:
             return constant_to_range(self.const_val)  # type: ignore[arg-type]
         if self.tag == UNKNOWN:
-            return ConstantRange.get_empty(bits)
-        return ConstantRange.get_full(bits)
+            return _empty_range(bits)
+        return _full_range(bits)
 
     # --- moving down ------------------------------------------------------------------
     def mark_overdefined(self) -> bool:

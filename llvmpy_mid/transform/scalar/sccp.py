@@ -23,13 +23,14 @@ from typing import ClassVar
 
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
-from llvmpy_mid.ir.constants import BlockAddress
+from llvmpy_mid.ir.constants import BlockAddress, PoisonValue
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
+from llvmpy_mid.transform.utils.local import change_to_unreachable
 from llvmpy_mid.transform.utils.sccp_solver import SCCPSolver
 
 
@@ -42,8 +43,6 @@ def _has_address_taken(bb: BasicBlock) -> bool:
 
 def run_sccp(fn: Function, dtu: object | None = None, tli: TargetLibraryInfo | None = None) -> bool:
     """Run SCCP on ``fn``; True when it changed (LLVM ``runSCCP``)."""
-    from llvmpy_mid.transform.utils.local import change_to_unreachable
-
     module = fn.parent
     assert module is not None
     solver = SCCPSolver(module.data_layout, (lambda f: tli) if tli is not None else None)
@@ -89,8 +88,6 @@ def _delete_dead_block(bb: BasicBlock, dtu: object | None) -> None:
     if dtu is not None:
         dtu.delete_bb(bb)  # type: ignore[attr-defined]
         return
-    from llvmpy_mid.ir.constants import PoisonValue
-
     inst = bb.instructions.last
     while inst is not None:
         prev = inst._prev

@@ -27,8 +27,14 @@ from llvmpy_mid.analysis.value_lattice import constant_to_range
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.casts import CastInst
+from llvmpy_mid.ir.instructions.terminators import BranchInst, UnreachableInst
+from llvmpy_mid.ir.metadata import MDNode, MDString, ValueAsMetadata
 from llvmpy_mid.ir.value import Value
+from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
+from llvmpy_mid.transform.utils.local import would_instruction_be_trivially_dead
 
 if TYPE_CHECKING:
     from llvmpy_mid.transform.utils.sccp_solver import SCCPSolver
@@ -89,8 +95,6 @@ def remove_non_feasible_edges(
     ``new_unreachable`` is a one-element list holding the shared
     ``default.unreachable`` block (created on first need).
     """
-    from llvmpy_mid.ir.instructions.terminators import BranchInst, UnreachableInst
-
     term = bb.terminator
     assert term is not None
     succs = term.successors
@@ -161,16 +165,12 @@ def remove_non_feasible_edges(
 
 
 def _remove_predecessor(bb: BasicBlock, pred: BasicBlock) -> None:
-    from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
-
     remove_predecessor(bb, pred)
 
 
 def _switch_weights(term: Instruction) -> list[int] | None:
     """The ``!prof`` branch weights of a switch, one per successor, or None
     (LLVM ``SwitchInstProfUpdateWrapper::init``)."""
-    from llvmpy_mid.ir.metadata import MDString
-
     prof = term.get_metadata("prof")
     if prof is None:
         return None
@@ -191,8 +191,6 @@ def _switch_weights(term: Instruction) -> list[int] | None:
 
 def _set_switch_weights(term: Instruction, weights: list[int]) -> None:
     """Write weights back as LLVM's wrapper does: dropped when all zero or fewer than two."""
-    from llvmpy_mid.ir.metadata import MDNode as _MD, MDString, ValueAsMetadata
-
     if len(weights) < 2 or all(w == 0 for w in weights):
         term.set_metadata("prof", None)
         return
@@ -200,12 +198,10 @@ def _set_switch_weights(term: Instruction, weights: list[int]) -> None:
     i32 = ctx.i32
     ops: list[object] = [MDString.get(ctx, "branch_weights")]
     ops.extend(ValueAsMetadata.get(ConstantInt.get(i32, w)) for w in weights)
-    term.set_metadata("prof", _MD.get(ctx, ops))  # type: ignore[arg-type]
+    term.set_metadata("prof", MDNode.get(ctx, ops))  # type: ignore[arg-type]
 
 
 def _can_remove_instruction(inst: Instruction) -> bool:
-    from llvmpy_mid.transform.utils.local import would_instruction_be_trivially_dead
-
     if would_instruction_be_trivially_dead(inst):
         return True
     return inst.opcode == "load"
@@ -276,9 +272,6 @@ def _is_non_negative(solver: SCCPSolver, v: Value) -> bool:
 
 def _replace_signed_inst(solver: SCCPSolver, inserted_values: set[Value], inst: Instruction) -> bool:
     """sext/sitofp -> zext/uitofp nneg, ashr -> lshr, sdiv/srem -> udiv/urem on non-negative operands."""
-    from llvmpy_mid.ir.instructions.binary import BinaryOperator
-    from llvmpy_mid.ir.instructions.casts import CastInst
-
     op = inst.opcode
     new: Instruction
     if op == "sext" or op == "sitofp":
