@@ -67,6 +67,7 @@ from llvmpy_mid.ir.constants import (
     UndefValue,
 )
 from llvmpy_mid.ir.function import Argument, Function
+from llvmpy_mid.ir.data_layout import FunctionPtrAlignType
 from llvmpy_mid.ir.global_value import GlobalAlias, GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
@@ -182,8 +183,10 @@ def _known_constant(v: Constant, w: int, demanded: int, depth: int, q: SimplifyQ
 def _pointer_alignment(v: Value, dl: DataLayout) -> int:
     """LLVM ``Value::getPointerAlignment`` for the cases ValueTracking meets."""
     if isinstance(v, Function):
-        spec = dl.function_ptr_alignment
-        return spec if spec else 1
+        align = dl.function_ptr_alignment or 1
+        if dl.function_ptr_align_type is FunctionPtrAlignType.MULTIPLE_OF_FUNCTION_ALIGN:
+            return max(align, v.alignment or 1)
+        return align
     if isinstance(v, GlobalVariable):
         if v.alignment:
             return v.alignment
