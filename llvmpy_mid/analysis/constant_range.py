@@ -550,6 +550,47 @@ class ConstantRange:
             return smin >= omax
         raise ValueError("icmp: %r is not an integer predicate" % (pred,))
 
+    @staticmethod
+    def are_insensitive_to_signedness_of_icmp_predicate(cr1: ConstantRange, cr2: ConstantRange) -> bool:
+        """Signed and unsigned comparisons of values from the two ranges agree."""
+        if cr1.is_empty_set() or cr2.is_empty_set():
+            return True
+        return (cr1.is_all_non_negative() and cr2.is_all_non_negative()) or (
+            cr1.is_all_negative() and cr2.is_all_negative()
+        )
+
+    @staticmethod
+    def are_insensitive_to_signedness_of_inverted_icmp_predicate(cr1: ConstantRange, cr2: ConstantRange) -> bool:
+        """Signed and unsigned comparisons of values from the two ranges always disagree."""
+        if cr1.is_empty_set() or cr2.is_empty_set():
+            return True
+        return (cr1.is_all_non_negative() and cr2.is_all_negative()) or (
+            cr1.is_all_negative() and cr2.is_all_non_negative()
+        )
+
+    @staticmethod
+    def get_equivalent_pred_with_flipped_signedness(
+        pred: Predicate, cr1: ConstantRange, cr2: ConstantRange
+    ) -> Predicate | None:
+        """The relational predicate of the other signedness that answers the same on these
+        ranges, or None (LLVM ``getEquivalentPredWithFlippedSignedness``)."""
+        flipped = _FLIPPED_SIGNEDNESS[pred]
+        if ConstantRange.are_insensitive_to_signedness_of_icmp_predicate(cr1, cr2):
+            return flipped
+        if ConstantRange.are_insensitive_to_signedness_of_inverted_icmp_predicate(cr1, cr2):
+            return flipped.inverse
+        return None
+
+    @staticmethod
+    def make_mask_not_equal_range(mask: int, c: int, bit_width: int) -> ConstantRange:
+        """Every ``x`` with ``x & mask != c`` is in the result (LLVM ``makeMaskNotEqualRange``)."""
+        if (mask & c) != c:
+            return ConstantRange.get_full(bit_width)
+        if mask == 0:
+            return ConstantRange.get_empty(bit_width)
+        low = (mask & -mask)
+        return ConstantRange.get_non_empty(bit_width, low + c, c)
+
     def get_equivalent_icmp(self) -> tuple[Predicate, int, int]:
         """``(pred, rhs, offset)`` with ``x + offset pred rhs`` exactly for ``x`` in the range."""
         w = self.bit_width
@@ -1335,6 +1376,17 @@ def _div_floor(a: int, b: int) -> int:
     """Signed division rounding toward negative infinity."""
     return a // b
 
+
+_FLIPPED_SIGNEDNESS = {
+    Predicate.ICMP_SLT: Predicate.ICMP_ULT,
+    Predicate.ICMP_SLE: Predicate.ICMP_ULE,
+    Predicate.ICMP_SGT: Predicate.ICMP_UGT,
+    Predicate.ICMP_SGE: Predicate.ICMP_UGE,
+    Predicate.ICMP_ULT: Predicate.ICMP_SLT,
+    Predicate.ICMP_ULE: Predicate.ICMP_SLE,
+    Predicate.ICMP_UGT: Predicate.ICMP_SGT,
+    Predicate.ICMP_UGE: Predicate.ICMP_SGE,
+}
 
 _BINARY_OPS = {
     "add": ConstantRange.add,

@@ -268,3 +268,24 @@ def test_printing_and_queries() -> None:
     assert r.binary_op("frem", r).is_full_set()
     with pytest.raises(ValueError):
         CR(8, 5, 5)
+
+
+def test_flipped_signedness_and_mask_ranges() -> None:
+    w = 3
+    rel = [p for p in ICMP if p not in (Predicate.ICMP_EQ, Predicate.ICMP_NE)]
+    ranges = list(all_ranges(w))
+    for a in ranges:
+        for b in ranges:
+            for pred in rel:
+                flipped = CR.get_equivalent_pred_with_flipped_signedness(pred, a, b)
+                if flipped is None:
+                    continue
+                for x in members(a):
+                    for y in members(b):
+                        assert ICMP[pred](x, y, w) == ICMP[flipped](x, y, w), (pred, a, b, flipped)
+    for mask in range(8):
+        for c in range(8):
+            cr = CR.make_mask_not_equal_range(mask, c, w)
+            for x in range(8):
+                if x & mask != c:
+                    assert cr.contains(x), (mask, c, cr, x)
