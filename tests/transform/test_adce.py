@@ -4,11 +4,14 @@ in dead and live scopes; and a sample of the csmith corpus."""
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
 from csmith_files import csmith_paths
 from opt_oracle import assert_file_same_as_opt, assert_same_as_opt
+
+from oracles import require_tools
 
 DBG = """
 !llvm.dbg.cu = !{!0}
@@ -140,7 +143,6 @@ def test_adce_csmith_same_as_opt(path: Path) -> None:
 
 def test_library_call_without_the_registry() -> None:
     """The pass functions work when called directly (their options are declared by their modules)."""
-    import subprocess
     import sys
 
     code = (
@@ -155,3 +157,40 @@ def test_library_call_without_the_registry() -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "(True, True, False) False"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_dominator_trees_kept_up_to_date(seed: int) -> None:
+    """After ADCE changed the CFG, the updated post-dominator and dominator trees equal fresh ones."""
+    require_tools("llvm-stress-19")
+    from llvmpy_mid.analysis.dominator_printers import format_dominator_tree
+    from llvmpy_mid.asm import parse_assembly
+    from llvmpy_mid.ir.dominators import DominatorTree
+    from llvmpy_mid.transform.scalar.adce import aggressive_dead_code_elimination
+
+    src = subprocess.run(["llvm-stress-19", "-seed=%d" % seed, "-size=300"], capture_output=True, text=True).stdout
+    module = parse_assembly(src)
+    for fn in module.functions:
+        if fn.is_declaration:
+            continue
+        pdt, dt = DominatorTree(fn, post=True), DominatorTree(fn)
+        aggressive_dead_code_elimination(fn, pdt, dt)
+        assert format_dominator_tree(pdt) == format_dominator_tree(DominatorTree(fn, post=True))
+        assert format_dominator_tree(dt) == format_dominator_tree(DominatorTree(fn))
+
+
+def test_trees_preserved_in_the_pass_log_as_opt() -> None:
+    """``adce,adce``: the second run reuses the updated post-dominator tree, as opt-19's log shows."""
+    import io
+
+    import llvmpy_mid
+    from llvmpy_mid.asm import parse_assembly
+
+    text = CASES["dead_arith_and_branch"]
+    result = llvmpy_mid.run_passes(parse_assembly(text), "adce,adce", debug_pass_manager=True, stream=io.StringIO())
+    ours = [line for line in result.log if "PostDominatorTree" in line]
+    r = subprocess.run(
+        ["opt-19", "-passes=adce,adce", "-debug-pass-manager", "-disable-output", "-"], input=text, capture_output=True, text=True
+    )
+    theirs = [line for line in r.stderr.splitlines() if "PostDominatorTree" in line]
+    assert ours == theirs

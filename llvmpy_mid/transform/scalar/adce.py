@@ -22,15 +22,18 @@ roots).
 How it is checked: LLVM 19.1.7's Transforms/ADCE tests and identity with
 ``opt-19 -passes=adce`` on csmith programs.
 
-What it does not do: update the dominator trees incrementally (a CFG change
-drops them instead, so later passes rebuild them); value-profiling calls on
-constants are recognised by name only (``__llvm_profile_instrument_target``).
+The post-dominator tree (and a cached dominator tree) are updated with the
+deleted edges through a :class:`DomTreeUpdater`, so both stay valid, as in LLVM.
+
+What it does not do: value-profiling calls on constants are recognised by name
+only (``__llvm_profile_instrument_target``).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
 from llvmpy_mid.analysis.dominance_frontier import IDFCalculator
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import Constant
@@ -101,6 +104,7 @@ class _ADCE:
         "dead_terminators",
         "new_live_blocks",
         "assign_ids",
+        "deleted_edges",
     )
 
     def __init__(self, fn: Function, pdt: DominatorTree) -> None:
@@ -115,6 +119,7 @@ class _ADCE:
         self.dead_terminators: dict[BasicBlock, None] = {}
         self.new_live_blocks: dict[BasicBlock, None] = {}
         self.assign_ids: set[Metadata] | None = None
+        self.deleted_edges: list[tuple[str, BasicBlock, BasicBlock]] = []
 
     # --- liveness ----------------------------------------------------------------------------
     def run(self) -> tuple[bool, bool, bool]:
@@ -366,12 +371,17 @@ class _ADCE:
                     preferred = sinfo
             assert preferred is not None
             first = True
+            removed: dict[BasicBlock, None] = {}
             for succ in succs:
                 if not first or succ is not preferred.bb:
                     remove_predecessor(succ, bb)
+                    removed[succ] = None
                 else:
                     first = False
             self.make_unconditional(info, preferred.bb)
+            for succ in removed:
+                if succ is not preferred.bb:
+                    self.deleted_edges.append(("delete", bb, succ))
             changed = True
         return changed
 
@@ -420,9 +430,16 @@ class _ADCE:
         info.terminator = br
 
 
-def aggressive_dead_code_elimination(fn: Function, pdt: DominatorTree) -> tuple[bool, bool, bool]:
-    """Run ADCE on ``fn``: (changed anything, changed a non-debug instruction, changed the CFG)."""
-    return _ADCE(fn, pdt).run()
+def aggressive_dead_code_elimination(
+    fn: Function, pdt: DominatorTree, dt: DominatorTree | None = None
+) -> tuple[bool, bool, bool]:
+    """Run ADCE on ``fn``: (changed anything, changed a non-debug instruction, changed the CFG).
+    ``pdt`` (and ``dt`` when given) are kept up to date through the deleted edges."""
+    adce = _ADCE(fn, pdt)
+    result = adce.run()
+    if adce.deleted_edges:
+        DomTreeUpdater(dt, pdt, "eager").apply_updates(adce.deleted_edges)
+    return result
 
 
 class ADCEPass(Pass[Function]):
@@ -431,13 +448,14 @@ class ADCEPass(Pass[Function]):
     name: ClassVar[str] = "adce"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
+        dt = am.get_cached_result(DominatorTreeAnalysis, unit)
         pdt = am.get_result(PostDominatorTreeAnalysis, unit)
-        changed, changed_non_debug, changed_cf = aggressive_dead_code_elimination(unit, pdt)
+        changed, changed_non_debug, changed_cf = aggressive_dead_code_elimination(unit, pdt, dt)
         if not changed:
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()
         if not changed_cf:
             pa.preserve_set(CFGAnalyses)
-            pa.preserve(DominatorTreeAnalysis)
-            pa.preserve(PostDominatorTreeAnalysis)
+        pa.preserve(DominatorTreeAnalysis)
+        pa.preserve(PostDominatorTreeAnalysis)
         return pa
