@@ -7,7 +7,9 @@ with ``.split-lp``), :func:`split_edge`, :func:`split_critical_edge` with
 :class:`CriticalEdgeSplittingOptions`, :func:`split_all_critical_edges`,
 :func:`split_block`, :func:`merge_block_into_predecessor`, :func:`delete_dead_block`
 (s), :func:`fold_single_entry_phi_nodes`, :func:`delete_dead_phis`,
-:func:`replace_successor_with` and :func:`remove_predecessor`.
+:func:`replace_successor_with`, :func:`remove_predecessor`,
+:func:`create_control_flow_hub` (``unify-loop-exits`` / ``fix-irreducible``) and
+:func:`remove_redundant_dbg_instrs` (``redundant-dbg-inst-elim``).
 
 How: each follows the LLVM 19.1.7 function of the same name, including block
 names, block placement, phi order and debug locations, so the passes built on
@@ -15,7 +17,10 @@ them print what ``opt-19`` prints.  The dominator tree and LoopInfo are updated
 in place where a caller passes them (``dt``/``li``); a DomTreeUpdater is taken as
 ``dtu`` where LLVM takes one.
 
-What it does not do: MemorySSA updates (no MemorySSA here).
+What it does not do: MemorySSA updates (no MemorySSA here); :func:`split_edge` into an
+EH pad (LLVM's ``ehAwareSplitEdge``) returns None; the dominator tree of a critical-edge
+split is updated as ``DominatorTree::splitBlock`` does (same tree as LLVM's
+``applyUpdates``, children possibly in another order).
 """
 
 from __future__ import annotations

@@ -16,12 +16,17 @@ How: each function follows the LLVM 19.1.7 function of the same name; the order 
 which operands are revisited and instructions erased is LLVM's, so passes built on
 these helpers print what ``opt-19`` prints.
 
-What it does not do (yet): removable allocation/free pairs (``isRemovableAlloc``,
-``getFreedOperand``: needs MemoryBuiltins), math-library calls that cannot set
-errno (``isMathLibCallNoop``: taken from constant folding when it exists),
-MemorySSA updates, knowledge retention (``salvageKnowledge``), and salvaging of
-``llvm.dbg.*`` intrinsic calls (the reader turns them into debug records, so only
-records are met in practice; intrinsic calls stay, never deleted as dead).
+Math-library calls that cannot set errno are dead when unused through
+``isMathLibCallNoop`` (:func:`llvmpy_mid.analysis.constant_folding.is_math_lib_call_no_op`).
+:func:`invert_condition` and :func:`erase_dead_instruction` are here too.
+
+What it does not do (yet): removable allocation calls and free of null
+(``isRemovableAlloc``, ``getFreedOperand``: MemoryBuiltins has no allocation-kind
+queries yet), MemorySSA updates, knowledge retention (``salvageKnowledge`` under
+``--enable-knowledge-retention``), catchswitch handler de-duplication in
+:func:`remove_unreachable_blocks`, and salvaging of ``llvm.dbg.*`` intrinsic calls
+(the reader turns them into debug records, so only records are met in practice;
+such calls stay, never deleted as dead).
 """
 
 from __future__ import annotations
