@@ -14,6 +14,8 @@ and re-exported here:
   :func:`is_known_non_equal` (:mod:`~llvmpy_mid.analysis.known_non_zero`);
 * :func:`compute_num_sign_bits` (:mod:`~llvmpy_mid.analysis.num_sign_bits`);
 * :func:`compute_constant_range` (:mod:`~llvmpy_mid.analysis.constant_range_analysis`);
+* overflow — :func:`compute_overflow_for_unsigned_add` and the other five
+  (:mod:`~llvmpy_mid.analysis.overflow_analysis`), :func:`is_known_negation`;
 * :func:`get_underlying_object`, :func:`get_underlying_objects`,
   :func:`get_pointer_base_with_constant_offset`
   (:mod:`~llvmpy_mid.analysis.underlying_objects`);
@@ -32,7 +34,7 @@ conditions are in :mod:`llvmpy_mid.analysis.implied_condition`.
 
 from __future__ import annotations
 
-from llvmpy_mid.analysis.constant_range import ConstantRange
+from llvmpy_mid.analysis.constant_range import ConstantRange, OverflowResult
 from llvmpy_mid.analysis.known_bits import KnownBits
 from llvmpy_mid.analysis.constant_range_analysis import (
     compute_constant_range,
@@ -55,6 +57,15 @@ from llvmpy_mid.analysis.known_non_zero import (
 from llvmpy_mid.analysis.num_sign_bits import (
     compute_max_significant_bits,
     compute_num_sign_bits,
+)
+from llvmpy_mid.analysis.overflow_analysis import (
+    compute_constant_range_including_known_bits,
+    compute_overflow_for_signed_add,
+    compute_overflow_for_signed_mul,
+    compute_overflow_for_signed_sub,
+    compute_overflow_for_unsigned_add,
+    compute_overflow_for_unsigned_mul,
+    compute_overflow_for_unsigned_sub,
 )
 from llvmpy_mid.analysis.poison_tracking import (
     MAX_ANALYSIS_RECURSION_DEPTH,
@@ -93,6 +104,7 @@ from llvmpy_mid.analysis.value_tracking_support import (
     get_argument_aliasing_to_returned_pointer,
     get_returned_arg_operand,
     get_vscale_range,
+    is_known_negation,
     is_valid_assume_for_context,
     match_simple_recurrence,
     null_pointer_is_defined,
@@ -102,6 +114,7 @@ __all__ = [
     "ConstantRange",
     "KnownBits",
     "MAX_ANALYSIS_RECURSION_DEPTH",
+    "OverflowResult",
     "POISON_ONLY",
     "SimplifyQuery",
     "UNDEF_ONLY",
@@ -109,11 +122,18 @@ __all__ = [
     "can_create_poison",
     "can_create_undef_or_poison",
     "compute_constant_range",
+    "compute_constant_range_including_known_bits",
     "compute_known_bits",
     "compute_known_bits_for_lanes",
     "compute_known_bits_from_range_metadata",
     "compute_max_significant_bits",
     "compute_num_sign_bits",
+    "compute_overflow_for_signed_add",
+    "compute_overflow_for_signed_mul",
+    "compute_overflow_for_signed_sub",
+    "compute_overflow_for_unsigned_add",
+    "compute_overflow_for_unsigned_mul",
+    "compute_overflow_for_unsigned_sub",
     "constant_to_range",
     "get_argument_aliasing_to_returned_pointer",
     "get_guaranteed_non_poison_ops",
@@ -132,6 +152,7 @@ __all__ = [
     "is_guaranteed_not_to_be_undef",
     "is_guaranteed_not_to_be_undef_or_poison",
     "is_guaranteed_to_transfer_execution_to_successor",
+    "is_known_negation",
     "is_known_negative",
     "is_known_non_equal",
     "is_known_non_negative",

@@ -820,3 +820,50 @@ def _shuffle_demanded_any(i: Value, demanded: int) -> tuple[int, int] | None:
         else:
             return None
     return lhs, rhs
+
+
+def is_known_negation(x: Value, y: Value, need_nsw: bool = False, allow_poison: bool = True) -> bool:
+    """``x == -y`` (``sub 0, y``, either way round, or ``a - b`` against ``b - a``), with
+    ``nsw`` when ``need_nsw``; a zero with poison lanes only when ``allow_poison``
+    (LLVM ``isKnownNegation``)."""
+
+    def negation_of(a: Value, b: Value) -> bool:
+        if _opcode(a) != "sub" or _operand(a, 1) is not b:
+            return False
+        zero = _operand(a, 0)
+        if not _is_zero_int_allowing_poison(zero):
+            return False
+        if need_nsw and not _raw_nsw(a):
+            return False
+        if not allow_poison and not (isinstance(zero, Constant) and zero.is_null_value):
+            return False
+        return True
+
+    if negation_of(x, y) or negation_of(y, x):
+        return True
+    if _opcode(x) != "sub" or _opcode(y) != "sub":
+        return False
+    if need_nsw and not (_raw_nsw(x) and _raw_nsw(y)):
+        return False
+    return _operand(y, 0) is _operand(x, 1) and _operand(y, 1) is _operand(x, 0)
+
+
+def _is_zero_int_allowing_poison(v: Value) -> bool:
+    """LLVM ``m_ZeroInt``: integer zero, or a vector of zeros and poison lanes."""
+    if isinstance(v, ConstantInt):
+        return v.value == 0
+    if not isinstance(v, Constant) or not isinstance(v.type, VectorType):
+        return False
+    if v.is_null_value:
+        return True
+    if isinstance(v, (ConstantDataVector, ConstantVector)):
+        seen = False
+        for e in v.elements:
+            if isinstance(e, PoisonValue):
+                continue
+            if not (isinstance(e, ConstantInt) and e.value == 0):
+                return False
+            seen = True
+        return seen
+    c = match_apint(v)
+    return c is not None and c.value == 0

@@ -420,3 +420,69 @@ def test_global_alignment_as_llvm() -> None:
     dl = m.data_layout
     tz = {g.name: compute_known_bits(g, dl).count_min_trailing_zeros() for g in m.globals}
     assert tz == {"big": 4, "small": 2, "weak": 2, "ext": 2, "al": 3}
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_overflow_queries_sound(seed: int) -> None:
+    """NeverOverflows / AlwaysOverflows answers hold on every input where both operands
+    are defined, for the six computeOverflowFor* queries."""
+    from llvmpy_mid.analysis.value_tracking import (
+        OverflowResult,
+        compute_overflow_for_signed_add,
+        compute_overflow_for_signed_mul,
+        compute_overflow_for_signed_sub,
+        compute_overflow_for_unsigned_add,
+        compute_overflow_for_unsigned_mul,
+        compute_overflow_for_unsigned_sub,
+    )
+
+    rng = random.Random(1000 + seed)
+    text, prog = random_function(rng, 8)
+    m = parse_assembly(text)
+    fn = m.get_function("f")
+    dl = m.data_layout
+    insts = {("%" + i.name): i for bb in fn.blocks for i in bb if i.name}
+    envs = [evaluate(prog, a, b) for a, b in itertools.product(range(16), repeat=2)]
+    names = ["%a", "%b"] + [s[1] for s in prog]
+    vals = {"%a": fn.args[0], "%b": fn.args[1], **insts}
+    checks = {
+        "uadd": (compute_overflow_for_unsigned_add, lambda x, y: x + y > M, lambda x, y: False),
+        "usub": (compute_overflow_for_unsigned_sub, lambda x, y: False, lambda x, y: x < y),
+        "umul": (compute_overflow_for_unsigned_mul, lambda x, y: x * y > M, lambda x, y: False),
+        "sadd": (compute_overflow_for_signed_add, lambda x, y: sx(x) + sx(y) > 7, lambda x, y: sx(x) + sx(y) < -8),
+        "ssub": (compute_overflow_for_signed_sub, lambda x, y: sx(x) - sx(y) > 7, lambda x, y: sx(x) - sx(y) < -8),
+        "smul": (compute_overflow_for_signed_mul, lambda x, y: sx(x) * sx(y) > 7, lambda x, y: sx(x) * sx(y) < -8),
+    }
+    for xn, yn in itertools.combinations(names, 2):
+        for name, (fn_q, high, low) in checks.items():
+            r = fn_q(vals[xn], vals[yn], dl)
+            pairs = [(e[xn], e[yn]) for e in envs if e[xn] is not None and e[yn] is not None]
+            if r == OverflowResult.NEVER_OVERFLOWS:
+                assert not any(high(x, y) or low(x, y) for x, y in pairs), (text, name, xn, yn)
+            elif r == OverflowResult.ALWAYS_OVERFLOWS_HIGH:
+                assert all(high(x, y) for x, y in pairs), (text, name, xn, yn)
+            elif r == OverflowResult.ALWAYS_OVERFLOWS_LOW:
+                assert all(low(x, y) for x, y in pairs), (text, name, xn, yn)
+
+
+def test_is_known_negation() -> None:
+    from llvmpy_mid.analysis.value_tracking import is_known_negation
+
+    m = parse_assembly("""
+define void @f(i8 %x, i8 %y) {
+  %n = sub i8 0, %x
+  %nn = sub nsw i8 0, %x
+  %a = sub i8 %x, %y
+  %b = sub i8 %y, %x
+  %c = sub nsw i8 %x, %y
+  %d = sub nsw i8 %y, %x
+  ret void
+}""")
+    fn = m.get_function("f")
+    x = fn.args[0]
+    g = lambda n: _inst(fn, n)  # noqa: E731
+    assert is_known_negation(g("n"), x) and is_known_negation(x, g("n"))
+    assert not is_known_negation(g("n"), x, need_nsw=True) and is_known_negation(g("nn"), x, need_nsw=True)
+    assert is_known_negation(g("a"), g("b")) and not is_known_negation(g("a"), g("b"), need_nsw=True)
+    assert is_known_negation(g("c"), g("d"), need_nsw=True)
+    assert not is_known_negation(g("a"), g("a"))
