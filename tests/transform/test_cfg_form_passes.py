@@ -99,3 +99,32 @@ def test_fix_irreducible_keeps_loop_info(seed: int, tmp_path: Path) -> None:
 @pytest.mark.parametrize("pipeline", ["mergereturn", "lower-switch,unify-loop-exits", "lower-switch,fix-irreducible"])
 def test_csmith(path: Path, pipeline: str) -> None:
     _check(Path(path), pipeline)
+
+
+def test_switch_exit_is_a_clear_error() -> None:
+    """A loop left through a switch: LLVM requires lower-switch first (release opt-19 reads
+    the switch as a branch); here the pass stops with a located IRError."""
+    from llvmpy_mid.asm import parse_assembly
+    from llvmpy_mid.errors import IRError
+
+    module = parse_assembly(
+        """
+define i32 @f(i32 %a, i1 %c) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %n, %latch ]
+  switch i32 %i, label %latch [ i32 5, label %e1
+                                i32 7, label %e2 ]
+latch:
+  %n = add i32 %i, 1
+  br i1 %c, label %loop, label %e1
+e1:
+  ret i32 1
+e2:
+  ret i32 2
+}
+"""
+    )
+    with pytest.raises(IRError, match="block %loop ends in switch"):
+        llvmpy_mid.run_passes(module, "unify-loop-exits")

@@ -929,7 +929,13 @@ def _redirect_to_hub(
     bb: BasicBlock, first_guard: BasicBlock, outgoing: dict[BasicBlock, int]
 ) -> tuple[Value | None, BasicBlock | None, BasicBlock | None]:
     br = bb.terminator
-    assert br is not None and br.opcode == "br", "only branch terminators are supported"
+    if br is None or br.opcode != "br":
+        from llvmpy_mid.errors import IRError
+
+        raise IRError(
+            "control-flow hub: block %%%s ends in %s; only br is supported here (LLVM requires it too:"
+            " run lower-switch first)" % (bb.name, br.opcode if br is not None else "nothing")
+        )
     conditional: bool = br.is_conditional  # type: ignore[attr-defined]
     cond: Value | None = br.condition if conditional else None  # type: ignore[attr-defined]
     succ0: BasicBlock | None = br.get_successor(0)
