@@ -929,13 +929,7 @@ def _redirect_to_hub(
     bb: BasicBlock, first_guard: BasicBlock, outgoing: dict[BasicBlock, int]
 ) -> tuple[Value | None, BasicBlock | None, BasicBlock | None]:
     br = bb.terminator
-    if br is None or br.opcode != "br":
-        from llvmpy_mid.errors import IRError
-
-        raise IRError(
-            "control-flow hub: block %%%s ends in %s; only br is supported here (LLVM requires it too:"
-            " run lower-switch first)" % (bb.name, br.opcode if br is not None else "nothing")
-        )
+    assert br is not None and br.opcode == "br"
     conditional: bool = br.is_conditional  # type: ignore[attr-defined]
     cond: Value | None = br.condition if conditional else None  # type: ignore[attr-defined]
     succ0: BasicBlock | None = br.get_successor(0)
@@ -981,6 +975,15 @@ def create_control_flow_hub(
 
     if len(outgoing) < 2:
         return outgoing[0]
+    for inc in incoming:  # checked before anything changes
+        term = inc.terminator
+        if term is None or term.opcode != "br":
+            from llvmpy_mid.errors import IRError
+
+            raise IRError(
+                "control-flow hub: block %%%s ends in %s; only br is supported here (LLVM requires it too:"
+                " run lower-switch first)" % (inc.name, term.opcode if term is not None else "nothing")
+            )
     out_index = {b: i for i, b in enumerate(outgoing)}
     updates: list[CFGUpdate] = []
     if dtu is not None:
