@@ -338,12 +338,18 @@ def _our_fold(lines: list[str]) -> list[str]:
 
 
 def _fp_literal(tid: TypeID, bits: int) -> str:
+    if tid is TypeID.BFLOAT:
+        return "0xR%04X" % bits
+    if tid is TypeID.HALF:
+        return "0xH%04X" % bits
     if tid is TypeID.X86_FP80:
         return "0xK%04X%016X" % (bits >> 64, bits & (2**64 - 1))
     return "0xL%016X%016X" % (bits & (2**64 - 1), bits >> 64)
 
 
-@pytest.mark.parametrize("tid,name", [(TypeID.X86_FP80, "x86_fp80"), (TypeID.FP128, "fp128")])
+@pytest.mark.parametrize(
+    "tid,name", [(TypeID.X86_FP80, "x86_fp80"), (TypeID.FP128, "fp128"), (TypeID.BFLOAT, "bfloat"), (TypeID.HALF, "half")]
+)
 def test_wide_formats_match_opt19(tid: TypeID, name: str) -> None:
     require_tools("opt-19")
     sem = apfloat.SEMANTICS[tid]
@@ -357,7 +363,7 @@ def test_wide_formats_match_opt19(tid: TypeID, name: str) -> None:
         if k == 1:
             return apfloat.default_nan(sem) | rng.getrandbits(20)
         d = struct.unpack("<Q", struct.pack("<d", rng.uniform(-1e6, 1e6)))[0]
-        return apfloat.convert(dbl, sem, d) ^ rng.getrandbits(30)
+        return apfloat.convert(dbl, sem, d) ^ rng.getrandbits(min(30, sem.frac_bits))
 
     lines: list[str] = []
     for i in range(60):
@@ -370,9 +376,10 @@ def test_wide_formats_match_opt19(tid: TypeID, name: str) -> None:
             name, i, op, name, _fp_literal(tid, a), _fp_literal(tid, b), name))
     for i in range(20):
         d = struct.unpack("<Q", struct.pack("<d", rng.uniform(-1e10, 1e10)))[0]
-        wide = apfloat.convert(dbl, sem, d) ^ rng.getrandbits(40)
-        lines.append("define double @t%d() {\n  %%r = fptrunc %s %s to double\n  ret double %%r\n}" % (
-            i, name, _fp_literal(tid, wide | ((1 << 63) if tid is TypeID.X86_FP80 else 0))))
+        wide = apfloat.convert(dbl, sem, d) ^ rng.getrandbits(min(40, sem.frac_bits))
+        conv = "fptrunc" if sem.width > 64 else "fpext"
+        lines.append("define double @t%d() {\n  %%r = %s %s %s to double\n  ret double %%r\n}" % (
+            i, conv, name, _fp_literal(tid, wide | ((1 << 63) if tid is TypeID.X86_FP80 else 0))))
         lines.append("define i32 @i%d() {\n  %%r = fptosi %s %s to i32\n  ret i32 %%r\n}" % (
             i, name, _fp_literal(tid, apfloat.from_integer(sem, rng.randrange(-(1 << 33), 1 << 33)))))
     assert _our_fold(lines) == _opt_fold(lines)
