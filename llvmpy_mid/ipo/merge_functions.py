@@ -65,11 +65,12 @@ Where LLVM 19 merges functions that are not equivalent (see
 from __future__ import annotations
 
 import sys
-from typing import ClassVar, TextIO
+from typing import ClassVar, TextIO, cast
 
 from sortedcontainers import SortedList  # type: ignore[import-untyped]
 
 from llvmpy_mid.ir.constant_expr import ConstantExpr
+from llvmpy_mid.ir.constants import Constant
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalAlias, GlobalValue, Linkage, UnnamedAddr
 from llvmpy_mid.ir.instructions.calls import CallBase
@@ -144,7 +145,7 @@ def _strip_pointer_casts(value: Value) -> Value:
         if opcode in ("bitcast", "addrspacecast"):
             value = value.get_operand(0)
         elif opcode == "getelementptr" and all(
-            getattr(op, "is_null_value", lambda: False)() for op in value.operands[1:]
+            op.is_constant and cast(Constant, op).is_null_value for op in value.operands[1:]
         ):
             value = value.get_operand(0)
         else:

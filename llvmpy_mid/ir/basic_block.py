@@ -304,6 +304,24 @@ class BasicBlock(Value):
     def num_predecessors(self) -> int:
         return len(self.predecessors)
 
+    def has_n_predecessors(self, n: int) -> bool:
+        """Exactly ``n`` predecessor edges, counted only as far as needed (LLVM ``hasNPredecessors``)."""
+        return self._count_predecessors(n + 1) == n
+
+    def has_n_predecessors_or_more(self, n: int) -> bool:
+        """At least ``n`` predecessor edges (LLVM ``hasNPredecessorsOrMore``)."""
+        return self._count_predecessors(n) >= n
+
+    def _count_predecessors(self, limit: int) -> int:
+        count = 0
+        use = self._use_head
+        while use is not None and count < limit:
+            user = use.user
+            if user.is_instruction and user.is_terminator_class and user.parent is not None:  # type: ignore[attr-defined]
+                count += 1
+            use = use._next
+        return count
+
     def replace_phi_uses_with(self, old: BasicBlock, new: BasicBlock) -> None:
         """In this block's phis, rename incoming block ``old`` to ``new``."""
         for phi in self.phis():

@@ -3,17 +3,30 @@
 Blocks hold instructions and functions hold blocks in intrusive doubly
 linked lists (each node carries ``_prev``/``_next``), like LLVM's ``ilist``.
 Iteration fetches the next node before yielding the current one, so erasing
-the current node while iterating is safe.
+the current node while iterating is safe. Erasing the *next* node is safe too:
+when the fetched next node has left the list (its ``parent`` is no longer the
+list's owner), iteration resumes after the current node instead. Only when
+both the current and the fetched next node have left does iteration stop,
+with an :class:`~llvmpy_mid.errors.IRError` (there is no position left to
+continue from).
 """
 
 from __future__ import annotations
 
 from typing import Any, Generic, Iterator, Protocol, TypeVar, overload
 
+from llvmpy_mid.errors import IRError
+
 # Nodes are any objects with ``_prev``/``_next`` slots (instructions, blocks,
 # globals); the links are reached through ``Any`` because each node class
 # types them with its own class.
 N = TypeVar("N")
+
+
+_LOST = (
+    "list changed during iteration: the current node and the %s one were both removed,"
+    " so there is no place to continue from (iterate over a copy, list(...), instead)"
+)
 
 
 class ListOwner(Protocol):  # pragma: no cover - typing only
@@ -56,17 +69,28 @@ class IList(Generic[N]):
         return self._first is not None
 
     def __iter__(self) -> Iterator[N]:
+        owner = self._owner
         node = self._first
         while node is not None:
             nxt = node._next
             yield node
+            if nxt is not None and nxt.parent is not owner:
+                # The next node left while ``node`` was visited: go on after ``node``.
+                if node.parent is not owner:
+                    raise IRError(_LOST % "next")
+                nxt = node._next
             node = nxt
 
     def __reversed__(self) -> Iterator[N]:
+        owner = self._owner
         node = self._last
         while node is not None:
             prev = node._prev
             yield node
+            if prev is not None and prev.parent is not owner:
+                if node.parent is not owner:
+                    raise IRError(_LOST % "previous")
+                prev = node._prev
             node = prev
 
     @overload

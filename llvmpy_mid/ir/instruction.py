@@ -12,6 +12,8 @@ that differ from the defaults here.
 
 from __future__ import annotations
 
+from enum import IntEnum
+from operator import attrgetter
 from typing import TYPE_CHECKING, ClassVar, Iterator, Sequence
 
 from llvmpy_mid.errors import IRError
@@ -30,12 +32,100 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.types import Type
 
 
+class Opcode(IntEnum):
+    """LLVM 19's instruction opcode numbers (``IR/Instruction.def``); ``inst.opcode_id``
+    is one of these, beside the textual ``inst.opcode``."""
+
+    RET = 1
+    BR = 2
+    SWITCH = 3
+    INDIRECTBR = 4
+    INVOKE = 5
+    RESUME = 6
+    UNREACHABLE = 7
+    CLEANUPRET = 8
+    CATCHRET = 9
+    CATCHSWITCH = 10
+    CALLBR = 11
+    FNEG = 12
+    ADD = 13
+    FADD = 14
+    SUB = 15
+    FSUB = 16
+    MUL = 17
+    FMUL = 18
+    UDIV = 19
+    SDIV = 20
+    FDIV = 21
+    UREM = 22
+    SREM = 23
+    FREM = 24
+    SHL = 25
+    LSHR = 26
+    ASHR = 27
+    AND = 28
+    OR = 29
+    XOR = 30
+    ALLOCA = 31
+    LOAD = 32
+    STORE = 33
+    GETELEMENTPTR = 34
+    FENCE = 35
+    CMPXCHG = 36
+    ATOMICRMW = 37
+    TRUNC = 38
+    ZEXT = 39
+    SEXT = 40
+    FPTOUI = 41
+    FPTOSI = 42
+    UITOFP = 43
+    SITOFP = 44
+    FPTRUNC = 45
+    FPEXT = 46
+    PTRTOINT = 47
+    INTTOPTR = 48
+    BITCAST = 49
+    ADDRSPACECAST = 50
+    CLEANUPPAD = 51
+    CATCHPAD = 52
+    ICMP = 53
+    FCMP = 54
+    PHI = 55
+    CALL = 56
+    SELECT = 57
+    VA_ARG = 60
+    EXTRACTELEMENT = 61
+    INSERTELEMENT = 62
+    SHUFFLEVECTOR = 63
+    EXTRACTVALUE = 64
+    INSERTVALUE = 65
+    LANDINGPAD = 66
+    FREEZE = 67
+
+    @classmethod
+    def of(cls, opcode: str) -> Opcode:
+        """The number of a textual opcode (``"add"`` -> ``Opcode.ADD``)."""
+        return _OPCODE_BY_NAME[opcode]
+
+    @property
+    def keyword(self) -> str:
+        """The textual opcode (``Opcode.ADD.keyword == "add"``)."""
+        return self.name.lower()
+
+
+_OPCODE_BY_NAME: dict[str, Opcode] = {op.name.lower(): op for op in Opcode}
+_operand_value = attrgetter("value")
+
+
 class Instruction(User):
-    """An instruction. ``opcode`` is LLVM's textual name (``"add"``, ``"getelementptr"``)."""
+    """An instruction. ``opcode`` is LLVM's textual name (``"add"``, ``"getelementptr"``);
+    ``opcode_id`` the same as an :class:`Opcode` (an int, for dispatch tables)."""
 
     __slots__ = ("parent", "_prev", "_next", "_order", "_md", "_dbg_records")
 
     opcode: ClassVar[str] = ""
+    opcode_id: ClassVar[int] = 0
+    """``Opcode`` of the class's ``opcode`` (0 for abstract classes)."""
     is_instruction = True
     is_terminator_class: ClassVar[bool] = False
     is_binary_op: ClassVar[bool] = False
@@ -46,6 +136,11 @@ class Instruction(User):
     is_eh_pad: ClassVar[bool] = False
 
     parent: BasicBlock | None
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        op = _OPCODE_BY_NAME.get(cls.opcode)
+        cls.opcode_id = 0 if op is None else op
 
     def __init__(self, type: Type, operands: Sequence[Value] = (), name: str = "") -> None:
         # Value/User initialisation inlined: this is the hottest constructor.
@@ -62,6 +157,10 @@ class Instruction(User):
         self._order = 0
         self._md: dict[int, MDNode] | None = None
         self._dbg_records: list[DbgRecord] | None = None
+
+    def operand_values(self) -> Iterator[Value]:
+        """The operand values, without building a list (C-level iteration)."""
+        return map(_operand_value, self._operands)
 
     # --- position ---------------------------------------------------------------
     @property

@@ -186,7 +186,7 @@ class CallBase(Instruction):
     Operands: ``args..., bundle inputs..., [subclass extras...], callee``.
     """
 
-    __slots__ = ("function_type", "attributes", "calling_conv", "_num_args", "_bundles")
+    __slots__ = ("function_type", "attributes", "calling_conv", "_num_args", "_bundles", "_fx")
 
     is_call_base = True
 
@@ -216,6 +216,7 @@ class CallBase(Instruction):
         self.function_type = function_type
         self.attributes = AttributeList.EMPTY if attributes is None else attributes
         self.calling_conv = calling_conv
+        self._fx = None
         nargs = len(args)
         self._num_args = nargs
         blist = _normalize_bundles(bundles) if bundles else None
@@ -257,6 +258,7 @@ class CallBase(Instruction):
         copy.calling_conv = self.calling_conv
         copy._num_args = self._num_args
         copy._bundles = self._bundles
+        copy._fx = None
 
     # --- callee ---------------------------------------------------------------------
     @property
@@ -443,10 +445,40 @@ class CallBase(Instruction):
         return self.has_fn_attr(AttrKind.WILL_RETURN)
 
     # --- memory -----------------------------------------------------------------------
+    # ``_fx`` caches (call-site attributes, callee, callee attributes, memory effects,
+    # mayHaveSideEffects or None). Attribute lists are immutable (every edit makes a
+    # new one) and bundles never change, so the cache is valid while those three
+    # objects are the same ones.
+    _fx: tuple[AttributeList, Value, object, MemoryEffects, bool | None] | None
+
     @property
     def memory_effects(self) -> MemoryEffects:
         """The call site's ``memory`` effects intersected with the callee's,
         the callee's widened by operand bundles (LLVM ``getMemoryEffects``)."""
+        callee = self._operands[-1].value
+        fx = self._fx
+        if fx is not None and fx[0] is self.attributes and fx[1] is callee and fx[2] is getattr(callee, "attributes", None):
+            return fx[3]
+        me = self._compute_memory_effects()
+        self._fx = (self.attributes, callee, getattr(callee, "attributes", None), me, None)
+        return me
+
+    def may_have_side_effects(self) -> bool:
+        """LLVM ``mayHaveSideEffects`` (writes memory, may throw or may not return),
+        cached with the memory effects."""
+        callee = self._operands[-1].value
+        fx = self._fx
+        if fx is not None and fx[0] is self.attributes and fx[1] is callee and fx[2] is getattr(callee, "attributes", None):
+            side = fx[4]
+            if side is not None:
+                return side
+        side = self.may_write_to_memory() or self.may_throw() or not self.will_return()
+        fx = self._fx
+        assert fx is not None
+        self._fx = (fx[0], fx[1], fx[2], fx[3], side)
+        return side
+
+    def _compute_memory_effects(self) -> MemoryEffects:
         me = _legacy_memory(self.attributes.fn_attrs)
         callee = self._operands[-1].value
         if isinstance(callee, Function):
