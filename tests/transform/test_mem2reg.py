@@ -206,6 +206,79 @@ entry:
 """
 
 
+UNNAMED = """
+define i32 @f(i1 %c, i32 %a) {
+entry:
+  %0 = alloca i32
+  %1 = alloca i32
+  %x = alloca i32
+  store i32 %a, ptr %0
+  store i32 1, ptr %1
+  store i32 2, ptr %x
+  br i1 %c, label %t, label %j
+t:
+  store i32 5, ptr %0
+  store i32 6, ptr %1
+  store i32 7, ptr %x
+  br label %j
+j:
+  %v = load i32, ptr %0
+  %w = load i32, ptr %1
+  %y = load i32, ptr %x
+  %s = add i32 %v, %w
+  %s2 = add i32 %s, %y
+  br i1 %c, label %t2, label %j2
+t2:
+  store i32 8, ptr %0
+  store i32 9, ptr %1
+  br label %j2
+j2:
+  %v2 = load i32, ptr %0
+  %w2 = load i32, ptr %1
+  %r = add i32 %v2, %w2
+  %r2 = add i32 %r, %s2
+  ret i32 %r2
+}
+"""
+
+INVOKES = """
+declare i32 @g(i32)
+declare i32 @__gxx_personality_v0(...)
+
+define i32 @f(i1 %c, i32 %a) personality ptr @__gxx_personality_v0 {
+entry:
+  %x = invoke i32 @g(i32 %a) to label %mid unwind label %lp
+mid:
+  br i1 %c, label %a1, label %b1
+a1:
+  %y = invoke i32 @g(i32 1) to label %join unwind label %lp
+b1:
+  br label %join
+join:
+  %p = phi i32 [ %y, %a1 ], [ %x, %b1 ]
+  %q = add i32 %p, %x
+  br label %exit
+lp:
+  %z = phi i32 [ 0, %entry ], [ 1, %a1 ]
+  %l = landingpad { ptr, i32 } cleanup
+  br label %exit
+exit:
+  %r = phi i32 [ %q, %join ], [ %z, %lp ]
+  ret i32 %r
+}
+"""
+
+
+def test_unnamed_slots_phi_names_match_opt() -> None:
+    """Phis of unnamed allocas are ``%.0``, ``%.01``... as LLVM names them."""
+    assert ".01 = phi" in assert_same_as_opt(UNNAMED, "mem2reg")
+
+
+@pytest.mark.parametrize("pipeline", ["reg2mem", "reg2mem,mem2reg"])
+def test_invokes_and_landing_pads_match_opt(pipeline: str) -> None:
+    assert_same_as_opt(INVOKES, pipeline)
+
+
 def test_hand_cases_match_opt() -> None:
     assert_same_as_opt(HAND, "mem2reg")
 
