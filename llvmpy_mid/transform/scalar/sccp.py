@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
-from llvmpy_mid.ir.constants import BlockAddress, PoisonValue
+from llvmpy_mid.ir.constants import BlockAddress
+from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
@@ -41,8 +43,14 @@ def _has_address_taken(bb: BasicBlock) -> bool:
     return False
 
 
-def run_sccp(fn: Function, dtu: object | None = None, tli: TargetLibraryInfo | None = None) -> bool:
-    """Run SCCP on ``fn``; True when it changed (LLVM ``runSCCP``)."""
+def run_sccp(fn: Function, dtu: DomTreeUpdater | None = None, tli: TargetLibraryInfo | None = None) -> bool:
+    """Run SCCP on ``fn``; True when it changed (LLVM ``runSCCP``).
+
+    ``dtu`` keeps a dominator tree up to date (lazily); without one, a tree-less
+    updater still deletes the dead blocks at the end, as LLVM's does.
+    """
+    if dtu is None:
+        dtu = DomTreeUpdater(strategy="lazy")
     module = fn.parent
     assert module is not None
     solver = SCCPSolver(module.data_layout, (lambda f: tli) if tli is not None else None)
@@ -77,25 +85,9 @@ def run_sccp(fn: Function, dtu: object | None = None, tli: TargetLibraryInfo | N
 
     for dead in blocks_to_erase:
         if not _has_address_taken(dead):
-            _delete_dead_block(dead, dtu)
-    if dtu is not None:
-        dtu.flush()  # type: ignore[attr-defined]
+            dtu.delete_bb(dead)
+    dtu.flush()
     return made_changes
-
-
-def _delete_dead_block(bb: BasicBlock, dtu: object | None) -> None:
-    """``DTU.deleteBB``: the block's code goes (uses become poison) and the block leaves the function."""
-    if dtu is not None:
-        dtu.delete_bb(bb)  # type: ignore[attr-defined]
-        return
-    inst = bb.instructions.last
-    while inst is not None:
-        prev = inst._prev
-        if inst.has_uses:
-            inst.replace_all_uses_with(PoisonValue.get(inst.type))
-        inst.erase_from_parent()
-        inst = prev
-    bb.erase_from_parent()
 
 
 class SCCPPass(Pass[Function]):
@@ -111,23 +103,11 @@ class SCCPPass(Pass[Function]):
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
         tli = am.get_result(TargetLibraryAnalysis, unit)
         dt = am.get_cached_result(DominatorTreeAnalysis, unit)
-        dtu = _make_dtu(dt)
-        if not run_sccp(unit, dtu, tli):
+        if not run_sccp(unit, DomTreeUpdater(dt=dt, strategy="lazy"), tli):
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()
         pa.preserve(DominatorTreeAnalysis)
         return pa
-
-
-def _make_dtu(dt: object | None) -> object | None:
-    """A lazy DomTreeUpdater over a cached dominator tree (None when none was computed)."""
-    if dt is None:
-        return None
-    import importlib
-
-    # Imported by name until transform/utils' DomTreeUpdater lands in every checkout.
-    module = importlib.import_module("llvmpy_mid.analysis.dom_tree_updater")
-    return module.DomTreeUpdater(dt=dt, strategy="lazy")  # type: ignore[no-any-return]
 
 
 __all__ = ["SCCPPass", "run_sccp"]

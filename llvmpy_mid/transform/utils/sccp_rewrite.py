@@ -37,6 +37,7 @@ from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor
 from llvmpy_mid.transform.utils.local import would_instruction_be_trivially_dead
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
     from llvmpy_mid.transform.utils.sccp_solver import SCCPSolver
 
 _OVERFLOWING_OPCODES = frozenset(("add", "sub", "mul", "shl"))
@@ -88,7 +89,7 @@ def simplify_insts_in_block(solver: SCCPSolver, bb: BasicBlock, inserted_values:
     return made_changes, removed, replaced
 
 def remove_non_feasible_edges(
-    solver: SCCPSolver, bb: BasicBlock, dtu: object | None, new_unreachable: list[BasicBlock | None]
+    solver: SCCPSolver, bb: BasicBlock, dtu: DomTreeUpdater | None, new_unreachable: list[BasicBlock | None]
 ) -> bool:
     """Drop the edges out of ``bb`` the solver never found feasible (LLVM ``removeNonFeasibleEdges``).
 
@@ -160,7 +161,7 @@ def remove_non_feasible_edges(
         if weights is not None:
             _set_switch_weights(term, weights)
     if dtu is not None and updates:
-        dtu.apply_updates_permissive(updates)  # type: ignore[attr-defined]
+        dtu.apply_updates_permissive(updates)
     return True
 
 

@@ -74,6 +74,7 @@ from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.metadata import MDNode
@@ -1217,7 +1218,7 @@ class SCCPSolver:
 
         return simplify_insts_in_block(self, bb, inserted_values)
 
-    def remove_non_feasible_edges(self, bb: BasicBlock, dtu: object | None, new_unreachable: list[BasicBlock | None]) -> bool:
+    def remove_non_feasible_edges(self, bb: BasicBlock, dtu: DomTreeUpdater | None, new_unreachable: list[BasicBlock | None]) -> bool:
         """Drop the edges out of ``bb`` never found feasible (LLVM ``removeNonFeasibleEdges``)."""
         from llvmpy_mid.transform.utils.sccp_rewrite import remove_non_feasible_edges
 
