@@ -274,6 +274,15 @@ def test_unnamed_slots_phi_names_match_opt() -> None:
     assert ".01 = phi" in assert_same_as_opt(UNNAMED, "mem2reg")
 
 
+def test_statistics_count_llvms_events() -> None:
+    """LLVM's mem2reg counters: 3 slots promoted through phis (5 of them), none by a fast path."""
+    result = llvmpy_mid.run_passes(parse_assembly(UNNAMED), "mem2reg")
+    counts = result.statistics
+    assert counts.get("mem2reg.NumPHIInsert") == 5
+    assert counts.get("mem2reg.NumPromoted") == 3
+    assert "mem2reg.NumSingleStore" not in counts and "mem2reg.NumLocalPromoted" not in counts
+
+
 @pytest.mark.parametrize("pipeline", ["reg2mem", "reg2mem,mem2reg"])
 def test_invokes_and_landing_pads_match_opt(pipeline: str) -> None:
     assert_same_as_opt(INVOKES, pipeline)

@@ -22,7 +22,10 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
+from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.utils.promote_mem_to_reg import is_alloca_promotable, promote_mem_to_reg
+
+NUM_PROMOTED = Statistic("mem2reg", "NumPromoted", "Number of alloca's promoted")
 
 
 def promote_memory_to_register(fn: Function, am: AnalysisManager[Function]) -> bool:
@@ -41,6 +44,7 @@ def promote_memory_to_register(fn: Function, am: AnalysisManager[Function]) -> b
         if not allocas:
             break
         promote_mem_to_reg(allocas, dt, ac)
+        NUM_PROMOTED.add(len(allocas))
         changed = True
     return changed
 

@@ -25,12 +25,16 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
+from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.utils.basic_block_utils import CriticalEdgeSplittingOptions, split_all_critical_edges
 from llvmpy_mid.transform.utils.demote_reg_to_stack import (
     demote_phi_to_stack,
     demote_reg_to_stack,
     insert_before_taking_records,
 )
+
+NUM_REGS_DEMOTED = Statistic("reg2mem", "NumRegsDemoted", "Number of registers demoted")
+NUM_PHIS_DEMOTED = Statistic("reg2mem", "NumPhisDemoted", "Number of phi-nodes demoted")
 
 
 def _value_escapes(inst: Instruction) -> bool:
@@ -62,11 +66,13 @@ def demote_registers(fn: Function) -> bool:
         for inst in bb.instructions:
             if not (inst.opcode == "alloca" and bb is entry) and _value_escapes(inst):
                 work.append(inst)
+    NUM_REGS_DEMOTED.add(len(work))
     for inst in reversed(work):
         demote_reg_to_stack(inst, False, point)
     phis: list[PHINode] = []
     for bb in fn.blocks:
         phis.extend(bb.phis())
+    NUM_PHIS_DEMOTED.add(len(phis))
     for phi in reversed(phis):
         demote_phi_to_stack(phi, point)
     return True

@@ -59,6 +59,7 @@ from llvmpy_mid.ir.instructions.flags import type_supports_fast_math_flags
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.value import Use, Value
+from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.utils.demote_reg_to_stack import insert_before_taking_records
 from llvmpy_mid.transform.utils.debug_declare import (
     AssignmentIndex,
@@ -72,6 +73,11 @@ from llvmpy_mid.transform.utils.debug_declare import (
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
+
+NUM_LOCAL_PROMOTED = Statistic("mem2reg", "NumLocalPromoted", "Number of alloca's promoted within one block")
+NUM_SINGLE_STORE = Statistic("mem2reg", "NumSingleStore", "Number of alloca's promoted with a single store")
+NUM_DEAD_ALLOCA = Statistic("mem2reg", "NumDeadAlloca", "Number of dead alloca's removed")
+NUM_PHI_INSERT = Statistic("mem2reg", "NumPHIInsert", "Number of PHI nodes inserted")
 
 
 # --- promotability ----------------------------------------------------------------------------
@@ -359,13 +365,16 @@ class _PromoteMem2Reg:
             if not ai.has_uses:
                 ai.erase_from_parent()
                 num = self._remove_from_list(num)
+                NUM_DEAD_ALLOCA.add()
                 continue
             info = _AllocaInfo(ai, self._assignment_tracking(ai))
             if len(info.defining_blocks) == 1 and self._rewrite_single_store(ai, info, lbi):
                 num = self._remove_from_list(num)
+                NUM_SINGLE_STORE.add()
                 continue
             if info.only_used_in_one_block and self._promote_single_block(ai, info, lbi):
                 num = self._remove_from_list(num)
+                NUM_LOCAL_PROMOTED.add()
                 continue
             if not self.bb_numbers:
                 numbers = self.bb_numbers
@@ -575,6 +584,7 @@ class _PromoteMem2Reg:
             phi.insert_before(first)
         self.new_phi_nodes[key] = phi
         self.phi_to_alloca[phi] = alloca_no
+        NUM_PHI_INSERT.add()
         return True
 
     # --- renaming -----------------------------------------------------------------------------
