@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.constant_range import ConstantRange
-from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue, UndefValue
+from llvmpy_mid.analysis.constant_range_analysis import constant_to_range
+from llvmpy_mid.ir.constants import Constant, ConstantInt, UndefValue
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
@@ -80,66 +81,9 @@ class MergeOptions:
         return MergeOptions(self.may_include_undef, self.check_widen, self.max_widen_steps)
 
 
-def constant_to_range(c: Constant) -> ConstantRange:
-    """The integers a constant may be (LLVM ``Constant::toConstantRange``).
-
-    An integer is its single value; an integer vector the union of its lanes
-    (poison lanes skipped); anything else the full range of its scalar width.
-    """
-    if isinstance(c, ConstantInt):
-        return ConstantRange(c.type.width, c.zext_value)
-    ty = c.type
-    bits = _scalar_bits(ty)
-    if not ty.is_vector:
-        return ConstantRange.get_full(bits)
-    splat = _splat_value(c)
-    if isinstance(splat, ConstantInt):
-        return ConstantRange(bits, splat.zext_value)
-    elements = _vector_elements(c)
-    if elements is None:
-        return ConstantRange.get_full(bits)
-    cr = ConstantRange.get_empty(bits)
-    for elt in elements:
-        if isinstance(elt, PoisonValue):
-            continue
-        if not isinstance(elt, ConstantInt):
-            return ConstantRange.get_full(bits)
-        cr = cr.union_with(ConstantRange(bits, elt.zext_value))
-    return cr
-
-
 def _scalar_bits(ty: Type) -> int:
     sty = ty.scalar_type
     return sty.width if sty.is_integer else 0  # type: ignore[attr-defined]
-
-
-def _splat_value(c: Constant) -> Constant | None:
-    """The one value of every lane (poison lanes allowed), or None."""
-    from llvmpy_mid.ir.constants import ConstantAggregateZero, ConstantDataVector, ConstantVector
-
-    if isinstance(c, ConstantAggregateZero):
-        return Constant.get_null_value(c.type.scalar_type)
-    if isinstance(c, ConstantDataVector):
-        return c.splat_value
-    if isinstance(c, ConstantVector):
-        found: Constant | None = None
-        for elt in c.elements:
-            if isinstance(elt, PoisonValue):
-                continue
-            if found is None:
-                found = elt
-            elif elt is not found:
-                return None
-        return found
-    return None
-
-
-def _vector_elements(c: Constant) -> list[Constant] | None:
-    from llvmpy_mid.ir.constants import ConstantDataVector, ConstantVector
-
-    if isinstance(c, (ConstantDataVector, ConstantVector)):
-        return c.elements
-    return None
 
 
 _FULL: dict[int, ConstantRange] = {}
@@ -502,5 +446,4 @@ __all__ = [
     "UNDEF",
     "UNKNOWN",
     "ValueLatticeElement",
-    "constant_to_range",
 ]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.constant_range import ConstantRange
-from llvmpy_mid.analysis.value_lattice import constant_to_range
+from llvmpy_mid.analysis.constant_range_analysis import constant_to_range
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.instruction import Instruction

@@ -53,7 +53,6 @@ from llvmpy_mid.analysis.value_lattice import (
     UNKNOWN,
     MergeOptions,
     ValueLatticeElement,
-    constant_to_range,
 )
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import (
@@ -63,13 +62,14 @@ from llvmpy_mid.ir.constants import (
     ConstantPointerNull,
     ConstantStruct,
     ConstantVector,
-    PoisonValue,
     UndefValue,
 )
 from llvmpy_mid.ir.function import Argument, Function
 from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.binary import BINARY_OPCODE_CLASSES
 from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.casts import CAST_OPCODES
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.value import Value
 
@@ -170,45 +170,6 @@ def _null_pointer_is_defined(fn: Function | None, addr_space: int) -> bool:
     return addr_space != 0
 
 
-_CAST_OPCODES = frozenset(
-    (
-        "trunc",
-        "zext",
-        "sext",
-        "fptoui",
-        "fptosi",
-        "uitofp",
-        "sitofp",
-        "fptrunc",
-        "fpext",
-        "ptrtoint",
-        "inttoptr",
-        "bitcast",
-        "addrspacecast",
-    )
-)
-_BINARY_OPCODES = frozenset(
-    (
-        "add",
-        "sub",
-        "mul",
-        "udiv",
-        "sdiv",
-        "urem",
-        "srem",
-        "shl",
-        "lshr",
-        "ashr",
-        "and",
-        "or",
-        "xor",
-        "fadd",
-        "fsub",
-        "fmul",
-        "fdiv",
-        "frem",
-    )
-)
 _OVERFLOWING_OPCODES = frozenset(("add", "sub", "mul", "shl"))
 _WITH_OVERFLOW = {
     "llvm.sadd.with.overflow": ("add", "nsw"),
@@ -281,9 +242,9 @@ class SCCPSolver:
         self.known_feasible_edges: set[tuple[BasicBlock, BasicBlock]] = set()
         self.additional_users: dict[Value, dict[Instruction, None]] = {}
         d: dict[str, Callable[[Instruction], None]] = {}
-        for op in _CAST_OPCODES:
+        for op in CAST_OPCODES:
             d[op] = self._visit_cast
-        for op in _BINARY_OPCODES:
+        for op in BINARY_OPCODE_CLASSES:
             d[op] = self._visit_binary_operator
         d["phi"] = self._visit_phi
         d["ret"] = self._visit_return
@@ -816,6 +777,16 @@ class SCCPSolver:
             self._push_to_work_list(state, inst)
 
     def _visit_unary_operator(self, inst: Instruction) -> None:
+        self._visit_one_operand(inst, False)
+
+    def _visit_freeze(self, inst: Instruction) -> None:
+        if inst.type.is_struct:
+            self.mark_overdefined(inst)
+            return
+        self._visit_one_operand(inst, True)
+
+    def _visit_one_operand(self, inst: Instruction, freeze: bool) -> None:
+        """``fneg`` folds its constant operand; ``freeze`` keeps one that is neither undef nor poison."""
         v0 = self.get_value_state(inst._operands[0].value)
         iv = self._state(inst)
         if is_overdefined(iv):
@@ -825,26 +796,13 @@ class SCCPSolver:
             return
         if is_constant(v0):
             op_c = self.get_constant(v0, inst.type)
-            c = constant_fold_unary_op_operand(inst.opcode, op_c, self.dl) if op_c is not None else None
+            c: Constant | None = None
+            if op_c is not None:
+                if freeze:
+                    c = op_c if is_guaranteed_not_to_be_undef_or_poison(op_c) else None
+                else:
+                    c = constant_fold_unary_op_operand(inst.opcode, op_c, self.dl)
             if c is not None:
-                self._mark_constant(iv, inst, c)
-                return
-        self.mark_overdefined(inst)
-
-    def _visit_freeze(self, inst: Instruction) -> None:
-        if inst.type.is_struct:
-            self.mark_overdefined(inst)
-            return
-        v0 = self.get_value_state(inst._operands[0].value)
-        iv = self._state(inst)
-        if is_overdefined(iv):
-            self.mark_overdefined(inst)
-            return
-        if v0.tag <= UNDEF:
-            return
-        if is_constant(v0):
-            c = self.get_constant(v0, inst.type)
-            if c is not None and is_guaranteed_not_to_be_undef_or_poison(c):
                 self._mark_constant(iv, inst, c)
                 return
         self.mark_overdefined(inst)
