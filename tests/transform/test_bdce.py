@@ -163,3 +163,17 @@ def test_bdce_sext_to_zext_and_masks() -> None:
 @pytest.mark.parametrize("path", csmith_paths()[:3], ids=lambda p: Path(p).name)
 def test_bdce_csmith_same_as_opt(path: Path) -> None:
     assert_file_same_as_opt(path, "bdce")
+
+
+def test_sext_of_constant_becomes_a_folded_zext() -> None:
+    """The zext replacing a sext goes through LLVM's constant folder: of a constant it is a constant."""
+    text = """
+define i32 @f(i64 %a) {
+  %s = sext i32 -7 to i64
+  %r = and i64 %s, %a
+  %t = trunc i64 %r to i32
+  ret i32 %t
+}
+"""
+    out = assert_same_as_opt(text, "bdce")
+    assert "and i64 4294967289, %a" in out

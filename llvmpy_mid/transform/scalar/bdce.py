@@ -19,6 +19,7 @@ from typing import ClassVar
 
 from llvmpy_mid.analysis.demanded_bits import DemandedBits, DemandedBitsAnalysis, int_scalar_width
 from llvmpy_mid.ir.builder import IRBuilder
+from llvmpy_mid.ir.folders import ConstantFolder
 from llvmpy_mid.ir.constants import ConstantInt, Constant
 from llvmpy_mid.ir.function import Argument, Function
 from llvmpy_mid.ir.instruction import Instruction
@@ -115,9 +116,9 @@ def _visit(inst: Instruction, db: DemandedBits, dead: list[Instruction]) -> bool
         leading_zeros = width - demanded.bit_length()
         if leading_zeros >= width - src:
             _clear_assumptions_of_users(inst, db)
-            b = IRBuilder(before=inst)
+            b = IRBuilder(before=inst, folder=ConstantFolder())
             b.debug_loc = inst.debug_loc
-            zext: Value = b.zext(inst.get_operand(0), inst.type, inst.name)
+            zext = b.create_zext(inst.get_operand(0), inst.type, inst.name)
             inst.replace_all_uses_with(zext)
             dead.append(inst)
             return True
