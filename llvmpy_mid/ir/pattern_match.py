@@ -1318,3 +1318,97 @@ def m_gep(*ops: Pattern) -> Pattern:
 def m_opcode(opcode: str, *ops: Pattern) -> Pattern:
     """Any instruction or constant expression with ``opcode`` whose first operands match ``ops``."""
     return _OpcodeN(opcode, tuple(ops))
+
+
+_MAXMIN = {
+    "smax": ("llvm.smax", frozenset((Predicate.ICMP_SGT, Predicate.ICMP_SGE))),
+    "smin": ("llvm.smin", frozenset((Predicate.ICMP_SLT, Predicate.ICMP_SLE))),
+    "umax": ("llvm.umax", frozenset((Predicate.ICMP_UGT, Predicate.ICMP_UGE))),
+    "umin": ("llvm.umin", frozenset((Predicate.ICMP_ULT, Predicate.ICMP_ULE))),
+}
+
+
+class _MaxMin(Pattern):
+    """The min/max intrinsic, or ``select (icmp P a, b), a, b`` (or the inverse
+    predicate with the arms swapped) whose predicate means that min/max
+    (LLVM ``MaxMin_match``)."""
+
+    __slots__ = ("kinds", "l", "r", "commutable")
+
+    def __init__(self, kinds: tuple[str, ...], l: Pattern, r: Pattern, commutable: bool) -> None:
+        self.kinds = kinds
+        self.l = l
+        self.r = r
+        self.commutable = commutable
+
+    def _operands(self, a: Value, b: Value, caps: Match) -> bool:
+        if self.l.m(a, caps) and self.r.m(b, caps):
+            return True
+        return self.commutable and self.l.m(b, caps) and self.r.m(a, caps)
+
+    def m(self, v: Value, caps: Match) -> bool:
+        op = getattr(v, "opcode", None)
+        if op == "call":
+            base = v.intrinsic_base  # type: ignore[attr-defined]
+            for kind in self.kinds:
+                if _MAXMIN[kind][0] == base:
+                    ops = v._operands  # type: ignore[attr-defined]
+                    return self._operands(ops[0].value, ops[1].value, caps)
+            return False
+        if op != "select":
+            return False
+        ops = v._operands  # type: ignore[attr-defined]
+        cmp = ops[0].value
+        if getattr(cmp, "opcode", None) != "icmp":
+            return False
+        t = ops[1].value
+        f = ops[2].value
+        cops = cmp._operands
+        a = cops[0].value
+        b = cops[1].value
+        if (t is not a or f is not b) and (t is not b or f is not a):
+            return False
+        pred: Predicate = cmp._predicate if a is t else cmp._predicate.inverse
+        for kind in self.kinds:
+            if pred in _MAXMIN[kind][1]:
+                return self._operands(a, b, caps)
+        return False
+
+
+def m_smax(l: Pattern, r: Pattern) -> Pattern:
+    """``llvm.smax(L, R)`` or its select idiom (LLVM ``m_SMax``)."""
+    return _MaxMin(("smax",), l, r, False)
+
+
+def m_smin(l: Pattern, r: Pattern) -> Pattern:
+    return _MaxMin(("smin",), l, r, False)
+
+
+def m_umax(l: Pattern, r: Pattern) -> Pattern:
+    return _MaxMin(("umax",), l, r, False)
+
+
+def m_umin(l: Pattern, r: Pattern) -> Pattern:
+    return _MaxMin(("umin",), l, r, False)
+
+
+def m_c_smax(l: Pattern, r: Pattern) -> Pattern:
+    """``m_smax`` with the operands in either order (LLVM ``m_c_SMax``)."""
+    return _MaxMin(("smax",), l, r, True)
+
+
+def m_c_smin(l: Pattern, r: Pattern) -> Pattern:
+    return _MaxMin(("smin",), l, r, True)
+
+
+def m_c_umax(l: Pattern, r: Pattern) -> Pattern:
+    return _MaxMin(("umax",), l, r, True)
+
+
+def m_c_umin(l: Pattern, r: Pattern) -> Pattern:
+    return _MaxMin(("umin",), l, r, True)
+
+
+def m_max_or_min(l: Pattern, r: Pattern) -> Pattern:
+    """Any of smax/smin/umax/umin, intrinsic or select idiom (LLVM ``m_MaxOrMin``)."""
+    return _MaxMin(("smax", "smin", "umax", "umin"), l, r, False)

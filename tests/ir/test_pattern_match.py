@@ -321,3 +321,37 @@ def test_compiled_agrees_with_interpreted(f: Function) -> None:
             assert (compiled is not None) == interpreted, (pat, v)
             if compiled is not None:
                 assert compiled.__dict__ == caps.__dict__, (pat, v)
+
+
+MINMAX_IR = """
+declare i32 @llvm.smax.i32(i32, i32)
+declare i32 @llvm.umin.i32(i32, i32)
+define void @f(i32 %a, i32 %b) {
+  %i = call i32 @llvm.smax.i32(i32 %a, i32 %b)
+  %u = call i32 @llvm.umin.i32(i32 %a, i32 %b)
+  %c1 = icmp sgt i32 %a, %b
+  %s1 = select i1 %c1, i32 %a, i32 %b
+  %c2 = icmp slt i32 %a, %b
+  %s2 = select i1 %c2, i32 %b, i32 %a
+  %s3 = select i1 %c2, i32 %a, i32 %b
+  %c4 = icmp ult i32 %a, %b
+  %s4 = select i1 %c4, i32 %a, i32 %a
+  ret void
+}
+"""
+
+
+def test_min_max() -> None:
+    f = llvmpy_mid.parse_assembly(MINMAX_IR).get_function("f")
+    a, b = f.args
+    by = {i.name: i for i in f.instructions()}
+    smax = pm.m_smax(m_specific(a), m_specific(b))
+    for name in ("i", "s1", "s2"):  # intrinsic, sgt select, inverse-predicate select
+        assert matches(by[name], smax), name
+    assert not matches(by["s3"], smax) and matches(by["s3"], pm.m_smin(m_specific(a), m_specific(b)))
+    assert matches(by["u"], pm.m_umin(m_specific(a), m_specific(b)))
+    assert not matches(by["u"], pm.m_umin(m_specific(b), m_specific(a)))
+    assert matches(by["u"], pm.m_c_umin(m_specific(b), m_specific(a)))
+    assert not matches(by["s4"], pm.m_max_or_min(m_value(), m_value()))
+    m = match(by["s2"], pm.m_max_or_min(m_value("x"), m_value("y")))
+    assert m is not None and (m.x, m.y) == (a, b)
