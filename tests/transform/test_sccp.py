@@ -543,3 +543,85 @@ def test_sccp_refines_random_programs() -> None:
                 defined += 1
                 assert _evaluate(after, x) == want, (text, str(module), x)
     assert defined > 250 * 16 // 2  # most inputs are defined: the check has teeth
+
+
+# --- random control flow: loops, phis, branches and switches on ranges, against opt-19 ------
+
+
+def _random_cfg(rng: random.Random) -> str:
+    """A function of ``%x``/``%y`` (i8) over a random CFG: each block computes from values of
+    blocks that dominate it (its phis merge the predecessors' counters), then branches on a
+    comparison, switches on a masked value, or jumps (back edges make loops)."""
+    n = rng.randrange(3, 8)
+    preds: dict[int, list[int]] = {i: [] for i in range(n)}
+    terms: list[tuple[str, list[int], list[int]]] = []
+    for i in range(n - 1):
+        kind = rng.randrange(4)
+        fwd = list(range(i + 1, n))
+        values: list[int] = []
+        if kind == 0:
+            succs = [i + 1]
+        elif kind == 1:
+            succs = [rng.choice(fwd), rng.randrange(1, n)]
+        elif kind == 2:
+            succs = [i + 1, rng.choice(fwd)]
+        else:
+            succs = [i + 1]
+            for _ in range(rng.randrange(1, 4)):
+                v = rng.randrange(0, 9)
+                if v not in values:
+                    values.append(v)
+                    succs.append(rng.choice(fwd))
+        terms.append(("br" if kind < 3 else "switch", succs, values))
+        for succ in succs:  # one phi entry per edge, as the verifier wants
+            preds[succ].append(i)
+    lines = ["define i8 @f(i8 %x, i8 %y) {", "b0:", "  br label %b0.body"]
+    # Each block i has a counter %k<i>: a phi of its predecessors' counters (entry: a masked %x).
+    body: list[str] = []
+    for i in range(n):
+        label = "b%d.body" % i if i == 0 else "b%d" % i
+        body.append("%s:" % label)
+        if i == 0:
+            body.append("  %%k0 = and i8 %%x, %d" % rng.choice([3, 7, 15, 127]))
+        else:
+            incoming = []
+            for p in preds[i]:
+                src = "%%b%d" % p if p else "%b0.body"
+                incoming.append("[ %%n%d, %s ]" % (p, src))
+            if not incoming:
+                body.append("  %%k%d = add i8 %%y, 0" % i)
+            else:
+                body.append("  %%k%d = phi i8 %s" % (i, ", ".join(incoming)))
+        op = rng.choice(["add nuw", "add", "sub", "mul", "and", "or", "shl", "udiv", "lshr", "srem"])
+        amount = rng.choice([1, 2, 3, "%y"]) if op not in ("udiv", "srem") else rng.choice([1, 2, 3, 5])
+        body.append("  %%n%d = %s i8 %%k%d, %s" % (i, op, i, amount))
+        if i == n - 1:
+            body.append("  ret i8 %%n%d" % i)
+            continue
+        kind, succs, values = terms[i]
+        names = ["%%b%d" % succ for succ in succs]
+        if kind == "br" and len(succs) == 1:
+            body.append("  br label %s" % names[0])
+        elif kind == "br":
+            pred = rng.choice(["ult", "slt", "eq", "ne", "ugt"])
+            body.append("  %%c%d = icmp %s i8 %%n%d, %d" % (i, pred, i, rng.randrange(0, 20)))
+            body.append("  br i1 %%c%d, label %s, label %s" % (i, names[0], names[1]))
+        else:
+            body.append("  %%m%d = and i8 %%n%d, %d" % (i, i, rng.choice([1, 3, 7])))
+            cases = " ".join("i8 %d, label %s" % (v, name) for v, name in zip(values, names[1:]))
+            body.append("  switch i8 %%m%d, label %s [ %s ]" % (i, names[0], cases))
+    return "\n".join(lines + body + ["}"]) + "\n"
+
+
+def _valid_ir(text: str) -> bool:
+    require_tools("opt-19")
+    return subprocess.run(["opt-19", "-passes=verify", "-disable-output", "-"], input=text, capture_output=True, text=True).returncode == 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_cfg_as_opt19(seed: int) -> None:
+    rng = random.Random(seed * 7919)
+    for _ in range(4):
+        text = _random_cfg(rng)
+        if _valid_ir(text):
+            assert_same_as_opt(text, "sccp")
