@@ -625,3 +625,30 @@ def test_random_cfg_as_opt19(seed: int) -> None:
         text = _random_cfg(rng)
         if _valid_ir(text):
             assert_same_as_opt(text, "sccp")
+
+
+def test_statistics_count_llvms_events() -> None:
+    """LLVM's three sccp counters: dead blocks, removed and replaced instructions."""
+    from llvmpy_mid import run_passes
+    from llvmpy_mid.asm import parse_assembly
+
+    text = """
+define i32 @f(i32 %x) {
+entry:
+  %a = and i32 %x, 7
+  %s = sext i32 %a to i64
+  %c = icmp ugt i32 %a, 9
+  br i1 %c, label %dead, label %live
+dead:
+  %u = add i32 %a, 1
+  br label %live
+live:
+  %p = phi i32 [ 0, %entry ], [ %u, %dead ]
+  ret i32 %p
+}
+"""
+    counts = run_passes(parse_assembly(text), "sccp").statistics
+    assert counts.get("sccp.NumDeadBlocks") == 1
+    # %c and %p become constants; %u and the branch go with the dead block.
+    assert counts.get("sccp.NumInstRemoved") == 4
+    assert counts.get("sccp.NumInstReplaced") == 1  # sext -> zext nneg

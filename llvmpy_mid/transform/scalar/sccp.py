@@ -32,8 +32,14 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
+from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.utils.local import change_to_unreachable
 from llvmpy_mid.transform.utils.sccp_solver import SCCPSolver
+
+
+NUM_INST_REMOVED = Statistic("sccp", "NumInstRemoved", "Number of instructions removed")
+NUM_DEAD_BLOCKS = Statistic("sccp", "NumDeadBlocks", "Number of basic blocks unreachable")
+NUM_INST_REPLACED = Statistic("sccp", "NumInstReplaced", "Number of instructions replaced with (simpler) instruction")
 
 
 def _has_address_taken(bb: BasicBlock) -> bool:
@@ -65,18 +71,27 @@ def run_sccp(fn: Function, dtu: DomTreeUpdater | None = None, tli: TargetLibrary
     made_changes = False
     inserted_values: set[Value] = set()
     blocks_to_erase: list[BasicBlock] = []
+    removed = replaced = 0
     for bb in list(fn.blocks):
         if not solver.is_block_executable(bb):
             blocks_to_erase.append(bb)
             made_changes = True
             continue
-        changed, _, _ = solver.simplify_insts_in_block(bb, inserted_values)
+        changed, n_removed, n_replaced = solver.simplify_insts_in_block(bb, inserted_values)
         made_changes |= changed
+        removed += n_removed
+        replaced += n_replaced
 
     for dead in blocks_to_erase:
         first = dead.first_non_phi
         assert first is not None
-        change_to_unreachable(first, False, dtu)
+        removed += change_to_unreachable(first, False, dtu)
+    if blocks_to_erase:
+        NUM_DEAD_BLOCKS.add(len(blocks_to_erase))
+    if removed:
+        NUM_INST_REMOVED.add(removed)
+    if replaced:
+        NUM_INST_REPLACED.add(replaced)
 
     new_unreachable: list[BasicBlock | None] = [None]
     for bb in list(fn.blocks):
