@@ -354,9 +354,7 @@ class IRBuilder:
         return value
 
     def create_icmp(self, predicate: Predicate | str, lhs: Operand, rhs: Operand, name: str = "") -> Value:
-        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
-            _check_predicate("icmp", predicate)
-            lhs, rhs = self._pair("icmp", lhs, rhs)
+        lhs, rhs = self._cmp_operands("icmp", predicate, lhs, rhs)
         pred = _predicate(predicate, False)
         folder = self.folder
         if folder is not None:
@@ -364,6 +362,12 @@ class IRBuilder:
             if v is not None:
                 return v
         return self.icmp(pred, lhs, rhs, name)
+
+    def _cmp_operands(self, opcode: str, predicate: object, lhs: Operand, rhs: Operand) -> tuple[Value, Value]:
+        if isinstance(lhs, Value) and isinstance(rhs, Value):
+            return lhs, rhs
+        _check_predicate(opcode, predicate)
+        return self._pair(opcode, lhs, rhs)
 
     def create_fcmp(
         self,
@@ -374,9 +378,7 @@ class IRBuilder:
         *,
         fast_math_flags: FastMathFlags | int | None = None,
     ) -> Value:
-        if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
-            _check_predicate("fcmp", predicate)
-            lhs, rhs = self._pair("fcmp", lhs, rhs)
+        lhs, rhs = self._cmp_operands("fcmp", predicate, lhs, rhs)
         pred = _predicate(predicate, True)
         folder = self.folder
         if folder is not None:
@@ -630,8 +632,7 @@ class IRBuilder:
     def icmp(self, predicate: Predicate | str, lhs: Operand, rhs: Operand, name: str = "") -> ICmpInst:
         """``icmp``; ``predicate`` is a :class:`Predicate` or its keyword (``"slt"``)."""
         if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
-            _check_predicate("icmp", predicate)
-            lhs, rhs = self._pair("icmp", lhs, rhs)
+            lhs, rhs = self._cmp_operands("icmp", predicate, lhs, rhs)
         return self._put(ICmpInst(_predicate(predicate, False), lhs, rhs), name)
 
     def fcmp(
@@ -644,8 +645,7 @@ class IRBuilder:
         fast_math_flags: FastMathFlags | int | None = None,
     ) -> FCmpInst:
         if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
-            _check_predicate("fcmp", predicate)
-            lhs, rhs = self._pair("fcmp", lhs, rhs)
+            lhs, rhs = self._cmp_operands("fcmp", predicate, lhs, rhs)
         return self._put(FCmpInst(_predicate(predicate, True), lhs, rhs, fast_math_flags=self._fmf(fast_math_flags)), name)
 
     # --- memory ------------------------------------------------------------------------------

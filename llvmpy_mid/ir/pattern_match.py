@@ -771,36 +771,22 @@ _NUW = 1
 _NSW = 2
 
 
-def m_nsw_add(l: Pattern, r: Pattern) -> Pattern:
-    return _FlagBinOp("add", l, r, _NSW)
+def _flag_binop(opcode: str, bits: int, what: str) -> Callable[[Pattern, Pattern], Pattern]:
+    def make(l: Pattern, r: Pattern) -> Pattern:
+        return _FlagBinOp(opcode, l, r, bits)
+
+    make.__doc__ = "``%s %s L, R`` (LLVM ``m_%s%s``)." % (opcode, what, what.upper(), opcode.capitalize())
+    return make
 
 
-def m_nuw_add(l: Pattern, r: Pattern) -> Pattern:
-    return _FlagBinOp("add", l, r, _NUW)
-
-
-def m_nsw_sub(l: Pattern, r: Pattern) -> Pattern:
-    return _FlagBinOp("sub", l, r, _NSW)
-
-
-def m_nuw_sub(l: Pattern, r: Pattern) -> Pattern:
-    return _FlagBinOp("sub", l, r, _NUW)
-
-
-def m_nsw_mul(l: Pattern, r: Pattern) -> Pattern:
-    return _FlagBinOp("mul", l, r, _NSW)
-
-
-def m_nuw_mul(l: Pattern, r: Pattern) -> Pattern:
-    return _FlagBinOp("mul", l, r, _NUW)
-
-
-def m_nsw_shl(l: Pattern, r: Pattern) -> Pattern:
-    return _FlagBinOp("shl", l, r, _NSW)
-
-
-def m_nuw_shl(l: Pattern, r: Pattern) -> Pattern:
-    return _FlagBinOp("shl", l, r, _NUW)
+m_nsw_add = _flag_binop("add", _NSW, "nsw")
+m_nuw_add = _flag_binop("add", _NUW, "nuw")
+m_nsw_sub = _flag_binop("sub", _NSW, "nsw")
+m_nuw_sub = _flag_binop("sub", _NUW, "nuw")
+m_nsw_mul = _flag_binop("mul", _NSW, "nsw")
+m_nuw_mul = _flag_binop("mul", _NUW, "nuw")
+m_nsw_shl = _flag_binop("shl", _NSW, "nsw")
+m_nuw_shl = _flag_binop("shl", _NUW, "nuw")
 
 
 def m_exact(opcode: str, l: Pattern, r: Pattern) -> Pattern:
@@ -1375,40 +1361,22 @@ class _MaxMin(Pattern):
         return False
 
 
-def m_smax(l: Pattern, r: Pattern) -> Pattern:
-    """``llvm.smax(L, R)`` or its select idiom (LLVM ``m_SMax``)."""
-    return _MaxMin(("smax",), l, r, False)
+def _maxmin(kinds: tuple[str, ...], commutable: bool, doc: str) -> Callable[[Pattern, Pattern], Pattern]:
+    def make(l: Pattern, r: Pattern) -> Pattern:
+        return _MaxMin(kinds, l, r, commutable)
+
+    make.__doc__ = doc
+    return make
 
 
-def m_smin(l: Pattern, r: Pattern) -> Pattern:
-    return _MaxMin(("smin",), l, r, False)
-
-
-def m_umax(l: Pattern, r: Pattern) -> Pattern:
-    return _MaxMin(("umax",), l, r, False)
-
-
-def m_umin(l: Pattern, r: Pattern) -> Pattern:
-    return _MaxMin(("umin",), l, r, False)
-
-
-def m_c_smax(l: Pattern, r: Pattern) -> Pattern:
-    """``m_smax`` with the operands in either order (LLVM ``m_c_SMax``)."""
-    return _MaxMin(("smax",), l, r, True)
-
-
-def m_c_smin(l: Pattern, r: Pattern) -> Pattern:
-    return _MaxMin(("smin",), l, r, True)
-
-
-def m_c_umax(l: Pattern, r: Pattern) -> Pattern:
-    return _MaxMin(("umax",), l, r, True)
-
-
-def m_c_umin(l: Pattern, r: Pattern) -> Pattern:
-    return _MaxMin(("umin",), l, r, True)
-
-
-def m_max_or_min(l: Pattern, r: Pattern) -> Pattern:
-    """Any of smax/smin/umax/umin, intrinsic or select idiom (LLVM ``m_MaxOrMin``)."""
-    return _MaxMin(("smax", "smin", "umax", "umin"), l, r, False)
+m_smax = _maxmin(("smax",), False, "``llvm.smax(L, R)`` or its select idiom (LLVM ``m_SMax``).")
+m_smin = _maxmin(("smin",), False, "``llvm.smin(L, R)`` or its select idiom (LLVM ``m_SMin``).")
+m_umax = _maxmin(("umax",), False, "``llvm.umax(L, R)`` or its select idiom (LLVM ``m_UMax``).")
+m_umin = _maxmin(("umin",), False, "``llvm.umin(L, R)`` or its select idiom (LLVM ``m_UMin``).")
+m_c_smax = _maxmin(("smax",), True, "``m_smax`` with the operands in either order (LLVM ``m_c_SMax``).")
+m_c_smin = _maxmin(("smin",), True, "``m_smin`` with the operands in either order.")
+m_c_umax = _maxmin(("umax",), True, "``m_umax`` with the operands in either order.")
+m_c_umin = _maxmin(("umin",), True, "``m_umin`` with the operands in either order.")
+m_max_or_min = _maxmin(
+    ("smax", "smin", "umax", "umin"), False, "Any of smax/smin/umax/umin, intrinsic or select idiom (LLVM ``m_MaxOrMin``)."
+)
