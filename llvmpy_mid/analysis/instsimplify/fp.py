@@ -16,6 +16,7 @@ from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir import apfloat
 from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantVector, PoisonValue
+from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import UnaryOperator
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.cmp import Predicate
@@ -438,6 +439,11 @@ def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: Sim
     if c is not None:
         if c.is_nan:
             return u.get_bool(rty, pred.is_unordered)
+        if _sign_set(c) and not c.is_zero_value and _cannot_be_ordered_less_than_zero(lhs):
+            if pred in (P.FCMP_UGE, P.FCMP_UGT, P.FCMP_UNE):
+                return u.get_true(rty)
+            if pred in (P.FCMP_OEQ, P.FCMP_OLE, P.FCMP_OLT):
+                return u.get_false(rty)
         sem = apfloat.semantics_of(c.type.type_id)
         for name, is_max in (("llvm.minnum", False), ("llvm.maxnum", True)):
             args = u.intrinsic_args(lhs, name)
@@ -447,7 +453,7 @@ def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: Sim
             if c2 is None or c2.is_nan:
                 continue
             order = apfloat.compare(sem, c2.bits, c.bits)
-            if (not is_max and order < 0) or (is_max and order > 0):
+            if (not is_max and order == apfloat.CMP_LESS) or (is_max and order == apfloat.CMP_GREATER):
                 if pred in (P.FCMP_OEQ, P.FCMP_UEQ):
                     return u.get_false(rty)
                 if pred in (P.FCMP_ONE, P.FCMP_UNE):
@@ -456,6 +462,13 @@ def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: Sim
                     return u.get_bool(rty, is_max)
                 if pred in (P.FCMP_OLE, P.FCMP_ULE, P.FCMP_OLT, P.FCMP_ULT):
                     return u.get_bool(rty, not is_max)
+    if u.is_any_zero_fp(rhs):
+        if pred in (P.FCMP_OGE, P.FCMP_ULT):
+            if (fmf & _NNAN or _never_nan(lhs)) and _cannot_be_ordered_less_than_zero(lhs):
+                return u.get_bool(rty, pred == P.FCMP_OGE)
+        elif pred in (P.FCMP_UGE, P.FCMP_OLT):
+            if _cannot_be_ordered_less_than_zero(lhs):
+                return u.get_bool(rty, pred == P.FCMP_UGE)
     if isinstance(lhs, SelectInst) or isinstance(rhs, SelectInst):
         from llvmpy_mid.analysis.instsimplify.cmp import thread_cmp_over_select
 
@@ -471,13 +484,61 @@ def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: Sim
     return None
 
 
-def _never_nan(v: Value) -> bool:
-    """A conservative ``isKnownNeverNaN``: integer conversions and non-NaN constants."""
-    if u.opcode_of(v) in ("sitofp", "uitofp"):
-        return True
-    if isinstance(v, Constant) and not isinstance(v, PoisonValue):
+_SIGN_KEEPING = frozenset(("fpext", "fptrunc", "fneg"))
+_NEVER_NEGATIVE_CALLS = frozenset(
+    ("llvm.fabs", "llvm.sqrt", "llvm.experimental.constrained.sqrt", "llvm.exp", "llvm.exp2", "llvm.exp10")
+)
+
+
+def _never_nan(v: Value, depth: int = 0) -> bool:
+    """A conservative ``isKnownNeverNaN`` (LLVM's ``computeKnownFPClass`` cases for
+    NaN): ``nnan`` results, integer conversions, non-NaN constants, and values
+    that keep their operand's NaN-ness (extensions, truncations, negation, fabs,
+    copysign, select of two never-NaN values)."""
+    if isinstance(v, Constant):
+        if isinstance(v, PoisonValue):
+            return True
         return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_nan)
+    if not isinstance(v, Instruction) or depth >= 6:
+        return False
+    if int(getattr(v, "fast_math_flags", 0)) & _NNAN and v.type.scalar_type.is_floating_point:
+        return True
+    op = v.opcode
+    if op in ("sitofp", "uitofp"):
+        return True
+    if op in _SIGN_KEEPING:
+        return _never_nan(v.get_operand(0), depth + 1)
+    if op == "select":
+        return _never_nan(v.get_operand(1), depth + 1) and _never_nan(v.get_operand(2), depth + 1)
+    name = u.intrinsic_name(v)
+    if name in ("llvm.fabs", "llvm.copysign", "llvm.canonicalize") and isinstance(v, CallInst):
+        return _never_nan(v.get_arg(0), depth + 1)
     return False
+
+
+def _cannot_be_ordered_less_than_zero(v: Value, depth: int = 0) -> bool:
+    """Never a negative number (-0.0 and NaN allowed) (LLVM
+    ``KnownFPClass::cannotBeOrderedLessThanZero``, conservative cases)."""
+    if isinstance(v, Constant):
+        if isinstance(v, PoisonValue):
+            return True
+        return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and (c.is_nan or c.is_zero_value or not _sign_set(c)))
+    if not isinstance(v, Instruction) or depth >= 6:
+        return False
+    op = v.opcode
+    if op == "uitofp":
+        return True
+    if op in ("fpext", "fptrunc"):
+        return _cannot_be_ordered_less_than_zero(v.get_operand(0), depth + 1)
+    if op == "select":
+        return _cannot_be_ordered_less_than_zero(v.get_operand(1), depth + 1) and _cannot_be_ordered_less_than_zero(
+            v.get_operand(2), depth + 1
+        )
+    return u.intrinsic_name(v) in _NEVER_NEGATIVE_CALLS
+
+
+def _sign_set(c: ConstantFP) -> bool:
+    return bool((c.bits >> (_fp_width(c) - 1)) & 1)
 
 
 def _apfloat(v: Value) -> ConstantFP | None:
