@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.constant_range import ConstantRange
 from llvmpy_mid.analysis.poison_tracking import match_apint
+from llvmpy_mid.analysis.select_pattern import match_select_pattern
 from llvmpy_mid.analysis.value_tracking_support import (
     _MAX,
     _intrinsic,
-    _is_all_ones,
     _is_neg_of,
     _is_zero_const,
     _opcode,
@@ -35,7 +35,7 @@ from llvmpy_mid.ir.constants import Constant, ConstantDataVector, ConstantInt, C
 from llvmpy_mid.ir.function import Argument
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
-from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.cmp import ICmpInst
 from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.types import IntegerType, VectorType
 
@@ -346,47 +346,21 @@ def _intrinsic_range(call: CallBase, w: int) -> ConstantRange:
 
 
 def _select_pattern_range(sel: SelectInst, w: int, iiq: bool) -> ConstantRange:
-    """LLVM ``getRangeForSelectPattern`` for the min/max/abs shapes recognised here."""
+    """LLVM ``getRangeForSelectPattern``: the range a min/max/abs select pattern implies."""
     m = (1 << w) - 1
     smin = 1 << (w - 1)
-    full = ConstantRange.get_full(w)
-    cond = sel.condition
-    if not isinstance(cond, ICmpInst):
-        return full
-    a, b = cond.get_operand(0), cond.get_operand(1)
-    t, f = sel.true_value, sel.false_value
-    pred = cond.predicate
-    # abs / nabs: select (icmp slt X, 0), (sub 0, X), X  and the swapped forms.
-    zero_rhs = _is_zero_const(b)
-    if zero_rhs or (_is_all_ones(b) and pred in (Predicate.ICMP_SGT,)):
-        x = a
-        neg: Value | None = None
-        if _is_neg_of(t, x) and f is x:
-            neg = t
-            negative_picks_neg = pred in (Predicate.ICMP_SLT, Predicate.ICMP_SLE)
-        elif _is_neg_of(f, x) and t is x:
-            neg = f
-            negative_picks_neg = pred in (Predicate.ICMP_SGT, Predicate.ICMP_SGE)
-        if neg is not None and pred in (Predicate.ICMP_SLT, Predicate.ICMP_SLE, Predicate.ICMP_SGT, Predicate.ICMP_SGE):
-            if negative_picks_neg:
-                if iiq and _raw_nsw(neg):
-                    return ConstantRange.get_non_empty(w, 0, smin)
-                return ConstantRange.get_non_empty(w, 0, (smin + 1) & m)
-            return ConstantRange.get_non_empty(w, smin, 1)
-    if t is b and f is a:
-        pred = pred.swapped
-        a, b = b, a
-    if not (t is a and f is b):
-        return full
-    flavor = {
-        Predicate.ICMP_SGT: "smax", Predicate.ICMP_SGE: "smax", Predicate.ICMP_SLT: "smin", Predicate.ICMP_SLE: "smin",
-        Predicate.ICMP_UGT: "umax", Predicate.ICMP_UGE: "umax", Predicate.ICMP_ULT: "umin", Predicate.ICMP_ULE: "umin",
-    }.get(pred)
-    if flavor is None:
-        return full
-    c = match_apint(a) or match_apint(b)
+    flavor, lhs, rhs = match_select_pattern(sel)
+    if flavor == "unknown" or lhs is None or rhs is None:
+        return ConstantRange.get_full(w)
+    if flavor == "abs":
+        if _opcode(rhs) == "sub" and _is_zero_const(_operand(rhs, 0)) and _operand(rhs, 1) is lhs and iiq and _raw_nsw(rhs):
+            return ConstantRange.get_non_empty(w, 0, smin)
+        return ConstantRange.get_non_empty(w, 0, (smin + 1) & m)
+    if flavor == "nabs":
+        return ConstantRange.get_non_empty(w, smin, 1)
+    c = match_apint(lhs) or match_apint(rhs)
     if c is None:
-        return full
+        return ConstantRange.get_full(w)
     cv = c.value
     if flavor == "umin":
         return ConstantRange.get_non_empty(w, 0, (cv + 1) & m)

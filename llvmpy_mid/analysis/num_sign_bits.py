@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.known_bits_analysis import _known
 from llvmpy_mid.analysis.poison_tracking import match_apint
+from llvmpy_mid.analysis.select_pattern import match_select_pattern
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery, as_query
 from llvmpy_mid.analysis.value_tracking_support import (
     _MAX,
@@ -25,7 +26,6 @@ from llvmpy_mid.analysis.value_tracking_support import (
     _opcode,
     _operand,
     _scalar_bit_width,
-    _select_min_max,
     _shuffle_demanded,
     _with_cxt,
 )
@@ -229,17 +229,18 @@ def _sign_bits(v: Value, demanded: int, depth: int, q: SimplifyQuery) -> int:
 
 
 def _select_clamp(sel: Value) -> tuple[int, int, int] | None:
-    outer = _select_min_max(sel)
-    if outer is None:
+    """LLVM ``isSignedMinMaxClamp``: ``smax(smin(x, hi), lo)`` or ``smin(smax(x, lo), hi)`` as
+    selects, with ``lo <= hi``; returns ``(lo, hi, width)``."""
+    flavor, lhs, rhs = match_select_pattern(sel)
+    if flavor not in ("smax", "smin") or lhs is None or rhs is None:
         return None
-    flavor, lhs, rhs = outer
     lo = match_apint(rhs)
     if lo is None:
         return None
-    inner = _select_min_max(lhs)
-    if inner is None or inner[0] == flavor:
+    inner, _lhs2, rhs2 = match_select_pattern(lhs)
+    if inner != ("smin" if flavor == "smax" else "smax") or rhs2 is None:
         return None
-    hi = match_apint(inner[2])
+    hi = match_apint(rhs2)
     if hi is None:
         return None
     if flavor == "smin":

@@ -37,7 +37,7 @@ from llvmpy_mid.ir.function import Argument, Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
-from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
+from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.vector import ShuffleVectorInst
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.types import ArrayType, IntegerType, PointerType, StructType, Type, VectorType
@@ -776,28 +776,6 @@ def _is_all_ones_value(c: Constant) -> bool:
         return c.value == (1 << c.width) - 1
     s = get_splat_value(c) if isinstance(c.type, VectorType) else None
     return isinstance(s, ConstantInt) and s.value == (1 << s.width) - 1
-
-
-def _select_min_max(sel: Value) -> tuple[str, Value, Value] | None:
-    """A small ``matchSelectPattern`` for signed min/max: ``select (icmp sgt/sge/slt/sle a, b), a, b``."""
-    if not isinstance(sel, SelectInst):
-        return None
-    cond = sel.condition
-    if not isinstance(cond, ICmpInst):
-        return None
-    a, b = cond.get_operand(0), cond.get_operand(1)
-    t, f = sel.true_value, sel.false_value
-    pred = cond.predicate
-    if t is b and f is a:
-        pred = pred.swapped
-        a, b = b, a
-    if not (t is a and f is b):
-        return None
-    if pred in (Predicate.ICMP_SGT, Predicate.ICMP_SGE):
-        return "smax", a, b
-    if pred in (Predicate.ICMP_SLT, Predicate.ICMP_SLE):
-        return "smin", a, b
-    return None
 
 
 def _shuffle_demanded_any(i: Value, demanded: int) -> tuple[int, int] | None:
