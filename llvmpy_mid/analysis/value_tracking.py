@@ -16,6 +16,7 @@ and re-exported here:
 * :func:`compute_constant_range` (:mod:`~llvmpy_mid.analysis.constant_range_analysis`);
 * overflow — :func:`compute_overflow_for_unsigned_add` and the other five
   (:mod:`~llvmpy_mid.analysis.overflow_analysis`), :func:`is_known_negation`;
+* :func:`match_select_pattern` (:mod:`~llvmpy_mid.analysis.select_pattern`);
 * :func:`get_underlying_object`, :func:`get_underlying_objects`,
   :func:`get_pointer_base_with_constant_offset`
   (:mod:`~llvmpy_mid.analysis.underlying_objects`);
@@ -93,6 +94,7 @@ from llvmpy_mid.analysis.poison_tracking import (
     propagates_poison,
     propagates_poison_operand,
 )
+from llvmpy_mid.analysis.select_pattern import match_select_pattern
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.analysis.underlying_objects import (
     get_pointer_base_with_constant_offset,
@@ -164,6 +166,7 @@ __all__ = [
     "is_valid_assume_for_context",
     "masked_value_is_zero",
     "match_apint",
+    "match_select_pattern",
     "match_simple_recurrence",
     "must_trigger_ub",
     "null_pointer_is_defined",
