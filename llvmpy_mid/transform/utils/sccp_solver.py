@@ -18,14 +18,14 @@ are still unknown to overdefined and solving goes on until nothing changes.
 The solver also carries the interprocedural state ``ipsccp`` needs: tracked
 return values (single and multiple), tracked global variables, functions whose
 arguments are tracked from their call sites, and functions whose returns must
-be preserved. The rewriting helpers the passes share live here too:
-:meth:`SCCPSolver.try_to_replace_with_constant`, :meth:`SCCPSolver.simplify_insts_in_block`
-(constants, signed -> unsigned instructions, flags from ranges) and
-:meth:`SCCPSolver.remove_non_feasible_edges`.
+be preserved. The rewriting the passes share is reached through the solver as in
+LLVM (:meth:`SCCPSolver.try_to_replace_with_constant`,
+:meth:`SCCPSolver.simplify_insts_in_block`, :meth:`SCCPSolver.remove_non_feasible_edges`)
+and lives in ``transform/utils/sccp_rewrite.py``.
 
 What it does not do (yet): ``llvm.ssa.copy`` with PredicateInfo (``ipsccp``'s
-branch-condition facts) is treated as an ordinary call; function specialization
-hooks are absent.
+branch-condition facts) -- a copy just carries its operand's facts; the function
+specialization hooks (``setLatticeValueForSpecializationArguments``) are absent.
 """
 
 from __future__ import annotations
