@@ -429,6 +429,43 @@ m:
   ret i32 %t
 }
 """,
+    """define i1 @maxnum_eq_const(float %x) {
+  %max = call float @llvm.maxnum.f32(float %x, float 1.000000e+00)
+  %cmp = fcmp une float %max, 1.000000e+00
+  %min = call float @llvm.minnum.f32(float %x, float 1.000000e+00)
+  %c2 = fcmp ogt float %min, 2.000000e+00
+  %r = or i1 %cmp, %c2
+  ret i1 %r
+}
+declare float @llvm.maxnum.f32(float, float)
+declare float @llvm.minnum.f32(float, float)
+""",
+    """define i1 @implied(i8 %a, i8 %b, i1 %c) {
+entry:
+  %lt = icmp slt i8 %a, %b
+  %ge = icmp sge i8 %a, %b
+  %and = and i1 %lt, %ge
+  %ule = icmp ule i8 %a, 5
+  %ult = icmp ult i8 %a, 10
+  %and2 = select i1 %ule, i1 %ult, i1 false
+  br i1 %lt, label %t, label %f
+t:
+  %x = icmp sle i8 %a, %b
+  %r = xor i1 %x, %and2
+  ret i1 %r
+f:
+  ret i1 %and
+}
+""",
+    """define float @constrained(float %a) #0 {
+  %f = call float @llvm.experimental.constrained.fadd.f32(float %a, float -0.000000e+00, metadata !"round.tonearest", metadata !"fpexcept.ignore") #0
+  %g = call float @llvm.experimental.constrained.fsub.f32(float %f, float 0.000000e+00, metadata !"round.dynamic", metadata !"fpexcept.ignore") #0
+  ret float %g
+}
+declare float @llvm.experimental.constrained.fadd.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fsub.f32(float, float, metadata, metadata)
+attributes #0 = { strictfp }
+""",
     """define <2 x i8> @vec(<2 x i8> %x) {
   %a = and <2 x i8> %x, <i8 -1, i8 -1>
   %b = or <2 x i8> %a, zeroinitializer
