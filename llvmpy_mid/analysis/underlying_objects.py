@@ -25,6 +25,7 @@ from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.types import PointerType
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.loop_info import LoopInfo
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.value import Value
 
@@ -64,9 +65,11 @@ def get_underlying_object(v: Value, max_lookup: int = 6) -> Value:
     return v
 
 
-def get_underlying_objects(v: Value, max_lookup: int = 6) -> list[Value]:
+def get_underlying_objects(v: Value, max_lookup: int = 6, li: LoopInfo | None = None) -> list[Value]:
     """Every object ``v`` may point into, through selects and phis too (LLVM
-    ``getUnderlyingObjects`` without loop info)."""
+    ``getUnderlyingObjects``). With loop info, a loop-header phi whose value from the
+    loop is a load of a pointer that changes in the loop is an object itself (it may
+    name a different object on each iteration)."""
     visited: set[int] = set()
     objects: list[Value] = []
     work = [v]
@@ -80,10 +83,34 @@ def get_underlying_objects(v: Value, max_lookup: int = 6) -> list[Value]:
             work.append(p.false_value)
             continue
         if isinstance(p, PHINode):
-            work.extend(p.incoming_values)
+            parent = p.parent
+            if li is None or parent is None or not li.is_loop_header(parent) or _same_object_in_loop(p, li):
+                work.extend(p.incoming_values)
+            else:
+                objects.append(p)
             continue
         objects.append(p)
     return objects
+
+
+def _same_object_in_loop(pn: PHINode, li: LoopInfo) -> bool:
+    """LLVM ``isSameUnderlyingObjectInLoop``: the phi's value from the loop is not a load
+    through a pointer that varies in the loop."""
+    parent = pn.parent
+    assert parent is not None
+    loop = li.loop_for(parent)
+    if pn.num_incoming != 2:
+        return True
+    prev = pn.get_incoming_value(0)
+    if not isinstance(prev, Instruction) or prev.parent is None or li.loop_for(prev.parent) is not loop:
+        prev = pn.get_incoming_value(1)
+    if not isinstance(prev, Instruction) or prev.parent is None or li.loop_for(prev.parent) is not loop:
+        return True
+    if prev.opcode == "load" and loop is not None:
+        ptr = prev.get_operand(0)
+        if isinstance(ptr, Instruction) and loop.contains(ptr):
+            return False
+    return True
 
 
 def get_pointer_base_with_constant_offset(

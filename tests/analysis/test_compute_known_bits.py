@@ -486,3 +486,30 @@ define void @f(i8 %x, i8 %y) {
     assert is_known_negation(g("a"), g("b")) and not is_known_negation(g("a"), g("b"), need_nsw=True)
     assert is_known_negation(g("c"), g("d"), need_nsw=True)
     assert not is_known_negation(g("a"), g("a"))
+
+
+def test_underlying_objects_with_loop_info() -> None:
+    """A loop-header phi fed by a load through a pointer that changes in the loop is an
+    object of its own when loop info is given (LLVM isSameUnderlyingObjectInLoop)."""
+    from llvmpy_mid.analysis.loop_info import LoopInfo
+
+    m = parse_assembly("""
+@a = global ptr null
+define void @f(ptr %start, ptr %q) {
+entry:
+  br label %loop
+loop:
+  %p = phi ptr [ %start, %entry ], [ %next, %loop ]
+  %slot = getelementptr i8, ptr %p, i64 8
+  %next = load ptr, ptr %slot
+  %c = icmp eq ptr %next, null
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}""")
+    fn = m.get_function("f")
+    p = _inst(fn, "p")
+    li = LoopInfo(fn, DominatorTree(fn))
+    assert get_underlying_objects(p, 6, li) == [p]
+    without = get_underlying_objects(p)
+    assert fn.args[0] in without and _inst(fn, "next") in without
