@@ -16,6 +16,8 @@ from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir import apfloat
 from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantVector, PoisonValue
+from llvmpy_mid.ir.data_layout import DataLayout
+from llvmpy_mid.ir.function import Argument
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import UnaryOperator
 from llvmpy_mid.ir.instructions.calls import CallInst
@@ -499,6 +501,8 @@ def _never_nan(v: Value, depth: int = 0) -> bool:
         if isinstance(v, PoisonValue):
             return True
         return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_nan)
+    if isinstance(v, Argument):
+        return _nofpclass(v) & _FC_NAN == _FC_NAN
     if not isinstance(v, Instruction) or depth >= 6:
         return False
     if int(getattr(v, "fast_math_flags", 0)) & _NNAN and v.type.scalar_type.is_floating_point:
@@ -516,6 +520,30 @@ def _never_nan(v: Value, depth: int = 0) -> bool:
     return False
 
 
+_FC_NAN = 0x3
+_FC_ORDERED_LESS_THAN_ZERO = 0x4 | 0x8 | 0x10
+_FC_NEGATIVE = _FC_ORDERED_LESS_THAN_ZERO | 0x20
+
+
+def _nofpclass(v: Value) -> int:
+    """The classes a ``nofpclass`` argument attribute rules out (0 when none)."""
+    if isinstance(v, Argument):
+        attr = v.parent.attributes.get_param_attr(v.arg_no, "nofpclass")
+        if attr is not None:
+            return int(attr.int_value)
+    return 0
+
+
+def _never_negative(v: Value) -> bool:
+    """Never negative, -0.0 included (conservative): ``fabs``, ``uitofp``,
+    ``nofpclass`` arguments, constants with a clear sign bit."""
+    if isinstance(v, Constant):
+        return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_nan and not _sign_set(c))
+    if u.opcode_of(v) == "uitofp" or u.intrinsic_name(v) == "llvm.fabs":
+        return True
+    return _nofpclass(v) & _FC_NEGATIVE == _FC_NEGATIVE
+
+
 def _cannot_be_ordered_less_than_zero(v: Value, depth: int = 0) -> bool:
     """Never a negative number (-0.0 and NaN allowed) (LLVM
     ``KnownFPClass::cannotBeOrderedLessThanZero``, conservative cases)."""
@@ -523,11 +551,18 @@ def _cannot_be_ordered_less_than_zero(v: Value, depth: int = 0) -> bool:
         if isinstance(v, PoisonValue):
             return True
         return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and (c.is_nan or c.is_zero_value or not _sign_set(c)))
+    if isinstance(v, Argument):
+        return _nofpclass(v) & _FC_ORDERED_LESS_THAN_ZERO == _FC_ORDERED_LESS_THAN_ZERO
     if not isinstance(v, Instruction) or depth >= 6:
         return False
     op = v.opcode
     if op == "uitofp":
         return True
+    if u.intrinsic_name(v) == "llvm.powi" and isinstance(v, CallInst):
+        exp = v.get_arg(1)
+        if u.known_bits(exp, SimplifyQuery(_dl_of(v))).zero & 1:
+            return True
+        return _never_negative(v.get_arg(0))
     if op in ("fpext", "fptrunc"):
         return _cannot_be_ordered_less_than_zero(v.get_operand(0), depth + 1)
     if op == "select":
@@ -535,6 +570,11 @@ def _cannot_be_ordered_less_than_zero(v: Value, depth: int = 0) -> bool:
             v.get_operand(2), depth + 1
         )
     return u.intrinsic_name(v) in _NEVER_NEGATIVE_CALLS
+
+
+def _dl_of(i: Instruction) -> DataLayout:
+    m = i.module
+    return m.data_layout if m is not None else DataLayout()
 
 
 def _sign_set(c: ConstantFP) -> bool:
