@@ -351,18 +351,10 @@ def intrinsic_args(v: Value, name: str) -> list[Value] | None:
 
 
 def is_known_negation(x: Value, y: Value, need_nsw: bool = False, allow_poison: bool = True) -> bool:
-    """``x == -y`` (LLVM ``isKnownNegation``): ``x = sub 0, y`` (nsw if asked),
-    the mirror, or ``x = a - b`` and ``y = b - a`` (both nsw if asked)."""
-    for a, b in ((x, y), (y, x)):
-        ops = binop(a, "sub")
-        if ops is not None and ops[1] is b and (is_zero_int(ops[0]) if allow_poison else ops[0] is null(a.type)):
-            if not need_nsw or has_nsw(a):
-                return True
-    ox = binop(x, "sub")
-    oy = binop(y, "sub")
-    if ox is not None and oy is not None and ox[0] is oy[1] and ox[1] is oy[0]:
-        return not need_nsw or (has_nsw(x) and has_nsw(y))
-    return False
+    """LLVM ``isKnownNegation`` (value tracking's)."""
+    from llvmpy_mid.analysis.value_tracking import is_known_negation as known_negation
+
+    return known_negation(x, y, need_nsw, allow_poison)
 
 
 # --- the analyses the folds ask (looked up on first use: they live in other modules) -----------
