@@ -215,7 +215,7 @@ class AssumptionCache:
     def __init__(self, function: Function) -> None:
         self.function = function
         self._assumes: list[CallBase] = []
-        self._affected: dict[int, list[tuple[CallBase, int]]] = {}
+        self._affected: dict[Value, list[tuple[CallBase, int]]] = {}
         self._scanned = False
 
     def invalidate(self, unit: object, pa: object, inv: object) -> bool:
@@ -253,7 +253,7 @@ class AssumptionCache:
 
     def _update_affected(self, call: CallBase) -> None:
         for v, idx in self._find_affected(call):
-            lst = self._affected.setdefault(id(v), [])
+            lst = self._affected.setdefault(v, [])
             if not any(a is call and i == idx for a, i in lst):
                 lst.append((call, idx))
 
@@ -273,7 +273,7 @@ class AssumptionCache:
         """``(assume, index)`` pairs that may constrain ``v`` (LLVM ``assumptionsFor``)."""
         if not self._scanned:
             self._scan()
-        lst = self._affected.get(id(v))
+        lst = self._affected.get(v)
         if not lst:
             return []
         return [(a, i) for a, i in lst if a.parent is not None]
@@ -306,10 +306,10 @@ class AssumptionCache:
 
     def transfer_affected_values(self, old: Value, new: Value) -> None:
         """Assumptions about ``old`` now speak of ``new`` (after a replace-all-uses)."""
-        lst = self._affected.pop(id(old), None)
+        lst = self._affected.pop(old, None)
         if not lst:
             return
-        dst = self._affected.setdefault(id(new), [])
+        dst = self._affected.setdefault(new, [])
         for item in lst:
             if not any(a is item[0] and i == item[1] for a, i in dst):
                 dst.append(item)
