@@ -17,9 +17,16 @@ and declarations of ``llvm.dbg.*`` intrinsics are not erased, as in LLVM.
 from __future__ import annotations
 
 from llvmpy_mid.ir.debug_info import DILocation
+from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.metadata import MDNode, MDTuple, Metadata
 from llvmpy_mid.ir.module import Module
+
+
+def _drop_records(inst: Instruction) -> None:
+    """Forget the records before ``inst``: detached, and no longer users of their metadata."""
+    for rec in inst.take_dbg_records():
+        rec.drop_references()
 
 
 def strip_debug_info(module: Module) -> bool:
@@ -45,7 +52,7 @@ def strip_debug_info(module: Module) -> bool:
                 if isinstance(inst, CallInst):
                     callee = inst.called_function
                     if callee is not None and callee.name.startswith("llvm.dbg."):
-                        inst._dbg_records = None
+                        _drop_records(inst)
                         inst.erase_from_parent()
                         changed = True
                         continue
@@ -69,7 +76,7 @@ def strip_debug_info(module: Module) -> bool:
                     if not md:
                         inst._md = None
                 if inst._dbg_records:
-                    inst._dbg_records = None
+                    _drop_records(inst)
                     changed = True
     for gv in module.globals:
         if gv.get_metadata("dbg") is not None:

@@ -68,6 +68,106 @@ def random_function(rng: random.Random, index: int) -> str:
     return "\n".join(lines)
 
 
+TYPES: list[tuple[str, list[str]]] = [
+    ("i32", ["0", "7", "%a"]),
+    ("i64", ["0", "9", "%b"]),
+    ("float", ["0.0", "1.5", "%f"]),
+    ("ptr", ["null", "%p"]),
+    ("i1", ["true", "false", "%c"]),
+    ("<2 x i16>", ["zeroinitializer", "<i16 1, i16 2>"]),
+]
+TYPE_INDEX = {ty: k for k, (ty, _) in enumerate(TYPES)}
+
+
+def random_typed_function(rng: random.Random, idx: int, dbg: bool) -> str:
+    """Slots of several types, lifetime markers, and (``dbg``) ``#dbg_declare`` records and store locations."""
+    nblocks = rng.randint(2, 8)
+    slots: list[tuple[str, str, list[str]]] = []
+    lines = ["define void @f%d(i32 %%a, i64 %%b, float %%f, ptr %%p, i1 %%c, i1 %%d) %s{" % (idx, "!dbg !%d " % (100 + idx) if dbg else ""), "entry:"]
+    for s in range(rng.randint(1, 5)):
+        ty, consts = rng.choice(TYPES)
+        name = "%%s%d" % s if rng.random() < 0.7 else "%%v%d_%d" % (idx, s)
+        slots.append((name, ty, consts))
+    for name, ty, _ in slots:
+        lines.append("  %s = alloca %s" % (name, ty))
+        if dbg and rng.random() < 0.7:
+            var = 1000 + idx * 10 + TYPE_INDEX[ty]
+            lines.append("    #dbg_declare(ptr %s, !%d, !DIExpression(), !%d)" % (name, var, 200 + idx))
+    if rng.random() < 0.3:
+        nm, ty, _ = slots[0]
+        lines.append("  call void @llvm.lifetime.start.p0(i64 4, ptr %s)" % nm)
+    cnt = 0
+    known = {ty: list(c) for ty, c in TYPES}
+    for b in range(nblocks):
+        if b:
+            lines.append("b%d:" % b)
+        local = {ty: list(c) for ty, c in known.items()}
+        for _ in range(rng.randint(0, 6)):
+            name, ty, consts = rng.choice(slots)
+            if rng.random() < 0.5:
+                v = rng.choice(local[ty])
+                loc = ", !dbg !%d" % (3000 + idx * 4 + rng.randint(0, 3)) if dbg else ""
+                lines.append("  store %s %s, ptr %s%s" % (ty, v, name, loc))
+            else:
+                cnt += 1
+                v = "%%l%d" % cnt
+                lines.append("  %s = load %s, ptr %s" % (v, ty, name))
+                local[ty].append(v)
+        targets = ["b%d" % t for t in range(1, nblocks)]
+        k = rng.random()
+        if k < 0.15 or b == nblocks - 1 and k < 0.5:
+            lines.append("  ret void")
+        elif k < 0.45:
+            lines.append("  br label %%%s" % rng.choice(targets))
+        elif k < 0.85:
+            lines.append("  br i1 %s, label %%%s, label %%%s" % (rng.choice(["%c", "%d"]), rng.choice(targets), rng.choice(targets)))
+        else:
+            t1, t2 = rng.choice(targets), rng.choice(targets)
+            lines.append("  switch i32 %%a, label %%%s [ i32 1, label %%%s i32 2, label %%%s ]" % (t1, t2, t1))
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def debug_metadata(n: int) -> str:
+    """A compile unit, one subprogram per function with its variables and locations."""
+    out = [
+        "!llvm.dbg.cu = !{!0}",
+        "!llvm.module.flags = !{!3}",
+        '!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "x", isOptimized: false,'
+        " runtimeVersion: 0, emissionKind: FullDebug)",
+        '!1 = !DIFile(filename: "a.c", directory: "/")',
+        '!3 = !{i32 2, !"Debug Info Version", i32 3}',
+        "!4 = !DISubroutineType(types: !{})",
+        '!5 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)',
+        '!6 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)',
+        '!7 = !DIBasicType(name: "float", size: 32, encoding: DW_ATE_float)',
+        "!8 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: null, size: 64)",
+        '!9 = !DIBasicType(name: "bool", size: 8, encoding: DW_ATE_boolean)',
+    ]
+    out.append('!99 = !DICompositeType(tag: DW_TAG_array_type, baseType: !5, size: 64)')
+    for i in range(n):
+        out.append('!%d = distinct !DISubprogram(name: "f%d", scope: !1, file: !1, line: 1, type: !4, unit: !0, spFlags: DISPFlagDefinition)' % (100 + i, i))
+        out.append('!%d = !DILocation(line: %d, scope: !%d)' % (200 + i, i + 1, 100 + i))
+        for k, t in enumerate([5, 6, 7, 8, 9, 99]):
+            out.append('!%d = !DILocalVariable(name: "v%d", scope: !%d, file: !1, line: %d, type: !%d)' % (1000 + i * 10 + k, k, 100 + i, k + 1, t))
+        for j in range(4):
+            out.append('!%d = !DILocation(line: %d, column: %d, scope: !%d)' % (3000 + i * 4 + j, 10 + j % 2, j, 100 + i))
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("pipeline", ["mem2reg", "reg2mem", "reg2mem,mem2reg"])
+def test_random_typed_functions_with_debug_records_match_opt(seed: int, pipeline: str) -> None:
+    rng = random.Random(500 + seed)
+    dbg = seed == 0
+    text = "declare void @llvm.lifetime.start.p0(i64, ptr nocapture)\n"
+    text += "\n\n".join(random_typed_function(rng, i, dbg) for i in range(15))
+    if dbg:
+        text += "\n" + debug_metadata(15)
+    out = assert_same_as_opt(text, pipeline)
+    assert not dbg or pipeline == "reg2mem" or "#dbg_value" in out
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_random_functions_match_opt(seed: int) -> None:
     rng = random.Random(seed)
