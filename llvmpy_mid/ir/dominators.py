@@ -68,6 +68,8 @@ class DominatorTree:
         "_llvm_dfs_valid",
         "_llvm_slow_queries",
         "_llvm_numbers",
+        "_view",
+        "_recalculated",
     )
 
     def __init__(self, function: Function, post: bool = False) -> None:
@@ -92,6 +94,11 @@ class DominatorTree:
         self._llvm_dfs_valid = False
         self._llvm_slow_queries = 0
         self._llvm_numbers: tuple[list[int], list[int]] | None = None
+        # During a batch of updates: the CFG as it was before the updates not yet
+        # applied (LLVM's PreViewCFG): per block, (edges to drop, edges to add) for
+        # successors and for predecessors.
+        self._view: tuple[_Diff, _Diff] | None = None
+        self._recalculated = False
         self._build_tree()
 
     # --- construction ----------------------------------------------------------------
@@ -287,7 +294,34 @@ class DominatorTree:
         self._llvm_dfs_valid = False
         self._llvm_slow_queries = 0
         self._llvm_numbers = None
+        self._recalculated = True
         self._build_tree()
+
+    def _succs_view(self, bb: BasicBlock) -> list[BasicBlock]:
+        """``bb``'s successors in the order LLVM's updater walks them (reversed), as
+        the CFG stood before the pending updates of a batch (LLVM ``getChildren``)."""
+        res = block_successors(bb)[::-1]
+        view = self._view
+        if view is not None:
+            diff = view[0].get(bb)
+            if diff is not None:
+                dropped, added = diff
+                if dropped:
+                    res = [x for x in res if x not in dropped]
+                res.extend(added)
+        return res
+
+    def _preds_view(self, bb: BasicBlock) -> list[BasicBlock]:
+        res = bb.predecessors
+        view = self._view
+        if view is not None:
+            diff = view[1].get(bb)
+            if diff is not None:
+                dropped, added = diff
+                if dropped:
+                    res = [x for x in res if x not in dropped]
+                res.extend(added)
+        return res
 
     def insert_edge(self, a: BasicBlock, b: BasicBlock) -> None:
         """Update the tree after the CFG gained the edge ``a -> b`` (LLVM ``insertEdge``).
@@ -320,7 +354,7 @@ class DominatorTree:
         nb = self._num.get(b)
         if na is None or nb is None:
             return
-        for s in block_successors(a):
+        for s in self._succs_view(a):
             if s is b:
                 return
         nca = self._nca(na, nb)
@@ -333,31 +367,60 @@ class DominatorTree:
             self._delete_unreachable(nb)
 
     def apply_updates(self, updates: Sequence[tuple[str, BasicBlock, BasicBlock]]) -> None:
-        """Apply CFG updates ``("insert" | "delete", from, to)`` made to the function
-        (LLVM ``applyUpdates``): updates that cancel out are dropped; one update is
-        applied incrementally, several by recomputing the tree."""
+        """Apply CFG updates ``("insert" | "delete", from, to)`` already made to the
+        function (LLVM ``applyUpdates``). As LLVM: updates of one edge that cancel out
+        are dropped; one update is applied directly; a batch is applied one update at
+        a time (earliest first) against a view of the CFG without the later ones,
+        unless it is large for the tree (more updates than nodes, or than nodes/40
+        past 100 nodes), which recomputes the tree; post-dominator trees recompute."""
+        last: dict[tuple[BasicBlock, BasicBlock], int] = {}
         net: dict[tuple[BasicBlock, BasicBlock], int] = {}
-        for kind, a, b in updates:
+        for i, (kind, a, b) in enumerate(updates):
             if kind == "insert":
                 d = 1
             elif kind == "delete":
                 d = -1
             else:
                 raise IRError("a dominator tree update is 'insert' or 'delete', not %r" % (kind,))
-            if a is b:
-                continue
             net[(a, b)] = net.get((a, b), 0) + d
-        live = [(k, v) for k, v in net.items() if v != 0]
-        if not live:
+            last[(a, b)] = i
+        legal = [(e, d > 0) for e, d in net.items() if d != 0]
+        if not legal:
             return
-        if len(live) > 1:
+        if len(legal) == 1:
+            (a, b), insert = legal[0]
+            if insert:
+                self.insert_edge(a, b)
+            else:
+                self.delete_edge(a, b)
+            return
+        size = len(self._num)
+        if self.post or (len(legal) > size if size <= 100 else len(legal) > size // 40):
             self.recalculate()
             return
-        (a, b), d = live[0]
-        if d > 0:
-            self.insert_edge(a, b)
-        else:
-            self.delete_edge(a, b)
+        legal.sort(key=lambda u: last[u[0]], reverse=True)
+        succ: _Diff = {}
+        pred: _Diff = {}
+        for (a, b), insert in legal:
+            # The view shows the CFG before the update: an inserted edge is dropped from
+            # it, a deleted one added back.
+            k = 0 if insert else 1
+            succ.setdefault(a, ([], []))[k].append(b)
+            pred.setdefault(b, ([], []))[k].append(a)
+        self._view = (succ, pred)
+        self._recalculated = False
+        try:
+            while legal and not self._recalculated:
+                (a, b), insert = legal.pop()
+                k = 0 if insert else 1
+                succ[a][k].pop()
+                pred[b][k].pop()
+                if insert:
+                    self.insert_edge(a, b)
+                else:
+                    self.delete_edge(a, b)
+        finally:
+            self._view = None
 
     def _nca(self, na: int, nb: int) -> int:
         level = self._level
@@ -385,9 +448,8 @@ class DominatorTree:
             affected.append(tn)
             current = level[tn]
             while True:
-                succs = block_successors(blocks[tn])  # type: ignore[arg-type]
-                for i in range(len(succs) - 1, -1, -1):  # LLVM walks them reversed
-                    sn = num.get(succs[i])
+                for succ in self._succs_view(blocks[tn]):  # type: ignore[arg-type]
+                    sn = num.get(succ)
                     if sn is None:
                         continue
                     sl = level[sn]
@@ -408,7 +470,7 @@ class DominatorTree:
         bb = self._blocks[n]
         assert bb is not None
         num = self._num
-        for pred in bb.predecessors:
+        for pred in self._preds_view(bb):
             pn = num.get(pred)
             if pn is not None and self._nca(n, pn) != n:
                 return True
@@ -439,9 +501,8 @@ class DominatorTree:
             order.append(n)
             parent.append(p)
             rev.append([p] if p >= 0 else [])
-            succs = block_successors(blocks[n])  # type: ignore[arg-type]
-            for k in range(len(succs) - 1, -1, -1):
-                sn = num.get(succs[k])
+            for succ in self._succs_view(blocks[n]):  # type: ignore[arg-type]
+                sn = num.get(succ)
                 if sn is None:
                     continue
                 j = local.get(sn)
@@ -921,6 +982,10 @@ def _remove_redundant_roots(roots: list[BasicBlock]) -> None:
             roots.pop()
         else:
             i += 1
+
+
+_Diff = dict["BasicBlock", tuple[list["BasicBlock"], list["BasicBlock"]]]
+"""Per block: (neighbours to drop, neighbours to add) in a batch's view of the CFG."""
 
 
 def _heap_push(heap: list[int], n: int, level: list[int]) -> None:

@@ -209,3 +209,22 @@ def test_recalculate_drops_pending() -> None:
     dtu.recalculate(g.fn)
     assert not dtu.has_pending_updates()
     same_as_fresh(dtu.get_dom_tree())
+
+
+def test_batches_applied_incrementally_against_the_pre_update_view() -> None:
+    """Batches small for the tree go update by update over LLVM's view of the CFG
+    without the later updates (inserts and deletes mixed); the result is exact."""
+    rng = random.Random(3)
+    for _ in range(100):
+        n = rng.randint(6, 24)
+        g = CFG(n)
+        for _ in range(rng.randint(n, 3 * n)):
+            a, b = rng.choice(g.blocks), rng.choice(g.blocks[1:])
+            if b not in g.succ[a]:
+                g.succ[a].append(b)
+        for b in g.blocks:
+            g.rebuild(b)
+        dt = DominatorTree(g.fn)
+        for _ in range(3):
+            dt.apply_updates([random_edit(g, rng) for _ in range(rng.randint(2, 5))])
+            same_as_fresh(dt)
