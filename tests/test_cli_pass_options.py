@@ -204,8 +204,19 @@ def test_default_pipeline_is_llvms_with_what_exists() -> None:
     from llvmpy_mid.passes.default_pipeline import default_pipeline_text, llvm_default_pipeline_text
 
     assert llvm_default_pipeline_text("O0").startswith("function(ee-instrument<>),always-inline")
+    from llvmpy_mid.passes.pipeline_text import parse_pipeline
+
     reg_text = default_pipeline_text("O2")
-    assert all(REGISTRY.kind_of(n) for n in reg_text.replace("(", ",").replace(")", ",").split(",") if n)
+    leaves, work = [], list(parse_pipeline(reg_text))
+    while work:
+        e = work.pop()
+        if e.children is None:
+            leaves.append(e.spelled)
+        else:
+            assert e.name in ("module", "cgscc", "function", "loop", "loop-mssa"), e.name
+            work.extend(e.children)
+    assert leaves and all(REGISTRY.kind_of(n) for n in leaves), leaves
+    assert "devirt" not in reg_text and "mem2reg" in leaves
 
 
 def test_run_passes_statistics_and_options() -> None:

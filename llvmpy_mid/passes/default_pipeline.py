@@ -90,10 +90,13 @@ def _prune(elements: tuple[PipelineElement, ...], reg: PassRegistry) -> tuple[Pi
             kept = _known(e, reg)
             if kept is not None:
                 out.append(kept)
-        elif e.name in _CONTAINERS:
+        elif e.name in _BUILT_CONTAINERS:
             children = _prune(e.children, reg)
             if children:
                 out.append(attrs.evolve(e, children=children))
+        elif e.name in _CONTAINERS:
+            # devirt<N>/coro-cond/repeat<N> are not built: their passes run once, in place.
+            out.extend(_prune(e.children, reg))
     return tuple(out)
 
 
