@@ -358,6 +358,8 @@ _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("block-freq", "function", "llvmpy_mid.analysis.block_frequency:BlockFrequencyAnalysis"),
     ("lcg", "module", "llvmpy_mid.analysis.lazy_call_graph:LazyCallGraphAnalysis"),
     ("callgraph", "module", "llvmpy_mid.analysis.call_graph:CallGraphAnalysis"),
+    ("verify", "module", "llvmpy_mid.passes.builtin_passes:VerifierAnalysis"),
+    ("verify", "function", "llvmpy_mid.passes.builtin_passes:FunctionVerifierAnalysis"),
 )
 # ValueTracking's companions: assumptions, target library and target IR info.
 _BUILTIN_ANALYSES += (
