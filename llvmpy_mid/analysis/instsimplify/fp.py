@@ -20,7 +20,7 @@ from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.function import Argument
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import UnaryOperator
-from llvmpy_mid.ir.instructions.calls import CallInst
+from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
@@ -435,7 +435,7 @@ def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: Sim
     if pred in (P.FCMP_ORD, P.FCMP_UNO):
         if fmf & _NNAN or (_never_nan(rhs) and _never_nan(lhs)):
             return u.get_bool(rty, pred == P.FCMP_ORD)
-        if u.is_nan_c(rhs) or u.is_nan_c(lhs):
+        if _always_nan(rhs) or _always_nan(lhs):
             return u.get_bool(rty, pred == P.FCMP_UNO)
     c = _apfloat_allow_poison(rhs)
     if c is not None:
@@ -514,13 +514,54 @@ def _never_nan(v: Value, depth: int = 0) -> bool:
         return _never_nan(v.get_operand(0), depth + 1)
     if op == "select":
         return _never_nan(v.get_operand(1), depth + 1) and _never_nan(v.get_operand(2), depth + 1)
+    if op == "phi":
+        return all(inc is v or _never_nan(inc, depth + 1) for inc in v.operands)
+    if op in ("fadd", "fsub"):
+        a, b = v.get_operand(0), v.get_operand(1)
+        if op == "fsub" and u.is_neg_zero_fp(a):
+            return _never_nan(b, depth + 1)
+        return _never_nan(a, depth + 1) and _never_nan(b, depth + 1) and (_never_inf(a, depth + 1) or _never_inf(b, depth + 1))
+    if op == "fmul":
+        a, b = v.get_operand(0), v.get_operand(1)
+        return (
+            _never_nan(a, depth + 1)
+            and _never_nan(b, depth + 1)
+            and (_never_inf(a, depth + 1) or _never_zero(b))
+            and (_never_inf(b, depth + 1) or _never_zero(a))
+        )
+    if isinstance(v, CallBase) and _ret_nofpclass(v) & _FC_NAN == _FC_NAN:
+        return True
     name = u.intrinsic_name(v)
-    if name in ("llvm.fabs", "llvm.copysign", "llvm.canonicalize") and isinstance(v, CallInst):
+    if name in _NAN_PRESERVING and isinstance(v, CallInst):
         return _never_nan(v.get_arg(0), depth + 1)
+    if name == "llvm.sqrt" and isinstance(v, CallInst):
+        arg = v.get_arg(0)
+        return _never_nan(arg, depth + 1) and _cannot_be_ordered_less_than_zero(arg, depth + 1)
     return False
 
 
+_NAN_PRESERVING = frozenset(
+    (
+        "llvm.fabs",
+        "llvm.copysign",
+        "llvm.canonicalize",
+        "llvm.floor",
+        "llvm.ceil",
+        "llvm.trunc",
+        "llvm.rint",
+        "llvm.nearbyint",
+        "llvm.round",
+        "llvm.roundeven",
+        "llvm.arithmetic.fence",
+        "llvm.exp",
+        "llvm.exp2",
+        "llvm.exp10",
+    )
+)
+
+
 _FC_NAN = 0x3
+_FC_INF = 0x4 | 0x200
 _FC_ORDERED_LESS_THAN_ZERO = 0x4 | 0x8 | 0x10
 _FC_NEGATIVE = _FC_ORDERED_LESS_THAN_ZERO | 0x20
 
@@ -542,6 +583,61 @@ def _never_negative(v: Value) -> bool:
     if u.opcode_of(v) == "uitofp" or u.intrinsic_name(v) == "llvm.fabs":
         return True
     return _nofpclass(v) & _FC_NEGATIVE == _FC_NEGATIVE
+
+
+def _ret_nofpclass(call: CallBase) -> int:
+    """The classes a ``nofpclass`` return attribute of the call (or callee) rules out."""
+    attr = call.attributes.get_ret_attr("nofpclass")
+    if attr is None:
+        fn = call.called_function
+        if fn is not None:
+            attr = fn.attributes.get_ret_attr("nofpclass")
+    return int(attr.int_value) if attr is not None else 0
+
+
+def _always_nan(v: Value) -> bool:
+    """A NaN constant, or a value whose ``nofpclass`` rules out every other class."""
+    if u.is_nan_c(v):
+        return True
+    mask = _nofpclass(v) if isinstance(v, Argument) else (_ret_nofpclass(v) if isinstance(v, CallBase) else 0)
+    return mask & 0x3FC == 0x3FC
+
+
+def _never_zero(v: Value) -> bool:
+    """A floating constant with no zero lane."""
+    return isinstance(v, Constant) and u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_zero_value)
+
+
+def _never_inf(v: Value, depth: int = 0) -> bool:
+    """A conservative ``isKnownNeverInfinity``: ``ninf`` results, finite constants,
+    integer conversions into a wide enough format, and values that keep their
+    operand's finiteness."""
+    if isinstance(v, Constant):
+        if isinstance(v, PoisonValue):
+            return True
+        return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_nan and not _is_inf(c))
+    if isinstance(v, Argument):
+        return _nofpclass(v) & _FC_INF == _FC_INF
+    if not isinstance(v, Instruction) or depth >= 6:
+        return False
+    if int(getattr(v, "fast_math_flags", 0)) & _NINF and v.type.scalar_type.is_floating_point:
+        return True
+    op = v.opcode
+    if op in ("sitofp", "uitofp"):
+        sem = apfloat.semantics_of(v.type.scalar_type.type_id)
+        src_bits = u.scalar_bits(v.get_operand(0).type)
+        return sem is not None and sem.emax >= src_bits - (1 if op == "sitofp" else 0)
+    if op in ("fpext", "fneg"):
+        return _never_inf(v.get_operand(0), depth + 1)
+    if op == "select":
+        return _never_inf(v.get_operand(1), depth + 1) and _never_inf(v.get_operand(2), depth + 1)
+    if isinstance(v, CallBase) and _ret_nofpclass(v) & _FC_INF == _FC_INF:
+        return True
+    name = u.intrinsic_name(v)
+    if name in ("llvm.fabs", "llvm.copysign", "llvm.floor", "llvm.ceil", "llvm.trunc", "llvm.rint", "llvm.nearbyint",
+                "llvm.round", "llvm.roundeven", "llvm.canonicalize") and isinstance(v, CallInst):
+        return _never_inf(v.get_arg(0), depth + 1)
+    return False
 
 
 def _cannot_be_ordered_less_than_zero(v: Value, depth: int = 0) -> bool:
