@@ -114,10 +114,20 @@ def scalar_size_in_bits(ty: Type) -> int:
     return 0
 
 
+_FP_WIDTHS: dict[TypeID, int] = {
+    TypeID.HALF: 16,
+    TypeID.BFLOAT: 16,
+    TypeID.FLOAT: 32,
+    TypeID.DOUBLE: 64,
+    TypeID.X86_FP80: 80,
+    TypeID.FP128: 128,
+    TypeID.PPC_FP128: 128,
+}
+
+
 def apfloat_width(tid: TypeID) -> int:
-    return {TypeID.HALF: 16, TypeID.BFLOAT: 16, TypeID.FLOAT: 32, TypeID.DOUBLE: 64}.get(
-        tid, 80 if tid is TypeID.X86_FP80 else 128
-    )
+    """Bits of a floating-point kind's pattern."""
+    return _FP_WIDTHS[tid]
 
 
 def _address_space(ty: Type) -> int:
@@ -1055,10 +1065,11 @@ def _is_empty_type(ty: Type) -> bool:
 
 
 def _gep_all_zero_indices(ce: ConstantExpr) -> bool:
+    """LLVM ``GEPOperator::hasAllZeroIndices``: every index the integer 0 (a vector index,
+    even all zero, does not count)."""
     for idx in ce.indices:
-        if not (isinstance(idx, ConstantInt) and idx.value == 0) and not isinstance(idx, ConstantAggregateZero):
-            if not (isinstance(idx.type, VectorType) and splat_value(idx) is not None and splat_value(idx).is_null_value):  # type: ignore[union-attr]
-                return False
+        if not isinstance(idx, ConstantInt) or idx.value:
+            return False
     return True
 
 
