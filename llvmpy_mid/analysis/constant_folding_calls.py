@@ -114,7 +114,7 @@ def can_constant_fold_call_to(call: CallBase, fn: Function) -> bool:
     """LLVM ``canConstantFoldCallTo``: whether calls of ``fn`` may fold at all."""
     if call.is_no_builtin:
         return False
-    if getattr(call, "function_type", fn.function_type) is not fn.function_type:
+    if call.function_type is not fn.function_type:
         return False
     iid = intrinsic_base(fn)
     if iid is not None:
