@@ -14,8 +14,8 @@ Availability follows ``initializeLibCalls`` for the triples opt-19 meets:
 Linux (GNU, musl, Android), Darwin/macOS/iOS, Windows (MSVC, MinGW, Cygwin),
 FreeBSD, PS4/PS5, AMDGPU, NVPTX, AIX, Emscripten and the empty triple.
 Function attributes ``no-builtins`` and ``no-builtin-NAME`` disable functions
-for that function's queries, and ``disable(name)`` is opt's
-``-disable-builtin=NAME``.
+for that function's queries; opt's ``-disable-builtin=NAME`` (one name per run)
+and ``-disable-simplify-libcalls`` apply to the analysis result.
 
 ``TargetLibraryAnalysis`` is the function analysis (logged under LLVM's name).
 
@@ -616,4 +616,24 @@ class TargetLibraryAnalysis(FunctionAnalysis[TargetLibraryInfo]):
     name: ClassVar[str] = "target-lib-info"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> TargetLibraryInfo:
-        return TargetLibraryInfo.for_function(unit)
+        tli = TargetLibraryInfo.for_function(unit)
+        apply_tool_options(tli)
+        return tli
+
+
+def apply_tool_options(tli: TargetLibraryInfo) -> None:
+    """opt's ``-disable-simplify-libcalls`` and ``-disable-builtin=NAME`` (one name: the option
+    table keeps the last value given)."""
+    from llvmpy_mid.errors import PipelineError
+    from llvmpy_mid.passes.options import OPTIONS
+
+    if OPTIONS.get("disable-simplify-libcalls") is not None and OPTIONS.value("disable-simplify-libcalls"):
+        tli.disable_all()
+    if OPTIONS.get("disable-builtin") is None:
+        return
+    name = OPTIONS.value("disable-builtin")
+    if isinstance(name, str) and name:
+        e = LibFunc.from_symbol(name)
+        if e is None:
+            raise PipelineError("cannot disable nonexistent builtin function %s" % name)
+        tli.disable(e)

@@ -147,3 +147,30 @@ def test_names_and_custom_names() -> None:
     assert TargetLibraryInfo.for_triple("i686-pc-windows-msvc17").get_name("copysign") == "_copysign"
     assert TargetLibraryInfo.for_triple("x86_64-unknown-linux-gnu").has("bcmp")
     assert not TargetLibraryInfo.for_triple("").has("bcmp")
+
+
+def test_tool_options_disable_builtins() -> None:
+    """opt's -disable-builtin=NAME and -disable-simplify-libcalls reach the analysis result;
+    a name that is no library function is refused as opt-19 refuses it."""
+    import llvmpy_mid.passes.registry  # noqa: F401  (declares the options)
+    from llvmpy_mid.analysis.target_library_info import apply_tool_options
+    from llvmpy_mid.errors import PipelineError
+    from llvmpy_mid.passes.options import OPTIONS
+
+    def fresh() -> TargetLibraryInfo:
+        return TargetLibraryInfo.for_triple("x86_64-unknown-linux-gnu")
+
+    with OPTIONS.overriding({"disable-builtin": "memcpy"}):
+        tli = fresh()
+        apply_tool_options(tli)
+        assert not tli.has("memcpy") and tli.has("memset")
+    with OPTIONS.overriding({"disable-simplify-libcalls": None}):
+        tli = fresh()
+        apply_tool_options(tli)
+        assert not tli.has("memset")
+    with OPTIONS.overriding({"disable-builtin": "foo"}):
+        with pytest.raises(PipelineError, match="cannot disable nonexistent builtin function foo"):
+            apply_tool_options(fresh())
+    tli = fresh()
+    apply_tool_options(tli)
+    assert tli.has("memcpy")
