@@ -457,6 +457,11 @@ _BUILTIN_OPTIONS += (
         "unify-loop-exits",
     ),
 )
+# opt's target-library options (read by the target-lib-info analysis).
+_BUILTIN_OPTIONS += (
+    ("disable-builtin", "str", "", "Disable specific target library builtin function", ""),
+    ("disable-simplify-libcalls", "bool", False, "Disable simplify-libcalls", ""),
+)
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
 
