@@ -38,7 +38,6 @@ from llvmpy_mid.analysis.value_tracking_support import (
     _is_add_all_ones_of,
     _is_all_ones,
     _is_neg_of,
-    _is_not_of,
     _is_operator,
     _known_bits_from_cond,
     _known_bits_from_context,
@@ -794,26 +793,58 @@ def have_no_common_bits_set(lhs: Value, rhs: Value, q: SimplifyQuery | DataLayou
     return ((a.zero | b.zero) & a.mask) == a.mask
 
 
+def _not_operand(v: Value) -> Value | None:
+    """``m`` of ``xor m, -1`` or ``xor -1, m`` (LLVM ``m_Not``)."""
+    if _opcode(v) != "xor":
+        return None
+    if _is_all_ones(_operand(v, 1)):
+        return _operand(v, 0)
+    if _is_all_ones(_operand(v, 0)):
+        return _operand(v, 1)
+    return None
+
+
+def _and_operands(v: Value) -> tuple[Value, Value] | None:
+    if _opcode(v) != "and":
+        return None
+    return _operand(v, 0), _operand(v, 1)
+
+
 def _no_common_bits_special(lhs: Value, rhs: Value, q: SimplifyQuery) -> bool:
-    """LLVM ``haveNoCommonBitsSetSpecialCases``."""
-    # (X & ~Y) and Y
-    if _opcode(rhs) == "and" and q.use_instr_info is not None:
+    """LLVM ``haveNoCommonBitsSetSpecialCases``: ``(X & ~M)`` against ``(Y & M)``,
+    ``X`` against ``(Y & ~X)``, ``X`` against ``((X & Y) ^ Y)``, ``ext Y`` against
+    ``ext ~Y``, ``(A & B)`` against ``~(A | B)`` (the values named must not be undef)."""
+
+    def not_undef(v: Value) -> bool:
+        return is_guaranteed_not_to_be_undef(v, q.cxt_i, q.dt)
+
+    la = _and_operands(lhs)
+    ra = _and_operands(rhs)
+    if la is not None and ra is not None:
         for k in range(2):
-            nx = _operand(rhs, k)
-            if _is_not_of(nx, lhs) and is_guaranteed_not_to_be_undef(lhs, q.cxt_i, q.dt):
+            mask = _not_operand(la[k])
+            if mask is not None and (ra[0] is mask or ra[1] is mask) and not_undef(mask):
                 return True
-    # X ^ (X | Y) -> ~X & Y shaped: (A | B) & ~A style patterns
-    if _opcode(rhs) == "and" and _opcode(lhs) == "or":
-        a, b = _operand(lhs, 0), _operand(lhs, 1)
+    if ra is not None:
         for k in range(2):
-            nx = _operand(rhs, k)
-            other = _operand(rhs, 1 - k)
-            if _opcode(nx) == "xor" and _is_all_ones(_operand(nx, 1)):
-                inner = _operand(nx, 0)
-                if _opcode(inner) == "xor" and {id(_operand(inner, 0)), id(_operand(inner, 1))} == {id(a), id(b)}:
+            if _not_operand(ra[k]) is lhs and not_undef(lhs):
+                return True
+    if _opcode(rhs) == "xor":
+        for k in range(2):
+            inner = _and_operands(_operand(rhs, k))
+            y = _operand(rhs, 1 - k)
+            if inner is not None and ((inner[0] is lhs and inner[1] is y) or (inner[1] is lhs and inner[0] is y)):
+                if not_undef(lhs) and not_undef(y):
                     return True
-            del other
-    # icmp/compare-based: (X & Y) and ~(X | Y) etc. are left to the known-bits test.
-    if _opcode(lhs) == "shl" and _opcode(rhs) == "lshr":
-        pass
+    if _opcode(lhs) in ("zext", "sext") and _opcode(rhs) in ("zext", "sext"):
+        y = _operand(lhs, 0)
+        if _not_operand(_operand(rhs, 0)) is y and not_undef(y):
+            return True
+    if la is not None:
+        inner_or = _not_operand(rhs)
+        if inner_or is not None and _opcode(inner_or) == "or":
+            a, b = la
+            o0, o1 = _operand(inner_or, 0), _operand(inner_or, 1)
+            if ((o0 is a and o1 is b) or (o0 is b and o1 is a)) and not_undef(a) and not_undef(b):
+                return True
     return False

@@ -767,10 +767,6 @@ def get_vscale_range(fn: Function, bit_width: int) -> ConstantRange:
     return ConstantRange(bit_width, lo, hi + 1)
 
 
-def _is_not_of(x: Value, y: Value) -> bool:
-    return _opcode(x) == "xor" and _operand(x, 0) is y and _is_all_ones(_operand(x, 1))
-
-
 def _is_all_ones_value(c: Constant) -> bool:
     if isinstance(c, ConstantInt):
         return c.value == (1 << c.width) - 1

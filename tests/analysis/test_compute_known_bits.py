@@ -513,3 +513,34 @@ exit:
     assert get_underlying_objects(p, 6, li) == [p]
     without = get_underlying_objects(p)
     assert fn.args[0] in without and _inst(fn, "next") in without
+
+
+def test_no_common_bits_special_cases() -> None:
+    """LLVM's special cases of haveNoCommonBitsSet hold on every i4 input; a pair that
+    shares bits is never claimed disjoint."""
+    m = parse_assembly("""
+define void @f(i4 noundef %x, i4 noundef %y, i4 noundef %m, i2 noundef %s) {
+  %nm = xor i4 %m, -1
+  %a1 = and i4 %x, %nm
+  %a2 = and i4 %y, %m
+  %nx = xor i4 %x, -1
+  %b = and i4 %y, %nx
+  %xy = and i4 %x, %y
+  %c = xor i4 %xy, %y
+  %ns = xor i2 %s, -1
+  %e1 = zext i2 %s to i4
+  %e2 = zext i2 %ns to i4
+  %or = or i4 %x, %y
+  %nor = xor i4 %or, -1
+  %bad = or i4 %x, %y
+  ret void
+}""")
+    fn = m.get_function("f")
+    dl = m.data_layout
+    g = lambda n: _inst(fn, n)  # noqa: E731
+    x, y = fn.args[0], fn.args[1]
+    pairs = [(g("a1"), g("a2")), (x, g("b")), (x, g("c")), (g("e1"), g("e2")), (g("xy"), g("nor"))]
+    for lhs, rhs in pairs:
+        assert have_no_common_bits_set(lhs, rhs, dl) and have_no_common_bits_set(rhs, lhs, dl)
+    assert not have_no_common_bits_set(g("bad"), x, dl)
+    assert not have_no_common_bits_set(g("xy"), g("or"), dl)
