@@ -818,7 +818,8 @@ def is_known_non_equal(v1: Value, v2: Value, q: SimplifyQuery | DataLayout, dept
     sq = as_query(q)
     cxt = sq.cxt_i
     if cxt is None or cxt.parent is None:
-        cxt = _safe_cxt_i(v2, _safe_cxt_i(v1, None))
+        # LLVM's safeCxtI(V2, V1, CxtI): the second value first.
+        cxt = _safe_cxt_i(v2, None) or _safe_cxt_i(v1, None)
         sq = sq.get_with_instruction(cxt)
     return _non_equal(v1, v2, _all_demanded(v1.type), depth, sq)
 
