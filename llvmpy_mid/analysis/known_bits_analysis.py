@@ -48,7 +48,6 @@ from llvmpy_mid.analysis.value_tracking_support import (
     _range_attribute,
     _scalar_bit_width,
     _shuffle_demanded_any,
-    _with_cxt,
     compute_known_bits_from_range_metadata,
     get_returned_arg_operand,
     get_vscale_range,
@@ -85,13 +84,15 @@ if TYPE_CHECKING:
 def compute_known_bits(v: Value, q: SimplifyQuery | DataLayout, depth: int = 0) -> KnownBits:
     """The bits of ``v`` known zero and known one (for vectors, in every lane)
     (LLVM ``computeKnownBits``). ``v`` is an integer, a pointer, or a vector of them."""
-    sq = _with_cxt(as_query(q), v)
+    # With a SimplifyQuery the context is the query's, as LLVM's SimplifyQuery overloads.
+    sq = as_query(q)
     return _known(v, _all_demanded(v.type), depth, sq)
 
 
 def compute_known_bits_for_lanes(v: Value, demanded: int, q: SimplifyQuery | DataLayout, depth: int = 0) -> KnownBits:
     """:func:`compute_known_bits` for the lanes set in ``demanded`` only."""
-    sq = _with_cxt(as_query(q), v)
+    # With a SimplifyQuery the context is the query's, as LLVM's SimplifyQuery overloads.
+    sq = as_query(q)
     return _known(v, demanded, depth, sq)
 
 

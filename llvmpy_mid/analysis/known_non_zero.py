@@ -44,7 +44,6 @@ from llvmpy_mid.analysis.value_tracking_support import (
     _scalar_bit_width,
     _shuffle_demanded,
     _strip_inbounds_constant_offsets,
-    _with_cxt,
     get_argument_aliasing_to_returned_pointer,
     get_returned_arg_operand,
     is_valid_assume_for_context,
@@ -74,7 +73,8 @@ def is_known_to_be_a_power_of_two(
     v: Value, q: SimplifyQuery | DataLayout, or_zero: bool = False, depth: int = 0
 ) -> bool:
     """``v`` has exactly one bit set (or is zero, with ``or_zero``) (LLVM ``isKnownToBeAPowerOfTwo``)."""
-    sq = _with_cxt(as_query(q), v)
+    # With a SimplifyQuery the context is the query's, as LLVM's SimplifyQuery overloads.
+    sq = as_query(q)
     return _pow2(v, or_zero, depth, sq)
 
 
@@ -238,7 +238,8 @@ def _pow2(v: Value, or_zero: bool, depth: int, q: SimplifyQuery) -> bool:
 
 def is_known_non_zero(v: Value, q: SimplifyQuery | DataLayout, depth: int = 0) -> bool:
     """``v`` is never zero (for vectors: no lane is) (LLVM 19 ``isKnownNonZero(V, SQ, Depth)``)."""
-    sq = _with_cxt(as_query(q), v)
+    # With a SimplifyQuery the context is the query's, as LLVM's SimplifyQuery overloads.
+    sq = as_query(q)
     return _non_zero(v, _all_demanded(v.type), depth, sq)
 
 
