@@ -438,6 +438,17 @@ def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: Sim
         if _always_nan(rhs) or _always_nan(lhs):
             return u.get_bool(rty, pred == P.FCMP_UNO)
     c = _apfloat_allow_poison(rhs)
+    if c is not None and q.cxt_i is not None and _is_inf(c):
+        # compare with an infinity: the outcome over the classes lhs may be in
+        other = 4 if not _sign_set(c) else 2  # every other value is below +inf / above -inf
+        rels = {other}
+        if not _never_inf(lhs):
+            rels.add(1)
+        if not (fmf & _NNAN or _never_nan(lhs)):
+            rels.add(8)
+        outcomes = {bool(int(pred) & r) for r in rels}
+        if len(outcomes) == 1:
+            return u.get_bool(rty, outcomes.pop())
     if c is not None:
         if c.is_nan:
             return u.get_bool(rty, pred.is_unordered)
@@ -634,10 +645,31 @@ def _never_inf(v: Value, depth: int = 0) -> bool:
     if isinstance(v, CallBase) and _ret_nofpclass(v) & _FC_INF == _FC_INF:
         return True
     name = u.intrinsic_name(v)
-    if name in ("llvm.fabs", "llvm.copysign", "llvm.floor", "llvm.ceil", "llvm.trunc", "llvm.rint", "llvm.nearbyint",
-                "llvm.round", "llvm.roundeven", "llvm.canonicalize") and isinstance(v, CallInst):
+    if not isinstance(v, CallInst):
+        return False
+    if name in _INF_PRESERVING:
         return _never_inf(v.get_arg(0), depth + 1)
-    return False
+    if name in ("llvm.minnum", "llvm.maxnum", "llvm.minimum", "llvm.maximum"):
+        return _never_inf(v.get_arg(0), depth + 1) and _never_inf(v.get_arg(1), depth + 1)
+    return name in ("llvm.sin", "llvm.cos")
+
+
+_INF_PRESERVING = frozenset(
+    (
+        "llvm.fabs",
+        "llvm.copysign",
+        "llvm.floor",
+        "llvm.ceil",
+        "llvm.trunc",
+        "llvm.rint",
+        "llvm.nearbyint",
+        "llvm.round",
+        "llvm.roundeven",
+        "llvm.canonicalize",
+        "llvm.arithmetic.fence",
+        "llvm.sqrt",
+    )
+)
 
 
 def _cannot_be_ordered_less_than_zero(v: Value, depth: int = 0) -> bool:
