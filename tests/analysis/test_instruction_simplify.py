@@ -492,3 +492,172 @@ def test_output_equals_opt19(index: int, tmp_path: pytest.TempPathFactory) -> No
     got = str(m)
     strip = lambda s: "\n".join(line for line in s.splitlines() if not line.startswith("; ModuleID") and not line.startswith("source_filename"))
     assert strip(got).strip() == strip(want).strip()
+
+
+# --- floating point: refinement on special values ------------------------------------------------------
+
+_FP_INPUTS = (0.0, -0.0, 1.5, -2.0, float("inf"), float("-inf"), float("nan"), 5e-324, 1e308)
+_FPRED = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "uno", "ueq", "ugt", "uge", "ult", "ule", "une", "true")
+
+
+def _fp_eval(fn: Function, args: tuple[float, float, int]) -> object:
+    """``fn``'s result on ``args`` with LLVM's nnan/ninf poison rules (POISON_F for poison)."""
+    import math
+
+    from llvmpy_mid.ir.constants import ConstantFP
+
+    env: dict[int, object] = {}
+    for a, v in zip(fn.args, args):
+        env[id(a)] = v
+
+    def val(v: Value) -> object:
+        if isinstance(v, PoisonValue):
+            return _POISON_F
+        if isinstance(v, ConstantFP):
+            return v.value
+        if isinstance(v, ConstantInt):
+            return v.value
+        return env.get(id(v), v)
+
+    def flagged(inst: object, xs: list[object]) -> bool:
+        fmf = int(getattr(inst, "fast_math_flags", 0))
+        for x in xs:
+            if isinstance(x, float):
+                if fmf & 2 and math.isnan(x):  # nnan
+                    return True
+                if fmf & 4 and math.isinf(x):  # ninf
+                    return True
+        return False
+
+    for inst in fn.entry_block.instructions:
+        op = inst.opcode
+        ops = [val(o) for o in inst.operands]
+        if op == "ret":
+            return ops[0]
+        if any(o is _POISON_F for o in ops if not (op == "select" and o is not ops[0])):
+            if op != "select":
+                env[id(inst)] = _POISON_F
+                continue
+        r: object
+        if op in ("fadd", "fsub", "fmul", "fdiv"):
+            a, b = ops[0], ops[1]
+            assert isinstance(a, float) and isinstance(b, float)
+            try:
+                r = {"fadd": lambda: a + b, "fsub": lambda: a - b, "fmul": lambda: a * b, "fdiv": lambda: a / b}[op]()
+            except ZeroDivisionError:
+                r = float("nan") if a == 0 or math.isnan(a) else math.copysign(float("inf"), a) * math.copysign(1.0, b)
+            except OverflowError:
+                r = float("nan")
+            if flagged(inst, [a, b, r]):
+                r = _POISON_F
+        elif op == "fneg":
+            r = -ops[0]  # type: ignore[operator]
+        elif op in ("sitofp", "uitofp"):
+            x = ops[0]
+            assert isinstance(x, int)
+            r = float(_s(x, 32) if op == "sitofp" else x)
+        elif op == "select":
+            c = ops[0]
+            r = _POISON_F if c is _POISON_F else (ops[1] if c else ops[2])
+        elif op == "fcmp":
+            a, b = ops[0], ops[1]
+            assert isinstance(a, float) and isinstance(b, float)
+            if flagged(inst, [a, b]):
+                r = _POISON_F
+            else:
+                code = int(inst.predicate)  # type: ignore[attr-defined]
+                rel = 8 if math.isnan(a) or math.isnan(b) else (1 if a == b else (2 if a > b else 4))
+                r = bool(code & rel)
+        elif op == "call":
+            name = inst.operands[-1].name
+            x = ops[0]
+            assert isinstance(x, float)
+            if name.startswith("llvm.fabs"):
+                r = abs(x)
+            elif name.startswith("llvm.sqrt"):
+                r = math.sqrt(x) if x >= 0 or math.isnan(x) or x == 0 else float("nan")
+                if x == 0:
+                    r = x
+            elif name.startswith("llvm.floor"):
+                r = float(math.floor(x)) if math.isfinite(x) else x
+            else:
+                y = ops[1]
+                assert isinstance(y, float)
+                if math.isnan(x):
+                    r = y
+                elif math.isnan(y):
+                    r = x
+                else:
+                    r = min(x, y) if name.startswith("llvm.minnum") else max(x, y)
+            if flagged(inst, [x, r]):
+                r = _POISON_F
+        else:
+            raise AssertionError(op)
+        env[id(inst)] = r
+    raise AssertionError("no ret")
+
+
+class _PoisonF:
+    pass
+
+
+_POISON_F = _PoisonF()
+
+
+def _fp_random_function(rng: random.Random, name: str) -> str:
+    fvals = ["%a", "%b"]
+    lines = []
+    consts = ("0.0", "-0.0", "1.0", "-1.0", "0x7FF0000000000000", "0xFFF0000000000000", "0x7FF8000000000000", "2.5")
+
+    def fop() -> str:
+        return rng.choice(consts) if rng.random() < 0.3 else rng.choice(fvals)
+
+    for k in range(rng.randrange(2, 6)):
+        t = "%f" + str(k)
+        r = rng.random()
+        flags = " ".join(f for f in ("nnan", "ninf") if rng.random() < 0.25)
+        fl = (" " + flags) if flags else ""
+        if r < 0.45:
+            lines.append("  %s = %s%s double %s, %s" % (t, rng.choice(("fadd", "fsub", "fmul", "fdiv")), fl, fop(), fop()))
+        elif r < 0.6:
+            lines.append("  %s = %s i32 %%i to double" % (t, rng.choice(("sitofp", "uitofp"))))
+        elif r < 0.8:
+            fnm = rng.choice(("fabs", "sqrt", "floor"))
+            lines.append("  %s = call%s double @llvm.%s.f64(double %s)" % (t, fl, fnm, fop()))
+        else:
+            fnm = rng.choice(("minnum", "maxnum"))
+            lines.append("  %s = call%s double @llvm.%s.f64(double %s, double %s)" % (t, fl, fnm, fop(), fop()))
+        fvals.append(t)
+    fl = " nnan" if rng.random() < 0.15 else ""
+    lines.append("  %%c = fcmp%s %s double %s, %s" % (fl, rng.choice(_FPRED), rng.choice(fvals[2:] or fvals), fop()))
+    lines.append("  ret i1 %c")
+    return "define i1 @%s(double %%a, double %%b, i32 %%i) {\n%s\n}\n" % (name, "\n".join(lines))
+
+
+_FP_DECLS = (
+    "declare double @llvm.fabs.f64(double)\ndeclare double @llvm.sqrt.f64(double)\ndeclare double @llvm.floor.f64(double)\n"
+    "declare double @llvm.minnum.f64(double, double)\ndeclare double @llvm.maxnum.f64(double, double)\n"
+)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_fp_compares_refine(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    text = _FP_DECLS + "".join(_fp_random_function(rng, "g%d" % i) for i in range(25))
+    before = parse_assembly(text)
+    after = parse_assembly(text)
+    run_passes(after, "instsimplify,verify")
+    ints = (0, 1, 0xFFFFFFFF, 0x80000000)
+    for fb in before.functions:
+        if fb.is_declaration:
+            continue
+        fa = after.get_function(fb.name)
+        assert fa is not None
+        for a in _FP_INPUTS:
+            for b in _FP_INPUTS:
+                for i in ints:
+                    want = _fp_eval(fb, (a, b, i))
+                    if want is _POISON_F:
+                        continue
+                    got = _fp_eval(fa, (a, b, i))
+                    assert got == want, "%s(%r, %r, %r): %r vs %r\n%s\n%s" % (fb.name, a, b, i, got, want, text, after)
