@@ -697,7 +697,21 @@ def _cannot_be_ordered_less_than_zero(v: Value, depth: int = 0) -> bool:
         return _cannot_be_ordered_less_than_zero(v.get_operand(1), depth + 1) and _cannot_be_ordered_less_than_zero(
             v.get_operand(2), depth + 1
         )
-    return u.intrinsic_name(v) in _NEVER_NEGATIVE_CALLS
+    if op == "fdiv" and v.get_operand(0) is v.get_operand(1):
+        return True  # x / x is 1.0 or NaN
+    if op == "fadd":
+        return _cannot_be_ordered_less_than_zero(v.get_operand(0), depth + 1) and _cannot_be_ordered_less_than_zero(
+            v.get_operand(1), depth + 1
+        )
+    name = u.intrinsic_name(v)
+    if isinstance(v, CallInst):
+        if name in ("llvm.maxnum", "llvm.maximum"):
+            return any(
+                _cannot_be_ordered_less_than_zero(a, depth + 1) and _never_nan(a, depth + 1) for a in (v.get_arg(0), v.get_arg(1))
+            )
+        if name in ("llvm.minnum", "llvm.minimum"):
+            return all(_cannot_be_ordered_less_than_zero(a, depth + 1) for a in (v.get_arg(0), v.get_arg(1)))
+    return name in _NEVER_NEGATIVE_CALLS
 
 
 def _dl_of(i: Instruction) -> DataLayout:
