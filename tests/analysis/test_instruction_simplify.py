@@ -661,3 +661,16 @@ def test_random_fp_compares_refine(seed: int) -> None:
                         continue
                     got = _fp_eval(fa, (a, b, i))
                     assert got == want, "%s(%r, %r, %r): %r vs %r\n%s\n%s" % (fb.name, a, b, i, got, want, text, after)
+
+
+def test_debug_pass_manager_log_matches_opt19(tmp_path: pytest.TempPathFactory) -> None:
+    """The pass asks for the dominator tree, TLI and assumptions, logged as opt-19 logs them."""
+    require_tools("opt-19")
+    path = tmp_path / "in.ll"  # type: ignore[operator]
+    path.write_text("define i8 @f(i8 %x) {\n  %a = add i8 %x, 0\n  ret i8 %a\n}\n")
+    cmd = ["-passes=instsimplify", "-debug-pass-manager", "-disable-output", str(path)]
+    want = subprocess.run(["opt-19", *cmd], capture_output=True, text=True).stderr
+    import sys
+
+    got = subprocess.run([sys.executable, "-m", "llvmpy_mid", *cmd], capture_output=True, text=True).stderr
+    assert got == want
