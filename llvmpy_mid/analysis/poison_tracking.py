@@ -56,6 +56,7 @@ from llvmpy_mid.ir.constants import (
     ConstantDataVector,
     PoisonValue,
     UndefValue,
+    get_splat_value,
 )
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalVariable
@@ -150,33 +151,7 @@ _PROPAGATING_INTRINSICS = _WITH_OVERFLOW | frozenset(
 # --- constants ------------------------------------------------------------------------------------
 
 
-def get_splat_value(c: Constant) -> Constant | None:
-    """The element a vector constant repeats in every lane, or None (LLVM
-    ``Constant::getSplatValue`` without poison lanes): a zero vector, a data or
-    element vector whose lanes are one constant, or the ``shufflevector
-    (insertelement (undef|poison, C, 0), undef|poison, zeroinitializer)``
-    expression that spells a scalable splat."""
-    ty = c.type
-    if not isinstance(ty, VectorType):
-        return None
-    if isinstance(c, ConstantAggregateZero):
-        return Constant.get_null_value(ty.element_type)
-    if isinstance(c, (ConstantDataVector, ConstantVector)):
-        return c.splat_value
-    if isinstance(c, ConstantExpr) and c.opcode == "shufflevector":
-        first = c.get_operand(0)
-        if not isinstance(c.get_operand(1), UndefValue):
-            return None
-        if not (isinstance(first, ConstantExpr) and first.opcode == "insertelement"):
-            return None
-        if not isinstance(first.get_operand(0), UndefValue):
-            return None
-        index = first.get_operand(2)
-        if isinstance(index, ConstantInt) and index.value == 0 and all(m == 0 for m in c.shuffle_mask):
-            element = first.get_operand(1)
-            assert isinstance(element, Constant)
-            return element
-    return None
+# ``get_splat_value`` is ``Constant::getSplatValue``, in ``ir/constants.py`` (re-exported here).
 
 
 def match_apint(v: Value) -> ConstantInt | None:

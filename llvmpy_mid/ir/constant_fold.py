@@ -44,6 +44,7 @@ from llvmpy_mid.ir.constants import (
     ConstantVector,
     PoisonValue,
     UndefValue,
+    get_splat_value,
 )
 from llvmpy_mid.ir.global_value import GlobalValue
 from llvmpy_mid.ir.instructions.cmp import Predicate
@@ -213,33 +214,12 @@ def is_eliminable_cast_pair(
 # --- small queries on constants ------------------------------------------------------------------------
 
 
-def splat_value(c: Constant) -> Constant | None:
-    """LLVM ``Constant::getSplatValue`` for a vector constant (None when not a splat)."""
-    if isinstance(c, ConstantAggregateZero):
-        ty = c.type
-        return Constant.get_null_value(ty.element_type) if isinstance(ty, VectorType) else None
-    if isinstance(c, (ConstantDataVector, ConstantVector)):
-        return c.splat_value
-    if isinstance(c, ConstantExpr) and c.opcode == "shufflevector":
-        if not isinstance(c.get_operand(1), UndefValue) or any(c.shuffle_mask):
-            return None
-        first = c.get_operand(0)
-        if not isinstance(first, ConstantExpr) or first.opcode != "insertelement":
-            return None
-        index = first.get_operand(2)
-        if not isinstance(first.get_operand(0), UndefValue) or not isinstance(index, ConstantInt) or index.value:
-            return None
-        lane = first.get_operand(1)
-        return lane if isinstance(lane, Constant) else None
-    return None
-
-
 def is_all_ones(c: Constant) -> bool:
     """LLVM ``Constant::isAllOnesValue`` (a vector: its splat lane)."""
     if isinstance(c, (ConstantInt, ConstantFP)):
         return c.is_all_ones_value
     if isinstance(c.type, VectorType):
-        s = splat_value(c)
+        s = get_splat_value(c)
         return s is not None and is_all_ones(s)
     return False
 
@@ -252,7 +232,7 @@ def is_one(c: Constant) -> bool:
         sem = apfloat.semantics_of(c.type.type_id)
         return sem is not None and c.bits == apfloat.one(sem)
     if isinstance(c.type, VectorType):
-        s = splat_value(c)
+        s = get_splat_value(c)
         return s is not None and is_one(s)
     return False
 
@@ -262,7 +242,7 @@ def is_neg_zero_fp(c: Constant) -> bool:
     if isinstance(c, ConstantFP):
         return c.is_negative_zero
     if isinstance(c.type, VectorType):
-        s = splat_value(c)
+        s = get_splat_value(c)
         return s is not None and is_neg_zero_fp(s)
     return False
 
@@ -360,7 +340,7 @@ def constant_fold_cast_instruction(opcode: str, c: Constant, dest: Type) -> Cons
         and dest.count == src_ty.count
     ):
         dst_elt = dest.element_type
-        splat = splat_value(c)
+        splat = get_splat_value(c)
         if splat is not None:
             res = _cast_maybe_undesirable(opcode, splat, dst_elt)
             if res is None:
@@ -551,7 +531,7 @@ def constant_fold_extract_element(vec: Constant, index: Constant) -> Constant | 
         if e is not None:
             return e
     if index.value < vty.count:
-        s = splat_value(vec)
+        s = get_splat_value(vec)
         if s is not None:
             return s
     return None
@@ -657,7 +637,7 @@ def constant_fold_unary_instruction(opcode: str, c: Constant) -> Constant | None
     if isinstance(c, ConstantFP):
         return ConstantFP.from_bits(c.type, _fneg_bits(c))
     if isinstance(ty, VectorType) and not ty.scalable:
-        s = splat_value(c)
+        s = get_splat_value(c)
         if s is not None:
             e = constant_fold_unary_instruction(opcode, s)
             if e is not None:
@@ -719,7 +699,7 @@ def _apint_of(c: Constant) -> ConstantInt | None:
     if isinstance(c, ConstantInt):
         return c
     if isinstance(c.type, VectorType):
-        s = splat_value(c)
+        s = get_splat_value(c)
         if isinstance(s, ConstantInt):
             return s
     return None
@@ -942,11 +922,11 @@ def constant_fold_binary_instruction(opcode: str, lhs: Constant, rhs: Constant) 
             if r is not None:
                 return r
     elif isinstance(ty, VectorType):
-        s2 = splat_value(c2)
+        s2 = get_splat_value(c2)
         if s2 is not None:
             if opcode in INT_DIV_REM and s2.is_null_value:
                 return PoisonValue.get(ty)
-            s1 = splat_value(c1)
+            s1 = get_splat_value(c1)
             if s1 is not None:
                 res = _binop_maybe_undesirable(opcode, s1, s2)
                 if res is None:
@@ -1203,9 +1183,9 @@ def constant_fold_compare_instruction(pred: Predicate, lhs: Constant, rhs: Const
                 return None
             return ConstantInt.get(rty, int(fcmp_compare(sem, c1.bits, c2.bits, pred)))
         if isinstance(ty, VectorType):
-            s1 = splat_value(c1)
+            s1 = get_splat_value(c1)
             if s1 is not None:
-                s2 = splat_value(c2)
+                s2 = get_splat_value(c2)
                 if s2 is not None:
                     elt = constant_fold_compare_instruction(pred, s1, s2)
                     if elt is not None:

@@ -840,3 +840,46 @@ class ConstantPtrAuth(Constant):
     @property
     def address_discriminator(self) -> Constant:
         return cast(Constant, self._operands[3].value)
+
+
+def get_splat_value(c: Value, allow_poison: bool = False) -> Constant | None:
+    """LLVM ``Constant::getSplatValue(AllowPoison)``: the constant every lane of
+    vector constant ``c`` holds, or None (also for any non-vector value): a zero
+    vector, a data or element vector of one constant (with ``allow_poison``,
+    poison lanes are skipped; an all-poison vector gives poison), or the
+    ``shufflevector (insertelement (undef|poison, C, 0), undef|poison,
+    zeroinitializer)`` expression that spells a scalable splat."""
+    ty = c.type
+    if type(ty) is not VectorType:
+        return None
+    if isinstance(c, ConstantAggregateZero):
+        return Constant.get_null_value(ty.element_type)
+    if isinstance(c, ConstantDataVector):
+        return c.splat_value
+    if isinstance(c, ConstantVector):
+        if not allow_poison:
+            return c.splat_value
+        ops = c._operands
+        elt = cast(Constant, ops[0].value)
+        for u in ops:
+            e = u.value
+            if e is elt or isinstance(e, PoisonValue):
+                continue
+            if isinstance(elt, PoisonValue):
+                elt = cast(Constant, e)
+                continue
+            return None
+        return elt
+    if isinstance(c, Constant) and getattr(c, "opcode", None) == "shufflevector":
+        ops = c._operands
+        first = ops[0].value
+        if not isinstance(ops[1].value, UndefValue) or getattr(first, "opcode", None) != "insertelement":
+            return None
+        fops = cast(Constant, first)._operands
+        index = fops[2].value
+        if not isinstance(fops[0].value, UndefValue) or not isinstance(index, ConstantInt) or index.value:
+            return None
+        if any(x != 0 for x in c.shuffle_mask):  # type: ignore[attr-defined]
+            return None
+        return cast(Constant, fops[1].value)
+    return None

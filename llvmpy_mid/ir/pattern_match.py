@@ -42,6 +42,7 @@ from llvmpy_mid.ir.constants import (
     ConstantVector,
     PoisonValue,
     UndefValue,
+    get_splat_value as get_splat_value,  # re-exported: the one copy is in ir/constants.py
 )
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.types import VectorType
@@ -215,44 +216,7 @@ def _check_name(name: str) -> str:
 # --- splats -------------------------------------------------------------------------------
 
 
-def get_splat_value(c: Value, allow_poison: bool = False) -> Constant | None:
-    """The constant every lane of vector constant ``c`` holds, or None (LLVM
-    ``Constant::getSplatValue``): a zero vector, a data or element vector of one
-    constant (with ``allow_poison``, poison lanes are skipped), or the scalable
-    ``shufflevector (insertelement (undef|poison, C, 0), undef|poison, zeroinitializer)``."""
-    ty = c.type
-    if type(ty) is not VectorType:
-        return None
-    if isinstance(c, ConstantDataVector):
-        return c.splat_value
-    if isinstance(c, ConstantAggregateZero):
-        return Constant.get_null_value(ty.element_type)
-    if isinstance(c, ConstantVector):
-        if not allow_poison:
-            return c.splat_value
-        found: Constant | None = None
-        for u in c._operands:
-            e = u.value
-            if isinstance(e, PoisonValue):
-                continue
-            if found is None:
-                found = cast(Constant, e)
-            elif e is not found:
-                return None
-        return found
-    if getattr(c, "opcode", None) == "shufflevector":
-        ops = c._operands  # type: ignore[attr-defined]
-        first = ops[0].value
-        if not isinstance(ops[1].value, UndefValue) or getattr(first, "opcode", None) != "insertelement":
-            return None
-        fops = first._operands
-        index = fops[2].value
-        if not isinstance(fops[0].value, UndefValue) or not isinstance(index, ConstantInt) or index.value:
-            return None
-        if any(x != 0 for x in c.shuffle_mask):  # type: ignore[attr-defined]
-            return None
-        return cast(Constant, fops[1].value)
-    return None
+# ``get_splat_value`` (LLVM ``Constant::getSplatValue``) lives in ``ir/constants.py``.
 
 
 # --- leaf matchers ------------------------------------------------------------------------
