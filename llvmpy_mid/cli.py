@@ -58,6 +58,7 @@ _FLAGS = (
     "print-passes",
     "debug-pass-manager",
     "verify-each",
+    "verify-dom-info",
     "print-before-all",
     "print-after-all",
     "print-changed",
@@ -104,6 +105,8 @@ OPTIONS:
                         -disable-output, several inputs need no -output-dir
   -disable-verify       Do not verify the input or the result
   -verify-each          Verify the module after every pass
+  -verify-dom-info      Check a dominator tree a pass preserved against a fresh one (also
+                        with -verify-each; opt-19's release build accepts it and checks nothing)
   -debug-pass-manager   Log the passes and analyses run (to stderr)
   -print-before-all     Print the IR before each pass (to stderr)
   -print-after-all      Print the IR after each pass (to stderr)
@@ -701,7 +704,14 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
     if "verify-analysis-invalidation" in flags:
         VerifyAnalysisInvalidation(pi)
 
+    dom_check = None
+    if "verify-each" in flags or "verify-dom-info" in flags:
+        from llvmpy_mid.passes.verify_dom_info import VerifyDomInfo
+
+        dom_check = VerifyDomInfo(pi, err)
     mam, _fam = make_analysis_managers(pi)
+    if dom_check is not None:
+        dom_check.attach(_fam)
     try:
         with collecting() as stats, OPTIONS.overriding(opts.pass_options):
             mpm.run(module, mam)

@@ -56,6 +56,7 @@ from llvmpy_mid.passes.registry import PassRegistry
 from llvmpy_mid.passes.statistics import collecting
 from llvmpy_mid.passes.verify_invalidation import VerifyAnalysisInvalidation
 from llvmpy_mid.passes.timing import TimePasses
+from llvmpy_mid.passes.verify_dom_info import VerifyDomInfo
 
 
 @attrs.frozen
@@ -143,13 +144,16 @@ def run_passes(
     stream: TextIO | None = None,
     opt_bisect_limit: int = OPT_BISECT_DISABLED,
     allow_partial_pipeline: bool = False,
+    verify_dom_info: bool = False,
 ) -> RunResult:
     """Run ``opt -passes=``-style ``text`` on ``module`` (in place).
 
     ``text`` is pipeline text (``"function(instnamer),strip"``) or a list of pass
     names, run in order (joined with ``,``). ``options`` sets pass options for this
     run (``{"mergefunc-use-aliases": True}``); the statistics the passes counted are
-    in the result. What printer passes and instrumentation print goes to ``stream``
+    in the result. ``verify_each`` (or ``verify_dom_info`` alone) also checks every dominator tree a
+    pass says it preserved against a fresh one (``DominatorTreeMismatchError``). What printer passes
+    and instrumentation print goes to ``stream``
     (stderr when None, as opt) and is also kept in ``RunResult.output``."""
     text = _check_arguments(module, text, options)
     mpm = build_pipeline(text, registry=registry, allow_partial_pipeline=allow_partial_pipeline)
@@ -167,7 +171,10 @@ def run_passes(
         pi.after_pass.append(_verify_after(module))
     if verify_analysis_invalidation:
         VerifyAnalysisInvalidation(pi)
+    dom_check = VerifyDomInfo(pi, stream) if verify_each or verify_dom_info else None
     mam, _fam = make_analysis_managers(pi)
+    if dom_check is not None:
+        dom_check.attach(_fam)
     before = print_module(module)
     with collecting() as stats, OPTIONS.overriding(options or {}), contextlib.redirect_stderr(stream):
         mpm.run(module, mam)
