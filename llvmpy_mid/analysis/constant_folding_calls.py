@@ -28,6 +28,7 @@ import math
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from llvmpy_mid.ir import apfloat
+from llvmpy_mid.ir.function import null_pointer_is_defined
 from llvmpy_mid.ir.constants import (
     Constant,
     ConstantAggregateZero,
@@ -495,7 +496,7 @@ def _fold_call1(
     if isinstance(op, ConstantPointerNull) and iid in ("launder.invariant.group", "strip.invariant.group"):
         fn = call.function
         aspace = int(getattr(op.type, "address_space", 0))
-        if fn is not None and aspace == 0 and not fn.has_fn_attribute("null_pointer_is_valid"):
+        if fn is not None and not null_pointer_is_defined(fn, aspace):
             return op
         return None
     if isinstance(op, ConstantFP):

@@ -48,11 +48,10 @@ from llvmpy_mid.analysis.value_tracking_support import (
     get_returned_arg_operand,
     is_valid_assume_for_context,
     match_simple_recurrence,
-    null_pointer_is_defined,
 )
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant, ConstantDataVector, ConstantInt, ConstantVector, PoisonValue, UndefValue
-from llvmpy_mid.ir.function import Argument
+from llvmpy_mid.ir.function import Argument, null_pointer_is_defined
 from llvmpy_mid.ir.global_value import GlobalValue, GlobalVariable, Linkage
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase

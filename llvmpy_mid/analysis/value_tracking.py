@@ -109,8 +109,8 @@ from llvmpy_mid.analysis.value_tracking_support import (
     is_known_negation,
     is_valid_assume_for_context,
     match_simple_recurrence,
-    null_pointer_is_defined,
 )
+from llvmpy_mid.ir.function import null_pointer_is_defined
 
 __all__ = [
     "ConstantRange",

@@ -33,7 +33,7 @@ from llvmpy_mid.ir.constants import (
     PoisonValue,
     UndefValue,
 )
-from llvmpy_mid.ir.function import Argument, Function
+from llvmpy_mid.ir.function import Argument, Function, null_pointer_is_defined
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
@@ -191,14 +191,6 @@ def _with_cxt(q: SimplifyQuery, v: Value) -> SimplifyQuery:
 
 def _terminator_of_incoming(pn: PHINode, index: int) -> Instruction | None:
     return pn.get_incoming_block(index).terminator
-
-
-def null_pointer_is_defined(fn: Function | None, address_space: int = 0) -> bool:
-    """Address 0 is a valid object in ``fn`` (LLVM ``NullPointerIsDefined``): any
-    non-zero address space, or a function marked ``null_pointer_is_valid``."""
-    if fn is not None and fn.has_fn_attribute("null_pointer_is_valid"):
-        return True
-    return address_space != 0
 
 
 def get_returned_arg_operand(call: CallBase) -> Value | None:

@@ -313,3 +313,12 @@ class Function(GlobalObject):
             self.personality = src.personality
             self.prefix_data = src.prefix_data
             self.prologue_data = src.prologue_data
+
+
+def null_pointer_is_defined(fn: Function | None, address_space: int = 0) -> bool:
+    """LLVM ``NullPointerIsDefined`` (IR/Function.cpp): address 0 is a valid
+    object in ``fn`` -- any non-zero address space, or a function marked
+    ``null_pointer_is_valid``."""
+    if fn is not None and fn.attributes.has_fn_attr("null_pointer_is_valid"):
+        return True
+    return address_space != 0

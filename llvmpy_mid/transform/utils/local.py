@@ -66,6 +66,7 @@ from llvmpy_mid.ir.di_expression_edit import (
     num_location_operands,
 )
 from llvmpy_mid.ir.di_expression import expression_values
+from llvmpy_mid.ir.function import null_pointer_is_defined
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.terminators import UnreachableInst
 from llvmpy_mid.ir.metadata import DIArgList, MetadataAsValue, ValueAsMetadata
@@ -870,12 +871,6 @@ def change_to_call(invoke: Instruction, dtu: object | None = None) -> Instructio
     return call
 
 
-def _null_pointer_is_defined(fn: object, address_space: int = 0) -> bool:
-    from llvmpy_mid.analysis.value_tracking import null_pointer_is_defined
-
-    return null_pointer_is_defined(fn, address_space)  # type: ignore[arg-type]
-
-
 def _next_non_debug(inst: Instruction) -> Instruction | None:
     """LLVM ``getNextNonDebugInstruction``."""
     node = inst.next_instruction
@@ -934,7 +929,7 @@ def _mark_alive_blocks(fn: object, reachable: set[BasicBlock], dtu: object | Non
                                 break
                 elif (
                     isinstance(callee, ConstantPointerNull)
-                    and not _null_pointer_is_defined(fn, callee.type.address_space)  # type: ignore[attr-defined]
+                    and not null_pointer_is_defined(fn, callee.type.address_space)  # type: ignore[attr-defined]
                 ) or isinstance(callee, UndefValue):
                     change_to_unreachable(inst, False, dtu)
                     changed = True
@@ -951,7 +946,7 @@ def _mark_alive_blocks(fn: object, reachable: set[BasicBlock], dtu: object | Non
                 ptr = inst.operands[1]
                 if isinstance(ptr, UndefValue) or (
                     isinstance(ptr, ConstantPointerNull)
-                    and not _null_pointer_is_defined(fn, ptr.type.address_space)  # type: ignore[attr-defined]
+                    and not null_pointer_is_defined(fn, ptr.type.address_space)  # type: ignore[attr-defined]
                 ):
                     change_to_unreachable(inst, False, dtu)
                     changed = True
@@ -959,7 +954,7 @@ def _mark_alive_blocks(fn: object, reachable: set[BasicBlock], dtu: object | Non
         term = bb.terminator
         if term is not None and term.opcode == "invoke":
             callee = term.called_operand
-            if (isinstance(callee, ConstantPointerNull) and not _null_pointer_is_defined(fn)) or isinstance(
+            if (isinstance(callee, ConstantPointerNull) and not null_pointer_is_defined(fn)) or isinstance(
                 callee, UndefValue
             ):
                 change_to_unreachable(term, False, dtu)

@@ -64,7 +64,7 @@ from llvmpy_mid.ir.constants import (
     ConstantVector,
     UndefValue,
 )
-from llvmpy_mid.ir.function import Argument, Function
+from llvmpy_mid.ir.function import Argument, Function, null_pointer_is_defined
 from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BINARY_OPCODE_CLASSES
@@ -162,12 +162,6 @@ def _intrinsic_id(cb: CallBase) -> str:
     if fn is None or not fn.intrinsic_id:
         return ""
     return lookup_intrinsic(fn.name) or ""
-
-
-def _null_pointer_is_defined(fn: Function | None, addr_space: int) -> bool:
-    if fn is not None and fn.has_fn_attribute("null_pointer_is_valid"):
-        return True
-    return addr_space != 0
 
 
 _OVERFLOWING_OPCODES = frozenset(("add", "sub", "mul", "shl"))
@@ -916,7 +910,7 @@ class SCCPSolver:
             ptr = self.get_constant(ptr_val, ptr_v.type)
             assert ptr is not None
             if isinstance(ptr, ConstantPointerNull):
-                if _null_pointer_is_defined(inst.function, ptr_v.type.address_space):  # type: ignore[attr-defined]
+                if null_pointer_is_defined(inst.function, ptr_v.type.address_space):  # type: ignore[attr-defined]
                     self._mark_overdefined(iv, inst)
                 return
             if isinstance(ptr, GlobalVariable) and self.tracked_globals:
