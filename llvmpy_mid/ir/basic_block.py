@@ -149,6 +149,16 @@ class BasicBlock(Value):
             raise IRError("block is not in a function")
         fn.blocks.remove(self)
 
+    @property
+    def has_address_taken(self) -> bool:
+        """A ``blockaddress`` of this block exists (LLVM ``BasicBlock::hasAddressTaken``)."""
+        from llvmpy_mid.ir.constants import BlockAddress
+
+        for user in self.users:
+            if isinstance(user, BlockAddress):
+                return True
+        return False
+
     def _drop_address_taken_uses(self) -> None:
         """Replace each ``blockaddress`` of this block by ``inttoptr (i32 1)``, as
         LLVM does when a block whose address is taken is deleted."""

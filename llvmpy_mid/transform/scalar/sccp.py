@@ -24,7 +24,6 @@ from typing import ClassVar
 from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
-from llvmpy_mid.ir.constants import BlockAddress
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.value import Value
@@ -40,13 +39,6 @@ from llvmpy_mid.transform.utils.sccp_solver import SCCPSolver
 NUM_INST_REMOVED = Statistic("sccp", "NumInstRemoved", "Number of instructions removed")
 NUM_DEAD_BLOCKS = Statistic("sccp", "NumDeadBlocks", "Number of basic blocks unreachable")
 NUM_INST_REPLACED = Statistic("sccp", "NumInstReplaced", "Number of instructions replaced with (simpler) instruction")
-
-
-def _has_address_taken(bb: BasicBlock) -> bool:
-    for user in bb.users:
-        if isinstance(user, BlockAddress):
-            return True
-    return False
 
 
 def run_sccp(fn: Function, dtu: DomTreeUpdater | None = None, tli: TargetLibraryInfo | None = None) -> bool:
@@ -99,7 +91,7 @@ def run_sccp(fn: Function, dtu: DomTreeUpdater | None = None, tli: TargetLibrary
             made_changes = True
 
     for dead in blocks_to_erase:
-        if not _has_address_taken(dead):
+        if not dead.has_address_taken:
             dtu.delete_bb(dead)
     dtu.flush()
     return made_changes

@@ -821,11 +821,8 @@ def merge_block_into_predecessor(
     """Fold ``bb`` into its unique predecessor when that predecessor only branches to it
     (or, with ``predecessor_with_two_successors``, branches conditionally and ``bb`` ends
     in an unconditional branch) (LLVM ``MergeBlockIntoPredecessor``)."""
-    from llvmpy_mid.ir.constants import BlockAddress
-
-    for user in bb.users:
-        if isinstance(user, BlockAddress):
-            return False
+    if bb.has_address_taken:
+        return False
     pred = bb.unique_predecessor
     if pred is None or pred is bb:
         return False

@@ -113,7 +113,7 @@ def remove_non_feasible_edges(
     if not feasible:
         seen: set[BasicBlock] = set()
         for succ in succs:
-            _remove_predecessor(succ, bb)
+            remove_predecessor(succ, bb)
             if succ not in seen:
                 seen.add(succ)
                 updates.append(("delete", bb, succ))
@@ -126,7 +126,7 @@ def remove_non_feasible_edges(
             if succ is only and not seen_only:
                 seen_only = True
                 continue
-            _remove_predecessor(succ, bb)
+            remove_predecessor(succ, bb)
             updates.append(("delete", bb, succ))
         br = BranchInst(only)
         br.debug_loc = term.debug_loc
@@ -142,7 +142,7 @@ def remove_non_feasible_edges(
                 unreachable_bb = BasicBlock(bb.context, "default.unreachable", default.parent, default)
                 unreachable_bb.append(UnreachableInst(bb.context))
                 new_unreachable[0] = unreachable_bb
-            _remove_predecessor(default, bb)
+            remove_predecessor(default, bb)
             term.default_dest = unreachable_bb  # type: ignore[attr-defined]
             updates.append(("delete", bb, default))
             updates.append(("insert", bb, unreachable_bb))
@@ -152,7 +152,7 @@ def remove_non_feasible_edges(
             if succ in feasible:
                 i += 1
                 continue
-            _remove_predecessor(succ, bb)
+            remove_predecessor(succ, bb)
             updates.append(("delete", bb, succ))
             if weights is not None:
                 weights[i + 1] = weights[-1]
@@ -163,10 +163,6 @@ def remove_non_feasible_edges(
     if dtu is not None and updates:
         dtu.apply_updates_permissive(updates)
     return True
-
-
-def _remove_predecessor(bb: BasicBlock, pred: BasicBlock) -> None:
-    remove_predecessor(bb, pred)
 
 
 def _switch_weights(term: Instruction) -> list[int] | None:
