@@ -27,56 +27,16 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from llvmpy_mid.analysis.instsimplify import _util as u
-from llvmpy_mid.analysis.instsimplify import binops, calls, cmp, fp, other
-from llvmpy_mid.analysis.instsimplify.binops import (
-    expand_binop,
-    simplify_add_inst,
-    simplify_ashr_inst,
-    simplify_associative_binop,
-    simplify_binop,
-    simplify_lshr_inst,
-    simplify_mul_inst,
-    simplify_sdiv_inst,
-    simplify_shl_inst,
-    simplify_srem_inst,
-    simplify_sub_inst,
-    simplify_udiv_inst,
-    simplify_urem_inst,
-    thread_binop_over_phi,
-    thread_binop_over_select,
-)
-from llvmpy_mid.analysis.instsimplify.calls import simplify_call
-from llvmpy_mid.analysis.instsimplify.select import simplify_select_inst
-from llvmpy_mid.analysis.instsimplify.logic import simplify_and_inst, simplify_or_inst, simplify_xor_inst
-from llvmpy_mid.analysis.instsimplify.cmp import (
-    simplify_cmp_inst,
-    simplify_icmp_inst,
-    thread_cmp_over_phi,
-    thread_cmp_over_select,
-)
-from llvmpy_mid.analysis.instsimplify.fp import (
-    simplify_fadd_inst,
-    simplify_fcmp_inst,
-    simplify_fdiv_inst,
-    simplify_fma_fmul,
-    simplify_fmul_inst,
-    simplify_fneg_inst,
-    simplify_frem_inst,
-    simplify_fsub_inst,
-)
-from llvmpy_mid.analysis.instsimplify.other import (
-    simplify_cast_inst,
-    simplify_extract_element_inst,
-    simplify_extract_value_inst,
-    simplify_freeze_inst,
-    simplify_gep_inst,
-    simplify_insert_element_inst,
-    simplify_insert_value_inst,
-    simplify_load_inst,
-    simplify_phi_node,
-    simplify_shuffle_vector_inst,
-    simplify_with_op_replaced,
-)
+from llvmpy_mid.analysis.instsimplify import binops, calls, cmp, fp, logic, other, select
+
+# The per-family entry points, re-exported under LLVM's names (each family's ``__all__``).
+from llvmpy_mid.analysis.instsimplify.binops import *  # noqa: F403
+from llvmpy_mid.analysis.instsimplify.calls import *  # noqa: F403
+from llvmpy_mid.analysis.instsimplify.cmp import *  # noqa: F403
+from llvmpy_mid.analysis.instsimplify.fp import *  # noqa: F403
+from llvmpy_mid.analysis.instsimplify.logic import *  # noqa: F403
+from llvmpy_mid.analysis.instsimplify.other import *  # noqa: F403
+from llvmpy_mid.analysis.instsimplify.select import *  # noqa: F403
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constants import Constant, PoisonValue
 from llvmpy_mid.ir.instruction import Instruction
@@ -87,9 +47,6 @@ from llvmpy_mid.ir.instructions.memory import LoadInst
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.vector import ExtractValueInst, InsertValueInst, ShuffleVectorInst
 from llvmpy_mid.ir.value import Value
-
-RECURSION_LIMIT = u.RECURSION_LIMIT
-"""How deep the simplifier recurses (LLVM ``RecursionLimit``)."""
 
 _Handler = Callable[[Instruction, Sequence[Value], SimplifyQuery, int], "Value | None"]
 
@@ -294,57 +251,22 @@ def replace_and_recursively_simplify(
 
 
 __all__ = [
-    "RECURSION_LIMIT",
     "SimplifyQuery",
     "simplify_instruction",
     "simplify_instruction_with_operands",
     "replace_and_recursively_simplify",
-    "simplify_binop",
-    "simplify_add_inst",
-    "simplify_sub_inst",
-    "simplify_mul_inst",
-    "simplify_sdiv_inst",
-    "simplify_udiv_inst",
-    "simplify_srem_inst",
-    "simplify_urem_inst",
-    "simplify_shl_inst",
-    "simplify_lshr_inst",
-    "simplify_ashr_inst",
-    "simplify_and_inst",
-    "simplify_or_inst",
-    "simplify_xor_inst",
-    "simplify_icmp_inst",
-    "simplify_fcmp_inst",
-    "simplify_cmp_inst",
-    "simplify_fneg_inst",
-    "simplify_fadd_inst",
-    "simplify_fsub_inst",
-    "simplify_fmul_inst",
-    "simplify_fma_fmul",
-    "simplify_fdiv_inst",
-    "simplify_frem_inst",
-    "simplify_select_inst",
-    "simplify_gep_inst",
-    "simplify_cast_inst",
-    "simplify_insert_value_inst",
-    "simplify_insert_element_inst",
-    "simplify_extract_value_inst",
-    "simplify_extract_element_inst",
-    "simplify_shuffle_vector_inst",
-    "simplify_phi_node",
-    "simplify_freeze_inst",
-    "simplify_load_inst",
-    "simplify_call",
-    "simplify_with_op_replaced",
-    "thread_binop_over_select",
-    "thread_binop_over_phi",
-    "thread_cmp_over_select",
-    "thread_cmp_over_phi",
-    "expand_binop",
-    "simplify_associative_binop",
+    *binops.__all__,
+    *calls.__all__,
+    *cmp.__all__,
+    *fp.__all__,
+    *logic.__all__,
+    *other.__all__,
+    *select.__all__,
     "binops",
     "calls",
     "cmp",
     "fp",
+    "logic",
     "other",
+    "select",
 ]
