@@ -506,7 +506,7 @@ def _eval_icmp(pred: Predicate, a: ConstantInt, b: ConstantInt) -> bool | None:
 
 def _unlikely_successors(bb: BasicBlock, term: Instruction, loop: Loop | None) -> set[BasicBlock]:
     """In-loop successors that take the branch's compare to the value sending control elsewhere."""
-    from llvmpy_mid.asm.parse_constfold import fold_binary
+    from llvmpy_mid.ir.constant_fold import constant_fold_binary_instruction
 
     out: set[BasicBlock] = set()
     if loop is None:
@@ -547,7 +547,7 @@ def _unlikely_successors(bb: BasicBlock, term: Instruction, loop: Loop | None) -
                 continue
             c: object = v
             for inst in reversed(chain):
-                c = fold_binary(inst.opcode, c, inst.operands[1])  # type: ignore[arg-type]
+                c = constant_fold_binary_instruction(inst.opcode, c, inst.operands[1])  # type: ignore[arg-type]
                 if c is None:
                     break
             if not isinstance(c, ConstantInt):

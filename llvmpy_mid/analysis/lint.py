@@ -52,8 +52,8 @@ import sys
 from typing import ClassVar, TextIO
 
 from llvmpy_mid.analysis.value_tracking import compute_known_bits
-from llvmpy_mid.asm.parse_constfold import fold_binary, fold_cast
 from llvmpy_mid.asm.printer import DiagnosticWriter, format_value
+from llvmpy_mid.ir.constant_fold import constant_fold_binary_instruction, constant_fold_cast_instruction
 from llvmpy_mid.ir.constants import (
     BlockAddress,
     Constant,
@@ -371,7 +371,7 @@ class Lint:
         if op in _BINARY_OPCODES:
             a, b = ops
             if isinstance(a, Constant) and isinstance(b, Constant):
-                return fold_binary(op, a, b)
+                return constant_fold_binary_instruction(op, a, b)
             if isinstance(b, ConstantInt) and b.value == 0:
                 if op in ("and", "mul"):
                     return b
@@ -385,7 +385,7 @@ class Lint:
         if op in _CAST_OPCODES:
             src = ops[0]
             if isinstance(src, Constant):
-                return fold_cast(op, src, inst.type)
+                return constant_fold_cast_instruction(op, src, inst.type)
             return None
         if op == "select":
             cond, t, f = ops
