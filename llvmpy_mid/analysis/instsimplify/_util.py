@@ -24,6 +24,7 @@ from llvmpy_mid.ir.constants import (
     ConstantVector,
     PoisonValue,
     UndefValue,
+    get_splat_value,
 )
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst
@@ -162,7 +163,7 @@ def int_lanes_all(v: Value, test: Callable[[ConstantInt], bool]) -> bool:
         return test(v)
     if not isinstance(v, Constant) or not isinstance(v.type, VectorType):
         return False
-    s = pm.get_splat_value(v)
+    s = get_splat_value(v)
     if type(s) is ConstantInt:
         return test(s)
     if v.type.scalable:
@@ -178,16 +179,12 @@ def is_specific_int(v: Value, value: int) -> bool:
     return v.is_constant and pm.matches(v, pm.m_specific_int(value))
 
 
-def splat_of(c: Constant, allow_poison: bool = False) -> Constant | None:
-    return pm.get_splat_value(c, allow_poison)
-
-
 def apint(v: Value) -> ConstantInt | None:
     """The integer constant ``v`` is, directly or splatted (LLVM ``m_APInt``; no poison lanes)."""
     if type(v) is ConstantInt:
         return v
     if isinstance(v, Constant) and isinstance(v.type, VectorType):
-        s = pm.get_splat_value(v)
+        s = get_splat_value(v)
         if type(s) is ConstantInt:
             return s
     return None
@@ -198,7 +195,7 @@ def apint_allow_poison(v: Value) -> ConstantInt | None:
     if type(v) is ConstantInt:
         return v
     if isinstance(v, Constant) and isinstance(v.type, VectorType):
-        s = pm.get_splat_value(v, True)
+        s = get_splat_value(v, True)
         if type(s) is ConstantInt:
             return s
     return None
@@ -502,7 +499,7 @@ def fold_gep(src_ty: Type, ptr: Constant, indices: list[Constant], flags: int, q
         for n, idx in enumerate(indices):
             is_struct = n > 0 and isinstance(cur, StructType)
             if is_struct and isinstance(idx.type, VectorType):
-                sv = pm.get_splat_value(idx)
+                sv = get_splat_value(idx)
                 if sv is not None:
                     idx = sv
             elif not is_struct and not isinstance(idx.type, VectorType):

@@ -17,7 +17,7 @@ from typing import Callable
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constant_expr import ConstantExpr
-from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue
+from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue, get_splat_value
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.cmp import Predicate
@@ -433,7 +433,7 @@ def _is_icmp_true(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery, max
     if isinstance(v, ConstantInt):
         return v.value == 1
     if isinstance(v, Constant):
-        s = u.splat_of(v)
+        s = get_splat_value(v)
         return isinstance(s, ConstantInt) and s.value == 1
     return False
 

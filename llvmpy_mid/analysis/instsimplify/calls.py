@@ -29,6 +29,7 @@ from llvmpy_mid.ir.constants import (
     ConstantStruct,
     PoisonValue,
     UndefValue,
+    get_splat_value,
 )
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase
@@ -195,7 +196,7 @@ def _is_all_ones_value(v: Value) -> bool:
     if isinstance(v, ConstantInt):
         return v.value == v.type.mask
     if isinstance(v, Constant):
-        s = u.splat_of(v)
+        s = get_splat_value(v)
         return isinstance(s, ConstantInt) and s.value == s.type.mask
     return False
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir import apfloat
-from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantVector, PoisonValue
+from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantVector, PoisonValue, get_splat_value
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.function import Argument
 from llvmpy_mid.ir.instruction import Instruction
@@ -90,7 +90,7 @@ def _propagate_nan(c: Constant) -> Constant:
         return ConstantVector.get(lanes)
     if isinstance(c, ConstantFP):
         return _quiet(c) if c.is_nan else _nan(ty)
-    s = u.splat_of(c)
+    s = get_splat_value(c)
     if isinstance(s, ConstantFP) and s.is_nan:
         return ConstantVector.get_splat(ty, _quiet(s)) if isinstance(ty, VectorType) else _quiet(s)
     return _nan(ty)
@@ -727,7 +727,7 @@ def _apfloat(v: Value) -> ConstantFP | None:
     if isinstance(v, ConstantFP):
         return v
     if isinstance(v, Constant) and isinstance(v.type, VectorType):
-        s = u.splat_of(v)
+        s = get_splat_value(v)
         if isinstance(s, ConstantFP):
             return s
     return None
@@ -737,7 +737,7 @@ def _apfloat_allow_poison(v: Value) -> ConstantFP | None:
     if isinstance(v, ConstantFP):
         return v
     if isinstance(v, Constant) and isinstance(v.type, VectorType):
-        s = u.splat_of(v, True)
+        s = get_splat_value(v, True)
         if isinstance(s, ConstantFP):
             return s
     return None

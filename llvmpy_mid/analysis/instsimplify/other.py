@@ -14,7 +14,7 @@ from typing import Sequence
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constant_expr import ConstantExpr
-from llvmpy_mid.ir.constants import Constant, ConstantInt, ConstantVector, PoisonValue, UndefValue
+from llvmpy_mid.ir.constants import Constant, ConstantInt, ConstantVector, PoisonValue, UndefValue, get_splat_value
 from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
@@ -140,7 +140,7 @@ def _is_not_min_signed_value(c: Constant) -> bool:
             if not isinstance(e, ConstantInt) or e.value == e.type.sign_bit:
                 return False
         return True
-    s = u.splat_of(c)
+    s = get_splat_value(c)
     return isinstance(s, ConstantInt) and s.value != s.type.sign_bit
 
 
@@ -373,7 +373,7 @@ def _get_splat_value(v: Value) -> Value | None:
     """The scalar every lane of ``v`` holds (LLVM ``getSplatValue``): a splat
     constant, or ``shufflevector (insertelement ?, X, 0), ?, zeroinitializer``."""
     if isinstance(v, Constant):
-        return u.splat_of(v)
+        return get_splat_value(v)
     if isinstance(v, ShuffleVectorInst) and all(m == 0 for m in v.mask):
         ins = v.get_operand(0)
         if isinstance(ins, InsertElementInst) and u.is_zero_int(ins.index_operand):
@@ -385,7 +385,7 @@ def is_splat_value(v: Value) -> bool:
     """Every lane of ``v`` is the same value (LLVM ``isSplatValue``, without the
     recursion through binary operators): a splat constant or a broadcast shuffle."""
     if isinstance(v, Constant):
-        return isinstance(v.type, VectorType) and u.splat_of(v) is not None
+        return isinstance(v.type, VectorType) and get_splat_value(v) is not None
     if isinstance(v, ShuffleVectorInst):
         mask = v.mask
         first = next((m for m in mask if m >= 0), None)

@@ -12,7 +12,7 @@ from typing import Callable
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.instsimplify.other import simplify_with_op_replaced
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
-from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantInt, ConstantVector, PoisonValue
+from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantInt, ConstantVector, PoisonValue, get_splat_value
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
@@ -268,7 +268,7 @@ def _is_fp_math_operator(i: Instruction) -> bool:
 def _nonzero_fp(v: Value) -> bool:
     c: Value | None = v
     if isinstance(v, Constant) and isinstance(v.type, VectorType):
-        c = u.splat_of(v)
+        c = get_splat_value(v)
     return isinstance(c, ConstantFP) and not c.is_zero_value
 
 
@@ -287,7 +287,7 @@ def _logical_pair(v: Value, is_and: bool) -> tuple[Value, Value] | None:
             if isinstance(t, ConstantInt) and t.value == 1:
                 return v.condition, v.false_value
             if isinstance(t, Constant) and isinstance(t.type, VectorType):
-                s = u.splat_of(t)
+                s = get_splat_value(t)
                 if isinstance(s, ConstantInt) and s.value == 1:
                     return v.condition, v.false_value
     return None
