@@ -28,6 +28,7 @@ import math
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from llvmpy_mid.ir import apfloat
+from llvmpy_mid.ir.constrained_fp import constrained_fp_args
 from llvmpy_mid.ir.function import null_pointer_is_defined
 from llvmpy_mid.ir.constants import (
     Constant,
@@ -341,23 +342,6 @@ _ROUNDING_MODES = {
     "round.towardzero": apfloat.RM_TOWARD_ZERO,
     "round.tonearestaway": apfloat.RM_NEAREST_AWAY,
 }
-
-
-def constrained_fp_args(call: CallBase) -> tuple[str | None, str | None]:
-    """The ``round.*`` and ``fpexcept.*`` metadata arguments of a constrained intrinsic
-    (None when absent)."""
-    from llvmpy_mid.ir.metadata import MDString, MetadataAsValue
-
-    rounding: str | None = None
-    behavior: str | None = None
-    for a in call.args:
-        if isinstance(a, MetadataAsValue) and isinstance(a.metadata, MDString):
-            text = a.metadata.string
-            if text.startswith("round."):
-                rounding = text
-            elif text.startswith("fpexcept."):
-                behavior = text
-    return rounding, behavior
 
 
 def _may_fold_constrained(call: CallBase, exact: bool) -> bool:

@@ -31,7 +31,6 @@ such calls stay, never deleted as dead).
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -66,6 +65,7 @@ from llvmpy_mid.ir.di_expression_edit import (
     num_location_operands,
 )
 from llvmpy_mid.ir.di_expression import expression_values
+from llvmpy_mid.ir.constrained_fp import constrained_exception_behavior
 from llvmpy_mid.ir.function import null_pointer_is_defined
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.terminators import UnreachableInst
@@ -171,7 +171,7 @@ def would_instruction_be_trivially_dead(inst: Instruction, tli: object | None = 
                 return cond.value != 0
             return False
         if name.startswith("llvm.experimental.constrained."):
-            return _constrained_exception_behavior(inst) != "fpexcept.strict"
+            return constrained_exception_behavior(inst) not in (None, "fpexcept.strict")  # type: ignore[arg-type]
     if inst.is_call_base and _math_lib_call_is_no_op(inst, tli):
         return True
     if inst.opcode == "load" and not inst.is_volatile:
@@ -182,32 +182,13 @@ def would_instruction_be_trivially_dead(inst: Instruction, tli: object | None = 
 
 
 def _math_lib_call_is_no_op(call: Instruction, tli: object | None) -> bool:
-    """A libm call whose arguments cannot make it set errno (LLVM ``isMathLibCallNoop``,
-    from the constant-folding module once it is there)."""
+    """A libm call whose arguments cannot make it set errno (LLVM ``isMathLibCallNoop``)."""
     fn = call.called_function  # type: ignore[attr-defined]
     if fn is None or not fn.is_declaration or fn.intrinsic_id:
         return False
-    try:
-        module = importlib.import_module("llvmpy_mid.analysis.constant_folding")
-    except ImportError:
-        return False
-    check = getattr(module, "is_math_lib_call_no_op", None)
-    if check is None:
-        return False
-    return bool(check(call, tli))
+    from llvmpy_mid.analysis.constant_folding import is_math_lib_call_no_op
 
-
-def _constrained_exception_behavior(inst: Instruction) -> str:
-    """The ``fpexcept.*`` argument of a constrained FP intrinsic ("fpexcept.strict" if absent)."""
-    args = inst.args  # type: ignore[attr-defined]
-    if args:
-        last = args[-1]
-        if isinstance(last, MetadataAsValue):
-            md = last.metadata
-            text = getattr(md, "string", None)
-            if isinstance(text, str) and text.startswith("fpexcept."):
-                return text
-    return "fpexcept.strict"
+    return is_math_lib_call_no_op(call, tli)  # type: ignore[arg-type]
 
 
 def was_instruction_trivially_dead(inst: Instruction, tli: object | None = None) -> bool:
