@@ -20,83 +20,38 @@ min/max, ``lshr``/``udiv``); and/or of conditions recurse up to
 from __future__ import annotations
 
 from llvmpy_mid.analysis.constant_range import ConstantRange
-from llvmpy_mid.ir.constant_expr import ConstantExpr
-from llvmpy_mid.ir.constants import Constant, ConstantInt
+from llvmpy_mid.analysis.instsimplify import _util as u
+from llvmpy_mid.ir.constants import Constant, ConstantInt, get_splat_value
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.other import SelectInst
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir import pattern_match as pm
-from llvmpy_mid.ir.types import VectorType
 from llvmpy_mid.ir.value import Value
 
 MAX_ANALYSIS_RECURSION_DEPTH = 6
 P = Predicate
 
 
-def _opcode(v: Value) -> str:
-    if isinstance(v, (Instruction, ConstantExpr)):
-        return v.opcode
-    return ""
-
-
-def _ops(v: Value, opcode: str) -> tuple[Value, Value] | None:
-    if _opcode(v) == opcode:
-        assert isinstance(v, (Instruction, ConstantExpr))
-        return v._operands[0].value, v._operands[1].value
-    return None
-
-
-def _flag(v: Value, name: str) -> bool:
-    if isinstance(v, ConstantExpr):
-        return bool(v.has_no_signed_wrap if name == "nsw" else v.has_no_unsigned_wrap)
-    return bool(getattr(v, name, False))
-
-
-def _apint(v: Value) -> ConstantInt | None:
-    if type(v) is ConstantInt:
-        return v
-    if isinstance(v, Constant) and isinstance(v.type, VectorType):
-        s = pm.get_splat_value(v)
-        if type(s) is ConstantInt:
-            return s
-    return None
-
-
-def _not_of(v: Value) -> Value | None:
-    ops = _ops(v, "xor")
-    if ops is None:
-        return None
-    if pm.matches(ops[1], pm.m_all_ones()):
-        return ops[0]
-    if pm.matches(ops[0], pm.m_all_ones()):
-        return ops[1]
-    return None
-
-
 def _minmax(v: Value) -> tuple[str, Value, Value] | None:
-    if isinstance(v, CallInst):
-        fn = v.called_function
-        if fn is not None and fn.intrinsic_id:
-            base = lookup_intrinsic(fn.name) or ""
-            for name in ("llvm.smax", "llvm.smin", "llvm.umax", "llvm.umin"):
-                if base == name or base.startswith(name + "."):
-                    return name, v.get_arg(0), v.get_arg(1)
+    name = u.intrinsic_name(v)
+    if name in ("llvm.smax", "llvm.smin", "llvm.umax", "llvm.umin"):
+        assert isinstance(v, CallInst)
+        return name, v.get_arg(0), v.get_arg(1)
     return None
 
 
 def _add_like(v: Value, wrap: str) -> tuple[Value, ConstantInt] | None:
     """``X +nsw C`` / ``X +nuw C`` or ``X | C`` disjoint (LLVM ``m_NSWAddLike``/``m_NUWAddLike``)."""
-    ops = _ops(v, "add")
-    if ops is not None and _flag(v, wrap):
-        c = _apint(ops[1])
+    ops = u.binop(v, "add")
+    if ops is not None and (u.has_nsw(v) if wrap == "nsw" else u.has_nuw(v)):
+        c = u.apint(ops[1])
         if c is not None:
             return ops[0], c
-    ops = _ops(v, "or")
+    ops = u.binop(v, "or")
     if ops is not None and bool(getattr(v, "disjoint", False)):
-        c = _apint(ops[1])
+        c = u.apint(ops[1])
         if c is not None:
             return ops[0], c
     return None
@@ -108,9 +63,9 @@ def _is_true_predicate(pred: Predicate, lhs: Value, rhs: Value) -> bool:
         return True
     if pred == P.ICMP_SLE:
         for opcode in ("add", "or"):
-            ops = _ops(rhs, opcode)
-            if ops is not None and ops[0] is lhs and (opcode == "or" or _flag(rhs, "nsw")):
-                c = _apint(ops[1])
+            ops = u.binop(rhs, opcode)
+            if ops is not None and ops[0] is lhs and (opcode == "or" or u.has_nsw(rhs)):
+                c = u.apint(ops[1])
                 if c is not None:
                     return not c.is_negative
         mm = _minmax(rhs)
@@ -125,24 +80,24 @@ def _is_true_predicate(pred: Predicate, lhs: Value, rhs: Value) -> bool:
             return a[1].sext_value <= b[1].sext_value
         return False
     if pred == P.ICMP_ULE:
-        ops = _ops(rhs, "add")
-        if ops is not None and (ops[0] is lhs or ops[1] is lhs) and _flag(rhs, "nuw"):
+        ops = u.binop(rhs, "add")
+        if ops is not None and (ops[0] is lhs or ops[1] is lhs) and u.has_nuw(rhs):
             return True
-        ops = _ops(rhs, "or")
+        ops = u.binop(rhs, "or")
         if ops is not None and (ops[0] is lhs or ops[1] is lhs):
             return True
         mm = _minmax(rhs)
         if mm is not None and mm[0] == "llvm.umax" and (mm[1] is lhs or mm[2] is lhs):
             return True
-        ops = _ops(lhs, "lshr")
+        ops = u.binop(lhs, "lshr")
         if ops is not None and ops[0] is rhs:
             return True
-        ops = _ops(lhs, "udiv")
+        ops = u.binop(lhs, "udiv")
         if ops is not None and ops[0] is rhs:
-            c = _apint(ops[1])
+            c = u.apint(ops[1])
             if c is not None and c.value > 1:
                 return True
-        ops = _ops(lhs, "and")
+        ops = u.binop(lhs, "and")
         if ops is not None and (ops[0] is rhs or ops[1] is rhs):
             return True
         mm = _minmax(lhs)
@@ -211,7 +166,7 @@ def _implied_cond_icmps(lhs: ICmpInst, rpred: Predicate, r0: Value, r1: Value, d
             lpred = lpred.swapped
             r0, r1 = r1, r0
             rpred = rpred.swapped
-    if l0 is r0 and (_apint(l1) is not None or _apint(r1) is not None):
+    if l0 is r0 and (u.apint(l1) is not None or u.apint(r1) is not None):
         from llvmpy_mid.analysis.value_tracking import compute_constant_range
 
         lcr = compute_constant_range(l1, lpred.is_signed, True, None, None, None, MAX_ANALYSIS_RECURSION_DEPTH - 1)
@@ -221,7 +176,7 @@ def _implied_cond_icmps(lhs: ICmpInst, rpred: Predicate, r0: Value, r1: Value, d
             return True
         if dom.icmp(rpred.inverse, rcr):
             return False
-        if _apint(l1) is not None and _apint(r1) is not None:
+        if u.apint(l1) is not None and u.apint(r1) is not None:
             return None
     if l0 is r0 and l1 is r1:
         if is_implied_true_by_matching_cmp(lpred, rpred):
@@ -230,7 +185,7 @@ def _implied_cond_icmps(lhs: ICmpInst, rpred: Predicate, r0: Value, r1: Value, d
             return False
         return None
     if l0 is r0 and lpred in (P.ICMP_ULT, P.ICMP_UGE) and rpred in (P.ICMP_ULT, P.ICMP_UGE):
-        ops = _ops(l0, "add")
+        ops = u.binop(l0, "add")
         if ops is not None and ((ops[0] is l1 and ops[1] is r1) or (ops[0] is r1 and ops[1] is l1)):
             return lpred == rpred
     if lpred == rpred:
@@ -240,7 +195,7 @@ def _implied_cond_icmps(lhs: ICmpInst, rpred: Predicate, r0: Value, r1: Value, d
 
 def _logical(v: Value, is_and: bool) -> tuple[Value, Value] | None:
     """``and``/``or`` of booleans, or their ``select`` spellings (LLVM ``m_LogicalAnd``/``m_LogicalOr``)."""
-    ops = _ops(v, "and" if is_and else "or")
+    ops = u.binop(v, "and" if is_and else "or")
     if ops is not None:
         return ops
     if isinstance(v, SelectInst) and v.condition.type is v.type:
@@ -251,8 +206,8 @@ def _logical(v: Value, is_and: bool) -> tuple[Value, Value] | None:
             if arm.is_null_value:
                 return v.condition, v.true_value
         else:
-            c = _apint(arm)
-            if c is not None and c.value == 1 and (type(arm) is ConstantInt or pm.get_splat_value(arm) is not None):
+            c = u.apint(arm)
+            if c is not None and c.value == 1 and (type(arm) is ConstantInt or get_splat_value(arm) is not None):
                 return v.condition, v.false_value
     return None
 
@@ -266,7 +221,7 @@ def is_implied_condition_pred(
             return None
         if r0.type.is_vector != lhs.type.is_vector:
             return None
-        inner = _not_of(lhs)
+        inner = u.not_of(lhs)
         if inner is None:
             break
         lhs = inner
@@ -289,7 +244,7 @@ def is_implied_condition(lhs: Value, rhs: Value, dl: DataLayout, lhs_is_true: bo
     if lhs is rhs:
         return lhs_is_true
     invert = False
-    inner = _not_of(rhs)
+    inner = u.not_of(rhs)
     if inner is not None:
         rhs = inner
         if lhs is rhs:
