@@ -297,6 +297,11 @@ def cast_of(v: Value, opcode: str) -> Value | None:
     return None
 
 
+ROUNDING_INTRINSICS = frozenset(
+    ("llvm.floor", "llvm.ceil", "llvm.trunc", "llvm.rint", "llvm.nearbyint", "llvm.round", "llvm.roundeven")
+)
+"""The intrinsics that round a floating value to an integral one."""
+
 _TYPE_SUFFIX = re.compile(r"(i\d+|f\d+|bf16|ppcf128|x86_fp80|nxv\d+\w*|v\d+\w*|p\d+|a\d+\w*|s_\w*|sl_\w*|isVoid|f)\Z")
 _BASE_NAMES: dict[str, str] = {}
 

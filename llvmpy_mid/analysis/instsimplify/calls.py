@@ -40,23 +40,14 @@ from llvmpy_mid.ir.value import Value
 
 P = Predicate
 
-_IDEMPOTENT = frozenset(
+_IDEMPOTENT = u.ROUNDING_INTRINSICS | frozenset(
     (
         "llvm.fabs",
-        "llvm.floor",
-        "llvm.ceil",
-        "llvm.trunc",
-        "llvm.rint",
-        "llvm.nearbyint",
-        "llvm.round",
-        "llvm.roundeven",
         "llvm.canonicalize",
         "llvm.arithmetic.fence",
     )
 )
-_REMOVES_FRACTION = frozenset(
-    ("llvm.floor", "llvm.ceil", "llvm.trunc", "llvm.rint", "llvm.nearbyint", "llvm.round", "llvm.roundeven")
-)
+_REMOVES_FRACTION = u.ROUNDING_INTRINSICS
 _INVERSE_LOGS = {
     "llvm.exp": ("llvm.log",),
     "llvm.exp2": ("llvm.log2",),

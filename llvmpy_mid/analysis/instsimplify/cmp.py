@@ -836,14 +836,18 @@ def simplify_icmp_inst(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery
             c = memory.compute_pointer_icmp(pred, pl, pr, q)
             if c is not None:
                 return c
+    return thread_cmp_over_select_or_phi(pred, lhs, rhs, q, max_recurse)
+
+
+def thread_cmp_over_select_or_phi(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery, max_recurse: int) -> Value | None:
+    """The last resort of an integer or floating compare: thread it over a
+    select operand, then over a phi operand."""
     if isinstance(lhs, SelectInst) or isinstance(rhs, SelectInst):
         v = thread_cmp_over_select(pred, lhs, rhs, q, max_recurse)
         if v is not None:
             return v
     if isinstance(lhs, PHINode) or isinstance(rhs, PHINode):
-        v = thread_cmp_over_phi(pred, lhs, rhs, q, max_recurse)
-        if v is not None:
-            return v
+        return thread_cmp_over_phi(pred, lhs, rhs, q, max_recurse)
     return None
 
 
@@ -914,4 +918,5 @@ __all__ = [
     "simplify_cmp_inst",
     "thread_cmp_over_select",
     "thread_cmp_over_phi",
+    "thread_cmp_over_select_or_phi",
 ]

@@ -23,7 +23,6 @@ from llvmpy_mid.ir.instructions.binary import UnaryOperator
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
-from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.types import Type, VectorType
 from llvmpy_mid.ir.value import Value
 
@@ -482,19 +481,9 @@ def simplify_fcmp_inst(pred: Predicate, lhs: Value, rhs: Value, fmf: int, q: Sim
         elif pred in (P.FCMP_UGE, P.FCMP_OLT):
             if _cannot_be_ordered_less_than_zero(lhs):
                 return u.get_bool(rty, pred == P.FCMP_UGE)
-    if isinstance(lhs, SelectInst) or isinstance(rhs, SelectInst):
-        from llvmpy_mid.analysis.instsimplify.cmp import thread_cmp_over_select
+    from llvmpy_mid.analysis.instsimplify.cmp import thread_cmp_over_select_or_phi
 
-        v = thread_cmp_over_select(pred, lhs, rhs, q, max_recurse)
-        if v is not None:
-            return v
-    if isinstance(lhs, PHINode) or isinstance(rhs, PHINode):
-        from llvmpy_mid.analysis.instsimplify.cmp import thread_cmp_over_phi
-
-        v = thread_cmp_over_phi(pred, lhs, rhs, q, max_recurse)
-        if v is not None:
-            return v
-    return None
+    return thread_cmp_over_select_or_phi(pred, lhs, rhs, q, max_recurse)
 
 
 _SIGN_KEEPING = frozenset(("fpext", "fptrunc", "fneg"))
@@ -551,18 +540,11 @@ def _never_nan(v: Value, depth: int = 0) -> bool:
     return False
 
 
-_NAN_PRESERVING = frozenset(
+_NAN_PRESERVING = u.ROUNDING_INTRINSICS | frozenset(
     (
         "llvm.fabs",
         "llvm.copysign",
         "llvm.canonicalize",
-        "llvm.floor",
-        "llvm.ceil",
-        "llvm.trunc",
-        "llvm.rint",
-        "llvm.nearbyint",
-        "llvm.round",
-        "llvm.roundeven",
         "llvm.arithmetic.fence",
         "llvm.exp",
         "llvm.exp2",
@@ -654,17 +636,10 @@ def _never_inf(v: Value, depth: int = 0) -> bool:
     return name in ("llvm.sin", "llvm.cos")
 
 
-_INF_PRESERVING = frozenset(
+_INF_PRESERVING = u.ROUNDING_INTRINSICS | frozenset(
     (
         "llvm.fabs",
         "llvm.copysign",
-        "llvm.floor",
-        "llvm.ceil",
-        "llvm.trunc",
-        "llvm.rint",
-        "llvm.nearbyint",
-        "llvm.round",
-        "llvm.roundeven",
         "llvm.canonicalize",
         "llvm.arithmetic.fence",
         "llvm.sqrt",
