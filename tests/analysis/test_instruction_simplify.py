@@ -475,6 +475,36 @@ attributes #0 = { strictfp }
   ret <2 x i8> %e
 }
 """,
+    # pointer compares of distinct objects within (or beyond) their getObjectSize sizes
+    """@g = external global i32
+@h = global [2 x i16] zeroinitializer
+@w = extern_weak global i32
+
+define void @ptrs(ptr byval([8 x i8]) %bv, i32 %n) {
+  %a = alloca [4 x i8]
+  %b = alloca i64, i32 2
+  %v = alloca i8, i32 %n
+  %a2 = getelementptr inbounds i8, ptr %a, i64 2
+  %a4 = getelementptr i8, ptr %a, i64 4
+  %c1 = icmp eq ptr %a2, @g
+  %c2 = icmp ne ptr %a4, @g
+  %c3 = icmp eq ptr %b, %a2
+  %b12 = getelementptr i8, ptr %b, i64 12
+  %c4 = icmp eq ptr %b12, %a
+  %c5 = icmp eq ptr %bv, %a2
+  %bv9 = getelementptr i8, ptr %bv, i64 9
+  %c6 = icmp eq ptr %bv9, @h
+  %h3 = getelementptr i8, ptr @h, i64 3
+  %c7 = icmp eq ptr %h3, %a
+  %c8 = icmp eq ptr %v, %a
+  %c9 = icmp eq ptr %a, @w
+  %am = getelementptr i8, ptr %a, i64 -1
+  %c10 = icmp eq ptr %am, %b
+  call void @use(i1 %c1, i1 %c2, i1 %c3, i1 %c4, i1 %c5, i1 %c6, i1 %c7, i1 %c8, i1 %c9, i1 %c10)
+  ret void
+}
+declare void @use(i1, i1, i1, i1, i1, i1, i1, i1, i1, i1)
+""",
 ]
 
 

@@ -6,7 +6,8 @@ What: the base pointer and constant byte offset a pointer is (through GEPs of
 constant indices, bitcasts, address-space casts, non-interposable aliases and
 ``returned`` call arguments), and the compare of two pointers decided from it:
 one base at two known offsets, two distinct allocations (allocas, globals that
-cannot be merged, ``byval`` arguments) within their sizes, or a ``noalias``
+cannot be merged, ``byval`` arguments) within their sizes (``getObjectSize`` of
+:mod:`llvmpy_mid.analysis.memory_builtins`), or a ``noalias``
 call result against such an allocation.
 
 What it does not do (yet): the capture-tracking fold of a fresh allocation
@@ -22,14 +23,13 @@ from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant
 from llvmpy_mid.ir.data_layout import DataLayout
-from llvmpy_mid.ir.function import Argument
+from llvmpy_mid.ir.function import Argument, null_pointer_is_defined
 from llvmpy_mid.ir.global_value import GlobalAlias, GlobalValue, GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
 from llvmpy_mid.ir.instructions.memory import AllocaInst
-from llvmpy_mid.ir.types import Type
 from llvmpy_mid.ir.value import Value
 
 P = Predicate
@@ -140,31 +140,6 @@ def _is_no_alias_call(v: Value) -> bool:
     return isinstance(v, CallBase) and v.has_ret_attr("noalias")
 
 
-def _object_size(v: Value, dl: DataLayout) -> int | None:
-    """The byte size of a static alloca, a defined global or a byval argument."""
-    if isinstance(v, AllocaInst):
-        if not v.allocated_type.is_sized:
-            return None
-        n = v.array_size
-        count = getattr(n, "value", None)
-        if not isinstance(count, int):
-            return None
-        return dl.type_alloc_size(v.allocated_type) * count
-    if isinstance(v, GlobalVariable):
-        if "extern_weak" in str(getattr(v, "linkage", "")).lower() or "EXTERN_WEAK" in str(getattr(v, "linkage", "")):
-            return None
-        ty = v.value_type
-        if not ty.is_sized or dl.is_scalable(ty):
-            return None
-        return dl.type_alloc_size(ty)
-    if isinstance(v, Argument):
-        bty = v.parent.attributes.param_type_attr(v.arg_no, "byval")
-        if not isinstance(bty, Type) or not bty.is_sized:
-            return None
-        return dl.type_alloc_size(bty)
-    return None
-
-
 def compute_pointer_icmp(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQuery) -> Constant | None:
     """A pointer compare decided by bases and offsets (LLVM ``computePointerICmp``)."""
     if pred in (P.ICMP_EQ, P.ICMP_NE):
@@ -182,8 +157,12 @@ def compute_pointer_icmp(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQue
         return u.get_bool(ity, _compare_ints(loff, roff, pred))
     if pred.is_equality:
         if _have_non_overlapping_storage(lbase, rbase):
-            ls = _object_size(lbase, dl)
-            rs = _object_size(rbase, dl)
+            from llvmpy_mid.analysis.memory_builtins import ObjectSizeOpts, get_object_size
+
+            fn = lbase.function if isinstance(lbase, Instruction) else lbase.parent if isinstance(lbase, Argument) else None
+            opts = ObjectSizeOpts("min", null_is_unknown_size=null_pointer_is_defined(fn) if fn is not None else True)
+            ls = get_object_size(lbase, dl, q.tli, opts)
+            rs = get_object_size(rbase, dl, q.tli, opts)
             if ls is not None and rs is not None:
                 dist = loff - roff
                 if (dist < ls) if dist >= 0 else (-dist < rs):
