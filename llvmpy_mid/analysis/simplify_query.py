@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import UndefValue
 
 if TYPE_CHECKING:
@@ -63,11 +64,15 @@ class SimplifyQuery:
         return i.get_metadata(kind) if self.use_instr_info else None
 
     def has_no_unsigned_wrap(self, op: Value) -> bool:
-        """``op`` carries ``nuw`` and flags may be trusted."""
+        """``op`` (an instruction or a constant expression) carries ``nuw`` and flags may be trusted."""
+        if isinstance(op, ConstantExpr):
+            return self.use_instr_info and op.has_no_unsigned_wrap
         return self.use_instr_info and bool(getattr(op, "nuw", False))
 
     def has_no_signed_wrap(self, op: Value) -> bool:
-        """``op`` carries ``nsw`` and flags may be trusted."""
+        """``op`` (an instruction or a constant expression) carries ``nsw`` and flags may be trusted."""
+        if isinstance(op, ConstantExpr):
+            return self.use_instr_info and op.has_no_signed_wrap
         return self.use_instr_info and bool(getattr(op, "nsw", False))
 
     def is_exact(self, op: Value) -> bool:

@@ -475,6 +475,35 @@ attributes #0 = { strictfp }
   ret <2 x i8> %e
 }
 """,
+    # wrap flags of a constant-expression mul count (m_NSWMul/m_NUWMul match it);
+    # m_c_Mul of the (X * Y) / Y fold does not match a constant expression in LLVM 19
+    """@g = external global i8
+
+define i64 @udiv_exact_mul_nsw_ce() {
+  %r = udiv exact i64 mul nsw (i64 ptrtoint (ptr @g to i64), i64 3), 3
+  ret i64 %r
+}
+
+define i64 @sdiv_exact_mul_nuw_ce() {
+  %r = sdiv exact i64 mul nuw (i64 ptrtoint (ptr @g to i64), i64 5), 5
+  ret i64 %r
+}
+
+define i64 @udiv_exact_mul_ce() {
+  %r = udiv exact i64 mul (i64 ptrtoint (ptr @g to i64), i64 3), 3
+  ret i64 %r
+}
+
+define i64 @udiv_mul_nuw_ce() {
+  %r = udiv i64 mul nuw (i64 ptrtoint (ptr @g to i64), i64 3), 3
+  ret i64 %r
+}
+
+define i64 @urem_mul_nuw_ce() {
+  %r = urem i64 mul nuw (i64 ptrtoint (ptr @g to i64), i64 3), 3
+  ret i64 %r
+}
+""",
     # pointer compares of distinct objects within (or beyond) their getObjectSize sizes
     """@g = external global i32
 @h = global [2 x i16] zeroinitializer

@@ -502,7 +502,8 @@ def _simplify_div_rem(opcode: str, op0: Value, op1: Value, q: SimplifyQuery, max
     if (kb.zero >> 1) == (1 << (w - 1)) - 1 and w > 0:
         # at most the lowest bit may be set: the divisor is 1
         return op0 if is_div else u.null(ty)
-    x = u.c_binop_with(op0, "mul", op1)
+    # LLVM 19's m_c_Mul matches a mul instruction only, not a constant expression
+    x = u.c_binop_with(op0, "mul", op1) if isinstance(op0, Instruction) else None
     if x is not None:
         if (signed and q.has_no_signed_wrap(op0)) or (not signed and q.has_no_unsigned_wrap(op0)):
             return x if is_div else u.null(ty)
