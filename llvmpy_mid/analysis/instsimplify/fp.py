@@ -218,18 +218,30 @@ def _simplify_fp_op(ops: tuple[Value, ...], fmf: int, q: SimplifyQuery, ex: str 
     return None
 
 
+def _fold_fp_binop_start(
+    opcode: str, op0: Value, op1: Value, fmf: int, q: SimplifyQuery, ex: str, rm: str, fp_op: bool = True
+) -> tuple[Value | None, Value, Value]:
+    """What every floating binary operation tries first: constant folding (with
+    a constant moved to the right), in the default environment only; then, when
+    ``fp_op``, the NaN/infinity/poison operand rules (LLVM ``simplifyFPOp``).
+    Returns ``(result or None, op0, op1)``."""
+    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
+
+    if _is_default_env(ex, rm):
+        c, op0, op1 = fold_or_commute_constant(opcode, op0, op1, q)
+        if c is not None:
+            return c, op0, op1
+    if fp_op:
+        return _simplify_fp_op((op0, op1), fmf, q, ex, rm), op0, op1
+    return None, op0, op1
+
+
 def simplify_fadd_inst(
     op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
 ) -> Value | None:
     """``fadd``: X + -0.0, X + +0.0 (nsz or X not -0.0), nnan X + -X, ..."""
-    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
-
     default = _is_default_env(ex, rm)
-    if default:
-        c, op0, op1 = fold_or_commute_constant("fadd", op0, op1, q)
-        if c is not None:
-            return c
-    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
+    c, op0, op1 = _fold_fp_binop_start("fadd", op0, op1, fmf, q, ex, rm)
     if c is not None:
         return c
     snan_ok = _can_ignore_snan(ex, fmf)
@@ -260,14 +272,8 @@ def simplify_fsub_inst(
     op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
 ) -> Value | None:
     """``fsub``: X - +0.0, X - -0.0 (nsz or X not -0.0), -0.0 - (fneg X), ..."""
-    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
-
     default = _is_default_env(ex, rm)
-    if default:
-        c, op0, op1 = fold_or_commute_constant("fsub", op0, op1, q)
-        if c is not None:
-            return c
-    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
+    c, op0, op1 = _fold_fp_binop_start("fsub", op0, op1, fmf, q, ex, rm)
     if c is not None:
         return c
     snan_ok = _can_ignore_snan(ex, fmf)
@@ -309,12 +315,9 @@ def simplify_fmul_inst(
     op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
 ) -> Value | None:
     """``fmul``: constant folding, then :func:`simplify_fma_fmul`."""
-    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
-
-    if _is_default_env(ex, rm):
-        c, op0, op1 = fold_or_commute_constant("fmul", op0, op1, q)
-        if c is not None:
-            return c
+    c, op0, op1 = _fold_fp_binop_start("fmul", op0, op1, fmf, q, ex, rm, fp_op=False)
+    if c is not None:
+        return c
     return simplify_fma_fmul(op0, op1, fmf, q, max_recurse, ex, rm)
 
 
@@ -345,13 +348,7 @@ def simplify_fdiv_inst(
     op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
 ) -> Value | None:
     """``fdiv``: X / 1.0, nnan X / X, (X * Y) / Y with reassoc, X / -X, ..."""
-    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
-
-    if _is_default_env(ex, rm):
-        c, op0, op1 = fold_or_commute_constant("fdiv", op0, op1, q)
-        if c is not None:
-            return c
-    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
+    c, op0, op1 = _fold_fp_binop_start("fdiv", op0, op1, fmf, q, ex, rm)
     if c is not None:
         return c
     if not _is_default_env(ex, rm):
@@ -378,13 +375,7 @@ def simplify_frem_inst(
     op0: Value, op1: Value, fmf: int, q: SimplifyQuery, max_recurse: int = RECURSION_LIMIT, ex: str = IGNORE, rm: str = TO_NEAREST
 ) -> Value | None:
     """``frem``: nnan +-0.0 % X is +-0.0."""
-    from llvmpy_mid.analysis.instsimplify.binops import fold_or_commute_constant
-
-    if _is_default_env(ex, rm):
-        c, op0, op1 = fold_or_commute_constant("frem", op0, op1, q)
-        if c is not None:
-            return c
-    c = _simplify_fp_op((op0, op1), fmf, q, ex, rm)
+    c, op0, op1 = _fold_fp_binop_start("frem", op0, op1, fmf, q, ex, rm)
     if c is not None:
         return c
     if not _is_default_env(ex, rm):
