@@ -39,6 +39,7 @@ from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.flags import FastMathFlags, TailCallKind, type_supports_fast_math_flags
+from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.memory_effects import MemoryEffects
 from llvmpy_mid.ir.types import FunctionType, TypeID
 from llvmpy_mid.ir.value import Use, Value
@@ -72,9 +73,8 @@ _NON_CLOBBERING_TAGS = frozenset(("deopt", "funclet", "ptrauth", "kcfi", "conver
 
 _NO_BUNDLES: tuple[tuple[str, int, int], ...] = ()
 
-# Intrinsics whose identity matters to the generic queries below. A name is
-# matched to the longest known base (``llvm.memcpy.inline.p0.p0.i64`` is
-# ``llvm.memcpy.inline``), as LLVM's name lookup does.
+# Intrinsics whose identity matters to the generic queries below, by base name
+# (:func:`intrinsic_base_name`: ``llvm.memcpy.inline.p0.p0.i64`` is ``llvm.memcpy.inline``).
 _COMMUTATIVE_INTRINSICS = frozenset(
     (
         "llvm.maxnum",
@@ -109,36 +109,19 @@ _VOLATILE_ARG = {
     "llvm.matrix.column.major.load": 2,
     "llvm.matrix.column.major.store": 3,
 }
-_KNOWN_INTRINSICS = (
-    _COMMUTATIVE_INTRINSICS
-    | frozenset(_VOLATILE_ARG)
-    | frozenset(
-        (
-            "llvm.assume",
-            "llvm.memcpy.element.unordered.atomic",
-            "llvm.memmove.element.unordered.atomic",
-            "llvm.memset.element.unordered.atomic",
-            "llvm.sadd",
-            "llvm.uadd",
-            "llvm.smul",
-            "llvm.umul",
-        )
-    )
-)
+_BASE_NAME_CACHE: dict[str, str] = {}
 
 
 def intrinsic_base_name(name: str) -> str:
-    """The known intrinsic a (possibly type-mangled) ``llvm.*`` name denotes, or
-    ``name`` itself when it is not one of the intrinsics this module knows."""
-    if name in _KNOWN_INTRINSICS:
-        return name
-    cut = len(name)
-    while True:
-        cut = name.rfind(".", 0, cut)
-        if cut <= 4:
-            return name
-        if name[:cut] in _KNOWN_INTRINSICS:
-            return name[:cut]
+    """The intrinsic a (possibly type-mangled) ``llvm.*`` name denotes, as LLVM's
+    ``lookupIntrinsicID`` finds it in the intrinsic table (``llvm.abs`` for
+    ``llvm.abs.i8``), or ``name`` itself when it is no intrinsic."""
+    base = _BASE_NAME_CACHE.get(name)
+    if base is None:
+        base = lookup_intrinsic(name) or name
+        if len(_BASE_NAME_CACHE) < 8192:
+            _BASE_NAME_CACHE[name] = base
+    return base
 
 
 def _normalize_bundles(bundles: Iterable[BundleLike]) -> list[OperandBundle]:
