@@ -498,19 +498,23 @@ class LoopInfo:
         return loop is not None and loop.blocks[0] is bb
 
     def loops_in_preorder(self) -> list[Loop]:
+        """Every loop, each nest in preorder (LLVM ``getLoopsInPreorder``): the
+        top-level loops last to first, as they are kept in reverse program order."""
         out: list[Loop] = []
-        for top in self.top_level_loops:
+        for top in reversed(self.top_level_loops):
             out.extend(top.loops_in_preorder())
         return out
 
     def loops_in_reverse_siblings_preorder(self) -> list[Loop]:
-        """Preorder with siblings visited last to first (LLVM's worklist order for loop passes)."""
+        """LLVM ``getLoopsInReverseSiblingPreorder``: the top-level loops in stored
+        order, each nest in preorder with sibling sub-loops visited last to first."""
         out: list[Loop] = []
-        stack: list[Loop] = list(self.top_level_loops)
-        while stack:
-            loop = stack.pop()
-            out.append(loop)
-            stack.extend(loop.sub_loops)
+        for root in self.top_level_loops:
+            stack: list[Loop] = [root]
+            while stack:
+                loop = stack.pop()
+                out.append(loop)
+                stack.extend(loop.sub_loops)
         return out
 
     # --- mutation --------------------------------------------------------------------------

@@ -688,8 +688,10 @@ def test_mutation_api_keeps_sets_and_map() -> None:
     li.add_top_level_loop(other)
     assert li.top_level_loops[-1] is other
     pre = li.loops_in_preorder()
-    assert pre == [outer, mid, inner, fresh, other]
-    assert li.loops_in_reverse_siblings_preorder() == [other, outer, mid, inner, fresh]
+    # LLVM's getLoopsInPreorder walks the top-level loops last to first (they are
+    # kept in reverse program order); getLoopsInReverseSiblingPreorder first to last
+    assert pre == [other, outer, mid, inner, fresh]
+    assert li.loops_in_reverse_siblings_preorder() == [outer, mid, inner, fresh, other]
 
 
 # --- pass-manager glue ----------------------------------------------------------------------------

@@ -114,12 +114,7 @@ class UnifyLoopExitsPass(Pass[Function]):
         dt = am.get_result(DominatorTreeAnalysis, unit)
         max_booleans = int(OPTIONS.value(MAX_BOOLEANS_OPTION))
         changed = False
-        # LLVM's getLoopsInPreorder: top-level loops last to first (LoopInfo keeps them
-        # in reverse program order), each nest in preorder.
-        loops: list[Loop] = []
-        for top in reversed(li.top_level_loops):
-            loops.extend(top.loops_in_preorder())
-        for loop in loops:
+        for loop in li.loops_in_preorder():
             changed |= unify_loop_exits(dt, li, loop, max_booleans)
         if not changed:
             return PreservedAnalyses.all()
