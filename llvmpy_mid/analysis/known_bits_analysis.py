@@ -47,7 +47,7 @@ from llvmpy_mid.analysis.value_tracking_support import (
     _operand,
     _range_attribute,
     _scalar_bit_width,
-    _shuffle_demanded_any,
+    _shuffle_demanded,
     compute_known_bits_from_range_metadata,
     get_returned_arg_operand,
     get_vscale_range,
@@ -445,9 +445,9 @@ def _known_from_operator(i: Value, demanded: int, known: KnownBits, depth: int, 
         assert isinstance(i, CallBase)
         return _known_call(i, demanded, known, depth, q)
     if op == "shufflevector":
-        if not isinstance(i, ShuffleVectorInst) and not isinstance(i, ConstantExpr):
+        if not isinstance(i, ShuffleVectorInst):  # LLVM: nothing for a shufflevector expression
             return KnownBits(w)
-        split = _shuffle_demanded_any(i, demanded)
+        split = _shuffle_demanded(i, demanded)
         if split is None:
             return KnownBits(w)
         dl_, dr_ = split

@@ -285,16 +285,24 @@ def _range_md_excludes(node: object, value: int) -> bool:
 
 
 def _shuffle_demanded(shuf: ShuffleVectorInst, demanded: int) -> tuple[int, int] | None:
-    """LLVM ``getShuffleDemandedElts``: the lanes of each source a shuffle's demanded lanes read."""
+    """LLVM ``getShuffleDemandedElts``: the lanes of each source a shuffle's demanded lanes read;
+    None when a demanded lane is poison (nothing is known of the lanes in common)."""
     src_ty = shuf.get_operand(0).type
     assert isinstance(src_ty, VectorType)
     if src_ty.scalable:
         return demanded, demanded
     n = src_ty.count
+    if not demanded:
+        return 0, 0
+    mask = shuf.mask
+    if all(m == 0 for m in mask):
+        return 1, 0
     lhs = rhs = 0
-    for i, m in enumerate(shuf.mask):
-        if not (demanded >> i) & 1 or m < 0:
+    for i, m in enumerate(mask):
+        if not (demanded >> i) & 1:
             continue
+        if m < 0:
+            return None
         if m < n:
             lhs |= 1 << m
         elif m < 2 * n:
@@ -764,28 +772,6 @@ def _is_all_ones_value(c: Constant) -> bool:
         return c.value == (1 << c.width) - 1
     s = get_splat_value(c) if isinstance(c.type, VectorType) else None
     return isinstance(s, ConstantInt) and s.value == (1 << s.width) - 1
-
-
-def _shuffle_demanded_any(i: Value, demanded: int) -> tuple[int, int] | None:
-    if isinstance(i, ShuffleVectorInst):
-        return _shuffle_demanded(i, demanded)
-    assert isinstance(i, ConstantExpr)
-    src_ty = i.get_operand(0).type
-    assert isinstance(src_ty, VectorType)
-    if src_ty.scalable:
-        return demanded, demanded
-    n = src_ty.count
-    lhs = rhs = 0
-    for k, mv in enumerate(i.shuffle_mask):
-        if not (demanded >> k) & 1 or mv < 0:
-            continue
-        if mv < n:
-            lhs |= 1 << mv
-        elif mv < 2 * n:
-            rhs |= 1 << (mv - n)
-        else:
-            return None
-    return lhs, rhs
 
 
 def is_known_negation(x: Value, y: Value, need_nsw: bool = False, allow_poison: bool = True) -> bool:
