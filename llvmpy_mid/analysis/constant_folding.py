@@ -33,6 +33,7 @@ from llvmpy_mid.ir.constants import (
 )
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.global_value import GlobalValue
+from llvmpy_mid.ir.instructions.casts import CAST_OPCODES as CAST_OPCODE_ORDER
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.types import (
     IntegerType,
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.instruction import Instruction
     from llvmpy_mid.ir.instructions.calls import CallBase
 
-CAST_OPCODES = frozenset(cf.CAST_ORDER)
+CAST_OPCODES = frozenset(CAST_OPCODE_ORDER)
 UNARY_OPCODES = frozenset(("fneg",))
 FP_BINARY_OPCODES = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem"))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import cast
 
 from llvmpy_mid.ir import constant_fold as cf
+from llvmpy_mid.ir import fp_bits
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import (
     Constant,
@@ -90,7 +91,7 @@ def fold_bit_cast(c: Constant, dest: Type, dl: DataLayout) -> Constant:
         n = src_ty.count
         src_elt = src_ty.element_type
         if isinstance(src_elt, FloatingPointType):
-            c = ConstantExpr.get_cast("bitcast", c, _int_vector(c.type, cf.apfloat_width(src_elt.type_id), n))
+            c = ConstantExpr.get_cast("bitcast", c, _int_vector(c.type, fp_bits.bit_width(src_elt.type_id), n))
         bits = _vector_to_int(c, dest, src_elt, n, dl)
         if isinstance(bits, Constant):
             return bits
@@ -112,10 +113,10 @@ def fold_bit_cast(c: Constant, dest: Type, dl: DataLayout) -> Constant:
     src_elt = cty.element_type
     dst_elt = dest.element_type
     if isinstance(dst_elt, FloatingPointType):
-        as_int = fold_bit_cast(c, _int_vector(c.type, cf.apfloat_width(dst_elt.type_id), n_dst), dl)
+        as_int = fold_bit_cast(c, _int_vector(c.type, fp_bits.bit_width(dst_elt.type_id), n_dst), dl)
         return ConstantExpr.get_cast("bitcast", as_int, dest)
     if isinstance(src_elt, FloatingPointType):
-        c = ConstantExpr.get_cast("bitcast", c, _int_vector(c.type, cf.apfloat_width(src_elt.type_id), n_src))
+        c = ConstantExpr.get_cast("bitcast", c, _int_vector(c.type, fp_bits.bit_width(src_elt.type_id), n_src))
         if not isinstance(c, (ConstantVector, ConstantDataVector)):
             return c
     little = dl.is_little_endian

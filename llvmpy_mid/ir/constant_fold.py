@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from llvmpy_mid.errors import IRError
-from llvmpy_mid.ir import apfloat
+from llvmpy_mid.ir import apfloat, fp_bits
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import (
     BlockAddress,
@@ -47,6 +47,7 @@ from llvmpy_mid.ir.constants import (
     get_splat_value,
 )
 from llvmpy_mid.ir.global_value import GlobalValue
+from llvmpy_mid.ir.instructions.casts import CAST_OPCODES
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.types import (
@@ -59,23 +60,7 @@ from llvmpy_mid.ir.types import (
     VectorType,
 )
 
-# LLVM's cast opcode order (Instruction::CastOps).
-CAST_ORDER = (
-    "trunc",
-    "zext",
-    "sext",
-    "fptoui",
-    "fptosi",
-    "uitofp",
-    "sitofp",
-    "fptrunc",
-    "fpext",
-    "ptrtoint",
-    "inttoptr",
-    "bitcast",
-    "addrspacecast",
-)
-_CAST_INDEX = {name: i for i, name in enumerate(CAST_ORDER)}
+_CAST_INDEX = {name: i for i, name in enumerate(CAST_OPCODES)}  # LLVM's Instruction::CastOps order
 
 # CastInst::isEliminableCastPair's table, rows: first cast, columns: second cast.
 _CAST_PAIRS = (
@@ -111,24 +96,8 @@ def scalar_size_in_bits(ty: Type) -> int:
     if isinstance(st, IntegerType):
         return st.width
     if isinstance(st, FloatingPointType):
-        return apfloat_width(st.type_id)
+        return fp_bits.bit_width(st.type_id)
     return 0
-
-
-_FP_WIDTHS: dict[TypeID, int] = {
-    TypeID.HALF: 16,
-    TypeID.BFLOAT: 16,
-    TypeID.FLOAT: 32,
-    TypeID.DOUBLE: 64,
-    TypeID.X86_FP80: 80,
-    TypeID.FP128: 128,
-    TypeID.PPC_FP128: 128,
-}
-
-
-def apfloat_width(tid: TypeID) -> int:
-    """Bits of a floating-point kind's pattern."""
-    return _FP_WIDTHS[tid]
 
 
 def _address_space(ty: Type) -> int:
@@ -656,7 +625,7 @@ def _fneg_bits(c: ConstantFP) -> int:
     tid = c.type.type_id
     if tid is TypeID.PPC_FP128:
         return c.bits ^ ((1 << 63) | (1 << 127))
-    return c.bits ^ (1 << (apfloat_width(tid) - 1))
+    return c.bits ^ (1 << (fp_bits.bit_width(tid) - 1))
 
 
 def get_bin_op_identity(opcode: str, ty: Type, allow_rhs: bool) -> Constant | None:

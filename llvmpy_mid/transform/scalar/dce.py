@@ -17,9 +17,9 @@ What it does not do: removable allocation calls and knowledge retention
 
 from __future__ import annotations
 
-import importlib
 from typing import ClassVar
 
+from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.passes.analysis import AnalysisManager
@@ -53,19 +53,6 @@ def eliminate_dead_code(fn: Function, tli: object | None = None) -> bool:
     return changed
 
 
-def _target_library_info(fn: Function, am: AnalysisManager[Function]) -> object | None:
-    """TargetLibraryInfo when the analysis exists (it is logged as opt-19 logs it)."""
-    try:
-        module = importlib.import_module("llvmpy_mid.analysis.target_library_info")
-    except ImportError:
-        return None
-    analysis = getattr(module, "TargetLibraryAnalysis", None)
-    if analysis is None:
-        return None
-    result: object = am.get_result(analysis, fn)
-    return result
-
-
 class DCEPass(Pass[Function]):
     """``dce``: deletes trivially dead instructions."""
 
@@ -77,7 +64,7 @@ class DCEPass(Pass[Function]):
         return "DCEPass"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
-        tli = _target_library_info(unit, am)
+        tli = am.get_result(TargetLibraryAnalysis, unit)
         if not eliminate_dead_code(unit, tli):
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()
