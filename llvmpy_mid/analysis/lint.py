@@ -53,6 +53,7 @@ from typing import ClassVar, TextIO
 
 from llvmpy_mid.analysis.value_tracking import compute_known_bits
 from llvmpy_mid.asm.printer import DiagnosticWriter, format_value
+from llvmpy_mid.analysis.underlying_objects import get_underlying_object
 from llvmpy_mid.ir.constant_fold import constant_fold_binary_instruction, constant_fold_cast_instruction
 from llvmpy_mid.ir.constants import (
     BlockAddress,
@@ -76,7 +77,6 @@ from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 
 READ, WRITE, CALLEE, BRANCHEE = 1, 2, 4, 8
-_MAX_LOOKUP = 6
 _MAX_SCAN = 6
 
 _CAST_OPCODES = frozenset(
@@ -109,38 +109,6 @@ def _returned_argument(call: CallBase) -> Value | None:
         if call.param_has_attr(i, "returned"):
             return call.get_arg(i)
     return None
-
-
-def underlying_object(v: Value) -> Value:
-    """LLVM's ``getUnderlyingObject`` (six steps at most)."""
-    if not v.type.is_pointer:
-        return v
-    for _ in range(_MAX_LOOKUP):
-        op = _opcode(v)
-        if op == "getelementptr":
-            v = _operands(v)[0]
-        elif op in ("bitcast", "addrspacecast"):
-            nv = _operands(v)[0]
-            if not nv.type.is_pointer:
-                return v
-            v = nv
-        elif isinstance(v, GlobalAlias):
-            if v.is_interposable:
-                return v
-            v = v.aliasee
-        elif op == "phi":
-            incoming = _operands(v)
-            if len(incoming) != 1:
-                return v
-            v = incoming[0]
-        elif isinstance(v, CallBase):
-            rv = _returned_argument(v)
-            if rv is None:
-                return v
-            v = rv
-        else:
-            return v
-    return v
 
 
 def strip_pointer_casts(v: Value) -> Value:
@@ -317,7 +285,7 @@ class Lint:
             if v in visited:
                 return PoisonValue.get(v.type)
             visited.add(v)
-            v = underlying_object(v) if offset_ok else strip_pointer_casts(v)
+            v = get_underlying_object(v) if offset_ok else strip_pointer_casts(v)
             nxt = self._step(v)
             if nxt is None or nxt is v:
                 return v
@@ -433,7 +401,7 @@ class Lint:
 
     @staticmethod
     def _distinct_objects(a: Value, b: Value) -> bool:
-        ua, ub = underlying_object(a), underlying_object(b)
+        ua, ub = get_underlying_object(a), get_underlying_object(b)
         return _is_identified_object(ua) and _is_identified_object(ub) and ua is not ub
 
     # --- memory references ----------------------------------------------------------------------
@@ -735,5 +703,4 @@ __all__ = [
     "base_with_constant_offset",
     "lint_function",
     "strip_pointer_casts",
-    "underlying_object",
 ]
