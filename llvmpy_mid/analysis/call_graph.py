@@ -43,6 +43,7 @@ import sys
 from typing import Callable, ClassVar, Sequence, TextIO, TypeVar
 
 from llvmpy_mid.ir.constants import BlockAddress, ConstantInt
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
@@ -123,26 +124,6 @@ def _encoding_callee_index(enc: MDNode) -> int | None:
     return None
 
 
-def _strip_pointer_casts(v: Value) -> Value:
-    """``bitcast``/``addrspacecast`` and all-zero GEPs removed (instructions or constants)."""
-    for _ in range(64):
-        op = getattr(v, "opcode", None)
-        if op in ("bitcast", "addrspacecast"):
-            nv = getattr(v, "operands")[0]
-            if not nv.type.is_pointer:
-                return v
-            v = nv
-        elif op == "getelementptr":
-            ops = getattr(v, "operands")
-            if all(isinstance(i, ConstantInt) and i.value == 0 for i in ops[1:]):
-                v = ops[0]
-            else:
-                return v
-        else:
-            return v
-    return v
-
-
 def callback_functions(call: CallBase) -> list[Function]:
     """The functions a call passes as callbacks (by the callee's ``!callback`` metadata)."""
     callee = call.called_function
@@ -154,7 +135,7 @@ def callback_functions(call: CallBase) -> list[Function]:
         idx = _encoding_callee_index(enc)
         if idx is None or idx < 0 or idx >= nargs:
             continue
-        target = _strip_pointer_casts(call.get_arg(idx))
+        target = strip_pointer_casts(call.get_arg(idx))
         if isinstance(target, Function):
             found.append(target)
     return found

@@ -39,7 +39,7 @@ from llvmpy_mid.ir.instructions.memory import AllocaInst
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.intrinsics import intrinsic_declaration
 from llvmpy_mid.ir.types import IntegerType, PointerType, Type
-from llvmpy_mid.ir.verifier.call_rules import strip_pointer_casts
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.options import OPTIONS, declare_option
 

@@ -34,6 +34,7 @@ from llvmpy_mid.ir.constants import (
     UndefValue,
 )
 from llvmpy_mid.ir.function import Argument, Function, null_pointer_is_defined
+from llvmpy_mid.ir.pointer_casts import get_returned_arg_operand as get_returned_arg_operand
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
@@ -191,20 +192,6 @@ def _with_cxt(q: SimplifyQuery, v: Value) -> SimplifyQuery:
 
 def _terminator_of_incoming(pn: PHINode, index: int) -> Instruction | None:
     return pn.get_incoming_block(index).terminator
-
-
-def get_returned_arg_operand(call: CallBase) -> Value | None:
-    """The argument marked ``returned`` at the call site or on the callee (LLVM ``getReturnedArgOperand``)."""
-    n = call.num_args
-    for i in range(n):
-        if call.attributes.param_attrs(i).has("returned"):
-            return call.get_arg(i)
-    fn = call.called_function
-    if fn is not None:
-        for i in range(min(n, len(fn.args))):
-            if fn.attributes.param_attrs(i).has("returned"):
-                return call.get_arg(i)
-    return None
 
 
 def get_argument_aliasing_to_returned_pointer(call: CallBase, must_preserve_nullness: bool) -> Value | None:

@@ -57,6 +57,8 @@ from llvmpy_mid.ir.debug_info import DINode
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.inline_asm import ConstraintType, parse_constraints
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
+from llvmpy_mid.ir.pointer_casts import get_returned_arg_operand as _returned_arg
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts as strip_pointer_casts
 from llvmpy_mid.ir.type_queries import can_losslessly_bitcast
 from llvmpy_mid.ir.types import Type, TypeID
 from llvmpy_mid.ir.verifier import attribute_rules, instruction_rules, metadata_rules, musttail_rules
@@ -123,67 +125,6 @@ def visit_terminator(c: Checker, inst: Instruction) -> None:
         c.fail(TERMINATOR_IN_MIDDLE, bb)
         return
     visit_instruction(c, inst)
-
-
-def strip_pointer_casts(v: Value, inbounds: bool = False) -> Value:
-    """LLVM's ``stripPointerCasts`` (``inbounds=False``: through bitcasts,
-    address-space casts and all-zero GEPs) or ``stripInBoundsOffsets``
-    (``inbounds=True``: through any inbounds GEP), also through a call's
-    ``returned`` argument; instructions and constant expressions alike. A
-    value that is not a pointer is returned as it is."""
-    if v.type.type_id is not _POINTER:
-        return v
-    seen: set[int] | None = None
-    while True:
-        if not (v.is_instruction or getattr(v, "is_constant_expr", False)):
-            return v
-        op = v.opcode  # type: ignore[attr-defined]
-        ops = v._operands  # type: ignore[attr-defined]
-        if op == "getelementptr":
-            if not ops:
-                return v
-            if inbounds:
-                flags = v._gep_flags if v.is_instruction else v.flags  # type: ignore[attr-defined]
-                if not flags & 1:
-                    return v
-            else:
-                for i in range(1, len(ops)):
-                    idx = ops[i].value
-                    if not isinstance(idx, ConstantInt) or idx.value != 0:
-                        return v
-            nxt = ops[0].value
-        elif op == "bitcast" or op == "addrspacecast":
-            if not ops:
-                return v
-            nxt = ops[0].value
-            if nxt.type.type_id is not _POINTER:
-                stripped: Value = nxt
-                return stripped
-        elif v.is_instruction and v.is_call_base:  # type: ignore[attr-defined]
-            returned = _returned_arg(v)  # type: ignore[arg-type]
-            if returned is None:
-                return v
-            nxt = returned
-        else:
-            return v
-        if seen is None:
-            seen = {id(v)}
-        if id(nxt) in seen:
-            return v
-        seen.add(id(nxt))
-        v = nxt
-
-
-def _returned_arg(call: CallBase) -> Value | None:
-    """The argument a call returns (LLVM ``getReturnedArgOperand``)."""
-    idx = call.attributes.param_with_attr(AttrKind.RETURNED)
-    if idx is None:
-        fn = call.called_function
-        if fn is not None:
-            idx = fn.attributes.param_with_attr(AttrKind.RETURNED)
-    if idx is None or idx >= call.num_args:
-        return None
-    return call._operands[idx].value
 
 
 def is_eh_pad_block(block: object) -> bool:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from llvmpy_mid.ir import calling_conv as cc
 from llvmpy_mid.ir.attribute_kinds import AttrKind
 from llvmpy_mid.ir.constants import BlockAddress
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import Linkage
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
@@ -155,7 +156,7 @@ def _verify_personality_and_body(c: Checker, fn: Function) -> bool:
     """The personality function, then a declaration's or a definition's own rules."""
     personality = fn.personality
     if personality is not None:
-        target = _strip_pointer_casts(personality)
+        target = strip_pointer_casts(personality)
         if isinstance(target, Function) and target.parent is not fn.parent:
             return _stop(
                 c,
@@ -187,23 +188,6 @@ def _module_id(module: Module | None) -> str | None:
     if module is None:
         return None
     return "; ModuleID = '%s'" % module.name
-
-
-def _strip_pointer_casts(value: Value) -> Value:
-    """The value under bitcasts, address-space casts and all-zero GEPs."""
-    seen = 0
-    while seen < 64:
-        seen += 1
-        opcode = getattr(value, "opcode", None)
-        if opcode not in ("bitcast", "addrspacecast", "getelementptr") or not isinstance(value, User):
-            return value
-        ops = value.operands
-        if not ops:
-            return value
-        if opcode == "getelementptr" and not all(getattr(op, "is_zero", False) for op in ops[1:]):
-            return value
-        value = ops[0]
-    return value
 
 
 def _verify_calling_conv(c: Checker, fn: Function, has_sret: bool) -> bool:

@@ -33,6 +33,7 @@ from llvmpy_mid.ir.attribute_kinds import (
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.global_value import GlobalValue
 from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts as strip_pointer_casts
 from llvmpy_mid.ir.metadata import MDNode, MDString, Metadata, MetadataAsValue
 from llvmpy_mid.ir.types import PointerType, Type, VectorType
 from llvmpy_mid.ir.value import Value
@@ -73,40 +74,6 @@ def callee_base(call: Value) -> str:
         return ""
     found = intrinsic_base(fn.name)
     return found[0] if found is not None else ""
-
-
-def strip_pointer_casts(v: Value) -> Value:
-    """LLVM's ``stripPointerCasts``: from a pointer, through bitcasts of
-    pointers, address-space casts, all-zero GEPs and ``returned`` call
-    arguments (not through aliases)."""
-    if not v.type.is_pointer:
-        return v
-    seen: set[int] = set()
-    while id(v) not in seen:
-        seen.add(id(v))
-        opcode = getattr(v, "opcode", "") if (v.is_constant or v.is_instruction) else ""
-        if opcode == "getelementptr":
-            indices = v.operands[1:]  # type: ignore[attr-defined]
-            if not all(isinstance(i, ConstantInt) and i.value == 0 for i in indices):
-                return v
-            v = v.get_operand(0)  # type: ignore[attr-defined]
-        elif opcode == "bitcast":
-            source = v.get_operand(0)  # type: ignore[attr-defined]
-            if not source.type.is_pointer:
-                return v
-            v = source
-        elif opcode == "addrspacecast":
-            v = v.get_operand(0)  # type: ignore[attr-defined]
-        elif isinstance(v, CallBase):
-            for i in range(v.num_args):
-                if v.param_has_attr(i, AttrKind.RETURNED):
-                    v = v.get_arg(i)
-                    break
-            else:
-                return v
-        else:
-            return v
-    return v
 
 
 def is_power_of_2(n: int) -> bool:

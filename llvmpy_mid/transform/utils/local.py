@@ -67,6 +67,7 @@ from llvmpy_mid.ir.di_expression_edit import (
 from llvmpy_mid.ir.di_expression import expression_values
 from llvmpy_mid.ir.constrained_fp import constrained_exception_behavior
 from llvmpy_mid.ir.function import null_pointer_is_defined
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.terminators import UnreachableInst
 from llvmpy_mid.ir.metadata import DIArgList, MetadataAsValue, ValueAsMetadata
@@ -96,12 +97,6 @@ def _is_lifetime_marker(name: str) -> bool:
 
 def _is_dbg_variable_intrinsic(name: str) -> bool:
     return name in ("llvm.dbg.value", "llvm.dbg.declare", "llvm.dbg.assign")
-
-
-def _strip_pointer_casts(v: Value) -> Value:
-    from llvmpy_mid.ir.verifier.call_rules import strip_pointer_casts
-
-    return strip_pointer_casts(v)
 
 
 # --- trivially dead instructions --------------------------------------------------------------
@@ -175,7 +170,7 @@ def would_instruction_be_trivially_dead(inst: Instruction, tli: object | None = 
     if inst.is_call_base and _math_lib_call_is_no_op(inst, tli):
         return True
     if inst.opcode == "load" and not inst.is_volatile:
-        base = _strip_pointer_casts(inst.operands[0])
+        base = strip_pointer_casts(inst.operands[0])
         if base.is_global_value and getattr(base, "is_constant_global", False):
             return True
     return False
@@ -768,7 +763,7 @@ def constant_fold_terminator(
             return True
         return changed
     if opcode == "indirectbr":
-        address = _strip_pointer_casts(term.operands[0])
+        address = strip_pointer_casts(term.operands[0])
         if isinstance(address, BlockAddress):
             only_dest: BasicBlock = address.block
             listed = _branch_to_only_dest(term, only_dest, term.operands[0], delete_dead_conditions, tli, dtu)
