@@ -504,6 +504,19 @@ define i64 @urem_mul_nuw_ce() {
   ret i64 %r
 }
 """,
+    # intrinsics the table also lists under a mangled name (llvm.ceil.f32, llvm.sqrt.f64) by their base name
+    """define float @mangled_alias_names(float %x, double %d) {
+  %c1 = call float @llvm.ceil.f32(float %x)
+  %c2 = call float @llvm.ceil.f32(float %c1)
+  %s = call double @llvm.sqrt.f64(double %d)
+  %m = fmul reassoc nnan nsz double %s, %s
+  %t = fptrunc double %m to float
+  %r = fadd float %c2, %t
+  ret float %r
+}
+declare float @llvm.ceil.f32(float)
+declare double @llvm.sqrt.f64(double)
+""",
     # pointer compares of distinct objects within (or beyond) their getObjectSize sizes
     """@g = external global i32
 @h = global [2 x i16] zeroinitializer

@@ -13,7 +13,6 @@ Nothing here simplifies; the fold families live beside it in this package.
 from __future__ import annotations
 
 import importlib
-import re
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -28,7 +27,6 @@ from llvmpy_mid.ir.constants import (
 )
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir import pattern_match as pm
 from llvmpy_mid.ir.types import IntegerType, StructType, Type, VectorType
 from llvmpy_mid.ir.value import Value
@@ -302,46 +300,11 @@ ROUNDING_INTRINSICS = frozenset(
 )
 """The intrinsics that round a floating value to an integral one."""
 
-_TYPE_SUFFIX = re.compile(r"(i\d+|f\d+|bf16|ppcf128|x86_fp80|nxv\d+\w*|v\d+\w*|p\d+|a\d+\w*|s_\w*|sl_\w*|isVoid|f)\Z")
-_BASE_NAMES: dict[str, str] = {}
-
-
-def intrinsic_base(name: str) -> str:
-    """The intrinsic a (type-mangled) ``llvm.*`` function name calls: the type
-    suffixes (``.i32``, ``.v4f32``, ``.p0`` ...) stripped while a known intrinsic
-    remains, as LLVM's ``lookupIntrinsicID`` finds it; ``""`` for no intrinsic."""
-    base = _BASE_NAMES.get(name)
-    if base is not None:
-        return base
-    found = lookup_intrinsic(name) or ""
-    if found:
-        table = _intrinsic_table()
-        cut = name
-        while True:
-            dot = cut.rfind(".")
-            if dot <= 4 or not _TYPE_SUFFIX.match(cut[dot + 1 :]):
-                break
-            cut = cut[:dot]
-            if cut in table:
-                found = cut
-    _BASE_NAMES[name] = found
-    return found
-
-
-def _intrinsic_table() -> dict[str, tuple[int, str, str, bool]]:
-    from llvmpy_mid.ir.intrinsics import _load
-
-    return _load()
-
-
 def intrinsic_name(v: Value) -> str:
     """The intrinsic (base name) a direct call calls, else ``""``."""
     if not isinstance(v, CallInst):
         return ""
-    fn = v.called_function
-    if fn is None or not fn.intrinsic_id:
-        return ""
-    return intrinsic_base(fn.name)
+    return v.intrinsic_base
 
 
 def intrinsic_args(v: Value, name: str) -> list[Value] | None:

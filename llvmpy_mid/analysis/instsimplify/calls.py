@@ -32,7 +32,7 @@ from llvmpy_mid.ir.constants import (
     get_splat_value,
 )
 from llvmpy_mid.ir.function import Function
-from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.calls import CallBase, intrinsic_base_name
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
 from llvmpy_mid.ir.types import StructType, Type
@@ -454,7 +454,7 @@ def _simplify_relative_load(ptr: Constant, offset: Constant, q: SimplifyQuery) -
 
 def simplify_intrinsic(call: CallBase, fn: Function, args: Sequence[Value], q: SimplifyQuery) -> Value | None:
     """An intrinsic call by its arity (LLVM ``simplifyIntrinsic``)."""
-    name = u.intrinsic_base(fn.name)
+    name = intrinsic_base_name(fn.name)
     n = len(args)
     ret_ty = fn.function_type.return_type
     if n == 0:

@@ -28,6 +28,7 @@ memory intrinsics); the full intrinsic table is not here.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, ClassVar, Iterable, Sequence, Union
 
 import attrs
@@ -39,7 +40,7 @@ from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.flags import FastMathFlags, TailCallKind, type_supports_fast_math_flags
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
+from llvmpy_mid.ir.intrinsics import _load as _intrinsic_table, lookup_intrinsic
 from llvmpy_mid.ir.memory_effects import MemoryEffects
 from llvmpy_mid.ir.types import FunctionType, TypeID
 from llvmpy_mid.ir.value import Use, Value
@@ -110,6 +111,8 @@ _VOLATILE_ARG = {
     "llvm.matrix.column.major.store": 3,
 }
 _BASE_NAME_CACHE: dict[str, str] = {}
+# One type mangling segment of an overloaded intrinsic's name.
+_TYPE_MANGLING = re.compile(r"(i\d+|f\d+|bf16|ppcf128|x86_fp80|nxv\d+\w*|v\d+\w*|p\d+|a\d+\w*|s_\w*|sl_\w*|isVoid|f)\Z")
 
 
 def intrinsic_base_name(name: str) -> str:
@@ -119,6 +122,19 @@ def intrinsic_base_name(name: str) -> str:
     base = _BASE_NAME_CACHE.get(name)
     if base is None:
         base = lookup_intrinsic(name) or name
+        if base.startswith("llvm."):
+            # the table also lists some mangled names (``llvm.sqrt.f64``): strip
+            # type manglings while an overloaded intrinsic remains
+            table = _intrinsic_table()
+            cut = base
+            while True:
+                dot = cut.rfind(".")
+                if dot <= 4 or not _TYPE_MANGLING.match(cut, dot + 1):
+                    break
+                cut = cut[:dot]
+                entry = table.get(cut)
+                if entry is not None and entry[3]:
+                    base = cut
         if len(_BASE_NAME_CACHE) < 8192:
             _BASE_NAME_CACHE[name] = base
     return base
