@@ -54,6 +54,7 @@ from typing import ClassVar, TextIO
 from llvmpy_mid.analysis.value_tracking import compute_known_bits
 from llvmpy_mid.asm.printer import DiagnosticWriter, format_value
 from llvmpy_mid.analysis.underlying_objects import get_underlying_object
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.constant_fold import constant_fold_binary_instruction, constant_fold_cast_instruction
 from llvmpy_mid.ir.constants import (
     BlockAddress,
@@ -109,32 +110,6 @@ def _returned_argument(call: CallBase) -> Value | None:
         if call.param_has_attr(i, "returned"):
             return call.get_arg(i)
     return None
-
-
-def strip_pointer_casts(v: Value) -> Value:
-    """LLVM's ``stripPointerCasts``: casts and all-zero GEPs removed."""
-    seen: set[Value] = set()
-    while v not in seen:
-        seen.add(v)
-        op = _opcode(v)
-        if op == "getelementptr":
-            ops = _operands(v)
-            if not all(isinstance(i, ConstantInt) and i.value == 0 for i in ops[1:]):
-                return v
-            v = ops[0]
-        elif op in ("bitcast", "addrspacecast"):
-            nv = _operands(v)[0]
-            if not nv.type.is_pointer:
-                return v
-            v = nv
-        elif isinstance(v, CallBase) and v.type.is_pointer:
-            rv = _returned_argument(v)
-            if rv is None:
-                return v
-            v = rv
-        else:
-            return v
-    return v
 
 
 def _signed(c: ConstantInt) -> int:
