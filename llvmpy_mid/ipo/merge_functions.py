@@ -69,6 +69,7 @@ from typing import ClassVar, TextIO, cast
 
 from sortedcontainers import SortedList  # type: ignore[import-untyped]
 
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant
 from llvmpy_mid.ir.function import Function
@@ -138,21 +139,6 @@ class _FunctionNode:
         return "<FunctionNode @%s %016x rank=%s>" % (self.fn.name, self.hash, self.rank)
 
 
-def _strip_pointer_casts(value: Value) -> Value:
-    """Through ``bitcast``/``addrspacecast`` expressions and all-zero GEPs."""
-    while isinstance(value, ConstantExpr):
-        opcode = value.opcode
-        if opcode in ("bitcast", "addrspacecast"):
-            value = value.get_operand(0)
-        elif opcode == "getelementptr" and all(
-            op.is_constant and cast(Constant, op).is_null_value for op in value.operands[1:]
-        ):
-            value = value.get_operand(0)
-        else:
-            break
-    return value
-
-
 def _used_globals(module: Module) -> set[GlobalValue]:
     """The globals listed in ``llvm.used`` and ``llvm.compiler.used``."""
     used: set[GlobalValue] = set()
@@ -164,7 +150,7 @@ def _used_globals(module: Module) -> set[GlobalValue]:
         if init is None:
             continue
         for op in init.operands:
-            target = _strip_pointer_casts(op)
+            target = strip_pointer_casts(op)
             if isinstance(target, GlobalValue):
                 used.add(target)
     return used

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts as strip_pointer_casts
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant, ConstantArray, ConstantInt, ConstantPtrAuth
 from llvmpy_mid.ir.function import Function
@@ -500,11 +501,6 @@ def _check_ptrauth(c: Checker, cpa: ConstantPtrAuth) -> None:
     if not cpa.get_operand(2).type.is_integer_bits(64):
         c.fail("signed ptrauth constant discriminator must be i64 constant integer")
         return
-
-
-def strip_pointer_casts(value: Value) -> Value:
-    """LLVM ``stripPointerCasts``: through bitcasts, address-space casts and all-zero GEPs."""
-    return _strip(value, False)
 
 
 def strip_pointer_casts_and_aliases(value: Value) -> Value:
