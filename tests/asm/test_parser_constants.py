@@ -218,3 +218,18 @@ def test_blockaddress_forward_and_backward() -> None:
 def test_poison_and_zero_of_every_first_class_type() -> None:
     assert isinstance(_init("@g = global <4 x float> poison\n"), PoisonValue)
     assert isinstance(_init("@g = global { i8, [2 x ptr] } zeroinitializer\n"), ConstantAggregateZero)
+
+
+@pytest.mark.parametrize("text,bits", [
+    ("0x00010000000000000", 1 << 52),  # 17 digits with leading zeros: the value, as LLVM reads it
+    ("0x10000000000000000", 0),  # 2^64 overflows: LLVM's lexer notes it, its parser never reports it
+    ("0x7FF8000000000000", 0x7FF8000000000000),
+])
+def test_hex_double_read_as_llvm_hex_int_to_val(text: str, bits: int) -> None:
+    from llvmpy_mid.asm import parse_assembly
+
+    m = parse_assembly("define double @f() {\n  ret double %s\n}\n" % text)
+    ret = m.get_function("f").blocks[0].terminator
+    assert ret is not None
+    value = ret.get_operand(0)
+    assert isinstance(value, ConstantFP) and value.bits == bits
