@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from llvmpy_mid.ir.instructions.calls import intrinsic_base_name
 from llvmpy_mid.ir import apfloat
 from llvmpy_mid.ir.constrained_fp import constrained_fp_args
 from llvmpy_mid.ir.function import null_pointer_is_defined
@@ -96,16 +97,10 @@ def intrinsic_base(fn: Function) -> str | None:
     name = fn.name
     if not name.startswith("llvm."):
         return None
-    base = name[5:]
-    while True:
-        if base in _ALWAYS or base in _UNLESS_STRICT:
-            return base
-        cut = base.rfind(".")
-        if cut < 0:
-            break
-        base = base[:cut]
-    found = lookup_intrinsic(name)
-    return found[5:] if found is not None else None
+    base = intrinsic_base_name(name)
+    if base == name and lookup_intrinsic(name) is None:
+        return None
+    return base[5:]
 
 
 def _is_strict_fp(call: CallBase) -> bool:

@@ -522,22 +522,13 @@ def simplify_intrinsic(call: CallBase, fn: Function, args: Sequence[Value], q: S
 
 
 def _fp_env(call: CallBase, args: Sequence[Value], has_rounding: bool) -> tuple[str, str]:
-    """``(exception behaviour, rounding mode)`` of a constrained FP call, from its
-    metadata arguments (defaults as LLVM: ``fpexcept.strict``, ``round.tonearest``)."""
-    from llvmpy_mid.ir.metadata import MDString, MetadataAsValue
+    """``(exception behaviour, rounding mode)`` of a constrained FP call, read as LLVM's
+    ``ConstrainedFPIntrinsic`` reads them (defaults: ``fpexcept.strict``, ``round.tonearest``)."""
+    from llvmpy_mid.ir.constrained_fp import constrained_fp_args
 
-    def text(v: Value, prefix: str) -> str | None:
-        if isinstance(v, MetadataAsValue) and isinstance(v.metadata, MDString):
-            s = v.metadata.string
-            s = s.decode() if isinstance(s, bytes) else str(s)
-            if s.startswith(prefix):
-                return s[len(prefix) :]
-        return None
-
-    n = len(args)
-    ex = text(args[n - 1], "fpexcept.") if n else None
-    rm = text(args[n - 2], "round.") if has_rounding and n >= 2 else None
-    return ex or "strict", rm or "tonearest"
+    rm, ex = constrained_fp_args(call)
+    return (ex[len("fpexcept."):] if ex else "strict",
+            rm[len("round."):] if rm and has_rounding else "tonearest")
 
 
 def _constrained(op: str, call: CallBase, args: Sequence[Value], q: SimplifyQuery) -> Value | None:

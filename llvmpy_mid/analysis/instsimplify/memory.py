@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from llvmpy_mid.ir.pointer_casts import get_returned_arg_operand
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -77,7 +78,7 @@ def strip_and_accumulate_constant_offsets(
                 break
             nv = aliasee
         elif isinstance(v, CallBase):
-            rv = _returned_arg(v)
+            rv = get_returned_arg_operand(v)
             nv = v
             if rv is not None:
                 nv = rv
@@ -98,13 +99,6 @@ def strip_and_accumulate_constant_offsets(
     if offset >> (width - 1):
         offset -= 1 << width
     return v, offset
-
-
-def _returned_arg(call: CallBase) -> Value | None:
-    for i in range(call.num_args):
-        if call.param_has_attr(i, "returned"):
-            return call.get_arg(i)
-    return None
 
 
 def _is_alloc_disjoint(v: Value) -> bool:
