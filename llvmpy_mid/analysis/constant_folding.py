@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence, cast
 
+from llvmpy_mid.ir.pointer_casts import accumulate_constant_offset, strip_and_accumulate_constant_offsets
 from llvmpy_mid.ir import apfloat
 from llvmpy_mid.ir import constant_fold as cf
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -82,17 +83,7 @@ FP_BINARY_OPCODES = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem"))
 def gep_constant_offset(gep: Value, dl: DataLayout) -> int | None:
     """LLVM ``GEPOperator::accumulateConstantOffset`` for a GEP instruction or expression
     (the byte offset, or None when an index is not a constant)."""
-    from llvmpy_mid.transform.utils.function_comparator_operations import constant_offset
-
-    width = dl.index_type_size_in_bits(gep.type)
-    return constant_offset(dl, gep, width)  # type: ignore[arg-type]
-
-
-def strip_and_accumulate_constant_offsets(v: Value, dl: DataLayout, allow_non_inbounds: bool) -> tuple[Value, int]:
-    """LLVM ``Value::stripAndAccumulateConstantOffsets``: ``(base, offset)``."""
-    from llvmpy_mid.analysis.instsimplify.memory import strip_and_accumulate_constant_offsets as strip
-
-    return strip(v, dl, allow_non_inbounds)
+    return accumulate_constant_offset(dl, gep, dl.index_type_size_in_bits(gep.type))
 
 
 def is_constant_offset_from_global(c: Constant, dl: DataLayout) -> tuple[GlobalValue, int] | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets
 from llvmpy_mid.ir import constant_fold as cf
 from llvmpy_mid.ir import fp_bits
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -50,12 +51,6 @@ def constant_fold_cast_operand(opcode: str, c: Constant, dest: Type, dl: DataLay
     from llvmpy_mid.analysis.constant_folding import constant_fold_cast_operand as fold
 
     return fold(opcode, c, dest, dl)
-
-
-def strip_and_accumulate_constant_offsets(c: Constant, dl: DataLayout, allow_non_inbounds: bool) -> tuple[object, int]:
-    from llvmpy_mid.analysis.constant_folding import strip_and_accumulate_constant_offsets as strip
-
-    return strip(c, dl, allow_non_inbounds)
 
 
 def _int_vector(ctx_ty: Type, width: int, count: int) -> VectorType:

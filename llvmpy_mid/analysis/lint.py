@@ -54,7 +54,7 @@ from typing import ClassVar, TextIO
 from llvmpy_mid.analysis.value_tracking import compute_known_bits
 from llvmpy_mid.asm.printer import DiagnosticWriter, format_value
 from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
+from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets, strip_pointer_casts
 from llvmpy_mid.ir.constant_fold import constant_fold_binary_instruction, constant_fold_cast_instruction
 from llvmpy_mid.ir.constants import (
     BlockAddress,
@@ -66,12 +66,12 @@ from llvmpy_mid.ir.constants import (
 )
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.function import Argument, Function
-from llvmpy_mid.ir.global_value import GlobalAlias, GlobalVariable
+from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.memory import AllocaInst
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
-from llvmpy_mid.ir.types import IntegerType, StructType, Type, TypeID, VectorType
+from llvmpy_mid.ir.types import IntegerType, Type, TypeID, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
@@ -87,10 +87,6 @@ _CAST_OPCODES = frozenset(
 _BINARY_OPCODES = frozenset(
     ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor")
 )
-#: Intrinsics whose result is (an alias of) their first argument (``getArgumentAliasingToReturnedPointer``).
-_RETURNS_ARGUMENT = frozenset(
-    ("llvm.launder.invariant.group", "llvm.strip.invariant.group", "llvm.ptrmask", "llvm.threadlocal.address")
-)
 
 
 def _opcode(v: Value) -> str | None:
@@ -102,76 +98,9 @@ def _operands(v: Value) -> list[Value]:
     return v.operands  # type: ignore[attr-defined,no-any-return]
 
 
-def _returned_argument(call: CallBase) -> Value | None:
-    fn = call.called_function
-    if fn is not None and lookup_intrinsic(fn.name) in _RETURNS_ARGUMENT:
-        return call.get_arg(0)
-    for i in range(call.num_args):
-        if call.param_has_attr(i, "returned"):
-            return call.get_arg(i)
-    return None
-
-
-def _signed(c: ConstantInt) -> int:
-    width = c.type.width
-    value = c.value
-    return value - (1 << width) if value >> (width - 1) & 1 else value
-
-
 def base_with_constant_offset(v: Value, dl: DataLayout) -> tuple[Value, int]:
-    """LLVM's ``GetPointerBaseWithConstantOffset``: strip GEPs of constant offset, casts
-    and non-interposable aliases, adding up the byte offset."""
-    offset = 0
-    seen: set[Value] = set()
-    while v not in seen:
-        seen.add(v)
-        op = _opcode(v)
-        if op == "getelementptr":
-            gep_offset = _gep_constant_offset(v, dl)
-            if gep_offset is None:
-                break
-            offset += gep_offset
-            v = _operands(v)[0]
-        elif op in ("bitcast", "addrspacecast"):
-            nv = _operands(v)[0]
-            if not nv.type.is_pointer:
-                break
-            v = nv
-        elif isinstance(v, GlobalAlias):
-            if v.is_interposable:
-                break
-            v = v.aliasee
-        elif isinstance(v, CallBase) and v.type.is_pointer:
-            rv = _returned_argument(v)
-            if rv is None:
-                break
-            v = rv
-        else:
-            break
-    return v, offset
-
-
-def _gep_constant_offset(gep: Value, dl: DataLayout) -> int | None:
-    ty: Type | None = getattr(gep, "source_element_type", None)
-    if ty is None:
-        return None
-    indices = _operands(gep)[1:]
-    total = 0
-    for n, idx in enumerate(indices):
-        if not isinstance(idx, ConstantInt):
-            return None
-        i = _signed(idx)
-        if n == 0:
-            total += i * dl.type_alloc_size(ty)
-            continue
-        if isinstance(ty, StructType):
-            total += dl.struct_layout(ty).element_offset(i)
-            ty = ty.elements[i]
-        else:
-            elem: Type = getattr(ty, "element_type")
-            total += i * dl.type_alloc_size(elem)
-            ty = elem
-    return total
+    """LLVM's ``GetPointerBaseWithConstantOffset`` (non-inbounds GEPs too)."""
+    return strip_and_accumulate_constant_offsets(v, dl, True)
 
 
 def _must_alias(a: Value, b: Value, dl: DataLayout, sized: bool = False) -> bool:

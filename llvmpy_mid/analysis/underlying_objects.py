@@ -12,16 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.value_tracking_support import (
-    _constant_gep_offset,
     _opcode,
     _operand,
     get_argument_aliasing_to_returned_pointer,
 )
-from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.global_value import GlobalAlias
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
+from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets
 from llvmpy_mid.ir.types import PointerType
 
 if TYPE_CHECKING:
@@ -116,33 +115,6 @@ def _same_object_in_loop(pn: PHINode, li: LoopInfo) -> bool:
 def get_pointer_base_with_constant_offset(
     ptr: Value, dl: DataLayout, allow_non_inbounds: bool = True
 ) -> tuple[Value, int]:
-    """``(base, offset)`` with ``ptr == base + offset`` bytes, through GEPs with
-    constant indices and pointer casts (LLVM ``GetPointerBaseWithConstantOffset``)."""
-    offset = 0
-    for _ in range(64):
-        op = _opcode(ptr)
-        if op == "getelementptr":
-            inb = bool(getattr(ptr, "inbounds", False)) if isinstance(ptr, Instruction) else (
-                isinstance(ptr, ConstantExpr) and ptr.is_inbounds
-            )
-            if not inb and not allow_non_inbounds:
-                break
-            off = _constant_gep_offset(ptr, dl)
-            if off is None:
-                break
-            offset += off
-            ptr = _operand(ptr, 0)
-        elif op in ("bitcast", "addrspacecast") and isinstance(_operand(ptr, 0).type, PointerType):
-            if op == "addrspacecast":
-                break
-            ptr = _operand(ptr, 0)
-        elif isinstance(ptr, GlobalAlias) and not ptr.is_interposable:
-            ptr = ptr.aliasee
-        else:
-            break
-    ity_bits = dl.index_size_in_bits(ptr.type.address_space) if isinstance(ptr.type, PointerType) else 64
-    m = (1 << ity_bits) - 1
-    offset &= m
-    if offset >> (ity_bits - 1):
-        offset -= 1 << ity_bits
-    return ptr, offset
+    """``(base, offset)`` with ``ptr == base + offset`` bytes (LLVM
+    ``GetPointerBaseWithConstantOffset``, a wrapper of ``stripAndAccumulateConstantOffsets``)."""
+    return strip_and_accumulate_constant_offsets(ptr, dl, allow_non_inbounds)

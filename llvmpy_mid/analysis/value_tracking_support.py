@@ -35,6 +35,7 @@ from llvmpy_mid.ir.constants import (
 )
 from llvmpy_mid.ir.function import Argument, Function, null_pointer_is_defined
 from llvmpy_mid.ir.pointer_casts import get_returned_arg_operand as get_returned_arg_operand
+from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
@@ -697,46 +698,9 @@ def _gep_steps(i: Value) -> Iterable[tuple[Value, StructType | None, Type]]:
             yield idx, None, cur
 
 
-def _constant_gep_offset(gep: Value, dl: DataLayout) -> int | None:
-    total = 0
-    for idx, st, elt_ty in _gep_steps(gep):
-        if st is not None:
-            assert isinstance(idx, ConstantInt)
-            total += dl.struct_layout(st).element_offset(idx.value)
-            continue
-        if not isinstance(idx, ConstantInt):
-            if isinstance(idx, Constant) and idx.is_null_value:
-                continue
-            return None
-        if isinstance(elt_ty, VectorType) and elt_ty.scalable:
-            return None
-        total += idx.sext_value * dl.type_alloc_size(elt_ty)
-    return total
-
-
 def _strip_inbounds_constant_offsets(v: Value, dl: DataLayout) -> tuple[Value, int]:
-    """LLVM ``stripAndAccumulateInBoundsConstantOffsets`` (inbounds GEPs with constant indices, casts)."""
-    offset = 0
-    seen = 0
-    while seen < 64:
-        seen += 1
-        op = _opcode(v)
-        if op == "getelementptr":
-            inb = bool(getattr(v, "inbounds", False)) if isinstance(v, Instruction) else (
-                isinstance(v, ConstantExpr) and v.is_inbounds
-            )
-            if not inb:
-                break
-            off = _constant_gep_offset(v, dl)
-            if off is None:
-                break
-            offset += off
-            v = _operand(v, 0)
-        elif op in ("bitcast", "addrspacecast") and isinstance(_operand(v, 0).type, PointerType) and op == "bitcast":
-            v = _operand(v, 0)
-        else:
-            break
-    return v, offset
+    """LLVM ``stripAndAccumulateInBoundsConstantOffsets``."""
+    return strip_and_accumulate_constant_offsets(v, dl, False)
 
 
 def get_vscale_range(fn: Function, bit_width: int) -> ConstantRange:

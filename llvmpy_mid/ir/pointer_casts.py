@@ -1,22 +1,36 @@
 """LLVM's pointer-cast stripping (IR/Value.cpp ``stripPointerCasts`` /
-``stripInBoundsOffsets``) and ``CallBase::getReturnedArgOperand``: the one copy,
+``stripInBoundsOffsets`` / ``stripAndAccumulateConstantOffsets``, IR/Operator.cpp
+``GEPOperator::accumulateConstantOffset``) and ``CallBase::getReturnedArgOperand``: the one copy,
 for the verifier, the analyses and the transforms alike."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, cast
 
 from llvmpy_mid.ir.attribute_kinds import AttrKind
 from llvmpy_mid.ir.constants import ConstantInt
+from llvmpy_mid.ir.global_value import GlobalAlias
 from llvmpy_mid.ir.types import TypeID
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.instructions.calls import CallBase
+    from llvmpy_mid.ir.types import ArrayType, IntegerType, StructType, Type
 
-__all__ = ["get_returned_arg_operand", "strip_pointer_casts"]
+__all__ = [
+    "accumulate_constant_offset",
+    "get_returned_arg_operand",
+    "strip_and_accumulate_constant_offsets",
+    "strip_pointer_casts",
+]
 
 _POINTER = TypeID.POINTER
+_INTEGER = TypeID.INTEGER
+_STRUCT = TypeID.STRUCT
+_ARRAY = TypeID.ARRAY
+_FIXED_VECTOR = TypeID.FIXED_VECTOR
+_SCALABLE_VECTOR = TypeID.SCALABLE_VECTOR
 
 
 def strip_pointer_casts(v: Value, inbounds: bool = False) -> Value:
@@ -77,3 +91,145 @@ def get_returned_arg_operand(call: CallBase) -> Value | None:
     if idx is None or idx >= call.num_args:
         return None
     return call._operands[idx].value
+
+
+def _fits_signed(value: int, width: int) -> bool:
+    half = 1 << (width - 1)
+    return -half <= value < half
+
+
+def _to_signed(value: int, width: int) -> int:
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >> (width - 1) else value
+
+
+def accumulate_constant_offset(
+    dl: DataLayout,
+    gep: Value,
+    width: int,
+    external_analysis: Callable[[Value], int | None] | None = None,
+) -> int | None:
+    """The byte offset of a GEP (instruction or constant expression) wrapped to
+    ``width`` bits, or None when an index is not a constant integer (LLVM
+    ``GEPOperator::accumulateConstantOffset``). ``external_analysis`` may give a
+    constant for a non-constant array or vector index; once it is used, a signed
+    overflow of ``width`` bits gives None."""
+    ops = gep._operands  # type: ignore[attr-defined]
+    ty: Type = gep.source_element_type  # type: ignore[attr-defined]
+    offset = 0
+    used_external = False
+    for i in range(1, len(ops)):
+        idx = ops[i].value
+        value: int | None = None
+        if idx.type.type_id is _INTEGER and idx.is_constant:
+            raw = getattr(idx, "value", None)
+            if isinstance(raw, int):
+                value = _to_signed(raw, cast("IntegerType", idx.type).width)
+        if i == 1:
+            cur = ty
+            stride_ty: Type | None = ty
+        else:
+            tid = ty.type_id
+            if tid is _STRUCT:
+                st = cast("StructType", ty)
+                if value is None or not 0 <= value < len(st.elements):
+                    return None
+                offset += dl.struct_layout(st).element_offset(value)
+                if used_external and not _fits_signed(offset, width):
+                    return None
+                ty = st.elements[value]
+                continue
+            if tid is _ARRAY or tid is _FIXED_VECTOR or tid is _SCALABLE_VECTOR:
+                if tid is _SCALABLE_VECTOR and value != 0:
+                    return None
+                cur = cast("ArrayType", ty).element_type
+                stride_ty = cur
+            else:
+                return None
+        if value is None:
+            if external_analysis is None:
+                return None
+            value = external_analysis(idx)
+            if value is None:
+                return None
+            used_external = True
+        if value:
+            assert stride_ty is not None
+            if dl.is_scalable(stride_ty) or not stride_ty.is_sized:
+                return None
+            step = _to_signed(value, width) * dl.type_alloc_size(stride_ty)
+            if used_external and not _fits_signed(step, width):
+                return None
+            offset += step
+            if used_external and not _fits_signed(offset, width):
+                return None
+        if i > 1:
+            ty = cur
+    return offset & ((1 << width) - 1)
+
+
+_LAUNDER_OR_STRIP = ("llvm.launder.invariant.group", "llvm.strip.invariant.group")
+
+
+def strip_and_accumulate_constant_offsets(
+    v: Value,
+    dl: DataLayout,
+    allow_non_inbounds: bool,
+    allow_invariant_group: bool = False,
+    external_analysis: Callable[[Value], int | None] | None = None,
+) -> tuple[Value, int]:
+    """``(base, offset)``: ``v`` is ``base`` plus ``offset`` bytes, a signed value
+    in the index width of ``v``'s type (LLVM ``Value::stripAndAccumulateConstantOffsets``):
+    through GEPs of constant offset (only inbounds ones unless
+    ``allow_non_inbounds``), bitcasts, address-space casts, non-interposable
+    aliases, calls with a ``returned`` argument, and with ``allow_invariant_group``
+    ``llvm.launder/strip.invariant.group``. ``external_analysis`` may give a
+    constant for a non-constant GEP index. A value that is not a pointer (or
+    vector of pointers) is returned as it is, at offset 0."""
+    if not v.type.is_ptr_or_ptr_vector:
+        return v, 0
+    bits = dl.index_type_size_in_bits(v.type)
+    offset = 0
+    seen = {id(v)}
+    while True:
+        is_op = v.is_instruction or getattr(v, "is_constant_expr", False)
+        op = v.opcode if is_op else ""  # type: ignore[attr-defined]
+        if op == "getelementptr":
+            if not allow_non_inbounds:
+                flags = v._gep_flags if v.is_instruction else v.flags  # type: ignore[attr-defined]
+                if not flags & 1:
+                    break
+            gep_bits = dl.index_type_size_in_bits(v.type)
+            g = accumulate_constant_offset(dl, v, gep_bits, external_analysis)
+            if g is None:
+                break
+            g = _to_signed(g, gep_bits)
+            if not _fits_signed(g, bits):
+                break
+            if external_analysis is None:
+                offset += g
+            else:
+                if not _fits_signed(offset + g, bits):
+                    break
+                offset += g
+            nv: Value = v._operands[0].value  # type: ignore[attr-defined]
+        elif op == "bitcast" or op == "addrspacecast":
+            nv = v._operands[0].value  # type: ignore[attr-defined]
+            if not nv.type.is_ptr_or_ptr_vector:
+                break
+        elif isinstance(v, GlobalAlias):
+            aliasee = v.aliasee
+            nv = v if v.is_interposable or aliasee is None else aliasee
+        elif v.is_instruction and v.is_call_base:  # type: ignore[attr-defined]
+            rv = get_returned_arg_operand(v)  # type: ignore[arg-type]
+            nv = v if rv is None else rv
+            if allow_invariant_group and getattr(v, "intrinsic_base", "") in _LAUNDER_OR_STRIP:
+                nv = v._operands[0].value  # type: ignore[attr-defined]
+        else:
+            break
+        if id(nv) in seen:
+            v = nv
+            break
+        seen.add(id(nv))
+        v = nv
+    return v, _to_signed(offset, bits)

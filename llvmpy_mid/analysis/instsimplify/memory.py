@@ -1,6 +1,6 @@
 """Pointer questions of InstructionSimplify (LLVM 19.1.7
-``llvm/lib/Analysis/InstructionSimplify.cpp`` ``computePointerICmp``, with
-``Value::stripAndAccumulateConstantOffsets`` from ``llvm/lib/IR/Value.cpp``).
+``llvm/lib/Analysis/InstructionSimplify.cpp`` ``computePointerICmp``; the base and offset come from
+:func:`llvmpy_mid.ir.pointer_casts.strip_and_accumulate_constant_offsets`).
 
 What: the base pointer and constant byte offset a pointer is (through GEPs of
 constant indices, bitcasts, address-space casts, non-interposable aliases and
@@ -16,89 +16,20 @@ against any non-null pointer.
 
 from __future__ import annotations
 
-from typing import cast
-
-from llvmpy_mid.ir.pointer_casts import get_returned_arg_operand
+from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
-from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.function import Argument, null_pointer_is_defined
-from llvmpy_mid.ir.global_value import GlobalAlias, GlobalValue, GlobalVariable
+from llvmpy_mid.ir.global_value import GlobalValue, GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.cmp import Predicate
-from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
 from llvmpy_mid.ir.instructions.memory import AllocaInst
 from llvmpy_mid.ir.value import Value
 
 P = Predicate
-
-
-def _is_inbounds(v: Value) -> bool:
-    if isinstance(v, GetElementPtrInst):
-        return v.inbounds
-    if isinstance(v, ConstantExpr):
-        return v.is_inbounds
-    return False
-
-
-def strip_and_accumulate_constant_offsets(
-    v: Value, dl: DataLayout, allow_non_inbounds: bool, allow_invariant_group: bool = False
-) -> tuple[Value, int]:
-    """``(base, offset)``: ``v`` is ``base`` plus ``offset`` bytes (a signed
-    value in the index width of ``v``'s type)."""
-    from llvmpy_mid.transform.utils.function_comparator_operations import constant_offset
-
-    if not v.type.is_ptr_or_ptr_vector:
-        return v, 0
-    width = dl.index_type_size_in_bits(v.type)
-    offset = 0
-    seen = {id(v)}
-    while True:
-        op = u.opcode_of(v)
-        if op == "getelementptr":
-            if not allow_non_inbounds and not _is_inbounds(v):
-                break
-            g = constant_offset(dl, cast(GetElementPtrInst, v), dl.index_type_size_in_bits(v.type))
-            if g is None:
-                break
-            offset += g
-            nv = cast(Instruction, v)._operands[0].value
-        elif op in ("bitcast", "addrspacecast"):
-            nv = cast(Instruction, v)._operands[0].value
-            if not nv.type.is_ptr_or_ptr_vector:
-                break
-        elif isinstance(v, GlobalAlias):
-            if v.is_interposable:
-                break
-            aliasee = v.aliasee
-            if aliasee is None:
-                break
-            nv = aliasee
-        elif isinstance(v, CallBase):
-            rv = get_returned_arg_operand(v)
-            nv = v
-            if rv is not None:
-                nv = rv
-            if allow_invariant_group and u.intrinsic_name(v) in (
-                "llvm.launder.invariant.group",
-                "llvm.strip.invariant.group",
-            ):
-                nv = v.get_arg(0)
-        else:
-            break
-        if id(nv) in seen:
-            v = nv
-            break
-        seen.add(id(nv))
-        v = nv
-    mask = (1 << width) - 1
-    offset &= mask
-    if offset >> (width - 1):
-        offset -= 1 << width
-    return v, offset
 
 
 def _is_alloc_disjoint(v: Value) -> bool:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, cast
 
+from llvmpy_mid.ir.pointer_casts import accumulate_constant_offset
 from llvmpy_mid.ir.attribute_kinds import AttrForm, AttrKind, kind_form
 from llvmpy_mid.ir.attributes import Attribute, AttributeList
 from llvmpy_mid.ir.data_layout import DataLayout
@@ -53,7 +54,7 @@ from llvmpy_mid.ir.instructions.optional_flags import FastMathFlagsInst, Optiona
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import CallBrInst
 from llvmpy_mid.ir.instructions.vector import ShuffleVectorInst, _IndexedAggregateInst
-from llvmpy_mid.ir.types import ArrayType, IntegerType, PointerType, StructType, Type, TypeID, VectorType
+from llvmpy_mid.ir.types import IntegerType, PointerType, Type, VectorType
 
 if TYPE_CHECKING:
     from llvmpy_mid.transform.utils.function_comparator import FunctionComparator
@@ -63,11 +64,6 @@ __all__ = ["special_state", "cmp_geps", "cmp_attrs", "cmp_inline_asm", "optional
 MD_DBG = 0
 """The kind id of ``!dbg``, never compared."""
 
-_INTEGER = TypeID.INTEGER
-_STRUCT = TypeID.STRUCT
-_ARRAY = TypeID.ARRAY
-_FIXED_VECTOR = TypeID.FIXED_VECTOR
-_SCALABLE_VECTOR = TypeID.SCALABLE_VECTOR
 
 _TAIL_KIND_NUMBER = {"": 0, "tail": 1, "musttail": 2, "notail": 3}
 
@@ -409,45 +405,7 @@ def _signed(value: int, width: int) -> int:
 def constant_offset(dl: DataLayout, gep: GetElementPtrInst, width: int) -> int | None:
     """The GEP's constant byte offset wrapped to ``width`` bits (LLVM
     ``accumulateConstantOffset``), or None when an index is not a constant integer."""
-    ops = gep._operands
-    offset = 0
-    ty: Type = gep.source_element_type
-    for i in range(1, len(ops)):
-        idx = ops[i].value
-        if idx.type.type_id is not _INTEGER or not idx.is_constant:
-            return None
-        value = getattr(idx, "value", None)
-        if not isinstance(value, int):
-            return None
-        iw = cast(IntegerType, idx.type).width
-        if value >> (iw - 1):
-            value -= 1 << iw
-        if i == 1:
-            if value:
-                if dl.is_scalable(ty) or not ty.is_sized:
-                    return None
-                offset += value * dl.type_alloc_size(ty)
-            continue
-        tid = ty.type_id
-        if tid is _STRUCT:
-            st = cast(StructType, ty)
-            if not 0 <= value < len(st.elements):
-                return None
-            offset += dl.struct_layout(st).element_offset(value)
-            ty = st.elements[value]
-        elif tid is _ARRAY:
-            ty = cast(ArrayType, ty).element_type
-            if value:
-                offset += value * dl.type_alloc_size(ty)
-        elif tid is _FIXED_VECTOR or tid is _SCALABLE_VECTOR:
-            if tid is _SCALABLE_VECTOR and value:
-                return None
-            ty = cast(VectorType, ty).element_type
-            if value:
-                offset += value * dl.type_alloc_size(ty)
-        else:
-            return None
-    return offset & ((1 << width) - 1)
+    return accumulate_constant_offset(dl, gep, width)
 
 
 def cmp_geps(fc: FunctionComparator, l: GetElementPtrInst, r: GetElementPtrInst) -> int:
