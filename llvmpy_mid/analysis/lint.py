@@ -54,6 +54,7 @@ from typing import ClassVar, TextIO
 from llvmpy_mid.analysis.value_tracking import compute_known_bits
 from llvmpy_mid.asm.printer import DiagnosticWriter, format_value
 from llvmpy_mid.analysis.underlying_objects import get_underlying_object
+from llvmpy_mid.analysis.value_tracking_support import opcode_of as _opcode
 from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets, strip_pointer_casts
 from llvmpy_mid.ir.constant_fold import constant_fold_binary_instruction, constant_fold_cast_instruction
 from llvmpy_mid.ir.constants import (
@@ -87,11 +88,6 @@ _CAST_OPCODES = frozenset(
 _BINARY_OPCODES = frozenset(
     ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor")
 )
-
-
-def _opcode(v: Value) -> str | None:
-    op = getattr(v, "opcode", None)
-    return op if isinstance(op, str) else None
 
 
 def _operands(v: Value) -> list[Value]:
@@ -212,7 +208,7 @@ class Lint:
                 if found is not None:
                     return found
             return self._simplify(v)
-        if op is not None and op in _CAST_OPCODES and isinstance(v, Constant):
+        if op in _CAST_OPCODES and isinstance(v, Constant):
             if self._is_noop_cast(op, _operands(v)[0].type, v.type):
                 return _operands(v)[0]
         return None

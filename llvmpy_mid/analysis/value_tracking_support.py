@@ -74,13 +74,17 @@ def _all_demanded(ty: Type) -> int:
     return 1
 
 
-def _opcode(v: Value) -> str:
-    """The opcode of an instruction or constant expression (LLVM ``Operator::getOpcode``), else ``""``."""
+def opcode_of(v: Value) -> str:
+    """The opcode of an instruction or constant expression (LLVM ``Operator::getOpcode``), else ``""``;
+    the one copy (InstSimplify's ``_util`` and Lint import it)."""
     if isinstance(v, Instruction):
         return v.opcode
     if isinstance(v, ConstantExpr):
         return v.opcode
     return ""
+
+
+_opcode = opcode_of
 
 
 def _is_operator(v: Value) -> bool:

@@ -31,6 +31,7 @@ from llvmpy_mid.ir import pattern_match as pm
 from llvmpy_mid.ir.types import IntegerType, StructType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.analysis.value_tracking_support import opcode_of as opcode_of
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.flags import GEPFlags
 
@@ -200,15 +201,6 @@ def apint_allow_poison(v: Value) -> ConstantInt | None:
 
 
 # --- structural matchers -------------------------------------------------------------------------
-
-
-def opcode_of(v: Value) -> str:
-    """The opcode of an instruction or constant expression, else ``""``."""
-    if isinstance(v, Instruction):
-        return v.opcode
-    if isinstance(v, ConstantExpr):
-        return v.opcode
-    return ""
 
 
 def binop(v: Value, opcode: str) -> tuple[Value, Value] | None:
