@@ -20,6 +20,8 @@ LLVM's. Objects are treated as immutable: every operation returns a new one.
 
 from __future__ import annotations
 
+from typing import Iterator
+
 
 def _low(n: int) -> int:
     return (1 << n) - 1 if n > 0 else 0
@@ -684,6 +686,16 @@ class KnownBits:
 
     # --- shifts -------------------------------------------------------------------------------
     @staticmethod
+    def _shift_amounts(rhs: KnownBits, min_amt: int, max_amt: int) -> Iterator[int]:
+        """The shift amounts in ``[min_amt, max_amt]`` consistent with ``rhs``'s known bits
+        (LLVM's shift transfer functions try each)."""
+        zmask = rhs.zero & 0xFFFFFFFF
+        omask = rhs.one & 0xFFFFFFFF
+        for amt in range(min_amt, max_amt + 1):
+            if not (zmask & amt) and (omask | amt) == amt:
+                yield amt
+
+    @staticmethod
     def _max_shift_amount(max_value: int, w: int) -> int:
         if w & (w - 1) == 0:
             return max_value & (w - 1)
@@ -721,28 +733,23 @@ class KnownBits:
                 if lhs.is_negative():
                     zero, one = zero & ~sign, one | sign
             return KnownBits(w, zero, one)
-        zmask = rhs.zero & 0xFFFFFFFF
-        omask = rhs.one & 0xFFFFFFFF
         zero = one = m
-        amt = min_amt
-        while amt <= max_amt:
-            if not (zmask & amt) and (omask | amt) == amt:
-                kz = ((lhs.zero << amt) | _low(amt)) & m
-                ko = (lhs.one << amt) & m
-                if nsw:
-                    out_zero = _ushl_overflows(lhs.zero, amt, w)
-                    out_one = _ushl_overflows(lhs.one, amt, w)
-                    if nuw and amt != 0:
-                        out_zero = True
-                    if out_zero:
-                        kz, ko = kz | sign, ko & ~sign
-                    elif out_one:
-                        kz, ko = kz & ~sign, ko | sign
-                zero &= kz
-                one &= ko
-                if zero == 0 and one == 0:
-                    break
-            amt += 1
+        for amt in KnownBits._shift_amounts(rhs, min_amt, max_amt):
+            kz = ((lhs.zero << amt) | _low(amt)) & m
+            ko = (lhs.one << amt) & m
+            if nsw:
+                out_zero = _ushl_overflows(lhs.zero, amt, w)
+                out_one = _ushl_overflows(lhs.one, amt, w)
+                if nuw and amt != 0:
+                    out_zero = True
+                if out_zero:
+                    kz, ko = kz | sign, ko & ~sign
+                elif out_one:
+                    kz, ko = kz & ~sign, ko | sign
+            zero &= kz
+            one &= ko
+            if zero == 0 and one == 0:
+                break
         if zero & one:
             return KnownBits(w, m, 0)
         return KnownBits(w, zero, one)
@@ -762,19 +769,14 @@ class KnownBits:
             if first_one < min_amt:
                 return KnownBits(w, m, 0)
             max_amt = min(max_amt, first_one)
-        zmask = rhs.zero & 0xFFFFFFFF
-        omask = rhs.one & 0xFFFFFFFF
         zero = one = m
-        amt = min_amt
-        while amt <= max_amt:
-            if not (zmask & amt) and (omask | amt) == amt:
-                kz = (lhs.zero >> amt) | (m & ~_low(w - amt))
-                ko = lhs.one >> amt
-                zero &= kz
-                one &= ko
-                if zero == 0 and one == 0:
-                    break
-            amt += 1
+        for amt in KnownBits._shift_amounts(rhs, min_amt, max_amt):
+            kz = (lhs.zero >> amt) | (m & ~_low(w - amt))
+            ko = lhs.one >> amt
+            zero &= kz
+            one &= ko
+            if zero == 0 and one == 0:
+                break
         if zero & one:
             return KnownBits(w, m, 0)
         return KnownBits(w, zero, one)
@@ -796,17 +798,12 @@ class KnownBits:
             if first_one < min_amt:
                 return KnownBits(w, m, 0)
             max_amt = min(max_amt, first_one)
-        zmask = rhs.zero & 0xFFFFFFFF
-        omask = rhs.one & 0xFFFFFFFF
         zero = one = m
-        amt = min_amt
-        while amt <= max_amt:
-            if not (zmask & amt) and (omask | amt) == amt:
-                zero &= _ashr_pattern(lhs.zero, amt, w)
-                one &= _ashr_pattern(lhs.one, amt, w)
-                if zero == 0 and one == 0:
-                    break
-            amt += 1
+        for amt in KnownBits._shift_amounts(rhs, min_amt, max_amt):
+            zero &= _ashr_pattern(lhs.zero, amt, w)
+            one &= _ashr_pattern(lhs.one, amt, w)
+            if zero == 0 and one == 0:
+                break
         if zero & one:
             return KnownBits(w, m, 0)
         return KnownBits(w, zero, one)
