@@ -484,6 +484,19 @@ def _parse_level(params: str) -> str:
     return parse_level(params)
 
 
+def _parse_instcombine(params: str) -> object:
+    from llvmpy_mid.transform.instcombine.driver import parse_instcombine_options
+
+    return parse_instcombine_options(params)
+
+
+REGISTRY.add_pass(
+    "instcombine",
+    "function",
+    "llvmpy_mid.transform.instcombine.driver:InstCombinePass",
+    _parse_instcombine,
+    params_help="<no-use-loop-info;use-loop-info;no-verify-fixpoint;verify-fixpoint;max-iterations=N>",
+)
 REGISTRY.add_pass(
     "default", "module", "llvmpy_mid.passes.default_pipeline:DefaultPipelinePass", _parse_level, params_help="<O0;O1;O2;O3;Os;Oz>"
 )

@@ -1,0 +1,193 @@
+"""The state every InstCombine fold works with (LLVM ``InstCombiner`` and
+``InstCombinerImpl``, ``llvm/include/llvm/Transforms/InstCombine/InstCombiner.h``
+and ``lib/Transforms/InstCombine/InstCombineInternal.h``).
+
+One :class:`InstCombiner` lives for one iteration over one function. A fold
+(``visit_*`` function of a family module) receives it and the instruction, and
+returns as LLVM's visitors do:
+
+* ``None`` — nothing changed;
+* the instruction itself — it was changed in place, or its uses were replaced
+  (:meth:`InstCombiner.replace_inst_uses_with` returns it) and the driver
+  deletes it when it is dead;
+* a new, not yet inserted instruction — the driver inserts it before the old
+  one, moves the uses and the name to it, and deletes the old one.
+
+New instructions that a fold needs beside its result are made with
+:attr:`InstCombiner.builder` (an :class:`~llvmpy_mid.ir.builder.IRBuilder`
+with LLVM's ``TargetFolder``, positioned before the instruction being visited,
+carrying its debug location); the builder puts each one on the worklist.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from llvmpy_mid.analysis.known_bits import KnownBits
+from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits, masked_value_is_zero
+from llvmpy_mid.analysis.known_non_zero import is_known_to_be_a_power_of_two
+from llvmpy_mid.analysis.num_sign_bits import compute_max_significant_bits, compute_num_sign_bits
+from llvmpy_mid.analysis.constant_range import OverflowResult
+from llvmpy_mid.analysis.overflow_analysis import (
+    compute_overflow_for_signed_add,
+    compute_overflow_for_signed_mul,
+    compute_overflow_for_signed_sub,
+    compute_overflow_for_unsigned_add,
+    compute_overflow_for_unsigned_mul,
+    compute_overflow_for_unsigned_sub,
+)
+from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.ir.constants import PoisonValue
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.value import Value
+
+if TYPE_CHECKING:
+    from llvmpy_mid.analysis.assumption_cache import AssumptionCache
+    from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
+    from llvmpy_mid.ir.builder import IRBuilder
+    from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.dominators import DominatorTree
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.transform.utils.instruction_worklist import InstructionWorklist
+
+
+class InstCombiner:
+    """What a fold may read and the combiner-aware ways to change the IR."""
+
+    __slots__ = ("fn", "worklist", "builder", "dl", "tli", "ac", "dt", "sq", "min_size", "made_ir_change", "loop_info", "extra")
+
+    def __init__(
+        self,
+        fn: Function,
+        worklist: InstructionWorklist,
+        builder: IRBuilder,
+        dl: DataLayout,
+        tli: TargetLibraryInfo | None,
+        ac: AssumptionCache | None,
+        dt: DominatorTree,
+        *,
+        min_size: bool = False,
+        loop_info: object | None = None,
+    ) -> None:
+        self.fn = fn
+        self.worklist = worklist
+        self.builder = builder
+        self.dl = dl
+        self.tli = tli
+        self.ac = ac
+        self.dt = dt
+        self.sq = SimplifyQuery(dl, tli, dt, ac)
+        """The base query (no context instruction); :meth:`query` adds one."""
+        self.min_size = min_size
+        self.made_ir_change = False
+        self.loop_info = loop_info
+        self.extra: dict[str, object] = {}
+        """Per-iteration caches a fold family may keep (keyed by the family's name)."""
+
+    # --- queries --------------------------------------------------------------------------
+    def query(self, cxt_i: Instruction | None) -> SimplifyQuery:
+        """``SQ.getWithInstruction(cxt_i)``."""
+        return self.sq.get_with_instruction(cxt_i)
+
+    def compute_known_bits(self, v: Value, depth: int = 0, cxt_i: Instruction | None = None) -> KnownBits:
+        return compute_known_bits(v, self.sq.get_with_instruction(cxt_i), depth)
+
+    def masked_value_is_zero(self, v: Value, mask: int, depth: int = 0, cxt_i: Instruction | None = None) -> bool:
+        return masked_value_is_zero(v, mask, self.sq.get_with_instruction(cxt_i), depth)
+
+    def compute_num_sign_bits(self, v: Value, depth: int = 0, cxt_i: Instruction | None = None) -> int:
+        return compute_num_sign_bits(v, self.sq.get_with_instruction(cxt_i), depth)
+
+    def compute_max_significant_bits(self, v: Value, depth: int = 0, cxt_i: Instruction | None = None) -> int:
+        return compute_max_significant_bits(v, self.sq.get_with_instruction(cxt_i), depth)
+
+    def is_known_to_be_a_power_of_two(
+        self, v: Value, or_zero: bool = False, depth: int = 0, cxt_i: Instruction | None = None
+    ) -> bool:
+        return is_known_to_be_a_power_of_two(v, self.sq.get_with_instruction(cxt_i), or_zero, depth)
+
+    def compute_overflow_for_unsigned_mul(self, lhs: Value, rhs: Value, cxt_i: Instruction) -> OverflowResult:
+        return compute_overflow_for_unsigned_mul(lhs, rhs, self.sq.get_with_instruction(cxt_i))
+
+    def compute_overflow_for_signed_mul(self, lhs: Value, rhs: Value, cxt_i: Instruction) -> OverflowResult:
+        return compute_overflow_for_signed_mul(lhs, rhs, self.sq.get_with_instruction(cxt_i))
+
+    def compute_overflow_for_unsigned_add(self, lhs: Value, rhs: Value, cxt_i: Instruction) -> OverflowResult:
+        return compute_overflow_for_unsigned_add(lhs, rhs, self.sq.get_with_instruction(cxt_i))
+
+    def compute_overflow_for_signed_add(self, lhs: Value, rhs: Value, cxt_i: Instruction) -> OverflowResult:
+        return compute_overflow_for_signed_add(lhs, rhs, self.sq.get_with_instruction(cxt_i))
+
+    def compute_overflow_for_unsigned_sub(self, lhs: Value, rhs: Value, cxt_i: Instruction) -> OverflowResult:
+        return compute_overflow_for_unsigned_sub(lhs, rhs, self.sq.get_with_instruction(cxt_i))
+
+    def compute_overflow_for_signed_sub(self, lhs: Value, rhs: Value, cxt_i: Instruction) -> OverflowResult:
+        return compute_overflow_for_signed_sub(lhs, rhs, self.sq.get_with_instruction(cxt_i))
+
+    # --- changing the IR ------------------------------------------------------------------
+    def add_to_worklist(self, i: Instruction) -> None:
+        """``addToWorklist``: push ``i`` on the stack."""
+        self.worklist.push(i)
+
+    def insert_new_inst_before(self, new: Instruction, old: Instruction) -> Instruction:
+        """``InsertNewInstBefore``: insert the detached ``new`` before ``old`` and defer it."""
+        new.insert_before(old)
+        self.worklist.add(new)
+        return new
+
+    def insert_new_inst_with(self, new: Instruction, old: Instruction) -> Instruction:
+        """``InsertNewInstWith``: as :meth:`insert_new_inst_before`, taking ``old``'s debug location."""
+        new.debug_loc = old.debug_loc
+        return self.insert_new_inst_before(new, old)
+
+    def replace_inst_uses_with(self, i: Instruction, v: Value) -> Instruction | None:
+        """``replaceInstUsesWith``: every use of ``i`` now uses ``v``; returns ``i``
+        (None when ``i`` had no uses: nothing changed)."""
+        if i._use_head is None:
+            return None
+        self.worklist.push_users_to_worklist(i)
+        if v is i:
+            v = PoisonValue.get(i.type)
+        if v._use_head is None and isinstance(v, Instruction) and not v.name and i.name:
+            take_name(v, i)
+        i.replace_all_uses_with(v)
+        return i
+
+    def replace_operand(self, i: Instruction, op_num: int, v: Value) -> Instruction:
+        """``replaceOperand``: set operand ``op_num`` of ``i`` to ``v``; the old operand is revisited."""
+        old = i.operands[op_num]
+        i.set_operand(op_num, v)
+        self.worklist.handle_use_count_decrement(old)
+        return i
+
+    def erase_inst_from_function(self, i: Instruction) -> None:
+        """``eraseInstFromFunction``: the driver's erasure (operands revisited, debug
+        uses salvaged, the worklist cleaned). Returns None, as LLVM's returns nullptr."""
+        from llvmpy_mid.transform.instcombine.driver import erase_inst_from_function
+
+        erase_inst_from_function(self, i)
+
+    # --- demanded bits / elements (InstCombineSimplifyDemanded) ------------------------------
+    def simplify_demanded_bits(self, i: Instruction, op_num: int, demanded: int, known: KnownBits, depth: int = 0) -> bool:
+        """``SimplifyDemandedBits(I, OpNo, DemandedMask, Known, Depth)``: True when the operand was replaced."""
+        from llvmpy_mid.transform.instcombine.simplify_demanded import simplify_demanded_bits
+
+        return simplify_demanded_bits(self, i, op_num, demanded, known, depth)
+
+    def simplify_demanded_instruction_bits(self, i: Instruction) -> bool:
+        """``SimplifyDemandedInstructionBits(I)``: all bits demanded."""
+        from llvmpy_mid.transform.instcombine.simplify_demanded import simplify_demanded_instruction_bits
+
+        return simplify_demanded_instruction_bits(self, i)
+
+
+def take_name(new: Value, old: Value) -> None:
+    """``new->takeName(old)``: ``new`` gets ``old``'s name; ``old`` becomes unnamed."""
+    name = old.name
+    if not name or new is old:
+        return
+    old.name = ""
+    new.name = name
+
+
+__all__ = ["InstCombiner", "take_name"]

@@ -1,0 +1,20 @@
+"""InstCombine folds of this family (LLVM ``lib/Transforms/InstCombine/InstCombineSelect.cpp``).
+
+Stub: no fold yet; each ``visit_*`` returns None (nothing changed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.instruction import Instruction
+    from llvmpy_mid.transform.instcombine.combiner import InstCombiner
+
+
+def visit_select(ic: InstCombiner, i: Instruction) -> Instruction | None:
+    """Fold a ``select`` (LLVM ``visit...``)."""
+    return None
+
+
+__all__ = ["visit_select"]
