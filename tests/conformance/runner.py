@@ -489,6 +489,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=LINE_TIMEOUT, help="seconds per RUN line")
     ap.add_argument("--write-expected", action="store_true",
                     help="rewrite expected-pass.txt from this run (run on all folders)")
+    ap.add_argument("-k", "--match", action="append", default=[], metavar="GLOB",
+                    help="only the tests whose file name matches GLOB (repeatable), e.g. -k 'icmp*'")
     args = ap.parse_args(argv)
     folders = [f.strip("/") for f in args.folders]
     if not TEST_ROOT.is_dir():
@@ -499,7 +501,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing:
         print("runner: no such folder under %s: %s" % (TEST_ROOT, ", ".join(missing)), file=sys.stderr)
         return 1
-    results = run_tests(folders, jobs=args.jobs, timeout=args.timeout)
+    if args.match:
+        if args.write_expected:
+            print("--write-expected needs a run on all folders", file=sys.stderr)
+            return 2
+        import fnmatch
+
+        names = [n for n in list_tests(folders) if any(fnmatch.fnmatch(n.rsplit("/", 1)[-1], g) for g in args.match)]
+        results = run_tests(names=names, jobs=args.jobs, timeout=args.timeout)
+    else:
+        results = run_tests(folders, jobs=args.jobs, timeout=args.timeout)
     if args.verbose:
         for r in results:
             if r.status != PASS or r.reason:
