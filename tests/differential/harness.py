@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import os
 import subprocess
 import sys
@@ -49,7 +50,13 @@ MISCOMPILE = "miscompile"
 OPT_FAILS = "opt-fails"
 DIFFERS = "differs"
 IDENTICAL = "identical"
-OUTCOMES = (CRASH, INVALID, MISCOMPILE, OPT_FAILS, DIFFERS, IDENTICAL)
+BOTH_ABORT = "both-abort"
+"""Both sides stop with the same fatal error (``instcombine``'s fixpoint check): a match."""
+OUTCOMES = (CRASH, INVALID, MISCOMPILE, OPT_FAILS, DIFFERS, BOTH_ABORT, IDENTICAL)
+
+FIXPOINT_MESSAGE = "did not reach a fixpoint"
+"""What opt-19 and llvmpy_mid both say when ``instcombine`` with ``verify-fixpoint`` changes
+the IR in its last allowed iteration (LLVM ``report_fatal_error``)."""
 
 LLI_TIMEOUT = 30.0
 
@@ -82,6 +89,13 @@ PASSES: dict[str, PassSpec] = {
     "lower-constant-intrinsics": PassSpec("lower-constant-intrinsics", "ssa"),
     "unify-loop-exits": PassSpec("unify-loop-exits", "ssa"),
     "fix-irreducible": PassSpec("fix-irreducible", "ssa"),
+    # InstCombine (issue 14): from clang's -O0 output through our mem2reg. Plain ``instcombine``
+    # verifies the fixpoint: where opt-19 aborts, so must we (BOTH_ABORT).
+    "instcombine": PassSpec("mem2reg,instcombine", "O0"),
+    "instcombine-nvf": PassSpec("mem2reg,instcombine<no-verify-fixpoint>", "O0", 0.80),
+    "instcombine-twice": PassSpec(
+        "mem2reg,instcombine<no-verify-fixpoint>,instcombine<no-verify-fixpoint>", "O0"
+    ),
 }
 
 
@@ -105,6 +119,8 @@ class Outcome:
     outcome: str
     detail: str = ""
     seconds: float = 0.0
+    size_ratio: float | None = None
+    """Instructions in our output / in opt-19's (when both printed a module)."""
 
 
 @dataclass
@@ -116,20 +132,29 @@ class Tally:
     differing: list[Outcome] = field(default_factory=list)
     csmith_total: int = 0
     csmith_identical: int = 0
+    log_size_ratios: list[float] = field(default_factory=list)
 
     def add(self, o: Outcome, is_csmith: bool) -> None:
         self.counts[o.outcome] += 1
+        if is_csmith and o.size_ratio is not None and o.size_ratio > 0:
+            self.log_size_ratios.append(math.log(o.size_ratio))
         if o.outcome in (CRASH, INVALID, MISCOMPILE):
             self.bad.append(o)
         if o.outcome == DIFFERS:
             self.differing.append(o)
         if is_csmith and o.outcome != OPT_FAILS:
             self.csmith_total += 1
-            self.csmith_identical += o.outcome == IDENTICAL
+            self.csmith_identical += o.outcome in (IDENTICAL, BOTH_ABORT)
 
     @property
     def identity(self) -> float:
         return self.csmith_identical / self.csmith_total if self.csmith_total else 1.0
+
+    @property
+    def size_ratio(self) -> float | None:
+        """Geometric mean over csmith cases of our instruction count / opt-19's."""
+        r = self.log_size_ratios
+        return math.exp(sum(r) / len(r)) if r else None
 
 
 def stress_args(seed: int) -> list[str]:
@@ -187,9 +212,13 @@ def run_ours(path: Path, pipeline: str) -> tuple[str | None, str, str]:
     from llvmpy_mid.errors import VerifierError
     from llvmpy_mid.ir.verifier import verify_module
 
+    from llvmpy_mid.transform.instcombine.driver import FixpointNotReached
+
     try:
         module = parse_file(path)
         run_passes(module, pipeline)
+    except FixpointNotReached as e:
+        return None, BOTH_ABORT, str(e)
     except Exception:
         return None, CRASH, "".join(traceback.format_exc().splitlines(True)[-4:]).strip()
     try:
@@ -225,6 +254,15 @@ def run_lli(text: str) -> tuple[str | None, str]:
     return r.stdout, ""
 
 
+def count_instructions(text: str) -> int:
+    """Instructions in printed IR: the lines of function bodies indented by two spaces."""
+    n = 0
+    for line in text.splitlines():
+        if line.startswith("  ") and len(line) > 2 and line[2] not in " ;}":
+            n += 1
+    return n
+
+
 def first_difference(a: str, b: str) -> str:
     la, lb = a.splitlines(), b.splitlines()
     for i, (x, y) in enumerate(zip(la, lb)):
@@ -241,6 +279,11 @@ def check(case: Case, spec: PassSpec) -> Outcome:
     t0 = time.perf_counter()
     ours, failure, detail = run_ours(path, spec.pipeline)
     seconds = time.perf_counter() - t0
+    if ours is None and failure == BOTH_ABORT:
+        theirs, opt_err = run_opt(path, spec.pipeline)
+        if theirs is None and FIXPOINT_MESSAGE in opt_err:
+            return Outcome(case.name, BOTH_ABORT, detail, seconds)
+        return Outcome(case.name, DIFFERS, "ours aborts (%s); opt-19 does not" % detail, seconds)
     if ours is None:
         return Outcome(case.name, failure, detail, seconds)
     if case.is_csmith and case.expected is not None:
@@ -251,10 +294,13 @@ def check(case: Case, spec: PassSpec) -> Outcome:
             return Outcome(case.name, MISCOMPILE, why, seconds)
     theirs, opt_err = run_opt(path, spec.pipeline)
     if theirs is None:
+        if FIXPOINT_MESSAGE in opt_err:
+            return Outcome(case.name, DIFFERS, "opt-19 aborts (fixpoint); ours does not", seconds)
         return Outcome(case.name, OPT_FAILS, opt_err, seconds)
+    ratio = count_instructions(ours) / max(1, count_instructions(theirs))
     if _body(ours) == _body(theirs):
-        return Outcome(case.name, IDENTICAL, "", seconds)
-    return Outcome(case.name, DIFFERS, first_difference(_body(ours), _body(theirs)), seconds)
+        return Outcome(case.name, IDENTICAL, "", seconds, ratio)
+    return Outcome(case.name, DIFFERS, first_difference(_body(ours), _body(theirs)), seconds, ratio)
 
 
 def csmith_cases(paths: list[Path]) -> list[Case]:
@@ -295,14 +341,16 @@ def run_table(names: list[str], cases: list[Case], jobs: int = 1) -> dict[str, T
 
 
 def format_table(tallies: dict[str, Tally]) -> str:
-    head = "| pass | cases | identical | differs | miscompiles | crashes | invalid | opt-19 fails | csmith identity |"
-    lines = [head, "|" + "---|" * 9]
+    head = ("| pass | cases | identical | both abort | differs | miscompiles | crashes | invalid | opt-19 fails "
+            "| csmith identity | size vs opt-19 |")
+    lines = [head, "|" + "---|" * 11]
     for name, t in tallies.items():
         c = t.counts
         total = sum(c.values())
-        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %.1f%% (%d/%d) |" % (
-            name, total, c[IDENTICAL], c[DIFFERS], c[MISCOMPILE], c[CRASH], c[INVALID], c[OPT_FAILS],
-            100 * t.identity, t.csmith_identical, t.csmith_total))
+        ratio = t.size_ratio
+        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.1f%% (%d/%d) | %s |" % (
+            name, total, c[IDENTICAL], c[BOTH_ABORT], c[DIFFERS], c[MISCOMPILE], c[CRASH], c[INVALID], c[OPT_FAILS],
+            100 * t.identity, t.csmith_identical, t.csmith_total, "%.3f×" % ratio if ratio is not None else "–"))
     return "\n".join(lines)
 
 
