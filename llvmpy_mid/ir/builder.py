@@ -403,6 +403,40 @@ class IRBuilder:
                 return v
         return self.select(condition, true_value, false_value, name, fast_math_flags=fast_math_flags)
 
+    def create_is_null(self, value: Value, name: str = "") -> Value:
+        """``icmp eq value, 0`` (LLVM ``CreateIsNull``)."""
+        return self.create_icmp(Predicate.ICMP_EQ, value, _zero(value.type), name)
+
+    def create_is_not_null(self, value: Value, name: str = "") -> Value:
+        """``icmp ne value, 0`` (LLVM ``CreateIsNotNull``)."""
+        return self.create_icmp(Predicate.ICMP_NE, value, _zero(value.type), name)
+
+    def create_is_neg(self, value: Value, name: str = "") -> Value:
+        """``icmp slt value, 0`` (LLVM ``CreateIsNeg``)."""
+        return self.create_icmp(Predicate.ICMP_SLT, value, _zero(value.type), name)
+
+    def create_is_not_neg(self, value: Value, name: str = "") -> Value:
+        """``icmp sgt value, -1`` (LLVM ``CreateIsNotNeg``)."""
+        return self.create_icmp(Predicate.ICMP_SGT, value, _all_ones(value.type), name)
+
+    def create_logical_and(self, lhs: Value, rhs: Value, name: str = "") -> Value:
+        """``select lhs, rhs, false`` (LLVM ``CreateLogicalAnd``)."""
+        return self.create_select(lhs, rhs, _zero(rhs.type), name)
+
+    def create_logical_or(self, lhs: Value, rhs: Value, name: str = "") -> Value:
+        """``select lhs, true, rhs`` (LLVM ``CreateLogicalOr``)."""
+        return self.create_select(lhs, _all_ones(rhs.type), rhs, name)
+
+    def create_logical_op(self, opcode: str, lhs: Value, rhs: Value, name: str = "") -> Value:
+        """``create_logical_and`` for ``"and"``, ``create_logical_or`` for ``"or"`` (LLVM ``CreateLogicalOp``)."""
+        if opcode == "and":
+            return self.create_logical_and(lhs, rhs, name)
+        return self.create_logical_or(lhs, rhs, name)
+
+    def create_freeze(self, value: Value, name: str = "") -> Value:
+        """``freeze value``, never folded (LLVM ``CreateFreeze``)."""
+        return self.freeze(value, name)
+
     def create_gep(
         self,
         source_element_type: Type,
