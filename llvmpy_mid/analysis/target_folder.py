@@ -49,6 +49,15 @@ class TargetFolder(ConstantFolder):
         rc: Constant = rhs  # type: ignore[assignment]
         return constant_fold_binary_op_operands(opcode, lc, rc, self.dl)
 
+    def fold_binary_intrinsic(self, base: str, lhs: Value, rhs: Value, ty: Type) -> Value | None:
+        """``FoldBinaryIntrinsic``: ``llvm.<base>(lhs, rhs)`` of two constants (LLVM
+        ``ConstantFoldBinaryIntrinsic``), else None."""
+        if not (lhs.is_constant and rhs.is_constant):
+            return None
+        from llvmpy_mid.analysis.constant_folding_calls import fold_intrinsic_call2
+
+        return fold_intrinsic_call2(base, ty, [lhs, rhs])  # type: ignore[list-item]
+
     def fold_cmp(self, predicate: Predicate, lhs: Value, rhs: Value) -> Value | None:
         if not (lhs.is_constant and rhs.is_constant):
             return None

@@ -501,6 +501,53 @@ class IRBuilder:
                 return v
         return self.insert_value(aggregate, value, idx, name)
 
+    # --- intrinsics (LLVM ``IRBuilder::CreateIntrinsic`` and its unary/binary forms) -------------
+    def create_intrinsic(
+        self,
+        base: str,
+        overloads: Sequence[Type],
+        args: Sequence[Value],
+        name: str = "",
+        *,
+        return_type: Type | None = None,
+        fmf_source: Instruction | None = None,
+    ) -> CallInst:
+        """A call of ``llvm.<base>`` mangled with ``overloads`` (declared in the module
+        when missing, with LLVM's attributes); the parameter types are the arguments'
+        types, the return type ``return_type`` (default: the first overload type). Fast-math
+        flags come from ``fmf_source`` when given (LLVM ``CreateIntrinsic``)."""
+        from llvmpy_mid.ir.intrinsics import intrinsic_declaration
+        from llvmpy_mid.ir.type_mangling import intrinsic_name
+
+        block = self.block
+        fn = block.parent if block is not None else None
+        module = fn.parent if fn is not None else None
+        if module is None:
+            raise IRError("create_intrinsic: the builder's block is not in a module")
+        full = intrinsic_name("llvm." + base, list(overloads))
+        if full is None:
+            raise IRError("create_intrinsic: cannot mangle the overload types of llvm.%s" % base)
+        ret = return_type if return_type is not None else overloads[0]
+        decl = intrinsic_declaration(module, full, self.context.function_type(ret, [a.type for a in args]))
+        fmf = getattr(fmf_source, "fast_math_flags", None) if fmf_source is not None else None
+        return self.call(decl, list(args), name, fast_math_flags=fmf)
+
+    def create_unary_intrinsic(self, base: str, value: Value, name: str = "", *, fmf_source: Instruction | None = None) -> Value:
+        """``CreateUnaryIntrinsic``: ``llvm.<base>`` of ``value``, overloaded on its type."""
+        return self.create_intrinsic(base, [value.type], [value], name, fmf_source=fmf_source)
+
+    def create_binary_intrinsic(
+        self, base: str, lhs: Value, rhs: Value, name: str = "", *, fmf_source: Instruction | None = None
+    ) -> Value:
+        """``CreateBinaryIntrinsic``: ``llvm.<base>(lhs, rhs)`` overloaded on ``lhs``'s type; the
+        folder's ``fold_binary_intrinsic`` (when it has one) folds constant operands first."""
+        fold = getattr(self.folder, "fold_binary_intrinsic", None)
+        if fold is not None:
+            v: Value | None = fold(base, lhs, rhs, lhs.type)
+            if v is not None:
+                return v
+        return self.create_intrinsic(base, [lhs.type], [lhs, rhs], name, fmf_source=fmf_source)
+
     # --- unary and binary operators ------------------------------------------------------
     def add(self, lhs: Operand, rhs: Operand, name: str = "", *, nuw: bool = False, nsw: bool = False) -> BinaryOperator:
         if not (isinstance(lhs, Value) and isinstance(rhs, Value)):
