@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from llvmpy_mid.analysis.cmp_inst_analysis import decompose_bit_test_icmp
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.instsimplify.other import simplify_with_op_replaced
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
@@ -135,34 +136,6 @@ def _select_with_icmp_eq(cl: Value, cr: Value, tv: Value, fv: Value, q: Simplify
     return None
 
 
-def _decompose_bit_test(cl: Value, cr: Value, pred: Predicate) -> tuple[Value, int, Predicate] | None:
-    """A sign test read as a bit test (LLVM ``decomposeBitTestICmp``, the cases
-    instsimplify reaches)."""
-    c = u.apint(cr)
-    if c is None or not isinstance(cl.type.scalar_type, type(c.type)):
-        return None
-    w = c.type.width
-    sign = 1 << (w - 1)
-    mask_all = (1 << w) - 1
-    if pred == P.ICMP_SLT and c.value == 0:
-        return cl, sign, P.ICMP_NE
-    if pred == P.ICMP_SLE and c.value == mask_all:
-        return cl, sign, P.ICMP_NE
-    if pred == P.ICMP_SGT and c.value == mask_all:
-        return cl, sign, P.ICMP_EQ
-    if pred == P.ICMP_SGE and c.value == 0:
-        return cl, sign, P.ICMP_EQ
-    if pred == P.ICMP_ULT and c.value and c.value & (c.value - 1) == 0:
-        return cl, (-c.value) & mask_all, P.ICMP_EQ
-    if pred == P.ICMP_ULE and c.value != mask_all and (c.value + 1) & c.value == 0:
-        return cl, ~c.value & mask_all, P.ICMP_EQ
-    if pred == P.ICMP_UGT and c.value != mask_all and (c.value + 1) & c.value == 0:
-        return cl, ~c.value & mask_all, P.ICMP_NE
-    if pred == P.ICMP_UGE and c.value and c.value & (c.value - 1) == 0:
-        return cl, (-c.value) & mask_all, P.ICMP_NE
-    return None
-
-
 def _select_with_icmp_cond(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, max_recurse: int) -> Value | None:
     if not isinstance(cond, ICmpInst):
         return None
@@ -207,11 +180,7 @@ def _select_with_icmp_cond(cond: Value, tv: Value, fv: Value, q: SimplifyQuery, 
             a1b = u.intrinsic_args(n1, "llvm.abs")
             if a1b is not None and a1b[0] is cl:
                 return fv
-    dec = _decompose_bit_test(cl, cr, pred)
-    if dec is not None:
-        src = u.cast_of(dec[0], "trunc")
-        if src is not None and isinstance(dec[0], Instruction):
-            dec = (src, dec[1], dec[2])
+    dec = decompose_bit_test_icmp(cl, cr, pred)
     if dec is not None:
         v = _select_bit_test(tv, fv, dec[0], dec[1], dec[2] == P.ICMP_EQ)
         if v is not None:
