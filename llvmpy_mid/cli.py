@@ -71,7 +71,7 @@ _FLAGS = (
     "version",
     "help",
 )
-_VALUED = ("o", "passes", "p", "opt-bisect-limit", "mtriple", "output-dir")
+_VALUED = ("o", "passes", "p", "opt-bisect-limit", "mtriple", "data-layout", "output-dir")
 _OPT_LEVELS = ("O0", "O1", "O2", "O3", "Os", "Oz")
 
 #: opt-19's answer to a legacy pass flag (``opt -mem2reg``), written as it writes it.
@@ -96,6 +96,8 @@ OPTIONS:
   -allow-partial-pipeline
                         Run default<On> with only the passes llvmpy_mid has (llvmpy_mid's own)
   -mtriple=<triple>     Override the module's target triple (and the layout inferred from it)
+  -data-layout=<layout> Override the module's data layout string (above the module's and the
+                        triple's)
   -opt-bisect-limit=<N> Run only the first N optional passes, logging each (-1: all)
   -<pass-name>          Legacy spelling: append a registered pass to the pipeline (a legacy
                         flag opt-19 knows, such as -mem2reg, gets opt-19's "use -passes=")
@@ -147,6 +149,7 @@ class Options:
         "opt_levels",
         "bisect_limit",
         "triple",
+        "data_layout",
         "flags",
         "pass_options",
     )
@@ -168,6 +171,8 @@ class Options:
         self.triple: str | None = None
         """``-mtriple``: the target triple that replaces the module's (normalised as LLVM's
         ``Triple::normalize`` does for the common forms)."""
+        self.data_layout = ""
+        """``-data-layout``: the layout string that replaces the module's (empty: none given)."""
         self.bisect_limit: int | None = None
         self.flags: set[str] = set()
         self.pass_options: dict[str, str | None] = {}
@@ -279,6 +284,8 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                 opts.bisect_limit = _parse_int_option(name, value, err)
             elif name == "mtriple":
                 opts.triple = normalize_triple(value)
+            elif name == "data-layout":
+                opts.data_layout = value
             elif name == "output-dir":
                 opts.output_dir = value
             else:
@@ -560,6 +567,17 @@ def _write_warnings(caught: Sequence[warnings.WarningMessage], err: TextIO) -> N
         err.write("warning: %s\n" % w.message)  # as opt-19: no tool name
 
 
+def _check_data_layout(text: str, err: TextIO) -> None:
+    """``-data-layout``'s string must parse; opt-19 reports a bad one with no location."""
+    from llvmpy_mid.errors import DataLayoutError
+    from llvmpy_mid.ir.data_layout import DataLayout
+
+    try:
+        DataLayout(text)
+    except DataLayoutError as exc:
+        _fail(err, "<unknown>:0: error: %s" % exc)
+
+
 def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     """Do what ``opts`` ask; raise :class:`_Exit` after writing an error."""
     from llvmpy_mid.asm import parse_assembly
@@ -569,11 +587,15 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
     disable_output = "disable-output" in flags
     verify = "disable-verify" not in flags
     name, source = _read_input(opts, stdin, err)
+    if opts.data_layout:
+        _check_data_layout(opts.data_layout, err)
     parse_start = now()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            module = parse_assembly(source, name=name, verify=verify, target_triple=opts.triple)
+            module = parse_assembly(
+                source, name=name, verify=verify, target_triple=opts.triple, data_layout=opts.data_layout or None
+            )
         except ParseError as exc:
             _report_parse_error(exc, err)
         except VerifierError as exc:

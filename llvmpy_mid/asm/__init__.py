@@ -47,6 +47,7 @@ def parse_assembly(
     *,
     verify: bool | None = None,
     target_triple: str | None = None,
+    data_layout: str | None = None,
 ) -> Module:
     """Parse ``.ll`` text (``bytes`` are decoded as UTF-8). Errors raise
     :class:`ParseError` located at ``name:line:col``.
@@ -55,7 +56,8 @@ def parse_assembly(
     then verified and an invalid one raises :class:`VerifierError`; findings
     about debug info alone only warn, as opt-19 does. ``verify=False`` returns
     the module as parsed. ``target_triple`` replaces the module's triple before
-    its data layout is inferred from it (``opt -mtriple``)."""
+    its data layout is inferred from it (``opt -mtriple``); a non-empty ``data_layout``
+    replaces the module's data layout (``opt -data-layout``)."""
     from llvmpy_mid.asm.parser import parse
 
     if not isinstance(text, str):
@@ -71,7 +73,7 @@ def parse_assembly(
         raise TypeError("parse_assembly: name must be a str, not %s" % type(name).__name__)
 
     if not (VERIFY_BY_DEFAULT if verify is None else verify):
-        return parse(text, context, name, target_triple=target_triple)
+        return parse(text, context, name, target_triple=target_triple, data_layout=data_layout)
     from llvmpy_mid.ir.verifier import upgrade_debug_info, verify_module
 
     # As LLVM: the reader checks a module of the current debug-info version (dropping broken
@@ -79,7 +81,12 @@ def parse_assembly(
     # found nothing.
     clean: list[bool] = []
     module = parse(
-        text, context, name, target_triple=target_triple, check_debug_info=lambda m: clean.append(upgrade_debug_info(m, name))
+        text,
+        context,
+        name,
+        target_triple=target_triple,
+        check_debug_info=lambda m: clean.append(upgrade_debug_info(m, name)),
+        data_layout=data_layout,
     )
     if not (clean and clean[0]):
         verify_module(module)

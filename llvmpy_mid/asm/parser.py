@@ -49,13 +49,15 @@ from llvmpy_mid.ir.module import Module
 
 class Parser(FunctionParser):
     """The whole-module parser. ``Parser(text, context, filename).run()``; set ``triple_override``
-    first to replace the module's target triple (opt's ``-mtriple``)."""
+    first to replace the module's target triple (opt's ``-mtriple``), ``layout_override`` to
+    replace its data layout (opt's ``-data-layout``)."""
 
-    __slots__ = ("triple_override", "check_debug_info")
+    __slots__ = ("triple_override", "layout_override", "check_debug_info")
 
     def __init__(self, text: str, context: Context | None, filename: str) -> None:
         super().__init__(text, context, filename)
         self.triple_override: str | None = None
+        self.layout_override: str | None = None
         self.check_debug_info: Callable[[Module], None] | None = None
 
     def run(self) -> Module:
@@ -123,6 +125,9 @@ class Parser(FunctionParser):
                 break
         if self.triple_override is not None:  # opt's -mtriple: before the layout is inferred
             self.module.target_triple = self.triple_override
+        if self.layout_override:  # opt's -data-layout: above the module's and the triple's
+            layout_text = self.layout_override
+            layout_at = 0
         if layout_text is None:
             layout_text = default_layout_for_triple(self.module.target_triple)
         if layout_text is not None:
@@ -417,6 +422,7 @@ def parse(
     *,
     target_triple: str | None = None,
     check_debug_info: Callable[[Module], None] | None = None,
+    data_layout: str | None = None,
 ) -> Module:
     """Parse ``.ll`` text into a new module named ``filename`` (in ``context``,
     or a fresh one). Raises :class:`ParseError` on malformed input. ``target_triple``
@@ -424,6 +430,7 @@ def parse(
     ``check_debug_info`` is the reader's verification (see ``upgrade_module``)."""
     parser = Parser(text, context, filename)
     parser.triple_override = target_triple
+    parser.layout_override = data_layout
     parser.check_debug_info = check_debug_info
     was_enabled = gc.isenabled()
     # The cyclic collector would re-walk the growing graph while it is built;
@@ -444,6 +451,7 @@ def parse(
         # error in the text, which may come before it. Read again in order to find that one.
         again = Parser(text, None, filename)  # a context of its own: the caller's stays clean
         again.triple_override = target_triple
+        again.layout_override = data_layout
         again.read_ahead = False
         try:
             again.run()

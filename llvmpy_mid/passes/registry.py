@@ -462,6 +462,37 @@ _BUILTIN_OPTIONS += (
     ("disable-builtin", "str", "", "Disable specific target library builtin function", ""),
     ("disable-simplify-libcalls", "bool", False, "Disable simplify-libcalls", ""),
 )
+# InstCombine's and AggressiveInstCombine's cl::opt options (read through
+# llvmpy_mid.transform.instcombine.combiner.option), and IR's -disable-i2p-p2i-opt.
+_BUILTIN_OPTIONS += (
+    ("instcombine-code-sinking", "bool", True, "Enable code sinking", "instcombine"),
+    ("instcombine-max-sink-users", "uint", 32, "Maximum number of undroppable users for instruction sinking", "instcombine"),
+    ("instcombine-maxarray-size", "uint", 1024, "Maximum array size considered when doing a combine", "instcombine"),
+    ("instcombine-lower-dbg-declare", "uint", 1, "", "instcombine"),
+    ("instcombine-max-num-phis", "uint", 512, "Maximum number phis to handle in intptr/ptrint folding", "instcombine"),
+    ("instcombine-guard-widening-window", "uint", 3, "How wide an instruction window to bypass looking for another guard", "instcombine"),
+    ("instcombine-max-copied-from-constant-users", "uint", 300, "Maximum users to visit in copy from constant transform", "instcombine"),
+    ("instcombine-negator-enabled", "bool", True, "Should we attempt to sink negations?", "instcombine"),
+    (
+        "instcombine-negator-max-depth",
+        "uint",
+        0xFFFFFFFF,
+        "What is the maximal lookup depth when trying to check for viability of negation sinking.",
+        "instcombine",
+    ),
+    ("instcombine-verify-known-bits", "bool", False, "Verify that computeKnownBits() and SimplifyDemandedBits() are consistent", "instcombine"),
+    ("enable-infer-alignment-pass", "bool", True, "Enable the InferAlignment pass, disabling alignment inference in InstCombine", "instcombine"),
+    ("disable-i2p-p2i-opt", "bool", False, "Disables inttoptr/ptrtoint roundtrip optimization", ""),
+    ("aggressive-instcombine-max-scan-instrs", "uint", 64, "Max number of instructions to scan for aggressive instcombine.", "aggressive-instcombine"),
+    (
+        "strncmp-inline-threshold",
+        "uint",
+        3,
+        "The maximum length of a constant string for a builtin string cmp call eligible for inlining. The default value is 3.",
+        "aggressive-instcombine",
+    ),
+    ("memchr-inline-threshold", "uint", 3, "The maximum length of a constant string to inline a memchr call.", "aggressive-instcombine"),
+)
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
 
@@ -496,6 +527,11 @@ REGISTRY.add_pass(
     "llvmpy_mid.transform.instcombine.driver:InstCombinePass",
     _parse_instcombine,
     params_help="<no-use-loop-info;use-loop-info;no-verify-fixpoint;verify-fixpoint;max-iterations=N>",
+)
+REGISTRY.add_pass(
+    "aggressive-instcombine",
+    "function",
+    "llvmpy_mid.transform.aggressive_instcombine.pass_:AggressiveInstCombinePass",
 )
 REGISTRY.add_pass(
     "default", "module", "llvmpy_mid.passes.default_pipeline:DefaultPipelinePass", _parse_level, params_help="<O0;O1;O2;O3;Os;Oz>"

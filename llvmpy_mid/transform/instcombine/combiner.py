@@ -17,6 +17,12 @@ New instructions that a fold needs beside its result are made with
 :attr:`InstCombiner.builder` (an :class:`~llvmpy_mid.ir.builder.IRBuilder`
 with LLVM's ``TargetFolder``, positioned before the instruction being visited,
 carrying its debug location); the builder puts each one on the worklist.
+
+Options: InstCombine's ``cl::opt`` settings (``-instcombine-max-num-phis``,
+``-disable-i2p-p2i-opt``, ...) are declared in ``passes/registry.py`` and read
+with :func:`option` (``option("instcombine-max-num-phis")`` -> 512 unless the
+command line or ``run_passes(options=...)`` set it). Read it where LLVM reads
+the ``cl::opt``; it is a dictionary lookup.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from llvmpy_mid.analysis.overflow_analysis import (
 )
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constants import PoisonValue
+from llvmpy_mid.passes.options import OPTIONS, OptionValue
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.value import Value
 
@@ -181,6 +188,13 @@ class InstCombiner:
         return simplify_demanded_instruction_bits(self, i)
 
 
+def option(name: str) -> OptionValue:
+    """The value in force of the pass option ``name`` (an InstCombine ``cl::opt``)."""
+    import llvmpy_mid.passes.registry  # noqa: F401  (declares the built-in options)
+
+    return OPTIONS.value(name)
+
+
 def take_name(new: Value, old: Value) -> None:
     """``new->takeName(old)``: ``new`` gets ``old``'s name; ``old`` becomes unnamed."""
     name = old.name
@@ -190,4 +204,4 @@ def take_name(new: Value, old: Value) -> None:
     new.name = name
 
 
-__all__ = ["InstCombiner", "take_name"]
+__all__ = ["InstCombiner", "option", "take_name"]

@@ -1218,6 +1218,57 @@ def _append_to_stack(values: list[int], ops: list[int]) -> list[int]:
     return out
 
 
+def _simplify_and_dce_instruction(inst: Instruction, work: dict[Instruction, None], q: object, tli: object | None) -> bool:
+    from llvmpy_mid.analysis.instruction_simplify import simplify_instruction
+
+    if is_instruction_trivially_dead(inst, tli):
+        erase_dead_instruction(inst, lambda op: work.__setitem__(op, None), tli)
+        return True
+    simple = simplify_instruction(inst, q)  # type: ignore[arg-type]
+    if simple is None:
+        return False
+    use = inst._use_head
+    while use is not None:
+        user = use.user
+        if user is not inst:
+            work[user] = None  # type: ignore[index]
+        use = use._next
+    changed = False
+    if inst._use_head is not None:
+        inst.replace_all_uses_with(simple)
+        changed = True
+    if is_instruction_trivially_dead(inst, tli):
+        inst.erase_from_parent()
+        changed = True
+    return changed
+
+
+def simplify_instructions_in_block(bb: BasicBlock, tli: object | None = None) -> bool:
+    """Simplify each instruction of ``bb`` (InstructionSimplify, no context) and delete what
+    is or becomes trivially dead, revisiting users and dead operands with a set-vector
+    worklist (LLVM ``SimplifyInstructionsInBlock``). True if anything changed."""
+    from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+    from llvmpy_mid.ir.data_layout import DataLayout
+
+    fn = bb.parent
+    module = fn.parent if fn is not None else None
+    q = SimplifyQuery(module.data_layout if module is not None else DataLayout())
+    work: dict[Instruction, None] = {}
+    changed = False
+    term = bb.terminator
+    inst = bb.instructions.first
+    while inst is not None and inst is not term:
+        nxt = inst.next_instruction
+        if inst not in work:
+            changed |= _simplify_and_dce_instruction(inst, work, q, tli)
+        inst = nxt
+    while work:
+        inst = work.popitem()[0]
+        if not inst.is_erased:
+            changed |= _simplify_and_dce_instruction(inst, work, q, tli)
+    return changed
+
+
 __all__ = [
     "change_to_call",
     "change_to_unreachable",
@@ -1240,6 +1291,7 @@ __all__ = [
     "salvage_debug_info",
     "salvage_debug_info_for_dbg_values",
     "salvage_debug_info_impl",
+    "simplify_instructions_in_block",
     "was_instruction_trivially_dead",
     "would_instruction_be_trivially_dead",
     "would_instruction_be_trivially_dead_on_unused_paths",
