@@ -1,0 +1,77 @@
+"""Reachability queries on the control-flow graph (LLVM ``lib/Analysis/CFG.cpp``:
+``isPotentiallyReachable``, ``isPotentiallyReachableFromMany``).
+
+The answer is conservative: True means "there may be a path", False means
+"there is certainly none". The search explores at most
+:data:`DEFAULT_MAX_BBS_TO_EXPLORE` blocks (LLVM's
+``-dom-tree-reachability-max-bbs-to-explore``) and then answers True; with a
+dominator tree it stops early at a block dominating the target. Loop
+information (LLVM's optional ``LoopInfo``) is not used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.basic_block import BasicBlock
+    from llvmpy_mid.ir.dominators import DominatorTree
+
+DEFAULT_MAX_BBS_TO_EXPLORE = 32
+"""LLVM ``DefaultMaxBBsToExplore``."""
+
+
+def is_potentially_reachable_from_many(
+    worklist: list[BasicBlock],
+    stop_bb: BasicBlock,
+    exclusion_set: Iterable[BasicBlock] | None = None,
+    dt: DominatorTree | None = None,
+) -> bool:
+    """May ``stop_bb`` be reached from one of the blocks of ``worklist`` without passing
+    through ``exclusion_set``? (LLVM ``isPotentiallyReachableFromMany``.)"""
+    excluded = set(exclusion_set) if exclusion_set is not None else set()
+    if dt is not None and not dt.is_reachable(stop_bb):
+        dt = None
+    if excluded:
+        dt = None
+    limit = DEFAULT_MAX_BBS_TO_EXPLORE
+    visited: set[BasicBlock] = set()
+    while worklist:
+        bb = worklist.pop()
+        if bb in visited:
+            continue
+        visited.add(bb)
+        if bb is stop_bb:
+            return True
+        if bb in excluded:
+            continue
+        if dt is not None and dt.dominates_block(bb, stop_bb):
+            return True
+        limit -= 1
+        if limit == 0:
+            return True
+        worklist.extend(bb.successors)
+    return False
+
+
+def is_potentially_reachable(
+    a: BasicBlock,
+    b: BasicBlock,
+    dt: DominatorTree | None = None,
+    exclusion_set: Iterable[BasicBlock] | None = None,
+) -> bool:
+    """May block ``b`` be reached from block ``a``? (LLVM ``isPotentiallyReachable`` of
+    two blocks; a block reaches itself.)"""
+    excl = list(exclusion_set) if exclusion_set is not None else []
+    if dt is not None:
+        if dt.is_reachable(a) and not dt.is_reachable(b):
+            return False
+        if not excl:
+            if a.is_entry_block and dt.is_reachable(b):
+                return True
+            if b.is_entry_block and dt.is_reachable(a):
+                return False
+    return is_potentially_reachable_from_many([a], b, excl, dt)
+
+
+__all__ = ["DEFAULT_MAX_BBS_TO_EXPLORE", "is_potentially_reachable", "is_potentially_reachable_from_many"]
