@@ -170,7 +170,13 @@ class _Gen:
 
 def _compile(pattern: Pattern) -> Callable[[Value], Match | None]:
     g = _Gen(False)
-    pattern.emit(g, "v", "return None")
+    try:
+        pattern.emit(g, "v", "return None")
+    except ValueError:
+        # an m_deferred after a capture made inside an opaque node (one without its own
+        # emit): only the caps mode can see that capture
+        if not g.need_caps:
+            raise
     if g.need_caps:
         g = _Gen(True)
         pattern.emit(g, "v", "return None")
