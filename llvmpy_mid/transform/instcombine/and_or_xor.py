@@ -1,30 +1,1650 @@
-"""InstCombine folds of this family (LLVM ``lib/Transforms/InstCombine/InstCombineAndOrXor.cpp``).
+"""InstCombine's ``and``, ``or`` and ``xor`` visitors (LLVM
+``lib/Transforms/InstCombine/InstCombineAndOrXor.cpp``: ``visitAnd``,
+``visitOr``, ``visitXor`` and their static helpers).
 
-Stub: no fold yet; each ``visit_*`` returns None (nothing changed).
+Each visitor makes LLVM's attempts in LLVM's order: InstructionSimplify, the
+shared binop helpers (``common.py``), demanded bits, then the family's folds.
+The compare-pair folds (``foldAndOrOfICmps``, ``foldXorOfICmps``,
+``foldLogicOfFCmps``) live in :mod:`.and_or_xor_icmps`; ``foldNot`` and the
+xor-only folds in :mod:`.and_or_xor_not`.
+
+Not yet done (each skipped whole): the IEEE sign-bit folds through bitcasts
+(fabs/fneg), the ``*.with.overflow`` folds of ``visitOr``,
+``foldLogicOfIsFPClass``, ``foldBinOpOfDisplacedShifts``,
+``foldAndOrOfSelectUsingImpliedCond``, ``SimplifyAddWithRemainder``,
+``canonicalizeCondSignextOfHighBitExtractToSignextHighBitExtract``,
+``reassociateFCmps``, ``matchOrConcat``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+from llvmpy_mid.analysis.instruction_simplify import simplify_and_inst, simplify_binop, simplify_or_inst
+from llvmpy_mid.ir.constant_expr import ConstantExpr
+from llvmpy_mid.ir.constants import Constant, ConstantInt
+from llvmpy_mid.ir.instructions.binary import BinaryOperator
+from llvmpy_mid.ir.instructions.casts import CastInst, ZExtInst
+from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
+from llvmpy_mid.ir.pattern_match import (
+    m_add,
+    m_all_ones,
+    m_and,
+    m_apint,
+    m_apint_allow_poison,
+    m_ashr,
+    m_c_add,
+    m_c_and,
+    m_c_or,
+    m_c_xor,
+    m_combine_or,
+    m_constant,
+    m_constant_int,
+    m_imm_constant,
+    m_lshr,
+    m_mul,
+    m_neg,
+    m_not,
+    m_nsw_sub,
+    m_one,
+    m_one_use,
+    m_or,
+    m_power2,
+    m_select,
+    m_sext,
+    m_sext_or_self,
+    m_shl,
+    m_sign_mask,
+    m_sub,
+    m_value,
+    m_xor,
+    m_zext,
+    m_zext_or_self,
+    match,
+)
+from llvmpy_mid.ir.value import Value
+from llvmpy_mid.transform.instcombine import common as cm
+from llvmpy_mid.transform.instcombine.and_or_xor_icmps import fold_and_or_of_icmps, fold_logic_of_fcmps
+from llvmpy_mid.transform.instcombine.and_or_xor_not import visit_xor
+from llvmpy_mid.transform.instcombine.and_or_xor_util import (
+    binop,
+    cint,
+    has_pair,
+    intrinsic_call,
+    is_known_inversion,
+    is_bool,
+    is_not_of,
+    not_of,
+    one_use,
+    other,
+    width,
+)
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.instruction import Instruction
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
 
-def visit_and(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """Fold a ``and`` (LLVM ``visit...``)."""
+def _flipped(opcode: str) -> str:
+    return "or" if opcode == "and" else "and"
+
+
+# --- shared by and/or -------------------------------------------------------------------------
+
+
+def fold_and_to_xor(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """(A | B) & ~(A & B) -> A ^ B;  (A | ~B) & (~A | B) -> ~(A ^ B)"""
+    op0, op1 = i.lhs, i.rhs
+    ab = binop(op0, "or")
+    if ab is not None:
+        n = not_of(op1)
+        if n is not None and has_pair(n, "and", ab[0], ab[1]):
+            return BinaryOperator.create("xor", ab[0], ab[1])
+    if one_use(op0) or one_use(op1):
+        r = _match_or_not_pair(op0, op1)
+        if r is not None:
+            return _create_not(ic.builder.create_xor(r[0], r[1]))
     return None
 
 
-def visit_or(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """Fold a ``or`` (LLVM ``visit...``)."""
+def _match_or_not_pair(op0: Value, op1: Value) -> tuple[Value, Value] | None:
+    """``m_c_Or(m_Value(A), m_Not(m_Value(B)))`` on op0 and ``m_c_Or(m_Not(A), B)`` on op1."""
+    ab = binop(op0, "or")
+    if ab is None:
+        return None
+    for a, nb in ((ab[0], ab[1]), (ab[1], ab[0])):
+        b = not_of(nb)
+        if b is None:
+            continue
+        cd = binop(op1, "or")
+        if cd is None:
+            return None
+        if (is_not_of(cd[0], a) and cd[1] is b) or (is_not_of(cd[1], a) and cd[0] is b):
+            return a, b
     return None
 
 
-def visit_xor(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """Fold a ``xor`` (LLVM ``visit...``)."""
+def _create_not(v: Value) -> BinaryOperator:
+    """``BinaryOperator::CreateNot``."""
+    return BinaryOperator.create("xor", v, Constant.get_all_ones_value(v.type))
+
+
+def fold_or_to_xor(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """(A & B) | ~(A | B) -> ~(A ^ B); (A ^ B) | ~(A | B) -> ~(A & B); (A & ~B) | (~A & B) -> A ^ B"""
+    op0, op1 = i.lhs, i.rhs
+    if one_use(op0) or one_use(op1):
+        ab = binop(op0, "and")
+        if ab is not None:
+            n = not_of(op1)
+            if n is not None and has_pair(n, "or", ab[0], ab[1]):
+                return _create_not(ic.builder.create_xor(ab[0], ab[1]))
+        ab = binop(op0, "xor")
+        if ab is not None:
+            n = not_of(op1)
+            if n is not None and has_pair(n, "or", ab[0], ab[1]):
+                return _create_not(ic.builder.create_and(ab[0], ab[1]))
+    ab = binop(op0, "and")
+    if ab is not None:
+        for a, nb in ((ab[0], ab[1]), (ab[1], ab[0])):
+            b = not_of(nb)
+            if b is None:
+                continue
+            cd = binop(op1, "and")
+            if cd is not None and ((is_not_of(cd[0], a) and cd[1] is b) or (is_not_of(cd[1], a) and cd[0] is b)):
+                return BinaryOperator.create("xor", a, b)
+            break
     return None
 
 
-__all__ = ["visit_and", "visit_or", "visit_xor"]
+def _not_of_binop(v: Value, opcode: str) -> tuple[Value, Value, Value] | None:
+    """``m_CombineAnd(m_Value(X), m_Not(m_BinOp(opcode, A, B)))``: (X, A, B)."""
+    n = not_of(v)
+    if n is None:
+        return None
+    ab = binop(n, opcode)
+    if ab is None:
+        return None
+    return v, ab[0], ab[1]
+
+
+def _match_not_or_and(
+    op: Value, opcode: str, flipped: str, want: tuple[Value, Value, Value] | None, count_uses: bool
+) -> tuple[Value, Value, Value, Value] | None:
+    """``m_c_BinOp(Flipped, m_CombineAnd(X, m_Not(m_c_BinOp(Opcode, A, B))), C)``:
+    (X, A, B, C); with ``want`` the three must be exactly (A, B, C) (A/B commuted)."""
+    if count_uses and not one_use(op):
+        return None
+    xc = binop(op, flipped)
+    if xc is None:
+        return None
+    for xv, c in ((xc[0], xc[1]), (xc[1], xc[0])):
+        r = _not_of_binop(xv, opcode)
+        if r is None:
+            continue
+        _, a, b = r
+        if want is None:
+            return (xv, a, b, c) if (not count_uses or one_use(xv)) else None
+        wa, wb, wc = want
+        if c is wc and ((a is wa and b is wb) or (a is wb and b is wa)):
+            return (xv, a, b, c) if (not count_uses or one_use(xv)) else None
+    return None
+
+
+def fold_complex_and_or_patterns(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """(~(A | B) & C) | (~(A | C) & B) -> (B ^ C) & ~A, and the related and/or forms"""
+    opcode = i.opcode
+    flipped = _flipped(opcode)
+    op0, op1 = i.lhs, i.rhs
+    b_ = ic.builder
+    r = _match_not_or_and(op0, opcode, flipped, None, False)
+    if r is not None:
+        x, a, b, c = r
+        if _match_not_or_and(op1, opcode, flipped, (a, c, b), True) is not None:
+            xor = b_.create_xor(b, c)
+            if opcode == "or":
+                return BinaryOperator.create("and", xor, b_.create_not(a))
+            return _create_not(b_.create_and(xor, a))
+        if _match_not_or_and(op1, opcode, flipped, (b, c, a), True) is not None:
+            xor = b_.create_xor(a, c)
+            if opcode == "or":
+                return BinaryOperator.create("and", xor, b_.create_not(b))
+            return _create_not(b_.create_and(xor, b))
+        n = not_of(op1) if one_use(op1) else None
+        if n is not None and one_use(n) and has_pair(n, opcode, a, c):
+            return _create_not(b_.create_bin_op(opcode, b_.create_bin_op(flipped, b, c), a))
+        if n is not None and one_use(n) and has_pair(n, opcode, b, c):
+            return _create_not(b_.create_bin_op(opcode, b_.create_bin_op(flipped, a, c), b))
+        if opcode == "or" and one_use(op0) and one_use(op1):
+            y = not_of(op1)
+            if y is not None:
+                cy = other(y, opcode, c)
+                if cy is not None and has_pair(cy, "xor", a, b):
+                    or_ = x.get_operand(0)  # type: ignore[attr-defined]
+                    return _create_not(b_.create_and(or_, y))
+    # (~A & B & C) | ... and (~A | B | C) & ...
+    abc = _match_not_a_b_c(op0, flipped)
+    if abc is not None:
+        x, a, b, c = abc
+        n = not_of(op1) if one_use(op1) else None
+        if n is not None:
+            hit = False
+            for p, q, s in ((a, b, c), (b, c, a), (a, c, b)):
+                inner = other(n, opcode, s)
+                if inner is not None and has_pair(inner, opcode, p, q):
+                    hit = True
+                    break
+                # m_c_BinOp(Opcode, m_c_BinOp(Opcode, p, q), s): also the inner on either side
+            if hit:
+                xor = b_.create_xor(b, c)
+                if opcode == "or":
+                    return _create_not(b_.create_or(xor, a))
+                return BinaryOperator.create("or", xor, x)
+            if one_use(n) and has_pair(n, opcode, a, b):
+                return BinaryOperator.create(flipped, b_.create_bin_op(opcode, c, b_.create_not(b)), x)
+            if one_use(n) and has_pair(n, opcode, a, c):
+                return BinaryOperator.create(flipped, b_.create_bin_op(opcode, b, b_.create_not(c)), x)
+    return None
+
+
+def _match_not_a_b_c(op0: Value, flipped: str) -> tuple[Value, Value, Value, Value] | None:
+    """``(B f C) f ~A`` or ``(C f ~A) f B`` with ``f`` the flipped opcode: (X=~A, A, B, C)."""
+    if not one_use(op0):
+        return None
+    pq = binop(op0, flipped)
+    if pq is None:
+        return None
+    # m_c_BinOp(Flipped, m_BinOp(Flipped, B, C), m_CombineAnd(X, m_Not(A)))
+    for inner, xv in ((pq[0], pq[1]), (pq[1], pq[0])):
+        bc = binop(inner, flipped)
+        a = not_of(xv)
+        if bc is not None and a is not None:
+            return xv, a, bc[0], bc[1]
+    # m_c_BinOp(Flipped, m_c_BinOp(Flipped, C, m_CombineAnd(X, m_Not(A))), B)
+    for inner, b in ((pq[0], pq[1]), (pq[1], pq[0])):
+        cx = binop(inner, flipped)
+        if cx is None:
+            continue
+        for c, xv in ((cx[0], cx[1]), (cx[1], cx[0])):
+            a = not_of(xv)
+            if a is not None:
+                return xv, a, b, c
+    return None
+
+
+def match_de_morgans_laws(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """~A & ~B -> ~(A | B), ~A | ~B -> ~(A & B); (A & ~B) & ~C -> A & ~(B | C)"""
+    opcode = i.opcode
+    flipped = _flipped(opcode)
+    op0, op1 = i.lhs, i.rhs
+    if one_use(op0) and one_use(op1):
+        a = not_of(op0)
+        b = not_of(op1)
+        if (
+            a is not None
+            and b is not None
+            and not cm.is_free_to_invert(ic, a, one_use(a))
+            and not cm.is_free_to_invert(ic, b, one_use(b))
+        ):
+            and_or = ic.builder.create_bin_op(flipped, a, b, i.name + ".demorgan")
+            return _create_not(and_or)
+    if one_use(op0):
+        ab = binop(op0, opcode)
+        c = not_of(op1)
+        if ab is not None and c is not None:
+            for a, nb in ((ab[0], ab[1]), (ab[1], ab[0])):
+                b = not_of(nb)
+                if b is not None:
+                    flipped_bo = ic.builder.create_bin_op(flipped, b, c)
+                    return BinaryOperator.create(opcode, a, ic.builder.create_not(flipped_bo))
+    return None
+
+
+P_ADD_C = m_one_use(m_add(m_value("x"), m_apint("c2")))
+
+
+def canonicalize_logic_first(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """(X + C2) op C -> (X op C) + C2 when the logic only touches bits below the add's lowest set bit"""
+    m = match(i.lhs, P_ADD_C)
+    if m is None:
+        return None
+    mc = match(i.rhs, P_APINT_C)
+    if mc is None:
+        return None
+    c = mc.apint("c")
+    c2 = m.apint("c2")
+    ty = i.type
+    w = width(ty)
+    last_one_math = w - _countr_zero(c2, w)
+    if i.opcode == "and":
+        if _countl_one(c, w) < last_one_math:
+            return None
+    elif _countl_zero(c, w) < last_one_math:
+        return None
+    new = ic.builder.create_bin_op(i.opcode, m.value("x"), cint(ty, c))
+    add = i.lhs
+    return BinaryOperator.create(
+        "add", new, cint(ty, c2), nuw=bool(getattr(add, "nuw", False)), nsw=bool(getattr(add, "nsw", False))
+    )
+
+
+def _countr_zero(v: int, w: int) -> int:
+    if v == 0:
+        return w
+    return (v & -v).bit_length() - 1
+
+
+def _countl_zero(v: int, w: int) -> int:
+    return w - v.bit_length()
+
+
+def _countl_one(v: int, w: int) -> int:
+    return _countl_zero(~v & ((1 << w) - 1), w)
+
+
+def reassociate_for_uses(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """(X op Y) op Z -> (Y op Z) op X when X has other uses (or (X op Z) op Y when Y has)"""
+    opcode = i.opcode
+    for xy, z in ((i.lhs, i.rhs), (i.rhs, i.lhs)):
+        if not one_use(xy) or not one_use(z):
+            continue
+        ops = binop(xy, opcode)
+        if ops is None:
+            continue
+        x, y = ops
+        if x.is_constant or y.is_constant or z.is_constant:
+            return None
+        if not one_use(x):
+            return BinaryOperator.create(opcode, ic.builder.create_bin_op(opcode, y, z), x)
+        if not one_use(y):
+            return BinaryOperator.create(opcode, ic.builder.create_bin_op(opcode, x, z), y)
+        return None
+    return None
+
+
+def simplify_and_or_with_op_replaced(
+    ic: InstCombiner, v: Value, op: Value, rep: Value, simplify_only: bool, depth: int = 0
+) -> Value | None:
+    """X with Op replaced by RepOp inside its bitwise logic (RepOp -1 under an and, 0 under an or)"""
+    if op is rep:
+        return None
+    if v is op:
+        return rep
+    opcode = getattr(v, "opcode", None)
+    if opcode not in ("and", "or", "xor") or not isinstance(v, BinaryOperator) or depth >= 3:
+        return None
+    if not one_use(v):
+        simplify_only = True
+    new0 = simplify_and_or_with_op_replaced(ic, v.lhs, op, rep, simplify_only, depth + 1)
+    new1 = simplify_and_or_with_op_replaced(ic, v.rhs, op, rep, simplify_only, depth + 1)
+    if new0 is None and new1 is None:
+        return None
+    if new0 is None:
+        new0 = v.lhs
+    if new1 is None:
+        new1 = v.rhs
+    res = simplify_binop(v.opcode, new0, new1, ic.query(v))
+    if res is not None:
+        return res
+    if simplify_only:
+        return None
+    return ic.builder.create_bin_op(v.opcode, new0, new1)
+
+
+P_SRL_ZEXT_ICMP = m_one_use(m_zext(m_value("c")))
+
+
+def fold_casted_bitwise_logic(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """logic(cast A, cast B) -> cast(logic(A, B)); logic(zext/sext X, C) -> ext(logic(X, C'))"""
+    opcode = i.opcode
+    op0, op1 = i.lhs, i.rhs
+    for a0, a1 in ((op0, op1), (op1, op0)):
+        sh = binop(a0, "lshr")
+        if sh is None or not one_use(a0):
+            continue
+        if not _is_specific_int(sh[1], width(a0.type) - 1):
+            continue
+        if one_use(a1) and getattr(a1, "opcode", None) == "zext" and isinstance(a1, CastInst):
+            cmp = a1.get_operand(0)
+            if isinstance(cmp, ICmpInst):
+                a = sh[0]
+                icmp_l = ic.builder.create_icmp(Predicate.ICMP_SLT, a, Constant.get_null_value(a.type))
+                bitwise = ic.builder.create_bin_op(opcode, icmp_l, cmp)
+                return ZExtInst(bitwise, a0.type)
+    if not isinstance(op0, CastInst):
+        return None
+    cast0 = op0
+    dest_ty = i.type
+    src_ty = cast0.get_operand(0).type
+    if not src_ty.scalar_type.is_integer:
+        return None
+    r = _fold_logic_cast_constant(ic, i, cast0)
+    if r is not None:
+        return r
+    if not isinstance(op1, CastInst):
+        return None
+    cast1 = op1
+    cast_opc = cast0.opcode
+    if cast_opc != cast1.opcode:
+        return None
+    if src_ty is not cast1.get_operand(0).type:
+        if cast_opc in ("zext", "sext") and one_use(cast0) and one_use(cast1):
+            x = cast0.get_operand(0)
+            y = cast1.get_operand(0)
+            if width(x.type) < width(y.type):
+                x = ic.builder.create_cast(cast_opc, x, y.type)
+            else:
+                y = ic.builder.create_cast(cast_opc, y, x.type)
+            narrow = ic.builder.create_bin_op(opcode, x, y)
+            return CastInst.create(cast_opc, narrow, dest_ty)
+        return None
+    if (one_use(cast0) or one_use(cast1)) and _should_optimize_cast(ic, cast0) and _should_optimize_cast(ic, cast1):
+        new = ic.builder.create_bin_op(opcode, cast0.get_operand(0), cast1.get_operand(0), i.name)
+        return CastInst.create(cast_opc, new, dest_ty)
+    return None
+
+
+def _should_optimize_cast(ic: InstCombiner, ci: CastInst) -> bool:
+    src = ci.get_operand(0)
+    if src.type is ci.type or src.is_constant:
+        return False
+    if isinstance(src, CastInst):
+        if _is_eliminable_cast_pair(ic, src, ci):
+            return False
+    return True
+
+
+def _is_eliminable_cast_pair(ic: InstCombiner, ci1: CastInst, ci2: CastInst) -> bool:
+    """``InstCombinerImpl::isEliminableCastPair``: ``ci2(ci1(x))`` is one cast (no
+    inttoptr/ptrtoint through an integer of another width than the pointer's)."""
+    from llvmpy_mid.ir.constant_fold import is_eliminable_cast_pair
+
+    src_ty = ci1.get_operand(0).type
+    mid_ty = ci1.type
+    dst_ty = ci2.type
+    dl = ic.dl
+
+    def ip(t: object) -> object:
+        from llvmpy_mid.ir.types import Type
+
+        assert isinstance(t, Type)
+        return dl.int_ptr_type(t) if t.scalar_type.is_pointer else None
+
+    src_ip = ip(src_ty)
+    dst_ip = ip(dst_ty)
+    res = is_eliminable_cast_pair(
+        ci1.opcode, ci2.opcode, src_ty, mid_ty, dst_ty, src_ip, ip(mid_ty), dst_ip  # type: ignore[arg-type]
+    )
+    if (res == "inttoptr" and src_ty is not dst_ip) or (res == "ptrtoint" and dst_ty is not src_ip):
+        res = None
+    return res is not None
+
+
+def _fold_logic_cast_constant(ic: InstCombiner, logic: BinaryOperator, cast0: CastInst) -> Instruction | None:
+    """logic (zext X), C -> zext (logic X, trunc C) when C survives the truncation (likewise sext)"""
+    c = logic.rhs
+    if not isinstance(c, Constant):
+        return None
+    src_ty = cast0.get_operand(0).type
+    dest_ty = logic.type
+    if cast0.opcode == "zext" and one_use(cast0):
+        tc = cm.get_lossless_unsigned_trunc(c, src_ty)
+        if tc is not None:
+            return ZExtInst(ic.builder.create_bin_op(logic.opcode, cast0.get_operand(0), tc), dest_ty)
+    if (cast0.opcode == "sext" or (cast0.opcode == "zext" and cast0.nneg)) and one_use(cast0):
+        tc = cm.get_lossless_signed_trunc(c, src_ty)
+        if tc is not None:
+            return CastInst.create("sext", ic.builder.create_bin_op(logic.opcode, cast0.get_operand(0), tc), dest_ty)
+    return None
+
+
+def _is_specific_int(v: Value, want: int) -> bool:
+    m = match(v, P_APINT_C)
+    return m is not None and m.apint("c") == want & ((1 << width(v.type)) - 1)
+
+
+P_APINT_C = m_apint("c")
+
+
+def fold_bitwise_logic_with_intrinsics(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """logic(bswap A, bswap B) -> bswap(logic(A, B)); logic(bswap A, C) -> bswap(logic(A, bswap C)); fshl/fshr too"""
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    x = i.lhs
+    if not one_use(x) or not isinstance(x, CallInst):
+        return None
+    iid = x.intrinsic_base
+    if not iid:
+        return None
+    y = i.rhs
+    yc: CallInst | None = y if isinstance(y, CallInst) and y.intrinsic_base else None
+    if yc is not None and (not one_use(yc) or yc.intrinsic_base != iid):
+        return None
+    rhsc: int | None = None
+    if yc is None:
+        if iid not in ("llvm.bswap", "llvm.bitreverse"):
+            return None
+        m = match(y, P_APINT_C)
+        if m is None:
+            return None
+        rhsc = m.apint("c")
+    ty = i.type
+    if iid in ("llvm.fshl", "llvm.fshr"):
+        assert yc is not None
+        if x.get_operand(2) is not yc.get_operand(2):
+            return None
+        n0 = ic.builder.create_bin_op(i.opcode, x.get_operand(0), yc.get_operand(0))
+        n1 = ic.builder.create_bin_op(i.opcode, x.get_operand(1), yc.get_operand(1))
+        return intrinsic_call(ic, iid[5:], ty, [n0, n1, x.get_operand(2)])
+    if iid in ("llvm.bswap", "llvm.bitreverse"):
+        if yc is not None:
+            rhs: Value = yc.get_operand(0)
+        else:
+            assert rhsc is not None
+            w = width(ty)
+            rhs = cint(ty, _byte_swap(rhsc, w) if iid == "llvm.bswap" else _reverse_bits(rhsc, w))
+        n0 = ic.builder.create_bin_op(i.opcode, x.get_operand(0), rhs)
+        return intrinsic_call(ic, iid[5:], ty, [n0])
+    return None
+
+
+def _byte_swap(v: int, w: int) -> int:
+    return int.from_bytes(v.to_bytes(w // 8, "little"), "big")
+
+
+def _reverse_bits(v: int, w: int) -> int:
+    return int(format(v, "0%db" % w)[::-1], 2)
+
+
+P_SEXT_BOOL = m_sext(m_value("a"))
+
+
+def fold_binop_of_sext_bool_to_select(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """``foldBinopOfSextBoolToSelect`` (InstructionCombining.cpp, via common.py)."""
+    return cm.fold_binop_of_sext_bool_to_select(ic, i)
+
+
+# --- visitAnd ---------------------------------------------------------------------------------
+
+P_LSHIFT_ONE = m_one_use(m_combine_or(m_lshr(m_one(), m_value("x")), m_shl(m_one(), m_value("x"))))
+P_SHL_C = m_one_use(m_shl(m_apint("c"), m_value("x")))
+P_NEG_AND_ONE = m_one_use(m_neg(m_and(m_value(), m_one())))
+P_XOR_C = m_one_use(m_xor(m_value("x"), m_apint("xc")))
+P_OR_C = m_one_use(m_or(m_value("x"), m_apint("oc")))
+P_SEXT_ASHR = m_one_use(m_sext(m_ashr(m_value("x"), m_apint("s"))))
+P_ASHR_C = m_ashr(m_value("x"), m_apint("s"))
+P_ADD_APINT = m_add(m_value("x"), m_apint("a"))
+P_SHIFT_POW2 = m_one_use(m_combine_or(m_shl(m_power2("sc"), m_value("x")), m_lshr(m_power2("sc"), m_value("x"))))
+P_LSHR_SHL_IMM = m_one_use(m_lshr(m_shl(m_imm_constant("c1"), m_value("x")), m_imm_constant("c2")))
+P_SHL_LSHR_IMM = m_one_use(m_shl(m_lshr(m_imm_constant("c1"), m_value("x")), m_imm_constant("c2")))
+P_SHL_ZEXT = m_one_use(m_shl(m_zext(m_value("x")), m_value("y")))
+P_ADD_ZEXT_ALLONES = m_one_use(m_add(m_zext_or_self(m_value("a")), m_all_ones()))
+P_SEXT_ASHR_ANY = m_one_use(m_sext_or_self(m_ashr(m_value("x"), m_apint_allow_poison("c"))))
+P_SEXT_NOT_ASHR = m_one_use(m_sext_or_self(m_not(m_ashr(m_value("x"), m_apint_allow_poison("c")))))
+P_OR_XY = m_one_use(m_or(m_value("x"), m_value("y")))
+P_XOR_XY = m_one_use(m_xor(m_value("x"), m_value("y")))
+P_ZEXT_X = m_one_use(m_zext(m_value("x")))
+
+
+def _fold_and_with_constant(ic: InstCombiner, i: BinaryOperator, c: int) -> Instruction | None:
+    """The ``and X, C`` folds of visitAnd (xor/or/ashr/add/narrowing/shift-of-power-of-2)."""
+    ty = i.type
+    op0, op1 = i.lhs, i.rhs
+    b = ic.builder
+    w = width(ty)
+    mask = (1 << w) - 1
+    m = match(op0, P_XOR_C)
+    if m is not None:
+        # (X ^ C1) & C2 --> (X & C2) ^ (C1&C2)
+        new_c = cint(ty, c & m.apint("xc"))
+        and_ = b.create_and(m.value("x"), op1)
+        _take_name(and_, op0)
+        return BinaryOperator.create("xor", and_, new_c)
+    m = match(op0, P_OR_C)
+    if m is not None:
+        # (X | C1) & C2 --> (X & C2^(C1&C2)) | (C1&C2)
+        together = c & m.apint("oc")
+        and_ = b.create_and(m.value("x"), cint(ty, together ^ c))
+        _take_name(and_, op0)
+        return BinaryOperator.create("or", and_, cint(ty, together))
+    m = match(op0, P_SEXT_ASHR)
+    if m is not None:
+        x = m.value("x")
+        s = m.apint("s")
+        if s < w and c == (1 << (w - s)) - 1:
+            sext = b.create_sext(x, ty)
+            return BinaryOperator.create("lshr", sext, cint(ty, s))
+    m = match(op0, P_ASHR_C)
+    if m is not None:
+        s = m.apint("s")
+        if s < w and c == (1 << (w - s)) - 1:
+            return BinaryOperator.create("lshr", m.value("x"), cint(ty, s))
+    m = match(op0, P_ADD_APINT)
+    if m is not None:
+        add_c = m.apint("a")
+        if one_use(op0) and _is_pow2(c) and add_c & (c - 1) == 0:
+            new_and = b.create_and(m.value("x"), op1)
+            return BinaryOperator.create("xor", new_and, op1)
+    # ((C1 OP zext(X)) & C2) -> zext((C1 OP X) & C2) and the other narrowing forms
+    if one_use(op0) and getattr(op0, "opcode", None) in ("xor", "or", "mul", "add", "sub") and isinstance(op0, BinaryOperator):
+        bo = op0
+        bopc = bo.opcode
+        r = _narrow_and_of_binop(ic, bo, bopc, c, ty)
+        if r is not None:
+            return r
+    m = match(op0, P_XOR_XY) or match(op0, P_OR_XY)
+    if m is not None:
+        x = m.value("x")
+        y = m.value("y")
+        not_mask = ~c & mask
+        bop = cast(BinaryOperator, op0).opcode
+        if ic.masked_value_is_zero(x, not_mask, 0, i):
+            new_rhs = b.create_and(y, op1, y.name + ".masked" if y.name else "")
+            return BinaryOperator.create(bop, x, new_rhs)
+        if not y.is_constant and ic.masked_value_is_zero(y, not_mask, 0, i):
+            new_lhs = b.create_and(x, op1, x.name + ".masked" if x.name else "")
+            return BinaryOperator.create(bop, new_lhs, y)
+    if _is_pow2(c):
+        m = match(op0, P_SHIFT_POW2)
+        if m is not None and _apint_of(m.value("sc")) > 0:
+            sc_v = _apint_of(m.value("sc"))
+            log2_shift_c = sc_v.bit_length() - 1
+            log2_c = c.bit_length() - 1
+            is_shl = getattr(op0, "opcode", None) == "shl"
+            bit_num = log2_c - log2_shift_c if is_shl else log2_shift_c - log2_c
+            cmp = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), cint(ty, bit_num))
+            return SelectInst(cmp, cint(ty, c), Constant.get_null_value(ty))
+        log2_c3 = c.bit_length() - 1
+        m = match(op0, P_LSHR_SHL_IMM)
+        if m is not None:
+            c1 = m.constant("c1")
+            c2 = m.constant("c2")
+            c1v = match(c1, P_POW2_C)
+            c2v = match(c2, P_APINT_C)
+            if c1v is not None and c2v is not None and _apint_of(c1) > 0:
+                lshr_c = (c2v.apint("c") + log2_c3) & mask
+                if lshr_c < w:
+                    cmp_c = (lshr_c - (_apint_of(c1v.value("c")).bit_length() - 1)) & mask
+                    cmp = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), cint(ty, cmp_c))
+                    return SelectInst(cmp, cint(ty, c), Constant.get_null_value(ty))
+        m = match(op0, P_SHL_LSHR_IMM)
+        if m is not None:
+            c1 = m.constant("c1")
+            c2 = m.constant("c2")
+            c1v = match(c1, P_POW2_C)
+            c2v = match(c2, P_APINT_C)
+            if c1v is not None and c2v is not None and _apint_of(c1) > 0 and not (log2_c3 < c2v.apint("c")):
+                shl_c = (c2v.apint("c") + _apint_of(c1v.value("c")).bit_length() - 1) & mask
+                cmp_c = (shl_c - log2_c3) & mask
+                cmp = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), cint(ty, cmp_c))
+                return SelectInst(cmp, cint(ty, c), Constant.get_null_value(ty))
+    return None
+
+
+P_POW2_C = m_power2("c")
+
+
+def _apint_of(v: Value) -> int:
+    """The value of a (splat) integer constant already matched; -1 (no power of two) when
+    it is no splat (the per-lane forms are not done)."""
+    m = match(v, P_APINT_C)
+    return -1 if m is None else m.apint("c")
+
+
+def _is_pow2(v: int) -> bool:
+    return v != 0 and v & (v - 1) == 0
+
+
+def _narrow_and_of_binop(ic: InstCombiner, bo: BinaryOperator, bopc: str, c: int, ty: object) -> Instruction | None:
+    """and (bo (zext X), C1), C -> zext (and (bo X, trunc C1), trunc C); and (bo (zext X), Y), C -> zext (bo X, trunc Y)"""
+    b = ic.builder
+    i_ty = bo.type
+    for zx, other_op in ((bo.lhs, bo.rhs), (bo.rhs, bo.lhs)):
+        mz = match(zx, P_ZEXT_X)
+        if mz is None:
+            continue
+        mc = match(other_op, P_APINT_C)
+        if mc is None:
+            continue
+        x = mz.value("x")
+        xw = width(x.type)
+        if c >> xw:
+            break
+        trunc_c1 = cint(x.type, mc.apint("c") & ((1 << xw) - 1))
+        if getattr(bo.lhs, "opcode", None) == "zext":
+            nb = b.create_bin_op(bopc, x, trunc_c1)
+        else:
+            nb = b.create_bin_op(bopc, trunc_c1, x)
+        and_ = b.create_and(nb, cint(x.type, c & ((1 << xw) - 1)))
+        return ZExtInst(and_, i_ty)
+    l0 = bo.lhs
+    from llvmpy_mid.ir.instruction import Instruction as _I
+
+    if isinstance(l0, _I):
+        mz = match(l0, P_ZEXT_X)
+        if mz is not None:
+            x = mz.value("x")
+            if _is_mask_of(c, width(x.type)):
+                y = bo.rhs
+                tr = b.create_trunc(y, x.type, y.name + ".tr" if y.name else "")
+                nbo = b.create_bin_op(bopc, x, tr, bo.name + ".narrow" if bo.name else "")
+                return ZExtInst(nbo, i_ty)
+    r1 = bo.rhs
+    if isinstance(r1, _I):
+        mz = match(r1, P_ZEXT_X)
+        if mz is not None:
+            x = mz.value("x")
+            if _is_mask_of(c, width(x.type)):
+                y = bo.lhs
+                tr = b.create_trunc(y, x.type, y.name + ".tr" if y.name else "")
+                nbo = b.create_bin_op(bopc, tr, x, bo.name + ".narrow" if bo.name else "")
+                return ZExtInst(nbo, i_ty)
+    return None
+
+
+def _is_mask_of(c: int, n: int) -> bool:
+    """``C->isMask(n)``: exactly the low n bits set."""
+    return c == (1 << n) - 1
+
+
+def _take_name(new: Value, old: Value) -> None:
+    from llvmpy_mid.transform.instcombine.combiner import take_name
+
+    if isinstance(new, Constant):
+        return
+    take_name(new, old)
+
+
+def narrow_masked_bin_op(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """and (binop (zext X), C), (zext X) -> zext (and (binop X, trunc C), X)"""
+    op0, op1 = i.lhs, i.rhs
+    if not one_use(op0):
+        return None
+    if not isinstance(op0, BinaryOperator):
+        return None
+    opc = op0.opcode
+    c: Value | None = None
+    if opc in ("add", "mul", "lshr", "shl") and op0.lhs is op1 and op0.rhs.is_constant:
+        c = op0.rhs
+    elif opc == "sub" and op0.rhs is op1 and op0.lhs.is_constant:
+        c = op0.lhs
+    if c is None:
+        return None
+    if getattr(op1, "opcode", None) != "zext" or op1.has_n_uses_or_more(3):
+        return None
+    x = cast(CastInst, op1).get_operand(0)
+    ty = i.type
+    from llvmpy_mid.ir.types import VectorType
+
+    if not isinstance(ty, VectorType) and not cm.should_change_type(ic, ty, x.type):
+        return None
+    if opc in ("lshr", "shl"):
+        if not _all_ult(cast(Constant, c), width(x.type)):
+            return None
+    new_c = ConstantExpr.get_cast("trunc", cast(Constant, c), x.type)
+    if opc == "sub":
+        new_bo = ic.builder.create_bin_op(opc, new_c, x)
+    else:
+        new_bo = ic.builder.create_bin_op(opc, x, new_c)
+    return ZExtInst(ic.builder.create_and(new_bo, x), ty)
+
+
+def _all_ult(c: Constant, bound: int) -> bool:
+    """``m_SpecificInt_ICMP(ICMP_ULT, bound)`` on every lane."""
+    from llvmpy_mid.ir.pattern_match import m_cst_pred
+
+    return match(c, m_cst_pred(lambda e: cast(ConstantInt, e).value < bound)) is not None
+
+
+def _logical_and_or(v: Value, is_and: bool) -> tuple[Value, Value, bool] | None:
+    """``m_OneUse(m_LogicalAnd/Or(X, Y))``: (X, Y, is_select)."""
+    if not one_use(v) or not is_bool(v.type):
+        return None
+    opc = getattr(v, "opcode", None)
+    if opc == ("and" if is_and else "or"):
+        ops = binop(v, opc)
+        assert ops is not None
+        return ops[0], ops[1], False
+    if opc == "select" and isinstance(v, SelectInst):
+        cnd = v.condition
+        if cnd.type is not v.type:
+            return None
+        if is_and:
+            if _is_zero_const(v.false_value):
+                return cnd, v.true_value, True
+        elif _is_ones_const(v.true_value):
+            return cnd, v.false_value, True
+    return None
+
+
+def _is_zero_const(v: Value) -> bool:
+    from llvmpy_mid.ir.pattern_match import m_zero_int
+
+    return match(v, P_ZERO) is not None if isinstance(v, Constant) else False
+
+
+def _is_ones_const(v: Value) -> bool:
+    return match(v, P_ONES) is not None if isinstance(v, Constant) else False
+
+
+from llvmpy_mid.ir.pattern_match import m_zero_int  # noqa: E402
+
+P_ZERO = m_zero_int()
+P_ONES = m_all_ones()
+
+
+def _fold_icmp_pairs(ic: InstCombiner, i: BinaryOperator, is_and: bool) -> Instruction | None:
+    """LHS op RHS of two compares, and LHS op (X op Y) reassociated when one of X, Y folds with LHS"""
+    op0, op1 = i.lhs, i.rhs
+    lhs = op0 if isinstance(op0, ICmpInst) else None
+    rhs = op1 if isinstance(op1, ICmpInst) else None
+    b = ic.builder
+    if lhs is not None and rhs is not None:
+        res = fold_and_or_of_icmps(ic, lhs, rhs, i, is_and)
+        if res is not None:
+            return ic.replace_inst_uses_with(i, res)
+    opc = "and" if is_and else "or"
+    if lhs is not None:
+        lg = _logical_and_or(op1, is_and)
+        if lg is not None:
+            x, y, is_logical = lg
+            if isinstance(x, ICmpInst):
+                res = fold_and_or_of_icmps(ic, lhs, x, i, is_and, is_logical)
+                if res is not None:
+                    v = b.create_logical_op(opc, res, y) if is_logical else b.create_bin_op(opc, res, y)
+                    return ic.replace_inst_uses_with(i, v)
+            if isinstance(y, ICmpInst):
+                res = fold_and_or_of_icmps(ic, lhs, y, i, is_and, False)
+                if res is not None:
+                    v = b.create_logical_op(opc, x, res) if is_logical else b.create_bin_op(opc, x, res)
+                    return ic.replace_inst_uses_with(i, v)
+    if rhs is not None:
+        lg = _logical_and_or(op0, is_and)
+        if lg is not None:
+            x, y, is_logical = lg
+            if isinstance(x, ICmpInst):
+                res = fold_and_or_of_icmps(ic, x, rhs, i, is_and, is_logical)
+                if res is not None:
+                    v = b.create_logical_op(opc, res, y) if is_logical else b.create_bin_op(opc, res, y)
+                    return ic.replace_inst_uses_with(i, v)
+            if isinstance(y, ICmpInst):
+                res = fold_and_or_of_icmps(ic, y, rhs, i, is_and, False)
+                if res is not None:
+                    v = b.create_logical_op(opc, x, res) if is_logical else b.create_bin_op(opc, x, res)
+                    return ic.replace_inst_uses_with(i, v)
+    return None
+
+
+def _fold_fcmp_pair(ic: InstCombiner, i: BinaryOperator, is_and: bool) -> Instruction | None:
+    op0, op1 = i.lhs, i.rhs
+    if isinstance(op0, FCmpInst) and isinstance(op1, FCmpInst):
+        res = fold_logic_of_fcmps(ic, op0, op1, is_and)
+        if res is not None:
+            return ic.replace_inst_uses_with(i, res)
+    return None
+
+
+def _fold_simple_recurrence(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """An and/or recurrence with a loop-invariant step is (start op step)"""
+    from llvmpy_mid.analysis.value_tracking_support import match_simple_recurrence
+
+    for op in (i.lhs, i.rhs):
+        if not isinstance(op, PHINode):
+            continue
+        r = match_simple_recurrence(op)
+        if r is None or r[0] is not i:
+            continue
+        _, start, step = r
+        if ic.dt.dominates(step, op):
+            return ic.replace_inst_uses_with(i, ic.builder.create_bin_op(i.opcode, start, step))
+        return None
+    return None
+
+
+def visit_and(ic: InstCombiner, inst: Instruction) -> Instruction | None:
+    """``InstCombinerImpl::visitAnd``."""
+    i = cast(BinaryOperator, inst)
+    ty = i.type
+    v = simplify_and_inst(i.lhs, i.rhs, ic.query(i))
+    if v is not None:
+        return ic.replace_inst_uses_with(i, v)
+    if cm.simplify_associative_or_commutative(ic, i):
+        return i
+    r = cm.fold_vector_binop(ic, i)
+    if r is not None:
+        return r
+    r = cm.fold_binop_with_phi_operands(ic, i)
+    if r is not None:
+        return r
+    if ic.simplify_demanded_instruction_bits(i):
+        return i
+    r = fold_and_to_xor(ic, i)
+    if r is not None:
+        return r
+    r = fold_complex_and_or_patterns(ic, i)
+    if r is not None:
+        return r
+    v = cm.fold_using_distributive_laws(ic, i)
+    if v is not None:
+        return ic.replace_inst_uses_with(i, v)
+    r = cm.fold_bin_op_shift_with_shift(ic, i)
+    if r is not None:
+        return r
+    op0, op1 = i.lhs, i.rhs
+    b = ic.builder
+
+    # (1 >> X) & 1 --> zext(X == 0);  (C << X) & 1 --> zext(X == 0) when C is odd
+    if match(op1, P_ONE) is not None:
+        m = match(op0, P_LSHIFT_ONE)
+        if m is None:
+            m = match(op0, P_SHL_C)
+            if m is not None and not m.apint("c") & 1:
+                m = None
+        if m is not None:
+            is_zero = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), Constant.get_null_value(ty))
+            return ZExtInst(is_zero, ty)
+    # (-(X & 1)) & Y --> (X & 1) == 0 ? 0 : Y
+    for neg, y in ((op0, op1), (op1, op0)):
+        if match(neg, P_NEG_AND_ONE) is not None:
+            cmp = b.create_is_null(neg)
+            return SelectInst(cmp, Constant.get_null_value(ty), y)
+    # (X +/- Y) & Y --> ~X & Y when Y is a power of 2
+    for y, xy in ((op0, op1), (op1, op0)):
+        if not one_use(xy):
+            continue
+        x = other(xy, "add", y)
+        if x is None:
+            sub = binop(xy, "sub")
+            if sub is not None and sub[1] is y:
+                x = sub[0]
+        if x is not None:
+            if ic.is_known_to_be_a_power_of_two(y, True, 0, i):
+                return BinaryOperator.create("and", b.create_not(x), y)
+            break
+    mc = match(op1, P_APINT_C)
+    if mc is not None:
+        r = _fold_and_with_constant(ic, i, mc.apint("c"))
+        if r is not None:
+            return r
+    # and(shl(zext(X), Y), SignMask) -> and(sext(X), SignMask)
+    if match(op1, P_SIGN_MASK) is not None:
+        m = match(op0, P_SHL_ZEXT)
+        if m is not None:
+            x = m.value("x")
+            if _is_specific_int(m.value("y"), width(ty) - width(x.type)):
+                sext = b.create_sext(x, ty, x.name + ".signext" if x.name else "")
+                return BinaryOperator.create("and", sext, op1)
+    r = narrow_masked_bin_op(ic, i)
+    if r is not None:
+        return r
+    r = cm.fold_binop_into_select_or_phi(ic, i)
+    if r is not None:
+        return r
+    r = match_de_morgans_laws(ic, i)
+    if r is not None:
+        return r
+    r = _fold_and_xor_or_identities(ic, i)
+    if r is not None:
+        return r
+    r = _fold_icmp_pairs(ic, i, True)
+    if r is not None:
+        return r
+    r = _fold_fcmp_pair(ic, i, True)
+    if r is not None:
+        return r
+    r = fold_casted_bitwise_logic(ic, i)
+    if r is not None:
+        return r
+    r = fold_binop_of_sext_bool_to_select(ic, i)
+    if r is not None:
+        return r
+    # and(sext(A), B) --> A ? B : 0;  ~sext(A) & B --> A ? 0 : B;  and(zext(A), B) -> A ? (B & 1) : 0
+    for s, o in ((op0, op1), (op1, op0)):
+        m = match(s, P_SEXT_BOOL)
+        if m is not None and is_bool(m.value("a").type):
+            return SelectInst(m.value("a"), o, Constant.get_null_value(ty))
+    for s, o in ((op0, op1), (op1, op0)):
+        n = not_of(s)
+        if n is not None:
+            m = match(n, P_SEXT_BOOL)
+            if m is not None and is_bool(m.value("a").type):
+                return SelectInst(m.value("a"), Constant.get_null_value(ty), o)
+    for s, o in ((op0, op1), (op1, op0)):
+        m = match(s, P_ZEXT_A)
+        if m is not None and is_bool(m.value("a").type):
+            return SelectInst(m.value("a"), b.create_and(o, cint(ty, 1)), Constant.get_null_value(ty))
+    # (-1 + A) & B --> A ? 0 : B where A is 0/1
+    for s, o in ((op0, op1), (op1, op0)):
+        m = match(s, P_ADD_ZEXT_ALLONES)
+        if m is None:
+            continue
+        a = m.value("a")
+        if is_bool(a.type):
+            return SelectInst(a, Constant.get_null_value(ty), o)
+        if ic.compute_known_bits(a, 0, i).count_max_active_bits() <= 1:
+            return SelectInst(
+                b.create_icmp(Predicate.ICMP_EQ, a, Constant.get_null_value(a.type)), o, Constant.get_null_value(ty)
+            )
+        break
+    # (iN X s>> (N-1)) & Y --> (X s< 0) ? Y : 0 -- with optional sext
+    for s, o in ((op0, op1), (op1, op0)):
+        m = match(s, P_SEXT_ASHR_ANY)
+        if m is not None and m.apint("c") == width(m.value("x").type) - 1:
+            is_neg = b.create_is_neg(m.value("x"), "isneg")
+            return SelectInst(is_neg, o, Constant.get_null_value(ty))
+    for s, o in ((op0, op1), (op1, op0)):
+        m = match(s, P_SEXT_NOT_ASHR)
+        if m is not None and m.apint("c") == width(m.value("x").type) - 1:
+            is_neg = b.create_is_neg(m.value("x"), "isneg")
+            return SelectInst(is_neg, Constant.get_null_value(ty), o)
+    if sink_not_into_other_hand_of_logical_op(ic, i):
+        return i
+    r = _fold_simple_recurrence(ic, i)
+    if r is not None:
+        return r
+    r = reassociate_for_uses(ic, i)
+    if r is not None:
+        return r
+    r = canonicalize_logic_first(ic, i)
+    if r is not None:
+        return r
+    r = fold_bitwise_logic_with_intrinsics(ic, i)
+    if r is not None:
+        return r
+    ones = Constant.get_all_ones_value(ty)
+    v = simplify_and_or_with_op_replaced(ic, op0, op1, ones, False)
+    if v is not None:
+        return BinaryOperator.create("and", v, op1)
+    v = simplify_and_or_with_op_replaced(ic, op1, op0, ones, False)
+    if v is not None:
+        return BinaryOperator.create("and", op0, v)
+    return None
+
+
+P_ONE = m_one()
+P_SIGN_MASK = m_sign_mask()
+P_ZEXT_A = m_one_use(m_zext(m_value("a")))
+
+
+def _fold_and_xor_or_identities(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """A & ~(A ^ B) -> A & B; (A ^ B) & ((B ^ C) ^ A) -> (A ^ B) & ~C; (A | B) & (~A ^ B) -> A & B; (~A | B) & (A ^ B) -> ~A & B"""
+    op0, op1 = i.lhs, i.rhs
+    b = ic.builder
+    n = not_of(op1)
+    if n is not None:
+        bb = other(n, "xor", op0)
+        if bb is not None:
+            return BinaryOperator.create("and", op0, bb)
+    n = not_of(op0)
+    if n is not None:
+        bb = other(n, "xor", op1)
+        if bb is not None:
+            return BinaryOperator.create("and", op1, bb)
+    ab = binop(op0, "xor")
+    if ab is not None:
+        a, bv = ab
+        outer = binop(op1, "xor")
+        if outer is not None and outer[1] is a:
+            inner = binop(outer[0], "xor")
+            if inner is not None and inner[0] is bv:
+                c = inner[1]
+                not_c = b.create_not(c) if one_use(op1) else cm.get_freely_inverted(ic, c, one_use(c), b)
+                if not_c is not None:
+                    return BinaryOperator.create("and", op0, not_c)
+    outer = binop(op0, "xor")
+    if outer is not None:
+        inner = binop(outer[0], "xor")
+        if inner is not None:
+            a, c = inner
+            bv = outer[1]
+            ba = binop(op1, "xor")
+            if ba is not None and ba[0] is bv and ba[1] is a:
+                not_c = b.create_not(c) if one_use(op0) else cm.get_freely_inverted(ic, c, one_use(c), b)
+                if not_c is not None:
+                    return BinaryOperator.create("and", op1, b.create_not(c))
+    # (A | B) & (~A ^ B) -> A & B  (and commuted)
+    for xo, oo in ((op1, op0), (op0, op1)):
+        r = _xor_with_not(xo)
+        if r is not None and has_pair(oo, "or", r[0], r[1]):
+            return BinaryOperator.create("and", r[0], r[1])
+    # (~A | B) & (A ^ B) -> ~A & B  (and commuted)
+    for oo, xo in ((op0, op1), (op1, op0)):
+        r = _or_with_not(oo)
+        if r is not None and has_pair(xo, "xor", r[0], r[1]):
+            return BinaryOperator.create("and", b.create_not(r[0]), r[1])
+    return None
+
+
+def _xor_with_not(v: Value) -> tuple[Value, Value] | None:
+    """``m_c_Xor(m_Not(m_Value(A)), m_Value(B))``: (A, B)."""
+    ops = binop(v, "xor")
+    if ops is None:
+        return None
+    a = not_of(ops[0])
+    if a is not None:
+        return a, ops[1]
+    a = not_of(ops[1])
+    if a is not None:
+        return a, ops[0]
+    return None
+
+
+def _or_with_not(v: Value) -> tuple[Value, Value] | None:
+    """``m_c_Or(m_Not(m_Value(A)), m_Value(B))``: (A, B)."""
+    ops = binop(v, "or")
+    if ops is None:
+        return None
+    a = not_of(ops[0])
+    if a is not None:
+        return a, ops[1]
+    a = not_of(ops[1])
+    if a is not None:
+        return a, ops[0]
+    return None
+
+
+# --- sinking a not through a logic op ---------------------------------------------------------
+
+
+def _can_freely_invert(ic: InstCombiner, op: Value, ignored_user: Instruction) -> bool:
+    from llvmpy_mid.ir.instruction import Instruction as _I
+
+    return (
+        isinstance(op, _I)
+        and cm.is_free_to_invert(ic, op, True)
+        and cm.can_freely_invert_all_users_of(op, ignored_user)
+    )
+
+
+def _freely_invert(ic: InstCombiner, op: Value, ignored_user: Instruction) -> Value:
+    from llvmpy_mid.ir.instruction import Instruction as _I
+
+    inst = cast(_I, op)
+    _position_after_def(ic, inst)
+    not_op = ic.builder.create_not(op, op.name + ".not" if op.name else "")
+    op.replace_uses_with_if(not_op, lambda u: u.user is not not_op)
+    cm.freely_invert_all_users_of(ic, not_op, ignored_user)
+    return not_op
+
+
+def _position_after_def(ic: InstCombiner, inst: Instruction) -> None:
+    """``Builder.SetInsertPoint(*I->getInsertionPointAfterDef())`` (the debug location too)."""
+    from llvmpy_mid.ir.instructions.terminators import InvokeInst
+
+    if isinstance(inst, PHINode):
+        blk = inst.parent
+        assert blk is not None
+        at = blk.first_insertion_point
+    elif isinstance(inst, InvokeInst):
+        at = inst.normal_dest.first_insertion_point
+    else:
+        at = inst.next_instruction
+    assert at is not None
+    ic.builder.position_before(at)
+    ic.builder.debug_loc = at.debug_loc
+
+
+def _logical_op(v: Value) -> tuple[Value, Value, str] | None:
+    """``m_LogicalOp(m_Value(Op0), m_Value(Op1))``: (Op0, Op1, 'and'|'or')."""
+    if not is_bool(v.type):
+        return None
+    opc = getattr(v, "opcode", None)
+    if opc in ("and", "or"):
+        ops = binop(v, opc)
+        assert ops is not None
+        return ops[0], ops[1], opc
+    if opc == "select" and isinstance(v, SelectInst) and v.condition.type is v.type:
+        if _is_zero_const(v.false_value):
+            return v.condition, v.true_value, "and"
+        if _is_ones_const(v.true_value):
+            return v.condition, v.false_value, "or"
+    return None
+
+
+def sink_not_into_logical_op(ic: InstCombiner, i: Instruction) -> bool:
+    """~(x &/| y) -> (~x |/& ~y) when x, y and every user of the result invert freely"""
+    lo = _logical_op(i)
+    if lo is None:
+        return False
+    op0, op1, kind = lo
+    if op0 is op1:
+        return False
+    new_opc = "or" if kind == "and" else "and"
+    is_binary = isinstance(i, BinaryOperator)
+    if not cm.can_freely_invert_all_users_of(i, None):
+        return False
+    if not _can_freely_invert(ic, op0, i) or not _can_freely_invert(ic, op1, i):
+        return False
+    op0 = _freely_invert(ic, op0, i)
+    op1 = _freely_invert(ic, op1, i)
+    _position_after_def(ic, i)
+    name = i.name + ".not" if i.name else ""
+    if is_binary:
+        new = ic.builder.create_bin_op(new_opc, op0, op1, name)
+    else:
+        new = ic.builder.create_logical_op(new_opc, op0, op1, name)
+    ic.replace_inst_uses_with(i, new)
+    cm.freely_invert_all_users_of(ic, new)
+    return True
+
+
+def sink_not_into_other_hand_of_logical_op(ic: InstCombiner, i: Instruction) -> bool:
+    """(~x) &/| y -> ~(x |/& ~y) when y and every user of the result invert freely"""
+    lo = _logical_op(i)
+    if lo is None:
+        return False
+    op0, op1, kind = lo
+    new_opc = "or" if kind == "and" else "and"
+    is_binary = isinstance(i, BinaryOperator)
+    n0 = not_of(op0)
+    invert_first = False
+    if n0 is not None and _can_freely_invert(ic, op1, i):
+        op0 = n0
+    else:
+        n1 = not_of(op1)
+        if n1 is not None and _can_freely_invert(ic, op0, i):
+            op1 = n1
+            invert_first = True
+        else:
+            return False
+    if not cm.can_freely_invert_all_users_of(i, None):
+        return False
+    if invert_first:
+        op0 = _freely_invert(ic, op0, i)
+    else:
+        op1 = _freely_invert(ic, op1, i)
+    _position_after_def(ic, i)
+    name = i.name + ".not" if i.name else ""
+    if is_binary:
+        new = ic.builder.create_bin_op(new_opc, op0, op1, name)
+    else:
+        new = ic.builder.create_logical_op(new_opc, op0, op1, name)
+    ic.replace_inst_uses_with(i, new)
+    cm.freely_invert_all_users_of(ic, new)
+    return True
+
+
+# --- visitOr ----------------------------------------------------------------------------------
+
+P_XOR_CV = m_one_use(m_xor(m_value("x"), m_apint("cv")))
+P_MUL_XY = m_one_use(m_mul(m_value("x"), m_value("y")))
+P_OR_CI = m_or(m_value("a"), m_constant_int("ci", splat=False))
+P_CONSTANT_INT = m_constant_int(splat=False)
+P_SEL = m_select(m_value("c"), m_value("t"), m_value("f"))
+P_ASHR_NSWSUB = m_one_use(m_ashr(m_nsw_sub(m_value("y"), m_value("x")), m_apint("s")))
+P_LOWBIT_MASK_UPTO = m_add(m_shl(m_one(), m_value("x")), m_all_ones())
+P_SHL_ONE = m_shl(m_one(), m_value("x"))
+P_AND_C1 = m_one_use(m_and(m_value("x"), m_apint("c1")))
+
+
+def fold_or_of_inversions(ic: InstCombiner, i: BinaryOperator) -> Value | None:
+    """(A & B) | (C & D) -> A ^ D when A == ~C and B == ~D (as compares)"""
+
+    ab = binop(i.lhs, "and")
+    cd = binop(i.rhs, "and")
+    if ab is None or cd is None:
+        return None
+    c1, c2 = ab
+    c3, c4 = cd
+    if is_known_inversion(c1, c3) and is_known_inversion(c2, c4):
+        return ic.builder.create_xor(c1, c4)
+    if is_known_inversion(c1, c4) and is_known_inversion(c2, c3):
+        return ic.builder.create_xor(c1, c3)
+    return None
+
+
+def _fold_or_of_masked_ands(ic: InstCombiner, i: BinaryOperator) -> Instruction | Value | None:
+    """(A & C0) | (B & C1) folds with complementary or disjoint masks, and the select forms"""
+    from llvmpy_mid.transform.instcombine.and_or_xor_select import match_select_from_and_or
+
+    op0, op1 = i.lhs, i.rhs
+    ty = i.type
+    b = ic.builder
+    ac = binop(op0, "and")
+    bd = binop(op1, "and")
+    if ac is None or bd is None:
+        return None
+    a, c = ac
+    bv, d = bd
+    m0 = match(c, P_APINT_C)
+    m1 = match(d, P_APINT_C)
+    if m0 is not None and m1 is not None:
+        c0 = m0.apint("c")
+        c1 = m1.apint("c")
+        mask = (1 << width(ty)) - 1
+        if c0 == ~c1 & mask:
+            x = other(a, "or", bv)
+            if x is not None:
+                return BinaryOperator.create("or", b.create_and(x, cint(ty, c0)), bv)
+            x = other(bv, "or", a)
+            if x is not None:
+                return BinaryOperator.create("or", b.create_and(x, cint(ty, c1)), a)
+            x = other(a, "xor", bv)
+            if x is not None:
+                return BinaryOperator.create("xor", b.create_and(x, cint(ty, c0)), bv)
+            x = other(bv, "xor", a)
+            if x is not None:
+                return BinaryOperator.create("xor", b.create_and(x, cint(ty, c1)), a)
+        if c0 & c1 == 0:
+            x = other(a, "or", bv)
+            if x is not None and ic.masked_value_is_zero(x, ~c0 & mask, 0, i):
+                return BinaryOperator.create("and", a, cint(ty, c0 | c1))
+            x = other(bv, "or", a)
+            if x is not None and ic.masked_value_is_zero(x, ~c1 & mask, 0, i):
+                return BinaryOperator.create("and", bv, cint(ty, c0 | c1))
+            ma = match(a, P_OR_X_C)
+            if ma is not None:
+                x = ma.value("x")
+                mb = binop(bv, "or")
+                if mb is not None and mb[0] is x:
+                    mc3 = match(mb[1], P_APINT_C)
+                    c2 = ma.apint("oc")
+                    if mc3 is not None:
+                        c3 = mc3.apint("c")
+                        if c2 & ~c0 & mask == 0 and c3 & ~c1 & mask == 0:
+                            or_ = b.create_or(x, cint(ty, c2 | c3), "bitfield")
+                            return BinaryOperator.create("and", or_, cint(ty, c0 | c1))
+    if one_use(op0) or one_use(op1):
+        for p in ((a, c, bv, d), (a, c, d, bv), (c, a, bv, d), (c, a, d, bv), (bv, d, a, c), (bv, d, c, a), (d, bv, a, c), (d, bv, c, a)):
+            v = match_select_from_and_or(ic, p[0], p[1], p[2], p[3])
+            if v is not None:
+                return v
+    return None
+
+
+P_OR_X_C = m_or(m_value("x"), m_apint("oc"))
+
+
+def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
+    """``InstCombinerImpl::visitOr``."""
+    i = cast(BinaryOperator, inst)
+    v = simplify_or_inst(i.lhs, i.rhs, ic.query(i))
+    if v is not None:
+        return ic.replace_inst_uses_with(i, v)
+    if cm.simplify_associative_or_commutative(ic, i):
+        return i
+    r = cm.fold_vector_binop(ic, i)
+    if r is not None:
+        return r
+    r = cm.fold_binop_with_phi_operands(ic, i)
+    if r is not None:
+        return r
+    if ic.simplify_demanded_instruction_bits(i):
+        return i
+    r = fold_or_to_xor(ic, i)
+    if r is not None:
+        return r
+    r = fold_complex_and_or_patterns(ic, i)
+    if r is not None:
+        return r
+    v = fold_or_of_inversions(ic, i)
+    if v is not None:
+        return ic.replace_inst_uses_with(i, v)
+    v = cm.fold_using_distributive_laws(ic, i)
+    if v is not None:
+        return ic.replace_inst_uses_with(i, v)
+    op0, op1 = i.lhs, i.rhs
+    ty = i.type
+    b = ic.builder
+    r = cm.fold_binop_into_select_or_phi(ic, i)
+    if r is not None:
+        return r
+    from llvmpy_mid.transform.instcombine.and_or_xor_shifts import match_bswap_or_bitreverse, match_funnel_shift
+
+    r = match_bswap_or_bitreverse(ic, i, True, True)
+    if r is not None:
+        return r
+    r = match_funnel_shift(ic, i)
+    if r is not None:
+        return r
+    r = cm.fold_bin_op_shift_with_shift(ic, i)
+    if r is not None:
+        return r
+    r = cm.try_fold_inst_with_ctpop_with_not(ic, i)
+    if r is not None:
+        return r
+    # (X ^ C) | Y -> (X | Y) ^ C iff Y & C == 0
+    for xo, y in ((op0, op1), (op1, op0)):
+        m = match(xo, P_XOR_CV)
+        if m is None:
+            continue
+        cv = m.apint("cv")
+        if cv != (1 << width(ty)) - 1 and ic.masked_value_is_zero(y, cv, 0, i):
+            or_ = b.create_or(m.value("x"), y)
+            return BinaryOperator.create("xor", or_, cint(ty, cv))
+        break
+    # or disjoint (mul X, Y), X --> mul X, (Y + 1)
+    if i.disjoint:
+        for mo, x in ((op0, op1), (op1, op0)):
+            m = match(mo, P_MUL_XY)
+            if m is not None and m.value("x") is x:
+                inc = b.create_add(m.value("y"), cint(ty, 1))
+                return BinaryOperator.create("mul", x, inc)
+    res = _fold_or_of_masked_ands(ic, i)
+    if res is not None:
+        if isinstance(res, BinaryOperator) and res.parent is None:
+            return res
+        return ic.replace_inst_uses_with(i, res)
+    # (Cond & C) | ~(Cond | D) -> Cond ? C : ~D
+    ac = binop(op0, "and")
+    n = not_of(op1)
+    bd = binop(n, "or") if n is not None else None
+    if ac is not None and bd is not None and (one_use(op0) or one_use(op1)):
+        from llvmpy_mid.transform.instcombine.and_or_xor_select import match_select_from_and_or
+
+        a, c = ac
+        bv, d = bd
+        for p in ((a, c, bv, d), (a, c, d, bv), (c, a, bv, d), (c, a, d, bv)):
+            v = match_select_from_and_or(ic, p[0], p[1], p[2], p[3], True)
+            if v is not None:
+                return ic.replace_inst_uses_with(i, v)
+    # (A ^ B) | ((B ^ C) ^ A) -> (A ^ B) | C  (both orders)
+    for xo, oo in ((op0, op1), (op1, op0)):
+        ab = binop(xo, "xor")
+        if ab is None:
+            continue
+        a, bv = ab
+        cx = _xor_xor_other(oo, bv, a)
+        if cx is None:
+            cx = _xor_xor_other(oo, a, bv)
+        if cx is not None:
+            return BinaryOperator.create("or", xo, cx)
+    r = match_de_morgans_laws(ic, i)
+    if r is not None:
+        return r
+    r = _fold_or_with_xor(ic, i)
+    if r is not None:
+        return r
+    r = _fold_icmp_pairs(ic, i, False)
+    if r is not None:
+        return r
+    r = _fold_fcmp_pair(ic, i, False)
+    if r is not None:
+        return r
+    r = fold_casted_bitwise_logic(ic, i)
+    if r is not None:
+        return r
+    r = fold_binop_of_sext_bool_to_select(ic, i)
+    if r is not None:
+        return r
+    # or(sext(A), B) --> A ? -1 : B
+    for s, o in ((op0, op1), (op1, op0)):
+        if one_use(s):
+            m = match(s, P_SEXT_BOOL)
+            if m is not None and is_bool(m.value("a").type):
+                return SelectInst(m.value("a"), Constant.get_all_ones_value(ty), o)
+    # (X|C) | V --> (X|V) | C
+    if one_use(op0) and match(op1, P_CONSTANT_INT) is None:
+        m = match(op0, P_OR_CI)
+        if m is not None:
+            inner = b.create_or(m.value("a"), op1)
+            _take_name(inner, op0)
+            return BinaryOperator.create("or", inner, m.constant_int("ci"))
+    # (or (bool?A:B),(bool?C:D)) --> (bool?(or A,C):(or B,D))
+    if one_use(op0) and one_use(op1):
+        m0 = match(op0, P_SEL)
+        m1 = match(op1, P_SEL)
+        if m0 is not None and m1 is not None and m0.value("c") is m1.value("c"):
+            or_t = b.create_or(m0.value("t"), m1.value("t"))
+            or_f = b.create_or(m0.value("f"), m1.value("f"))
+            return SelectInst(m0.value("c"), or_t, or_f)
+    # or(ashr(subNSW(Y, X), N - 1), X) --> X s> Y ? -1 : X
+    for s, x in ((op0, op1), (op1, op0)):
+        m = match(s, P_ASHR_NSWSUB)
+        if m is not None and m.value("x") is x and m.apint("s") == width(ty) - 1:
+            cmp = b.create_icmp(Predicate.ICMP_SGT, x, m.value("y"))
+            return SelectInst(cmp, Constant.get_all_ones_value(ty), x)
+    # ((A & B) ^ A) | ((A & B) ^ B) -> A ^ B
+    for lv, rv in ((op0, op1), (op1, op0)):
+        r2 = _try_xor_opt(lv, rv)
+        if r2 is not None:
+            return r2
+    if sink_not_into_other_hand_of_logical_op(ic, i):
+        return i
+    # (1 << X) | ((1 << X) + -1)  -->  -1 l>> (bitwidth(x) - 1 - X)
+    for av, sv in ((op0, op1), (op1, op0)):
+        m = match(av, P_LOWBIT_MASK_UPTO)
+        if m is None:
+            continue
+        ms = match(sv, P_SHL_ONE)
+        if ms is not None and ms.value("x") is m.value("x"):
+            if one_use(op0) or one_use(op1):
+                sub = b.create_sub(cint(ty, width(ty) - 1), m.value("x"))
+                return BinaryOperator.create("lshr", Constant.get_all_ones_value(ty), sub)
+            break
+    r = _fold_simple_recurrence(ic, i)
+    if r is not None:
+        return r
+    # (A & B) | (C | D) -> C | (D | (A & B)) when D is (A & ?) or (B & ?)
+    for ao, oo in ((op0, op1), (op1, op0)):
+        if not (one_use(ao) and one_use(oo)):
+            continue
+        ab = binop(ao, "and")
+        cd = binop(oo, "or")
+        if ab is None or cd is None:
+            continue
+        a, bv = ab
+        c, d = cd
+        if one_use(d) and (other(d, "and", a) is not None or other(d, "and", bv) is not None):
+            return BinaryOperator.create("or", c, b.create_or(d, b.create_and(a, bv)))
+        if one_use(c) and (other(c, "and", a) is not None or other(c, "and", bv) is not None):
+            return BinaryOperator.create("or", b.create_or(c, b.create_and(a, bv)), d)
+        break
+    r = reassociate_for_uses(ic, i)
+    if r is not None:
+        return r
+    r = canonicalize_logic_first(ic, i)
+    if r is not None:
+        return r
+    # (X & C1) | C2 -> X & (C1 | C2) iff (X & C2) == C2
+    m = match(op0, P_AND_C1)
+    if m is not None:
+        mc = match(op1, P_APINT_C)
+        if mc is not None:
+            c2 = mc.apint("c")
+            known = ic.compute_known_bits(m.value("x"), 0, i)
+            if known.one & c2 == c2:
+                return BinaryOperator.create("and", m.value("x"), cint(ty, m.apint("c1") | c2))
+    r = fold_bitwise_logic_with_intrinsics(ic, i)
+    if r is not None:
+        return r
+    zero = Constant.get_null_value(ty)
+    v = simplify_and_or_with_op_replaced(ic, op0, op1, zero, False)
+    if v is not None:
+        return BinaryOperator.create("or", v, op1)
+    v = simplify_and_or_with_op_replaced(ic, op1, op0, zero, False)
+    if v is not None:
+        return BinaryOperator.create("or", op0, v)
+    return None
+
+
+def _xor_xor_other(v: Value, p: Value, q: Value) -> Value | None:
+    """``m_c_Xor(m_c_Xor(m_Specific(p), m_Value(C)), m_Specific(q))``: C."""
+    ops = binop(v, "xor")
+    if ops is None:
+        return None
+    for inner, o in ((ops[0], ops[1]), (ops[1], ops[0])):
+        if o is not q:
+            continue
+        c = other(inner, "xor", p)
+        if c is not None:
+            return c
+    return None
+
+
+def _try_xor_opt(lhs: Value, rhs: Value) -> Instruction | None:
+    """((A & B) ^ A) | ((A & B) ^ B) -> A ^ B"""
+    ops = binop(lhs, "xor")
+    if ops is None:
+        return None
+    for andv, a in ((ops[0], ops[1]), (ops[1], ops[0])):
+        ab = binop(andv, "and")
+        if ab is None or ab[0] is not a:
+            continue
+        bv = ab[1]
+        rops = binop(rhs, "xor")
+        if rops is None:
+            return None
+        for ra, rb in ((rops[0], rops[1]), (rops[1], rops[0])):
+            if rb is bv and binop(ra, "and") == (a, bv):
+                return BinaryOperator.create("xor", a, bv)
+        return None
+    return None
+
+
+def _fold_or_with_xor(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """(A | ?) | (A ^ B) -> (A | ?) | B; (A & B) | (A ^ B) -> A | B; ~A | (A ^ B) -> ~(A & B); ..."""
+    op0, op1 = i.lhs, i.rhs
+    if binop(op0, "xor") is not None:
+        op0, op1 = op1, op0
+    ab = binop(op1, "xor")
+    if ab is None:
+        return None
+    a, bv = ab
+    b = ic.builder
+    if other(op0, "or", a) is not None:
+        return BinaryOperator.create("or", op0, bv)
+    if other(op0, "or", bv) is not None:
+        return BinaryOperator.create("or", op0, a)
+    if has_pair(op0, "and", a, bv):
+        return BinaryOperator.create("or", a, bv)
+    either = one_use(op0) or one_use(op1)
+    if either and (is_not_of(op0, a) or is_not_of(op0, bv)):
+        return _create_not(b.create_and(a, bv))
+    n = not_of(op0)
+    if either and n is not None and isinstance(n, BinaryOperator) and other(n, "and", a) is not None:
+        return _create_not(b.create_and(n, bv))
+    if either and n is not None and isinstance(n, BinaryOperator) and other(n, "and", bv) is not None:
+        return _create_not(b.create_and(n, a))
+    if one_use(op0) and one_use(op1):
+        ops = binop(op0, "or")
+        if ops is not None:
+            c: Value | None = None
+            for target in (a, bv):
+                if is_not_of(ops[0], target):
+                    c = ops[1]
+                elif is_not_of(ops[1], target):
+                    c = ops[0]
+                if c is not None:
+                    break
+            if c is not None:
+                nand = b.create_not(b.create_and(a, bv), "nand")
+                return BinaryOperator.create("or", nand, c)
+    return None
+
+
+__all__ = [
+    "canonicalize_logic_first",
+    "fold_and_to_xor",
+    "fold_casted_bitwise_logic",
+    "fold_complex_and_or_patterns",
+    "fold_or_to_xor",
+    "match_de_morgans_laws",
+    "reassociate_for_uses",
+    "simplify_and_or_with_op_replaced",
+    "sink_not_into_logical_op",
+    "sink_not_into_other_hand_of_logical_op",
+    "visit_and",
+    "visit_or",
+    "visit_xor",
+]
