@@ -20,7 +20,7 @@ What lives here, under LLVM's names in snake case:
 * inversion: :func:`get_freely_inverted`, :func:`is_free_to_invert`,
   :func:`can_freely_invert_all_users_of`, :func:`freely_invert_all_users_of`;
 * small IR utilities LLVM keeps on its classes: :func:`copy_ir_flags`,
-  :func:`and_ir_flags`, :func:`create_intrinsic`, :func:`create_binary_intrinsic`.
+  :func:`and_ir_flags`, :func:`create_bin_op`.
 
 Each function follows the C++ (order of attempts, names of the created values,
 flags kept and dropped); the visitors call them where LLVM does.
@@ -268,36 +268,6 @@ def create_bin_op(builder: IRBuilder, opcode: str, lhs: Value, rhs: Value, name:
     return builder.create_bin_op(opcode, lhs, rhs, name)
 
 
-def create_intrinsic(
-    builder: IRBuilder, base: str, overloads: Sequence[Type], args: Sequence[Value], name: str = "", ret_type: Type | None = None
-) -> Value:
-    """``Builder.CreateIntrinsic``: a call of ``llvm.<base>`` mangled by ``overloads``."""
-    fn = builder.function
-    assert fn is not None and fn.parent is not None
-    full = mangle_intrinsic_name("llvm." + base, list(overloads)) if overloads else "llvm." + base
-    assert full is not None
-    rt = ret_type if ret_type is not None else args[0].type
-    fty = rt.context.function_type(rt, [a.type for a in args])
-    decl = intrinsic_declaration(fn.parent, full, fty)
-    return builder.call(decl, list(args), name)
-
-
-def create_binary_intrinsic(builder: IRBuilder, base: str, lhs: Value, rhs: Value, name: str = "") -> Value:
-    """``Builder.CreateBinaryIntrinsic`` (folded when both operands are constants)."""
-    if isinstance(lhs, Constant) and isinstance(rhs, Constant):
-        fn = builder.function
-        assert fn is not None and fn.parent is not None
-        full = mangle_intrinsic_name("llvm." + base, [lhs.type])
-        assert full is not None
-        decl = intrinsic_declaration(fn.parent, full, lhs.type.context.function_type(lhs.type, [lhs.type, rhs.type]))
-        probe = CallInst(decl.function_type, decl, [lhs, rhs])
-        folded = constant_fold_call(probe, decl, [lhs, rhs])
-        probe.drop_all_references()
-        if folded is not None:
-            return folded
-    return create_intrinsic(builder, base, [lhs.type], [lhs, rhs], name)
-
-
 def do_phi_translation(v: Value, cur_bb: BasicBlock, pred_bb: BasicBlock) -> Value:
     """A phi of ``cur_bb`` becomes its value from ``pred_bb`` (LLVM ``Value::DoPHITranslation``)."""
     if isinstance(v, PHINode) and v.parent is cur_bb:
@@ -392,7 +362,7 @@ def get_freely_inverted_impl(
                 assert not_b is not None
                 base = intrinsic_base_of(v)
                 if base in _MINMAX_INVERSE:
-                    return create_binary_intrinsic(builder, _MINMAX_INVERSE[base], not_a, not_b)
+                    return builder.create_binary_intrinsic(_MINMAX_INVERSE[base], not_a, not_b)
                 assert ms is not None
                 return builder.create_select(ms.value("c"), not_a, not_b)
             return _NONNULL
@@ -447,7 +417,7 @@ def get_freely_inverted_impl(
             return _NONNULL
         assert not_b is not None
         if is_logical:
-            return create_logical_op(builder, opcode, not_a, not_b)
+            return builder.create_logical_op(opcode, not_a, not_b)
         return builder.create_bin_op(opcode, not_a, not_b)
 
     if op == "or" and isinstance(v, (Instruction, ConstantExpr)):
@@ -461,14 +431,6 @@ def get_freely_inverted_impl(
     if m is not None:
         return de_morgan("or", True, m.value("a"), m.value("b"))
     return None
-
-
-def create_logical_op(builder: IRBuilder, opcode: str, a: Value, b: Value, name: str = "") -> Value:
-    """``Builder.CreateLogicalOp``: ``select a, true, b`` / ``select a, b, false``."""
-    ty = b.type
-    if opcode == "and":
-        return builder.create_select(a, b, Constant.get_null_value(ty), name)
-    return builder.create_select(a, Constant.get_all_ones_value(ty), b, name)
 
 
 def get_freely_inverted(
@@ -719,11 +681,10 @@ def simplify_associative_or_commutative(ic: InstCombiner, i: Instruction) -> boo
         bop1 = op1 if isinstance(op1, BinaryOperator) else None
         associative = i.is_associative
         q = ic.query(i)
-        fmf = int(i.fast_math_flags) if i.is_fp_op else 0
         if associative:
             if bop0 is not None and bop0.opcode == opcode:
                 a, b, c = bop0.operands[0], bop0.operands[1], i.operands[1]
-                v = simplify_binop(opcode, b, c, q, fmf=fmf)
+                v = simplify_binop(opcode, b, c, q)
                 if v is not None:
                     ic.replace_operand(i, 0, a)
                     ic.replace_operand(i, 1, v)
@@ -738,7 +699,7 @@ def simplify_associative_or_commutative(ic: InstCombiner, i: Instruction) -> boo
                     continue
             if bop1 is not None and bop1.opcode == opcode:
                 a, b, c = i.operands[0], bop1.operands[0], bop1.operands[1]
-                v = simplify_binop(opcode, a, b, q, fmf=fmf)
+                v = simplify_binop(opcode, a, b, q)
                 if v is not None:
                     ic.replace_operand(i, 0, v)
                     ic.replace_operand(i, 1, c)
@@ -751,7 +712,7 @@ def simplify_associative_or_commutative(ic: InstCombiner, i: Instruction) -> boo
                 continue
             if bop0 is not None and bop0.opcode == opcode:
                 a, b, c = bop0.operands[0], bop0.operands[1], i.operands[1]
-                v = simplify_binop(opcode, c, a, q, fmf=fmf)
+                v = simplify_binop(opcode, c, a, q)
                 if v is not None:
                     ic.replace_operand(i, 0, v)
                     ic.replace_operand(i, 1, b)
@@ -760,7 +721,7 @@ def simplify_associative_or_commutative(ic: InstCombiner, i: Instruction) -> boo
                     continue
             if bop1 is not None and bop1.opcode == opcode:
                 a, b, c = i.operands[0], bop1.operands[0], bop1.operands[1]
-                v = simplify_binop(opcode, c, a, q, fmf=fmf)
+                v = simplify_binop(opcode, c, a, q)
                 if v is not None:
                     ic.replace_operand(i, 0, b)
                     ic.replace_operand(i, 1, v)
@@ -1100,22 +1061,27 @@ def _constant_fold_operation_into_select_operand(i: Instruction, si: SelectInst,
 def _fold_operation_into_select_operand(ic: InstCombiner, i: Instruction, si: SelectInst, new_op: Value) -> Value:
     clone = i.clone()
     clone.replace_uses_of_with(si, new_op)
-    _drop_ub_metadata(clone)
+    drop_ub_implying_attrs_and_metadata(clone)
     ic.insert_new_inst_before(clone, si)
     return clone
 
 
-def _drop_ub_metadata(i: Instruction) -> None:
-    # dropUBImplyingAttrsAndMetadata keeps !annotation, !range, !nonnull, !align, !noundef ... as
-    # "known not UB" only for the listed IDs; for plain binary operators and casts (what the folds
-    # clone) there are only poison-implying metadata kinds and none of them is UB-implying.
-    for kind, _node in list(i.metadata_items()):
-        if kind == "dbg":
-            continue
-        if kind not in ("annotation", "range", "nonnull", "align", "noundef", "dereferenceable", "dereferenceable_or_null", "prof", "fpmath", "tbaa", "alias.scope", "noalias", "mem.parallel_loop_access", "access_group", "llvm.access.group"):
-            i.set_metadata(kind, None)
-        elif kind in ("noundef",):
-            i.set_metadata(kind, None)
+def drop_ub_implying_attrs_and_metadata(i: Instruction) -> None:
+    """Keep only ``!annotation``, ``!range``, ``!nonnull``, ``!align`` (and ``!dbg``);
+    on a call also drop ``noundef``/``dereferenceable``/``dereferenceable_or_null``
+    from the return and the parameters (LLVM ``dropUBImplyingAttrsAndMetadata``)."""
+    i.drop_unknown_non_debug_metadata(("annotation", "range", "nonnull", "align"))
+    if isinstance(i, CallBase):
+        al = i.attributes
+        if not al:
+            return
+        for kind in ("noundef", "dereferenceable", "dereferenceable_or_null"):
+            for arg_no in range(i.arg_size):
+                if al.has_param_attr(arg_no, kind):
+                    al = al.without_param_attr(arg_no, kind)
+            if al.has_ret_attr(kind):
+                al = al.without_ret_attr(kind)
+        i.attributes = al
 
 
 def fold_op_into_select(ic: InstCombiner, op: Instruction, si: SelectInst, fold_with_multi_use: bool = False) -> Instruction | None:
@@ -1356,34 +1322,45 @@ def _shuffle_parts(v: Value) -> tuple[Value, Value, tuple[int, ...]] | None:
     return None
 
 
+def _is_single_source_mask(mask: Sequence[int], n: int) -> bool:
+    uses_lhs = uses_rhs = False
+    for m in mask:
+        if m == -1:
+            continue
+        uses_lhs |= m < n
+        uses_rhs |= m >= n
+        if uses_lhs and uses_rhs:
+            return False
+    return uses_lhs or uses_rhs
+
+
 def _is_concat(s: ShuffleVectorInst) -> bool:
+    """LLVM ``ShuffleVectorInst::isConcat``."""
+    if isinstance(s.operands[0], UndefValue) or isinstance(s.operands[1], UndefValue):
+        return False
     src = s.operands[0].type
     assert isinstance(src, VectorType)
     n = src.count
     mask = s.mask
-    if len(mask) != 2 * n:
+    nm = len(mask)
+    if nm != 2 * n:
         return False
-    return all(m == k for k, m in enumerate(mask))
+    if not _is_single_source_mask(mask, nm):
+        return False
+    return all(m == -1 or m == k or m == nm + k for k, m in enumerate(mask))
 
 
 def _is_select_mask(s: ShuffleVectorInst) -> bool:
+    """LLVM ``ShuffleVectorInst::isSelect``."""
     src = s.operands[0].type
     assert isinstance(src, VectorType)
     n = src.count
     mask = s.mask
     if len(mask) != n:
         return False
-    used0 = used1 = False
-    for k, m in enumerate(mask):
-        if m < 0:
-            continue
-        if m == k:
-            used0 = True
-        elif m == k + n:
-            used1 = True
-        else:
-            return False
-    return used0 and used1
+    if _is_single_source_mask(mask, n):
+        return False
+    return all(m == -1 or m == k or m == n + k for k, m in enumerate(mask))
 
 
 def is_splat_value_at(v: Value, index: int = -1, depth: int = 0) -> bool:
@@ -1628,7 +1605,7 @@ def try_fold_inst_with_ctpop_with_not(ic: InstCombiner, i: Instruction) -> Instr
         return None
     not_op = get_freely_inverted(ic, op, op.has_one_use, ic.builder)
     assert not_op is not None
-    ctpop = create_intrinsic(ic.builder, "ctpop", [ty], [not_op])
+    ctpop = ic.builder.create_intrinsic("ctpop", [ty], [not_op])
     if opc == "sub":
         r = ic.builder.create_add(ctpop, ConstantExpr.get_sub(c, bitwidth_c))
     elif opc in ("or", "add"):
@@ -1926,9 +1903,6 @@ __all__ = [
     "can_freely_invert_all_users_of",
     "copy_ir_flags",
     "create_bin_op",
-    "create_binary_intrinsic",
-    "create_intrinsic",
-    "create_logical_op",
     "do_phi_translation",
     "dyn_cast_neg_val",
     "fold_bin_op_shift_with_shift",
