@@ -667,7 +667,7 @@ def canonicalize_cond_signext_of_high_bit_extract(ic: InstCombiner, i: BinaryOpe
         return None
     new_ashr = BinaryOperator.create("ashr", x, low)
     new_ashr.exact = bool(getattr(extract, "exact", False))
-    nm = extract.name + ".sext" if extract.name else ""
+    nm = extract.name + ".sext"
     if not had_trunc:
         new_ashr.name = nm
         return new_ashr
@@ -1233,7 +1233,7 @@ def visit_sub(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa: 
         return BinaryOperator.create("sub", null(ty), b.create_and(m.value("a"), m.value("b")))
     m = match(op0, m_one_use(m_c_or(m_value("y"), m_specific(op1))))
     if m is not None:
-        return BinaryOperator.create("and", m.value("y"), b.create_not(op1, op1.name + ".not" if op1.name else ""))
+        return BinaryOperator.create("and", m.value("y"), b.create_not(op1, op1.name + ".not"))
     m = match(op0, m_one_use(m_c_and(m_specific(op1), m_one_use(m_neg(m_value("x"))))))
     if m is not None:
         return BinaryOperator.create(
@@ -1266,7 +1266,7 @@ def visit_sub(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa: 
     m = match(op1, m_c_and(m_specific(op0), m_value("y")))
     if m is not None and (op1.has_one_use or isinstance(m.value("y"), Constant)):
         y = m.value("y")
-        return BinaryOperator.create("and", op0, b.create_not(y, y.name + ".not" if y.name else ""))
+        return BinaryOperator.create("and", op0, b.create_not(y, y.name + ".not"))
     m = match(op0, _P_NOT_X)
     if m is not None:
         m2 = match(op1, m_c_max_or_min(m_specific(op0), m_value("y")))
@@ -1475,20 +1475,20 @@ def visit_fneg(ic: InstCombiner, i: Instruction) -> Instruction | None:
         m = match(x, m_fneg(m_value("p")))
         if m is not None:
             p = m.value("p")
-            neg_y = create_fneg_fmf(ic, y, fmf, y.name + ".neg" if y.name else "")
+            neg_y = create_fneg_fmf(ic, y, fmf, y.name + ".neg")
             ns = SelectInst(cond, p, neg_y)
             propagate(ns, p is y)
             return ns
         m = match(y, m_fneg(m_value("p")))
         if m is not None:
             p = m.value("p")
-            neg_x = create_fneg_fmf(ic, x, fmf, x.name + ".neg" if x.name else "")
+            neg_x = create_fneg_fmf(ic, x, fmf, x.name + ".neg")
             ns = SelectInst(cond, neg_x, p)
             propagate(ns, p is x)
             return ns
         if match(x, m_imm_constant()) is not None or match(y, m_imm_constant()) is not None:
-            neg_x = create_fneg_fmf(ic, x, fmf, x.name + ".neg" if x.name else "")
-            neg_y = create_fneg_fmf(ic, y, fmf, y.name + ".neg" if y.name else "")
+            neg_x = create_fneg_fmf(ic, x, fmf, x.name + ".neg")
+            neg_y = create_fneg_fmf(ic, y, fmf, y.name + ".neg")
             ns = SelectInst(cond, neg_x, neg_y)
             propagate(ns, True)
             return ns

@@ -127,7 +127,7 @@ class Negator:
         b = self.builder
         b.position_before(i)
         b.debug_loc = i.debug_loc
-        name = i.name + ".neg" if i.name else ""
+        name = i.name + ".neg"
         op = i.opcode
         bw = _scalar_bits(i.type)
 
