@@ -223,6 +223,12 @@ class ConstantExpr(Constant):
         folded = _cf.constant_fold_get_element_ptr(source_element_type, pointer, inrange, indices)
         if folded is not None:
             return folded
+        # A vector GEP splats its scalar indices (as LLVM's getGetElementPtr does).
+        vty = pointer.type if isinstance(pointer.type, VectorType) else next(
+            (i.type for i in indices if isinstance(i.type, VectorType)), None
+        )
+        if isinstance(vty, VectorType):
+            indices = [i if isinstance(i.type, VectorType) else _splat_index(vty, i) for i in indices]
         return cls.create_gep(source_element_type, pointer, indices, inbounds, nusw, nuw, inrange, flags)
 
     @classmethod
@@ -346,3 +352,9 @@ def _fold_expr(ce: ConstantExpr, ops: list[Constant]) -> Constant | None:
         return _cf.constant_fold_shuffle_vector(ops[0], ops[1], ce.shuffle_mask)
     return None
 
+
+def _splat_index(vty: VectorType, idx: Constant) -> Constant:
+    """``ConstantVector::getSplat`` of a scalar GEP index over ``vty``'s element count."""
+    from llvmpy_mid.ir.constants import ConstantVector
+
+    return ConstantVector.get_splat(vty.context.vector_type(idx.type, vty.count, vty.scalable), idx)

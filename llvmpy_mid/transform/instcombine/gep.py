@@ -228,11 +228,25 @@ def emit_gep_offset(builder: IRBuilder, dl: DataLayout, gep: Value, no_assumptio
         if op.type is not int_idx_ty:
             op = create_int_cast(builder, op, int_idx_ty, True, op.name + ".c")
         tsize = sequential_element_stride(dl, step)
-        if tsize != 1:
-            scale = _const_of(int_idx_ty, tsize)
+        scalable = dl.is_scalable(step.indexed_type)
+        if tsize != 1 or scalable:
+            scale = create_type_size(builder, int_idx_ty.scalar_type, tsize, scalable)
+            if isinstance(int_idx_ty, VectorType):
+                scale = create_vector_splat(builder, int_idx_ty.count, int_idx_ty.scalable, scale)
             op = builder.create_mul(op, scale, gname + ".idx", nuw=nuw, nsw=nsw)
         add_offset(op)
     return result if result is not None else Constant.get_null_value(int_idx_ty)
+
+
+def create_type_size(builder: IRBuilder, ty: Type, min_size: int, scalable: bool) -> Value:
+    """``CreateTypeSize``: the constant size, or ``vscale * min`` for a scalable size."""
+    c = _const_of(ty, min_size)
+    if not scalable or min_size == 0:
+        return c
+    vs = builder.create_intrinsic("vscale", [ty], [], return_type=ty)
+    if min_size == 1:
+        return vs
+    return builder.create_mul(vs, c)
 
 
 def _const_of(ty: Type, v: int) -> Constant:
@@ -532,7 +546,7 @@ def _fold_gep_of_phi(ic: InstCombiner, gep: GetElementPtrInst, pn: PHINode) -> I
     return ic.replace_operand(gep, 0, new_gep)
 
 
-_P_MUL_OR_SHL_CI = pm.m_one_use(pm.m_combine_or(pm.m_mul(pm.m_value(), pm.m_constant_int()), pm.m_shl(pm.m_value(), pm.m_constant_int())))
+_P_MUL_OR_SHL_CI = pm.m_one_use(pm.m_combine_or(pm.m_mul(pm.m_value(), pm.m_constant_int(splat=False)), pm.m_shl(pm.m_value(), pm.m_constant_int(splat=False))))
 _P_PTRDIFF = pm.m_sub(pm.m_ptrtoint(pm.m_value("y")), pm.m_ptrtoint(pm.m_value("x")))
 
 
@@ -593,13 +607,12 @@ def visit_getelementptr(ic: InstCombiner, i: Instruction) -> Instruction | None:
             return ic.replace_inst_uses_with(gep, new)
 
     # gep T, p, mul(O, C) -> gep i8, p, mul(O, C * sizeof(T)) (scalable: via vscale).
-    if (isinstance(gep_elt_type, VectorType) and gep_elt_type.scalable) or (
+    if dl.is_scalable(gep_elt_type) or (
         not gep_elt_type.is_integer_bits(8) and gep.num_indices == 1 and pm.match(gep.operands[1], _P_MUL_OR_SHL_CI) is not None
     ):
-        if not (isinstance(gep_elt_type, VectorType) and gep_elt_type.scalable):
-            offset = ic_emit_gep_offset(ic, gep)
-            new = _create_ptr_add(b, ptr_op, offset, "", int(gep.gep_flags))
-            return ic.replace_inst_uses_with(gep, new)
+        offset = ic_emit_gep_offset(ic, gep)
+        new = _create_ptr_add(b, ptr_op, offset, "", int(gep.gep_flags))
+        return ic.replace_inst_uses_with(gep, new)
 
     if isinstance(ptr_op, PHINode):
         return _fold_gep_of_phi(ic, gep, ptr_op)
