@@ -5,7 +5,7 @@
 ``foldAndOrOfICmpsWithPow2AndWithZero``, ``foldAndOrOfICmpsUsingRanges``).
 
 Not yet done (each skipped whole; the chain goes on to the next attempt):
-``foldLogOpOfMaskedICmps``, ``foldIsPowerOf2OrZero``, ``foldSignedTruncationCheck``,
+``foldIsPowerOf2OrZero``, ``foldSignedTruncationCheck``,
 ``foldIsPowerOf2``, ``foldPowerOf2AndShiftedMask``, ``foldUnsignedUnderflowCheck``,
 ``foldEqOfParts``, the ``(trunc x) == C1 & (and x, CA) == C2`` fold; in
 ``foldLogicOfFCmps`` the is-finite test, the ``is.fpclass`` merge and the fabs range check.
@@ -30,6 +30,7 @@ from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
 from llvmpy_mid.ir.pattern_match import m_add, m_all_ones, m_apint, m_apint_allow_poison, m_one, m_pos_zero_fp, m_value, m_zero_int, match
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine import common as cm
+from llvmpy_mid.transform.instcombine.and_or_xor_masked import fold_log_op_of_masked_icmps
 from llvmpy_mid.transform.instcombine.and_or_xor_util import binop, cint, one_use, width
 
 if TYPE_CHECKING:
@@ -324,7 +325,9 @@ def fold_and_or_of_icmps(
             code = get_icmp_code(pred_l) & get_icmp_code(pred_r) if is_and else get_icmp_code(pred_l) | get_icmp_code(pred_r)
             signed = lhs.predicate.is_signed or rhs.predicate.is_signed
             return get_new_icmp_value(ic, code, signed, lhs0, lhs1)
-    # foldLogOpOfMaskedICmps is not done
+    v = fold_log_op_of_masked_icmps(ic, lhs, rhs, is_and, is_logical)
+    if v is not None:
+        return v
     v = fold_and_or_of_icmp_eq_constant_and_icmp(ic, lhs, rhs, is_and, is_logical)
     if v is not None:
         return v
