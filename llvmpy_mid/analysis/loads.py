@@ -507,6 +507,44 @@ def _no_alias(p1: Value, t1: Type, p2: Value, t2: Type, dl: DataLayout) -> bool:
     return False
 
 
+def get_mod_ref_info_mask_is_mod(ptr: Value, ignore_locals: bool = False) -> bool:
+    """``isModSet(AA.getModRefInfoMask(ptr))`` as BasicAA answers it: False when every
+    object ``ptr`` may point to (through selects and phis, 8 lookups) is a constant
+    global or a ``noalias`` read-only argument."""
+    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
+    from llvmpy_mid.ir.instructions.other import PHINode
+
+    max_lookup = 8
+    worklist: list[Value] = [ptr]
+    visited: set[int] = set()
+    while True:
+        v = get_underlying_object(worklist.pop())
+        if id(v) not in visited:
+            visited.add(id(v))
+            if ignore_locals and isinstance(v, AllocaInst):
+                pass
+            elif isinstance(v, Argument):
+                attrs = v.attributes
+                if not (attrs.has("noalias") and (attrs.has("readonly") or attrs.has("readnone"))):
+                    return True
+            elif isinstance(v, GlobalVariable):
+                if not v.is_constant_global:
+                    return True
+            elif isinstance(v, SelectInst):
+                worklist.append(v.true_value)
+                worklist.append(v.false_value)
+            elif isinstance(v, PHINode):
+                if v.num_incoming > max_lookup:
+                    return True
+                worklist.extend(v.incoming_values)
+            else:
+                return True
+        max_lookup -= 1
+        if not worklist or not max_lookup:
+            break
+    return bool(worklist)
+
+
 def _are_non_overlap_same_base_load_and_store(load_ptr: Value, load_ty: Type, store_ptr: Value, store_ty: Type, dl: DataLayout) -> bool:
     lb, lo = strip_and_accumulate_constant_offsets(load_ptr, dl, False)
     sb, so = strip_and_accumulate_constant_offsets(store_ptr, dl, False)
@@ -641,6 +679,7 @@ __all__ = [
     "find_available_loaded_value_aa",
     "find_available_ptr_load_store",
     "get_available_load_store",
+    "get_mod_ref_info_mask_is_mod",
     "get_pointer_alignment",
     "get_pointer_dereferenceable_bytes",
     "is_bit_or_noop_pointer_castable",
