@@ -11,7 +11,7 @@ xor-only folds in :mod:`.and_or_xor_not`.
 Not yet done (each skipped whole): the IEEE sign-bit folds through bitcasts
 (fabs/fneg), the ``*.with.overflow`` folds of ``visitOr``,
 ``foldLogicOfIsFPClass``, ``foldBinOpOfDisplacedShifts``,
-``foldAndOrOfSelectUsingImpliedCond``, ``SimplifyAddWithRemainder``,
+``SimplifyAddWithRemainder``,
 ``canonicalizeCondSignextOfHighBitExtractToSignextHighBitExtract``,
 ``reassociateFCmps``, ``matchOrConcat``.
 """
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.analysis.instruction_simplify import simplify_and_inst, simplify_binop, simplify_or_inst
 from llvmpy_mid.ir.constant_expr import ConstantExpr
-from llvmpy_mid.ir.constants import Constant, ConstantInt
+from llvmpy_mid.ir.constants import Constant, ConstantInt, get_splat_value
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.casts import CastInst, ZExtInst
 from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
@@ -306,7 +306,8 @@ P_ADD_C = m_one_use(m_add(m_value("x"), m_apint("c2")))
 def canonicalize_logic_first(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
     """(X + C2) op C -> (X op C) + C2 when the logic only touches bits below the add's lowest set bit"""
     m = match(i.lhs, P_ADD_C)
-    if m is None:
+    if m is None or isinstance(i.lhs, ConstantExpr):
+        # opt-19 leaves ``and (add constexpr, C2), C`` alone (and-xor-or.ll)
         return None
     mc = match(i.rhs, P_APINT_C)
     if mc is None:
@@ -810,11 +811,32 @@ def _logical_and_or(v: Value, is_and: bool) -> tuple[Value, Value, bool] | None:
         if cnd.type is not v.type:
             return None
         if is_and:
-            if _is_zero_const(v.false_value):
+            fv = v.false_value
+            if _is_null_value(fv):
                 return cnd, v.true_value, True
-        elif _is_ones_const(v.true_value):
-            return cnd, v.false_value, True
+        else:
+            tv = v.true_value
+            if _is_one_value(tv):
+                return cnd, v.false_value, True
     return None
+
+
+def _is_null_value(v: Value) -> bool:
+    """``isa<Constant>(V) && V->isNullValue()`` (no poison lanes)."""
+    if not isinstance(v, Constant):
+        return False
+    if v.is_null_value:
+        return True
+    s = get_splat_value(v)
+    return isinstance(s, ConstantInt) and s.value == 0
+
+
+def _is_one_value(v: Value) -> bool:
+    """``isa<Constant>(V) && V->isOneValue()`` (a splat of 1, no poison lanes)."""
+    if not isinstance(v, Constant):
+        return False
+    s = v if isinstance(v, ConstantInt) else get_splat_value(v)
+    return isinstance(s, ConstantInt) and s.value == 1
 
 
 def _is_zero_const(v: Value) -> bool:
@@ -872,6 +894,24 @@ def _fold_icmp_pairs(ic: InstCombiner, i: BinaryOperator, is_and: bool) -> Instr
                 if res is not None:
                     v = b.create_logical_op(opc, x, res) if is_logical else b.create_bin_op(opc, x, res)
                     return ic.replace_inst_uses_with(i, v)
+    return None
+
+
+def _fold_with_implied_cond(ic: InstCombiner, i: BinaryOperator, is_and: bool) -> Instruction | None:
+    """i1 Op &/| (select ...) where Op decides the select's condition"""
+    from llvmpy_mid.transform.instcombine.and_or_xor_select import fold_and_or_of_select_using_implied_cond
+
+    if not is_bool(i.type):
+        return None
+    op0, op1 = i.lhs, i.rhs
+    if isinstance(op0, SelectInst):
+        r = fold_and_or_of_select_using_implied_cond(ic, op1, op0, is_and)
+        if r is not None:
+            return r
+    if isinstance(op1, SelectInst):
+        r = fold_and_or_of_select_using_implied_cond(ic, op0, op1, is_and)
+        if r is not None:
+            return r
     return None
 
 
@@ -975,6 +1015,9 @@ def visit_and(ic: InstCombiner, inst: Instruction) -> Instruction | None:
                 sext = b.create_sext(x, ty, x.name + ".signext" if x.name else "")
                 return BinaryOperator.create("and", sext, op1)
     r = narrow_masked_bin_op(ic, i)
+    if r is not None:
+        return r
+    r = _fold_with_implied_cond(ic, i, True)
     if r is not None:
         return r
     r = cm.fold_binop_into_select_or_phi(ic, i)
@@ -1194,9 +1237,11 @@ def _logical_op(v: Value) -> tuple[Value, Value, str] | None:
         assert ops is not None
         return ops[0], ops[1], opc
     if opc == "select" and isinstance(v, SelectInst) and v.condition.type is v.type:
-        if _is_zero_const(v.false_value):
+        fv = v.false_value
+        if _is_null_value(fv):
             return v.condition, v.true_value, "and"
-        if _is_ones_const(v.true_value):
+        tv = v.true_value
+        if _is_one_value(tv):
             return v.condition, v.false_value, "or"
     return None
 
@@ -1386,6 +1431,9 @@ def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     op0, op1 = i.lhs, i.rhs
     ty = i.type
     b = ic.builder
+    r = _fold_with_implied_cond(ic, i, False)
+    if r is not None:
+        return r
     r = cm.fold_binop_into_select_or_phi(ic, i)
     if r is not None:
         return r

@@ -3,11 +3,9 @@
 ``foldXorToXor``, ``foldNot``, ``foldNotXor``, ``visitMaskedMerge``,
 ``canonicalizeAbs``).
 
-Not yet done (each skipped whole): the fneg-through-bitcast fold,
-ctlz/cttz ``^ (BW-1)``, ``foldLogicOfIsFPClass``,
+Not yet done (each skipped whole): the fneg-through-bitcast fold, ``foldLogicOfIsFPClass``,
 ``canonicalizeConditionalNegationViaMathToSelect``,
-``foldBinOpOfDisplacedShifts``, the min/max and ``is.fpclass`` inversions of
-``foldNot``.
+``foldBinOpOfDisplacedShifts``, the ``is.fpclass`` inversion of ``foldNot``.
 """
 
 from __future__ import annotations
@@ -20,6 +18,7 @@ from llvmpy_mid.analysis.poison_tracking import is_guaranteed_not_to_be_undef
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant, ConstantInt, UndefValue
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
+from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.casts import CastInst, SExtInst
 from llvmpy_mid.ir.instructions.cmp import CmpInst, ICmpInst
 from llvmpy_mid.ir.instructions.other import SelectInst
@@ -38,6 +37,7 @@ from llvmpy_mid.ir.pattern_match import (
     m_neg,
     m_negative,
     m_non_negative,
+    m_one,
     m_one_use,
     m_or,
     m_sext,
@@ -54,6 +54,7 @@ from llvmpy_mid.transform.instcombine.and_or_xor_util import (
     binop,
     cint,
     has_pair,
+    intrinsic_call,
     is_bool,
     is_not_of,
     not_of,
@@ -196,7 +197,21 @@ def fold_not(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
 
     if isinstance(not_op, _I) and sink_not_into_logical_op(ic, not_op):
         return i
-    # (the min/max and is.fpclass inversions are not done)
+    # ~min(~X, Y) --> max(X, ~Y) (and the other min/max); the is.fpclass inversion is not done
+    if isinstance(not_op, CallInst) and one_use(not_op):
+        inv = _INVERSE_MIN_MAX.get(not_op.intrinsic_base)
+        if inv is not None:
+            a0 = not_op.get_operand(0)
+            a1 = not_op.get_operand(1)
+            x = not_of(a0)
+            y = a1
+            if x is None:
+                x = not_of(a1)
+                y = a0
+            if x is not None:
+                not_y = b.create_not(y)
+                inv_mm = b.create_binary_intrinsic(inv, x, not_y)
+                return ic.replace_inst_uses_with(i, inv_mm)
     if one_use(not_op) and isinstance(not_op, SelectInst):
         tv = not_op.true_value
         fv = not_op.false_value
@@ -223,6 +238,7 @@ def fold_not(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
     return None
 
 
+_INVERSE_MIN_MAX = {"llvm.smax": "smin", "llvm.smin": "smax", "llvm.umax": "umin", "llvm.umin": "umax"}
 P_NEG_ONE_USE = m_one_use(m_neg(m_value("x")))
 P_ASHR_ONE_USE = m_one_use(m_ashr(m_value("x"), m_apint("c")))
 P_NEGATIVE = m_negative()
@@ -352,6 +368,7 @@ P_SHL_X_C = m_one_use(m_shl(m_value("x"), m_apint("c")))
 P_LSHR_X_C = m_one_use(m_lshr(m_value("x"), m_apint("c")))
 P_LSHR_XOR = m_lshr(m_xor(m_value("x"), m_constant_int("c1", splat=False)), m_constant_int("c2", splat=False))
 P_ALL_ONES = m_all_ones()
+P_ONE = m_one()
 P_XOR_IMM = m_one_use(m_xor(m_value("x"), m_imm_constant("c1")))
 P_AND_ANY = m_and(m_value(), m_value())
 
@@ -386,24 +403,26 @@ def _fold_xor_with_constant(ic: InstCombiner, i: BinaryOperator, c1: Constant) -
 
 
 def _merge_undefs_with(c: Constant, other_c: Constant) -> Constant:
-    """``Constant::mergeUndefsWith(C, Other)``: lanes undef in Other become undef in C."""
-    from llvmpy_mid.ir.constants import ConstantVector, PoisonValue
+    """``Constant::mergeUndefsWith(C, Other)``: lanes undef (or poison) in Other become undef in C."""
+    from llvmpy_mid.ir.constants import ConstantVector
     from llvmpy_mid.ir.types import VectorType
 
-    ty = other_c.type
+    if isinstance(c, UndefValue):
+        return c
+    ty = c.type
+    if isinstance(other_c, UndefValue):
+        return UndefValue.get(ty)
     if not isinstance(ty, VectorType) or ty.scalable:
         return c
-    if isinstance(other_c, UndefValue):
-        return other_c
     elts = []
     changed = False
     for k in range(ty.count):
-        o = other_c.get_aggregate_element(k)
         e = c.get_aggregate_element(k)
+        o = other_c.get_aggregate_element(k)
         if o is None or e is None:
             return c
-        if isinstance(o, UndefValue) and not isinstance(e, UndefValue):
-            e = PoisonValue.get(e.type) if isinstance(o, PoisonValue) else UndefValue.get(e.type)
+        if not isinstance(e, UndefValue) and isinstance(o, UndefValue):
+            e = UndefValue.get(ty.element_type)
             changed = True
         elts.append(e)
     return ConstantVector.get(elts) if changed else c
@@ -477,7 +496,16 @@ def visit_xor(ic: InstCombiner, inst: Instruction) -> Instruction | None:
         m = match(op0, P_OR_X_C)
         if m is not None and ic.masked_value_is_zero(m.value("x"), m.apint("c"), 0, i):
             return BinaryOperator.create("xor", m.value("x"), cint(ty, m.apint("c") ^ rhsc))
-        # (ctlz/cttz ^ (BW-1) swap is not done)
+        # ctlz(X) ^ (BW-1) --> cttz(X) (and back) when X is a power of two or zero and zero is poison
+        if isinstance(op0, CallInst) and one_use(op0) and rhsc == w - 1:
+            iid = op0.intrinsic_base
+            if (
+                iid in ("llvm.ctlz", "llvm.cttz")
+                and match(op0.get_operand(1), P_ONE) is not None
+                and ic.is_known_to_be_a_power_of_two(op0.get_operand(0), True, 0, None)
+            ):
+                new_base = "cttz" if iid == "llvm.ctlz" else "ctlz"
+                return intrinsic_call(ic, new_base, ty, [op0.get_operand(0), ConstantInt.get_true(ty)])
         m = match(op0, P_SHL_X_C)
         if m is not None and m.apint("c") < w and rhsc == (mask << m.apint("c")) & mask:
             return BinaryOperator.create("shl", b.create_not(m.value("x")), cint(ty, m.apint("c")))

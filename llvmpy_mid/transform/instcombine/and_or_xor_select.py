@@ -11,12 +11,14 @@ from typing import TYPE_CHECKING
 
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant
+from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.pattern_match import m_not, m_sext, m_value, match
 from llvmpy_mid.ir.types import Type, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine.and_or_xor_util import is_bool, is_not_of, not_of, one_use, width
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.instruction import Instruction
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
 P_SEXT = m_sext(m_value("c"))
@@ -90,4 +92,20 @@ def match_select_from_and_or(
     return ic.builder.create_select(cond, b, d)
 
 
-__all__ = ["get_select_condition", "match_select_from_and_or"]
+def fold_and_or_of_select_using_implied_cond(ic: InstCombiner, op: Value, si: SelectInst, is_and: bool) -> Instruction | None:
+    """Op & (select C, T, F) -> select Op, (T or F as Op implies C), false (Op | ... -> select Op, true, ...)
+    (LLVM ``foldAndOrOfSelectUsingImpliedCond``, InstCombineSelect.cpp)"""
+    from llvmpy_mid.analysis.implied_condition import is_implied_condition
+
+    if si.condition.type is not op.type:
+        return None
+    implied = is_implied_condition(op, si.condition, ic.dl, is_and)
+    if implied is None:
+        return None
+    v = si.true_value if implied else si.false_value
+    if is_and:
+        return SelectInst(op, v, Constant.get_null_value(op.type))
+    return SelectInst(op, Constant.get_all_ones_value(op.type), v)
+
+
+__all__ = ["fold_and_or_of_select_using_implied_cond", "get_select_condition", "match_select_from_and_or"]
