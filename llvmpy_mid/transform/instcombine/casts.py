@@ -1369,9 +1369,8 @@ def visit_ptrtoint(ic: InstCombiner, i: Instruction) -> Instruction | None:
         ptr, mask = _ops(src)[0], _ops(src)[1]
         if mask.type is ty:
             return BinaryOperator.create("and", b.create_cast("ptrtoint", ptr, ty), mask)
-    if _opc(src) == "getelementptr":
-        from llvmpy_mid.transform.instcombine.gep import emit_gep_offset
-
+    emit_gep_offset = getattr(_gep_module(), "emit_gep_offset", None)
+    if _opc(src) == "getelementptr" and emit_gep_offset is not None:
         base_ptr = _ops(src)[0]
         if src.has_one_use and isinstance(base_ptr, ConstantPointerNull):
             off = emit_gep_offset(b, ic.dl, src)
@@ -1392,6 +1391,12 @@ def visit_ptrtoint(ic: InstCombiner, i: Instruction) -> Instruction | None:
             nc = b.create_cast("ptrtoint", scalar, ty.scalar_type)
             return InsertElementInst(_ops(vec_p)[0], nc, idx)
     return common_cast_transforms(ic, i)
+
+
+def _gep_module() -> object:
+    from llvmpy_mid.transform.instcombine import gep
+
+    return gep
 
 
 def visit_addrspacecast(ic: InstCombiner, i: Instruction) -> Instruction | None:
