@@ -55,6 +55,7 @@ from llvmpy_mid.transform.instcombine.and_or_xor_util import (
     cint,
     has_pair,
     intrinsic_call,
+    merge_undefs_with,
     is_bool,
     is_not_of,
     not_of,
@@ -380,8 +381,8 @@ def _fold_xor_with_constant(ic: InstCombiner, i: BinaryOperator, c1: Constant) -
     m = match(op0, P_OR_IMM)
     if m is not None and match(c1, P_IMM) is not None:
         c2 = _replace_undefs_with_all_ones(m.constant("c2"))
-        and_ = b.create_and(m.value("x"), _merge_undefs_with(ConstantExpr.get_not(c2), c1))
-        return BinaryOperator.create("xor", and_, _merge_undefs_with(ConstantExpr.get_xor(c1, c2), c1))
+        and_ = b.create_and(m.value("x"), merge_undefs_with(ConstantExpr.get_not(c2), c1))
+        return BinaryOperator.create("xor", and_, merge_undefs_with(ConstantExpr.get_xor(c1, c2), c1))
     if one_use(op0):
         ops = binop(op0, "or")
         if ops is not None and isinstance(ops[1], Constant):
@@ -400,32 +401,6 @@ def _fold_xor_with_constant(ic: InstCombiner, i: BinaryOperator, c1: Constant) -
         is_not_neg = b.create_is_not_neg(m.value("x"))
         return SelectInst(is_not_neg, i.rhs, b.create_not(i.rhs))
     return None
-
-
-def _merge_undefs_with(c: Constant, other_c: Constant) -> Constant:
-    """``Constant::mergeUndefsWith(C, Other)``: lanes undef (or poison) in Other become undef in C."""
-    from llvmpy_mid.ir.constants import ConstantVector
-    from llvmpy_mid.ir.types import VectorType
-
-    if isinstance(c, UndefValue):
-        return c
-    ty = c.type
-    if isinstance(other_c, UndefValue):
-        return UndefValue.get(ty)
-    if not isinstance(ty, VectorType) or ty.scalable:
-        return c
-    elts = []
-    changed = False
-    for k in range(ty.count):
-        e = c.get_aggregate_element(k)
-        o = other_c.get_aggregate_element(k)
-        if o is None or e is None:
-            return c
-        if not isinstance(e, UndefValue) and isinstance(o, UndefValue):
-            e = UndefValue.get(ty.element_type)
-            changed = True
-        elts.append(e)
-    return ConstantVector.get(elts) if changed else c
 
 
 def visit_xor(ic: InstCombiner, inst: Instruction) -> Instruction | None:

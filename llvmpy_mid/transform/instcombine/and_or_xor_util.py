@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.ir.constants import Constant, ConstantInt, ConstantVector
+from llvmpy_mid.ir.constants import Constant, ConstantInt, ConstantVector, UndefValue
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.pattern_match import m_apint, m_not, m_value, match
 from llvmpy_mid.ir.types import Type, VectorType
@@ -143,6 +143,29 @@ def intrinsic_call(ic: InstCombiner, base: str, ty: Type, args: list[Value]) -> 
     return CallInst.create(decl, args)
 
 
+def merge_undefs_with(c: Constant, other_c: Constant) -> Constant:
+    """``Constant::mergeUndefsWith(C, Other)``: lanes undef (or poison) in Other become undef in C."""
+    if isinstance(c, UndefValue):
+        return c
+    ty = c.type
+    if isinstance(other_c, UndefValue):
+        return UndefValue.get(ty)
+    if not isinstance(ty, VectorType) or ty.scalable:
+        return c
+    elts = []
+    changed = False
+    for k in range(ty.count):
+        e = c.get_aggregate_element(k)
+        o = other_c.get_aggregate_element(k)
+        if o is None or e is None:
+            return c
+        if not isinstance(e, UndefValue) and isinstance(o, UndefValue):
+            e = UndefValue.get(ty.element_type)
+            changed = True
+        elts.append(e)
+    return ConstantVector.get(elts) if changed else c
+
+
 __all__ = [
     "P_NOT",
     "binop",
@@ -150,6 +173,7 @@ __all__ = [
     "has_pair",
     "intrinsic_call",
     "is_known_inversion",
+    "merge_undefs_with",
     "is_bool",
     "is_constant",
     "is_not_of",

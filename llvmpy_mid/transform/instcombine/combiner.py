@@ -196,9 +196,13 @@ def option(name: str) -> OptionValue:
 
 
 def take_name(new: Value, old: Value) -> None:
-    """``new->takeName(old)``: ``new`` gets ``old``'s name; ``old`` becomes unnamed."""
+    """``new->takeName(old)``: ``new`` gets ``old``'s name (none when ``old`` has none); ``old`` becomes unnamed."""
+    if new is old:
+        return
     name = old.name
-    if not name or new is old:
+    if not name:
+        if new.name:
+            new.name = ""
         return
     old.name = ""
     new.name = name
