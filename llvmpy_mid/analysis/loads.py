@@ -25,7 +25,7 @@ common cases. Knowledge from ``llvm.assume`` operand bundles is not used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.analysis.known_bits_analysis import _pointer_alignment
 from llvmpy_mid.ir.constants import Constant, ConstantInt
@@ -378,21 +378,13 @@ def is_bit_or_noop_pointer_castable(src: Type, dst: Type, dl: DataLayout) -> boo
         return True
     from llvmpy_mid.ir.instructions.casts import cast_is_valid
 
-    if cast_is_valid("bitcast", src, dst):
-        return True
-    sp = src.scalar_type.is_pointer
-    dp = dst.scalar_type.is_pointer
-    si = isinstance(src.scalar_type, IntegerType)
-    di = isinstance(dst.scalar_type, IntegerType)
-    if isinstance(src, VectorType) != isinstance(dst, VectorType):
-        return False
-    if isinstance(src, VectorType) and isinstance(dst, VectorType) and src.count != dst.count:
-        return False
-    if sp and di:
-        return dl.is_non_integral_pointer_type(src) is False and dl.type_size_in_bits(dst.scalar_type) == dl.pointer_type_size_in_bits(src.scalar_type)
-    if si and dp:
-        return dl.is_non_integral_pointer_type(dst) is False and dl.type_size_in_bits(src.scalar_type) == dl.pointer_type_size_in_bits(dst.scalar_type)
-    return False
+    from llvmpy_mid.ir.types import PointerType
+
+    if isinstance(src, PointerType) and isinstance(dst, IntegerType):
+        return dst.width == dl.pointer_type_size_in_bits(src) and not dl.is_non_integral_pointer_type(src)
+    if isinstance(dst, PointerType) and isinstance(src, IntegerType):
+        return src.width == dl.pointer_type_size_in_bits(dst) and not dl.is_non_integral_pointer_type(dst)
+    return cast_is_valid("bitcast", src, dst)
 
 
 def get_available_load_store(
@@ -440,12 +432,13 @@ def get_available_load_store(
         if length.value * 8 < load_size:
             return None
         if load_size >= 8:
-            splat = 0
-            for _ in range(load_size // 8):
-                splat = (splat << 8) | val.value
-            rem = load_size % 8
-            if rem:
-                splat = (splat << rem) | (val.value & ((1 << rem) - 1))
+            # APInt::getSplat: double the pattern until it covers the width.
+            splat = val.value
+            shift = 8
+            while shift < load_size:
+                splat |= splat << shift
+                shift <<= 1
+            splat &= (1 << load_size) - 1
         else:
             splat = val.value & ((1 << load_size) - 1)
         ctx = access_ty.context
@@ -456,55 +449,262 @@ def get_available_load_store(
     return None
 
 
-def _identified_object(v: Value) -> bool:
-    return isinstance(v, (AllocaInst, GlobalVariable)) or (isinstance(v, Function))
+# --- a local alias-analysis stand-in (BasicAA + TBAA, the common rules) ---------------------------
+
+MAX_USES_TO_EXPLORE = 20
+"""LLVM ``-capture-tracking-max-uses-to-explore``."""
+
+_PASSTHROUGH_INTRINSICS = ("llvm.launder.invariant.group", "llvm.strip.invariant.group", "llvm.threadlocal.address")
+_MEM_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "llvm.memcpy.inline", "llvm.memset.inline")
 
 
-def may_modify_location(inst: Instruction, ptr: Value, access_ty: Type, dl: DataLayout) -> bool:
+def _is_no_alias_call(v: Value) -> bool:
+    if not isinstance(v, CallBase):
+        return False
+    if v.attributes.ret_attrs.has("noalias"):
+        return True
+    fn = v.called_function
+    return fn is not None and fn.attributes.ret_attrs.has("noalias")
+
+
+def _is_no_alias_or_byval_argument(v: Value) -> bool:
+    if not isinstance(v, Argument):
+        return False
+    attrs = v.attributes
+    return attrs.has("noalias") or attrs.has("byval")
+
+
+def is_identified_object(v: Value) -> bool:
+    """Alloca, global (not an alias), ``noalias`` call or argument, ``byval`` argument
+    (LLVM ``isIdentifiedObject``)."""
+    from llvmpy_mid.ir.global_value import GlobalAlias, GlobalValue
+
+    if isinstance(v, AllocaInst):
+        return True
+    if isinstance(v, GlobalValue) and not isinstance(v, GlobalAlias):
+        return True
+    return _is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
+
+
+def is_identified_function_local(v: Value) -> bool:
+    """LLVM ``isIdentifiedFunctionLocal``."""
+    return isinstance(v, AllocaInst) or _is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
+
+
+def is_escape_source(v: Value) -> bool:
+    """A pointer a function may get from outside: a call result, a load, an inttoptr
+    (LLVM ``isEscapeSource``)."""
+    if isinstance(v, CallBase):
+        return v.intrinsic_base not in _PASSTHROUGH_INTRINSICS
+    if isinstance(v, LoadInst):
+        return True
+    return getattr(v, "opcode", None) == "inttoptr"
+
+
+def pointer_may_be_captured(v: Value, return_captures: bool = False, store_captures: bool = True) -> bool:
+    """May the address ``v`` escape? (LLVM ``PointerMayBeCaptured`` with the simple
+    capture tracker; at most :data:`MAX_USES_TO_EXPLORE` uses are looked at.)"""
+    from llvmpy_mid.ir.constants import ConstantPointerNull
+
+    worklist = list(v.uses)
+    if len(worklist) > MAX_USES_TO_EXPLORE:
+        return True
+    visited: set[int] = {id(u) for u in worklist}
+    count = len(worklist)
+    while worklist:
+        use = worklist.pop()
+        i = use.user
+        op = getattr(i, "opcode", None)
+        passthrough = False
+        if op in ("call", "invoke"):
+            call = cast(CallBase, i)
+            if call.only_reads_memory and call.does_not_throw and call.type.is_void:
+                continue
+            base = call.intrinsic_base
+            if base in _PASSTHROUGH_INTRINSICS:
+                passthrough = True
+            else:
+                if base in _MEM_INTRINSICS:
+                    vol = call.args[3] if call.arg_size > 3 else None
+                    if isinstance(vol, ConstantInt) and vol.value:
+                        return True
+                if use.operand_no == len(call.operands) - 1:
+                    continue
+                if use.operand_no < call.arg_size and call.param_has_attr(use.operand_no, "nocapture"):
+                    continue
+                return True
+        elif op == "load":
+            if cast(LoadInst, i).volatile:
+                return True
+            continue
+        elif op == "va_arg":
+            continue
+        elif op == "store":
+            if use.operand_no == 0 or cast(StoreInst, i).volatile:
+                return True
+            continue
+        elif op == "atomicrmw":
+            if use.operand_no == 1 or getattr(i, "volatile", False):
+                return True
+            continue
+        elif op == "cmpxchg":
+            if use.operand_no in (1, 2) or getattr(i, "volatile", False):
+                return True
+            continue
+        elif op == "getelementptr":
+            if isinstance(cast(Instruction, i).type, VectorType):
+                return True
+            passthrough = True
+        elif op in ("bitcast", "phi", "select", "addrspacecast"):
+            passthrough = True
+        elif op == "icmp":
+            other = cast(Instruction, i).operands[1 - use.operand_no]
+            if isinstance(other, ConstantPointerNull) and getattr(other.type, "address_space", 0) == 0:
+                if _is_no_alias_call(strip_pointer_casts(use.value)):
+                    continue
+            return True
+        elif op == "ret":
+            if return_captures:
+                return True
+            continue
+        else:
+            return True
+        if passthrough:
+            for u2 in cast(Instruction, i).uses:
+                if id(u2) in visited:
+                    continue
+                visited.add(id(u2))
+                count += 1
+                if count > MAX_USES_TO_EXPLORE:
+                    return True
+                worklist.append(u2)
+    return False
+
+
+def is_non_escaping_local_object(v: Value) -> bool:
+    """An alloca or ``noalias`` call result whose address does not escape
+    (LLVM ``isNonEscapingLocalObject``)."""
+    if isinstance(v, AllocaInst) or _is_no_alias_call(v):
+        return not pointer_may_be_captured(v, False, True)
+    return False
+
+
+def _tbaa_no_alias(a: Instruction | None, b: Instruction | None) -> bool:
+    """Two scalar TBAA access tags whose types are not ancestors of one another
+    (under one root) do not alias."""
+    if a is None or b is None:
+        return False
+    ta = a.get_metadata("tbaa")
+    tb = b.get_metadata("tbaa")
+    if ta is None or tb is None:
+        return False
+    ra = _tbaa_scalar_access(ta)
+    rb = _tbaa_scalar_access(tb)
+    if ra is None or rb is None:
+        return False
+    chain_a = _tbaa_ancestors(ra)
+    chain_b = _tbaa_ancestors(rb)
+    if chain_a is None or chain_b is None:
+        return False
+    if chain_a[-1] is not chain_b[-1]:
+        return False
+    return ra not in chain_b and rb not in chain_a
+
+
+def _tbaa_scalar_access(tag: object) -> object | None:
+    from llvmpy_mid.ir.metadata import MDNode
+
+    ops: list[object] | None = getattr(tag, "operands", None)
+    if not ops or len(ops) < 3 or not isinstance(ops[0], MDNode):
+        return None
+    base: object = ops[0]
+    if base is not ops[1]:
+        return None  # struct-path accesses are not modelled
+    return base
+
+
+def _tbaa_ancestors(node: object) -> list[object] | None:
+    from llvmpy_mid.ir.metadata import MDNode
+
+    chain: list[object] = []
+    cur: object | None = node
+    while cur is not None:
+        if len(chain) > 64:
+            return None
+        chain.append(cur)
+        ops = getattr(cur, "operands", None)
+        if not ops:
+            return None
+        parent = ops[1] if len(ops) >= 2 else None
+        cur = parent if isinstance(parent, MDNode) else None
+    return chain
+
+
+def alias_no_alias(p1: Value, t1: Type | None, p2: Value, t2: Type | None, dl: DataLayout) -> bool:
+    """True when the accesses ``[p1, p1 + size(t1))`` and ``[p2, p2 + size(t2))`` provably
+    do not overlap (the BasicAA rules for distinct objects and constant offsets; a None
+    type is an unknown size)."""
+    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
+    from llvmpy_mid.ir.constants import ConstantPointerNull
+    from llvmpy_mid.ir.function import null_pointer_is_defined
+
+    b1, o1 = strip_and_accumulate_constant_offsets(p1, dl, True)
+    b2, o2 = strip_and_accumulate_constant_offsets(p2, dl, True)
+    if b1 is b2:
+        if t1 is None or t2 is None or dl.is_scalable(t1) or dl.is_scalable(t2):
+            return False
+        return o1 + dl.type_store_size(t1) <= o2 or o2 + dl.type_store_size(t2) <= o1
+    u1 = get_underlying_object(p1)
+    u2 = get_underlying_object(p2)
+    if u1 is u2:
+        return False
+    for a, b in ((u1, u2), (u2, u1)):
+        if isinstance(a, ConstantPointerNull) and getattr(a.type, "address_space", 0) == 0:
+            fn = b.function if isinstance(b, Instruction) else (b.parent if isinstance(b, Argument) else None)
+            if fn is not None and not null_pointer_is_defined(fn, 0):
+                return True
+    if is_identified_object(u1) and is_identified_object(u2):
+        return True
+    if (isinstance(u1, Argument) and is_identified_function_local(u2)) or (
+        is_identified_function_local(u1) and isinstance(u2, Argument)
+    ):
+        return True
+    if (is_escape_source(u1) and is_non_escaping_local_object(u2)) or (is_escape_source(u2) and is_non_escaping_local_object(u1)):
+        return True
+    return False
+
+
+def may_modify_location(
+    inst: Instruction, ptr: Value, access_ty: Type, dl: DataLayout, access_inst: Instruction | None = None
+) -> bool:
     """A local stand-in for ``isModSet(AA.getModRefInfo(inst, MemoryLocation(ptr, size)))``:
-    False for calls that do not write memory, and for stores, loads and other writes
-    whose address provably does not overlap (distinct identified objects, or one base
-    with disjoint constant offsets)."""
+    stores by :func:`alias_no_alias` (and scalar TBAA tags of ``inst`` and
+    ``access_inst``); calls by their memory effects, their pointer arguments, and
+    non-escaping local objects; anything else that writes memory modifies."""
+    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
+
     if not inst.may_write_to_memory():
         return False
     if isinstance(inst, StoreInst):
         if inst.is_atomic and inst.ordering.is_stronger_than_monotonic:
             return True
-        return not _no_alias(inst.pointer_operand, inst.value_operand.type, ptr, access_ty, dl)
-    if isinstance(inst, CallBase):
-        if inst.only_reads_memory or inst.does_not_access_memory:
+        if _tbaa_no_alias(inst, access_inst):
             return False
-        base = inst.intrinsic_base
-        if base in ("llvm.lifetime.start", "llvm.lifetime.end", "llvm.assume", "llvm.experimental.noalias.scope.decl"):
-            return base.startswith("llvm.lifetime") and _may_alias_object(inst.args[1], ptr)
+        return not alias_no_alias(inst.pointer_operand, inst.value_operand.type, ptr, access_ty, dl)
+    if isinstance(inst, CallBase):
+        me = inst.memory_effects
+        if me.does_not_access_memory or me.only_reads_memory:
+            return False
+        if me.only_accesses_inaccessible_mem:
+            return False
+        obj = get_underlying_object(ptr)
+        if obj is not inst and is_non_escaping_local_object(obj):
+            if not any(a.type.is_ptr_or_ptr_vector and not alias_no_alias(a, None, ptr, access_ty, dl) for a in inst.args):
+                return False
+        if me.only_accesses_arg_pointees:
+            return any(a.type.is_ptr_or_ptr_vector and not alias_no_alias(a, None, ptr, access_ty, dl) for a in inst.args)
         return True
     return True
-
-
-def _may_alias_object(p: Value, ptr: Value) -> bool:
-    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-
-    a = get_underlying_object(p)
-    b = get_underlying_object(ptr)
-    return not (a is not b and _identified_object(a) and _identified_object(b))
-
-
-def _no_alias(p1: Value, t1: Type, p2: Value, t2: Type, dl: DataLayout) -> bool:
-    b1, o1 = strip_and_accumulate_constant_offsets(p1, dl, True)
-    b2, o2 = strip_and_accumulate_constant_offsets(p2, dl, True)
-    if b1 is b2:
-        if dl.is_scalable(t1) or dl.is_scalable(t2):
-            return False
-        s1 = dl.type_store_size(t1)
-        s2 = dl.type_store_size(t2)
-        return o1 + s1 <= o2 or o2 + s2 <= o1
-    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-
-    u1 = get_underlying_object(b1)
-    u2 = get_underlying_object(b2)
-    if u1 is not u2 and _identified_object(u1) and _identified_object(u2):
-        return True
-    return False
 
 
 def get_mod_ref_info_mask_is_mod(ptr: Value, ignore_locals: bool = False) -> bool:
@@ -667,7 +867,7 @@ def find_available_loaded_value_aa(
     if available is None:
         return None, False
     for inst in must_not_alias:
-        if may_modify_location(inst, load.pointer_operand, access_ty, dl):
+        if may_modify_location(inst, load.pointer_operand, access_ty, dl, load):
             return None, False
     return available
 
@@ -688,5 +888,11 @@ __all__ = [
     "is_dereferenceable_pointer",
     "is_safe_to_load_unconditionally",
     "is_safe_to_load_unconditionally_for_type",
+    "alias_no_alias",
+    "is_escape_source",
+    "is_identified_function_local",
+    "is_identified_object",
+    "is_non_escaping_local_object",
     "may_modify_location",
+    "pointer_may_be_captured",
 ]

@@ -309,7 +309,7 @@ def is_only_copied_from_constant_memory(ic: InstCombiner, ai: AllocaInst, to_del
                 return None
             if use.operand_no != 0:
                 return None
-            if get_mod_ref_info_mask_is_mod(mi.args[1]):
+            if get_mod_ref_info_mask_is_mod(strip_pointer_casts(mi.args[1])):
                 return None
             the_copy = mi
     return the_copy
@@ -384,7 +384,7 @@ def visit_alloca(ic: InstCombiner, i: Instruction) -> Instruction | None:
     to_delete: list[Instruction] = []
     copy = is_only_copied_from_constant_memory(ic, ai, to_delete)
     if copy is not None:
-        the_src = copy.args[1]
+        the_src = strip_pointer_casts(copy.args[1])
         alloca_align = ai.alignment or 1
         source_align = get_or_enforce_known_alignment(ic, the_src, alloca_align, ai)
         if alloca_align <= source_align and _is_dereferenceable_for_alloca_size(the_src, ai, dl) and not isinstance(the_src, Instruction):
@@ -779,7 +779,7 @@ def _can_replace_gep_idx_with_zero(ic: InstCombiner, gepi: GetElementPtrInst, me
     dl = ic.dl
     if dl.is_scalable(src_ty):
         return None
-    alloc_ty = get_indexed_type(src_ty, ops[1:idx])
+    alloc_ty = get_indexed_type(src_ty, ops[1 : idx + 1])
     if alloc_ty is None or not alloc_ty.is_sized:
         return None
     size = dl.type_alloc_size(alloc_ty)
@@ -819,7 +819,7 @@ def _create_non_terminator_unreachable(ic: InstCombiner, at: Instruction) -> Non
     """``CreateNonTerminatorUnreachable``: ``store i1 true, ptr poison`` before ``at``."""
     ctx = at.type.context
     st = StoreInst(ConstantInt.get(ctx.i1, 1), PoisonValue.get(ctx.ptr), alignment=1)
-    ic.insert_new_inst_before(st, at)
+    ic.insert_new_inst_with(st, at)
 
 
 def visit_load(ic: InstCombiner, i: Instruction) -> Instruction | None:
