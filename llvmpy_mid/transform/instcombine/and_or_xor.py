@@ -13,7 +13,7 @@ Not yet done (each skipped whole): the IEEE sign-bit folds through bitcasts
 ``foldLogicOfIsFPClass``, ``foldBinOpOfDisplacedShifts``,
 ``SimplifyAddWithRemainder``,
 ``canonicalizeCondSignextOfHighBitExtractToSignextHighBitExtract``,
-``reassociateFCmps``, ``matchOrConcat``.
+``reassociateFCmps``.
 """
 
 from __future__ import annotations
@@ -1437,7 +1437,11 @@ def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     r = cm.fold_binop_into_select_or_phi(ic, i)
     if r is not None:
         return r
-    from llvmpy_mid.transform.instcombine.and_or_xor_shifts import match_bswap_or_bitreverse, match_funnel_shift
+    from llvmpy_mid.transform.instcombine.and_or_xor_shifts import (
+        match_bswap_or_bitreverse,
+        match_funnel_shift,
+        match_or_concat,
+    )
 
     r = match_bswap_or_bitreverse(ic, i, True, True)
     if r is not None:
@@ -1445,6 +1449,9 @@ def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     r = match_funnel_shift(ic, i)
     if r is not None:
         return r
+    concat = match_or_concat(ic, i)
+    if concat is not None:
+        return ic.replace_inst_uses_with(i, concat)
     r = cm.fold_bin_op_shift_with_shift(ic, i)
     if r is not None:
         return r

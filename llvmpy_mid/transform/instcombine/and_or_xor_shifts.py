@@ -243,4 +243,45 @@ def match_bswap_or_bitreverse(
     return last
 
 
-__all__ = ["convert_or_of_shifts_to_funnel_shift", "match_bswap_or_bitreverse", "match_funnel_shift"]
+def match_or_concat(ic: InstCombiner, i: Instruction) -> Value | None:
+    """concat(bswap(x), bswap(y)) -> bswap(concat(y, x)) (bitreverse likewise), for halves of the width"""
+    op0 = i.get_operand(0)
+    op1 = i.get_operand(1)
+    ty = i.type
+    w = width(ty)
+    if w & 1:
+        return None
+    half = w // 2
+    if not isinstance(op0, ZExtInst):
+        op0, op1 = op1, op0
+    if not isinstance(op0, ZExtInst) or not one_use(op0):
+        return None
+    lower = op0.get_operand(0)
+    sh = binop(op1, "shl")
+    if sh is None or not one_use(op1) or not isinstance(op1, Instruction):
+        return None
+    shl_val = sh[0]
+    c = _apint_of(sh[1])
+    if c is None or not isinstance(shl_val, ZExtInst) or not one_use(shl_val):
+        return None
+    upper = shl_val.get_operand(0)
+    if c != half or lower.type is not upper.type or width(lower.type) != half:
+        return None
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    if not isinstance(lower, CallInst) or not isinstance(upper, CallInst):
+        return None
+    base = lower.intrinsic_base
+    if base not in ("llvm.bswap", "llvm.bitreverse") or upper.intrinsic_base != base:
+        return None
+    lo = upper.get_operand(0)
+    hi = lower.get_operand(0)
+    b = ic.builder
+    new_lower = b.create_zext(lo, ty)
+    new_upper = b.create_zext(hi, ty)
+    new_upper = b.create_shl(new_upper, cint(ty, half))
+    binop_v = b.create_or(new_lower, new_upper)
+    return b.create_unary_intrinsic(base[5:], binop_v)
+
+
+__all__ = ["convert_or_of_shifts_to_funnel_shift", "match_bswap_or_bitreverse", "match_funnel_shift", "match_or_concat"]
