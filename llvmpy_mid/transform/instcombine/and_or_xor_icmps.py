@@ -4,11 +4,8 @@
 ``foldAndOrOfICmpsWithConstEq``, ``simplifyRangeCheck``,
 ``foldAndOrOfICmpsWithPow2AndWithZero``, ``foldAndOrOfICmpsUsingRanges``).
 
-Not yet done (each skipped whole; the chain goes on to the next attempt):
-``foldIsPowerOf2OrZero``, ``foldSignedTruncationCheck``,
-``foldIsPowerOf2``, ``foldPowerOf2AndShiftedMask``, ``foldUnsignedUnderflowCheck``,
-``foldEqOfParts``, the ``(trunc x) == C1 & (and x, CA) == C2`` fold; in
-``foldLogicOfFCmps`` the is-finite test, the ``is.fpclass`` merge and the fabs range check.
+Not yet done: in ``foldLogicOfFCmps`` the is-finite test, the ``is.fpclass``
+merge and the fabs range check.
 """
 
 from __future__ import annotations
@@ -16,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.cmp_inst_analysis import (
+    decompose_bit_test_icmp,
     get_fcmp_code,
     get_icmp_code,
     get_pred_for_fcmp_code,
@@ -27,7 +25,7 @@ from llvmpy_mid.analysis.instruction_simplify import simplify_binop, simplify_ic
 from llvmpy_mid.analysis.poison_tracking import is_guaranteed_not_to_be_undef_or_poison
 from llvmpy_mid.ir.constants import Constant, ConstantInt
 from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
-from llvmpy_mid.ir.pattern_match import m_add, m_all_ones, m_apint, m_apint_allow_poison, m_one, m_pos_zero_fp, m_value, m_zero_int, match
+from llvmpy_mid.ir.pattern_match import m_add, m_all_ones, m_apint, m_apint_allow_poison, m_one, m_pos_zero_fp, m_value, m_zero, m_zero_int, match
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine import common as cm
 from llvmpy_mid.transform.instcombine.and_or_xor_masked import fold_log_op_of_masked_icmps
@@ -44,6 +42,7 @@ P_ONES = m_all_ones()
 P_ONE = m_one()
 P_ADD_C = m_add(m_value("x"), m_apint("c"))
 P_POS_ZERO = m_pos_zero_fp()
+P_ZERO_ANY = m_zero()
 
 EQ = Predicate.ICMP_EQ
 NE = Predicate.ICMP_NE
@@ -301,6 +300,361 @@ def fold_and_or_of_icmps_using_ranges(ic: InstCombiner, icmp1: ICmpInst, icmp2: 
     return b.create_icmp(pred, new_v, cint(ty, new_c))
 
 
+def fold_signed_truncation_check(ic: InstCombiner, icmp0: ICmpInst, icmp1: ICmpInst, cxt: Instruction) -> Value | None:
+    """(X + C01) u< C1 & (X & Mask) == 0 -> X u< HighestBit (a signed truncation check and a bit test)"""
+
+    def trunc_check(c: ICmpInst) -> tuple[Value, int] | None:
+        if c.predicate != Predicate.ICMP_ULT:
+            return None
+        ops = binop(c.get_operand(0), "add")
+        if ops is None:
+            return None
+        i01 = _apint(ops[1])
+        i1 = _apint(c.get_operand(1))
+        if i01 is None or i1 is None or not _pow2(i01) or not _pow2(i1):
+            return None
+        if not (i1 > i01 and (i01 << 1) & ((1 << width(c.get_operand(0).type)) - 1) == i1):
+            return None
+        return ops[0], i01
+
+    r = trunc_check(icmp1)
+    if r is not None:
+        other_cmp = icmp0
+    else:
+        r = trunc_check(icmp0)
+        if r is None:
+            return None
+        other_cmp = icmp1
+    x1, highest = r
+    dec = decompose_bit_test_icmp(other_cmp.get_operand(0), other_cmp.get_operand(1), other_cmp.predicate, False)
+    if dec is not None and dec[2] == EQ:
+        x0, unset = dec[0], dec[1]
+    else:
+        ops = binop(other_cmp.get_operand(0), "and")
+        mask = _apint(ops[1]) if ops is not None else None
+        if ops is None or mask is None or other_cmp.predicate != EQ or match(other_cmp.get_operand(1), P_ZERO) is None:
+            return None
+        x0, unset = ops[0], mask
+    if x1 is x0:
+        x = x1
+    elif getattr(x0, "opcode", None) == "trunc" and x0.get_operand(0) is x1:  # type: ignore[attr-defined]
+        x = x1
+    else:
+        return None
+    w = width(x.type)
+    m = (1 << w) - 1
+    sign_bits = ~(highest - 1) & m
+    if not unset & sign_bits:
+        return None
+    if unset & ~sign_bits:
+        other_highest = ((~unset & m) + 1) & m
+        if not _pow2(other_highest):
+            return None
+        highest = min(highest, other_highest)
+    return ic.builder.create_icmp(Predicate.ICMP_ULT, x, cint(x.type, highest), cxt.name + ".simplified")
+
+
+def _pow2(c: int) -> bool:
+    return c != 0 and c & (c - 1) == 0
+
+
+def _ctpop_of(v: Value) -> Value | None:
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    if isinstance(v, CallInst) and v.intrinsic_base == "llvm.ctpop":
+        return v.get_operand(0)
+    return None
+
+
+def fold_is_power_of2_or_zero(ic: InstCombiner, cmp0: ICmpInst, cmp1: ICmpInst, is_and: bool) -> Value | None:
+    """(ctpop(X) == 1) | (X == 0) -> ctpop(X) u< 2; (ctpop(X) != 1) & (X != 0) -> ctpop(X) u> 1"""
+    ctpop = cmp0.get_operand(0)
+    x = _ctpop_of(ctpop)
+    if x is None or _apint(cmp0.get_operand(1)) != 1:
+        return None
+    if cmp1.get_operand(0) is not x or match(cmp1.get_operand(1), P_ZERO) is None:
+        return None
+    p0 = cmp0.predicate
+    p1 = cmp1.predicate
+    if is_and and p0 == NE and p1 == NE:
+        return ic.builder.create_icmp(Predicate.ICMP_UGT, ctpop, cint(ctpop.type, 1))
+    if not is_and and p0 == EQ and p1 == EQ:
+        return ic.builder.create_icmp(Predicate.ICMP_ULT, ctpop, cint(ctpop.type, 2))
+    return None
+
+
+def fold_is_power_of2(ic: InstCombiner, cmp0: ICmpInst, cmp1: ICmpInst, joined_by_and: bool) -> Value | None:
+    """(X != 0) & (ctpop(X) u< 2) -> ctpop(X) == 1; (X == 0) | (ctpop(X) u> 1) -> ctpop(X) != 1"""
+    if joined_by_and and cmp1.predicate == NE:
+        cmp0, cmp1 = cmp1, cmp0
+    elif not joined_by_and and cmp1.predicate == EQ:
+        cmp0, cmp1 = cmp1, cmp0
+    if match(cmp0.get_operand(1), P_ZERO) is None:
+        return None
+    x = cmp0.get_operand(0)
+    ctpop = cmp1.get_operand(0)
+    if _ctpop_of(ctpop) is not x:
+        return None
+    c = _apint(cmp1.get_operand(1))
+    if joined_by_and and cmp0.predicate == NE and cmp1.predicate == Predicate.ICMP_ULT and c == 2:
+        new = EQ
+    elif not joined_by_and and cmp0.predicate == EQ and cmp1.predicate == Predicate.ICMP_UGT and c == 1:
+        new = NE
+    else:
+        return None
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    assert isinstance(ctpop, CallInst)
+    attrs = ctpop.attributes
+    for kind in ("range", "nonnull", "align"):
+        attrs = attrs.without_ret_attr(kind)
+    ctpop.attributes = attrs
+    ic.add_to_worklist(ctpop)
+    return ic.builder.create_icmp(new, ctpop, cint(ctpop.type, 1))
+
+
+def _fold_negative_power2_and_shifted_mask(
+    ic: InstCombiner, a: Value, b: Value, d: Value, e: Value, pred_l: Predicate, pred_r: Predicate
+) -> Value | None:
+    """(A & B) == 0 & (A & D) != D -> A u< D for B a negated power of two and D the shifted mask below it"""
+    from llvmpy_mid.ir.constants import PoisonValue
+    from llvmpy_mid.ir.types import VectorType
+
+    if pred_l != EQ or pred_r != NE:
+        return None
+    w = width(a.type)
+    m = (1 << w) - 1
+
+    def neg_pow2(c: int) -> bool:
+        n = (-c) & m
+        return c != 0 and _pow2(n)
+
+    def shifted_mask(c: int) -> bool:
+        if c == 0:
+            return False
+        lo = c & -c
+        return _pow2(c + lo) or (c + lo) == (1 << w)
+
+    def lanes_ok(v: Value, pred: object) -> bool:
+        from llvmpy_mid.ir.pattern_match import m_cst_pred
+
+        return match(v, m_cst_pred(lambda k: bool(pred(k.value)))) is not None  # type: ignore[attr-defined,operator]
+
+    if not lanes_ok(b, neg_pow2) or not lanes_ok(d, shifted_mask) or not lanes_ok(e, shifted_mask):
+        return None
+
+    def lead_ones(c: int) -> int:
+        n = 0
+        for k in range(w - 1, -1, -1):
+            if (c >> k) & 1:
+                n += 1
+            else:
+                break
+        return n
+
+    def reducible(bv: Value, dv: Value, ev: Value) -> bool:
+        mb = match(bv, P_APINT_P)
+        bc = None if mb is None else mb.apint("c")
+        dc = _apint(dv)
+        ec = _apint(ev)
+        if bc is None or dc is None or ec is None or dc != ec:
+            return False
+        return isinstance(bv, PoisonValue) or lead_ones(bc) == w - dc.bit_length()
+
+    bty = b.type
+    if isinstance(bty, VectorType):
+        if bty.scalable or not isinstance(b, Constant) or not isinstance(d, Constant) or not isinstance(e, Constant):
+            return None
+        for k in range(bty.count):
+            be = b.get_aggregate_element(k)
+            de = d.get_aggregate_element(k)
+            ee = e.get_aggregate_element(k)
+            if be is None or de is None or ee is None or not reducible(be, de, ee):
+                return None
+    elif not reducible(b, d, e):
+        return None
+    return ic.builder.create_icmp(Predicate.ICMP_ULT, a, d)
+
+
+def fold_power_of2_and_shifted_mask(ic: InstCombiner, cmp0: ICmpInst, cmp1: ICmpInst, joined_by_and: bool) -> Value | None:
+    """(X u< P) & ((X & M) != M) -> X u< M for P a power of two and M the shifted mask just below it"""
+    from llvmpy_mid.transform.instcombine.and_or_xor_masked import (
+        BMASK_NOT_ALL_ONES,
+        BMASK_NOT_MIXED,
+        MASK_ALL_ZEROS,
+        get_masked_type_for_icmp_pair,
+    )
+
+    if not joined_by_and:
+        return None
+    p = get_masked_type_for_icmp_pair(cmp0, cmp1)
+    if p is None:
+        return None
+    cmp_b = BMASK_NOT_MIXED | BMASK_NOT_ALL_ONES
+    if p.left & MASK_ALL_ZEROS and p.right == cmp_b:
+        return _fold_negative_power2_and_shifted_mask(ic, p.a, p.b, p.d, p.e, p.pred_l, p.pred_r)
+    if p.left == cmp_b and p.right & MASK_ALL_ZEROS:
+        return _fold_negative_power2_and_shifted_mask(ic, p.a, p.d, p.b, p.c, p.pred_r, p.pred_l)
+    return None
+
+
+def fold_unsigned_underflow_check(
+    ic: InstCombiner, zero_icmp: ICmpInst, unsigned_icmp: ICmpInst, is_and: bool, cxt: Instruction
+) -> Value | None:
+    """(A + B) u< A & (A + B) != 0 -> (0 - B) u< A when B is known non-zero (and the or form)"""
+    from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
+
+    zero_op = zero_icmp.get_operand(0)
+    eq_pred = zero_icmp.predicate
+    if match(zero_icmp.get_operand(1), P_ZERO_ANY) is None or not eq_pred.is_equality:
+        return None
+    u0 = unsigned_icmp.get_operand(0)
+    u1 = unsigned_icmp.get_operand(1)
+    if u0 is zero_op:
+        a = u1
+        upred = unsigned_icmp.predicate
+    elif u1 is zero_op:
+        a = u0
+        upred = unsigned_icmp.predicate.swapped
+    else:
+        return None
+    ops = binop(zero_op, "add")
+    if ops is None:
+        return None
+    if ops[0] is a:
+        bv = ops[1]
+    elif ops[1] is a:
+        bv = ops[0]
+    else:
+        return None
+    if not (one_use(zero_icmp) or one_use(unsigned_icmp)):
+        return None
+    q = ic.query(cxt)
+
+    def nonzero_and_other(nz: Value, oth: Value) -> tuple[Value, Value] | None:
+        if not is_known_non_zero(nz, q):
+            nz, oth = oth, nz
+        return (nz, oth) if is_known_non_zero(nz, q) else None
+
+    b = ic.builder
+    if upred == Predicate.ICMP_ULT and eq_pred == NE and is_and:
+        r = nonzero_and_other(bv, a)
+        if r is not None:
+            return b.create_icmp(Predicate.ICMP_ULT, b.create_neg(r[0]), r[1])
+    if upred == Predicate.ICMP_UGE and eq_pred == EQ and not is_and:
+        r = nonzero_and_other(bv, a)
+        if r is not None:
+            return b.create_icmp(Predicate.ICMP_UGE, b.create_neg(r[0]), r[1])
+    return None
+
+
+def _match_int_part(v: Value) -> tuple[Value, int, int] | None:
+    """``matchIntPart``: (From, StartBit, NumBits) of a one-use trunc (of a one-use lshr)."""
+    if getattr(v, "opcode", None) != "trunc" or not one_use(v):
+        return None
+    x = v.get_operand(0)  # type: ignore[attr-defined]
+    n_orig = width(x.type)
+    n_ext = width(v.type)
+    ops = binop(x, "lshr")
+    if ops is not None and one_use(x):
+        sh = _apint(ops[1])
+        if sh is not None and sh <= n_orig - n_ext:
+            return ops[0], sh, n_ext
+    return x, 0, n_ext
+
+
+def fold_eq_of_parts(ic: InstCombiner, cmp0: ICmpInst, cmp1: ICmpInst, is_and: bool) -> Value | None:
+    """(icmp eq X0, Y0) & (icmp eq X1, Y1) -> icmp eq X01, Y01 for adjacent parts of two integers"""
+    if not one_use(cmp0) or not one_use(cmp1):
+        return None
+    pred = EQ if is_and else NE
+
+    def get_part(c: ICmpInst, op_no: int) -> tuple[Value, int, int] | None:
+        if c.predicate == pred:
+            return _match_int_part(c.get_operand(op_no))
+        lhs = c.get_operand(0)
+        rhs = c.get_operand(1)
+        cv = _apint(rhs)
+        if pred == EQ and c.predicate == Predicate.ICMP_ULT:
+            if cv is None or not _pow2(cv) or binop(lhs, "xor") is None:
+                return None
+        elif pred == NE and c.predicate == Predicate.ICMP_UGT:
+            if cv is None or cv == 0 or cv & (cv + 1) or binop(lhs, "xor") is None:
+                return None
+        else:
+            return None
+        w = width(rhs.type)
+        frm = bin(cv).count("1") if pred == NE else (cv & -cv).bit_length() - 1
+        return lhs.get_operand(op_no), frm, w - frm  # type: ignore[attr-defined]
+
+    l0 = get_part(cmp0, 0)
+    r0 = get_part(cmp0, 1)
+    l1 = get_part(cmp1, 0)
+    r1 = get_part(cmp1, 1)
+    if l0 is None or r0 is None or l1 is None or r1 is None:
+        return None
+    if l0[0] is not l1[0] or r0[0] is not r1[0]:
+        if l0[0] is not r1[0] or r0[0] is not l1[0]:
+            return None
+        l1, r1 = r1, l1
+    if l0[1] + l0[2] != l1[1] or r0[1] + r0[2] != r1[1]:
+        if l1[1] + l1[2] != l0[1] or r1[1] + r1[2] != r0[1]:
+            return None
+        l0, l1 = l1, l0
+        r0, r1 = r1, r0
+    b = ic.builder
+
+    def extract(frm: Value, start: int, nbits: int) -> Value:
+        v = frm
+        if start:
+            v = b.create_lshr(v, cint(v.type, start))
+        ty = v.type
+        from llvmpy_mid.ir.types import VectorType
+
+        tt = ty.context.int_type(nbits)
+        if isinstance(ty, VectorType):
+            tt = ty.context.vector_type(tt, ty.count, ty.scalable)  # type: ignore[assignment]
+        if tt is not ty:
+            v = b.create_trunc(v, tt)
+        return v
+
+    lv = extract(l0[0], l0[1], l0[2] + l1[2])
+    rv = extract(r0[0], r0[1], r0[2] + r1[2])
+    return b.create_icmp(pred, lv, rv)
+
+
+def fold_trunc_and_eq(ic: InstCombiner, lhs: ICmpInst, rhs: ICmpInst, is_and: bool, lhsc: int, rhsc: int) -> Value | None:
+    """(trunc x) == C1 & (x & CA) == C2 -> (x & (CA | CMAX)) == (C1 | C2) when C2 and CA miss the low bits"""
+    pred_l = lhs.predicate
+    want = EQ if is_and else NE
+    if not (pred_l == want and pred_l == rhs.predicate and one_use(lhs) and one_use(rhs)):
+        return None
+    lhs0 = lhs.get_operand(0)
+    rhs0 = rhs.get_operand(0)
+    small_c: int | None = None
+    big_c: int | None = None
+    and_c: int | None = None
+    v: Value | None = None
+    small_bits = 0
+    for tr, an, sc, bc in ((rhs0, lhs0, rhsc, lhsc), (lhs0, rhs0, lhsc, rhsc)):
+        if getattr(tr, "opcode", None) != "trunc":
+            continue
+        src = tr.get_operand(0)  # type: ignore[attr-defined]
+        ops = binop(an, "and")
+        if ops is not None and ops[0] is src and _apint(ops[1]) is not None:
+            small_c, big_c, and_c, v = sc, bc, _apint(ops[1]), src
+            small_bits = width(tr.type)
+            break
+    if small_c is None or big_c is None or and_c is None or v is None:
+        return None
+    low = (1 << small_bits) - 1
+    if low & and_c or low & big_c:
+        return None
+    b = ic.builder
+    new_and = b.create_and(v, cint(v.type, low | and_c))
+    return b.create_icmp(pred_l, new_and, cint(v.type, small_c | big_c))
+
+
 def fold_and_or_of_icmps(
     ic: InstCombiner, lhs: ICmpInst, rhs: ICmpInst, i: Instruction, is_and: bool, is_logical: bool = False
 ) -> Value | None:
@@ -340,6 +694,12 @@ def fold_and_or_of_icmps(
     v = fold_and_or_of_icmps_with_const_eq(ic, rhs, lhs, is_and, False, i)
     if v is not None:
         return v
+    v = fold_is_power_of2_or_zero(ic, lhs, rhs, is_and)
+    if v is not None:
+        return v
+    v = fold_is_power_of2_or_zero(ic, rhs, lhs, is_and)
+    if v is not None:
+        return v
     if not is_logical:
         v = simplify_range_check(ic, lhs, rhs, not is_and)
         if v is not None:
@@ -347,6 +707,26 @@ def fold_and_or_of_icmps(
         v = simplify_range_check(ic, rhs, lhs, not is_and)
         if v is not None:
             return v
+    if is_and and not is_logical:
+        v = fold_signed_truncation_check(ic, lhs, rhs, i)
+        if v is not None:
+            return v
+    v = fold_is_power_of2(ic, lhs, rhs, is_and)
+    if v is not None:
+        return v
+    v = fold_power_of2_and_shifted_mask(ic, lhs, rhs, is_and)
+    if v is not None:
+        return v
+    if not is_logical:
+        v = fold_unsigned_underflow_check(ic, lhs, rhs, is_and, i)
+        if v is not None:
+            return v
+        v = fold_unsigned_underflow_check(ic, rhs, lhs, is_and, i)
+        if v is not None:
+            return v
+    v = fold_eq_of_parts(ic, lhs, rhs, is_and)
+    if v is not None:
+        return v
     # (icmp ne A, 0) | (icmp ne B, 0) --> (icmp ne (A|B), 0)
     want = EQ if is_and else NE
     pred_l = lhs.predicate
@@ -376,7 +756,9 @@ def fold_and_or_of_icmps(
             return v
     if lhsc is None or rhsc is None:
         return None
-    # the (trunc x) == C1 & (and x, CA) == C2 fold is not done
+    v = fold_trunc_and_eq(ic, lhs, rhs, is_and, lhsc, rhsc)
+    if v is not None:
+        return v
     w = width(lhs0.type)
     tl = is_sign_bit_check(pred_l, lhsc, w)
     tr = is_sign_bit_check(pred_r, rhsc, w)
