@@ -53,6 +53,11 @@ def _apint(v: Value) -> int | None:
     return None if m is None else m.apint("c")
 
 
+def _apint_p(v: Value) -> int | None:
+    m = match(v, P_APINT_P)
+    return None if m is None else m.apint("c")
+
+
 def get_new_icmp_value(ic: InstCombiner, code: int, sign: bool, lhs: Value, rhs: Value) -> Value:
     """The compare for the icmp code ``code`` of ``lhs`` and ``rhs``, or true/false"""
     r = get_pred_for_icmp_code(code, sign, lhs.type)
@@ -309,8 +314,8 @@ def fold_signed_truncation_check(ic: InstCombiner, icmp0: ICmpInst, icmp1: ICmpI
         ops = binop(c.get_operand(0), "add")
         if ops is None:
             return None
-        i01 = _apint(ops[1])
-        i1 = _apint(c.get_operand(1))
+        i01 = _apint_p(ops[1])
+        i1 = _apint_p(c.get_operand(1))
         if i01 is None or i1 is None or not _pow2(i01) or not _pow2(i1):
             return None
         if not (i1 > i01 and (i01 << 1) & ((1 << width(c.get_operand(0).type)) - 1) == i1):
