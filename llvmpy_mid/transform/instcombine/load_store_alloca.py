@@ -1113,14 +1113,19 @@ def visit_store(ic: InstCombiner, i: Instruction) -> Instruction | None:
             return ic.replace_operand(si, 0, PoisonValue.get(val.type))
         return None
     if isinstance(ptr, UndefValue):
+        # The driver's dead-code helpers (InstructionCombining.cpp) when the combiner has them.
         remove = getattr(ic, "remove_instructions_before_unreachable", None)
-        if remove is not None and remove(si):
+        from_ = getattr(ic, "handle_unreachable_from", None)
+        dead_blocks = getattr(ic, "handle_potentially_dead_blocks", None)
+        if remove is None or from_ is None or dead_blocks is None:
+            return None
+        if remove(si):
             return si
         blocks: list[object] = []
         nxt = si.next_instruction
         if nxt is not None:
-            ic.handle_unreachable_from(nxt, blocks)  # type: ignore[arg-type]
-            ic.handle_potentially_dead_blocks(blocks)  # type: ignore[arg-type]
+            from_(nxt, blocks)
+            dead_blocks(blocks)
         return None
     if isinstance(val, UndefValue):
         ic.erase_inst_from_function(si)
