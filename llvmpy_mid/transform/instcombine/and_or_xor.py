@@ -12,8 +12,7 @@ Not yet done (each skipped whole): the IEEE sign-bit folds through bitcasts
 (fabs/fneg), the ``*.with.overflow`` folds of ``visitOr``,
 ``foldLogicOfIsFPClass``, ``foldBinOpOfDisplacedShifts``,
 ``SimplifyAddWithRemainder``,
-``canonicalizeCondSignextOfHighBitExtractToSignextHighBitExtract``,
-``reassociateFCmps``.
+``canonicalizeCondSignextOfHighBitExtractToSignextHighBitExtract``,.
 """
 
 from __future__ import annotations
@@ -65,7 +64,7 @@ from llvmpy_mid.ir.pattern_match import (
 )
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine import common as cm
-from llvmpy_mid.transform.instcombine.and_or_xor_icmps import fold_and_or_of_icmps, fold_logic_of_fcmps
+from llvmpy_mid.transform.instcombine.and_or_xor_icmps import fold_and_or_of_icmps, fold_logic_of_fcmps, reassociate_fcmps
 from llvmpy_mid.transform.instcombine.and_or_xor_not import visit_xor
 from llvmpy_mid.transform.instcombine.and_or_xor_util import (
     binop,
@@ -1035,6 +1034,9 @@ def visit_and(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     r = _fold_fcmp_pair(ic, i, True)
     if r is not None:
         return r
+    r = reassociate_fcmps(ic, i)
+    if r is not None:
+        return r
     r = fold_casted_bitwise_logic(ic, i)
     if r is not None:
         return r
@@ -1514,6 +1516,9 @@ def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     if r is not None:
         return r
     r = _fold_fcmp_pair(ic, i, False)
+    if r is not None:
+        return r
+    r = reassociate_fcmps(ic, i)
     if r is not None:
         return r
     r = fold_casted_bitwise_logic(ic, i)

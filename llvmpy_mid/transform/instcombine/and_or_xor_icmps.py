@@ -4,8 +4,8 @@
 ``foldAndOrOfICmpsWithConstEq``, ``simplifyRangeCheck``,
 ``foldAndOrOfICmpsWithPow2AndWithZero``, ``foldAndOrOfICmpsUsingRanges``).
 
-Not yet done: in ``foldLogicOfFCmps`` the is-finite test, the ``is.fpclass``
-merge and the fabs range check.
+Not yet done: in ``foldLogicOfFCmps`` the ``is.fpclass`` merge and the fabs
+range check.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from llvmpy_mid.analysis.instruction_simplify import simplify_binop, simplify_ic
 from llvmpy_mid.analysis.poison_tracking import is_guaranteed_not_to_be_undef_or_poison
 from llvmpy_mid.ir.constants import Constant, ConstantInt
 from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
-from llvmpy_mid.ir.pattern_match import m_add, m_all_ones, m_apint, m_apint_allow_poison, m_one, m_pos_zero_fp, m_value, m_zero, m_zero_int, match
+from llvmpy_mid.ir.pattern_match import m_add, m_any_zero_fp, m_all_ones, m_apint, m_apint_allow_poison, m_one, m_pos_zero_fp, m_value, m_zero, m_zero_int, match
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine import common as cm
 from llvmpy_mid.transform.instcombine.and_or_xor_masked import fold_log_op_of_masked_icmps
@@ -43,6 +43,7 @@ P_ONE = m_one()
 P_ADD_C = m_add(m_value("x"), m_apint("c"))
 P_POS_ZERO = m_pos_zero_fp()
 P_ZERO_ANY = m_zero()
+P_ANY_ZERO_FP = m_any_zero_fp()
 
 EQ = Predicate.ICMP_EQ
 NE = Predicate.ICMP_NE
@@ -898,8 +899,86 @@ def fold_logic_of_fcmps(
             return None
         if match(lhs1, P_POS_ZERO) is not None and match(rhs1, P_POS_ZERO) is not None:
             return b.create_fcmp(pred_l, lhs0, rhs0)
-    # the is-finite test, the is.fpclass merge and the fabs range check are not done
+    if is_and and _strip_sign_only_fp_ops(lhs0) is _strip_sign_only_fp_ops(rhs0):
+        v = _match_is_finite_test(ic, lhs, rhs)
+        if v is not None:
+            return v
+        v = _match_is_finite_test(ic, rhs, lhs)
+        if v is not None:
+            return v
+    # the is.fpclass merge and the fabs range check are not done
     return None
+
+
+def _strip_sign_only_fp_ops(v: Value) -> Value:
+    """``stripSignOnlyFPOps``: through one fneg, then fabs, then copysign's magnitude."""
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    if getattr(v, "opcode", None) == "fneg":
+        v = v.get_operand(0)  # type: ignore[attr-defined]
+    if isinstance(v, CallInst) and v.intrinsic_base == "llvm.fabs":
+        v = v.get_operand(0)
+    if isinstance(v, CallInst) and v.intrinsic_base == "llvm.copysign":
+        v = v.get_operand(0)
+    return v
+
+
+def _is_inf(v: Value) -> bool:
+    """``m_Inf()``: +/-infinity (a splat too)."""
+    import math
+
+    from llvmpy_mid.ir.constants import ConstantFP, get_splat_value
+
+    c = v if isinstance(v, ConstantFP) else (get_splat_value(v) if isinstance(v, Constant) else None)
+    return isinstance(c, ConstantFP) and math.isinf(c.value)
+
+
+def _match_is_finite_test(ic: InstCombiner, lhs: FCmpInst, rhs: FCmpInst) -> Value | None:
+    """and (fcmp ord x, 0), (fcmp u* x, inf) -> fcmp o* x, inf"""
+    pred_l = lhs.predicate
+    pred_r = rhs.predicate
+    if not (pred_l == Predicate.FCMP_ORD and match(lhs.get_operand(1), P_ANY_ZERO_FP) is not None):
+        return None
+    if not (pred_r.is_unordered and _is_inf(rhs.get_operand(1))):
+        return None
+    fmf = int(lhs.fast_math_flags) & int(rhs.fast_math_flags)
+    return ic.builder.create_fcmp(Predicate(int(pred_r) & 7), rhs.get_operand(0), rhs.get_operand(1), fast_math_flags=fmf)
+
+
+def _fcmp_with_zero(v: Value) -> tuple[Predicate, Value] | None:
+    """``m_FCmp(Pred, m_Value(X), m_AnyZeroFP())``: (Pred, X)."""
+    if not isinstance(v, FCmpInst) or match(v.get_operand(1), P_ANY_ZERO_FP) is None:
+        return None
+    return v.predicate, v.get_operand(0)
+
+
+def reassociate_fcmps(ic: InstCombiner, bo: Instruction) -> Instruction | None:
+    """and (fcmp ord X, 0), (and (fcmp ord Y, 0), Z) -> and (fcmp ord X, Y), Z (uno with or)"""
+    from llvmpy_mid.ir.instructions.binary import BinaryOperator
+
+    opcode = bo.opcode
+    op0 = bo.get_operand(0)
+    op1 = bo.get_operand(1)
+    if _fcmp_with_zero(op1) is not None:
+        op0, op1 = op1, op0
+    nan_pred = Predicate.FCMP_ORD if opcode == "and" else Predicate.FCMP_UNO
+    f0 = _fcmp_with_zero(op0)
+    inner = binop(op1, opcode)
+    if f0 is None or f0[0] != nan_pred or inner is None:
+        return None
+    x = f0[1]
+    bo10, bo11 = inner
+    f1 = _fcmp_with_zero(bo10)
+    if f1 is None or f1[0] != nan_pred or x.type is not f1[1].type:
+        bo10, bo11 = bo11, bo10
+    f1 = _fcmp_with_zero(bo10)
+    if f1 is None or f1[0] != nan_pred or x.type is not f1[1].type:
+        return None
+    new = ic.builder.create_fcmp(f1[0], x, f1[1])
+    if isinstance(new, FCmpInst):
+        assert isinstance(op0, FCmpInst) and isinstance(bo10, FCmpInst)
+        new.fast_math_flags = int(op0.fast_math_flags) & int(bo10.fast_math_flags)
+    return BinaryOperator.create(opcode, new, bo11)
 
 
 __all__ = [
@@ -907,6 +986,7 @@ __all__ = [
     "fold_and_or_of_icmps_using_ranges",
     "fold_logic_of_fcmps",
     "fold_xor_of_icmps",
+    "reassociate_fcmps",
     "get_new_icmp_value",
     "is_sign_bit_check",
     "simplify_range_check",
