@@ -1,30 +1,336 @@
-"""InstCombine folds of this family (LLVM ``lib/Transforms/InstCombine/InstCombineCalls.cpp``).
+"""InstCombine's visitors of calls (LLVM 19.1.7 ``lib/Transforms/InstCombine/InstCombineCalls.cpp``:
+``visitCallInst``, ``visitInvokeInst``, ``visitCallBrInst``, ``visitCallBase``, ``tryOptimizeCall``).
 
-Stub: no fold yet; each ``visit_*`` returns None (nothing changed).
+``visit_call`` follows LLVM's order: InstructionSimplify's ``simplifyCall``, calls of ``free``,
+the ``nounwind`` of a call in a ``nounwind`` function, then for intrinsics the memory
+intrinsics (:mod:`.calls_memory`), the commutative canonicalisation and the per-intrinsic folds
+(:mod:`.calls_intrinsics`), and last :func:`visit_call_base`, shared with ``invoke`` and
+``callbr``: ``nonnull`` on arguments known non-null, allocation-site annotation, calls through
+a null or undef callee, library calls (:mod:`llvmpy_mid.transform.utils.simplify_lib_calls`),
+``returned`` arguments, dropped ``kcfi`` bundles and removable allocations.
+
+Not done (yet): moving a callee's constant-expression cast to the arguments
+(``transformConstExprCastCall``), trampolines, ``gc.statepoint`` relocations, target
+intrinsics, ``-instcombine-guard-widening-window``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from llvmpy_mid.analysis.instruction_simplify import simplify_call
+from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
+from llvmpy_mid.ir.attributes import Attribute
+from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull, PoisonValue, UndefValue
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
+from llvmpy_mid.ir.instructions.flags import TailCallKind
+
 if TYPE_CHECKING:
     from llvmpy_mid.ir.instruction import Instruction
+    from llvmpy_mid.ir.value import Value
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
 
-def visit_call(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """Fold a ``call`` (LLVM ``visit...``)."""
+def _null_pointer_is_defined(fn: Function | None) -> bool:
+    return fn is not None and fn.has_fn_attribute("null_pointer_is_valid")
+
+
+def create_non_terminator_unreachable(ic: InstCombiner, at: Instruction) -> None:
+    """``CreateNonTerminatorUnreachable``: ``store i1 true, ptr poison`` before ``at``."""
+    from llvmpy_mid.ir.instructions.memory import StoreInst
+
+    ctx = at.type.context
+    st = StoreInst(ConstantInt.get(ctx.i1, 1), PoisonValue.get(ctx.pointer_type(0)), alignment=1)
+    ic.insert_new_inst_before(st, at)
+
+
+def get_freed_operand(call: CallBase, ic: InstCombiner) -> Value | None:
+    """``getFreedOperand``: the pointer a call of ``free`` (or an ``allockind("free")``
+    function) releases, else None."""
+    fn = call.called_function
+    if fn is None:
+        return None
+    tli = ic.tli
+    if tli is not None:
+        lf = tli.get_lib_func_for_call(call)
+        if lf is not None and tli.has(lf) and lf in ("free", "ZdlPv", "ZdaPv", "ZdlPvj", "ZdlPvm", "ZdaPvj", "ZdaPvm",
+                                                       "ZdlPvRKSt9nothrow_t", "ZdaPvRKSt9nothrow_t",
+                                                       "ZdlPvSt11align_val_t", "ZdaPvSt11align_val_t",
+                                                       "ZdlPvmSt11align_val_t", "ZdaPvmSt11align_val_t",
+                                                       "ZdlPvjSt11align_val_t", "ZdaPvjSt11align_val_t",
+                                                       "ZdlPvSt11align_val_tRKSt9nothrow_t",
+                                                       "ZdaPvSt11align_val_tRKSt9nothrow_t",
+                                                       "msvc_delete_ptr32", "msvc_delete_ptr64",
+                                                       "msvc_delete_array_ptr32", "msvc_delete_array_ptr64",
+                                                       "msvc_delete_ptr32_int", "msvc_delete_ptr64_longlong",
+                                                       "msvc_delete_array_ptr32_int", "msvc_delete_array_ptr64_longlong",
+                                                       "msvc_delete_ptr32_nothrow", "msvc_delete_ptr64_nothrow",
+                                                       "msvc_delete_array_ptr32_nothrow", "msvc_delete_array_ptr64_nothrow",
+                                                       "vec_free", "under_IO_putc"):
+            if lf == "under_IO_putc":
+                return None
+            return call.get_arg(0)
+    kind = call.get_fn_attr("allockind")
+    if kind is not None and int(kind.alloc_fn_kind) & 4:  # AllocFnKind::Free
+        for idx in range(call.num_args):
+            if call.param_has_attr(idx, "allocptr"):
+                return call.get_arg(idx)
     return None
+
+
+def visit_call(ic: InstCombiner, i: Instruction) -> Instruction | None:
+    """``visitCallInst``."""
+    assert isinstance(i, CallInst)
+    ci = i
+    if ci._use_head is not None:
+        v = simplify_call(ci, ci.callee, ci.args, ic.query(ci))
+        if v is not None:
+            return ic.replace_inst_uses_with(ci, v)
+
+    freed = get_freed_operand(ci, ic)
+    if freed is not None:
+        from llvmpy_mid.transform.instcombine import instruction_combining
+
+        visit_free = getattr(instruction_combining, "visit_free", None)
+        if visit_free is not None:
+            r: Instruction | None = visit_free(ic, ci, freed)
+            return r
+        return None
+
+    fn = ci.function
+    if fn is not None and fn.does_not_throw and not ci.does_not_throw:
+        ci.add_fn_attr(Attribute.enum("nounwind"))
+        return ci
+
+    if not ci.is_intrinsic_call:
+        return visit_call_base(ic, ci)
+
+    from llvmpy_mid.transform.instcombine.calls_intrinsics import visit_intrinsic
+
+    return visit_intrinsic(ic, ci)
 
 
 def visit_invoke(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """Fold a ``invoke`` (LLVM ``visit...``)."""
-    return None
+    """``visitInvokeInst``: the shared call folds."""
+    assert isinstance(i, CallBase)
+    return visit_call_base(ic, i)
 
 
 def visit_callbr(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """Fold a ``callbr`` (LLVM ``visit...``)."""
+    """``visitCallBrInst``: the shared call folds."""
+    assert isinstance(i, CallBase)
+    return visit_call_base(ic, i)
+
+
+def annotate_any_alloc_site(ic: InstCombiner, call: CallBase) -> bool:
+    """``annotateAnyAllocSite``: ``dereferenceable(_or_null)`` and ``align`` on what an
+    allocation function returns, from its size and alignment arguments."""
+    if not call.type.is_pointer:
+        return False
+    from llvmpy_mid.analysis.memory_builtins import get_alloc_size
+
+    changed = False
+    size = get_alloc_size(call, ic.tli, ic.dl)
+    if size:
+        attrs = call.attributes
+        if call.has_ret_attr("nonnull"):
+            changed = not call.has_ret_attr("dereferenceable")
+            call.attributes = attrs.with_ret_attr(Attribute.dereferenceable(size))
+        else:
+            changed = not call.has_ret_attr("dereferenceable_or_null")
+            call.attributes = attrs.with_ret_attr(Attribute.dereferenceable_or_null(size))
+    align = _get_alloc_alignment(call, ic)
+    if align is None:
+        return changed
+    if isinstance(align, ConstantInt) and align.value < (1 << 32):
+        a = align.value
+        if a > 0 and a & (a - 1) == 0:
+            existing = call.attributes.ret_alignment or 1
+            if a > existing:
+                call.attributes = call.attributes.with_ret_attr(Attribute.alignment(a))
+                changed = True
+    return changed
+
+
+_ALIGNED_ALLOC = frozenset(("aligned_alloc", "memalign", "vec_malloc"))
+
+
+def _get_alloc_alignment(call: CallBase, ic: InstCombiner) -> Value | None:
+    """``getAllocAlignment``: the ``allocalign`` argument, or ``aligned_alloc``'s first."""
+    tli = ic.tli
+    if tli is not None:
+        lf = tli.get_lib_func_for_call(call)
+        if lf is not None and tli.has(lf) and lf in ("aligned_alloc", "memalign"):
+            return call.get_arg(0)
+    fn = call.called_function
+    for idx in range(call.num_args):
+        if call.attributes.param_attrs(idx).has("allocalign") or (
+            fn is not None and fn.attributes.param_attrs(idx).has("allocalign")
+        ):
+            return call.get_arg(idx)
     return None
 
 
-__all__ = ["visit_call", "visit_invoke", "visit_callbr"]
+def _calling_conv_c_compatible(cc: int) -> bool:
+    """``TargetLibraryInfoImpl::isCallingConvCCompatible`` for a calling convention id
+    (the target-specific ones: only C is known compatible here)."""
+    return cc == 0
+
+
+def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:
+    """``visitCallBase``: what ``call``, ``invoke`` and ``callbr`` share."""
+    changed = annotate_any_alloc_site(ic, call)
+
+    # nonnull on the pointer arguments known to be non-null.
+    q = ic.query(call)
+    arg_nos: list[int] = []
+    for n, v in enumerate(call.args):
+        if v.type.is_pointer and not call.param_has_attr(n, "nonnull") and is_known_non_zero(v, q):
+            arg_nos.append(n)
+    if arg_nos:
+        attrs = call.attributes
+        nn = Attribute.enum("nonnull")
+        for n in arg_nos:
+            attrs = attrs.with_param_attr(n, nn)
+        call.attributes = attrs
+        changed = True
+
+    callee = call.callee
+    callee_f = callee if isinstance(callee, Function) else None
+    if callee_f is not None:
+        if call.is_convergent and not callee_f.has_fn_attribute("convergent") and not callee_f.intrinsic_id:
+            call.remove_fn_attr("convergent")
+            return call
+        ccc = callee_f.calling_conv
+        cc = call.calling_conv
+        if (
+            ccc != cc
+            and not (ccc == 0 and _calling_conv_c_compatible(cc))
+            and not (cc == 0 and _calling_conv_c_compatible(ccc))
+            and not callee_f.is_declaration
+        ):
+            create_non_terminator_unreachable(ic, call)
+            if not call.type.is_void:
+                ic.replace_inst_uses_with(call, PoisonValue.get(call.type))
+            if isinstance(call, CallInst):
+                ic.erase_inst_from_function(call)
+                return None
+            call.callee = ConstantPointerNull.get(callee_f.type)
+            return None
+
+    if (isinstance(callee, ConstantPointerNull) and not _null_pointer_is_defined(call.function)) or isinstance(
+        callee, UndefValue
+    ):
+        if not call.type.is_void:
+            ic.replace_inst_uses_with(call, PoisonValue.get(call.type))
+        if call.is_terminator:
+            return None
+        create_non_terminator_unreachable(ic, call)
+        ic.erase_inst_from_function(call)
+        return None
+
+    if callee.is_inline_asm and not call.does_not_throw:
+        if not getattr(callee, "can_throw", False):
+            call.add_fn_attr(Attribute.enum("nounwind"))
+            changed = True
+
+    if isinstance(call, CallInst):
+        done = try_optimize_call(ic, call)
+        if done is not None:
+            ic.erase_inst_from_function(done)
+            return None
+
+    if call._use_head is not None and not (isinstance(call, CallInst) and call.is_must_tail_call):
+        returned = _returned_arg_operand(call)
+        if returned is not None:
+            rt = returned.type
+            ct = call.type
+            if rt is ct or _can_losslessly_bitcast(rt, ct):
+                return ic.replace_inst_uses_with(call, _bit_or_pointer_cast(ic, returned, ct))
+
+    if call.get_operand_bundle("kcfi") is not None and not call.is_indirect_call:
+        return call.without_operand_bundle("kcfi")
+
+    from llvmpy_mid.transform.instcombine import instruction_combining
+
+    is_removable = getattr(instruction_combining, "is_removable_alloc", None)
+    visit_alloc_site = getattr(instruction_combining, "visit_alloc_site", None)
+    if is_removable is not None and visit_alloc_site is not None and is_removable(call, ic.tli):
+        r: Instruction | None = visit_alloc_site(ic, call)
+        return r
+
+    return call if changed else None
+
+
+def _returned_arg_operand(call: CallBase) -> Value | None:
+    """``getReturnedArgOperand``: the argument marked ``returned`` at the call or on the callee."""
+    attrs = call.attributes
+    for n in range(call.num_args):
+        if attrs.param_attrs(n).has("returned"):
+            return call.get_arg(n)
+    fn = call.called_function
+    if fn is not None:
+        for n in range(call.num_args):
+            if fn.attributes.param_attrs(n).has("returned"):
+                return call.get_arg(n)
+    return None
+
+
+def _can_losslessly_bitcast(a: object, b: object) -> bool:
+    from llvmpy_mid.ir.types import Type
+
+    assert isinstance(a, Type) and isinstance(b, Type)
+    if a is b:
+        return True
+    if a.is_pointer and b.is_pointer:
+        return False
+    if not (a.is_first_class and b.is_first_class):
+        return False
+    return False
+
+
+def _bit_or_pointer_cast(ic: InstCombiner, v: Value, ty: object) -> Value:
+    from llvmpy_mid.ir.types import Type
+
+    assert isinstance(ty, Type)
+    if v.type is ty:
+        return v
+    return ic.builder.create_cast("bitcast", v, ty)
+
+
+def try_optimize_call(ic: InstCombiner, ci: CallInst) -> Instruction | None:
+    """``tryOptimizeCall``: the library-call simplifier; returns the call to erase."""
+    if ci.called_function is None:
+        return None
+    tk = ci.tail_call_kind
+    if tk is TailCallKind.MUSTTAIL or tk is TailCallKind.NOTAIL:
+        return None
+    from llvmpy_mid.transform.utils.simplify_lib_calls import LibCallSimplifier
+
+    simplifier = LibCallSimplifier(
+        ic.dl,
+        ic.tli,
+        ic.ac,
+        replacer=lambda frm, to: ic.replace_inst_uses_with(frm, to),
+        eraser=ic.erase_inst_from_function,
+    )
+    with_v = simplifier.optimize_call(ci, ic.builder)
+    if with_v is None:
+        return None
+    if ci._use_head is None:
+        return ci
+    ic.replace_inst_uses_with(ci, with_v)
+    return ci
+
+
+__all__ = [
+    "annotate_any_alloc_site",
+    "create_non_terminator_unreachable",
+    "get_freed_operand",
+    "try_optimize_call",
+    "visit_call",
+    "visit_call_base",
+    "visit_callbr",
+    "visit_invoke",
+]

@@ -1,0 +1,1266 @@
+"""InstCombine's folds of intrinsic calls (LLVM 19.1.7
+``lib/Transforms/InstCombine/InstCombineCalls.cpp``: the intrinsic part of ``visitCallInst``,
+``foldCttzCtlz``, ``foldCtpop``, ``removeTriviallyEmptyRange``, ``canonicalizeConstantArg0ToArg1``).
+
+:func:`visit_intrinsic` runs after ``visit_call``'s common steps, in LLVM's order: the memory
+intrinsics (:mod:`.calls_memory`), the canonical operand order of commutative intrinsics,
+the per-intrinsic folds, folding into select operands, then ``visit_call_base``.
+
+Folds done: ``objectsize``; ``abs``; ``umin/umax/smin/smax`` (``umin(x, 1)``, narrowing of
+zext/sext operands, i1 to and/or, ``neg nsw`` of both operands, ``x`` and ``-x`` to ``abs``,
+the constant-range fold); ``bitreverse`` of a zext i1; ``bswap`` (shift by a byte multiple,
+one active byte, ``trunc(bswap)``); ``powi``; ``cttz``/``ctlz``/``ctpop`` (with the ``range``
+return attribute); ``fshl``/``fshr`` by constants; ``ptrmask``; the ``*.with.overflow``
+constant folds; saturating arithmetic; ``minnum``/``maxnum``/``minimum``/``maximum``;
+``fma``/``fmuladd`` operand folds; ``copysign``; ``fabs``; rounding of ``fpext``; ``cos``/``sin``;
+``ldexp`` of extended i1; ``lifetime.end`` right after its ``lifetime.start``; ``assume``
+(split of ``and``/``not or``, ``nonnull`` load metadata, known-true removal; knowledge
+retention off, as LLVM's default); ``stackrestore``.
+
+Not done (yet): the rest of min/max (``moveAddAfterMinMax``, clamps, ``matchSAddSubSat``,
+reassociation and factorisation with constants), the funnel-shift bswap/bitreverse matching,
+``is.fpclass``, the vector reductions and vector insert/extract/reverse, masked memory
+intrinsics, guards, target intrinsics.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
+from llvmpy_mid.ir.attributes import Attribute
+from llvmpy_mid.ir.constant_expr import ConstantExpr
+from llvmpy_mid.ir.constants import (
+    Constant,
+    ConstantFP,
+    ConstantInt,
+    ConstantStruct,
+    PoisonValue,
+    UndefValue,
+    get_splat_value,
+)
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.binary import BinaryOperator, UnaryOperator
+from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
+from llvmpy_mid.ir.instructions.casts import CastInst
+from llvmpy_mid.ir.instructions.other import SelectInst
+from llvmpy_mid.ir.instructions.vector import InsertValueInst
+from llvmpy_mid.ir.types import IntegerType, StructType, Type, VectorType
+from llvmpy_mid.ir.value import Value
+
+if TYPE_CHECKING:
+    from llvmpy_mid.transform.instcombine.combiner import InstCombiner
+
+
+# --- small helpers -------------------------------------------------------------------------------
+
+
+def _intrinsic_of(v: Value, base: str) -> CallInst | None:
+    """``v`` when it is a call of ``llvm.<base>`` (LLVM ``m_Intrinsic``), else None."""
+    if isinstance(v, CallInst) and v.intrinsic_base == "llvm." + base:
+        return v
+    return None
+
+
+def _scalar_width(ty: Type) -> int:
+    st = ty.element_type if isinstance(ty, VectorType) else ty
+    return st.width if isinstance(st, IntegerType) else 0
+
+
+def _int_const(ty: Type, value: int) -> Constant:
+    """``ConstantInt::get(Ty, V)``: a splat for vector types."""
+    if isinstance(ty, VectorType):
+        from llvmpy_mid.ir.constants import ConstantVector
+
+        elt = ConstantInt.get(ty.element_type, value & ty.element_type.mask)  # type: ignore[attr-defined]
+        return ConstantVector.get_splat(ty, elt)
+    assert isinstance(ty, IntegerType)
+    return ConstantInt.get(ty, value & ty.mask)
+
+
+def _apint(v: Value) -> int | None:
+    """The integer of a ConstantInt or a splat of one (``m_APInt``)."""
+    if isinstance(v, ConstantInt):
+        return v.value
+    if isinstance(v, Constant) and isinstance(v.type, VectorType):
+        s = get_splat_value(v)
+        if isinstance(s, ConstantInt):
+            return s.value
+    return None
+
+
+def _is_neg_of(v: Value) -> Value | None:
+    """``X`` when ``v`` is ``sub 0, X`` (``m_Neg``)."""
+    if getattr(v, "opcode", None) == "sub":
+        ops = v.operands  # type: ignore[attr-defined]
+        if _apint(ops[0]) == 0:
+            x: Value = ops[1]
+            return x
+    return None
+
+
+def _is_fneg_of(v: Value) -> Value | None:
+    """``X`` when ``v`` is ``fneg X`` (``m_FNeg``; the ``fsub -0.0, X`` form too)."""
+    op = getattr(v, "opcode", None)
+    if op == "fneg":
+        x: Value = v.operands[0]  # type: ignore[attr-defined]
+        return x
+    if op == "fsub":
+        ops = v.operands  # type: ignore[attr-defined]
+        c = ops[0]
+        if isinstance(c, Constant):
+            s = get_splat_value(c) if isinstance(c.type, VectorType) else c
+            if isinstance(s, ConstantFP) and s.is_negative_zero:
+                y: Value = ops[1]
+                return y
+    return None
+
+
+def _fp_sign_mask(c: ConstantFP) -> int:
+    from llvmpy_mid.ir import fp_bits
+
+    return 1 << (fp_bits.bit_width(c.type.type_id) - 1)
+
+
+def _fp_sign(c: ConstantFP) -> bool:
+    return bool(c.bits & _fp_sign_mask(c))
+
+
+def _fp_const(ty: Type, value: float) -> Constant:
+    """``ConstantFP::get(Ty, V)``: a splat for vector types."""
+    if isinstance(ty, VectorType):
+        from llvmpy_mid.ir.constants import ConstantVector
+
+        return ConstantVector.get_splat(ty, ConstantFP.get(ty.element_type, value))
+    return ConstantFP.get(ty, value)
+
+
+def _add_range_ret_attr(ii: CallInst, lo: int, hi: int) -> None:
+    """``addRangeRetAttr(ConstantRange(lo, hi))`` on the call's scalar integer type."""
+    ty = ii.type
+    st = ty.element_type if isinstance(ty, VectorType) else ty
+    assert isinstance(st, IntegerType)
+    ii.attributes = ii.attributes.with_ret_attr(Attribute.range(st, lo & st.mask, hi & st.mask))
+
+
+def _true(ic: InstCombiner) -> Constant:
+    return ConstantInt.get(ic.fn.context.i1, 1)
+
+
+def _false(ic: InstCombiner) -> Constant:
+    return ConstantInt.get(ic.fn.context.i1, 0)
+
+
+def _new_intrinsic_call(ic: InstCombiner, base: str, overloads: list[Type], args: list[Value], ret: Type | None = None) -> CallInst:
+    """A detached ``CallInst::Create(Intrinsic::getDeclaration(M, ID, Tys), Args)``."""
+    from llvmpy_mid.ir.intrinsics import intrinsic_declaration
+    from llvmpy_mid.ir.type_mangling import intrinsic_name
+
+    module = ic.fn.parent
+    assert module is not None
+    full = intrinsic_name("llvm." + base, overloads)
+    assert full is not None
+    rty = ret if ret is not None else overloads[0]
+    fty = ic.fn.context.function_type(rty, [a.type for a in args])
+    decl = intrinsic_declaration(module, full, fty)
+    return CallInst(decl.function_type, decl, args)
+
+
+_COMMUTATIVE = frozenset(
+    (
+        "llvm.smax", "llvm.smin", "llvm.umax", "llvm.umin", "llvm.sadd.sat", "llvm.uadd.sat",
+        "llvm.sadd.with.overflow", "llvm.uadd.with.overflow", "llvm.smul.with.overflow",
+        "llvm.umul.with.overflow", "llvm.smul.fix", "llvm.umul.fix", "llvm.smul.fix.sat",
+        "llvm.umul.fix.sat", "llvm.fma", "llvm.fmuladd", "llvm.maxnum", "llvm.minnum",
+        "llvm.maximum", "llvm.minimum", "llvm.abds", "llvm.abdu",
+    )
+)
+"""``IntrinsicInst::isCommutative``."""
+
+_SELECT_FOLDABLE = frozenset(
+    ("llvm.ctlz", "llvm.cttz", "llvm.ctpop", "llvm.umin", "llvm.umax", "llvm.smin", "llvm.smax",
+     "llvm.usub.sat", "llvm.uadd.sat", "llvm.ssub.sat", "llvm.sadd.sat")
+)
+
+
+# --- the visitor -------------------------------------------------------------------------------
+
+
+def visit_intrinsic(ic: InstCombiner, ii: CallInst) -> Instruction | None:
+    """The intrinsic part of ``visitCallInst``."""
+    from llvmpy_mid.transform.instcombine.calls import visit_call_base
+    from llvmpy_mid.transform.instcombine.calls_memory import visit_mem_intrinsic
+
+    iid = ii.intrinsic_base
+    if iid in _MEM_INTRINSICS:
+        r = visit_mem_intrinsic(ic, ii, iid)
+        if r is not False:
+            return r  # type: ignore[return-value]
+
+    if isinstance(ii.type, VectorType) and not ii.type.scalable:
+        from llvmpy_mid.transform.instcombine.simplify_demanded import simplify_demanded_vector_elts
+
+        v = simplify_demanded_vector_elts(ic, ii, (1 << ii.type.count) - 1, [0])
+        if v is not None:
+            if v is not ii:
+                return ic.replace_inst_uses_with(ii, v)
+            return ii
+
+    if iid in _COMMUTATIVE and ii.num_args > 1:
+        a0 = ii.get_arg(0)
+        a1 = ii.get_arg(1)
+        if isinstance(a0, Constant) and not isinstance(a1, Constant):
+            ii.set_arg(0, a1)
+            ii.set_arg(1, a0)
+            return ii
+
+    handler = _HANDLERS.get(iid)
+    if handler is not None:
+        r2 = handler(ic, ii, iid)
+        if r2 is not None:
+            return r2
+        if ii.parent is None:
+            return None
+
+    if iid in _SELECT_FOLDABLE:
+        from llvmpy_mid.transform.instcombine import common
+
+        fold_op_into_select = getattr(common, "fold_op_into_select", None)
+        if fold_op_into_select is not None:
+            for op in ii.args:
+                if isinstance(op, SelectInst):
+                    r3: Instruction | None = fold_op_into_select(ic, ii, op)
+                    if r3 is not None:
+                        return r3
+
+    return visit_call_base(ic, ii)
+
+
+_MEM_INTRINSICS = frozenset(
+    ("llvm.memcpy", "llvm.memmove", "llvm.memset", "llvm.memcpy.inline", "llvm.memset.inline",
+     "llvm.memcpy.element.unordered.atomic", "llvm.memmove.element.unordered.atomic",
+     "llvm.memset.element.unordered.atomic")
+)
+
+
+# --- per intrinsic ------------------------------------------------------------------------------
+
+
+def _objectsize(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """``objectsize(p)`` -> the size when it is known."""
+    from llvmpy_mid.analysis.memory_builtins import lower_object_size_call
+
+    try:
+        v = lower_object_size_call(ii, ic.dl, ic.tli, False)
+    except TypeError:
+        return None
+    if v is None:
+        return None
+    return ic.replace_inst_uses_with(ii, v)
+
+
+def _abs(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """abs(-x) -> abs(x); abs(x) -> x or -x by the known sign; abs(sext x) -> zext abs(x);
+    abs(srem x, 2) -> x & 1."""
+    op = ii.get_arg(0)
+    int_min_poison = _apint(ii.get_arg(1)) == 1
+    x = _is_neg_of(op)
+    if x is not None:
+        return ic.replace_operand(ii, 0, x)
+    if isinstance(op, SelectInst):
+        t, f = op.true_value, op.false_value
+        if _is_neg_of(f) is t:
+            return ic.replace_operand(ii, 0, t)
+        xt = _is_neg_of(t)
+        if xt is not None and xt is f:
+            return ic.replace_operand(ii, 0, f)
+    # abs(a * abs(b)) -> abs(a * b)
+    if getattr(op, "opcode", None) == "mul" and op.has_one_use:
+        m0, m1 = op.operands  # type: ignore[attr-defined]
+        for a, b in ((m0, m1), (m1, m0)):
+            inner = _intrinsic_of(b, "abs")
+            if inner is not None:
+                nsw = bool(getattr(op, "has_no_signed_wrap", False)) and int_min_poison
+                xy = ic.builder.create_mul(a, inner.get_arg(0), nsw=nsw)
+                return ic.replace_operand(ii, 0, xy)
+    known = _get_known_sign_or_zero(ic, op, ii)
+    if known is not None:
+        if not known:
+            return ic.replace_inst_uses_with(ii, op)
+        zero = Constant.get_null_value(op.type)
+        return BinaryOperator.create("sub", zero, op, nsw=int_min_poison)
+    if getattr(op, "opcode", None) == "sext" and op.has_one_use:
+        src = op.operands[0]  # type: ignore[attr-defined]
+        narrow = ic.builder.create_binary_intrinsic("abs", src, _false(ic))
+        return CastInst.create("zext", narrow, ii.type)
+    if getattr(op, "opcode", None) == "srem" and _apint(op.operands[1]) == 2:  # type: ignore[attr-defined]
+        return BinaryOperator.create("and", op.operands[0], _int_const(ii.type, 1))  # type: ignore[attr-defined]
+    return None
+
+
+def _get_known_sign_or_zero(ic: InstCombiner, op: Value, cxt: Instruction) -> bool | None:
+    """``getKnownSignOrZero``: True when ``op <= 0``, False when ``op >= 0``, else None."""
+    from llvmpy_mid.analysis.implied_condition import is_implied_by_dom_condition_pred
+    from llvmpy_mid.ir.instructions.cmp import Predicate
+
+    kb = ic.compute_known_bits(op, 0, cxt)
+    if kb.is_non_negative():
+        return False
+    if kb.is_negative():
+        return True
+    if getattr(op, "opcode", None) == "sub" and bool(getattr(op, "has_no_signed_wrap", False)):
+        x, y = op.operands  # type: ignore[attr-defined]
+        r = is_implied_by_dom_condition_pred(Predicate.ICMP_SLE, x, y, cxt, ic.dl)
+        if r is not None:
+            return bool(r)
+    return None
+
+
+def _get_known_sign(ic: InstCombiner, op: Value, cxt: Instruction) -> bool | None:
+    kb = ic.compute_known_bits(op, 0, cxt)
+    if kb.is_negative():
+        return True
+    if kb.is_non_negative():
+        return False
+    return None
+
+
+_INVERSE_MINMAX = {"llvm.smax": "smin", "llvm.smin": "smax", "llvm.umax": "umin", "llvm.umin": "umax"}
+
+
+def _lossless_trunc(c: Constant, ty: Type, signed: bool) -> Constant | None:
+    """``getLosslessUnsignedTrunc`` / ``getLosslessSignedTrunc``."""
+    from llvmpy_mid.ir.constant_fold import constant_fold_cast_instruction
+
+    tr = constant_fold_cast_instruction("trunc", c, ty)
+    if tr is None:
+        return None
+    back = constant_fold_cast_instruction("sext" if signed else "zext", tr, c.type)
+    if back is not c:
+        return None
+    return tr
+
+
+def _min_max(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """The folds shared by umin/umax/smin/smax (LLVM's fall-through chain)."""
+    i0 = ii.get_arg(0)
+    i1 = ii.get_arg(1)
+    short = iid[5:]
+    b = ic.builder
+    if iid == "llvm.umin":
+        if _apint(i1) == 1:
+            cmp = b.create_icmp("ne", i0, Constant.get_null_value(i0.type))
+            return CastInst.create("zext", cmp, ii.type)
+    if iid in ("llvm.umin", "llvm.umax"):
+        op0 = getattr(i0, "opcode", None)
+        if op0 == "zext" and getattr(i1, "opcode", None) == "zext":
+            x = i0.operands[0]  # type: ignore[attr-defined]
+            y = i1.operands[0]  # type: ignore[attr-defined]
+            if (i0.has_one_use or i1.has_one_use) and x.type is y.type:
+                nm = b.create_binary_intrinsic(short, x, y)
+                return CastInst.create("zext", nm, ii.type)
+        if op0 == "zext" and isinstance(i1, Constant) and i0.has_one_use:
+            x = i0.operands[0]  # type: ignore[attr-defined]
+            nc = _lossless_trunc(i1, x.type, False)
+            if nc is not None:
+                nm = b.create_binary_intrinsic(short, x, nc)
+                return CastInst.create("zext", nm, ii.type)
+    if getattr(i0, "opcode", None) == "sext" and getattr(i1, "opcode", None) == "sext":
+        x = i0.operands[0]  # type: ignore[attr-defined]
+        y = i1.operands[0]  # type: ignore[attr-defined]
+        if (i0.has_one_use or i1.has_one_use) and x.type is y.type:
+            nm = b.create_binary_intrinsic(short, x, y)
+            return CastInst.create("sext", nm, ii.type)
+    if getattr(i0, "opcode", None) == "sext" and isinstance(i1, Constant) and i0.has_one_use:
+        x = i0.operands[0]  # type: ignore[attr-defined]
+        nc = _lossless_trunc(i1, x.type, True)
+        if nc is not None:
+            nm = b.create_binary_intrinsic(short, x, nc)
+            return CastInst.create("sext", nm, ii.type)
+    if _scalar_width(ii.type) == 1:
+        if iid in ("llvm.umin", "llvm.smax"):
+            return BinaryOperator.create("and", i0, i1)
+        return BinaryOperator.create("or", i0, i1)
+    if iid in ("llvm.smax", "llvm.smin"):
+        x = _nsw_neg_of(i0)
+        y = _nsw_neg_of(i1)
+        if x is not None and y is not None and (i0.has_one_use or i1.has_one_use):
+            inv = b.create_binary_intrinsic(_INVERSE_MINMAX[iid], x, y)
+            return BinaryOperator.create("sub", Constant.get_null_value(inv.type), inv, nsw=True)
+    # The xor-with-power-of-two, not-after-min/max and add-after-min/max folds and
+    # minmax(X & NegPow2C, Y & NegPow2C) come here in LLVM; not done.
+    from llvmpy_mid.analysis.value_tracking_support import is_known_negation
+
+    if is_known_negation(i0, i1):
+        if i0.has_one_use and not i1.has_one_use:
+            i0, i1 = i1, i0
+        int_min_poison = is_known_negation(i0, i1, True)
+        absv = b.create_binary_intrinsic("abs", i0, _true(ic) if int_min_poison else _false(ic))
+        if iid in ("llvm.smin", "llvm.umax"):
+            absv = b.create_neg(absv, "nabs", nsw=int_min_poison)
+        return ic.replace_inst_uses_with(ii, absv)
+    # foldClampRangeOfTwo, matchSAddSubSat, reassociateMinMaxWithConstants,
+    # reassociateMinMaxWithConstantInOperand and factorizeMinMaxTree come here; not done.
+    rhsc = _apint(i1)
+    if rhsc is not None:
+        from llvmpy_mid.analysis.overflow_analysis import compute_constant_range_including_known_bits
+        from llvmpy_mid.analysis.constant_range import ConstantRange
+        from llvmpy_mid.ir.instructions.cmp import Predicate
+
+        pred = {"llvm.smax": Predicate.ICMP_SGE, "llvm.smin": Predicate.ICMP_SLE,
+                "llvm.umax": Predicate.ICMP_UGE, "llvm.umin": Predicate.ICMP_ULE}[iid]
+        signed = iid in ("llvm.smax", "llvm.smin")
+        cr = compute_constant_range_including_known_bits(i0, signed, ic.query(ii))
+        if not cr.is_full_set():
+            w = _scalar_width(ii.type)
+            rc = ConstantRange(w, rhsc)
+            if cr.icmp(pred, rc):
+                return ic.replace_inst_uses_with(ii, i0)
+            if cr.icmp(pred.swapped, rc):
+                return ic.replace_inst_uses_with(ii, _int_const(ii.type, rhsc))
+    return None
+
+
+def _nsw_neg_of(v: Value) -> Value | None:
+    if getattr(v, "opcode", None) == "sub" and bool(getattr(v, "has_no_signed_wrap", False)):
+        ops = v.operands  # type: ignore[attr-defined]
+        if _apint(ops[0]) == 0:
+            x: Value = ops[1]
+            return x
+    return None
+
+
+def _bitreverse(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """bitreverse (zext i1 X) -> select X, SignBit, 0."""
+    op = ii.get_arg(0)
+    if getattr(op, "opcode", None) == "zext":
+        x = op.operands[0]  # type: ignore[attr-defined]
+        if _scalar_width(x.type) == 1:
+            w = _scalar_width(ii.type)
+            return SelectInst(x, _int_const(ii.type, 1 << (w - 1)), Constant.get_null_value(ii.type))
+    return None
+
+
+def _bswap(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """bswap (shl X, 8k) -> lshr (bswap X), 8k (and the reverse); bswap of one active byte ->
+    a shift; bswap (trunc (bswap X)) -> trunc (lshr X, C)."""
+    op = ii.get_arg(0)
+    w = _scalar_width(op.type)
+    opc = getattr(op, "opcode", None)
+    if opc in ("shl", "lshr") and op.has_one_use:
+        x, y = op.operands  # type: ignore[attr-defined]
+        if ic.masked_value_is_zero(y, 7, 0, ii):
+            ns = ic.builder.create_unary_intrinsic("bswap", x)
+            return BinaryOperator.create("lshr" if opc == "shl" else "shl", ns, y)
+    kb = ic.compute_known_bits(op, 0, ii)
+    lz = kb.count_min_leading_zeros() // 8 * 8
+    tz = kb.count_min_trailing_zeros() // 8 * 8
+    if w - lz - tz == 8:
+        if lz > tz:
+            return BinaryOperator.create("shl", op, _int_const(op.type, lz - tz), nuw=True)
+        return BinaryOperator.create("lshr", op, _int_const(op.type, tz - lz), exact=True)
+    if opc == "trunc":
+        inner = _intrinsic_of(op.operands[0], "bswap")  # type: ignore[attr-defined]
+        if inner is not None:
+            x = inner.get_arg(0)
+            c = _scalar_width(x.type) - w
+            v = ic.builder.create_lshr(x, _int_const(x.type, c))
+            return CastInst.create("trunc", v, op.type)
+    return None
+
+
+def _powi(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """powi(x, -1) -> 1/x; powi(x, 2) -> x*x; powi(-x|fabs x|copysign(x, y), even) -> powi(x, even)."""
+    p = ii.get_arg(1)
+    if not isinstance(p, ConstantInt):
+        return None
+    x = ii.get_arg(0)
+    fmf = ii.fast_math_flags
+    if p.value == p.type.mask:
+        return BinaryOperator.create("fdiv", _fp_const(ii.type, 1.0), x, fast_math_flags=fmf)
+    if p.value == 2:
+        return BinaryOperator.create("fmul", x, x, fast_math_flags=fmf)
+    if p.value & 1 == 0:
+        y = _is_fneg_of(x)
+        if y is None:
+            fa = _intrinsic_of(x, "fabs")
+            if fa is not None:
+                y = fa.get_arg(0)
+        if y is None:
+            cs = _intrinsic_of(x, "copysign")
+            if cs is not None:
+                y = cs.get_arg(0)
+        if y is not None:
+            return ic.replace_operand(ii, 0, y)
+    return None
+
+
+def _cttz_ctlz(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """``foldCttzCtlz``."""
+    is_tz = iid == "llvm.cttz"
+    op0 = ii.get_arg(0)
+    op1 = ii.get_arg(1)
+    b = ic.builder
+    br = _intrinsic_of(op0, "bitreverse")
+    if br is not None:
+        return _new_intrinsic_call(ic, "ctlz" if is_tz else "cttz", [ii.type], [br.get_arg(0), op1])
+    if _scalar_width(ii.type) == 1:
+        if _apint(op1) == 0:
+            return BinaryOperator.create("xor", op0, _int_const(op0.type, -1))
+        return ic.replace_inst_uses_with(ii, Constant.get_null_value(ii.type))
+    if ii.has_one_use and _apint(op1) == 0:
+        user = ii._use_head.user  # type: ignore[union-attr]
+        if getattr(user, "opcode", None) in ("shl", "lshr", "ashr") and user.operands[1] is ii:
+            _drop_ub_implying_attrs_and_metadata(ii)
+            return ic.replace_operand(ii, 1, _true(ic))
+    if is_tz:
+        x = _is_neg_of(op0)
+        if x is not None:
+            return ic.replace_operand(ii, 0, x)
+        if getattr(op0, "opcode", None) == "and":
+            a0, a1 = op0.operands  # type: ignore[attr-defined]
+            an0: Value = a0
+            an1: Value = a1
+            if _is_neg_of(an0) is an1:
+                return ic.replace_operand(ii, 0, an1)
+            if _is_neg_of(an1) is an0:
+                return ic.replace_operand(ii, 0, an0)
+        opc = getattr(op0, "opcode", None)
+        if opc == "sext" and op0.has_one_use:
+            z = b.create_zext(op0.operands[0], ii.type)  # type: ignore[attr-defined]
+            c = b.create_binary_intrinsic("cttz", z, op1)
+            return ic.replace_inst_uses_with(ii, c)
+        if opc == "zext" and op0.has_one_use and _apint(op1) == 1:
+            c = b.create_binary_intrinsic("cttz", op0.operands[0], _true(ic))  # type: ignore[attr-defined]
+            return ic.replace_inst_uses_with(ii, b.create_zext(c, ii.type))
+        from llvmpy_mid.analysis.select_pattern import match_select_pattern
+
+        flavor, sx, _ = match_select_pattern(op0)
+        if flavor in ("abs", "nabs") and sx is not None:
+            return ic.replace_operand(ii, 0, sx)
+        ab = _intrinsic_of(op0, "abs")
+        if ab is not None:
+            return ic.replace_operand(ii, 0, ab.get_arg(0))
+        if opc == "shl" and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+            cc = b.create_binary_intrinsic("cttz", op0.operands[0], op1)  # type: ignore[attr-defined]
+            return BinaryOperator.create("add", cc, op0.operands[1])  # type: ignore[attr-defined]
+        if opc == "lshr" and getattr(op0, "is_exact", False) and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+            cc = b.create_binary_intrinsic("cttz", op0.operands[0], op1)  # type: ignore[attr-defined]
+            return BinaryOperator.create("sub", cc, op0.operands[1])  # type: ignore[attr-defined]
+        if opc == "add" and _apint(op0.operands[1]) == 1:  # type: ignore[attr-defined]
+            sh = op0.operands[0]  # type: ignore[attr-defined]
+            if getattr(sh, "opcode", None) == "lshr":
+                c0 = _apint(sh.operands[0])
+                if c0 is not None and c0 == (1 << _scalar_width(ii.type)) - 1:
+                    return BinaryOperator.create("sub", _int_const(ii.type, _scalar_width(ii.type)), sh.operands[1])
+    else:
+        opc = getattr(op0, "opcode", None)
+        if opc == "lshr" and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+            cc = b.create_binary_intrinsic("ctlz", op0.operands[0], op1)  # type: ignore[attr-defined]
+            return BinaryOperator.create("add", cc, op0.operands[1])  # type: ignore[attr-defined]
+        if opc == "shl" and bool(getattr(op0, "has_no_unsigned_wrap", False)) and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+            cc = b.create_binary_intrinsic("ctlz", op0.operands[0], op1)  # type: ignore[attr-defined]
+            return BinaryOperator.create("sub", cc, op0.operands[1])  # type: ignore[attr-defined]
+    kb = ic.compute_known_bits(op0, 0, ii)
+    possible = kb.count_max_trailing_zeros() if is_tz else kb.count_max_leading_zeros()
+    definite = kb.count_min_trailing_zeros() if is_tz else kb.count_min_leading_zeros()
+    if possible == definite:
+        return ic.replace_inst_uses_with(ii, _int_const(op0.type, definite))
+    if kb.one != 0 or is_known_non_zero(op0, ic.query(ii)):
+        if _apint(op1) != 1:
+            return ic.replace_operand(ii, 1, _true(ic))
+    w = _scalar_width(op0.type)
+    if w != 1 and not ii.has_ret_attr("range") and ii.get_metadata("range") is None:
+        _add_range_ret_attr(ii, definite, possible + 1)
+        return ii
+    return None
+
+
+def _is_imm_constant(v: Value) -> bool:
+    return isinstance(v, Constant) and not isinstance(v, ConstantExpr) and _apint(v) is not None
+
+
+def _drop_ub_implying_attrs_and_metadata(ii: CallInst) -> None:
+    """``dropUBImplyingAttrsAndMetadata``: the return's noundef/range-like attributes and the
+    metadata that makes poison immediate UB."""
+    attrs = ii.attributes
+    for k in ("noundef", "range", "nonnull", "align", "dereferenceable", "dereferenceable_or_null", "nofpclass"):
+        attrs = attrs.without_ret_attr(k)
+    for n in range(ii.num_args):
+        for k in ("noundef", "range", "nonnull", "align", "dereferenceable", "dereferenceable_or_null", "nofpclass"):
+            attrs = attrs.without_param_attr(n, k)
+    ii.attributes = attrs
+    for md in ("range", "nonnull", "align", "noundef", "dereferenceable", "dereferenceable_or_null"):
+        if ii.get_metadata(md) is not None:
+            ii.set_metadata(md, None)
+
+
+def _ctpop(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """``foldCtpop``."""
+    ty = ii.type
+    w = _scalar_width(ty)
+    op0 = ii.get_arg(0)
+    b = ic.builder
+    inner = _intrinsic_of(op0, "bitreverse") or _intrinsic_of(op0, "bswap")
+    if inner is not None:
+        return ic.replace_operand(ii, 0, inner.get_arg(0))
+    fs = _intrinsic_of(op0, "fshl") or _intrinsic_of(op0, "fshr")
+    if fs is not None and fs.get_arg(0) is fs.get_arg(1):
+        return ic.replace_operand(ii, 0, fs.get_arg(0))
+    if op0.has_one_use and getattr(op0, "opcode", None) == "or":
+        a0, a1 = op0.operands  # type: ignore[attr-defined]
+        pairs: tuple[tuple[Value, Value], ...] = ((a0, a1), (a1, a0))
+        for x, n in pairs:
+            if _is_neg_of(n) is x:
+                cttz = b.create_intrinsic("cttz", [ty], [x, _false(ic)])
+                return ic.replace_inst_uses_with(ii, b.create_sub(_int_const(ty, w), cttz))
+    if getattr(op0, "opcode", None) == "and":
+        a0, a1 = op0.operands  # type: ignore[attr-defined]
+        for nx, dec in ((a0, a1), (a1, a0)):
+            if getattr(nx, "opcode", None) == "xor" and _apint(nx.operands[1]) == (1 << w) - 1:
+                x = nx.operands[0]
+                if getattr(dec, "opcode", None) == "add" and dec.operands[0] is x and _apint(dec.operands[1]) == (1 << w) - 1:
+                    return _new_intrinsic_call(ic, "cttz", [ty], [x, _false(ic)])
+    if getattr(op0, "opcode", None) == "zext" and op0.has_one_use:
+        np_ = b.create_unary_intrinsic("ctpop", op0.operands[0])  # type: ignore[attr-defined]
+        return CastInst.create("zext", np_, ty)
+    kb = ic.compute_known_bits(op0, 0, ii)
+    maybe = ~kb.zero & ((1 << w) - 1)
+    if maybe and maybe & (maybe - 1) == 0:
+        return BinaryOperator.create("lshr", op0, _int_const(ty, maybe.bit_length() - 1))
+    if ic.is_known_to_be_a_power_of_two(op0, True, 0, ii):
+        cmp = b.create_icmp("ne", op0, Constant.get_null_value(ty))
+        return CastInst.create("zext", cmp, ty)
+    if w != 1 and not ii.has_ret_attr("range") and ii.get_metadata("range") is None:
+        _add_range_ret_attr(ii, kb.count_min_population(), kb.count_max_population() + 1)
+        return ii
+    return None
+
+
+def _funnel_shift(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """Funnel shifts by constants: the amount modulo the width, fshr -> fshl, fshl to shl/lshr,
+    the i16 rotate by 8 to bswap; then the demanded bits."""
+    op0 = ii.get_arg(0)
+    op1 = ii.get_arg(1)
+    ty = ii.type
+    w = _scalar_width(ty)
+    sh = ii.get_arg(2)
+    if isinstance(sh, Constant) and not isinstance(sh, ConstantExpr) and not _contains_undef_or_expr(sh):
+        from llvmpy_mid.analysis.constant_folding import constant_fold_binary_op_operands
+
+        width_c = _int_const(ty, w)
+        mod = constant_fold_binary_op_operands("urem", sh, width_c, ic.dl)
+        if mod is None:
+            return None
+        if mod is not sh:
+            return ic.replace_operand(ii, 2, mod)
+        if iid == "llvm.fshr":
+            if not is_known_non_zero(sh, ic.query(ii)):
+                return None
+            left = ConstantExpr.get_sub(width_c, sh)
+            return _new_intrinsic_call(ic, "fshl", [ty], [op0, op1, left])
+        if _apint(op1) == 0 or isinstance(op1, UndefValue):
+            return BinaryOperator.create("shl", op0, sh)
+        if _apint(op0) == 0 or isinstance(op0, UndefValue):
+            return BinaryOperator.create("lshr", op1, ConstantExpr.get_sub(width_c, sh))
+        if op0 is op1 and w == 16 and _apint(sh) == 8:
+            return _new_intrinsic_call(ic, "bswap", [ty], [op0])
+        # matchBSwapOrBitReverse is not done here; LLVM tries it at this point.
+    if ic.simplify_demanded_instruction_bits(ii):
+        return ii
+    if w & (w - 1):
+        return None
+    from llvmpy_mid.analysis.known_bits import KnownBits
+
+    known = KnownBits(w)
+    if ic.simplify_demanded_bits(ii, 2, (1 << (w - 1).bit_length()) - 1, known):
+        return ii
+    return None
+
+
+def _contains_undef_or_expr(c: Constant) -> bool:
+    if isinstance(c, UndefValue):
+        return True
+    if isinstance(c.type, VectorType):
+        n = c.type.count
+        for k in range(n):
+            e = c.get_aggregate_element(k)
+            if e is None or isinstance(e, (UndefValue, ConstantExpr)):
+                return True
+    return False
+
+
+def _ptrmask(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """ptrmask(ptrmask(p, A), B) -> ptrmask(p, A & B); nonnull and align from known bits."""
+    from llvmpy_mid.analysis.known_bits import KnownBits
+
+    bw = ic.dl.pointer_size_in_bits(getattr(ii.type, "address_space", 0))
+    if ic.simplify_demanded_instruction_bits(ii):
+        return ii
+    changed = False
+    inner = _intrinsic_of(ii.get_arg(0), "ptrmask")
+    if inner is not None and inner.has_one_use:
+        nm = ic.builder.create_and(ii.get_arg(1), inner.get_arg(1))
+        ic.replace_operand(ii, 0, inner.get_arg(0))
+        ic.replace_operand(ii, 1, nm)
+        changed = True
+    known: KnownBits = ic.compute_known_bits(ii, 0, ii)
+    if not ii.has_ret_attr("nonnull") and (known.is_non_zero() or is_known_non_zero(ii, ic.query(ii))):
+        ii.attributes = ii.attributes.with_ret_attr(Attribute.enum("nonnull"))
+        changed = True
+    log = min(32, min(bw - 1, known.count_min_trailing_zeros()))
+    cur = ii.attributes.ret_alignment or 1
+    if log > cur.bit_length() - 1:
+        ii.attributes = ii.attributes.with_ret_attr(Attribute.alignment(1 << log))
+        changed = True
+    return ii if changed else None
+
+
+def _with_overflow_common(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """``foldIntrinsicWithOverflowCommon``: ``OptimizeOverflowCheck`` (from the compares family)."""
+    from llvmpy_mid.transform.instcombine import compares
+
+    ooc = getattr(compares, "optimize_overflow_check", None)
+    if ooc is None:
+        return None
+    op = {"llvm.uadd.with.overflow": "add", "llvm.sadd.with.overflow": "add", "llvm.usub.with.overflow": "sub",
+          "llvm.ssub.with.overflow": "sub", "llvm.umul.with.overflow": "mul", "llvm.smul.with.overflow": "mul"}[iid]
+    signed = iid.startswith("llvm.s")
+    res = ooc(ic, op, signed, ii.get_arg(0), ii.get_arg(1), ii)
+    if res is None:
+        return None
+    result, overflow = res
+    st = ii.type
+    assert isinstance(st, StructType)
+    agg = ConstantStruct.get(st, [PoisonValue.get(result.type), overflow])
+    return InsertValueInst(agg, result, [0])
+
+
+def _add_with_overflow(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """uaddo (X +nuw C0), C1 -> uaddo X, C0 + C1 (saddo with nsw) when the sum does not wrap."""
+    r = _with_overflow_common(ic, ii, iid)
+    if r is not None:
+        return r
+    a0 = ii.get_arg(0)
+    a1 = ii.get_arg(1)
+    signed = iid == "llvm.sadd.with.overflow"
+    c1 = _apint(a1)
+    if c1 is None:
+        return None
+    x, c0 = _nw_add_like(a0, signed)
+    if x is None or c0 is None:
+        return None
+    w = _scalar_width(a1.type)
+    if signed:
+        s = _sext(c0, w) + _sext(c1, w)
+        if s < -(1 << (w - 1)) or s >= (1 << (w - 1)):
+            return None
+    else:
+        s = c0 + c1
+        if s >= (1 << w):
+            return None
+    v = ic.builder.create_binary_intrinsic(iid[5:], x, _int_const(a1.type, s))
+    return ic.replace_inst_uses_with(ii, v)
+
+
+def _sext(v: int, w: int) -> int:
+    return v - (1 << w) if v >> (w - 1) else v
+
+
+def _nw_add_like(v: Value, signed: bool) -> tuple[Value | None, int | None]:
+    """``m_NSWAddLike`` / ``m_NUWAddLike`` with a constant right operand."""
+    opc = getattr(v, "opcode", None)
+    if opc == "add":
+        flag = getattr(v, "has_no_signed_wrap" if signed else "has_no_unsigned_wrap", False)
+        if flag:
+            c = _apint(v.operands[1])  # type: ignore[attr-defined]
+            if c is not None:
+                return v.operands[0], c  # type: ignore[attr-defined]
+    if opc == "or" and getattr(v, "is_disjoint", False):
+        c = _apint(v.operands[1])  # type: ignore[attr-defined]
+        if c is not None:
+            return v.operands[0], c  # type: ignore[attr-defined]
+    return None, None
+
+
+def _sub_mul_with_overflow(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    return _with_overflow_common(ic, ii, iid)
+
+
+def _ssub_with_overflow(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """ssubo X, C -> saddo X, -C when C is not INT_MIN."""
+    r = _with_overflow_common(ic, ii, iid)
+    if r is not None:
+        return r
+    c = ii.get_arg(1)
+    if isinstance(c, Constant) and _is_not_min_signed(c):
+        neg = ConstantExpr.get_neg(c)
+        v = ic.builder.create_binary_intrinsic("sadd.with.overflow", ii.get_arg(0), neg)
+        return ic.replace_inst_uses_with(ii, v)
+    return None
+
+
+def _is_not_min_signed(c: Constant) -> bool:
+    """``Constant::isNotMinSignedValue``."""
+    if isinstance(c, ConstantInt):
+        return c.value != 1 << (c.type.width - 1)
+    if isinstance(c.type, VectorType) and not c.type.scalable:
+        for k in range(c.type.count):
+            e = c.get_aggregate_element(k)
+            if not isinstance(e, ConstantInt) or e.value == 1 << (e.type.width - 1):
+                return False
+        return True
+    return False
+
+
+_SAT_OP = {"llvm.uadd.sat": ("add", False), "llvm.sadd.sat": ("add", True),
+           "llvm.usub.sat": ("sub", False), "llvm.ssub.sat": ("sub", True)}
+
+
+def _saturating(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """Saturating arithmetic: by the known overflow; usub.sat of a nuw sub of constants;
+    ssub.sat X, C -> sadd.sat X, -C; two nested saturations with constants merge."""
+    from llvmpy_mid.analysis.constant_range import OverflowResult
+
+    op, signed = _SAT_OP[iid]
+    ty = ii.type
+    a0 = ii.get_arg(0)
+    a1 = ii.get_arg(1)
+    if op == "add":
+        orr = ic.compute_overflow_for_signed_add(a0, a1, ii) if signed else ic.compute_overflow_for_unsigned_add(a0, a1, ii)
+    else:
+        orr = ic.compute_overflow_for_signed_sub(a0, a1, ii) if signed else ic.compute_overflow_for_unsigned_sub(a0, a1, ii)
+    w = _scalar_width(ty)
+    if orr == OverflowResult.NEVER_OVERFLOWS:
+        return BinaryOperator.create(op, a0, a1, nsw=signed, nuw=not signed)
+    if orr == OverflowResult.ALWAYS_OVERFLOWS_LOW:
+        return ic.replace_inst_uses_with(ii, _int_const(ty, (1 << (w - 1)) if signed else 0))
+    if orr == OverflowResult.ALWAYS_OVERFLOWS_HIGH:
+        return ic.replace_inst_uses_with(ii, _int_const(ty, ((1 << (w - 1)) - 1) if signed else (1 << w) - 1))
+    b = ic.builder
+    if iid == "llvm.usub.sat" and getattr(a0, "opcode", None) == "sub" and getattr(a0, "has_no_unsigned_wrap", False):
+        c = a0.operands[0]  # type: ignore[attr-defined]
+        if _is_imm_constant(c) and _is_imm_constant(a1):
+            nc = b.create_binary_intrinsic("usub.sat", c, a1)
+            ns = b.create_binary_intrinsic("usub.sat", nc, a0.operands[1])  # type: ignore[attr-defined]
+            return ic.replace_inst_uses_with(ii, ns)
+    if iid == "llvm.ssub.sat" and isinstance(a1, Constant) and _is_not_min_signed(a1):
+        neg = ConstantExpr.get_neg(a1)
+        return ic.replace_inst_uses_with(ii, b.create_binary_intrinsic("sadd.sat", a0, neg))
+    other = a0 if isinstance(a0, CallInst) and a0.intrinsic_base == iid else None
+    if other is not None:
+        val = _apint(a1)
+        val2 = _apint(other.get_arg(1))
+        if val is not None and val2 is not None:
+            mask = (1 << w) - 1
+            if not signed:
+                nv = min(val + val2, mask)
+            else:
+                sv, sv2 = _sext(val, w), _sext(val2, w)
+                if (sv >= 0) != (sv2 >= 0):
+                    return None
+                s = sv + sv2
+                if s < -(1 << (w - 1)) or s >= (1 << (w - 1)):
+                    return None
+                nv = s & mask
+            v = b.create_binary_intrinsic(iid[5:], other.get_arg(0), _int_const(ty, nv))
+            return ic.replace_inst_uses_with(ii, v)
+    return None
+
+
+_FP_MINMAX_INV = {"llvm.maxnum": "minnum", "llvm.minnum": "maxnum", "llvm.maximum": "minimum", "llvm.minimum": "maximum"}
+
+
+def _fp_min_max(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """min(-X, -Y) -> -max(X, Y); m(fpext X, fpext Y) -> fpext m(X, Y); max(X, -X) -> fabs X."""
+    a0 = ii.get_arg(0)
+    a1 = ii.get_arg(1)
+    b = ic.builder
+    x = _is_fneg_of(a0)
+    y = _is_fneg_of(a1)
+    if x is not None and y is not None and (a0.has_one_use or a1.has_one_use):
+        nc = b.create_binary_intrinsic(_FP_MINMAX_INV[iid], x, y, fmf_source=ii)
+        return UnaryOperator.create("fneg", nc, fast_math_flags=ii.fast_math_flags)
+    # m(m(X, C2), C1) -> m(X, C) needs APFloat min/max of the constants; not done here.
+    if getattr(a0, "opcode", None) == "fpext" and a0.has_one_use and getattr(a1, "opcode", None) == "fpext" and a1.has_one_use:
+        x0 = a0.operands[0]  # type: ignore[attr-defined]
+        y0 = a1.operands[0]  # type: ignore[attr-defined]
+        if x0.type is y0.type:
+            nc = b.create_binary_intrinsic(iid[5:], x0, y0, ii.name, fmf_source=ii)
+            return CastInst.create("fpext", nc, ii.type)
+    is_min = iid in ("llvm.minimum", "llvm.minnum")
+    for p, q in ((a0, a1), (a1, a0)):
+        xx = _is_fneg_of(p)
+        if xx is not None and q is xx and (p.has_one_use or not is_min):
+            r: Value = b.create_unary_intrinsic("fabs", xx, fmf_source=ii)
+            if is_min:
+                r = b.create_fneg(r, fast_math_flags=ii.fast_math_flags)
+            return ic.replace_inst_uses_with(ii, r)
+    return None
+
+
+def _fma(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """fma(-x, -y, z) -> fma(x, y, z); fma(fabs x, fabs x, z) -> fma(x, x, z)."""
+    s0 = ii.get_arg(0)
+    s1 = ii.get_arg(1)
+    x = _is_fneg_of(s0)
+    y = _is_fneg_of(s1)
+    if x is not None and y is not None:
+        ic.replace_operand(ii, 0, x)
+        ic.replace_operand(ii, 1, y)
+        return ii
+    f0 = _intrinsic_of(s0, "fabs")
+    f1 = _intrinsic_of(s1, "fabs")
+    if f0 is not None and f1 is not None and f0.get_arg(0) is f1.get_arg(0):
+        xx = f0.get_arg(0)
+        ic.replace_operand(ii, 0, xx)
+        ic.replace_operand(ii, 1, xx)
+        return ii
+    # simplifyFMAFMul / fma x, y, 0 need the fmul simplifier's FMA form; not done here.
+    return None
+
+
+def _copysign(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """copysign Mag, (copysign ?, X) -> copysign Mag, X; copysign -C, X -> copysign C, X;
+    copysign (fabs|fneg X), S -> copysign X, S."""
+    mag = ii.get_arg(0)
+    sign = ii.get_arg(1)
+    # computeKnownFPSignBit of the sign operand: constants only here.
+    sc = sign if isinstance(sign, ConstantFP) else (get_splat_value(sign) if isinstance(sign, Constant) and isinstance(sign.type, VectorType) else None)
+    b = ic.builder
+    if isinstance(sc, ConstantFP) and not sc.is_nan:
+        fabs = b.create_unary_intrinsic("fabs", mag, fmf_source=ii)
+        if _fp_sign(sc):
+            return ic.replace_inst_uses_with(ii, b.create_fneg(fabs, fast_math_flags=ii.fast_math_flags))
+        return ic.replace_inst_uses_with(ii, fabs)
+    inner = _intrinsic_of(sign, "copysign")
+    if inner is not None:
+        return ic.replace_operand(ii, 1, inner.get_arg(1))
+    if isinstance(mag, ConstantFP) and _fp_sign(mag):
+        return ic.replace_operand(ii, 0, ConstantFP.from_bits(mag.type, mag.bits & ~_fp_sign_mask(mag)))
+    fa = _intrinsic_of(mag, "fabs")
+    if fa is not None:
+        return ic.replace_operand(ii, 0, fa.get_arg(0))
+    x = _is_fneg_of(mag)
+    if x is not None:
+        return ic.replace_operand(ii, 0, x)
+    return None
+
+
+def _fabs(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """fabs(-X) -> fabs(X); fabs(select C, -F, F) -> fabs F; fabs(copysign x, y) -> fabs x."""
+    arg = ii.get_arg(0)
+    b = ic.builder
+    x = _is_fneg_of(arg)
+    if x is not None:
+        return ic.replace_inst_uses_with(ii, b.create_unary_intrinsic("fabs", x, fmf_source=ii))
+    if isinstance(arg, SelectInst):
+        t, f = arg.true_value, arg.false_value
+        if isinstance(t, Constant) or isinstance(f, Constant):
+            fn = ii.called_function
+            assert fn is not None
+            abs_t = b.call(fn, [t], fast_math_flags=0)
+            abs_f = b.call(fn, [f], fast_math_flags=0)
+            fmf2 = int(arg.fast_math_flags) & ~8
+            return SelectInst(arg.condition, abs_t, abs_f, fast_math_flags=int(ii.fast_math_flags) | fmf2)
+        if _is_fneg_of(t) is f:
+            return ic.replace_operand(ii, 0, f)
+        if _is_fneg_of(f) is t:
+            return ic.replace_operand(ii, 0, t)
+    cs = _intrinsic_of(arg, "copysign")
+    if cs is not None:
+        fn = ii.called_function
+        assert fn is not None
+        nc = b.call(fn, [cs.get_arg(0)], fast_math_flags=ii.fast_math_flags)
+        return ic.replace_inst_uses_with(ii, nc)
+    return _round_fpext(ic, ii, iid)
+
+
+def _round_fpext(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """intrinsic (fpext x) -> fpext (intrinsic x) for fabs and the rounding intrinsics."""
+    arg = ii.get_arg(0)
+    if getattr(arg, "opcode", None) == "fpext" and arg.has_one_use:
+        n = ic.builder.create_unary_intrinsic(iid[5:], arg.operands[0], fmf_source=ii)  # type: ignore[attr-defined]
+        return CastInst.create("fpext", n, ii.type)
+    return None
+
+
+def _cos(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """cos(-x), cos(fabs x), cos(copysign(x, y)) -> cos(x)."""
+    src = ii.get_arg(0)
+    x = _is_fneg_of(src)
+    if x is None:
+        fa = _intrinsic_of(src, "fabs")
+        if fa is not None:
+            x = fa.get_arg(0)
+    if x is None:
+        cs = _intrinsic_of(src, "copysign")
+        if cs is not None:
+            x = cs.get_arg(0)
+    if x is not None:
+        return ic.replace_operand(ii, 0, x)
+    return None
+
+
+def _sin(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """sin(-x) -> -sin(x)."""
+    src = ii.get_arg(0)
+    x = _is_fneg_of(src)
+    if x is not None and src.has_one_use:
+        ns = ic.builder.create_unary_intrinsic("sin", x, fmf_source=ii)
+        return UnaryOperator.create("fneg", ns, fast_math_flags=ii.fast_math_flags)
+    return None
+
+
+def _lifetime_end(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """lifetime.start(p) directly followed by lifetime.end(p) -> nothing."""
+    fn = ii.function
+    if fn is not None and any(fn.has_fn_attribute(a) for a in ("sanitize_address", "sanitize_memory", "sanitize_hwaddress")):
+        return None
+    _remove_trivially_empty_range(ic, ii, ("llvm.lifetime.start",))
+    return None
+
+
+def _remove_trivially_empty_range(ic: InstCombiner, end: CallInst, starts: tuple[str, ...]) -> bool:
+    """``removeTriviallyEmptyRange``: scan back over intrinsics for a start of the same operands."""
+    end_id = end.intrinsic_base
+    cur = end.prev_instruction
+    n = end.num_args
+    while cur is not None:
+        if isinstance(cur, CallInst) and cur.is_intrinsic_call:
+            cid = cur.intrinsic_base
+            if cid.startswith("llvm.dbg.") or cid == "llvm.pseudoprobe" or cid == end_id:
+                cur = cur.prev_instruction
+                continue
+            if cid in starts:
+                if cur.num_args >= n and all(cur.get_arg(k) is end.get_arg(k) for k in range(n)):
+                    ic.erase_inst_from_function(cur)
+                    ic.erase_inst_from_function(end)
+                    return True
+                cur = cur.prev_instruction
+                continue
+        break
+    return False
+
+
+def _assume(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """assume: drop a duplicate next; split and / not-or; nonnull load metadata; drop when known
+    true; assume(false) -> unreachable."""
+    cond = ii.get_arg(0)
+    b = ic.builder
+    nxt = ii.next_instruction
+    while nxt is not None and isinstance(nxt, CallInst) and nxt.intrinsic_base.startswith("llvm.dbg."):
+        nxt = nxt.next_instruction
+
+    def remove_condition() -> Instruction | None:
+        if not ii.has_operand_bundles:
+            ic.erase_inst_from_function(ii)
+            return None
+        old = ii.get_arg(0)
+        ii.set_arg(0, _true(ic))
+        ic.worklist.handle_use_count_decrement(old)
+        return None
+
+    if isinstance(nxt, CallInst) and nxt.intrinsic_base == "llvm.assume" and nxt.get_arg(0) is cond:
+        return remove_condition()
+    callee = ii.callee
+    fty = ii.function_type
+    bundles = ii.operand_bundles
+    logical = _logical_and_operands(cond)
+    if logical is not None:
+        a, bb = logical
+        b.call(callee, [a], ii.name, function_type=fty, bundles=bundles)
+        b.call(callee, [bb], ii.name, function_type=fty)
+        ic.erase_inst_from_function(ii)
+        return None
+    if getattr(cond, "opcode", None) == "xor" and _apint(cond.operands[1]) == 1 and _scalar_width(cond.type) == 1:  # type: ignore[attr-defined]
+        inner = cond.operands[0]  # type: ignore[attr-defined]
+        lo = _logical_or_operands(inner)
+        if lo is not None:
+            a, bb = lo
+            b.call(callee, [b.create_not(a)], ii.name, function_type=fty, bundles=bundles)
+            b.call(callee, [b.create_not(bb)], ii.name, function_type=fty)
+            ic.erase_inst_from_function(ii)
+            return None
+    from llvmpy_mid.ir.instructions.cmp import ICmpInst
+    from llvmpy_mid.ir.instructions.memory import LoadInst
+
+    if isinstance(cond, ICmpInst) and cond.predicate.keyword == "ne" and _is_null(cond.operands[1]):
+        lhs = cond.operands[0]
+        if isinstance(lhs, LoadInst) and lhs.type.is_pointer:
+            from llvmpy_mid.analysis.value_tracking_support import is_valid_assume_for_context
+
+            if is_valid_assume_for_context(ii, lhs, ic.dt):
+                from llvmpy_mid.ir.metadata import MDNode
+
+                md = MDNode.get(ic.fn.context, [])
+                lhs.set_metadata("nonnull", md)
+                lhs.set_metadata("noundef", md)
+                return remove_condition()
+    kb = ic.compute_known_bits(cond, 0, ii)
+    if kb.is_all_ones() and not ii.has_operand_bundles:
+        ic.erase_inst_from_function(ii)
+        return None
+    if _apint(cond) == 0 or isinstance(cond, UndefValue):
+        from llvmpy_mid.transform.instcombine.calls import create_non_terminator_unreachable
+
+        create_non_terminator_unreachable(ic, ii)
+        ic.erase_inst_from_function(ii)
+        return None
+    if ic.ac is not None:
+        upd = getattr(ic.ac, "update_affected_values", None)
+        if upd is not None:
+            upd(ii)
+    return None
+
+
+def _is_null(v: Value) -> bool:
+    from llvmpy_mid.ir.constants import ConstantPointerNull
+
+    return isinstance(v, ConstantPointerNull) or _apint(v) == 0
+
+
+def _logical_and_operands(v: Value) -> tuple[Value, Value] | None:
+    """``m_LogicalAnd``: ``and a, b`` or ``select a, b, false``."""
+    opc = getattr(v, "opcode", None)
+    if opc == "and" and _scalar_width(v.type) == 1:
+        return v.operands[0], v.operands[1]  # type: ignore[attr-defined]
+    if isinstance(v, SelectInst) and v.condition.type is v.type and _apint(v.false_value) == 0 and isinstance(v.false_value, Constant):
+        return v.condition, v.true_value
+    return None
+
+
+def _logical_or_operands(v: Value) -> tuple[Value, Value] | None:
+    """``m_LogicalOr``: ``or a, b`` or ``select a, true, b``."""
+    opc = getattr(v, "opcode", None)
+    if opc == "or" and _scalar_width(v.type) == 1:
+        return v.operands[0], v.operands[1]  # type: ignore[attr-defined]
+    if isinstance(v, SelectInst) and v.condition.type is v.type and _apint(v.true_value) == 1:
+        return v.condition, v.false_value
+    return None
+
+
+def _stackrestore(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """stackrestore right after its stacksave with nothing between, or followed by another
+    stackrestore, or before a return with nothing between -> removed."""
+    from llvmpy_mid.ir.instructions.memory import AllocaInst
+
+    def classify(i: Instruction) -> str:
+        if isinstance(i, AllocaInst):
+            return "alloca"
+        if isinstance(i, CallInst):
+            if i.is_intrinsic_call:
+                if i.intrinsic_base == "llvm.stackrestore":
+                    return "restore"
+                if i.may_have_side_effects():
+                    return "call"
+            else:
+                return "call"
+        return ""
+
+    ss = ii.get_arg(0)
+    if isinstance(ss, CallInst) and ss.intrinsic_base == "llvm.stacksave" and ss.parent is ii.parent:
+        cur = ss.next_instruction
+        cannot = False
+        while cur is not None and cur is not ii:
+            k = classify(cur)
+            if k == "restore":
+                if cur.get_arg(0) is not ss:  # type: ignore[attr-defined]
+                    cannot = True
+            elif k:
+                cannot = True
+            if cannot:
+                break
+            cur = cur.next_instruction
+        if not cannot:
+            ic.erase_inst_from_function(ii)
+            return None
+    bb = ii.parent
+    assert bb is not None
+    term = bb.terminator
+    cur = ii.next_instruction
+    cannot = False
+    while cur is not None and cur is not term:
+        k = classify(cur)
+        if k == "restore":
+            ic.erase_inst_from_function(ii)
+            return None
+        if k:
+            cannot = True
+            break
+        cur = cur.next_instruction
+    if not cannot and term is not None and term.opcode in ("ret", "resume"):
+        ic.erase_inst_from_function(ii)
+        return None
+    return None
+
+
+def _ldexp(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """ldexp(x, zext i1 y) -> fmul x, (select y, 2.0, 1.0); with sext: 0.5."""
+    src = ii.get_arg(0)
+    exp = ii.get_arg(1)
+    # ldexp(ldexp(x, a), b) needs signBitMustBeTheSame; not done here (LLVM tries it first).
+    if _intrinsic_of(src, "ldexp") is not None:
+        return None
+    opc = getattr(exp, "opcode", None)
+    if opc in ("zext", "sext") and _scalar_width(exp.operands[0].type) == 1:  # type: ignore[attr-defined]
+        hi = 2.0 if opc == "zext" else 0.5
+        sel = ic.builder.create_select(exp.operands[0], _fp_const(ii.type, hi), _fp_const(ii.type, 1.0))  # type: ignore[attr-defined]
+        return BinaryOperator.create("fmul", src, sel, fast_math_flags=ii.fast_math_flags)
+    return None
+
+
+def _min_max_all(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    return _min_max(ic, ii, iid)
+
+
+_HANDLERS: dict[str, Callable[[InstCombiner, CallInst, str], "Instruction | None"]] = {
+    "llvm.objectsize": _objectsize,
+    "llvm.abs": _abs,
+    "llvm.umin": _min_max_all,
+    "llvm.umax": _min_max_all,
+    "llvm.smin": _min_max_all,
+    "llvm.smax": _min_max_all,
+    "llvm.bitreverse": _bitreverse,
+    "llvm.bswap": _bswap,
+    "llvm.powi": _powi,
+    "llvm.cttz": _cttz_ctlz,
+    "llvm.ctlz": _cttz_ctlz,
+    "llvm.ctpop": _ctpop,
+    "llvm.fshl": _funnel_shift,
+    "llvm.fshr": _funnel_shift,
+    "llvm.ptrmask": _ptrmask,
+    "llvm.uadd.with.overflow": _add_with_overflow,
+    "llvm.sadd.with.overflow": _add_with_overflow,
+    "llvm.umul.with.overflow": _sub_mul_with_overflow,
+    "llvm.smul.with.overflow": _sub_mul_with_overflow,
+    "llvm.usub.with.overflow": _sub_mul_with_overflow,
+    "llvm.ssub.with.overflow": _ssub_with_overflow,
+    "llvm.uadd.sat": _saturating,
+    "llvm.sadd.sat": _saturating,
+    "llvm.usub.sat": _saturating,
+    "llvm.ssub.sat": _saturating,
+    "llvm.minnum": _fp_min_max,
+    "llvm.maxnum": _fp_min_max,
+    "llvm.minimum": _fp_min_max,
+    "llvm.maximum": _fp_min_max,
+    "llvm.fma": _fma,
+    "llvm.copysign": _copysign,
+    "llvm.fabs": _fabs,
+    "llvm.ceil": _round_fpext,
+    "llvm.floor": _round_fpext,
+    "llvm.round": _round_fpext,
+    "llvm.roundeven": _round_fpext,
+    "llvm.nearbyint": _round_fpext,
+    "llvm.rint": _round_fpext,
+    "llvm.trunc": _round_fpext,
+    "llvm.cos": _cos,
+    "llvm.sin": _sin,
+    "llvm.ldexp": _ldexp,
+    "llvm.stackrestore": _stackrestore,
+    "llvm.lifetime.end": _lifetime_end,
+    "llvm.assume": _assume,
+}
+
+
+__all__ = ["visit_intrinsic"]

@@ -1,0 +1,323 @@
+"""Emitting calls of C library functions (LLVM 19.1.7 ``lib/Transforms/Utils/BuildLibCalls.cpp``:
+``isLibFuncEmittable``, ``getOrInsertLibFunc``, ``emitStrLen``, ``emitStrChr``, ``emitMemChr``,
+``emitMemRChr``, ``emitMemCmp``, ``emitBCmp``, ``emitStrCpy``, ``emitStpCpy``, ``emitStrDup``,
+``emitPutChar``, ``emitPutS``, ``emitFPutC``, ``emitFPutS``, ``emitFWrite``, ``emitMemCpyChk``;
+and the ``IRBuilder::CreateMemCpy/CreateMemMove/CreateMemSet`` the simplifier uses).
+
+Each emitter declares the function in the module when missing (with the prototype LLVM gives
+it) and inserts a call named after the function, or returns None when the target library
+does not have the function or the module already has a different global of that name.
+
+:func:`infer_non_mandatory_lib_func_attrs` puts on an emitted function's declaration the
+attributes LLVM infers for it (``inferNonMandatoryLibFuncAttrs``), for the functions the
+simplifier emits and a few neighbours; other functions only get ``nofree``.
+
+Not done (yet): the inferred attributes of the other library functions, and the
+``signext``/``zeroext`` argument extensions some targets need.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from llvmpy_mid.analysis.target_library_info import is_valid_proto_for_lib_func
+from llvmpy_mid.ir.attributes import Attribute
+from llvmpy_mid.ir.constants import ConstantInt
+from llvmpy_mid.ir.function import Function
+
+if TYPE_CHECKING:
+    from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
+    from llvmpy_mid.ir.builder import IRBuilder
+    from llvmpy_mid.ir.instructions.calls import CallInst
+    from llvmpy_mid.ir.module import Module
+    from llvmpy_mid.ir.types import Type
+    from llvmpy_mid.ir.value import Value
+
+
+def _module(b: IRBuilder) -> Module:
+    fn = b.function
+    m = fn.parent if fn is not None else None
+    assert m is not None
+    return m
+
+
+def size_t_type(b: IRBuilder) -> Type:
+    """``getSizeTTy``: the integer as wide as a pointer of address space 0."""
+    return b.context.int_type(_module(b).data_layout.pointer_size_in_bits(0))
+
+
+def int_type(b: IRBuilder, tli: TargetLibraryInfo) -> Type:
+    """``getIntTy``: C's ``int``."""
+    return b.context.int_type(tli.int_size)
+
+
+def is_lib_func_emittable(module: Module, tli: TargetLibraryInfo | None, func: str) -> bool:
+    """``isLibFuncEmittable``: available, and any global of its name is a function of a valid prototype."""
+    if tli is None or not tli.has(func):
+        return False
+    name = tli.get_name(func)
+    gv = module.get_named_value(name) if hasattr(module, "get_named_value") else module.get_function(name)
+    if gv is None:
+        return True
+    if isinstance(gv, Function):
+        size_t = module.data_layout.pointer_size_in_bits(0)
+        return is_valid_proto_for_lib_func(gv.function_type, func, tli.int_size, size_t)
+    return False
+
+
+def get_or_insert_lib_func(module: Module, tli: TargetLibraryInfo, func: str, ret: Type, params: Sequence[Type], vararg: bool = False) -> Function:
+    """``getOrInsertLibFunc``: the declaration of ``func`` (existing or new)."""
+    name = tli.get_name(func)
+    fty = module.context.function_type(ret, list(params), vararg)
+    existing = module.get_function(name)
+    if existing is not None:
+        return existing
+    return module.get_or_insert_function(name, fty)
+
+
+_FREE_LIKE = frozenset(("free", "vec_free", "realloc", "reallocf", "reallocarray", "vec_realloc"))
+
+# Per function: (memory: "read" / "argread" / "argmem" / "write" / "", nounwind, willreturn,
+# nocapture params, readonly params, writeonly params, noalias params, returned param,
+# ret+args noundef).
+_INFER: dict[str, tuple[str, bool, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool]] = {
+    "strlen": ("argread", True, True, (0,), (), (), (), -1, False),
+    "strnlen": ("argread", True, True, (0,), (), (), (), -1, False),
+    "wcslen": ("argread", True, True, (0,), (), (), (), -1, False),
+    "strchr": ("argread", True, True, (), (), (), (), -1, False),
+    "strrchr": ("argread", True, True, (), (), (), (), -1, False),
+    "strcmp": ("argread", True, True, (0, 1), (), (), (), -1, False),
+    "strncmp": ("argread", True, True, (0, 1), (), (), (), -1, False),
+    "strspn": ("argread", True, True, (0, 1), (), (), (), -1, False),
+    "strcspn": ("argread", True, True, (0, 1), (), (), (), -1, False),
+    "strstr": ("argread", True, True, (1,), (), (), (), -1, False),
+    "strpbrk": ("argread", True, True, (1,), (), (), (), -1, False),
+    "strcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), 0, False),
+    "strncpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), 0, False),
+    "stpcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), -1, False),
+    "stpncpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), -1, False),
+    "memcmp": ("argread", True, True, (0, 1), (), (), (), -1, False),
+    "bcmp": ("argread", True, True, (0, 1), (), (), (), -1, False),
+    "memchr": ("argread", True, True, (), (), (), (), -1, False),
+    "memrchr": ("argread", True, True, (), (), (), (), -1, False),
+    "memcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), 0, False),
+    "memmove": ("argmem", True, True, (0, 1), (0,), (1,), (), 0, False),
+    "fwrite": ("", True, False, (0, 3), (), (), (), -1, True),
+    "fputs": ("", True, False, (0, 1), (0,), (), (), -1, True),
+    "fputc": ("", True, False, (1,), (), (), (), -1, True),
+    "puts": ("", True, False, (0,), (0,), (), (), -1, True),
+    "printf": ("", True, False, (0,), (0,), (), (), -1, True),
+    "putchar": ("", True, False, (), (), (), (), -1, True),
+}
+
+
+def infer_non_mandatory_lib_func_attrs(fn: Function, tli: TargetLibraryInfo) -> None:
+    """``inferNonMandatoryLibFuncAttrs`` for the functions in :data:`_INFER` (``nofree`` alone
+    for the other library functions that do not free memory)."""
+    from llvmpy_mid.ir.memory_effects import MemoryEffects
+
+    func = tli.get_lib_func(fn)
+    if func is None or not tli.has(func):
+        return
+    attrs = fn.attributes
+    spec = _INFER.get(func)
+    if spec is not None:
+        mem, nounwind, willreturn, nocap, ro, wo, noalias, returned, noundef = spec
+        cur_attr = attrs.fn_attrs.get("memory")
+        cur = cur_attr.memory_effects if cur_attr is not None else MemoryEffects.unknown()
+        new = cur
+        if mem in ("read", "argread"):
+            new = new & MemoryEffects.read_only()
+        if mem in ("argread", "argmem"):
+            new = new & MemoryEffects.arg_mem_only()
+        if mem == "write":
+            new = new & MemoryEffects.write_only()
+        if new is not cur and new != cur:
+            attrs = attrs.without_fn_attr("memory").with_fn_attr(Attribute.memory(new))
+        if noundef:
+            if not fn.return_type.is_void and not attrs.ret_attrs.has("noundef"):
+                attrs = attrs.with_ret_attr(Attribute.enum("noundef"))
+            for n in range(len(fn.function_type.params)):
+                if not attrs.param_attrs(n).has("noundef"):
+                    attrs = attrs.with_param_attr(n, Attribute.enum("noundef"))
+        if nounwind and not attrs.fn_attrs.has("nounwind"):
+            attrs = attrs.with_fn_attr(Attribute.enum("nounwind"))
+        if willreturn and not attrs.fn_attrs.has("willreturn"):
+            attrs = attrs.with_fn_attr(Attribute.enum("willreturn"))
+        for kind, nos in (("nocapture", nocap), ("readonly", ro), ("writeonly", wo), ("noalias", noalias)):
+            for n in nos:
+                if not attrs.param_attrs(n).has(kind):
+                    attrs = attrs.with_param_attr(n, Attribute.enum(kind))
+        if returned >= 0 and not attrs.param_attrs(returned).has("returned"):
+            attrs = attrs.with_param_attr(returned, Attribute.enum("returned"))
+    if func not in _FREE_LIKE and not attrs.fn_attrs.has("nofree"):
+        attrs = attrs.with_fn_attr(Attribute.enum("nofree"))
+    fn.attributes = attrs
+
+
+def emit_lib_call(
+    func: str,
+    ret: Type,
+    params: Sequence[Type],
+    args: Sequence[Value],
+    b: IRBuilder,
+    tli: TargetLibraryInfo | None,
+    vararg: bool = False,
+    named: bool = True,
+) -> CallInst | None:
+    """``emitLibCall``: a call named after the function."""
+    module = _module(b)
+    if tli is None or not is_lib_func_emittable(module, tli, func):
+        return None
+    fn = get_or_insert_lib_func(module, tli, func, ret, params, vararg)
+    infer_non_mandatory_lib_func_attrs(fn, tli)
+    name = tli.get_name(func) if named else ""
+    ci = b.call(fn, list(args), name if not ret.is_void else "", function_type=fn.function_type)
+    ci.calling_conv = fn.calling_conv
+    return ci
+
+
+def emit_str_len(ptr: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    return emit_lib_call("strlen", size_t_type(b), [b.context.pointer_type(0)], [ptr], b, tli)
+
+
+def emit_str_dup(ptr: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    return emit_lib_call("strdup", p, [p], [ptr], b, tli)
+
+
+def emit_str_chr(ptr: Value, c: int, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    it = int_type(b, tli)
+    return emit_lib_call("strchr", p, [p, it], [ptr, ConstantInt.get(it, c & it.mask)], b, tli)  # type: ignore[attr-defined]
+
+
+def emit_str_cpy(dst: Value, src: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = dst.type
+    return emit_lib_call("strcpy", p, [p, p], [dst, src], b, tli)
+
+
+def emit_stp_cpy(dst: Value, src: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    return emit_lib_call("stpcpy", p, [p, p], [dst, src], b, tli)
+
+
+def emit_mem_chr(ptr: Value, val: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("memchr", p, [p, int_type(b, tli), size_t_type(b)], [ptr, val, length], b, tli)
+
+
+def emit_mem_rchr(ptr: Value, val: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("memrchr", p, [p, int_type(b, tli), size_t_type(b)], [ptr, val, length], b, tli)
+
+
+def emit_mem_cmp(p1: Value, p2: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("memcmp", int_type(b, tli), [p, p, size_t_type(b)], [p1, p2, length], b, tli)
+
+
+def emit_bcmp(p1: Value, p2: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("bcmp", int_type(b, tli), [p, p, size_t_type(b)], [p1, p2, length], b, tli)
+
+
+def emit_put_char(ch: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    it = int_type(b, tli)
+    return emit_lib_call("putchar", it, [it], [ch], b, tli)
+
+
+def emit_put_s(s: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    return emit_lib_call("puts", int_type(b, tli), [b.context.pointer_type(0)], [s], b, tli)
+
+
+def emit_fput_c(ch: Value, file: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    it = int_type(b, tli)
+    return emit_lib_call("fputc", it, [it, file.type], [ch, file], b, tli)
+
+
+def emit_fput_s(s: Value, file: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    return emit_lib_call("fputs", int_type(b, tli), [b.context.pointer_type(0), file.type], [s, file], b, tli)
+
+
+def emit_fwrite(ptr: Value, size: Value, file: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    st = size_t_type(b)
+    return emit_lib_call(
+        "fwrite", st, [b.context.pointer_type(0), st, st, file.type], [ptr, size, ConstantInt.get(st, 1), file], b, tli, named=False
+    )
+
+
+def _mem_intrinsic(b: IRBuilder, base: str, overloads: list[Type], args: list[Value], aligns: Sequence[tuple[int, int]]) -> CallInst:
+    ci = b.create_intrinsic(base, overloads, args, return_type=b.context.void)
+    attrs = ci.attributes
+    for n, a in aligns:
+        attrs = attrs.with_param_attr(n, Attribute.alignment(a))
+    ci.attributes = attrs
+    return ci
+
+
+def create_mem_cpy(b: IRBuilder, dst: Value, dst_align: int, src: Value, src_align: int, size: Value, volatile: bool = False) -> CallInst:
+    """``IRBuilder::CreateMemCpy``: ``llvm.memcpy`` with ``align`` on both pointers."""
+    i1 = b.context.i1
+    return _mem_intrinsic(
+        b, "memcpy", [dst.type, src.type, size.type], [dst, src, size, ConstantInt.get(i1, int(volatile))], ((0, dst_align), (1, src_align))
+    )
+
+
+def create_mem_move(b: IRBuilder, dst: Value, dst_align: int, src: Value, src_align: int, size: Value, volatile: bool = False) -> CallInst:
+    """``IRBuilder::CreateMemMove``."""
+    i1 = b.context.i1
+    return _mem_intrinsic(
+        b, "memmove", [dst.type, src.type, size.type], [dst, src, size, ConstantInt.get(i1, int(volatile))], ((0, dst_align), (1, src_align))
+    )
+
+
+def create_mem_set(b: IRBuilder, dst: Value, val: Value, size: Value, align: int, volatile: bool = False) -> CallInst:
+    """``IRBuilder::CreateMemSet``."""
+    i1 = b.context.i1
+    return _mem_intrinsic(b, "memset", [dst.type, size.type], [dst, val, size, ConstantInt.get(i1, int(volatile))], ((0, align),))
+
+
+__all__ = [
+    "create_mem_cpy",
+    "create_mem_move",
+    "create_mem_set",
+    "emit_bcmp",
+    "emit_fput_c",
+    "emit_fput_s",
+    "emit_fwrite",
+    "emit_lib_call",
+    "emit_mem_chr",
+    "emit_mem_cmp",
+    "emit_mem_rchr",
+    "emit_put_char",
+    "emit_put_s",
+    "emit_stp_cpy",
+    "emit_str_chr",
+    "emit_str_cpy",
+    "emit_str_dup",
+    "emit_str_len",
+    "get_or_insert_lib_func",
+    "infer_non_mandatory_lib_func_attrs",
+    "int_type",
+    "is_lib_func_emittable",
+    "size_t_type",
+]

@@ -1,0 +1,937 @@
+"""The library-call simplifier (LLVM 19.1.7 ``lib/Transforms/Utils/SimplifyLibCalls.cpp``:
+``LibCallSimplifier::optimizeCall`` and the ``optimize*`` functions it dispatches to).
+
+:meth:`LibCallSimplifier.optimize_call` looks at a call of a C library function the target
+library info knows (with a valid prototype, not ``nobuiltin``) and returns the value that
+replaces it, emitting what it needs through the builder, or None. InstCombine calls it from
+``tryOptimizeCall``. The string and memory functions (``strlen``, ``strnlen``, ``wcslen``,
+``strchr``, ``strrchr``, ``strcmp``, ``strncmp``, ``strcpy``, ``stpcpy``, ``memchr``,
+``memrchr``, ``memcmp``, ``bcmp``, ``memcpy``, ``mempcpy``, ``memmove``, ``memset``), the
+integer functions (``ffs``, ``abs``, ``isdigit``, ``isascii``, ``toascii``) and the output
+functions (``puts``, ``fputs``, ``fwrite``, ``printf`` of a plain string, a ``%s\\n`` or a
+``%c``) are done, with the argument annotations LLVM adds (``noundef``, ``nonnull``,
+``dereferenceable``).
+
+Not done (yet): the fortified ``*_chk`` functions, ``strcat``/``strncat``, ``strncpy``,
+``strlcpy``, ``strpbrk``/``strspn``/``strcspn``/``strstr``, ``strto*``/``atoi``,
+``sprintf``/``snprintf``/``fprintf``, ``memccpy``, ``new`` hot/cold, the floating-point
+library (pow, exp2, log, sqrt, shrinking double calls to float, sin/cos pairs), ``cabs``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from llvmpy_mid.analysis.constant_strings import (
+    get_constant_data_array_info,
+    get_constant_string_info,
+    get_string_length,
+    is_gep_based_on_pointer_to_string,
+)
+from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
+from llvmpy_mid.ir.attributes import Attribute
+from llvmpy_mid.ir.constants import Constant, ConstantInt
+from llvmpy_mid.ir.instructions.calls import CallInst
+from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.other import SelectInst
+from llvmpy_mid.ir.types import IntegerType
+from llvmpy_mid.transform.utils import build_lib_calls as bl
+
+if TYPE_CHECKING:
+    from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
+    from llvmpy_mid.ir.builder import IRBuilder
+    from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.instruction import Instruction
+    from llvmpy_mid.ir.value import Value
+
+
+# --- helpers (SimplifyLibCalls.cpp statics and ValueTracking's use tests) --------------------
+
+
+def _apint(v: Value) -> int | None:
+    return v.value if isinstance(v, ConstantInt) else None
+
+
+def is_only_used_in_zero_equality_comparison(i: Value) -> bool:
+    """``isOnlyUsedInZeroEqualityComparison``: every user is ``icmp eq/ne i, 0`` (and there is one)."""
+    if i._use_head is None:
+        return False
+    for u in i.users:
+        if not isinstance(u, ICmpInst) or not u.predicate.is_equality:
+            return False
+        rhs = u.operands[1]
+        if not (isinstance(rhs, Constant) and rhs.is_null_value):
+            return False
+    return True
+
+
+def _is_only_used_in_equality_comparison(v: Value, with_: Value) -> bool:
+    for u in v.users:
+        if isinstance(u, ICmpInst) and u.predicate.is_equality and u.operands[1] is with_:
+            continue
+        return False
+    return True
+
+
+def _is_only_used_in_comparison_with_zero(v: Value) -> bool:
+    for u in v.users:
+        if isinstance(u, ICmpInst):
+            c = u.operands[1]
+            if isinstance(c, Constant) and c.is_null_value:
+                continue
+        return False
+    return True
+
+
+def _null_pointer_is_defined(ci: CallInst, addrspace: int) -> bool:
+    fn = ci.function
+    if fn is not None and fn.has_fn_attribute("null_pointer_is_valid"):
+        return True
+    return addrspace != 0
+
+
+def _addrspace(v: Value) -> int:
+    return int(getattr(v.type, "address_space", 0))
+
+
+def _param_deref(ci: CallInst, n: int, kind: str) -> int:
+    a = ci.attributes.param_attrs(n).get(kind)
+    return a.int_value if a is not None else 0
+
+
+def annotate_dereferenceable_bytes(ci: CallInst, arg_nos: list[int], nbytes: int) -> None:
+    """``annotateDereferenceableBytes``."""
+    if ci.function is None:
+        return
+    for n in arg_nos:
+        deref = nbytes
+        nodef = not _null_pointer_is_defined(ci, _addrspace(ci.get_arg(n))) or ci.param_has_attr(n, "nonnull")
+        if nodef:
+            deref = max(_param_deref(ci, n, "dereferenceable_or_null"), nbytes)
+        if _param_deref(ci, n, "dereferenceable") < deref:
+            attrs = ci.attributes.without_param_attr(n, "dereferenceable")
+            if nodef:
+                attrs = attrs.without_param_attr(n, "dereferenceable_or_null")
+            ci.attributes = attrs.with_param_attr(n, Attribute.dereferenceable(deref))
+
+
+def annotate_non_null_no_undef_based_on_access(ci: CallInst, arg_nos: list[int]) -> None:
+    """``annotateNonNullNoUndefBasedOnAccess``."""
+    if ci.function is None:
+        return
+    for n in arg_nos:
+        if not ci.param_has_attr(n, "noundef"):
+            ci.attributes = ci.attributes.with_param_attr(n, Attribute.enum("noundef"))
+        if not ci.param_has_attr(n, "nonnull"):
+            if _null_pointer_is_defined(ci, _addrspace(ci.get_arg(n))):
+                continue
+            ci.attributes = ci.attributes.with_param_attr(n, Attribute.enum("nonnull"))
+        annotate_dereferenceable_bytes(ci, [n], 1)
+
+
+def annotate_non_null_and_dereferenceable(ci: CallInst, arg_nos: list[int], size: Value, dl: DataLayout) -> None:
+    """``annotateNonNullAndDereferenceable``."""
+    if isinstance(size, ConstantInt):
+        annotate_non_null_no_undef_based_on_access(ci, arg_nos)
+        annotate_dereferenceable_bytes(ci, arg_nos, size.value)
+    elif is_known_non_zero(size, dl):
+        annotate_non_null_no_undef_based_on_access(ci, arg_nos)
+        if isinstance(size, SelectInst):
+            x = _apint(size.true_value)
+            y = _apint(size.false_value)
+            if x is not None and y is not None:
+                annotate_dereferenceable_bytes(ci, arg_nos, min(x, y))
+
+
+def copy_flags(old: CallInst, new: Value | None) -> Value | None:
+    """``copyFlags``: the new call gets the old one's tail-call kind."""
+    if isinstance(new, CallInst):
+        new.tail_call_kind = old.tail_call_kind
+    return new
+
+
+def merge_attributes_and_flags(new: CallInst, old: CallInst) -> None:
+    """``mergeAttributesAndFlags``: the union of both calls' attributes (return attributes a void
+    call cannot have dropped), and the old call's tail-call kind."""
+    attrs = new.attributes
+    oa = old.attributes
+    attrs = attrs.merge_fn_attrs(oa.fn_attrs)
+    if not new.type.is_void:
+        attrs = attrs.merge_ret_attrs(oa.ret_attrs)
+    for n in range(min(new.num_args, old.num_args)):
+        extra = [a for a in oa.param_attrs(n) if not attrs.param_attrs(n).has(a.kind_name if not a.is_string_attr else a.kind_name)]
+        if extra:
+            attrs = attrs.merge_param_attrs(n, extra)
+    new.attributes = attrs
+    copy_flags(old, new)
+
+
+def _is_dereferenceable_and_aligned(ptr: Value, size: int, dl: DataLayout) -> bool:
+    """``isDereferenceableAndAlignedPointer(Ptr, Align(1), Size)``: the object behind ``ptr`` (an
+    alloca, a global or a ``dereferenceable`` argument, at a constant offset) has ``size`` bytes."""
+    from llvmpy_mid.ir.function import Argument
+    from llvmpy_mid.ir.global_value import GlobalVariable
+    from llvmpy_mid.ir.instructions.memory import AllocaInst
+    from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets
+
+    base, off = strip_and_accumulate_constant_offsets(ptr, dl, False)
+    if off < 0:
+        return False
+    avail = -1
+    if isinstance(base, AllocaInst):
+        n = base.operands[0]
+        if isinstance(n, ConstantInt) and base.allocated_type.is_sized:
+            avail = dl.type_alloc_size(base.allocated_type) * n.value
+    elif isinstance(base, GlobalVariable):
+        if not base.is_declaration and not base.is_interposable:
+            avail = dl.type_alloc_size(base.value_type)
+    elif isinstance(base, Argument):
+        a = base.parent.attributes.param_attrs(base.arg_no).get("dereferenceable")
+        if a is not None:
+            avail = a.int_value
+    return avail >= 0 and off + size <= avail
+
+
+def _can_transform_to_mem_cmp(ci: CallInst, s: Value, n: int, dl: DataLayout) -> bool:
+    if not _is_only_used_in_comparison_with_zero(ci):
+        return False
+    if not _is_dereferenceable_and_aligned(s, n, dl):
+        return False
+    fn = ci.function
+    return not (fn is not None and fn.has_fn_attribute("sanitize_memory"))
+
+
+def _compare(a: bytes, b: bytes) -> int:
+    return -1 if a < b else (1 if a > b else 0)
+
+
+def _wchar_size(module: object) -> int:
+    """``TLI->getWCharSize(M)``: the ``wchar_size`` module flag, 0 when absent."""
+    flags = getattr(module, "module_flags", None)
+    get = getattr(module, "get_module_flag", None)
+    if get is not None:
+        v = get("wchar_size")
+        if isinstance(v, ConstantInt):
+            return v.value
+        val = getattr(v, "value", None)
+        if isinstance(val, ConstantInt):
+            return val.value
+        if isinstance(val, int):
+            return val
+    if flags is not None:
+        for f in flags:
+            if getattr(f, "key", None) == "wchar_size":
+                val = getattr(f, "value", None)
+                if isinstance(val, ConstantInt):
+                    return val.value
+    return 0
+
+
+# --- the simplifier ---------------------------------------------------------------------------
+
+
+class LibCallSimplifier:
+    """``LibCallSimplifier``: ``optimize_call(ci, builder)`` -> the replacement value or None."""
+
+    __slots__ = ("dl", "tli", "ac", "replacer", "eraser")
+
+    def __init__(
+        self,
+        dl: DataLayout,
+        tli: TargetLibraryInfo | None,
+        ac: object | None = None,
+        replacer: Callable[[Instruction, Value], object] | None = None,
+        eraser: Callable[[Instruction], object] | None = None,
+    ) -> None:
+        self.dl = dl
+        self.tli = tli
+        self.ac = ac
+        self.replacer = replacer
+        self.eraser = eraser
+
+    # --- entry ---------------------------------------------------------------------------
+    def optimize_call(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeCall``."""
+        if ci.is_no_builtin:
+            return None
+        callee = ci.called_function
+        if callee is None:
+            return None
+        cc_c = ci.calling_conv == 0
+        module = callee.parent
+        if module is None:
+            return None
+        if callee.intrinsic_id:
+            if not cc_c:
+                return None
+            iid = ci.intrinsic_base
+            if iid == "llvm.memset":
+                return self.optimize_mem_set(ci, b)
+            if iid == "llvm.memcpy":
+                return self.optimize_mem_cpy(ci, b)
+            if iid == "llvm.memmove":
+                return self.optimize_mem_move(ci, b)
+            return None
+        tli = self.tli
+        if tli is None:
+            return None
+        func = tli.get_lib_func(callee)
+        if func is None or not bl.is_lib_func_emittable(module, tli, func):
+            return None
+        if func not in ("abs", "labs", "llabs", "strlen") and not cc_c:
+            return None
+        handler = _STRING_MEMORY.get(func) or _OTHER.get(func)
+        if handler is None:
+            return None
+        v: Value | None = handler(self, ci, b)
+        return v
+
+    # --- strings ------------------------------------------------------------------------
+    def optimize_string_length(self, ci: CallInst, b: IRBuilder, char_size: int, bound: Value | None = None) -> Value | None:
+        """``optimizeStringLength``."""
+        src = ci.get_arg(0)
+        ctx = b.context
+        char_ty = ctx.int_type(char_size)
+        if is_only_used_in_zero_equality_comparison(ci) and (bound is None or is_known_non_zero(bound, self.dl)):
+            ld = b.load(char_ty, src, "char0", alignment=self.dl.abi_alignment(char_ty))
+            return b.create_zext(ld, ci.type)
+        if bound is not None and isinstance(bound, ConstantInt):
+            if bound.value == 0:
+                return ConstantInt.get(ci.type, 0)
+            if bound.value == 1:
+                cv = b.load(char_ty, src, "strnlen.char0", alignment=self.dl.abi_alignment(char_ty))
+                cmp = b.create_icmp("ne", cv, ConstantInt.get(char_ty, 0), "strnlen.char0cmp")
+                return b.create_zext(cmp, ci.type)
+        ln = get_string_length(src, char_size)
+        if ln:
+            lc = ConstantInt.get(ci.type, ln - 1)
+            if bound is not None:
+                return b.create_binary_intrinsic("umin", lc, bound)
+            return lc
+        if bound is not None:
+            return None
+        if getattr(src, "opcode", None) == "getelementptr":
+            if not is_gep_based_on_pointer_to_string(src, char_size):
+                return None
+            base = src.operands[0]  # type: ignore[attr-defined]
+            sl = get_constant_data_array_info(base, char_size)
+            if sl is not None:
+                if sl.raw is None:
+                    null_idx = 0
+                else:
+                    null_idx = -1
+                    for k in range(sl.length):
+                        if sl.element(k) == 0:
+                            null_idx = k
+                            break
+                    if null_idx < 0:
+                        return None
+                offset = src.operands[2]  # type: ignore[attr-defined]
+                from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
+                from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+                from llvmpy_mid.ir.global_value import GlobalVariable
+
+                kb = compute_known_bits(offset, SimplifyQuery(self.dl, None, None, None, ci), 0)
+                arr_size = src.source_element_type.count  # type: ignore[attr-defined]
+                if (kb.is_non_negative() and kb.get_max_value() <= null_idx) or (
+                    isinstance(base, GlobalVariable) and null_idx == arr_size - 1
+                ):
+                    off = b.create_sext_or_trunc(offset, ci.type)
+                    return b.create_sub(ConstantInt.get(ci.type, null_idx), off)
+        if isinstance(src, SelectInst):
+            lt = get_string_length(src.true_value, char_size)
+            lf = get_string_length(src.false_value, char_size)
+            if lt and lf:
+                return b.create_select(
+                    src.condition, ConstantInt.get(ci.type, lt - 1), ConstantInt.get(ci.type, lf - 1)
+                )
+        return None
+
+    def optimize_str_len(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        v = self.optimize_string_length(ci, b, 8)
+        if v is not None:
+            return v
+        annotate_non_null_no_undef_based_on_access(ci, [0])
+        return None
+
+    def optimize_str_n_len(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        bound = ci.get_arg(1)
+        v = self.optimize_string_length(ci, b, 8, bound)
+        if v is not None:
+            return v
+        if is_known_non_zero(bound, self.dl):
+            annotate_non_null_no_undef_based_on_access(ci, [0])
+        return None
+
+    def optimize_wcslen(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        ws = _wchar_size(ci.module) * 8
+        if ws == 0:
+            return None
+        return self.optimize_string_length(ci, b, ws)
+
+    def _mem_chr_to_char_compare(self, ci: CallInst, nbytes: Value | None, b: IRBuilder) -> Value:
+        src = ci.get_arg(0)
+        ctx = b.context
+        char0 = b.load(ctx.i8, src, alignment=1)
+        cv = b.create_trunc(ci.get_arg(1), ctx.i8)
+        cmp = b.create_icmp("eq", char0, cv, "char0cmp")
+        if nbytes is not None:
+            ne = b.create_icmp("ne", nbytes, ConstantInt.get(nbytes.type, 0))
+            cmp = b.create_logical_and(ne, cmp)
+        return b.create_select(cmp, src, Constant.get_null_value(ci.type))
+
+    def optimize_str_chr(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        src = ci.get_arg(0)
+        cv = ci.get_arg(1)
+        annotate_non_null_no_undef_based_on_access(ci, [0])
+        if _is_only_used_in_equality_comparison(ci, src):
+            return self._mem_chr_to_char_compare(ci, None, b)
+        tli = self.tli
+        assert tli is not None
+        if not isinstance(cv, ConstantInt):
+            ln = get_string_length(src)
+            if ln:
+                annotate_dereferenceable_bytes(ci, [0], ln)
+            else:
+                return None
+            pt = ci.function_type.params[1]
+            if not (isinstance(pt, IntegerType) and pt.width == tli.int_size):
+                return None
+            return copy_flags(ci, bl.emit_mem_chr(src, cv, ConstantInt.get(bl.size_t_type(b), ln), b, tli))
+        if cv.value == 0:
+            null = Constant.get_null_value(ci.type)
+            if _is_only_used_in_equality_comparison(ci, null):
+                return b.create_cast("inttoptr", ConstantInt.get(b.context.i1, 1), ci.type)
+        s = get_constant_string_info(src)
+        if s is None:
+            if cv.value == 0:
+                sl = bl.emit_str_len(src, b, tli)
+                if sl is not None:
+                    return b.create_gep(b.context.i8, src, [sl], "strchr", inbounds=True)
+            return None
+        ch = cv.value & 0xFF
+        pos = len(s) if ch == 0 else s.find(bytes([ch]))
+        if pos < 0:
+            return Constant.get_null_value(ci.type)
+        return b.create_gep(b.context.i8, src, [ConstantInt.get(b.context.i64, pos)], "strchr", inbounds=True)
+
+    def optimize_str_r_chr(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        src = ci.get_arg(0)
+        cv = ci.get_arg(1)
+        annotate_non_null_no_undef_based_on_access(ci, [0])
+        s = get_constant_string_info(src)
+        if s is None:
+            if isinstance(cv, ConstantInt) and cv.value == 0:
+                return copy_flags(ci, bl.emit_str_chr(src, 0, b, self.tli))
+            return None
+        size = ConstantInt.get(bl.size_t_type(b), len(s) + 1)
+        return copy_flags(ci, bl.emit_mem_rchr(src, cv, size, b, self.tli))
+
+    def _load_i8_zext(self, p: Value, ci: CallInst, b: IRBuilder) -> Value:
+        return b.create_zext(b.load(b.context.i8, p, "strcmpload", alignment=1), ci.type)
+
+    def optimize_str_cmp(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        p1 = ci.get_arg(0)
+        p2 = ci.get_arg(1)
+        if p1 is p2:
+            return ConstantInt.get(ci.type, 0)
+        s1 = get_constant_string_info(p1)
+        s2 = get_constant_string_info(p2)
+        if s1 is not None and s2 is not None:
+            return ConstantInt.get(ci.type, _compare(s1, s2) & _mask(ci))
+        if s1 is not None and not s1:
+            return b.create_neg(self._load_i8_zext(p2, ci, b))
+        if s2 is not None and not s2:
+            return self._load_i8_zext(p1, ci, b)
+        l1 = get_string_length(p1)
+        if l1:
+            annotate_dereferenceable_bytes(ci, [0], l1)
+        l2 = get_string_length(p2)
+        if l2:
+            annotate_dereferenceable_bytes(ci, [1], l2)
+        ipt = self.dl_int_ptr_type(b)
+        if l1 and l2:
+            return copy_flags(ci, bl.emit_mem_cmp(p1, p2, ConstantInt.get(ipt, min(l1, l2)), b, self.tli))
+        if s1 is None and s2 is not None:
+            if _can_transform_to_mem_cmp(ci, p1, l2, self.dl):
+                return copy_flags(ci, bl.emit_mem_cmp(p1, p2, ConstantInt.get(ipt, l2), b, self.tli))
+        elif s1 is not None and s2 is None:
+            if _can_transform_to_mem_cmp(ci, p2, l1, self.dl):
+                return copy_flags(ci, bl.emit_mem_cmp(p1, p2, ConstantInt.get(ipt, l1), b, self.tli))
+        annotate_non_null_no_undef_based_on_access(ci, [0, 1])
+        return None
+
+    def dl_int_ptr_type(self, b: IRBuilder) -> IntegerType:
+        return b.context.int_type(self.dl.pointer_size_in_bits(0))
+
+    def optimize_str_n_cmp(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        p1 = ci.get_arg(0)
+        p2 = ci.get_arg(1)
+        size = ci.get_arg(2)
+        if p1 is p2:
+            return ConstantInt.get(ci.type, 0)
+        if is_known_non_zero(size, self.dl):
+            annotate_non_null_no_undef_based_on_access(ci, [0, 1])
+        if not isinstance(size, ConstantInt):
+            return _optimize_mem_cmp_var_size(ci, p1, p2, size, True, b)
+        length = size.value
+        if length == 0:
+            return ConstantInt.get(ci.type, 0)
+        if length == 1:
+            return copy_flags(ci, bl.emit_mem_cmp(p1, p2, size, b, self.tli))
+        s1 = get_constant_string_info(p1)
+        s2 = get_constant_string_info(p2)
+        if s1 is not None and s2 is not None:
+            return ConstantInt.get(ci.type, _compare(s1[:length], s2[:length]) & _mask(ci))
+        if s1 is not None and not s1:
+            return b.create_neg(self._load_i8_zext(p2, ci, b))
+        if s2 is not None and not s2:
+            return self._load_i8_zext(p1, ci, b)
+        l1 = get_string_length(p1)
+        if l1:
+            annotate_dereferenceable_bytes(ci, [0], l1)
+        l2 = get_string_length(p2)
+        if l2:
+            annotate_dereferenceable_bytes(ci, [1], l2)
+        ipt = self.dl_int_ptr_type(b)
+        if s1 is None and s2 is not None:
+            l2 = min(l2, length)
+            if _can_transform_to_mem_cmp(ci, p1, l2, self.dl):
+                return copy_flags(ci, bl.emit_mem_cmp(p1, p2, ConstantInt.get(ipt, l2), b, self.tli))
+        elif s1 is not None and s2 is None:
+            l1 = min(l1, length)
+            if _can_transform_to_mem_cmp(ci, p2, l1, self.dl):
+                return copy_flags(ci, bl.emit_mem_cmp(p1, p2, ConstantInt.get(ipt, l1), b, self.tli))
+        return None
+
+    def optimize_str_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        dst = ci.get_arg(0)
+        src = ci.get_arg(1)
+        if dst is src:
+            return src
+        annotate_non_null_no_undef_based_on_access(ci, [0, 1])
+        ln = get_string_length(src)
+        if ln:
+            annotate_dereferenceable_bytes(ci, [1], ln)
+        else:
+            return None
+        new = bl.create_mem_cpy(b, dst, 1, src, 1, ConstantInt.get(self.dl_int_ptr_type(b), ln))
+        merge_attributes_and_flags(new, ci)
+        return dst
+
+    def optimize_stp_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        dst = ci.get_arg(0)
+        src = ci.get_arg(1)
+        if ci._use_head is None:
+            return copy_flags(ci, bl.emit_str_cpy(dst, src, b, self.tli))
+        if dst is src:
+            sl = bl.emit_str_len(src, b, self.tli)
+            return b.create_gep(b.context.i8, dst, [sl], inbounds=True) if sl is not None else None
+        ln = get_string_length(src)
+        if ln:
+            annotate_dereferenceable_bytes(ci, [1], ln)
+        else:
+            return None
+        ipt = self.dl_int_ptr_type(b)
+        lenv = ConstantInt.get(ipt, ln)
+        dst_end = b.create_gep(b.context.i8, dst, [ConstantInt.get(ipt, ln - 1)], inbounds=True)
+        new = bl.create_mem_cpy(b, dst, 1, src, 1, lenv)
+        merge_attributes_and_flags(new, ci)
+        return dst_end
+
+    # --- memory ----------------------------------------------------------------------------
+    def optimize_mem_chr(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        src = ci.get_arg(0)
+        size = ci.get_arg(2)
+        ctx = b.context
+        if is_known_non_zero(size, self.dl):
+            annotate_non_null_no_undef_based_on_access(ci, [0])
+            if _is_only_used_in_equality_comparison(ci, src):
+                return self._mem_chr_to_char_compare(ci, size, b)
+        cv = ci.get_arg(1)
+        null = Constant.get_null_value(ci.type)
+        if isinstance(size, ConstantInt):
+            if size.value == 0:
+                return null
+            if size.value == 1:
+                val = b.load(ctx.i8, src, "memchr.char0", alignment=1)
+                c8 = b.create_trunc(cv, ctx.i8)
+                cmp = b.create_icmp("eq", val, c8, "memchr.char0cmp")
+                return b.create_select(cmp, src, null, "memchr.sel")
+        s = get_constant_string_info(src, False)
+        if s is None:
+            return None
+        if isinstance(cv, ConstantInt):
+            pos = s.find(bytes([cv.value])) if cv.value < 256 else -1
+            if pos < 0:
+                return null
+            cmp = b.create_icmp("ule", size, ConstantInt.get(size.type, pos), "memchr.cmp")
+            plus = b.create_gep(ctx.i8, src, [ConstantInt.get(ctx.i64, pos)], "memchr.ptr", inbounds=True)
+            return b.create_select(cmp, null, plus)
+        if not s:
+            return null
+        if isinstance(size, ConstantInt):
+            s = s[: size.value]
+        pos = _find_first_not_of(s, s[0], 0)
+        if pos < 0 or _find_first_not_of(s, s[pos], pos) < 0:
+            sty = size.type
+            c8 = b.create_trunc(cv, ctx.i8)
+            sel1: Value = null
+            if pos >= 0:
+                posv = ConstantInt.get(sty, pos)
+                ceq = b.create_icmp("eq", c8, ConstantInt.get(ctx.i8, s[pos]))
+                ngt = b.create_icmp("ugt", size, posv)
+                a = b.create_and(ceq, ngt)
+                plus = b.create_gep(ctx.i8, src, [posv], inbounds=True)
+                sel1 = b.create_select(a, plus, null, "memchr.sel1")
+            ceq0 = b.create_icmp("eq", ConstantInt.get(ctx.i8, s[0]), c8)
+            nnez = b.create_icmp("ne", size, ConstantInt.get(sty, 0))
+            a2 = b.create_and(nnez, ceq0)
+            return b.create_select(a2, src, sel1, "memchr.sel2")
+        if not isinstance(size, ConstantInt):
+            if _is_only_used_in_equality_comparison(ci, src):
+                return self._mem_chr_to_char_compare(ci, size, b)
+            return None
+        fn = ci.function
+        if fn is not None and (fn.has_fn_attribute("optsize") or fn.has_fn_attribute("minsize")):
+            return None
+        if not s or not is_only_used_in_zero_equality_comparison(ci):
+            return None
+        mx = max(s)
+        if not self._fits_in_legal_integer(mx + 1):
+            srt = sorted(s)
+            ranges = 1
+            for k in range(1, len(srt)):
+                if srt[k] > srt[k - 1] + 1:
+                    ranges += 1
+            if ranges > 2:
+                return None
+            cmps = [b.create_icmp("eq", cv, ConstantInt.get(cv.type, c)) for c in srt]
+            acc = cmps[0]
+            for c2 in cmps[1:]:
+                acc = b.create_or(acc, c2)
+            return b.create_cast("inttoptr", acc, ci.type)
+        width = 1 << max(7, mx).bit_length()
+        bits = 0
+        for c in s:
+            bits |= 1 << c
+        wt = ctx.int_type(width)
+        bitfield = ConstantInt.get(wt, bits)
+        cw = b.create_zext_or_trunc(cv, wt)
+        cw = b.create_and(cw, ConstantInt.get(wt, 0xFF))
+        bounds = b.create_icmp("ult", cw, ConstantInt.get(wt, width), "memchr.bounds")
+        shl = b.create_shl(ConstantInt.get(wt, 1), cw)
+        bitsv = b.create_is_not_null(b.create_and(shl, bitfield), "memchr.bits")
+        return b.create_cast("inttoptr", b.create_logical_and(bounds, bitsv, "memchr"), ci.type)
+
+    def _fits_in_legal_integer(self, width: int) -> bool:
+        return self.dl.fits_in_legal_integer(width)
+
+    def optimize_mem_r_chr(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        src = ci.get_arg(0)
+        size = ci.get_arg(2)
+        annotate_non_null_and_dereferenceable(ci, [0], size, self.dl)
+        cv = ci.get_arg(1)
+        ctx = b.context
+        null = Constant.get_null_value(ci.type)
+        lenc = size if isinstance(size, ConstantInt) else None
+        if lenc is not None:
+            if lenc.value == 0:
+                return null
+            if lenc.value == 1:
+                val = b.load(ctx.i8, src, "memrchr.char0", alignment=1)
+                c8 = b.create_trunc(cv, ctx.i8)
+                cmp = b.create_icmp("eq", val, c8, "memrchr.char0cmp")
+                return b.create_select(cmp, src, null, "memrchr.sel")
+        s = get_constant_string_info(src, False)
+        if s is None:
+            return None
+        if not s:
+            return null
+        end_off = len(s)
+        if lenc is not None:
+            end_off = lenc.value
+            if len(s) < end_off:
+                return None
+        if isinstance(cv, ConstantInt):
+            ch = cv.value
+            pos = s.rfind(bytes([ch]), 0, end_off) if ch < 256 else -1
+            if pos < 0:
+                return null
+            if lenc is not None:
+                return b.create_gep(ctx.i8, src, [ConstantInt.get(ctx.i64, pos)], inbounds=True)
+            if s.find(s[pos : pos + 1]) == pos:
+                cmp = b.create_icmp("ule", size, ConstantInt.get(size.type, pos), "memrchr.cmp")
+                plus = b.create_gep(ctx.i8, src, [ConstantInt.get(ctx.i64, pos)], "memrchr.ptr_plus", inbounds=True)
+                return b.create_select(cmp, null, plus, "memrchr.sel")
+        s = s[:end_off]
+        if _find_first_not_of(s, s[0], 0) >= 0:
+            return None
+        sty = size.type
+        nnez = b.create_icmp("ne", size, ConstantInt.get(sty, 0))
+        c8 = b.create_trunc(cv, ctx.i8)
+        ceq = b.create_icmp("eq", ConstantInt.get(ctx.i8, s[0]), c8)
+        a = b.create_logical_and(nnez, ceq)
+        m1 = b.create_sub(size, ConstantInt.get(sty, 1))
+        plus = b.create_gep(ctx.i8, src, [m1], "memrchr.ptr_plus", inbounds=True)
+        return b.create_select(a, plus, null, "memrchr.sel")
+
+    def _optimize_mem_cmp_bcmp_common(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        lhs = ci.get_arg(0)
+        rhs = ci.get_arg(1)
+        size = ci.get_arg(2)
+        annotate_non_null_and_dereferenceable(ci, [0, 1], size, self.dl)
+        r = _optimize_mem_cmp_var_size(ci, lhs, rhs, size, False, b)
+        if r is not None:
+            return r
+        if not isinstance(size, ConstantInt):
+            return None
+        return self._optimize_mem_cmp_constant_size(ci, lhs, rhs, size.value, b)
+
+    def _optimize_mem_cmp_constant_size(self, ci: CallInst, lhs: Value, rhs: Value, n: int, b: IRBuilder) -> Value | None:
+        ctx = b.context
+        if n == 0:
+            return Constant.get_null_value(ci.type)
+        if n == 1:
+            lv = b.create_zext(b.load(ctx.i8, lhs, "lhsc", alignment=1), ci.type, "lhsv")
+            rv = b.create_zext(b.load(ctx.i8, rhs, "rhsc", alignment=1), ci.type, "rhsv")
+            return b.create_sub(lv, rv, "chardiff")
+        if self.dl.is_legal_integer(n * 8) and is_only_used_in_zero_equality_comparison(ci):
+            from llvmpy_mid.analysis.constant_folding_memory import constant_fold_load_from_const_ptr
+
+            ity = ctx.int_type(n * 8)
+            pref = self.dl.pref_alignment(ity)
+            lcv: Value | None = constant_fold_load_from_const_ptr(lhs, ity, self.dl) if isinstance(lhs, Constant) else None
+            rcv: Value | None = constant_fold_load_from_const_ptr(rhs, ity, self.dl) if isinstance(rhs, Constant) else None
+            if (lcv is not None or _known_align(lhs, ci, self.dl) >= pref) and (rcv is not None or _known_align(rhs, ci, self.dl) >= pref):
+                if lcv is None:
+                    lcv = b.load(ity, lhs, "lhsv", alignment=self.dl.abi_alignment(ity))
+                if rcv is None:
+                    rcv = b.load(ity, rhs, "rhsv", alignment=self.dl.abi_alignment(ity))
+                return b.create_zext(b.create_icmp("ne", lcv, rcv), ci.type, "memcmp")
+        return None
+
+    def optimize_mem_cmp(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        v = self._optimize_mem_cmp_bcmp_common(ci, b)
+        if v is not None:
+            return v
+        fn = ci.function
+        module = fn.parent if fn is not None else None
+        if module is not None and bl.is_lib_func_emittable(module, self.tli, "bcmp") and is_only_used_in_zero_equality_comparison(ci):
+            return copy_flags(ci, bl.emit_bcmp(ci.get_arg(0), ci.get_arg(1), ci.get_arg(2), b, self.tli))
+        return None
+
+    def optimize_b_cmp(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        return self._optimize_mem_cmp_bcmp_common(ci, b)
+
+    def optimize_mem_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        size = ci.get_arg(2)
+        annotate_non_null_and_dereferenceable(ci, [0, 1], size, self.dl)
+        if ci.is_intrinsic_call:
+            return None
+        new = bl.create_mem_cpy(b, ci.get_arg(0), 1, ci.get_arg(1), 1, size)
+        merge_attributes_and_flags(new, ci)
+        return ci.get_arg(0)
+
+    def optimize_mem_p_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        dst = ci.get_arg(0)
+        n = ci.get_arg(2)
+        new = bl.create_mem_cpy(b, dst, 1, ci.get_arg(1), 1, n)
+        merge_attributes_and_flags(new, ci)
+        return b.create_gep(b.context.i8, dst, [n], inbounds=True)
+
+    def optimize_mem_move(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        size = ci.get_arg(2)
+        annotate_non_null_and_dereferenceable(ci, [0, 1], size, self.dl)
+        if ci.is_intrinsic_call:
+            return None
+        new = bl.create_mem_move(b, ci.get_arg(0), 1, ci.get_arg(1), 1, size)
+        merge_attributes_and_flags(new, ci)
+        return ci.get_arg(0)
+
+    def optimize_mem_set(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        size = ci.get_arg(2)
+        annotate_non_null_and_dereferenceable(ci, [0], size, self.dl)
+        if ci.is_intrinsic_call:
+            return None
+        val = b.create_zext_or_trunc(ci.get_arg(1), b.context.i8)
+        new = bl.create_mem_set(b, ci.get_arg(0), val, size, 1)
+        merge_attributes_and_flags(new, ci)
+        return ci.get_arg(0)
+
+    # --- integer functions -------------------------------------------------------------------
+    def optimize_ffs(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """ffs(x) -> x != 0 ? (i32)llvm.cttz(x) + 1 : 0."""
+        op = ci.get_arg(0)
+        cttz = b.create_intrinsic("cttz", [op.type], [op, ConstantInt.get(b.context.i1, 1)], "cttz")
+        v = b.create_add(cttz, ConstantInt.get(op.type, 1))
+        v = b.create_zext_or_trunc(v, ci.type)
+        cond = b.create_icmp("ne", op, Constant.get_null_value(op.type))
+        return b.create_select(cond, v, ConstantInt.get(ci.type, 0))
+
+    def optimize_fls(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """fls(x) -> (i32)(sizeInBits(x) - llvm.ctlz(x, false))."""
+        op = ci.get_arg(0)
+        w = op.type.width  # type: ignore[attr-defined]
+        ctlz = b.create_intrinsic("ctlz", [op.type], [op, ConstantInt.get(b.context.i1, 0)], "ctlz")
+        v = b.create_sub(ConstantInt.get(op.type, w), ctlz)
+        return b.create_zext_or_trunc(v, ci.type)
+
+    def optimize_abs(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """abs(x) -> x <s 0 ? -x : x (the negation nsw)."""
+        x = ci.get_arg(0)
+        is_neg = b.create_is_neg(x)
+        neg = b.create_neg(x, "neg", nsw=True)
+        return b.create_select(is_neg, neg, x)
+
+    def optimize_is_digit(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """isdigit(c) -> (c - '0') <u 10."""
+        op = ci.get_arg(0)
+        v = b.create_sub(op, ConstantInt.get(op.type, ord("0")), "isdigittmp")
+        v = b.create_icmp("ult", v, ConstantInt.get(op.type, 10), "isdigit")
+        return b.create_zext(v, ci.type)
+
+    def optimize_is_ascii(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """isascii(c) -> c <u 128."""
+        op = ci.get_arg(0)
+        v = b.create_icmp("ult", op, ConstantInt.get(op.type, 128), "isascii")
+        return b.create_zext(v, ci.type)
+
+    def optimize_to_ascii(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """toascii(c) -> c & 0x7f."""
+        return b.create_and(ci.get_arg(0), ConstantInt.get(ci.type, 0x7F))
+
+    # --- output functions --------------------------------------------------------------------
+    def optimize_puts(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """puts("") -> putchar('\\n') when the result is unused."""
+        annotate_non_null_no_undef_based_on_access(ci, [0])
+        if ci._use_head is not None:
+            return None
+        s = get_constant_string_info(ci.get_arg(0))
+        if s is not None and not s:
+            return copy_flags(ci, bl.emit_put_char(ConstantInt.get(ci.type, ord("\n")), b, self.tli))
+        return None
+
+    def optimize_f_puts(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """fputs(s, F) -> fwrite(s, strlen(s), 1, F) when the result is unused."""
+        fn = ci.function
+        if fn is not None and (fn.has_fn_attribute("optsize") or fn.has_fn_attribute("minsize")):
+            return None
+        if ci._use_head is not None:
+            return None
+        ln = get_string_length(ci.get_arg(0))
+        if not ln:
+            return None
+        st = bl.size_t_type(b)
+        return copy_flags(ci, bl.emit_fwrite(ci.get_arg(0), ConstantInt.get(st, ln - 1), ci.get_arg(1), b, self.tli))
+
+    def optimize_f_write(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """fwrite(s, 1, 1, F) -> fputc(s[0], F) when the result is unused; zero bytes -> 0."""
+        size = ci.get_arg(1)
+        count = ci.get_arg(2)
+        if isinstance(size, ConstantInt) and isinstance(count, ConstantInt):
+            nbytes = (size.value * count.value) & ((1 << 64) - 1)
+            if nbytes == 0:
+                return ConstantInt.get(ci.type, 0)
+            if nbytes == 1 and ci._use_head is None:
+                tli = self.tli
+                assert tli is not None
+                ch = b.load(b.context.i8, ci.get_arg(0), "char", alignment=1)
+                cast = b.create_sext_or_trunc(ch, bl.int_type(b, tli), "chari")
+                new = bl.emit_fput_c(cast, ci.get_arg(3), b, tli)
+                return ConstantInt.get(ci.type, 1) if new is not None else None
+        return None
+
+
+def _mask(ci: CallInst) -> int:
+    ty = ci.type
+    return ty.mask if isinstance(ty, IntegerType) else (1 << 64) - 1
+
+
+def _find_first_not_of(s: bytes, ch: int, start: int) -> int:
+    for k in range(start, len(s)):
+        if s[k] != ch:
+            return k
+    return -1
+
+
+def _known_align(v: Value, ci: CallInst, dl: DataLayout) -> int:
+    from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
+
+    kb = compute_known_bits(v, dl, 0)
+    tz = min(kb.count_min_trailing_zeros(), 32)
+    return 1 << min(kb.bit_width - 1, tz)
+
+
+def _optimize_mem_cmp_var_size(ci: CallInst, lhs: Value, rhs: Value, size: Value, strncmp: bool, b: IRBuilder) -> Value | None:
+    """``optimizeMemCmpVarSize``: two constant arrays and any size."""
+    if lhs is rhs:
+        return Constant.get_null_value(ci.type)
+    ls = get_constant_string_info(lhs, False)
+    if ls is None:
+        return None
+    rs = get_constant_string_info(rhs, False)
+    if rs is None:
+        return None
+    zero = ConstantInt.get(ci.type, 0)
+    pos = 0
+    mn = min(len(ls), len(rs))
+    while True:
+        if pos == mn or (strncmp and ls[pos] == 0 and rs[pos] == 0):
+            return zero
+        if ls[pos] != rs[pos]:
+            break
+        pos += 1
+    ires = -1 if ls[pos] < rs[pos] else 1
+    cmp = b.create_icmp(Predicate.ICMP_ULE, size, ConstantInt.get(size.type, pos))
+    return b.create_select(cmp, zero, ConstantInt.get(ci.type, ires & _mask(ci)))
+
+
+_Handler = Callable[[LibCallSimplifier, CallInst, "IRBuilder"], "Value | None"]
+
+_STRING_MEMORY: dict[str, _Handler] = {
+    "strchr": LibCallSimplifier.optimize_str_chr,
+    "strrchr": LibCallSimplifier.optimize_str_r_chr,
+    "strcmp": LibCallSimplifier.optimize_str_cmp,
+    "strncmp": LibCallSimplifier.optimize_str_n_cmp,
+    "strcpy": LibCallSimplifier.optimize_str_cpy,
+    "stpcpy": LibCallSimplifier.optimize_stp_cpy,
+    "strlen": LibCallSimplifier.optimize_str_len,
+    "strnlen": LibCallSimplifier.optimize_str_n_len,
+    "memchr": LibCallSimplifier.optimize_mem_chr,
+    "memrchr": LibCallSimplifier.optimize_mem_r_chr,
+    "bcmp": LibCallSimplifier.optimize_b_cmp,
+    "memcmp": LibCallSimplifier.optimize_mem_cmp,
+    "memcpy": LibCallSimplifier.optimize_mem_cpy,
+    "mempcpy": LibCallSimplifier.optimize_mem_p_cpy,
+    "memmove": LibCallSimplifier.optimize_mem_move,
+    "memset": LibCallSimplifier.optimize_mem_set,
+    "wcslen": LibCallSimplifier.optimize_wcslen,
+}
+
+_OTHER: dict[str, _Handler] = {
+    "ffs": LibCallSimplifier.optimize_ffs,
+    "ffsl": LibCallSimplifier.optimize_ffs,
+    "ffsll": LibCallSimplifier.optimize_ffs,
+    "fls": LibCallSimplifier.optimize_fls,
+    "flsl": LibCallSimplifier.optimize_fls,
+    "flsll": LibCallSimplifier.optimize_fls,
+    "abs": LibCallSimplifier.optimize_abs,
+    "labs": LibCallSimplifier.optimize_abs,
+    "llabs": LibCallSimplifier.optimize_abs,
+    "isdigit": LibCallSimplifier.optimize_is_digit,
+    "isascii": LibCallSimplifier.optimize_is_ascii,
+    "toascii": LibCallSimplifier.optimize_to_ascii,
+    "fwrite": LibCallSimplifier.optimize_f_write,
+    "fputs": LibCallSimplifier.optimize_f_puts,
+    "puts": LibCallSimplifier.optimize_puts,
+}
+
+
+__all__ = [
+    "LibCallSimplifier",
+    "annotate_dereferenceable_bytes",
+    "annotate_non_null_and_dereferenceable",
+    "annotate_non_null_no_undef_based_on_access",
+    "is_only_used_in_zero_equality_comparison",
+]

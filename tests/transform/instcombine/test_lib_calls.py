@@ -1,0 +1,138 @@
+"""The library-call simplifier (SimplifyLibCalls.cpp, through InstCombine's tryOptimizeCall):
+each rule's input gives what opt-19 gives."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from opt_oracle import assert_same_as_opt  # noqa: E402
+
+DL = 'target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"\n'
+STRINGS = (
+    '@hello = constant [6 x i8] c"hello\\00"\n'
+    '@hell = constant [5 x i8] c"hell\\00"\n'
+    '@empty = constant [1 x i8] zeroinitializer\n'
+    '@ab = constant [4 x i8] c"abab"\n'
+    '@aaa = constant [3 x i8] c"aaa"\n'
+)
+DECLS = (
+    'declare i64 @strlen(ptr)\n'
+    'declare i64 @strnlen(ptr, i64)\n'
+    'declare ptr @strchr(ptr, i32)\n'
+    'declare ptr @strrchr(ptr, i32)\n'
+    'declare i32 @strcmp(ptr, ptr)\n'
+    'declare i32 @strncmp(ptr, ptr, i64)\n'
+    'declare ptr @strcpy(ptr, ptr)\n'
+    'declare ptr @stpcpy(ptr, ptr)\n'
+    'declare ptr @memchr(ptr, i32, i64)\n'
+    'declare ptr @memrchr(ptr, i32, i64)\n'
+    'declare i32 @memcmp(ptr, ptr, i64)\n'
+    'declare i32 @bcmp(ptr, ptr, i64)\n'
+    'declare ptr @memcpy(ptr, ptr, i64)\n'
+    'declare ptr @memset(ptr, i32, i64)\n'
+    'declare i32 @ffs(i32)\n'
+    'declare i32 @abs(i32)\n'
+    'declare i32 @isdigit(i32)\n'
+    'declare i32 @isascii(i32)\n'
+    'declare i32 @toascii(i32)\n'
+    'declare i32 @puts(ptr)\n'
+    'declare i64 @fwrite(ptr, i64, i64, ptr)\n'
+    'declare i32 @fputs(ptr, ptr)\n'
+)
+
+
+def _module(body: str) -> str:
+    return DL + 'target triple = "x86_64-unknown-linux-gnu"\n' + STRINGS + body + "\n" + DECLS
+
+
+RULES: dict[str, str] = {
+    # strlen("hello") -> 5
+    'strlen_const': 'define i64 @f() {\n  %r = call i64 @strlen(ptr @hello)\n  ret i64 %r\n}',
+    # strlen(x) == 0 -> *x == 0
+    'strlen_eq_zero': 'define i1 @f(ptr %p) {\n  %l = call i64 @strlen(ptr %p)\n  %r = icmp eq i64 %l, 0\n  ret i1 %r\n}',
+    # strlen(c ? "hello" : "hell") -> select c, 5, 4
+    'strlen_select': 'define i64 @f(i1 %c) {\n  %s = select i1 %c, ptr @hello, ptr @hell\n  %r = call i64 @strlen(ptr %s)\n  ret i64 %r\n}',
+    # strlen("hello" + x) -> 5 - x
+    'strlen_gep': 'define i64 @f(i64 %x) {\n  %p = getelementptr inbounds [6 x i8], ptr @hello, i64 0, i64 %x\n  %r = call i64 @strlen(ptr %p)\n  ret i64 %r\n}',
+    # strlen(p) annotates p
+    'strlen_annotate': 'define i64 @f(ptr %p) {\n  %r = call i64 @strlen(ptr %p)\n  ret i64 %r\n}',
+    # strnlen("hello", n) -> umin(5, n)
+    'strnlen_const': 'define i64 @f(i64 %n) {\n  %r = call i64 @strnlen(ptr @hello, i64 %n)\n  ret i64 %r\n}',
+    # strnlen(p, 1) -> *p != 0
+    'strnlen_one': 'define i64 @f(ptr %p) {\n  %r = call i64 @strnlen(ptr %p, i64 1)\n  ret i64 %r\n}',
+    # strchr("hello", 'l') -> "hello" + 2
+    'strchr_const': 'define ptr @f() {\n  %r = call ptr @strchr(ptr @hello, i32 108)\n  ret ptr %r\n}',
+    # strchr("hello", c) -> memchr("hello", c, 6)
+    'strchr_var_char': 'define ptr @f(i32 %c) {\n  %r = call ptr @strchr(ptr @hello, i32 %c)\n  ret ptr %r\n}',
+    # strchr(p, 0) -> p + strlen(p)
+    'strchr_nul': 'define ptr @f(ptr %p) {\n  %r = call ptr @strchr(ptr %p, i32 0)\n  ret ptr %r\n}',
+    # strrchr(p, 0) -> strchr(p, 0)
+    'strrchr_nul': 'define ptr @f(ptr %p) {\n  %r = call ptr @strrchr(ptr %p, i32 0)\n  ret ptr %r\n}',
+    # strcmp of two constants -> constant
+    'strcmp_const': 'define i32 @f() {\n  %r = call i32 @strcmp(ptr @hello, ptr @hell)\n  ret i32 %r\n}',
+    # strcmp(p, "") -> *p
+    'strcmp_empty': 'define i32 @f(ptr %p) {\n  %r = call i32 @strcmp(ptr %p, ptr @empty)\n  ret i32 %r\n}',
+    # strcmp(p, p) -> 0
+    'strcmp_same': 'define i32 @f(ptr %p) {\n  %r = call i32 @strcmp(ptr %p, ptr %p)\n  ret i32 %r\n}',
+    # strncmp(p, q, 1) -> memcmp(p, q, 1)
+    'strncmp_one': 'define i32 @f(ptr %p, ptr %q) {\n  %r = call i32 @strncmp(ptr %p, ptr %q, i64 1)\n  ret i32 %r\n}',
+    # strncmp("hello", "hell", 4) -> 0
+    'strncmp_const': 'define i32 @f() {\n  %r = call i32 @strncmp(ptr @hello, ptr @hell, i64 4)\n  ret i32 %r\n}',
+    # strcpy(d, "hello") -> memcpy(d, "hello", 6)
+    'strcpy_const': 'define ptr @f(ptr %d) {\n  %r = call ptr @strcpy(ptr %d, ptr @hello)\n  ret ptr %r\n}',
+    # stpcpy(d, "hello") -> memcpy + d + 5
+    'stpcpy_const': 'define ptr @f(ptr %d) {\n  %r = call ptr @stpcpy(ptr %d, ptr @hello)\n  ret ptr %r\n}',
+    # memchr("hello", 'l', n) -> n <= 2 ? null : "hello" + 2
+    'memchr_const': 'define ptr @f(i64 %n) {\n  %r = call ptr @memchr(ptr @hello, i32 108, i64 %n)\n  ret ptr %r\n}',
+    # memchr(p, c, 1) -> *p == c ? p : null
+    'memchr_one': 'define ptr @f(ptr %p, i32 %c) {\n  %r = call ptr @memchr(ptr %p, i32 %c, i64 1)\n  ret ptr %r\n}',
+    # memchr over two runs of characters
+    'memchr_two_runs': 'define ptr @f(i32 %c, i64 %n) {\n  %r = call ptr @memchr(ptr @aaa, i32 %c, i64 %n)\n  ret ptr %r\n}',
+    # memchr("abab", c, 4) != null -> a bit test
+    'memchr_bitfield': 'define i1 @f(i32 %c) {\n  %m = call ptr @memchr(ptr @ab, i32 %c, i64 4)\n  %r = icmp ne ptr %m, null\n  ret i1 %r\n}',
+    # memrchr(p, c, 0) -> null
+    'memrchr_zero': 'define ptr @f(ptr %p, i32 %c) {\n  %r = call ptr @memrchr(ptr %p, i32 %c, i64 0)\n  ret ptr %r\n}',
+    # memrchr("hello", 'l', 5) -> "hello" + 3
+    'memrchr_const': 'define ptr @f() {\n  %r = call ptr @memrchr(ptr @hello, i32 108, i64 5)\n  ret ptr %r\n}',
+    # memcmp(p, q, 1) -> *p - *q
+    'memcmp_one': 'define i32 @f(ptr %p, ptr %q) {\n  %r = call i32 @memcmp(ptr %p, ptr %q, i64 1)\n  ret i32 %r\n}',
+    # memcmp(p, q, n) == 0 -> bcmp(p, q, n) == 0
+    'memcmp_to_bcmp': 'define i1 @f(ptr %p, ptr %q, i64 %n) {\n  %m = call i32 @memcmp(ptr %p, ptr %q, i64 %n)\n  %r = icmp eq i32 %m, 0\n  ret i1 %r\n}',
+    # memcmp of constants with a variable size -> select
+    'memcmp_const_var_size': 'define i32 @f(i64 %n) {\n  %r = call i32 @memcmp(ptr @hello, ptr @hell, i64 %n)\n  ret i32 %r\n}',
+    # memcmp(p, q, 4) == 0 of aligned pointers -> i32 compare
+    'memcmp_4_eq': 'define i1 @f(ptr align 4 %p, ptr align 4 %q) {\n  %m = call i32 @memcmp(ptr %p, ptr %q, i64 4)\n  %r = icmp eq i32 %m, 0\n  ret i1 %r\n}',
+    # memcpy(d, s, n) -> llvm.memcpy
+    'memcpy_lib': 'define ptr @f(ptr %d, ptr %s, i64 %n) {\n  %r = call ptr @memcpy(ptr %d, ptr %s, i64 %n)\n  ret ptr %r\n}',
+    # memset(d, c, n) -> llvm.memset
+    'memset_lib': 'define ptr @f(ptr %d, i32 %c, i64 %n) {\n  %r = call ptr @memset(ptr %d, i32 %c, i64 %n)\n  ret ptr %r\n}',
+    # ffs(x) -> x != 0 ? cttz(x) + 1 : 0
+    'ffs': 'define i32 @f(i32 %x) {\n  %r = call i32 @ffs(i32 %x)\n  ret i32 %r\n}',
+    # abs(x) -> select
+    'abs': 'define i32 @f(i32 %x) {\n  %r = call i32 @abs(i32 %x)\n  ret i32 %r\n}',
+    # isdigit(c) -> (c - 48) <u 10
+    'isdigit': 'define i32 @f(i32 %x) {\n  %r = call i32 @isdigit(i32 %x)\n  ret i32 %r\n}',
+    # isascii(c) -> c <u 128
+    'isascii': 'define i32 @f(i32 %x) {\n  %r = call i32 @isascii(i32 %x)\n  ret i32 %r\n}',
+    # toascii(c) -> c & 127
+    'toascii': 'define i32 @f(i32 %x) {\n  %r = call i32 @toascii(i32 %x)\n  ret i32 %r\n}',
+    # puts("") -> putchar('\n')
+    'puts_empty': 'define void @f() {\n  %r = call i32 @puts(ptr @empty)\n  ret void\n}',
+    # fputs("hello", F) -> fwrite("hello", 5, 1, F)
+    'fputs_fwrite': 'define void @f(ptr %F) {\n  %r = call i32 @fputs(ptr @hello, ptr %F)\n  ret void\n}',
+    # fwrite(p, 0, n, F) -> 0
+    'fwrite_zero': 'define i64 @f(ptr %p, i64 %n, ptr %F) {\n  %r = call i64 @fwrite(ptr %p, i64 0, i64 %n, ptr %F)\n  ret i64 %r\n}',
+    # a nobuiltin call is left alone
+    'nobuiltin': 'define i64 @f() {\n  %r = call i64 @strlen(ptr @hello) nobuiltin\n  ret i64 %r\n}',
+}
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_rule_as_opt19(name: str) -> None:
+    assert_same_as_opt(_module(RULES[name]), "instcombine")
