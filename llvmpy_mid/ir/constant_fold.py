@@ -1126,7 +1126,8 @@ def constant_fold_compare_instruction(pred: Predicate, lhs: Constant, rhs: Const
             return PoisonValue.get(rty)
         if isinstance(c1, UndefValue) or isinstance(c2, UndefValue):
             is_int = pred.is_int_predicate
-            if pred.is_equality or (is_int and c1 is c2):
+            # LLVM tests ICmpInst::isEquality: eq/ne of icmp only (fcmp ueq/one fold like other fcmps)
+            if pred in (Predicate.ICMP_EQ, Predicate.ICMP_NE) or (is_int and c1 is c2):
                 return UndefValue.get(rty)
             if is_int:
                 return _bool_constant(rty, pred.is_true_when_equal)

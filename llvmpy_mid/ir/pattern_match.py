@@ -836,7 +836,7 @@ class _FNeg(Pattern):
         if op == "fsub":
             ops = v._operands  # type: ignore[attr-defined]
             lhs = ops[0].value
-            fmf = getattr(v, "_fmf", 0)
+            fmf = int(getattr(v, "fast_math_flags", 0))
             nsz = bool(fmf & 8)  # FastMathFlags.NSZ
             zero_ok = _ANY_ZERO_FP.m(lhs, caps) if nsz else _NEG_ZERO_FP.m(lhs, caps)
             return zero_ok and self.x.m(ops[1].value, caps)

@@ -145,7 +145,40 @@ e:
 }""",
 }
 
-FP_RULES: dict[str, str] = {}
+FP_RULES: dict[str, str] = {
+    # fcmp uno X, X -> fcmp uno X, 0.0
+    "fcmp_self_uno": "define i1 @f(double %x) {\n  %c = fcmp une double %x, %x\n  ret i1 %c\n}",
+    # fcmp (fneg X), (fneg Y) -> fcmp swapped X, Y
+    "fcmp_fneg_fneg": "define i1 @f(float %x, float %y) {\n  %a = fneg float %x\n  %b = fneg float %y\n  %c = fcmp olt float %a, %b\n  ret i1 %c\n}",
+    # fcmp X, -0.0 -> fcmp X, 0.0
+    "fcmp_neg_zero": "define i1 @f(float %x) {\n  %c = fcmp ogt float %x, -0.0\n  ret i1 %c\n}",
+    # fcmp olt X, +inf -> fcmp one X, +inf
+    "fcmp_olt_inf": "define i1 @f(float %x) {\n  %c = fcmp olt float %x, 0x7FF0000000000000\n  ret i1 %c\n}",
+    # fcmp (sitofp X), C -> icmp X, C'
+    "sitofp_const": "define i1 @f(i8 %x) {\n  %a = sitofp i8 %x to double\n  %c = fcmp olt double %a, 4.5\n  ret i1 %c\n}",
+    "uitofp_const_eq": "define i1 @f(i8 %x) {\n  %a = uitofp i8 %x to float\n  %c = fcmp oeq float %a, 300.0\n  ret i1 %c\n}",
+    # fcmp (fpext X), (fpext Y) -> fcmp X, Y; fpext X vs an exact constant
+    "fpext_fpext": "define i1 @f(float %x, float %y) {\n  %a = fpext float %x to double\n  %b = fpext float %y to double\n  %c = fcmp ogt double %a, %b\n  ret i1 %c\n}",
+    "fpext_const": "define i1 @f(float %x) {\n  %a = fpext float %x to double\n  %c = fcmp olt double %a, 2.5\n  ret i1 %c\n}",
+    "fpext_lossy_oeq": "define i1 @f(float %x) {\n  %a = fpext float %x to double\n  %c = fcmp oeq double %a, 0.1\n  ret i1 %c\n}",
+    # fabs(X) > 0.0 -> X one 0.0
+    "fabs_ogt_zero": "declare double @llvm.fabs.f64(double)\ndefine i1 @f(double %x) {\n  %a = call double @llvm.fabs.f64(double %x)\n  %c = fcmp ogt double %a, 0.0\n  ret i1 %c\n}",
+    # (C / X) < 0.0 -> X < 0.0 with ninf
+    "recip_olt_zero": "define i1 @f(float %x) {\n  %d = fdiv ninf float 1.0, %x\n  %c = fcmp ninf olt float %d, 0.0\n  ret i1 %c\n}",
+    # fcmp (X - Y), 0.0 -> fcmp X, Y
+    "fsub_ogt_zero": "define i1 @f(float %x, float %y) {\n  %d = fsub float %x, %y\n  %c = fcmp ogt float %d, 0.0\n  ret i1 %c\n}",
+    # fcmp oeq (bitcast i32 X), 0.0 -> (X & 0x7fffffff) == 0
+    "bitcast_oeq_zero": "define i1 @f(i32 %x) {\n  %b = bitcast i32 %x to float\n  %c = fcmp oeq float %b, 0.0\n  ret i1 %c\n}",
+    # fneg X vs C -> X vs -C
+    "fneg_const": "define i1 @f(float %x) {\n  %n = fneg float %x\n  %c = fcmp olt float %n, 2.0\n  ret i1 %c\n}",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FP_RULES))
+def test_fp_rule_as_opt19(name: str) -> None:
+    text = FP_RULES[name]
+    out = assert_same_as_opt(text, "instcombine")
+    assert _changed(text, out), "opt-19 leaves this input alone: the rule is not exercised"
 
 
 def _changed(text: str, out: str) -> bool:
