@@ -9,9 +9,8 @@ the floating-point casts (``fptrunc`` shrinking, ``foldItoFPtoI``), ``ptrtoint``
 ``canonicalizeBitCastExtElt``, ``foldBitCastBitwiseLogic``, ``foldBitCastSelect``)
 and ``addrspacecast``.
 
-Not yet here (each fold skipped whole): ``optimizeIntegerToVectorInsertions``,
-``optimizeBitCastFromPhi``, ``foldFPtoI`` (needs ``computeKnownFPClass``) and the
-``vscale`` folds.
+Not yet here (each fold skipped whole): the ``vscale`` folds; ``foldFPtoI`` sees the classes a small local analysis proves
+(the tree has no ``computeKnownFPClass`` yet).
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from llvmpy_mid.analysis.constant_folding import (
 from llvmpy_mid.analysis.instsimplify._util import const_int
 from llvmpy_mid.analysis.known_bits_analysis import is_known_non_negative
 from llvmpy_mid.analysis.select_pattern import UNKNOWN, match_select_pattern
-from llvmpy_mid.analysis.value_tracking_support import _intrinsic
 from llvmpy_mid.ir import apfloat
 from llvmpy_mid.ir import pattern_match as pm
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -50,6 +48,7 @@ from llvmpy_mid.ir.types import FloatingPointType, IntegerType, PointerType, Typ
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine.combiner import take_name
 from llvmpy_mid.transform.instcombine.common import (
+    intrinsic_base_of,
     fold_op_into_phi,
     fold_op_into_select,
     is_desirable_int_type,
@@ -266,7 +265,7 @@ def evaluate_in_different_type(ic: InstCombiner, v: Value, ty: Type, is_signed: 
     elif opc in ("fptoui", "fptosi"):
         res = CastInst.create(opc, v.operands[0], ty)
     elif opc == "call":
-        assert _intrinsic(v) == "llvm.vscale"
+        assert intrinsic_base_of(v) == "vscale"
         from llvmpy_mid.ir.intrinsics import intrinsic_declaration
         from llvmpy_mid.ir.types import FunctionType
 
@@ -423,7 +422,7 @@ def can_evaluate_zextd(v: Value, ty: Type, ic: InstCombiner, cxt: Instruction) -
             if tmp is None or tmp != btc:
                 return None
         return btc
-    if opc == "call" and _intrinsic(i) == "llvm.vscale":
+    if opc == "call" and intrinsic_base_of(i) == "vscale":
         return 0
     return None
 
@@ -759,7 +758,7 @@ def visit_trunc(ic: InstCombiner, i: Instruction) -> Instruction | None:
                 bc_to = dest.context.vector_type(dest, n, vty.scalable)
                 bc = b.create_cast("bitcast", vec, bc_to)
                 return ExtractElementInst(bc, ConstantInt.get(dest.context.i32, new_idx))
-    if src.has_one_use and _intrinsic(src) == "llvm.ctlz":
+    if src.has_one_use and intrinsic_base_of(src) == "ctlz":
         z = _ops(src)[0]
         if _opc(z) == "zext":
             a = _ops(z)[0]
@@ -1044,16 +1043,25 @@ def _apint_allow_poison(v: Value) -> int | None:
 
 
 def _elementwise_equal(a: Constant, b: Constant) -> bool:
-    """``Constant::isElementWiseEqual`` (undef lanes never match)."""
+    """``Constant::isElementWiseEqual``: equal lane by lane, a poison lane matching anything
+    (an undef lane that is not poison matches nothing)."""
     if a is b:
         return True
     ty = a.type
     if not isinstance(ty, VectorType) or ty.scalable or b.type is not ty:
         return False
+    if not isinstance(ty.element_type, (IntegerType, FloatingPointType)):
+        return False
     for k in range(ty.count):
         x = a.get_aggregate_element(k)
         y = b.get_aggregate_element(k)
-        if x is None or y is None or x is not y or isinstance(x, UndefValue):
+        if x is None or y is None:
+            return False
+        if isinstance(x, PoisonValue) or isinstance(y, PoisonValue):
+            continue
+        if isinstance(x, UndefValue) or isinstance(y, UndefValue):
+            return False
+        if x is not y:
             return False
     return True
 
@@ -1218,26 +1226,26 @@ def visit_fptrunc(ic: InstCombiner, i: Instruction) -> Instruction | None:
             if _opc(tv) == "fpext" and _ops(tv)[0].type is ty:
                 ny = b.create_cast("fptrunc", fv, ty)
                 _set_fmf_if(ny, fmf)
-                sel = b.create_select(cond, _ops(tv)[0], ny, "narrow.sel")
+                sel = b.create_select(cond, _ops(tv)[0], ny, "narrow.sel", fast_math_flags=fmf or None)
                 _copy_select_md_v(sel, op)
                 return ic.replace_inst_uses_with(i, sel)
             if _opc(fv) == "fpext" and _ops(fv)[0].type is ty:
                 ny = b.create_cast("fptrunc", tv, ty)
                 _set_fmf_if(ny, fmf)
-                sel = b.create_select(cond, ny, _ops(fv)[0], "narrow.sel")
+                sel = b.create_select(cond, ny, _ops(fv)[0], "narrow.sel", fast_math_flags=fmf or None)
                 _copy_select_md_v(sel, op)
                 return ic.replace_inst_uses_with(i, sel)
-    iid = _intrinsic(op)
-    if iid in ("llvm.ceil", "llvm.fabs", "llvm.floor", "llvm.nearbyint", "llvm.rint", "llvm.round", "llvm.roundeven", "llvm.trunc"):
+    iid = intrinsic_base_of(op)
+    if iid in ("ceil", "fabs", "floor", "nearbyint", "rint", "round", "roundeven", "trunc"):
         assert isinstance(op, CallInst)
         s = op.operands[0]
         if s.has_one_use:
             ok = True
-            if iid != "llvm.fabs":
+            if iid != "fabs":
                 ok = _opc(s) == "fpext" and _ops(s)[0].type is ty
             if ok:
                 inner = b.create_cast("fptrunc", s, ty)
-                call = b.create_intrinsic(iid[5:], [ty], [inner], fmf_source=op)
+                call = b.create_intrinsic(iid, [ty], [inner], fmf_source=op)
                 return ic.replace_inst_uses_with(i, call)
     r = shrink_insert_elt(ic, i)
     if r is not None:
@@ -1299,9 +1307,113 @@ def fold_ito_fp_to_i(ic: InstCombiner, fi: Instruction) -> Instruction | None:
     return ic.replace_inst_uses_with(fi, x)
 
 
+_FC_NAN = 3
+_FC_NEG_INF = 1 << 2
+_FC_NEG_NORMAL = 1 << 3
+_FC_NEG_SUB = 1 << 4
+_FC_NEG_ZERO = 1 << 5
+_FC_POS_ZERO = 1 << 6
+_FC_POS_SUB = 1 << 7
+_FC_POS_NORMAL = 1 << 8
+_FC_POS_INF = 1 << 9
+_FC_ALL = (1 << 10) - 1
+_FC_INF = _FC_NEG_INF | _FC_POS_INF
+_FC_ZERO = _FC_NEG_ZERO | _FC_POS_ZERO
+_FC_NEGATIVE = _FC_NEG_INF | _FC_NEG_NORMAL | _FC_NEG_SUB | _FC_NEG_ZERO
+_FC_POSITIVE = _FC_POS_INF | _FC_POS_NORMAL | _FC_POS_SUB | _FC_POS_ZERO
+
+
+def _fp_const_class(c: ConstantFP) -> int:
+    sem = apfloat.semantics_of(c.type.type_id)
+    if sem is None:
+        return _FC_ALL
+    cat = apfloat.category(sem, c.bits)
+    neg = apfloat.is_negative(sem, c.bits)
+    if cat == apfloat.NAN:
+        return _FC_NAN
+    if cat == apfloat.INF:
+        return _FC_NEG_INF if neg else _FC_POS_INF
+    if cat == apfloat.ZERO:
+        return _FC_NEG_ZERO if neg else _FC_POS_ZERO
+    if apfloat.is_denormal(sem, c.bits):
+        return _FC_NEG_SUB if neg else _FC_POS_SUB
+    return _FC_NEG_NORMAL if neg else _FC_POS_NORMAL
+
+
+def _flip_sign(m: int) -> int:
+    """The classes of ``fneg`` of a value of classes ``m``."""
+    out = m & _FC_NAN
+    pairs = ((_FC_NEG_INF, _FC_POS_INF), (_FC_NEG_NORMAL, _FC_POS_NORMAL), (_FC_NEG_SUB, _FC_POS_SUB), (_FC_NEG_ZERO, _FC_POS_ZERO))
+    for n, p in pairs:
+        if m & n:
+            out |= p
+        if m & p:
+            out |= n
+    return out
+
+
+def _possible_fp_classes(v: Value, depth: int = 0) -> int:
+    """The classes ``v`` may have: the part of ``computeKnownFPClass`` that ``foldFPtoI``'s
+    tests rely on (constants, ``nofpclass`` arguments, int-to-FP casts, fneg/fabs/copysign,
+    fmul by zero, select); anything else may be of any class."""
+    from llvmpy_mid.ir.function import Argument
+
+    if isinstance(v, ConstantFP):
+        return _fp_const_class(v)
+    if isinstance(v, Constant) and isinstance(v.type, VectorType) and not v.type.scalable:
+        m = 0
+        for k in range(v.type.count):
+            e = v.get_aggregate_element(k)
+            if not isinstance(e, ConstantFP):
+                return _FC_ALL
+            m |= _fp_const_class(e)
+        return m
+    if isinstance(v, Argument):
+        attr = v.attributes.get("nofpclass")
+        return _FC_ALL & ~attr.int_value if attr is not None else _FC_ALL
+    if depth >= 6 or not isinstance(v, Instruction):
+        return _FC_ALL
+    opc = v.opcode
+    if opc == "sitofp":
+        return _FC_ALL & ~(_FC_NAN | _FC_INF)
+    if opc == "uitofp":
+        return _FC_ALL & ~(_FC_NAN | _FC_INF | _FC_NEGATIVE)
+    if opc == "fneg":
+        return _flip_sign(_possible_fp_classes(v.operands[0], depth + 1))
+    if opc == "select":
+        return _possible_fp_classes(v.operands[1], depth + 1) | _possible_fp_classes(v.operands[2], depth + 1)
+    if opc == "fmul":
+        a = _possible_fp_classes(v.operands[0], depth + 1)
+        b = _possible_fp_classes(v.operands[1], depth + 1)
+        for x, y in ((a, b), (b, a)):
+            if not x & ~_FC_ZERO and not y & (_FC_NAN | _FC_INF):
+                return _FC_ZERO
+        return _FC_ALL
+    base = intrinsic_base_of(v)
+    if base == "fabs":
+        m = _possible_fp_classes(v.operands[0], depth + 1)
+        return (m & (_FC_NAN | _FC_POSITIVE)) | (_flip_sign(m) & _FC_POSITIVE)
+    if base == "copysign":
+        m = _possible_fp_classes(v.operands[0], depth + 1)
+        mag = (m & (_FC_NAN | _FC_POSITIVE)) | (_flip_sign(m) & _FC_POSITIVE)
+        return mag | _flip_sign(mag)
+    return _FC_ALL
+
+
+def _fold_fp_to_i(ic: InstCombiner, fi: Instruction) -> Instruction | None:
+    """fpto[su]i of a value never normal -> 0 (LLVM ``foldFPtoI``)."""
+    mask = _FC_POS_NORMAL if fi.opcode == "fptoui" else (_FC_POS_NORMAL | _FC_NEG_NORMAL)
+    if not _possible_fp_classes(fi.operands[0]) & mask:
+        return ic.replace_inst_uses_with(fi, Constant.get_null_value(fi.type))
+    return None
+
+
 def visit_fptoui(ic: InstCombiner, i: Instruction) -> Instruction | None:
     """Fold a ``fptoui`` (LLVM ``visitFPToUI``)."""
     r = fold_ito_fp_to_i(ic, i)
+    if r is not None:
+        return r
+    r = _fold_fp_to_i(ic, i)
     if r is not None:
         return r
     return common_cast_transforms(ic, i)
@@ -1310,6 +1422,9 @@ def visit_fptoui(ic: InstCombiner, i: Instruction) -> Instruction | None:
 def visit_fptosi(ic: InstCombiner, i: Instruction) -> Instruction | None:
     """Fold a ``fptosi`` (LLVM ``visitFPToSI``)."""
     r = fold_ito_fp_to_i(ic, i)
+    if r is not None:
+        return r
+    r = _fold_fp_to_i(ic, i)
     if r is not None:
         return r
     return common_cast_transforms(ic, i)
@@ -1365,7 +1480,7 @@ def visit_ptrtoint(ic: InstCombiner, i: Instruction) -> Instruction | None:
         ipt = _with_scalar(src_ty, ic.dl.int_ptr_type_for(ty.context, as_))
         p = b.create_cast("ptrtoint", src, ipt)
         return create_integer_cast(p, ty, False)
-    if src.has_one_use and _intrinsic(src) == "llvm.ptrmask":
+    if src.has_one_use and intrinsic_base_of(src) == "ptrmask":
         ptr, mask = _ops(src)[0], _ops(src)[1]
         if mask.type is ty:
             return BinaryOperator.create("and", b.create_cast("ptrtoint", ptr, ty), mask)
@@ -1563,6 +1678,9 @@ def visit_bitcast(ic: InstCombiner, i: Instruction) -> Instruction | None:
                     r = optimize_vector_resize_with_integer_bit_casts(ic, _ops(bcin)[0], dest)
                     if r is not None:
                         return r
+            v = optimize_integer_to_vector_insertions(ic, i)
+            if v is not None:
+                return ic.replace_inst_uses_with(i, v)
     if isinstance(src_ty, VectorType) and not src_ty.scalable:
         if src_ty.count == 1:
             if not isinstance(dest, VectorType):
@@ -1619,6 +1737,10 @@ def visit_bitcast(ic: InstCombiner, i: Instruction) -> Instruction | None:
                 scalar_x = b.create_cast("bitcast", s0, dest)
                 call = b.create_intrinsic(name, [dest], [scalar_x])
                 return ic.replace_inst_uses_with(i, call)
+    if isinstance(src, PHINode):
+        r = optimize_bitcast_from_phi(ic, i, src)
+        if r is not None:
+            return r
     r = _canonicalize_bitcast_ext_elt(ic, i)
     if r is not None:
         return r
@@ -1629,6 +1751,177 @@ def visit_bitcast(ic: InstCombiner, i: Instruction) -> Instruction | None:
     if r is not None:
         return r
     return common_cast_transforms(ic, i)
+
+
+def _collect_insertion_elements(
+    ic: InstCombiner, v: Value, shift: int, elements: list[Value | None], elt_ty: Type, big_endian: bool
+) -> bool:
+    """``collectInsertionElements``: the vector lanes an or/shl/zext tree of ``v`` fills."""
+    esize = _prim_bits(elt_ty)
+    if isinstance(v, UndefValue):
+        return True
+    if v.type is elt_ty:
+        if isinstance(v, Constant) and v.is_null_value:
+            return True
+        idx = shift // esize
+        if big_endian:
+            idx = len(elements) - idx - 1
+        if elements[idx] is not None:
+            return False
+        elements[idx] = v
+        return True
+    if isinstance(v, Constant):
+        n = _prim_bits(v.type) // esize
+        if n == 1:
+            bc = constant_fold_cast_operand("bitcast", v, elt_ty, ic.dl)
+            if bc is None:
+                bc = ConstantExpr.get_cast("bitcast", v, elt_ty)
+            return _collect_insertion_elements(ic, bc, shift, elements, elt_ty, big_endian)
+        c: Constant = v
+        if not isinstance(c.type, IntegerType):
+            ity = c.type.context.int_type(_prim_bits(c.type))
+            cc = constant_fold_cast_operand("bitcast", c, ity, ic.dl)
+            c = cc if cc is not None else ConstantExpr.get_cast("bitcast", c, ity)
+        eity = c.type.context.int_type(esize)
+        from llvmpy_mid.analysis.constant_folding import constant_fold_binary_op_operands
+
+        for k in range(n):
+            sh = k * esize
+            piece = constant_fold_binary_op_operands("lshr", c, const_int(c.type, sh), ic.dl)
+            if piece is None:
+                return False
+            piece = _trunc_const(ic, piece, eity)
+            if not _collect_insertion_elements(ic, piece, sh + shift, elements, elt_ty, big_endian):
+                return False
+        return True
+    if not v.has_one_use or not isinstance(v, Instruction):
+        return False
+    opc = v.opcode
+    if opc == "bitcast":
+        if isinstance(v.operands[0].type, VectorType):
+            return False
+        return _collect_insertion_elements(ic, v.operands[0], shift, elements, elt_ty, big_endian)
+    if opc == "zext":
+        if _prim_bits(v.operands[0].type) % esize:
+            return False
+        return _collect_insertion_elements(ic, v.operands[0], shift, elements, elt_ty, big_endian)
+    if opc == "or":
+        return _collect_insertion_elements(ic, v.operands[0], shift, elements, elt_ty, big_endian) and (
+            _collect_insertion_elements(ic, v.operands[1], shift, elements, elt_ty, big_endian)
+        )
+    if opc == "shl":
+        ci = v.operands[1]
+        if not isinstance(ci, ConstantInt):
+            return False
+        shift += ci.value
+        if shift % esize:
+            return False
+        return _collect_insertion_elements(ic, v.operands[0], shift, elements, elt_ty, big_endian)
+    return False
+
+
+def optimize_integer_to_vector_insertions(ic: InstCombiner, ci: Instruction) -> Value | None:
+    """bitcast (or (shl (zext A), K), (zext B)) to <N x T> -> insertelement chain
+    (LLVM ``optimizeIntegerToVectorInsertions``)."""
+    dest = ci.type
+    assert isinstance(dest, VectorType)
+    elements: list[Value | None] = [None] * dest.count
+    if not _collect_insertion_elements(ic, ci.operands[0], 0, elements, dest.element_type, ic.dl.is_big_endian):
+        return None
+    result: Value = Constant.get_null_value(dest)
+    i32 = dest.context.i32
+    for k, e in enumerate(elements):
+        if e is None:
+            continue
+        result = ic.builder.create_insert_element(result, e, ConstantInt.get(i32, k))
+    return result
+
+
+def optimize_bitcast_from_phi(ic: InstCombiner, ci: Instruction, pn: PHINode) -> Instruction | None:
+    """A -> B bitcasts around a web of phis of B: the phis become phis of A
+    (LLVM ``optimizeBitCastFromPhi``)."""
+    from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
+
+    if all(isinstance(u, StoreInst) for u in ci.users):
+        return None
+    src_ty = ci.operands[0].type
+    dest = ci.type
+    worklist: list[PHINode] = [pn]
+    old: dict[PHINode, None] = {pn: None}
+    while worklist:
+        opn = worklist.pop()
+        for inc in opn.incoming_values:
+            if isinstance(inc, Constant):
+                continue
+            if isinstance(inc, LoadInst):
+                addr = inc.operands[0]
+                if addr is ci or isinstance(addr, LoadInst):
+                    return None
+                if inc.has_one_use and inc.is_simple:
+                    continue
+                return None
+            if isinstance(inc, PHINode):
+                if inc not in old:
+                    old[inc] = None
+                    worklist.append(inc)
+                continue
+            if _opc(inc) != "bitcast" or not isinstance(inc, Instruction):
+                return None
+            if inc.operands[0].type is not dest or inc.type is not src_ty:
+                return None
+    for opn in old:
+        for u in opn.users:
+            if isinstance(u, StoreInst):
+                if not u.is_simple or u.operands[0] is not opn:
+                    return None
+            elif _opc(u) == "bitcast" and isinstance(u, Instruction):
+                if u.type is not dest or u.operands[0].type is not src_ty:
+                    return None
+            elif isinstance(u, PHINode):
+                if u not in old:
+                    return None
+            else:
+                return None
+    b = ic.builder
+    new_pns: dict[PHINode, PHINode] = {}
+    for opn in old:
+        b.position_before(opn)
+        new_pns[opn] = b.phi(dest)
+    for opn in old:
+        npn = new_pns[opn]
+        for j in range(opn.num_incoming):
+            v = opn.get_incoming_value(j)
+            nv: Value
+            if isinstance(v, Constant):
+                c = constant_fold_cast_operand("bitcast", v, dest, ic.dl)
+                nv = c if c is not None else ConstantExpr.get_cast("bitcast", v, dest)
+            elif isinstance(v, LoadInst):
+                from llvmpy_mid.transform.instcombine.load_store_alloca import combine_load_to_new_type
+
+                b.position_before(v)
+                nv = combine_load_to_new_type(ic, v, dest)
+                ic.replace_inst_uses_with(v, PoisonValue.get(v.type))
+                ic.erase_inst_from_function(v)
+            elif isinstance(v, PHINode):
+                nv = new_pns[v]
+            else:
+                nv = _ops(v)[0]
+            npn.add_incoming(nv, opn.get_incoming_block(j))
+    ret: Instruction | None = None
+    for opn in old:
+        npn = new_pns[opn]
+        for u in list(opn.users):
+            if isinstance(u, StoreInst):
+                b.position_before(u)
+                b.debug_loc = u.debug_loc
+                nbc = b.create_cast("bitcast", npn, src_ty)
+                u.set_operand(0, nbc)
+                ic.worklist.push(u)
+            elif _opc(u) == "bitcast" and isinstance(u, Instruction):
+                r = ic.replace_inst_uses_with(u, npn)
+                if u is ci:
+                    ret = r
+    return ret
 
 
 def _is_reverse(s: ShuffleVectorInst) -> bool:
@@ -1666,6 +1959,8 @@ __all__ = [
     "is_known_exact_cast_int_to_fp",
     "narrow_bin_op",
     "narrow_funnel_shift",
+    "optimize_bitcast_from_phi",
+    "optimize_integer_to_vector_insertions",
     "optimize_vector_resize_with_integer_bit_casts",
     "shrink_insert_elt",
     "transform_sext_icmp",

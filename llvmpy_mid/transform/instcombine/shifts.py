@@ -21,7 +21,6 @@ from llvmpy_mid.analysis.instruction_simplify import (
 from llvmpy_mid.analysis.instsimplify._util import const_int
 from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
 from llvmpy_mid.analysis.num_sign_bits import compute_num_sign_bits
-from llvmpy_mid.analysis.value_tracking_support import _intrinsic
 from llvmpy_mid.ir import pattern_match as pm
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue, UndefValue, get_splat_value
@@ -33,6 +32,7 @@ from llvmpy_mid.ir.types import IntegerType, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine.combiner import take_name
 from llvmpy_mid.transform.instcombine.common import (
+    intrinsic_base_of,
     fold_binop_into_select_or_phi,
     fold_binop_with_phi_operands,
     fold_op_into_select,
@@ -909,7 +909,7 @@ def visit_shl(ic: InstCombiner, i: Instruction) -> Instruction | None:
     if pm.matches(op0, _P_ONE):
         if _opc(op1) == "sub" and _apint(_ops(op1)[0]) == bw - 1:
             return _binop("lshr", const_int(ty, 1 << (bw - 1)), _ops(op1)[1])
-        if op1.has_one_use and _intrinsic(op1) == "llvm.cttz":
+        if op1.has_one_use and intrinsic_base_of(op1) == "cttz":
             x = _ops(op1)[0]
             neg = b.create_neg(x, "neg")
             return _binop("and", neg, x)
@@ -1004,9 +1004,9 @@ def visit_lshr(ic: InstCombiner, i: Instruction) -> Instruction | None:
     c = _apint(op1)
     if c is not None:
         sh = c
-        iid = _intrinsic(op0)
-        if iid in ("llvm.ctlz", "llvm.cttz", "llvm.ctpop") and bw & (bw - 1) == 0 and bw.bit_length() - 1 == sh:
-            rhs = const_int(ty, -1 if iid == "llvm.ctpop" else 0)
+        iid = intrinsic_base_of(op0)
+        if iid in ("ctlz", "cttz", "ctpop") and bw & (bw - 1) == 0 and bw.bit_length() - 1 == sh:
+            rhs = const_int(ty, -1 if iid == "ctpop" else 0)
             cmp = b.create_icmp("eq", _ops(op0)[0], rhs)
             return CastInst.create("zext", cmp, ty)
         if _opc(op0) == "shl":
@@ -1117,7 +1117,7 @@ def visit_lshr(ic: InstCombiner, i: Instruction) -> Instruction | None:
                     new = _binop("add", x, nl)
                     new.nsw = True
                     return new
-        if op0.has_one_use and _intrinsic(op0) == "llvm.bswap":
+        if op0.has_one_use and intrinsic_base_of(op0) == "bswap":
             z = _ops(op0)[0]
             if _opc(z) == "zext" and z.has_one_use:
                 x = _ops(z)[0]
@@ -1314,26 +1314,11 @@ def visit_ashr(ic: InstCombiner, i: Instruction) -> Instruction | None:
 
 
 def _merge_undefs_with(c: Constant, other: Value) -> Constant:
-    """``Constant::mergeUndefsWith(C, Other)``: lanes undef/poison in ``other`` become
-    undef/poison (of the same kind) in ``c``."""
-    ty = c.type
-    if not isinstance(ty, VectorType) or ty.scalable or not isinstance(other, Constant):
-        return c
-    from llvmpy_mid.ir.constants import ConstantVector
+    """``Constant::mergeUndefsWith`` (one copy: and_or_xor_util's)."""
+    from llvmpy_mid.transform.instcombine.and_or_xor_util import merge_undefs_with
 
-    elts: list[Constant] = []
-    changed = False
-    for k in range(ty.count):
-        oe = other.get_aggregate_element(k)
-        ce = c.get_aggregate_element(k)
-        if ce is None or oe is None:
-            return c
-        if isinstance(oe, UndefValue):
-            elts.append(PoisonValue.get(ty.element_type) if isinstance(oe, PoisonValue) else UndefValue.get(ty.element_type))
-            changed = True
-        else:
-            elts.append(ce)
-    return ConstantVector.get(elts) if changed else c
+    assert isinstance(other, Constant)
+    return merge_undefs_with(c, other)
 
 
 __all__ = [

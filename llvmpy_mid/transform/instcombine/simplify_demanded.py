@@ -36,7 +36,6 @@ from llvmpy_mid.analysis.known_bits_analysis import (
 from llvmpy_mid.analysis.num_sign_bits import compute_num_sign_bits
 from llvmpy_mid.analysis.value_tracking_support import (
     _MAX,
-    _intrinsic,
     _known_bits_from_context,
     _scalar_bit_width,
 )
@@ -212,16 +211,13 @@ def _funnel_shift_rotate_user(ic: InstCombiner, i: Instruction) -> bool:
     user = i.users[0]
     if not isinstance(user, Instruction) or user.opcode != "or":
         return False
-    from llvmpy_mid.transform.instcombine import and_or_xor
+    from llvmpy_mid.transform.instcombine.and_or_xor_shifts import convert_or_of_shifts_to_funnel_shift
 
-    conv = getattr(and_or_xor, "convert_or_of_shifts_to_funnel_shift", None)
-    if conv is None:
-        return False
-    res = conv(ic, user)
+    res = convert_or_of_shifts_to_funnel_shift(ic, user)
     if res is None:
         return False
     iid, args = res
-    return iid in ("fshl", "fshr", "llvm.fshl", "llvm.fshr") and args[0] is args[1]
+    return iid in ("fshl", "fshr") and args[0] is args[1]
 
 
 def simplify_demanded_use_bits(
@@ -721,7 +717,9 @@ def _demanded_call(
     w = known.bit_width
     full = _low(w)
     vty = i.type
-    name = _intrinsic(i)
+    from llvmpy_mid.transform.instcombine.common import intrinsic_base_of
+
+    name = "llvm." + intrinsic_base_of(i)
     computed = False
     if name == "llvm.abs":
         if demanded == 1:
