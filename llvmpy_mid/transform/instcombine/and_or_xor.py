@@ -8,11 +8,7 @@ The compare-pair folds (``foldAndOrOfICmps``, ``foldXorOfICmps``,
 ``foldLogicOfFCmps``) live in :mod:`.and_or_xor_icmps`; ``foldNot`` and the
 xor-only folds in :mod:`.and_or_xor_not`.
 
-Not yet done (each skipped whole): the IEEE sign-bit folds through bitcasts
-(fabs/fneg), the ``*.with.overflow`` folds of ``visitOr``,
-``foldLogicOfIsFPClass``, ``foldBinOpOfDisplacedShifts``,
-``SimplifyAddWithRemainder``,
-``canonicalizeCondSignextOfHighBitExtractToSignextHighBitExtract``,.
+Not yet done (skipped whole): ``foldLogicOfIsFPClass``.
 """
 
 from __future__ import annotations
@@ -40,6 +36,7 @@ from llvmpy_mid.ir.pattern_match import (
     m_combine_or,
     m_constant,
     m_constant_int,
+    m_cst_pred,
     m_imm_constant,
     m_lshr,
     m_mul,
@@ -69,10 +66,12 @@ from llvmpy_mid.transform.instcombine.and_or_xor_not import visit_xor
 from llvmpy_mid.transform.instcombine.and_or_xor_util import (
     binop,
     cint,
+    element_wise_bitcast_source,
     has_pair,
     intrinsic_call,
     is_known_inversion,
     is_bool,
+    is_ieee_fp_scalar,
     is_not_of,
     not_of,
     one_use,
@@ -639,10 +638,10 @@ def _fold_and_with_constant(ic: InstCombiner, i: BinaryOperator, c: int) -> Inst
         not_mask = ~c & mask
         bop = cast(BinaryOperator, op0).opcode
         if ic.masked_value_is_zero(x, not_mask, 0, i):
-            new_rhs = b.create_and(y, op1, y.name + ".masked" if y.name else "")
+            new_rhs = b.create_and(y, op1, y.name + ".masked")
             return BinaryOperator.create(bop, x, new_rhs)
         if not y.is_constant and ic.masked_value_is_zero(y, not_mask, 0, i):
-            new_lhs = b.create_and(x, op1, x.name + ".masked" if x.name else "")
+            new_lhs = b.create_and(x, op1, x.name + ".masked")
             return BinaryOperator.create(bop, new_lhs, y)
     if _is_pow2(c):
         m = match(op0, P_SHIFT_POW2)
@@ -726,8 +725,8 @@ def _narrow_and_of_binop(ic: InstCombiner, bo: BinaryOperator, bopc: str, c: int
             x = mz.value("x")
             if _is_mask_of(c, width(x.type)):
                 y = bo.rhs
-                tr = b.create_trunc(y, x.type, y.name + ".tr" if y.name else "")
-                nbo = b.create_bin_op(bopc, x, tr, bo.name + ".narrow" if bo.name else "")
+                tr = b.create_trunc(y, x.type, y.name + ".tr")
+                nbo = b.create_bin_op(bopc, x, tr, bo.name + ".narrow")
                 return ZExtInst(nbo, i_ty)
     r1 = bo.rhs
     if isinstance(r1, _I):
@@ -736,8 +735,8 @@ def _narrow_and_of_binop(ic: InstCombiner, bo: BinaryOperator, bopc: str, c: int
             x = mz.value("x")
             if _is_mask_of(c, width(x.type)):
                 y = bo.lhs
-                tr = b.create_trunc(y, x.type, y.name + ".tr" if y.name else "")
-                nbo = b.create_bin_op(bopc, tr, x, bo.name + ".narrow" if bo.name else "")
+                tr = b.create_trunc(y, x.type, y.name + ".tr")
+                nbo = b.create_bin_op(bopc, tr, x, bo.name + ".narrow")
                 return ZExtInst(nbo, i_ty)
     return None
 
@@ -896,6 +895,147 @@ def _fold_icmp_pairs(ic: InstCombiner, i: BinaryOperator, is_and: bool) -> Instr
     return None
 
 
+def _no_implicit_float(ic: InstCombiner) -> bool:
+    return ic.fn.has_fn_attribute("noimplicitfloat")
+
+
+P_MAX_SIGNED = m_cst_pred(lambda c: cast(ConstantInt, c).value == cast(ConstantInt, c).type.mask >> 1)
+
+
+def fold_bin_op_of_displaced_shifts(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """op(shift(C1, A), shift(C2, A + AddC)) -> shift(op(C1, shift(C2, AddC)), A)"""
+    from llvmpy_mid.ir.instruction import Instruction as _I
+
+    ty = i.type
+    bw = width(ty)
+    for s0, s1 in ((i.lhs, i.rhs), (i.rhs, i.lhs)):
+        a = _shift_of_imm(s0)
+        if a is None:
+            continue
+        c1, sh_amt = a
+        bb = _shift_of_imm(s1)
+        if bb is None:
+            continue
+        c2, amt2 = bb
+        add_c = _add_like_of(amt2, sh_amt)
+        if add_c is None:
+            continue
+        if not _all_ult(add_c, bw):
+            return None
+        if not isinstance(s0, _I) or not isinstance(s1, _I):
+            return None
+        sh_op = s0.opcode
+        if sh_op != s1.opcode:
+            return None
+        new_c = ic.builder.create_bin_op(i.opcode, c1, ic.builder.create_bin_op(sh_op, c2, add_c))
+        return BinaryOperator.create(sh_op, new_c, sh_amt)
+    return None
+
+
+def _shift_of_imm(v: Value) -> tuple[Constant, Value] | None:
+    """``m_Shift(m_ImmConstant(C), m_Value(A))``: (C, A)."""
+    opc = getattr(v, "opcode", None)
+    if opc not in ("shl", "lshr", "ashr"):
+        return None
+    ops = binop(v, opc)
+    assert ops is not None
+    c = ops[0]
+    if not isinstance(c, Constant) or match(c, P_IMM) is None:
+        return None
+    return c, ops[1]
+
+
+def _add_like_of(v: Value, x: Value) -> Constant | None:
+    """``m_AddLike(m_Deferred(X), m_ImmConstant(C))``: C of ``add X, C`` or ``or disjoint X, C``."""
+    opc = getattr(v, "opcode", None)
+    if opc == "add" or (opc == "or" and getattr(v, "disjoint", False)):
+        ops = binop(v, opc)
+        assert ops is not None
+        if ops[0] is x and isinstance(ops[1], Constant) and match(ops[1], P_IMM) is not None:
+            return ops[1]
+    return None
+
+
+P_IMM = m_imm_constant()
+
+
+def _fold_or_of_overflow_checks(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """umul.with.overflow: ov | (mul != 0) -> (A != 0) & (B != 0); ov | (icmp res, C2) -> ov | (icmp X, C2 -/+ C1)"""
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    op0, op1 = i.lhs, i.rhs
+    b = ic.builder
+    for ov, cmp in ((op0, op1), (op1, op0)):
+        wo = _extract_of(ov, 1)
+        if wo is None or not isinstance(cmp, ICmpInst):
+            continue
+        mul = cmp.get_operand(0)
+        if _extract_of(mul, 0) is not wo or match(cmp.get_operand(1), P_ZERO) is None:
+            continue
+        if (one_use(ov) or (one_use(cmp) and one_use(mul))) and cmp.predicate == Predicate.ICMP_NE:
+            if isinstance(wo, CallInst) and wo.intrinsic_base == "llvm.umul.with.overflow":
+                nn_a = b.create_is_not_null(wo.get_operand(0))
+                nn_b = b.create_is_not_null(wo.get_operand(1))
+                return BinaryOperator.create("and", nn_a, nn_b)
+        break
+    for ov, cmp in ((op0, op1), (op1, op0)):
+        wo = _extract_of(ov, 1)
+        if wo is None or not isinstance(wo, CallInst):
+            continue
+        base = wo.intrinsic_base
+        if base not in _WITH_OVERFLOW:
+            continue
+        if not isinstance(cmp, ICmpInst) or not one_use(cmp) or _extract_of(cmp.get_operand(0), 0) is not wo:
+            continue
+        c2 = match(cmp.get_operand(1), P_APINT_C)
+        if c2 is None:
+            continue
+        opcode, signed = _WITH_OVERFLOW[base]
+        pred = cmp.predicate
+        if opcode not in ("add", "sub") or not (pred.is_equality or signed == pred.is_signed):
+            return None
+        c1 = match(wo.get_operand(1), P_APINT_C)
+        if c1 is None:
+            return None
+        lhs = wo.get_operand(0)
+        w = width(lhs.type)
+        mask = (1 << w) - 1
+        c1v = c1.apint("c")
+        c2v = c2.apint("c")
+        if pred.is_signed:
+            a = c2v - (1 << w) if c2v >> (w - 1) else c2v
+            k = c1v - (1 << w) if c1v >> (w - 1) else c1v
+            new = a - k if opcode == "add" else a + k
+            overflow = not (-(1 << (w - 1)) <= new < (1 << (w - 1)))
+        else:
+            new = c2v - c1v if opcode == "add" else c2v + c1v
+            overflow = not (0 <= new <= mask)
+        if not overflow or pred.is_equality:
+            new_cmp = b.create_icmp(pred, lhs, cint(lhs.type, new & mask))
+            return BinaryOperator.create("or", ov, new_cmp)
+        return None
+    return None
+
+
+_WITH_OVERFLOW = {
+    "llvm.sadd.with.overflow": ("add", True),
+    "llvm.uadd.with.overflow": ("add", False),
+    "llvm.ssub.with.overflow": ("sub", True),
+    "llvm.usub.with.overflow": ("sub", False),
+    "llvm.smul.with.overflow": ("mul", True),
+    "llvm.umul.with.overflow": ("mul", False),
+}
+
+
+def _extract_of(v: Value, index: int) -> Value | None:
+    """``m_ExtractValue<index>(m_Value(X))``: X."""
+    from llvmpy_mid.ir.instructions.vector import ExtractValueInst
+
+    if isinstance(v, ExtractValueInst) and tuple(v.indices) == (index,):
+        return v.get_operand(0)
+    return None
+
+
 def _fold_with_implied_cond(ic: InstCombiner, i: BinaryOperator, is_and: bool) -> Instruction | None:
     """i1 Op &/| (select ...) where Op decides the select's condition"""
     from llvmpy_mid.transform.instcombine.and_or_xor_select import fold_and_or_of_select_using_implied_cond
@@ -1005,13 +1145,19 @@ def visit_and(ic: InstCombiner, inst: Instruction) -> Instruction | None:
         r = _fold_and_with_constant(ic, i, mc.apint("c"))
         if r is not None:
             return r
+    # and (bitcast X), MaxSignedValue -> bitcast (fabs X) for IEEE X
+    cast_op = element_wise_bitcast_source(op0)
+    if cast_op is not None and match(op1, P_MAX_SIGNED) is not None and not _no_implicit_float(ic):
+        if is_ieee_fp_scalar(cast_op.type):
+            fabs = b.create_unary_intrinsic("fabs", cast_op)
+            return CastInst.create("bitcast", fabs, ty)
     # and(shl(zext(X), Y), SignMask) -> and(sext(X), SignMask)
     if match(op1, P_SIGN_MASK) is not None:
         m = match(op0, P_SHL_ZEXT)
         if m is not None:
             x = m.value("x")
             if _is_specific_int(m.value("y"), width(ty) - width(x.type)):
-                sext = b.create_sext(x, ty, x.name + ".signext" if x.name else "")
+                sext = b.create_sext(x, ty, x.name + ".signext")
                 return BinaryOperator.create("and", sext, op1)
     r = narrow_masked_bin_op(ic, i)
     if r is not None:
@@ -1091,6 +1237,9 @@ def visit_and(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     if r is not None:
         return r
     r = canonicalize_logic_first(ic, i)
+    if r is not None:
+        return r
+    r = fold_bin_op_of_displaced_shifts(ic, i)
     if r is not None:
         return r
     r = fold_bitwise_logic_with_intrinsics(ic, i)
@@ -1206,7 +1355,7 @@ def _freely_invert(ic: InstCombiner, op: Value, ignored_user: Instruction) -> Va
 
     inst = cast(_I, op)
     _position_after_def(ic, inst)
-    not_op = ic.builder.create_not(op, op.name + ".not" if op.name else "")
+    not_op = ic.builder.create_not(op, op.name + ".not")
     op.replace_uses_with_if(not_op, lambda u: u.user is not not_op)
     cm.freely_invert_all_users_of(ic, not_op, ignored_user)
     return not_op
@@ -1265,7 +1414,7 @@ def sink_not_into_logical_op(ic: InstCombiner, i: Instruction) -> bool:
     op0 = _freely_invert(ic, op0, i)
     op1 = _freely_invert(ic, op1, i)
     _position_after_def(ic, i)
-    name = i.name + ".not" if i.name else ""
+    name = i.name + ".not"
     if is_binary:
         new = ic.builder.create_bin_op(new_opc, op0, op1, name)
     else:
@@ -1301,7 +1450,7 @@ def sink_not_into_other_hand_of_logical_op(ic: InstCombiner, i: Instruction) -> 
     else:
         op1 = _freely_invert(ic, op1, i)
     _position_after_def(ic, i)
-    name = i.name + ".not" if i.name else ""
+    name = i.name + ".not"
     if is_binary:
         new = ic.builder.create_bin_op(new_opc, op0, op1, name)
     else:
@@ -1559,6 +1708,14 @@ def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
         r2 = _try_xor_opt(lv, rv)
         if r2 is not None:
             return r2
+    from llvmpy_mid.transform.instcombine.add_sub import canonicalize_cond_signext_of_high_bit_extract
+
+    r = canonicalize_cond_signext_of_high_bit_extract(ic, i)
+    if r is not None:
+        return r
+    r = _fold_or_of_overflow_checks(ic, i)
+    if r is not None:
+        return r
     if sink_not_into_other_hand_of_logical_op(ic, i):
         return i
     # (1 << X) | ((1 << X) + -1)  -->  -1 l>> (bitwidth(x) - 1 - X)
@@ -1596,6 +1753,16 @@ def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     r = canonicalize_logic_first(ic, i)
     if r is not None:
         return r
+    r = fold_bin_op_of_displaced_shifts(ic, i)
+    if r is not None:
+        return r
+    # or (bitcast X), SignMask -> bitcast (fneg (fabs X)) for IEEE X
+    cast_op = element_wise_bitcast_source(op0)
+    if cast_op is not None and match(op1, P_SIGN_MASK) is not None and not _no_implicit_float(ic):
+        if is_ieee_fp_scalar(cast_op.type):
+            fabs = b.create_unary_intrinsic("fabs", cast_op)
+            fneg_fabs = b.create_fneg(fabs)
+            return CastInst.create("bitcast", fneg_fabs, ty)
     # (X & C1) | C2 -> X & (C1 | C2) iff (X & C2) == C2
     m = match(op0, P_AND_C1)
     if m is not None:
@@ -1615,6 +1782,12 @@ def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     v = simplify_and_or_with_op_replaced(ic, op1, op0, zero, False)
     if v is not None:
         return BinaryOperator.create("or", op0, v)
+    if i.disjoint:
+        from llvmpy_mid.transform.instcombine.add_sub import _simplify_add_with_remainder
+
+        v = _simplify_add_with_remainder(ic, i)
+        if v is not None:
+            return ic.replace_inst_uses_with(i, v)
     return None
 
 

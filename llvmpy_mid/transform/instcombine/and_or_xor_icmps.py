@@ -859,7 +859,7 @@ def fold_xor_of_icmps(ic: InstCombiner, lhs: ICmpInst, rhs: ICmpInst, i: Instruc
                     nxt = y.next_instruction
                     assert nxt is not None
                     b.position_before(nxt)
-                    not_y = b.create_not(y, y.name + ".not" if y.name else "")
+                    not_y = b.create_not(y, y.name + ".not")
                     if saved is not None:
                         b.position_before(saved)
                     ic.worklist.push_users_to_worklist(y)

@@ -3,9 +3,8 @@
 ``foldXorToXor``, ``foldNot``, ``foldNotXor``, ``visitMaskedMerge``,
 ``canonicalizeAbs``).
 
-Not yet done (each skipped whole): the fneg-through-bitcast fold, ``foldLogicOfIsFPClass``,
-``canonicalizeConditionalNegationViaMathToSelect``,
-``foldBinOpOfDisplacedShifts``, the ``is.fpclass`` inversion of ``foldNot``.
+Not yet done (each skipped whole): ``foldLogicOfIsFPClass``, the ``is.fpclass``
+inversion of ``foldNot``.
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ from llvmpy_mid.ir.pattern_match import (
     m_or,
     m_sext,
     m_shl,
+    m_sign_mask,
     m_sub,
     m_trunc_or_self,
     m_value,
@@ -53,8 +53,10 @@ from llvmpy_mid.transform.instcombine import common as cm
 from llvmpy_mid.transform.instcombine.and_or_xor_util import (
     binop,
     cint,
+    element_wise_bitcast_source,
     has_pair,
     intrinsic_call,
+    is_ieee_fp_scalar,
     merge_undefs_with,
     is_bool,
     is_not_of,
@@ -122,18 +124,18 @@ def fold_not(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
                 for nx, y in ((ops[0], ops[1]), (ops[1], ops[0])):
                     x = not_of(nx)
                     if x is not None:
-                        not_y = b.create_not(y, y.name + ".not" if y.name else "")
+                        not_y = b.create_not(y, y.name + ".not")
                         return BinaryOperator.create(new, x, not_y)
         if one_use(not_op) and isinstance(not_op, SelectInst) and is_bool(not_op.type) and not_op.condition.type is not_op.type:
             x = not_of(not_op.condition)
             if x is not None:
                 if opc == "and" and _is_zero(not_op.false_value):
                     y = not_op.true_value
-                    not_y = b.create_not(y, y.name + ".not" if y.name else "")
+                    not_y = b.create_not(y, y.name + ".not")
                     return SelectInst(x, Constant.get_all_ones_value(ty), not_y)
                 if opc == "or" and _is_ones(not_op.true_value):
                     y = not_op.false_value
-                    not_y = b.create_not(y, y.name + ".not" if y.name else "")
+                    not_y = b.create_not(y, y.name + ".not")
                     return SelectInst(x, not_y, Constant.get_null_value(ty))
     if isinstance(not_op, BinaryOperator):
         nv = not_op
@@ -369,6 +371,7 @@ P_SHL_X_C = m_one_use(m_shl(m_value("x"), m_apint("c")))
 P_LSHR_X_C = m_one_use(m_lshr(m_value("x"), m_apint("c")))
 P_LSHR_XOR = m_lshr(m_xor(m_value("x"), m_constant_int("c1", splat=False)), m_constant_int("c2", splat=False))
 P_ALL_ONES = m_all_ones()
+P_SIGN_MASK = m_sign_mask()
 P_ONE = m_one()
 P_XOR_IMM = m_one_use(m_xor(m_value("x"), m_imm_constant("c1")))
 P_AND_ANY = m_and(m_value(), m_value())
@@ -487,6 +490,12 @@ def visit_xor(ic: InstCombiner, inst: Instruction) -> Instruction | None:
         m = match(op0, P_LSHR_X_C)
         if m is not None and m.apint("c") < w and rhsc == mask >> m.apint("c"):
             return BinaryOperator.create("lshr", b.create_not(m.value("x")), cint(ty, m.apint("c")))
+    # xor (bitcast X), SignMask -> bitcast (fneg X) for IEEE X
+    cast_op = element_wise_bitcast_source(op0)
+    if cast_op is not None and match(op1, P_SIGN_MASK) is not None and not ic.fn.has_fn_attribute("noimplicitfloat"):
+        if is_ieee_fp_scalar(cast_op.type):
+            fneg = b.create_fneg(cast_op)
+            return CastInst.create("bitcast", fneg, ty)
     # ((X^C1) >> C2) ^ C3 -> (X>>C2) ^ ((C1>>C2)^C3)
     if isinstance(op1, ConstantInt) and one_use(op0):
         m = match(op0, P_LSHR_XOR)
@@ -614,6 +623,7 @@ def visit_xor(ic: InstCombiner, inst: Instruction) -> Instruction | None:
             return ic.replace_inst_uses_with(i, v)
     from llvmpy_mid.transform.instcombine.and_or_xor import (
         canonicalize_logic_first,
+        fold_bin_op_of_displaced_shifts,
         fold_bitwise_logic_with_intrinsics,
         fold_casted_bitwise_logic,
         reassociate_for_uses,
@@ -636,10 +646,39 @@ def visit_xor(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     r = canonicalize_logic_first(ic, i)
     if r is not None:
         return r
+    r = canonicalize_conditional_negation_via_math_to_select(ic, i)
+    if r is not None:
+        return r
+    r = fold_bin_op_of_displaced_shifts(ic, i)
+    if r is not None:
+        return r
     r = fold_bitwise_logic_with_intrinsics(ic, i)
     if r is not None:
         return r
     return None
+
+
+def canonicalize_conditional_negation_via_math_to_select(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """(X + sext(C)) ^ sext(C) -> C ? -X : X"""
+    op0, op1 = i.lhs, i.rhs
+    if not (one_use(op0) or one_use(op1)):
+        return None
+    if getattr(op1, "opcode", None) != "sext":
+        return None
+    cond = op1.get_operand(0)  # type: ignore[attr-defined]
+    if not is_bool(cond.type):
+        return None
+    ops = binop(op0, "add")
+    if ops is None:
+        return None
+    x: Value | None = None
+    for s_, o in ((ops[0], ops[1]), (ops[1], ops[0])):
+        if getattr(s_, "opcode", None) == "sext" and s_.get_operand(0) is cond:  # type: ignore[attr-defined]
+            x = o
+            break
+    if x is None:
+        return None
+    return SelectInst(cond, ic.builder.create_neg(x, x.name + ".neg"), x)
 
 
 __all__ = ["canonicalize_abs", "fold_not", "fold_not_xor", "fold_xor_to_xor", "visit_masked_merge", "visit_xor"]

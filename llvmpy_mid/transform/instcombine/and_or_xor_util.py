@@ -166,10 +166,35 @@ def merge_undefs_with(c: Constant, other_c: Constant) -> Constant:
     return ConstantVector.get(elts) if changed else c
 
 
+def element_wise_bitcast_source(v: Value) -> Value | None:
+    """``m_ElementWiseBitCast(m_Value(X))``: X of a bitcast instruction keeping the lane count."""
+    from llvmpy_mid.ir.instruction import Instruction
+    from llvmpy_mid.ir.types import VectorType
+
+    if not isinstance(v, Instruction) or v.opcode != "bitcast":
+        return None
+    x = v.get_operand(0)
+    st = x.type
+    dt = v.type
+    if isinstance(st, VectorType) != isinstance(dt, VectorType):
+        return None
+    if isinstance(st, VectorType) and isinstance(dt, VectorType) and (st.count != dt.count or st.scalable != dt.scalable):
+        return None
+    return x
+
+
+def is_ieee_fp_scalar(ty: Type) -> bool:
+    """``EltTy->isFloatingPointTy() && EltTy->isIEEE()``: every FP type but ppc_fp128."""
+    st = ty.scalar_type
+    return bool(st.is_floating_point) and str(st) != "ppc_fp128"
+
+
 __all__ = [
     "P_NOT",
     "binop",
     "cint",
+    "element_wise_bitcast_source",
+    "is_ieee_fp_scalar",
     "has_pair",
     "intrinsic_call",
     "is_known_inversion",
