@@ -1897,6 +1897,154 @@ def simplify_int_to_ptr_round_trip_cast(ic: InstCombiner, val: Value) -> Value |
     return p
 
 
+# =================================================================================================
+# fp binop of int casts (foldFBinOpOfIntCasts)
+# =================================================================================================
+
+_FP_PRECISION = {"half": 11, "bfloat": 8, "float": 24, "double": 53, "x86_fp80": 64, "fp128": 113, "ppc_fp128": 106}
+
+
+def _fp_precision(ty: Type) -> int:
+    """``APFloat::semanticsPrecision`` of the scalar FP type."""
+    return _FP_PRECISION.get(str(ty.scalar_type), 0)
+
+
+def _fold_fbinop_of_int_casts_from_sign(
+    ic: InstCombiner, bo: BinaryOperator, ops_from_signed: bool, int_ops: list[Value | None], op1_fpc: Constant | None
+) -> Instruction | None:
+    from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
+
+    fp_ty = bo.type
+    i0 = int_ops[0]
+    assert i0 is not None
+    int_ty = i0.type
+    int_sz = cast(IntegerType, int_ty.scalar_type).width
+    max_bits = _fp_precision(fp_ty)
+    num_used = [int_sz, int_sz]
+    q = ic.query(bo)
+    known_cache: dict[int, object] = {}
+
+    def known(op_no: int) -> object:
+        kb = known_cache.get(op_no)
+        if kb is None:
+            v = int_ops[op_no]
+            assert v is not None
+            kb = ic.compute_known_bits(v, 0, bo)
+            known_cache[op_no] = kb
+        return kb
+
+    def is_non_zero(op_no: int) -> bool:
+        v = int_ops[op_no]
+        assert v is not None
+        kb = known_cache.get(op_no)
+        if kb is not None and kb.is_non_zero():  # type: ignore[attr-defined]
+            return True
+        return is_known_non_zero(v, q)
+
+    def is_non_neg(op_no: int) -> bool:
+        return bool(known(op_no).is_non_negative())  # type: ignore[attr-defined]
+
+    def is_valid_promotion(op_no: int) -> bool:
+        if ops_from_signed != (getattr(bo.operands[op_no], "opcode", None) == "sitofp") and not is_non_neg(op_no):
+            return False
+        if max_bits < int_sz:
+            v = int_ops[op_no]
+            assert v is not None
+            if ops_from_signed:
+                num_used[op_no] = int_sz - ic.compute_num_sign_bits(v, 0, bo)
+            else:
+                num_used[op_no] = int_sz - known(op_no).count_min_leading_zeros()  # type: ignore[attr-defined]
+        if max_bits < num_used[op_no]:
+            return False
+        return not ops_from_signed or bo.opcode != "fmul" or is_non_zero(op_no)
+
+    if op1_fpc is not None:
+        if ops_from_signed and bo.opcode == "fmul" and not _is_non_zero_fp(op1_fpc):
+            return None
+        op1_int = constant_fold_cast_operand("fptosi" if ops_from_signed else "fptoui", op1_fpc, int_ty, ic.dl)
+        if op1_int is None:
+            return None
+        if constant_fold_cast_operand("sitofp" if ops_from_signed else "uitofp", op1_int, fp_ty, ic.dl) is not op1_fpc:
+            return None
+        int_ops[1] = op1_int
+    i1 = int_ops[1]
+    assert i1 is not None
+    if int_ty is not i1.type:
+        return None
+    if op1_fpc is None and not is_valid_promotion(1):
+        return None
+    if not is_valid_promotion(0):
+        return None
+    need_check = True
+    out_bits = 2 if ops_from_signed else 1
+    cur_bits = max(num_used[0], num_used[1])
+    output_signed = ops_from_signed
+    opc = bo.opcode
+    if opc == "fadd":
+        int_opc = "add"
+        out_bits += cur_bits
+    elif opc == "fsub":
+        int_opc = "sub"
+        out_bits += cur_bits
+    else:
+        int_opc = "mul"
+        out_bits += cur_bits * 2
+    if out_bits < int_sz:
+        need_check = False
+        if int_opc == "sub":
+            output_signed = True
+    if need_check and not will_not_overflow(ic, int_opc, i0, i1, bo, output_signed):
+        return None
+    int_bo = ic.builder.create_bin_op(int_opc, i0, i1)
+    if isinstance(int_bo, BinaryOperator):
+        int_bo.nsw = output_signed
+        int_bo.nuw = not output_signed
+    return CastInst.create("sitofp" if output_signed else "uitofp", int_bo, fp_ty)
+
+
+def _is_non_zero_fp(c: Constant) -> bool:
+    """``m_NonZeroFP``: every (non-poison) lane is a non-zero FP constant."""
+    if isinstance(c, ConstantFP):
+        return not c.is_zero_value
+    if isinstance(c.type, VectorType):
+        n = c.type.count
+        seen = False
+        for k in range(n):
+            e = c.get_aggregate_element(k)
+            if e is None:
+                return False
+            if isinstance(e, PoisonValue):
+                continue
+            if not isinstance(e, ConstantFP) or e.is_zero_value:
+                return False
+            seen = True
+        return seen
+    return False
+
+
+def fold_fbinop_of_int_casts(ic: InstCombiner, bo: Instruction) -> Instruction | None:
+    """(fp_binop ({s|u}itofp x), ({s|u}itofp y)) -> ({s|u}itofp (int_binop x, y)) and with an
+    FP constant that converts exactly (LLVM ``foldFBinOpOfIntCasts``)."""
+    assert isinstance(bo, BinaryOperator)
+    int_ops: list[Value | None] = [None, None]
+    op0 = bo.operands[0]
+    if getattr(op0, "opcode", None) not in ("sitofp", "uitofp") or not isinstance(op0, (Instruction, ConstantExpr)):
+        return None
+    int_ops[0] = op0.operands[0]
+    op1 = bo.operands[1]
+    op1_fpc: Constant | None = None
+    if isinstance(op1, Constant):
+        op1_fpc = op1
+    elif getattr(op1, "opcode", None) in ("sitofp", "uitofp") and isinstance(op1, Instruction):
+        int_ops[1] = op1.operands[0]
+    else:
+        return None
+    r = _fold_fbinop_of_int_casts_from_sign(ic, bo, False, list(int_ops), op1_fpc)
+    if r is not None:
+        return r
+    return _fold_fbinop_of_int_casts_from_sign(ic, bo, True, list(int_ops), op1_fpc)
+
+
 __all__ = [
     "add_one",
     "and_ir_flags",
@@ -1907,6 +2055,7 @@ __all__ = [
     "dyn_cast_neg_val",
     "fold_bin_op_shift_with_shift",
     "fold_binop_into_select_or_phi",
+    "fold_fbinop_of_int_casts",
     "fold_binop_of_select_and_cast_of_select_condition",
     "fold_binop_of_sext_bool_to_select",
     "fold_binop_with_phi_operands",
