@@ -719,6 +719,75 @@ def fold_select_icmp(ic: InstCombiner, pred: Predicate, si: SelectInst, rhs: Val
     return None
 
 
+_MINMAX_PRED = {"llvm.smax": P.ICMP_SGT, "llvm.smin": P.ICMP_SLT, "llvm.umax": P.ICMP_UGT, "llvm.umin": P.ICMP_ULT}
+
+
+def _known_bool(v: Value | None) -> bool | None:
+    if v is None:
+        return None
+    if pm.matches(v, _ONE):
+        return True
+    if pm.matches(v, pm.m_zero()):
+        return False
+    return None
+
+
+def fold_icmp_with_min_max(ic: InstCombiner, i: ICmpInst, mm: CallInst, z: Value, pred: Predicate) -> Instruction | None:
+    """icmp pred min/max(X, Y), Z when X pred Z or Y pred Z is known (LLVM ``foldICmpWithMinMax``)."""
+    from llvmpy_mid.analysis.known_bits_analysis import is_known_non_negative
+
+    x, y = mm.args[0], mm.args[1]
+    mm_pred = _MINMAX_PRED[mm.intrinsic_base]
+    q = ic.query(i)
+    if pred.is_signed and not mm_pred.is_signed:
+        return None
+    if pred.is_unsigned and mm_pred.is_signed:
+        if is_known_non_negative(z, q) and is_known_non_negative(mm, q):
+            pred = pred.flipped_signedness
+        else:
+            return None
+    cxz = _known_bool(simplify_icmp_inst(pred, x, z, q))
+    cyz = _known_bool(simplify_icmp_inst(pred, y, z, q))
+    if cxz is None and cyz is None:
+        return None
+    if cxz is None:
+        x, y = y, x
+        cxz, cyz = cyz, cxz
+    assert cxz is not None
+
+    def into_cmp_yz() -> Instruction | None:
+        if cyz is not None:
+            return ic.replace_inst_uses_with(i, int_const(i.type, int(cyz)))
+        return ICmpInst(pred, y, z)
+
+    if pred.is_equality:
+        if (pred == P.ICMP_EQ) == cxz:
+            np = mm_pred.non_strict
+            if pred == P.ICMP_NE:
+                np = np.inverse
+            return ICmpInst(np, x, y)
+        mcxz = _known_bool(simplify_icmp_inst(mm_pred, x, z, q))
+        if mcxz is None:
+            x, y = y, x
+            cxz, cyz = cyz, cxz
+            if cxz is None or (pred == P.ICMP_EQ) == cxz:
+                return None
+            mcxz = _known_bool(simplify_icmp_inst(mm_pred, x, z, q))
+        if mcxz is None:
+            return None
+        if mcxz:
+            return ic.replace_inst_uses_with(i, int_const(i.type, int(pred == P.ICMP_NE)))
+        return into_cmp_yz()
+    is_same = mm_pred == pred.strict
+    if cxz:
+        if is_same:
+            return ic.replace_inst_uses_with(i, int_const(i.type, 1))
+        return into_cmp_yz()
+    if is_same:
+        return into_cmp_yz()
+    return ic.replace_inst_uses_with(i, int_const(i.type, 0))
+
+
 def fold_icmp_commutative(ic: InstCombiner, pred: Predicate, op0: Value, op1: Value, cxt: ICmpInst) -> Instruction | None:
     """Folds tried with the operands in both orders (LLVM ``foldICmpCommutative``)."""
     # (foldGEPICmp: not done)
@@ -726,7 +795,10 @@ def fold_icmp_commutative(ic: InstCombiner, pred: Predicate, op0: Value, op1: Va
         r = fold_select_icmp(ic, pred, op0, op1, cxt)
         if r is not None:
             return r
-    # (foldICmpWithMinMax: not done)
+    if isinstance(op0, CallInst) and op0.intrinsic_base in _MINMAX_PRED:
+        r = fold_icmp_with_min_max(ic, cxt, op0, op1, pred)
+        if r is not None:
+            return r
     if _is_bo(op0, "add") and cast(BinaryOperator, op0).lhs is op1:
         cc = apint(cast(BinaryOperator, op0).rhs)
         if cc is not None:

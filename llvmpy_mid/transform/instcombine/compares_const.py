@@ -983,10 +983,127 @@ def fold_icmp_binop_equality_with_constant(ic: InstCombiner, cmp: ICmpInst, bo: 
 # --- intrinsics ---------------------------------------------------------------------------------------------------
 
 
+def _fold_icmp_sat_with_constant(ic: InstCombiner, pred: Predicate, ii: CallInst, c: int) -> Instruction | None:
+    """icmp (uadd.sat/usub.sat X, C1), C -> one range check of X."""
+    if not ii.has_one_use:
+        return None
+    op0, op1 = ii.args[0], ii.args[1]
+    c1 = apint(op1)
+    if c1 is None:
+        return None
+    w = scalar_width(ii.type)
+    mask = (1 << w) - 1
+    is_add = ii.intrinsic_base == "llvm.uadd.sat"
+    sat_val = mask if is_add else 0
+    sat_check = _compare(pred, sat_val, c, w)
+    cr1 = ConstantRange.make_guaranteed_no_wrap_region("add" if is_add else "sub", ConstantRange(w, c1, (c1 + 1) & mask), True)
+    if sat_check:
+        cr1 = cr1.inverse()
+    cr2 = ConstantRange.make_exact_icmp_region(pred, c, w)
+    cr2 = cr2.subtract(c1) if is_add else cr2.add(ConstantRange(w, c1, (c1 + 1) & mask))
+    comb = cr1.exact_union_with(cr2) if sat_check else cr1.exact_intersect_with(cr2)
+    if comb is None:
+        return None
+    epred, eint, eoff = comb.get_equivalent_icmp()
+    add = ic.builder.create_add(op0, int_const(op1.type, eoff))
+    return ICmpInst(epred, add, int_const(op1.type, eint))
+
+
+def _fold_icmp_of_cmp_intrinsic_with_constant(pred: Predicate, ii: CallInst, c: int) -> Instruction | None:
+    """icmp (scmp/ucmp X, Y), C -> icmp X, Y."""
+    w = scalar_width(ii.type)
+    mask = (1 << w) - 1
+    np: Predicate | None = None
+    if pred.is_equality:
+        if c == 0:
+            np = pred
+        elif c == 1:
+            np = P.ICMP_UGT if pred == P.ICMP_EQ else P.ICMP_ULE
+        elif c == mask:
+            np = P.ICMP_ULT if pred == P.ICMP_EQ else P.ICMP_UGE
+    elif pred == P.ICMP_SGT:
+        if c == mask:
+            np = P.ICMP_UGE
+        elif c == 0:
+            np = P.ICMP_UGT
+    elif pred == P.ICMP_SLT:
+        if c == 0:
+            np = P.ICMP_ULT
+        elif c == 1:
+            np = P.ICMP_ULE
+    if np is None:
+        return None
+    if ii.intrinsic_base == "llvm.scmp":
+        np = np.signed
+    return ICmpInst(np, ii.args[0], ii.args[1])
+
+
+def _fold_ctpop_pow2_test(ic: InstCombiner, cmp: ICmpInst, ii: CallInst, c: int) -> Instruction | None:
+    """ctpop(X) == 1 with one bit of X known set -> (X & ~Bit) == 0."""
+    if not ii.has_one_use:
+        return None
+    pred = cmp.predicate
+    if ((cmp.is_equality or pred == P.ICMP_UGT) and c == 1) or (pred == P.ICMP_ULT and c == 2):
+        op = ii.args[0]
+        known = ic.compute_known_bits(op, 0, cmp)
+        if known.count_min_population() == 1:
+            w = scalar_width(op.type)
+            a = ic.builder.create_and(op, int_const(op.type, ~known.one & ((1 << w) - 1)))
+            np = P.ICMP_EQ if pred in (P.ICMP_EQ, P.ICMP_ULT) else P.ICMP_NE
+            return ICmpInst(np, a, Constant.get_null_value(op.type))
+    return None
+
+
 def fold_icmp_intrinsic_with_constant(ic: InstCombiner, cmp: ICmpInst, ii: CallInst, c: int) -> Instruction | None:
-    """icmp (intrinsic ...), C: the equality folds (bswap, bitreverse, abs, ctpop, ctlz, cttz)."""
+    """icmp (intrinsic ...), C: saturating ops, ctpop power-of-two tests, scmp/ucmp, then the
+    equality folds and the ctpop/ctlz/cttz/ssub.sat ranges."""
+    pred = cmp.predicate
+    base = ii.intrinsic_base
+    if base in ("llvm.uadd.sat", "llvm.usub.sat"):
+        r = _fold_icmp_sat_with_constant(ic, pred, ii, c)
+        if r is not None:
+            return r
+    elif base == "llvm.ctpop":
+        r = _fold_ctpop_pow2_test(ic, cmp, ii, c)
+        if r is not None:
+            return r
+    elif base in ("llvm.scmp", "llvm.ucmp"):
+        r = _fold_icmp_of_cmp_intrinsic_with_constant(pred, ii, c)
+        if r is not None:
+            return r
     if cmp.is_equality:
         return fold_icmp_eq_intrinsic_with_constant(ic, cmp, ii, c)
+    ty = ii.type
+    w = scalar_width(ty)
+    mask = (1 << w) - 1
+    args = ii.args
+    if base == "llvm.ctpop":
+        if c == w - 1 and pred == P.ICMP_UGT:
+            return ICmpInst(P.ICMP_EQ, args[0], Constant.get_all_ones_value(ty))
+        if c == w and pred == P.ICMP_ULT:
+            return ICmpInst(P.ICMP_NE, args[0], Constant.get_all_ones_value(ty))
+    elif base == "llvm.ctlz":
+        if pred == P.ICMP_UGT and c < w:
+            return ICmpInst(P.ICMP_ULT, args[0], int_const(ty, 1 << (w - c - 1)))
+        if pred == P.ICMP_ULT and 1 <= c <= w:
+            return ICmpInst(P.ICMP_UGT, args[0], int_const(ty, (1 << (w - c)) - 1))
+    elif base == "llvm.cttz":
+        if not ii.has_one_use:
+            return None
+        if pred == P.ICMP_UGT and c < w:
+            a = ic.builder.create_and(args[0], int_const(ty, (1 << (c + 1)) - 1))
+            return ICmpInst(P.ICMP_EQ, a, Constant.get_null_value(ty))
+        if pred == P.ICMP_ULT and 1 <= c <= w:
+            a = ic.builder.create_and(args[0], int_const(ty, (1 << c) - 1))
+            return ICmpInst(P.ICMP_NE, a, Constant.get_null_value(ty))
+    elif base == "llvm.ssub.sat":
+        if pred.is_signed:
+            if c == 0:
+                return ICmpInst(pred, args[0], args[1])
+            if pred == P.ICMP_SLT and c == 1:
+                return ICmpInst(P.ICMP_SLE, args[0], args[1])
+            if pred == P.ICMP_SGT and c == mask:
+                return ICmpInst(P.ICMP_SGE, args[0], args[1])
     return None
 
 
