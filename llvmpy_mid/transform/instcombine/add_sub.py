@@ -186,6 +186,11 @@ def _not_min_signed(c: Constant) -> bool:
     """``Constant::isNotMinSignedValue``."""
     if isinstance(c, ConstantInt):
         return c.value != 1 << (c.type.width - 1)
+    from llvmpy_mid.ir.constants import get_splat_value
+
+    sp = get_splat_value(c)
+    if isinstance(sp, ConstantInt):
+        return sp.value != 1 << (sp.type.width - 1)
     ty = c.type
     if isinstance(ty, VectorType) and not ty.scalable:
         for k in range(ty.count):
@@ -1279,7 +1284,18 @@ def visit_sub(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa: 
         if m2 is not None and not op1.has_n_uses_or_more(3) and cm.is_free_to_invert(ic, m2.value("y"), m2.value("y").has_one_use):
             not_v = b.create_not(op0)
             return BinaryOperator.create("sub", m.value("x"), not_v)
-    # (OptimizePointerDifference: not yet)
+    m = match(op0, m_ptrtoint(m_value("l")))
+    m2 = match(op1, m_ptrtoint(m_value("r"))) if m is not None else None
+    if m is not None and m2 is not None:
+        v = optimize_pointer_difference(ic, m.value("l"), m2.value("r"), ty, bool(i.nuw))
+        if v is not None:
+            return ic.replace_inst_uses_with(i, v)
+    m = match(op0, m_trunc(m_ptrtoint(m_value("l"))))
+    m2 = match(op1, m_trunc(m_ptrtoint(m_value("r")))) if m is not None else None
+    if m is not None and m2 is not None:
+        v = optimize_pointer_difference(ic, m.value("l"), m2.value("r"), ty, False)
+        if v is not None:
+            return ic.replace_inst_uses_with(i, v)
     m = match(op1, m_ashr(m_value("a"), m_apint("sh")))
     if m is not None and op1.has_n_uses(2) and m.apint("sh") == w - 1:
         a = m.value("a")
@@ -1340,6 +1356,43 @@ def visit_sub(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa: 
     if r is not None:
         return r
     return _try_to_narrow_deduce_flags(ic, i)
+
+
+def optimize_pointer_difference(ic: InstCombiner, lhs: Value, rhs: Value, ty: Type, is_nuw: bool) -> Value | None:
+    """``&A[i] - &A[j]`` as the difference of the GEP offsets (LLVM ``OptimizePointerDifference``)."""
+    from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
+    from llvmpy_mid.transform.instcombine.gep import gep_flags, ic_emit_gep_offset
+
+    def is_gep(v: Value) -> bool:
+        return getattr(v, "opcode", None) == "getelementptr"
+
+    swapped = False
+    if not is_gep(lhs) and is_gep(rhs):
+        lhs, rhs = rhs, lhs
+        swapped = True
+    gep1: Value | None = None
+    gep2: Value | None = None
+    if is_gep(lhs):
+        base1 = strip_pointer_casts(lhs.operands[0])  # type: ignore[attr-defined]
+        if base1 is strip_pointer_casts(rhs):
+            gep1 = lhs
+        elif is_gep(rhs) and base1 is strip_pointer_casts(rhs.operands[0]):  # type: ignore[attr-defined]
+            gep1, gep2 = lhs, rhs
+    if gep1 is None:
+        return None
+    rewrite = gep2 is not None
+    gep1_inbounds = bool(gep_flags(gep1) & 1)
+    result = ic_emit_gep_offset(ic, gep1, rewrite)
+    if isinstance(result, Instruction) and is_nuw and gep2 is None and not swapped and gep1_inbounds and result.opcode == "mul":
+        result.nuw = True  # type: ignore[attr-defined]
+    b = ic.builder
+    if gep2 is not None:
+        gep2_inbounds = bool(gep_flags(gep2) & 1)
+        offset = ic_emit_gep_offset(ic, gep2, rewrite)
+        result = b.create_sub(result, offset, "gepdiff", nsw=gep1_inbounds and gep2_inbounds)
+    if swapped:
+        result = b.create_neg(result, "diff.neg")
+    return b.create_sext_or_trunc(result, ty)
 
 
 def m_c_max_or_min(l: Pattern, r: Pattern) -> Pattern:
@@ -1730,10 +1783,21 @@ def visit_fsub(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa:
             yw = create_fbin_fmf(ic, "fadd", m.value("y"), op1, fmf)
             return new_fbin("fsub", xz, yw, fmf)
         del _CFP
-        # TODO: the reduction fold, factorization, FAddCombine and the last reassociation
-        # are not ported yet: stop here rather than diverge.
+        rdx = m_one_use(m_intrinsic("vector.reduce.fadd", m_value("a"), m_value("v")))
+        m = match(op0, rdx)
+        m2 = match(op1, rdx) if m is not None else None
+        if m is not None and m2 is not None and m.value("v").type is m2.value("v").type:
+            s_v = create_fbin_fmf(ic, "fsub", m.value("v"), m2.value("v"), fmf)
+            rdx_v = b.create_intrinsic("vector.reduce.fadd", [s_v.type], [m.value("a"), s_v], return_type=ty, fmf_source=i)
+            return new_fbin("fsub", rdx_v, m2.value("a"), fmf)
         r = _factorize_fadd_fsub(ic, i)
-        return r
+        if r is not None:
+            return r
+        # FAddCombine is not ported: it only fires where it saves instructions
+        m = match(op0, m_one_use(m_fsub(m_value("x"), m_value("y"))))
+        if m is not None:
+            fadd = create_fbin_fmf(ic, "fadd", m.value("y"), op1, fmf)
+            return new_fbin("fsub", m.value("x"), fadd, fmf)
     return None
 
 
@@ -1746,11 +1810,26 @@ def _fp_const(ty: Type, v: float) -> Constant:
 
 
 def _cannot_be_negative_zero(ic: InstCombiner, v: Value, cxt: Instruction) -> bool:
-    try:
-        from llvmpy_mid.analysis.value_tracking import cannot_be_negative_zero  # type: ignore[attr-defined]
-    except ImportError:
+    """A small part of ``cannotBeNegativeZero``: constants without a -0.0 lane,
+    integer-to-FP conversions, ``fabs``."""
+    from llvmpy_mid.ir.constants import get_splat_value
+
+    if isinstance(v, Constant):
+        s = v if isinstance(v, ConstantFP) else get_splat_value(v)
+        if isinstance(s, ConstantFP):
+            return not s.is_negative_zero
+        ty = v.type
+        if isinstance(ty, VectorType) and not ty.scalable:
+            for k in range(ty.count):
+                e = v.get_aggregate_element(k)
+                if not isinstance(e, ConstantFP) or e.is_negative_zero:
+                    return False
+            return True
         return False
-    return bool(cannot_be_negative_zero(v, 0, ic.query(cxt)))
+    op = getattr(v, "opcode", None)
+    if op in ("uitofp", "sitofp"):
+        return True
+    return op == "call" and getattr(v, "intrinsic_base", "") == "llvm.fabs"
 
 
 __all__ = [

@@ -168,6 +168,11 @@ def get_exact_log_base2(c: Constant) -> Constant | None:
 def _not_min_signed(c: Constant) -> bool:
     if isinstance(c, ConstantInt):
         return c.value != 1 << (c.type.width - 1)
+    from llvmpy_mid.ir.constants import get_splat_value
+
+    sp = get_splat_value(c)
+    if isinstance(sp, ConstantInt):
+        return sp.value != 1 << (sp.type.width - 1)
     ty = c.type
     if isinstance(ty, VectorType) and not ty.scalable:
         for k in range(ty.count):

@@ -370,8 +370,13 @@ def _sdiv_divisor_negatable(c: Constant) -> bool:
     """No undef/poison lane, not INT_MIN, not 1 in any lane (LLVM's checks on sdiv's divisor)."""
     from llvmpy_mid.ir.types import VectorType
 
+    from llvmpy_mid.ir.constants import get_splat_value
+
     ty = c.type
-    if isinstance(ty, VectorType):
+    sp = get_splat_value(c) if isinstance(ty, VectorType) else None
+    if sp is not None:
+        elts: list[Constant | None] = [sp]
+    elif isinstance(ty, VectorType):
         if ty.scalable:
             return False
         elts = [c.get_aggregate_element(k) for k in range(ty.count)]
