@@ -39,6 +39,9 @@ _ONE = pm.m_one()
 _ZERO_INT = pm.m_zero_int()
 _IMM = pm.m_imm_constant()
 _NON_NEG = pm.m_non_negative()
+_UGT1 = pm.m_cst_pred(lambda k: cast(ConstantInt, k).value > 1)
+"""``m_CheckedInt(ugt 1)``: every lane an unsigned integer above one."""
+_NE0 = pm.m_cst_pred(lambda k: cast(ConstantInt, k).value != 0)
 
 
 def _is_bo(v: Value, *ops: str) -> bool:
@@ -826,22 +829,14 @@ def fold_icmp_commutative(ic: InstCombiner, pred: Predicate, op0: Value, op1: Va
         )
         return ic.replace_inst_uses_with(cxt, v)
     # (foldICmpWithLowBitMaskedVal: not done)
-    if _is_bo(op0, "udiv") and cast(BinaryOperator, op0).lhs is op1:
-        d = apint(cast(BinaryOperator, op0).rhs)
-        if d is not None and d > 1:
-            return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
-    if not pred.is_unsigned and _is_bo(op0, "sdiv") and cast(BinaryOperator, op0).lhs is op1:
-        d = apint(cast(BinaryOperator, op0).rhs)
-        if d is not None and d > 1:
-            return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
-    if _is_bo(op0, "lshr") and cast(BinaryOperator, op0).lhs is op1:
-        s = apint(cast(BinaryOperator, op0).rhs)
-        if s is not None and s != 0:
-            return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
-    if pred in (P.ICMP_SLT, P.ICMP_SGE) and _is_bo(op0, "ashr") and cast(BinaryOperator, op0).lhs is op1:
-        s = apint(cast(BinaryOperator, op0).rhs)
-        if s is not None and s != 0:
-            return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
+    if _is_bo(op0, "udiv") and cast(BinaryOperator, op0).lhs is op1 and pm.matches(cast(BinaryOperator, op0).rhs, _UGT1):
+        return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
+    if not pred.is_unsigned and _is_bo(op0, "sdiv") and cast(BinaryOperator, op0).lhs is op1 and pm.matches(cast(BinaryOperator, op0).rhs, _UGT1):
+        return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
+    if _is_bo(op0, "lshr") and cast(BinaryOperator, op0).lhs is op1 and pm.matches(cast(BinaryOperator, op0).rhs, _NE0):
+        return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
+    if pred in (P.ICMP_SLT, P.ICMP_SGE) and _is_bo(op0, "ashr") and cast(BinaryOperator, op0).lhs is op1 and pm.matches(cast(BinaryOperator, op0).rhs, _NE0):
+        return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
     return None
 
 

@@ -154,7 +154,16 @@ def fold_icmp_binop_with_constant(ic: InstCombiner, cmp: ICmpInst, bo: BinaryOpe
         r = fold_icmp_sub_constant(ic, cmp, bo, c)
     elif op == "add":
         r = fold_icmp_add_constant(ic, cmp, bo, c)
-    # (mul, srem, udiv, sdiv: not done)
+    elif op == "mul":
+        r = fold_icmp_mul_constant(ic, cmp, bo, c)
+    elif op == "srem":
+        r = fold_icmp_srem_constant(ic, cmp, bo, c)
+    elif op == "udiv":
+        r = fold_icmp_udiv_constant(ic, cmp, bo, c)
+        if r is None:
+            r = fold_icmp_div_constant(ic, cmp, bo, c)
+    elif op == "sdiv":
+        r = fold_icmp_div_constant(ic, cmp, bo, c)
     if r is not None:
         return r
     return fold_icmp_binop_equality_with_constant(ic, cmp, bo, c)
@@ -677,6 +686,258 @@ def fold_icmp_shr_constant(ic: InstCombiner, cmp: ICmpInst, shr: BinaryOperator,
         hi = mask & ~((1 << sa) - 1)
         a = ic.builder.create_and(x, int_const(ty, hi), shr.name + ".mask")
         return ICmpInst(pred, a, int_const(ty, _shl(c, sa, w)))
+    return None
+
+
+# --- mul / div / rem ---------------------------------------------------------------------------------------
+
+
+def _is_sign_test(pred: Predicate, c: int, w: int) -> Predicate | None:
+    """LLVM ``isSignTest``: the (possibly adjusted) signed predicate comparing with zero."""
+    if not pred.is_signed:
+        return None
+    if c == 0:
+        return pred if pred.is_relational else None
+    if c == 1 and pred == P.ICMP_SLT:
+        return P.ICMP_SLE
+    if c == (1 << w) - 1 and pred == P.ICMP_SGT:
+        return P.ICMP_SGE
+    return None
+
+
+def _rounding_div(a: int, b: int, up: bool) -> int:
+    """Exact integer division rounded toward +inf (up) or -inf (down)."""
+    q, r = divmod(a, b)
+    if r and up:
+        q += 1
+    return q
+
+
+def fold_icmp_mul_constant(ic: InstCombiner, cmp: ICmpInst, mul: BinaryOperator, c: int) -> Instruction | None:
+    """icmp (mul X, MulC), C -> icmp X, C / MulC (flags permitting)."""
+    pred = cmp.predicate
+    ty = mul.type
+    x = mul.lhs
+    w = scalar_width(ty)
+    mask = (1 << w) - 1
+    if cmp.is_equality and c == 0 and x is mul.rhs and (mul.nuw or mul.nsw):
+        return ICmpInst(pred, x, Constant.get_null_value(ty))
+    mc = apint(mul.rhs)
+    if mc is None:
+        return None
+    st = _is_sign_test(pred, c, w)
+    if st is not None and mul.nsw:
+        p = st.swapped if mc >> (w - 1) else st
+        return ICmpInst(p, x, Constant.get_null_value(ty))
+    if mc == 0:
+        return None
+    smc = to_signed(mc, w)
+    sc = to_signed(c, w)
+    if cmp.is_equality:
+        if mul.nsw and int(abs(sc) % abs(smc)) == 0:
+            q = abs(sc) // abs(smc)
+            if (sc < 0) != (smc < 0):
+                q = -q
+            return ICmpInst(pred, x, int_const(ty, q))
+        if c % mc == 0:
+            if mc & 1 or mul.nuw:
+                return ICmpInst(pred, x, int_const(ty, c // mc))
+    new_c: int | None = None
+    if mul.nsw and pred.is_signed:
+        if c == 1 << (w - 1) and mc == mask:
+            return None
+        if smc < 0:
+            pred = pred.swapped
+        if pred in (P.ICMP_SLT, P.ICMP_SGE):
+            new_c = _rounding_div(sc, smc, True)
+        else:
+            new_c = _rounding_div(sc, smc, False)
+    elif mul.nuw and pred.is_unsigned:
+        if pred in (P.ICMP_ULT, P.ICMP_UGE):
+            new_c = _rounding_div(c, mc, True)
+        else:
+            new_c = _rounding_div(c, mc, False)
+    if new_c is None:
+        return None
+    return ICmpInst(pred, x, int_const(ty, new_c))
+
+
+def fold_icmp_srem_constant(ic: InstCombiner, cmp: ICmpInst, srem: BinaryOperator, c: int) -> Instruction | None:
+    """(X srem pow2) sgt/slt 0, ==/!= C -> a mask test of X."""
+    pred = cmp.predicate
+    if pred not in (P.ICMP_SGT, P.ICMP_SLT, P.ICMP_EQ, P.ICMP_NE):
+        return None
+    if not srem.has_one_use:
+        return None
+    d = apint(srem.rhs)
+    if d is None or d == 0 or d & (d - 1):
+        return None
+    ty = srem.type
+    w = scalar_width(ty)
+    if pred in (P.ICMP_SGT, P.ICMP_SLT) and c != 0:
+        return None
+    if pred.is_equality and (c == 0 or c >> (w - 1)):
+        return None
+    sign = 1 << (w - 1)
+    a = ic.builder.create_and(srem.lhs, int_const(ty, sign | (d - 1)))
+    if pred.is_equality:
+        return ICmpInst(pred, a, int_const(ty, c))
+    if pred == P.ICMP_SGT:
+        return ICmpInst(P.ICMP_SGT, a, Constant.get_null_value(ty))
+    return ICmpInst(P.ICMP_UGT, a, int_const(ty, sign))
+
+
+def fold_icmp_udiv_constant(ic: InstCombiner, cmp: ICmpInst, udiv: BinaryOperator, c: int) -> Instruction | None:
+    """icmp (udiv C2, Y), C -> icmp Y, C2 / C-ish."""
+    c2 = apint(udiv.lhs)
+    if c2 is None or c2 == 0:
+        return None
+    pred = cmp.predicate
+    ty = udiv.type
+    w = scalar_width(ty)
+    if pred == P.ICMP_UGT and c != (1 << w) - 1:
+        return ICmpInst(P.ICMP_ULE, udiv.rhs, int_const(ty, c2 // (c + 1)))
+    if pred == P.ICMP_ULT and c != 0:
+        return ICmpInst(P.ICMP_UGT, udiv.rhs, int_const(ty, c2 // c))
+    return None
+
+
+def insert_range_test(ic: InstCombiner, v: Value, lo: int, hi: int, is_signed: bool, inside: bool) -> Value:
+    """Lo <= V < Hi (or its negation) as one compare (LLVM ``insertRangeTest``); ``lo``/``hi``
+    are unsigned bit patterns."""
+    ty = v.type
+    w = scalar_width(ty)
+    pred = P.ICMP_ULT if inside else P.ICMP_UGE
+    if (lo == 1 << (w - 1)) if is_signed else lo == 0:
+        if is_signed:
+            pred = pred.signed
+        return ic.builder.create_icmp(pred, v, int_const(ty, hi))
+    off = ic.builder.create_sub(v, int_const(ty, lo), v.name + ".off" if v.name else "")
+    return ic.builder.create_icmp(pred, off, int_const(ty, hi - lo))
+
+
+def fold_icmp_div_constant(ic: InstCombiner, cmp: ICmpInst, div: BinaryOperator, c: int) -> Instruction | None:
+    """icmp (udiv/sdiv X, C2), C -> a range test of X (LLVM ``foldICmpDivConstant``)."""
+    pred = cmp.predicate
+    x, y = div.lhs, div.rhs
+    ty = div.type
+    w = scalar_width(ty)
+    mask = (1 << w) - 1
+    sign = 1 << (w - 1)
+    signed = div.opcode == "sdiv"
+    if cmp.is_equality and div.has_one_use and c & sign and (not signed or c == sign):
+        xb = ic.builder.create_icmp(pred, x, int_const(ty, c))
+        yo = ic.builder.create_icmp(pred, y, int_const(ty, 1))
+        return BinaryOperator.create("and" if pred == P.ICMP_EQ else "or", xb, yo)
+    c2 = apint(y)
+    if c2 is None:
+        return None
+    if not cmp.is_equality and signed != cmp.is_signed:
+        return None
+    if c2 == 0 or c2 == 1 or (signed and c2 == mask):
+        return None
+
+    def sx(v: int) -> int:
+        return to_signed(v & mask, w)
+
+    prod = (c * c2) & mask
+    if signed:
+        q = sx(prod)
+        d = sx(c2)
+        quo = abs(q) // abs(d)
+        if (q < 0) != (d < 0):
+            quo = -quo
+        prod_ov = (quo & mask) != c
+    else:
+        prod_ov = (prod // c2) != c
+    range_size = 1 if div.exact else c2
+    lo_ov = hi_ov = 0
+    lo = hi = 0
+
+    def add_ov(a: int, b: int, is_signed: bool) -> tuple[int, bool]:
+        r = (a + b) & mask
+        if is_signed:
+            return r, not (-(1 << (w - 1)) <= sx(a) + sx(b) < (1 << (w - 1)))
+        return r, (a + b) > mask
+
+    def sub_ov(a: int, b: int) -> tuple[int, bool]:
+        r = (a - b) & mask
+        return r, not (-(1 << (w - 1)) <= sx(a) - sx(b) < (1 << (w - 1)))
+
+    if not signed:
+        lo = prod
+        hi_ov = lo_ov = int(prod_ov)
+        if not hi_ov:
+            hi, o = add_ov(lo, range_size, False)
+            hi_ov = int(o)
+    elif not c2 & sign:  # divisor > 0
+        if c == 0:
+            lo = (-(range_size - 1)) & mask
+            hi = range_size
+        elif not c & sign:
+            lo = prod
+            hi_ov = lo_ov = int(prod_ov)
+            if not hi_ov:
+                hi, o = add_ov(prod, range_size, True)
+                hi_ov = int(o)
+        else:
+            hi = (prod + 1) & mask
+            lo_ov = hi_ov = -1 if prod_ov else 0
+            if not lo_ov:
+                lo, o = add_ov(hi, (-range_size) & mask, True)
+                lo_ov = -1 if o else 0
+    else:  # divisor < 0
+        if div.exact:
+            range_size = (-range_size) & mask
+        if c == 0:
+            lo = (range_size + 1) & mask
+            hi = (-range_size) & mask
+            if hi == c2:
+                hi_ov = 1
+                hi = 0
+        elif not c & sign:
+            hi = (prod + 1) & mask
+            hi_ov = lo_ov = -1 if prod_ov else 0
+            if not lo_ov:
+                lo, o = add_ov(hi, range_size, True)
+                lo_ov = -1 if o else 0
+        else:
+            lo = prod
+            lo_ov = hi_ov = int(prod_ov)
+            if not hi_ov:
+                hi, o = sub_ov(prod, range_size)
+                hi_ov = int(o)
+        pred = pred.swapped
+    true = int_const(cmp.type, 1)
+    false = int_const(cmp.type, 0)
+    if pred == P.ICMP_EQ:
+        if lo_ov and hi_ov:
+            return ic.replace_inst_uses_with(cmp, false)
+        if hi_ov:
+            return ICmpInst(P.ICMP_SGE if signed else P.ICMP_UGE, x, int_const(ty, lo))
+        if lo_ov:
+            return ICmpInst(P.ICMP_SLT if signed else P.ICMP_ULT, x, int_const(ty, hi))
+        return ic.replace_inst_uses_with(cmp, insert_range_test(ic, x, lo, hi, signed, True))
+    if pred == P.ICMP_NE:
+        if lo_ov and hi_ov:
+            return ic.replace_inst_uses_with(cmp, true)
+        if hi_ov:
+            return ICmpInst(P.ICMP_SLT if signed else P.ICMP_ULT, x, int_const(ty, lo))
+        if lo_ov:
+            return ICmpInst(P.ICMP_SGE if signed else P.ICMP_UGE, x, int_const(ty, hi))
+        return ic.replace_inst_uses_with(cmp, insert_range_test(ic, x, lo, hi, signed, False))
+    if pred in (P.ICMP_ULT, P.ICMP_SLT):
+        if lo_ov == 1:
+            return ic.replace_inst_uses_with(cmp, true)
+        if lo_ov == -1:
+            return ic.replace_inst_uses_with(cmp, false)
+        return ICmpInst(pred, x, int_const(ty, lo))
+    if pred in (P.ICMP_UGT, P.ICMP_SGT):
+        if hi_ov == 1:
+            return ic.replace_inst_uses_with(cmp, false)
+        if hi_ov == -1:
+            return ic.replace_inst_uses_with(cmp, true)
+        return ICmpInst(P.ICMP_UGE if pred == P.ICMP_UGT else P.ICMP_SGE, x, int_const(ty, hi))
     return None
 
 
