@@ -409,7 +409,8 @@ def get_available_load_store(
         val = inst.value_operand
         if is_bit_or_noop_pointer_castable(val.type, access_ty, dl):
             return val, False
-        if dl.is_scalable(val.type) or dl.is_scalable(access_ty):
+        # TypeSize::isKnownLE(load size, store size); a scalable size is vscale x its minimum.
+        if dl.is_scalable(access_ty) and not dl.is_scalable(val.type):
             return None
         if dl.type_size_in_bits(access_ty) <= dl.type_size_in_bits(val.type) and isinstance(val, Constant):
             from llvmpy_mid.analysis.constant_folding_memory import constant_fold_load_from_const
@@ -674,6 +675,78 @@ def alias_no_alias(p1: Value, t1: Type | None, p2: Value, t2: Type | None, dl: D
     return False
 
 
+_MOD = 2
+_REF = 1
+
+
+def _arg_mod_ref(call: CallBase, arg_no: int) -> int:
+    """``getArgModRefInfo``: what the call may do through argument ``arg_no``."""
+    if call.param_has_attr(arg_no, "readnone"):
+        return 0
+    if call.param_has_attr(arg_no, "readonly") or call.param_has_attr(arg_no, "byval"):
+        return _REF
+    if call.param_has_attr(arg_no, "writeonly"):
+        return _MOD
+    return _REF | _MOD
+
+
+def call_mod_ref(call: CallBase, ptr: Value, access_ty: Type | None, dl: DataLayout) -> int:
+    """``AA.getModRefInfo(call, MemoryLocation(ptr))`` (ModRefInfo bits: 1 ref, 2 mod) with
+    the memory effects of the call and its arguments, BasicAA's rule for non-escaping
+    local objects, and the constant-memory mask."""
+    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
+    from llvmpy_mid.ir.constants import Constant
+    from llvmpy_mid.ir.memory_effects import IRMemLocation
+
+    result = _REF | _MOD
+    # BasicAA: an object not captured before the call, not passed to it, is untouched.
+    obj = get_underlying_object(ptr)
+    if isinstance(obj, AllocaInst) and isinstance(call, CallInst):
+        tck = getattr(call, "tail_call_kind", None)
+        if getattr(tck, "value", "") in ("tail", "musttail") and not call.attributes.has_attr_somewhere("byval"):
+            return 0
+    if not isinstance(obj, Constant) and obj is not call and is_non_escaping_local_object(obj):
+        local = 0
+        full = False
+        for k, a in enumerate(call.operands[:-1]):
+            if not a.type.is_pointer:
+                continue
+            if k < call.arg_size and _arg_mod_ref(call, k) == 0:
+                continue
+            if alias_no_alias(a, None, obj, None, dl):
+                continue
+            mr = _arg_mod_ref(call, k) if k < call.arg_size else _REF | _MOD
+            if mr == _REF:
+                local |= _REF
+                continue
+            if mr == _MOD:
+                local |= _MOD
+                continue
+            full = True
+            break
+        if not full and local != _REF | _MOD:
+            result = local
+    if result == 0:
+        return 0
+    me = call.memory_effects.without_location(IRMemLocation.INACCESSIBLE_MEM)
+    if me.does_not_access_memory:
+        return 0
+    arg_mr = int(me.get_mod_ref(IRMemLocation.ARG_MEM))
+    other_mr = int(me.without_location(IRMemLocation.ARG_MEM).get_mod_ref())
+    if (arg_mr | other_mr) != other_mr:
+        mask = 0
+        for k, a in enumerate(call.args):
+            if not a.type.is_pointer:
+                continue
+            if not alias_no_alias(a, None, ptr, access_ty, dl):
+                mask |= _arg_mod_ref(call, k)
+        arg_mr &= mask
+    result &= arg_mr | other_mr
+    if result & _MOD and not get_mod_ref_info_mask_is_mod(ptr):
+        result &= ~_MOD
+    return result
+
+
 def may_modify_location(
     inst: Instruction, ptr: Value, access_ty: Type, dl: DataLayout, access_inst: Instruction | None = None
 ) -> bool:
@@ -692,18 +765,7 @@ def may_modify_location(
             return False
         return not alias_no_alias(inst.pointer_operand, inst.value_operand.type, ptr, access_ty, dl)
     if isinstance(inst, CallBase):
-        me = inst.memory_effects
-        if me.does_not_access_memory or me.only_reads_memory:
-            return False
-        if me.only_accesses_inaccessible_mem:
-            return False
-        obj = get_underlying_object(ptr)
-        if obj is not inst and is_non_escaping_local_object(obj):
-            if not any(a.type.is_ptr_or_ptr_vector and not alias_no_alias(a, None, ptr, access_ty, dl) for a in inst.args):
-                return False
-        if me.only_accesses_arg_pointees:
-            return any(a.type.is_ptr_or_ptr_vector and not alias_no_alias(a, None, ptr, access_ty, dl) for a in inst.args)
-        return True
+        return bool(call_mod_ref(inst, ptr, access_ty, dl) & _MOD)
     return True
 
 
@@ -893,6 +955,7 @@ __all__ = [
     "is_identified_function_local",
     "is_identified_object",
     "is_non_escaping_local_object",
+    "call_mod_ref",
     "may_modify_location",
     "pointer_may_be_captured",
 ]

@@ -381,14 +381,13 @@ def get_freely_inverted_impl(
         if builder is not None:
             # Only the WillInvertAllUses=false answers reach here: a `not` operand or an
             # immediate constant, so the real inverted values are recomputed below.
-            saved_block, saved_before = builder.block, builder.insert_before
+            saved = (builder.block, builder.insert_before, builder.debug_loc)
             builder.position_before(v)
+            builder.debug_loc = v.debug_loc
             new = builder.phi(v.type, "")
-            for val, blk in v.incoming:
-                nv = get_freely_inverted_impl(ic, val, False, builder, [False], MAX_ANALYSIS_RECURSION_DEPTH - 1)
-                assert nv is not None
-                new.add_incoming(nv, blk)
-            builder.block, builder.insert_before = saved_block, saved_before
+            builder.block, builder.insert_before, builder.debug_loc = saved
+            for val, blk in incoming:
+                new.add_incoming(val, blk)
             return new
         return _NONNULL
     if op == "sext" or (op == "zext" and isinstance(v, OptionalFlagsInst) and v.flags_word & 1):
@@ -1110,15 +1109,15 @@ def fold_op_into_select(ic: InstCombiner, op: Instruction, si: SelectInst, fold_
     if new_fv is None:
         new_fv = _fold_operation_into_select_operand(ic, op, si, fv)
     new = SelectInst(si.condition, new_tv, new_fv)
-    _copy_prof(new, si)
+    copy_metadata_from(new, si)
     return new
 
 
-def _copy_prof(new: Instruction, src: Instruction) -> None:
-    """``SelectInst::Create(..., MDFrom)``: copy ``!prof`` and ``!unpredictable``."""
-    for kind in ("prof", "unpredictable"):
-        md = src.get_metadata(kind)
-        if md is not None:
+def copy_metadata_from(new: Instruction, src: Instruction) -> None:
+    """``SelectInst::Create(..., MDFrom)`` / ``copyMetadata(*src)``: every attachment of
+    ``src`` but ``!dbg`` (the driver gives the result the visited instruction's location)."""
+    for kind, md in src.metadata_items():
+        if kind != "dbg":
             new.set_metadata(kind, md)
 
 
@@ -1289,6 +1288,7 @@ def fold_binop_with_phi_operands(ic: InstCombiner, bo: Instruction) -> Instructi
         return None
     builder = ic.builder
     builder.position_before(pred_branch)
+    builder.debug_loc = pred_branch.debug_loc
     new_bo = create_bin_op(builder, bo.opcode, phi0.incoming_value_for_block(other_bb), phi1.incoming_value_for_block(other_bb))
     if isinstance(new_bo, BinaryOperator):
         copy_ir_flags(new_bo, bo)
@@ -2050,6 +2050,7 @@ __all__ = [
     "and_ir_flags",
     "can_freely_invert_all_users_of",
     "copy_ir_flags",
+    "copy_metadata_from",
     "create_bin_op",
     "do_phi_translation",
     "dyn_cast_neg_val",

@@ -311,10 +311,9 @@ def fold_select_gep(ic: InstCombiner, gep: GetElementPtrInst) -> Instruction | N
     new_t = b.create_gep(ty, tc, idx, "", flags=flags)
     new_f = b.create_gep(ty, fc, idx, "", flags=flags)
     new = SelectInst(sel.condition, new_t, new_f)
-    for kind in ("prof", "unpredictable"):
-        md = sel.get_metadata(kind)
-        if md is not None:
-            new.set_metadata(kind, md)
+    from llvmpy_mid.transform.instcombine.common import copy_metadata_from
+
+    copy_metadata_from(new, sel)
     return new
 
 

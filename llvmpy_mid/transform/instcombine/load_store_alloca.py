@@ -548,6 +548,7 @@ class PointerReplacer:
             src = wm.get(mc.args[1], mc.args[1])
             b = ic.builder
             b.position_before(mc)
+            b.debug_loc = mc.debug_loc
             base = mc.intrinsic_base[5:]
             args = [dest, src, mc.args[2], mc.args[3]]
             new_call = b.create_intrinsic(base, [dest.type, src.type, mc.args[2].type], args, return_type=mc.type)
