@@ -44,7 +44,7 @@ import sys
 import warnings
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
 
-from llvmpy_mid.errors import LLVMPyError, ParseError, PipelineError, VerifierError
+from llvmpy_mid.errors import FatalError, LLVMPyError, ParseError, PipelineError, VerifierError
 
 if TYPE_CHECKING:
     from llvmpy_mid.passes.options import PassOption
@@ -743,6 +743,9 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
         err.write("LLVM ERROR: %s\n" % message)
         raise _Exit(1) from None
     except AnalysisInvalidationError as exc:
+        err.write("LLVM ERROR: %s\n" % exc)
+        raise _Exit(1) from None
+    except FatalError as exc:  # report_fatal_error: opt-19 writes nothing else and exits 1
         err.write("LLVM ERROR: %s\n" % exc)
         raise _Exit(1) from None
 

@@ -58,3 +58,8 @@ class PipelineError(LLVMPyError):
 
 class DataLayoutError(IRError):
     """A malformed data layout string (message worded as LLVM's)."""
+
+
+class FatalError(LLVMPyError):
+    """A pass gave up as LLVM's ``report_fatal_error`` does (e.g. InstCombine's fixpoint
+    check); ``llvmpy-opt`` prints ``LLVM ERROR: <message>`` and exits 1, as opt-19."""

@@ -51,7 +51,9 @@ from llvmpy_mid.ir.value import Value
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
+    from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.builder import IRBuilder
+    from llvmpy_mid.ir.value import Use
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.dominators import DominatorTree
     from llvmpy_mid.ir.function import Function
@@ -61,7 +63,22 @@ if TYPE_CHECKING:
 class InstCombiner:
     """What a fold may read and the combiner-aware ways to change the IR."""
 
-    __slots__ = ("fn", "worklist", "builder", "dl", "tli", "ac", "dt", "sq", "min_size", "made_ir_change", "loop_info", "extra")
+    __slots__ = (
+        "fn",
+        "worklist",
+        "builder",
+        "dl",
+        "tli",
+        "ac",
+        "dt",
+        "sq",
+        "min_size",
+        "made_ir_change",
+        "loop_info",
+        "extra",
+        "dead_edges",
+        "max_array_size",
+    )
 
     def __init__(
         self,
@@ -90,6 +107,10 @@ class InstCombiner:
         self.loop_info = loop_info
         self.extra: dict[str, object] = {}
         """Per-iteration caches a fold family may keep (keyed by the family's name)."""
+        self.dead_edges: set[tuple[BasicBlock, BasicBlock]] = set()
+        """CFG edges known never taken in this iteration (LLVM ``DeadEdges``)."""
+        self.max_array_size = int(option("instcombine-maxarray-size"))
+        """``MaxArraySizeForCombine`` (``-instcombine-maxarray-size``)."""
 
     # --- queries --------------------------------------------------------------------------
     def query(self, cxt_i: Instruction | None) -> SimplifyQuery:
@@ -166,6 +187,81 @@ class InstCombiner:
         i.set_operand(op_num, v)
         self.worklist.handle_use_count_decrement(old)
         return i
+
+    def replace_use(self, use: Use, v: Value) -> None:
+        """``replaceUse``: the slot ``use`` now holds ``v``; the old value is revisited."""
+        old = use.value
+        use.set(v)
+        self.worklist.handle_use_count_decrement(old)
+
+    # --- dead edges and blocks (InstructionCombining.cpp) -----------------------------------
+    def add_dead_edge(self, frm: BasicBlock, to: BasicBlock, blocks: list[BasicBlock]) -> None:
+        """``addDeadEdge``: ``to``'s phis get poison from ``frm``; ``to`` may now be dead."""
+        key = (frm, to)
+        if key in self.dead_edges:
+            return
+        self.dead_edges.add(key)
+        for pn in to.phis():
+            incoming = pn.incoming_blocks
+            for idx, use in enumerate(pn.operand_uses):
+                if incoming[idx] is frm and not isinstance(use.value, PoisonValue):
+                    self.replace_use(use, PoisonValue.get(pn.type))
+                    self.worklist.add(pn)
+                    self.made_ir_change = True
+        blocks.append(to)
+
+    def handle_unreachable_from(self, i: Instruction, blocks: list[BasicBlock]) -> None:
+        """``handleUnreachableFrom``: ``i`` and what follows it up to the terminator never run."""
+        from llvmpy_mid.transform.utils.local import handle_unreachable_terminator
+
+        bb = i.parent
+        assert bb is not None
+        term = bb.terminator
+        assert term is not None
+        node = term.prev_instruction
+        while node is not None:
+            prev = node.prev_instruction
+            is_token = node.type.is_token
+            if node._use_head is not None and not is_token:
+                self.replace_inst_uses_with(node, PoisonValue.get(node.type))
+                self.made_ir_change = True
+            if not (node.is_eh_pad or is_token):
+                for r in node.take_dbg_records():
+                    r.drop_references()
+                self.erase_inst_from_function(node)
+                self.made_ir_change = True
+            if node is i:
+                break
+            node = prev
+        poisoned: list[Value] = []
+        if handle_unreachable_terminator(term, poisoned):
+            self.made_ir_change = True
+            for v in poisoned:
+                self.worklist.add(v)  # type: ignore[arg-type]
+        for succ in bb.successors:
+            self.add_dead_edge(bb, succ, blocks)
+
+    def handle_potentially_dead_blocks(self, blocks: list[BasicBlock]) -> None:
+        """``handlePotentiallyDeadBlocks``: a block whose every edge in is dead (or a back edge
+        it dominates) is unreachable from its first instruction on."""
+        dead = self.dead_edges
+        dt = self.dt
+        while blocks:
+            bb = blocks.pop()
+            if not all((p, bb) in dead or dt.dominates_block(bb, p) for p in bb.predecessors):
+                continue
+            first = bb.instructions.first
+            assert first is not None
+            self.handle_unreachable_from(first, blocks)
+
+    def handle_potentially_dead_successors(self, bb: BasicBlock, live_succ: BasicBlock | None) -> None:
+        """``handlePotentiallyDeadSuccessors``: every edge out of ``bb`` but to ``live_succ`` is dead."""
+        blocks: list[BasicBlock] = []
+        for succ in bb.successors:
+            if succ is live_succ:
+                continue
+            self.add_dead_edge(bb, succ, blocks)
+        self.handle_potentially_dead_blocks(blocks)
 
     def erase_inst_from_function(self, i: Instruction) -> None:
         """``eraseInstFromFunction``: the driver's erasure (operands revisited, debug

@@ -339,6 +339,105 @@ class AssignmentTrackingInfo:
             convert_declare_for_phi(rec, phi, dl)
 
 
+# --- LowerDbgDeclare ----------------------------------------------------------------------------
+
+_OP_DEREF_LIST = [_OP_DEREF]
+
+
+def _append_ops(expr: MDNode, ops: list[int]) -> MDNode:
+    """LLVM ``DIExpression::append``: ``ops`` go before a ``DW_OP_stack_value`` or fragment, else at the end."""
+    from llvmpy_mid.ir.di_expression import _op_size
+    from llvmpy_mid.ir.di_expression_edit import OP_STACK_VALUE, expression_from_values
+
+    values = _expr_values(expr)
+    out: list[int] = []
+    pending = list(ops)
+    for pos, op in expression_ops(values):
+        if op == OP_STACK_VALUE or op == _OP_FRAGMENT:
+            out.extend(pending)
+            pending = []
+        out.extend(values[pos : pos + _op_size(op)])
+    out.extend(pending)
+    return expression_from_values(expr.context, out)
+
+
+def _lower_one_declare(rec: DbgVariableRecord, dl: DataLayout) -> bool:
+    from llvmpy_mid.ir.function import Function as _Function
+    from llvmpy_mid.ir.instructions.memory import AllocaInst, LoadInst, StoreInst
+    from llvmpy_mid.ir.types import ArrayType, StructType
+
+    ai = rec.get_variable_location_op(0) if rec.num_variable_location_ops else None
+    if not isinstance(ai, AllocaInst):
+        return False
+    ty = ai.allocated_type
+    if ai.is_array_allocation or isinstance(ty, (ArrayType, StructType)):
+        return False
+    use = ai._use_head
+    while use is not None:
+        user = use.user
+        if isinstance(user, (LoadInst, StoreInst)) and user.is_volatile:
+            return False
+        use = use._next
+    work: list[Value] = [ai]
+    while work:
+        v = work.pop()
+        use = v._use_head
+        while use is not None:
+            user = use.user
+            op = user.opcode if user.is_instruction else ""  # type: ignore[attr-defined]
+            if op == "store":
+                if use.index == 1:
+                    convert_declare_for_store(rec, user, dl)  # type: ignore[arg-type]
+            elif op == "load":
+                convert_declare_for_load(rec, user, dl)  # type: ignore[arg-type]
+            elif op == "call":
+                callee = user.operands[-1]
+                name = callee.name if isinstance(callee, _Function) else ""
+                if name not in ("llvm.lifetime.start", "llvm.lifetime.end") and not name.startswith(
+                    ("llvm.lifetime.start.", "llvm.lifetime.end.")
+                ):
+                    new = DbgVariableRecord.create_value(
+                        ai, rec.variable, _append_ops(rec.expression, _OP_DEREF_LIST), debug_value_loc(rec)
+                    )
+                    _insert_before(new, user)  # type: ignore[arg-type]
+            elif op == "bitcast" and user.type.is_pointer:
+                work.append(user)
+            use = use._next
+    rec.erase_from_parent()
+    return True
+
+
+def lower_dbg_declare(fn: Function) -> bool:
+    """Replace each ``#dbg_declare`` of a scalar ``alloca`` by ``#dbg_value`` records at its
+    stores, loads and the calls that take its address, then drop redundant records (LLVM
+    ``LowerDbgDeclare``, which InstCombine runs first). True if anything changed."""
+    from llvmpy_mid.transform.utils.basic_block_utils import remove_redundant_dbg_instrs
+
+    declares: list[DbgVariableRecord] = []
+    for bb in fn.blocks:
+        inst = bb.instructions.first
+        while inst is not None:
+            recs = inst._dbg_records
+            if recs:
+                for r in recs:
+                    if isinstance(r, DbgVariableRecord) and r.kind is DbgRecordKind.DECLARE:
+                        declares.append(r)
+            inst = inst.next_instruction
+    if not declares:
+        return False
+    module = fn.parent
+    from llvmpy_mid.ir.data_layout import DataLayout as _DataLayout
+
+    dl = module.data_layout if module is not None else _DataLayout()
+    changed = False
+    for rec in declares:
+        changed |= _lower_one_declare(rec, dl)
+    if changed:
+        for bb in fn.blocks:
+            remove_redundant_dbg_instrs(bb)
+    return changed
+
+
 __all__ = [
     "AssignmentIndex",
     "AssignmentTrackingInfo",
@@ -350,6 +449,7 @@ __all__ = [
     "debug_value_loc",
     "is_address_of_variable",
     "is_deref",
+    "lower_dbg_declare",
     "starts_with_deref",
     "value_covers_entire_fragment",
     "variable_size_in_bits",

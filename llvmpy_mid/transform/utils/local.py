@@ -1053,29 +1053,45 @@ def replace_non_local_uses_with(frm: Instruction, to: Value) -> int:
     return count
 
 
+def handle_unreachable_terminator(term: Instruction, poisoned: list[Value]) -> bool:
+    """Drop the debug records before ``term`` and make each of its non-token instruction
+    operands poison, collecting them in ``poisoned`` (LLVM ``handleUnreachableTerminator``)."""
+    for r in term.take_dbg_records():
+        r.drop_references()
+    changed = False
+    for use in term.operand_uses:
+        op = use.value
+        if op.is_instruction and not op.type.is_token:
+            use.set(PoisonValue.get(op.type))
+            poisoned.append(op)
+            changed = True
+    return changed
+
+
 def remove_all_non_terminator_and_eh_pad_instructions(bb: BasicBlock) -> tuple[int, int]:
-    """Erase everything in ``bb`` but its terminator and EH pads, last first (uses become
-    poison); returns (instructions, debug records) removed (LLVM
-    ``removeAllNonTerminatorAndEHPadInstructions``)."""
+    """Poison the terminator's instruction operands, then erase everything in ``bb`` but its
+    terminator, EH pads and token-typed instructions, last first (uses become poison); returns
+    (instructions, debug instructions) removed (LLVM ``removeAllNonTerminatorAndEHPadInstructions``;
+    debug records are dropped, not counted, as LLVM 19 does)."""
     count = 0
-    records = 0
     term = bb.terminator
+    if term is not None:
+        handle_unreachable_terminator(term, [])
     node = term.prev_instruction if term is not None else bb.instructions._last
     while node is not None:
         prev = node.prev_instruction
-        if node.is_eh_pad:
+        is_token = node.type.is_token
+        if node.has_uses and not is_token:
+            node.replace_all_uses_with(PoisonValue.get(node.type))
+        for r in node.take_dbg_records():
+            r.drop_references()
+        if node.is_eh_pad or is_token:
             node = prev
             continue
-        if node.has_uses:
-            node.replace_all_uses_with(PoisonValue.get(node.type))
-        recs = node.take_dbg_records()
-        records += len(recs)
-        for r in recs:
-            r.drop_references()
         node.erase_from_parent()
         count += 1
         node = prev
-    return count, records
+    return count, 0
 
 
 # --- rewriting debug uses -------------------------------------------------------------------------
@@ -1281,6 +1297,7 @@ __all__ = [
     "replace_dominated_uses_with",
     "replace_non_local_uses_with",
     "find_dbg_records",
+    "handle_unreachable_terminator",
     "invert_condition",
     "is_instruction_trivially_dead",
     "recursively_delete_dead_phi_node",
