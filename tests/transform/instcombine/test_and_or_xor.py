@@ -168,6 +168,74 @@ define i4 @f(i4 %x) {
   %r = and i4 %a, 4
   ret i4 %r
 }""",
+    # or (shl X, 3), (lshr X, 5) on i8 --> fshl(X, X, 3)  (matchFunnelShift)
+    "rotate_to_fshl": """
+define i8 @f(i8 %x) {
+  %l = shl i8 %x, 3
+  %r = lshr i8 %x, 5
+  %o = or i8 %l, %r
+  ret i8 %o
+}""",
+    # or (shl X, 8), (lshr X, 8) on i16 --> bswap(X)  (recognizeBSwapOrBitReverseIdiom)
+    "bswap_i16": """
+define i16 @f(i16 %x) {
+  %l = shl i16 %x, 8
+  %r = lshr i16 %x, 8
+  %o = or i16 %l, %r
+  ret i16 %o
+}""",
+    # (X & 4) != 0 | (X & 8) != 0 --> (X & 12) != 0  (foldLogOpOfMaskedICmps)
+    "masked_icmps_or": """
+define i1 @f(i4 %x) {
+  %a = and i4 %x, 4
+  %b = and i4 %x, -8
+  %c = icmp ne i4 %a, 0
+  %d = icmp ne i4 %b, 0
+  %r = or i1 %c, %d
+  ret i1 %r
+}""",
+    # (X & 1) == 0 & (X & 2) == 0 --> (X & 3) == 0
+    "masked_icmps_and": """
+define i1 @f(i4 %x) {
+  %a = and i4 %x, 1
+  %b = and i4 %x, 2
+  %c = icmp eq i4 %a, 0
+  %d = icmp eq i4 %b, 0
+  %r = and i1 %c, %d
+  ret i1 %r
+}""",
+    # (X u< 8) & (Y u< 8) --> (X | Y) u< 8
+    "both_ult_pow2": """
+define i1 @f(i4 %x, i4 %y) {
+  %a = icmp ult i4 %x, 4
+  %b = icmp ult i4 %y, 4
+  %r = and i1 %a, %b
+  ret i1 %r
+}""",
+    # xor (add X, (ashr X, 3)), (ashr X, 3) --> abs as select  (canonicalizeAbs)
+    "xor_abs_idiom": """
+define i4 @f(i4 %x) {
+  %s = ashr i4 %x, 3
+  %a = add i4 %x, %s
+  %r = xor i4 %a, %s
+  ret i4 %r
+}""",
+    # ~(~X s>> Y) --> X s>> Y
+    "not_ashr_not": """
+define i4 @f(i4 %x, i4 %y) {
+  %n = xor i4 %x, -1
+  %s = ashr i4 %n, %y
+  %r = xor i4 %s, -1
+  ret i4 %r
+}""",
+    # (A | B) ^ (A | C) --> (B ^ C) & ~A
+    "xor_of_ors": """
+define i4 @f(i4 %a, i4 %b, i4 %c) {
+  %x = or i4 %a, %b
+  %y = or i4 %a, %c
+  %r = xor i4 %x, %y
+  ret i4 %r
+}""",
 }
 
 
