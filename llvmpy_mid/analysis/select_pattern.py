@@ -86,7 +86,8 @@ def _match(pred: Predicate, cl: Value, cr: Value, tv: Value, fv: Value, depth: i
         cl, cr = cr, cl
         pred = pred.swapped
     if tv is cl and fv is cr:
-        return (_DIRECT.get(pred, UNKNOWN), cl, cr)
+        # LLVM binds LHS/RHS to the compare's operands before swapping them.
+        return (_DIRECT.get(pred, UNKNOWN), lhs, rhs)
     if is_known_negation(tv, fv):
         zero_or_all_ones = _is_int(cr, 0) or _is_all_ones(cr)
         zero_or_one = _is_int(cr, 0) or _is_int(cr, 1)

@@ -23,6 +23,7 @@ from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.pattern_match import (
     m_add,
+    m_all_ones,
     m_and,
     m_c_add,
     m_c_and,
@@ -32,11 +33,13 @@ from llvmpy_mid.ir.pattern_match import (
     m_neg,
     m_not,
     m_nsw_neg,
+    m_one,
     m_one_use,
     m_specific,
     m_sub,
     m_value,
     m_xor,
+    m_zero,
     match,
 )
 from llvmpy_mid.ir.types import IntegerType, VectorType
@@ -55,6 +58,9 @@ if TYPE_CHECKING:
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
 P = Predicate
+_P_ZERO = m_zero()
+_P_ALL_ONES = m_all_ones()
+_P_ONE = m_one()
 
 
 def _is_int_ty(v: Value) -> bool:
@@ -62,16 +68,23 @@ def _is_int_ty(v: Value) -> bool:
 
 
 def _is_zero(v: Value) -> bool:
-    return isinstance(v, Constant) and v.is_null_value
+    """``m_Zero`` (poison lanes allowed)."""
+    return match(v, _P_ZERO) is not None
 
 
 def _is_all_ones(v: Value) -> bool:
+    """``m_AllOnes`` (poison lanes allowed)."""
+    return match(v, _P_ALL_ONES) is not None
+
+
+def _all_ones_no_poison(v: Value) -> bool:
     c = apint(v)
     return c is not None and c == (1 << scalar_width(v.type)) - 1
 
 
 def _is_one(v: Value) -> bool:
-    return apint(v) == 1
+    """``m_One`` (poison lanes allowed)."""
+    return match(v, _P_ONE) is not None
 
 
 def _is_power2(c: int | None) -> bool:
@@ -92,10 +105,11 @@ def drop_poison_generating_annotations(i: Instruction) -> None:
         if i.get_metadata(kind) is not None:
             i.set_metadata(kind, None)
     if isinstance(i, CallInst):
-        remove = getattr(i, "remove_ret_attr", None)
-        if remove is not None:
-            for kind in ("range", "nonnull", "align"):
-                remove(kind)
+        attrs = i.attributes
+        for kind in ("range", "align", "nonnull"):
+            if attrs.has_ret_attr(kind):
+                attrs = attrs.without_ret_attr(kind)
+        i.attributes = attrs
 
 
 # --- value equivalence -------------------------------------------------------------------------
@@ -476,7 +490,7 @@ def fold_select_icmp_and(ic: InstCombiner, sel: SelectInst, cmp: ICmpInst) -> Va
         v = cmp.get_operand(0)
         if getattr(v, "opcode", None) != "and":
             return None
-        and_rhs = apint(v.operands[1])  # type: ignore[attr-defined]
+        and_rhs = apint_allow_poison(v.operands[1])  # type: ignore[attr-defined]
         if not _is_power2(and_rhs):
             return None
         assert and_rhs is not None
@@ -660,7 +674,7 @@ def fold_select_icmp_and_bin_op(ic: InstCombiner, cmp: ICmpInst, tv: Value, fv: 
             return None
         if getattr(cl, "opcode", None) != "and":
             return None
-        c1 = apint(cl.operands[1])  # type: ignore[attr-defined]
+        c1 = apint_allow_poison(cl.operands[1])  # type: ignore[attr-defined]
         if not _is_power2(c1):
             return None
         assert c1 is not None
@@ -673,17 +687,17 @@ def fold_select_icmp_and_bin_op(ic: InstCombiner, cmp: ICmpInst, tv: Value, fv: 
         c1_log = _log2(c1v)
         need_and = True
     v = cl
-    if isinstance(fv, BinaryOperator) and fv.operands[0] is tv and _is_power2(apint(fv.operands[1])):
+    if isinstance(fv, BinaryOperator) and fv.operands[0] is tv and _is_power2(apint_allow_poison(fv.operands[1])):
         y = tv
         binop = fv
         need_xor = pred == P.ICMP_NE
-    elif isinstance(tv, BinaryOperator) and tv.operands[0] is fv and _is_power2(apint(tv.operands[1])):
+    elif isinstance(tv, BinaryOperator) and tv.operands[0] is fv and _is_power2(apint_allow_poison(tv.operands[1])):
         y = fv
         binop = tv
         need_xor = pred == P.ICMP_EQ
     else:
         return None
-    c2 = cast(int, apint(binop.operands[1]))
+    c2 = cast(int, apint_allow_poison(binop.operands[1]))
     ident = get_bin_op_identity(binop.opcode, binop.type, True)
     if ident is None or not ident.is_null_value:
         return None
@@ -948,9 +962,9 @@ def fold_select_icmp_eq(ic: InstCombiner, si: SelectInst, cmp: ICmpInst) -> Inst
         if getattr(v, "opcode", None) != "xor":
             return False
         a, b = v.operands[0], v.operands[1]  # type: ignore[attr-defined]
-        if _is_all_ones(b) and f(a):  # type: ignore[operator]
+        if _all_ones_no_poison(b) and f(a):  # type: ignore[operator]
             return True
-        return _is_all_ones(a) and bool(f(b))  # type: ignore[operator]
+        return _all_ones_no_poison(a) and bool(f(b))  # type: ignore[operator]
 
     def match_false(outer: str, inner_opc: str, not_mask: int) -> bool:
         if getattr(fv, "opcode", None) != outer:
@@ -1047,7 +1061,7 @@ def fold_select_inst_with_icmp(ic: InstCombiner, si: SelectInst, cmp: ICmpInst) 
         y: int | None = None
         true_when_unset = False
         if pred.is_equality and _is_zero(cr) and getattr(cl, "opcode", None) == "and":
-            yc = apint(cl.operands[1])  # type: ignore[attr-defined]
+            yc = apint_allow_poison(cl.operands[1])  # type: ignore[attr-defined]
             if _is_power2(yc):
                 x = cl.operands[0]  # type: ignore[attr-defined]
                 y = yc
