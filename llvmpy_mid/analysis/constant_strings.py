@@ -101,8 +101,9 @@ def get_constant_data_array_info(v: Value, element_size: int, offset: int = 0) -
     if raw is None:
         if element_size != 8:
             return None
-        size = dl.type_store_size(gv.value_type)
-        if offset > size:
+        size = dl.type_alloc_size(init.type)
+        if offset > size or size - offset > 0xFFFF:
+            # ReadByteArrayFromGlobal bails out on initializers of more than 64K bytes.
             return None
         out = bytearray(size - offset)
         if size - offset and not read_data_from_global(init, offset, out, 0, size - offset, dl):

@@ -207,24 +207,12 @@ def _compare(a: bytes, b: bytes) -> int:
 
 def _wchar_size(module: object) -> int:
     """``TLI->getWCharSize(M)``: the ``wchar_size`` module flag, 0 when absent."""
-    flags = getattr(module, "module_flags", None)
-    get = getattr(module, "get_module_flag", None)
-    if get is not None:
-        v = get("wchar_size")
-        if isinstance(v, ConstantInt):
-            return v.value
-        val = getattr(v, "value", None)
-        if isinstance(val, ConstantInt):
-            return val.value
-        if isinstance(val, int):
-            return val
-    if flags is not None:
-        for f in flags:
-            if getattr(f, "key", None) == "wchar_size":
-                val = getattr(f, "value", None)
-                if isinstance(val, ConstantInt):
-                    return val.value
-    return 0
+    from llvmpy_mid.ir.module import Module
+    from llvmpy_mid.ir.module_flags import get_module_flag_int
+
+    if not isinstance(module, Module):
+        return 0
+    return get_module_flag_int(module, "wchar_size") or 0
 
 
 # --- the simplifier ---------------------------------------------------------------------------
@@ -562,7 +550,7 @@ class LibCallSimplifier:
         if s is None:
             return None
         if isinstance(cv, ConstantInt):
-            pos = s.find(bytes([cv.value])) if cv.value < 256 else -1
+            pos = s.find(bytes([cv.value & 0xFF]))
             if pos < 0:
                 return null
             cmp = b.create_icmp("ule", size, ConstantInt.get(size.type, pos), "memchr.cmp")
@@ -655,7 +643,7 @@ class LibCallSimplifier:
                 return None
         if isinstance(cv, ConstantInt):
             ch = cv.value
-            pos = s.rfind(bytes([ch]), 0, end_off) if ch < 256 else -1
+            pos = s.rfind(bytes([ch & 0xFF]), 0, end_off)
             if pos < 0:
                 return null
             if lenc is not None:
