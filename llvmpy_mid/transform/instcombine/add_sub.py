@@ -1623,6 +1623,50 @@ def _is_normal_fp(c: ConstantFP) -> bool:
     return abs(v) >= tiny
 
 
+def _apfloat(v: Value) -> ConstantFP | None:
+    """``m_APFloat``: a ConstantFP or a splat of one."""
+    from llvmpy_mid.ir.constants import get_splat_value
+
+    if isinstance(v, ConstantFP):
+        return v
+    if isinstance(v, Constant):
+        s = get_splat_value(v)
+        if isinstance(s, ConstantFP):
+            return s
+    return None
+
+
+def _fp_two(c: Constant) -> bool:
+    return isinstance(c, ConstantFP) and c.value == 2.0
+
+
+_P_SQ_FP1 = m_c_fadd(
+    m_one_use(m_fmul(m_value("a"), m_deferred("a"))),
+    m_one_use(
+        m_c_fmul(
+            m_c_fadd(m_fmul(m_deferred("a"), m_cst_pred(_fp_two, int_only=False)), m_value("b")), m_deferred("b")
+        )
+    ),
+)
+_P_SQ_FP2 = m_c_fadd(
+    m_combine_or(
+        m_one_use(m_fmul(m_fmul(m_value("a"), m_value("b")), m_cst_pred(_fp_two, int_only=False))),
+        m_one_use(m_c_fmul(m_fmul(m_value("a"), m_cst_pred(_fp_two, int_only=False)), m_value("b"))),
+    ),
+    m_one_use(m_c_fadd(m_fmul(m_deferred("a"), m_deferred("a")), m_fmul(m_deferred("b"), m_deferred("b")))),
+)
+
+
+def _fold_square_sum_fp(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """``a*a + 2*a*b + b*b -> (a + b) * (a + b)`` (reassoc nsz)."""
+    m = match(i, _P_SQ_FP1) or match(i, _P_SQ_FP2)
+    if m is None:
+        return None
+    fmf = _fmf(i)
+    ab = create_fbin_fmf(ic, "fadd", m.value("a"), m.value("b"), fmf)
+    return new_fbin("fmul", ab, ab, fmf)
+
+
 def visit_fadd(ic: InstCombiner, i: Instruction) -> Instruction | None:
     """Fold an ``fadd`` (LLVM ``InstCombinerImpl::visitFAdd``; no ``FAddCombine`` yet)."""
     assert isinstance(i, BinaryOperator)
@@ -1663,12 +1707,47 @@ def visit_fadd(ic: InstCombiner, i: Instruction) -> Instruction | None:
         return ic.replace_inst_uses_with(i, v)
     reassoc_nsz = int(FastMathFlags.REASSOC | FastMathFlags.NSZ)
     if fmf & reassoc_nsz == reassoc_nsz:
-        # TODO: the rest of this block (square sums, reductions, FAddCombine) is not ported yet:
-        # stop here rather than firing later folds LLVM would not reach.
         r = _factorize_fadd_fsub(ic, i)
         if r is not None:
             return r
-        return None
+        r = _fold_square_sum_fp(ic, i)
+        if r is not None:
+            return r
+        from llvmpy_mid.analysis.constant_folding import constant_fold_binary_op_operands
+        from llvmpy_mid.ir.pattern_match import m_any_zero_fp, m_fadd
+
+        b = ic.builder
+        m = match(
+            i, m_c_fadd(m_one_use(m_intrinsic("vector.reduce.fadd", m_any_zero_fp(), m_value("x"))), m_value("y"))
+        )
+        if m is not None:
+            x = m.value("x")
+            rdx = b.create_intrinsic("vector.reduce.fadd", [x.type], [m.value("y"), x], return_type=i.type, fmf_source=i)
+            return ic.replace_inst_uses_with(i, rdx)
+        m = match(lhs, m_one_use(m_intrinsic("vector.reduce.fadd", m_value("start"), m_value("x"))))
+        if m is not None and _apfloat(m.value("start")) is not None and _apfloat(rhs) is not None:
+            sc, c = _apfloat(m.value("start")), _apfloat(rhs)
+            assert sc is not None and c is not None
+            new_start = constant_fold_binary_op_operands("fadd", c, sc, ic.dl)
+            if new_start is not None:
+                x = m.value("x")
+                rdx = b.create_intrinsic("vector.reduce.fadd", [x.type], [new_start, x], return_type=i.type, fmf_source=i)
+                return ic.replace_inst_uses_with(i, rdx)
+        m = match(i, m_c_fadd(m_fmul(m_value("x"), m_imm_constant("mc")), m_deferred("x")))
+        if m is not None:
+            nc = constant_fold_binary_op_operands("fadd", m.constant("mc"), _fp_const(i.type, 1.0), ic.dl)
+            if nc is not None:
+                return new_fbin("fmul", m.value("x"), nc, fmf)
+        m = match(
+            i,
+            m_c_fadd(
+                m_fsub(m_fneg(m_value("x")), m_value("y")),
+                m_combine_or(m_fadd(m_deferred("x"), m_value("z")), m_fadd(m_value("z"), m_deferred("x"))),
+            ),
+        )
+        if m is not None:
+            return new_fbin("fsub", m.value("z"), m.value("y"), fmf)
+        # FAddCombine is not ported: it only fires where it saves instructions
     m = match(
         i,
         m_c_fadd(
@@ -1802,6 +1881,7 @@ def visit_fsub(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa:
 
 
 def _fp_const(ty: Type, v: float) -> Constant:
+    """``ConstantFP::get(Ty, V)``: splatted over a vector type."""
     if isinstance(ty, VectorType):
         from llvmpy_mid.ir.constants import ConstantVector
 
@@ -1810,26 +1890,10 @@ def _fp_const(ty: Type, v: float) -> Constant:
 
 
 def _cannot_be_negative_zero(ic: InstCombiner, v: Value, cxt: Instruction) -> bool:
-    """A small part of ``cannotBeNegativeZero``: constants without a -0.0 lane,
-    integer-to-FP conversions, ``fabs``."""
-    from llvmpy_mid.ir.constants import get_splat_value
+    """``cannotBeNegativeZero`` as InstructionSimplify's FP folds compute it."""
+    from llvmpy_mid.analysis.instsimplify.fp import _cannot_be_negative_zero as cannot
 
-    if isinstance(v, Constant):
-        s = v if isinstance(v, ConstantFP) else get_splat_value(v)
-        if isinstance(s, ConstantFP):
-            return not s.is_negative_zero
-        ty = v.type
-        if isinstance(ty, VectorType) and not ty.scalable:
-            for k in range(ty.count):
-                e = v.get_aggregate_element(k)
-                if not isinstance(e, ConstantFP) or e.is_negative_zero:
-                    return False
-            return True
-        return False
-    op = getattr(v, "opcode", None)
-    if op in ("uitofp", "sitofp"):
-        return True
-    return op == "call" and getattr(v, "intrinsic_base", "") == "llvm.fabs"
+    return cannot(v)
 
 
 __all__ = [

@@ -1360,13 +1360,10 @@ def _fold_const_fneg(ic: InstCombiner, c: Constant) -> Constant | None:
 
 
 def _is_known_never_nan(v: Value) -> bool:
-    """A small part of ``isKnownNeverNaN``: non-NaN constants, ``nnan`` operations, int-to-fp."""
-    if isinstance(v, ConstantFP):
-        return not v.is_nan
-    op = getattr(v, "opcode", None)
-    if op in ("uitofp", "sitofp"):
-        return True
-    return bool(_fmf(v) & int(FastMathFlags.NNAN))
+    """``isKnownNeverNaN`` as InstructionSimplify's FP folds compute it."""
+    from llvmpy_mid.analysis.instsimplify.fp import _never_nan
+
+    return _never_nan(v)
 
 
 def _fp_splat(ty: Type, val: float) -> Constant:
@@ -1406,13 +1403,12 @@ def visit_fmul(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa:
     ty = i.type
     if match(op1, m_specific_fp(-1.0)) is not None:
         return new_fneg(op0, fmf)
-    zc = match(op1, m_cst_pred(lambda c: isinstance(c, ConstantFP) and c.is_zero_value, "z", int_only=False))
-    if zc is not None:
-        if (fmf & int(FastMathFlags.NINF) and _is_known_never_nan(op0)) or _is_known_never_nan(i):
-            from llvmpy_mid.ir.constants import get_splat_value
+    from llvmpy_mid.ir.constants import get_splat_value
 
-            s = op1 if isinstance(op1, ConstantFP) else get_splat_value(op1, True)
-            if isinstance(s, ConstantFP) and s.is_negative_zero:
+    s = op1 if isinstance(op1, ConstantFP) else (get_splat_value(op1, True) if isinstance(op1, Constant) else None)
+    if isinstance(s, ConstantFP) and s.is_zero_value:
+        if (fmf & int(FastMathFlags.NINF) and _is_known_never_nan(op0)) or _is_known_never_nan(i):
+            if s.is_negative_zero:
                 op0 = create_fneg_fmf(ic, op0, fmf)
             cs = ic.builder.create_intrinsic("copysign", [ty], [op1, op0], fmf_source=i)
             return ic.replace_inst_uses_with(i, cs)
@@ -1432,7 +1428,23 @@ def visit_fmul(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa:
     if v is not None:
         return ic.replace_inst_uses_with(i, v)
     if fmf & int(FastMathFlags.REASSOC):
-        return None  # foldFMulReassoc and what follows are not ported: stop rather than diverge
+        r = _fold_fmul_reassoc(ic, i)
+        if r is not None:
+            return r
+    if fmf == int(FastMathFlags.FAST):
+        log2 = None
+        y_v: Value | None = None
+        p_log = m_one_use(m_intrinsic("log2", m_one_use(m_fmul_x_half())))
+        m = match(op0, p_log)
+        if m is not None:
+            log2, y_v = op0, op1
+        m2 = match(op1, p_log)
+        if m2 is not None:
+            log2, y_v, m = op1, op0, m2
+        if log2 is not None and m is not None and y_v is not None:
+            lg = ic.builder.create_intrinsic("log2", [m.value("x").type], [m.value("x")], fmf_source=i)
+            lxy = create_fbin_fmf(ic, "fmul", lg, y_v, fmf)
+            return new_fbin("fsub", lxy, y_v, fmf)
     m = match(
         i,
         m_c_fmul(
@@ -1451,12 +1463,207 @@ def visit_fmul(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa:
     return None
 
 
+def m_fmul_x_half() -> Pattern:
+    from llvmpy_mid.ir.pattern_match import m_fmul
+
+    return m_fmul(m_value("x"), m_specific_fp(0.5))
+
+
+def _has_reassoc(v: Value) -> bool:
+    return bool(_fmf(v) & int(FastMathFlags.REASSOC))
+
+
+def _is_finite_non_zero_fp(c: Constant) -> bool:
+    """``Constant::isFiniteNonZeroFP``."""
+    import math
+
+    from llvmpy_mid.ir.constants import get_splat_value
+
+    def ok(e: Constant | None) -> bool:
+        if not isinstance(e, ConstantFP):
+            return False
+        v = e.value
+        return not (e.is_zero_value or math.isinf(v) or math.isnan(v))
+
+    if isinstance(c, ConstantFP):
+        return ok(c)
+    sp = get_splat_value(c)
+    if sp is not None:
+        return ok(sp)
+    ty = c.type
+    if isinstance(ty, VectorType) and not ty.scalable:
+        return all(ok(c.get_aggregate_element(k)) for k in range(ty.count))
+    return False
+
+
+def _only_user_of_any_operand(i: Instruction) -> bool:
+    return any(op.has_one_user for op in i.operands)
+
+
+def _fold_powi_reassoc(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """``powi(X, Y) * X -> powi(X, Y + 1)`` and the other powi regroupings (LLVM ``foldPowiReassoc``)."""
+    b = ic.builder
+
+    def powi(x: Value, y: Value, z: Value) -> Value:
+        yz = b.create_add(y, z)
+        return b.create_intrinsic("powi", [x.type, yz.type], [x, yz], fmf_source=i)
+
+    def reassoc_powi(v: Value, x: Pattern, y: Pattern) -> Match | None:
+        if not _has_reassoc(v):
+            return None
+        return match(v, m_intrinsic("powi", x, y))
+
+    from llvmpy_mid.ir.pattern_match import Match
+
+    op0, op1 = i.operands[0], i.operands[1]
+    fmf = _fmf(i)
+    for a, other in ((op0, op1), (op1, op0)) if i.opcode == "fmul" else ():
+        if a.has_one_use:
+            m = reassoc_powi(a, m_value("x"), m_value("y"))
+            if m is not None and other is m.value("x"):
+                y = m.value("y")
+                if cm.will_not_overflow(ic, "add", y, const_int(y.type, 1), i, True):
+                    return ic.replace_inst_uses_with(i, powi(m.value("x"), y, const_int(y.type, 1)))
+                break
+    if i.opcode == "fmul" and _only_user_of_any_operand(i):
+        m = reassoc_powi(op0, m_value("x"), m_value("y"))
+        if m is not None:
+            m2 = reassoc_powi(op1, m_specific(m.value("x")), m_value("z"))
+            if m2 is not None and m.value("y").type is m2.value("z").type:
+                return ic.replace_inst_uses_with(i, powi(m.value("x"), m.value("y"), m2.value("z")))
+    if i.opcode == "fdiv" and fmf & int(FastMathFlags.REASSOC) and fmf & int(FastMathFlags.NNAN):
+        if op0.has_one_use:
+            m = reassoc_powi(op0, m_specific(op1), m_value("y"))
+            if m is not None:
+                y = m.value("y")
+                if cm.will_not_overflow(ic, "sub", y, const_int(y.type, 1), i, True):
+                    return ic.replace_inst_uses_with(i, powi(op1, y, all_ones(y.type)))
+            m = reassoc_powi(op0, m_value("x"), m_value("y"))
+            if m is not None and _has_reassoc(op1):
+                m2 = match(op1, m_c_fmul(m_specific(m.value("x")), m_value("z")))
+                y = m.value("y")
+                if m2 is not None and cm.will_not_overflow(ic, "sub", y, const_int(y.type, 1), i, True):
+                    new_pow = powi(m.value("x"), y, all_ones(y.type))
+                    return new_fbin("fdiv", new_pow, m2.value("z"), fmf)
+    return None
+
+
+def _fold_fmul_reassoc(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:  # noqa: C901
+    """The ``reassoc`` fmul folds (LLVM ``foldFMulReassoc``)."""
+    from llvmpy_mid.analysis.constant_folding import constant_fold_binary_op_operands
+    from llvmpy_mid.ir.pattern_match import m_fadd, m_fdiv, m_fmul, m_fsub
+
+    op0, op1 = i.operands[0], i.operands[1]
+    fmf = _fmf(i)
+    b = ic.builder
+    dl = ic.dl
+    if isinstance(op1, Constant) and _is_finite_non_zero_fp(op1) and isinstance(op0, BinaryOperator) and _has_reassoc(op0):
+        f = fmf & _fmf(op0)
+        m = match(op0, m_one_use(m_fdiv(m_constant("c1"), m_value("x"))))
+        if m is not None:
+            cc1 = constant_fold_binary_op_operands("fmul", op1, m.constant("c1"), dl)
+            if cc1 is not None and _is_normal_fp(cc1):
+                return new_fbin("fdiv", cc1, m.value("x"), f)
+        m = match(op0, m_fdiv(m_value("x"), m_constant("c1")))
+        if m is not None:
+            c1 = m.constant("c1")
+            cd = constant_fold_binary_op_operands("fdiv", op1, c1, dl)
+            if cd is not None and _is_normal_fp(cd):
+                return new_fbin("fmul", m.value("x"), cd, f)
+            cd = constant_fold_binary_op_operands("fdiv", c1, op1, dl)
+            if cd is not None and op0.has_one_use and _is_normal_fp(cd):
+                return new_fbin("fdiv", m.value("x"), cd, f)
+        m = match(op0, m_one_use(m_fadd(m_value("x"), m_constant("c1"))))
+        if m is not None:
+            cc1 = constant_fold_binary_op_operands("fmul", op1, m.constant("c1"), dl)
+            if cc1 is not None:
+                xc = create_fbin_fmf(ic, "fmul", m.value("x"), op1, f)
+                return new_fbin("fadd", xc, cc1, f)
+        m = match(op0, m_one_use(m_fsub(m_constant("c1"), m_value("x"))))
+        if m is not None:
+            cc1 = constant_fold_binary_op_operands("fmul", op1, m.constant("c1"), dl)
+            if cc1 is not None:
+                xc = create_fbin_fmf(ic, "fmul", m.value("x"), op1, f)
+                return new_fbin("fsub", cc1, xc, f)
+    for div, z in ((op0, op1), (op1, op0)):
+        if isinstance(div, BinaryOperator) and div.opcode == "fdiv" and div.has_one_use and _has_reassoc(div):
+            f = fmf & _fmf(div)
+            if f & int(FastMathFlags.REASSOC):
+                nm = create_fbin_fmf(ic, "fmul", div.operands[0], z, f)
+                return new_fbin("fdiv", nm, div.operands[1], f)
+            break
+    sqrt_x = m_one_use(m_intrinsic("sqrt", m_value("x")))
+    if fmf & int(FastMathFlags.NNAN):
+        m = match(op0, sqrt_x)
+        m2 = match(op1, m_one_use(m_intrinsic("sqrt", m_value("y")))) if m is not None else None
+        if m is not None and m2 is not None:
+            xy = create_fbin_fmf(ic, "fmul", m.value("x"), m2.value("y"), fmf)
+            sq = b.create_intrinsic("sqrt", [xy.type], [xy], fmf_source=i)
+            return ic.replace_inst_uses_with(i, sq)
+    if fmf & int(FastMathFlags.NSZ):
+        for a, other in ((op0, op1), (op1, op0)):
+            m = match(a, m_fdiv(m_specific_fp(1.0), m_value("y")))
+            if m is not None:
+                y = m.value("y")
+                m2 = match(y, m_intrinsic("sqrt", m_value("x")))
+                if m2 is not None and other is m2.value("x"):
+                    return new_fbin("fdiv", other, y, fmf)
+    if fmf & int(FastMathFlags.NNAN) and fmf & int(FastMathFlags.NSZ) and op0 is op1 and op0.has_n_uses(2):
+        m = match(op0, m_fdiv(m_value("x"), m_intrinsic("sqrt", m_value("y"))))
+        if m is not None:
+            xx = create_fbin_fmf(ic, "fmul", m.value("x"), m.value("x"), fmf)
+            return new_fbin("fdiv", xx, m.value("y"), fmf)
+        m = match(op0, m_fdiv(m_intrinsic("sqrt", m_value("y")), m_value("x")))
+        if m is not None:
+            xx = create_fbin_fmf(ic, "fmul", m.value("x"), m.value("x"), fmf)
+            return new_fbin("fdiv", m.value("y"), xx, fmf)
+    m = match(i, m_c_fmul(m_one_use(m_intrinsic("pow", m_value("x"), m_value("y"))), m_deferred("x")))
+    if m is not None:
+        y1 = create_fbin_fmf(ic, "fadd", m.value("y"), _fp_splat(i.type, 1.0), fmf)
+        pw = b.create_binary_intrinsic("pow", m.value("x"), y1, fmf_source=i)
+        return ic.replace_inst_uses_with(i, pw)
+    r = _fold_powi_reassoc(ic, i)
+    if r is not None:
+        return r
+    if _only_user_of_any_operand(i):
+        m = match(op0, m_intrinsic("pow", m_value("x"), m_value("y")))
+        if m is not None:
+            m2 = match(op1, m_intrinsic("pow", m_specific(m.value("x")), m_value("z")))
+            if m2 is not None:
+                yz = create_fbin_fmf(ic, "fadd", m.value("y"), m2.value("z"), fmf)
+                return ic.replace_inst_uses_with(i, b.create_binary_intrinsic("pow", m.value("x"), yz, fmf_source=i))
+            m2 = match(op1, m_intrinsic("pow", m_value("z"), m_specific(m.value("y"))))
+            if m2 is not None:
+                xz = create_fbin_fmf(ic, "fmul", m.value("x"), m2.value("z"), fmf)
+                return ic.replace_inst_uses_with(i, b.create_binary_intrinsic("pow", xz, m.value("y"), fmf_source=i))
+        for fn in ("exp", "exp2"):
+            m = match(op0, m_intrinsic(fn, m_value("x")))
+            m2 = match(op1, m_intrinsic(fn, m_value("y"))) if m is not None else None
+            if m is not None and m2 is not None:
+                xy = create_fbin_fmf(ic, "fadd", m.value("x"), m2.value("y"), fmf)
+                e = b.create_intrinsic(fn, [xy.type], [xy], fmf_source=i)
+                return ic.replace_inst_uses_with(i, e)
+    m = match(op0, m_one_use(m_c_fmul(m_specific(op1), m_value("y"))))
+    if m is not None and op1 is not m.value("y"):
+        xx = create_fbin_fmf(ic, "fmul", op1, op1, fmf)
+        return new_fbin("fmul", xx, m.value("y"), fmf)
+    m = match(op1, m_one_use(m_c_fmul(m_specific(op0), m_value("y"))))
+    if m is not None and op0 is not m.value("y"):
+        xx = create_fbin_fmf(ic, "fmul", op0, op0, fmf)
+        return new_fbin("fmul", xx, m.value("y"), fmf)
+    return None
+
+
 def _exact_inverse(c: Constant) -> bool:
     """``Constant::hasExactInverseFP`` for scalars and splats of half/bfloat/float/double."""
     from llvmpy_mid.ir.constants import get_splat_value
 
     s = c if isinstance(c, ConstantFP) else get_splat_value(c)
     if not isinstance(s, ConstantFP):
+        ty = c.type
+        if isinstance(ty, VectorType) and not ty.scalable:
+            elts = [c.get_aggregate_element(k) for k in range(ty.count)]
+            return all(isinstance(e, ConstantFP) and _exact_inverse(e) for e in elts)
         return False
     import math
 
@@ -1480,6 +1687,12 @@ def _is_normal_fp(c: Constant) -> bool:
 
     from llvmpy_mid.ir.types import VectorType as _VT
 
+    from llvmpy_mid.ir.constants import get_splat_value
+
+    if not isinstance(c, ConstantFP):
+        sp = get_splat_value(c)
+        if isinstance(sp, ConstantFP):
+            c = sp
     if isinstance(c, ConstantFP):
         v = c.value
         if v == 0 or math.isinf(v) or math.isnan(v):
@@ -1590,8 +1803,35 @@ def visit_fdiv(ic: InstCombiner, i: Instruction) -> Instruction | None:
         r = cm.fold_op_into_select(ic, i, op0)
         if r is not None:
             return r
-    if fmf & int(FastMathFlags.REASSOC):
-        return None  # the reassociating fdiv folds are not ported: stop rather than diverge
+    b = ic.builder
+    reassoc = bool(fmf & int(FastMathFlags.REASSOC))
+    if reassoc and fmf & int(FastMathFlags.ARCP):
+        from llvmpy_mid.ir.pattern_match import m_fdiv as _m_fdiv
+
+        m = match(op0, m_one_use(_m_fdiv(m_value("x"), m_value("y"))))
+        if m is not None and (not isinstance(m.value("y"), Constant) or not isinstance(op1, Constant)):
+            yz = create_fbin_fmf(ic, "fmul", m.value("y"), op1, fmf)
+            return new_fbin("fdiv", m.value("x"), yz, fmf)
+        m = match(op1, m_one_use(_m_fdiv(m_value("x"), m_value("y"))))
+        if m is not None and (not isinstance(m.value("y"), Constant) or not isinstance(op0, Constant)):
+            yz = create_fbin_fmf(ic, "fmul", m.value("y"), op0, fmf)
+            return new_fbin("fdiv", yz, m.value("x"), fmf)
+        m = match(op1, _m_fdiv(m_specific_fp(1.0), m_value("y")))
+        if m is not None:
+            return new_fbin("fmul", m.value("y"), op0, fmf)
+    if reassoc and op0.has_one_use and op1.has_one_use:
+        m = match(op0, m_intrinsic("sin", m_value("x")))
+        is_tan = m is not None and match(op1, m_intrinsic("cos", m_specific(m.value("x")))) is not None
+        m2 = match(op0, m_intrinsic("cos", m_value("x")))
+        is_cot = not is_tan and m2 is not None and match(op1, m_intrinsic("sin", m_specific(m2.value("x")))) is not None
+        if is_tan or is_cot:
+            return None  # the tan/cot library call is not emitted yet: stop rather than diverge
+    if fmf & int(FastMathFlags.NNAN) and reassoc:
+        m = match(op1, m_c_fmul(m_specific(op0), m_value("y")))
+        if m is not None:
+            ic.replace_operand(i, 0, _fp_splat(i.type, 1.0))
+            ic.replace_operand(i, 1, m.value("y"))
+            return i
     if fmf & int(FastMathFlags.NNAN) and fmf & int(FastMathFlags.NINF):
         fx = m_intrinsic("fabs", m_deferred("x"))
         from llvmpy_mid.ir.pattern_match import m_fdiv
@@ -1600,8 +1840,68 @@ def visit_fdiv(ic: InstCombiner, i: Instruction) -> Instruction | None:
         if m is not None:
             cs = ic.builder.create_binary_intrinsic("copysign", _fp_splat(i.type, 1.0), m.value("x"), fmf_source=i)
             return ic.replace_inst_uses_with(i, cs)
-    # foldFDivPowDivisor / foldFDivSqrtDivisor need reassoc (not ported; unreachable here without it)
-    return None
+    r = _fold_fdiv_pow_divisor(ic, i)
+    if r is not None:
+        return r
+    r = _fold_fdiv_sqrt_divisor(ic, i)
+    if r is not None:
+        return r
+    if reassoc:
+        m = match(op0, m_one_use(m_intrinsic("pow", m_specific(op1), m_value("y"))))
+        if m is not None:
+            y1 = create_fbin_fmf(ic, "fadd", m.value("y"), _fp_splat(i.type, -1.0), fmf)
+            pw = b.create_binary_intrinsic("pow", op1, y1, fmf_source=i)
+            return ic.replace_inst_uses_with(i, pw)
+    return _fold_powi_reassoc(ic, i)
+
+
+def _fold_fdiv_pow_divisor(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """``X / pow(Y, Z) -> X * pow(Y, -Z)`` and the exp/exp2/powi forms (reassoc arcp)."""
+    op0, op1 = i.operands[0], i.operands[1]
+    fmf = _fmf(i)
+    if getattr(op1, "opcode", None) != "call" or not op1.has_one_use:
+        return None
+    if not fmf & int(FastMathFlags.REASSOC) or not fmf & int(FastMathFlags.ARCP):
+        return None
+    base = getattr(op1, "intrinsic_base", "")
+    b = ic.builder
+    a = op1.operands  # type: ignore[attr-defined]
+    if base == "llvm.pow":
+        args = [a[0], create_fneg_fmf(ic, a[1], fmf)]
+    elif base == "llvm.powi":
+        if not fmf & int(FastMathFlags.NINF):
+            return None
+        args = [a[0], b.create_neg(a[1])]
+        pw = b.create_intrinsic("powi", [i.type, a[1].type], args, fmf_source=i)
+        return new_fbin("fmul", op0, pw, fmf)
+    elif base in ("llvm.exp", "llvm.exp2"):
+        args = [create_fneg_fmf(ic, a[0], fmf)]
+    else:
+        return None
+    pw = b.create_intrinsic(base[5:], [i.type], args, fmf_source=i)
+    return new_fbin("fmul", op0, pw, fmf)
+
+
+def _fold_fdiv_sqrt_divisor(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
+    """``X / sqrt(Y / Z) -> X * sqrt(Z / Y)`` (reassoc arcp)."""
+    fmf = _fmf(i)
+    if not fmf & int(FastMathFlags.REASSOC) or not fmf & int(FastMathFlags.ARCP):
+        return None
+    op0, op1 = i.operands[0], i.operands[1]
+    if getattr(op1, "opcode", None) != "call" or getattr(op1, "intrinsic_base", "") != "llvm.sqrt" or not op1.has_one_use:
+        return None
+    f1 = _fmf(op1)
+    if not f1 & int(FastMathFlags.REASSOC) or not f1 & int(FastMathFlags.ARCP):
+        return None
+    div = op1.operands[0]  # type: ignore[attr-defined]
+    if not isinstance(div, BinaryOperator) or div.opcode != "fdiv":
+        return None
+    if not _has_reassoc(div) or not div.has_one_use:
+        return None
+    swap = create_fbin_fmf(ic, "fdiv", div.operands[1], div.operands[0], _fmf(div))
+    assert isinstance(op1, Instruction)
+    sq = ic.builder.create_intrinsic("sqrt", [swap.type], [swap], fmf_source=op1)
+    return new_fbin("fmul", op0, sq, fmf)
 
 
 def visit_frem(ic: InstCombiner, i: Instruction) -> Instruction | None:
