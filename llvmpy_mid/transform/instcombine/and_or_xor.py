@@ -653,34 +653,62 @@ def _fold_and_with_constant(ic: InstCombiner, i: BinaryOperator, c: int) -> Inst
             bit_num = log2_c - log2_shift_c if is_shl else log2_shift_c - log2_c
             cmp = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), cint(ty, bit_num))
             return SelectInst(cmp, cint(ty, c), Constant.get_null_value(ty))
-        log2_c3 = c.bit_length() - 1
+        log2_c3 = cint(ty, c.bit_length() - 1)
         m = match(op0, P_LSHR_SHL_IMM)
-        if m is not None:
+        if m is not None and match(m.constant("c1"), P_POW2_C) is not None:
             c1 = m.constant("c1")
-            c2 = m.constant("c2")
-            c1v = match(c1, P_POW2_C)
-            c2v = match(c2, P_APINT_C)
-            if c1v is not None and c2v is not None and _apint_of(c1) > 0:
-                lshr_c = (c2v.apint("c") + log2_c3) & mask
-                if lshr_c < w:
-                    cmp_c = (lshr_c - (_apint_of(c1v.value("c")).bit_length() - 1)) & mask
-                    cmp = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), cint(ty, cmp_c))
-                    return SelectInst(cmp, cint(ty, c), Constant.get_null_value(ty))
+            log2_c1 = _exact_log_base2(c1)
+            lshr_c = ConstantExpr.get_add(m.constant("c2"), log2_c3)
+            if log2_c1 is not None and ic.compute_known_bits(lshr_c, 0, None).get_max_value() < w:
+                # ((C1 << X) >> C2) & C3 -> X == (cttz(C3) + C2 - cttz(C1)) ? C3 : 0
+                cmp_c = ConstantExpr.get_sub(lshr_c, log2_c1)
+                cmp = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), cmp_c)
+                return SelectInst(cmp, cint(ty, c), Constant.get_null_value(ty))
         m = match(op0, P_SHL_LSHR_IMM)
-        if m is not None:
+        if m is not None and match(m.constant("c1"), P_POW2_C) is not None:
+            from llvmpy_mid.analysis.constant_folding import constant_fold_compare_inst_operands
+
             c1 = m.constant("c1")
             c2 = m.constant("c2")
-            c1v = match(c1, P_POW2_C)
-            c2v = match(c2, P_APINT_C)
-            if c1v is not None and c2v is not None and _apint_of(c1) > 0 and not (log2_c3 < c2v.apint("c")):
-                shl_c = (c2v.apint("c") + _apint_of(c1v.value("c")).bit_length() - 1) & mask
-                cmp_c = (shl_c - log2_c3) & mask
-                cmp = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), cint(ty, cmp_c))
+            log2_c1 = _exact_log_base2(c1)
+            folded = constant_fold_compare_inst_operands(Predicate.ICMP_ULT, log2_c3, c2, ic.dl)
+            if log2_c1 is not None and folded is not None and folded.is_zero_value:
+                # ((C1 >> X) << C2) & C3 -> X == (cttz(C1) + C2 - cttz(C3)) ? C3 : 0
+                shl_c = ConstantExpr.get_add(c2, log2_c1)
+                cmp_c = ConstantExpr.get_sub(shl_c, log2_c3)
+                cmp = b.create_icmp(Predicate.ICMP_EQ, m.value("x"), cmp_c)
                 return SelectInst(cmp, cint(ty, c), Constant.get_null_value(ty))
     return None
 
 
 P_POW2_C = m_power2("c")
+
+
+def _exact_log_base2(c: Constant) -> Constant | None:
+    """``ConstantExpr::getExactLogBase2``: lane-wise log2 of powers of two (undef lanes give 0)."""
+    from llvmpy_mid.ir.constants import ConstantVector, UndefValue
+    from llvmpy_mid.ir.types import VectorType
+
+    if isinstance(c, ConstantInt):
+        v = c.value
+        return ConstantInt.get(c.type, v.bit_length() - 1) if _is_pow2(v) else None
+    ty = c.type
+    if not isinstance(ty, VectorType) or ty.scalable:
+        return None
+    s = get_splat_value(c)
+    if isinstance(s, ConstantInt):
+        r = _exact_log_base2(s)
+        return None if r is None else ConstantVector.get_splat(ty, r)
+    elts: list[Constant] = []
+    for k in range(ty.count):
+        e = c.get_aggregate_element(k)
+        if isinstance(e, UndefValue):
+            elts.append(Constant.get_null_value(ty.element_type))
+            continue
+        if not isinstance(e, ConstantInt) or not _is_pow2(e.value):
+            return None
+        elts.append(ConstantInt.get(e.type, e.value.bit_length() - 1))
+    return ConstantVector.get(elts)
 
 
 def _apint_of(v: Value) -> int:
