@@ -274,6 +274,20 @@ def _mem_intrinsic(b: IRBuilder, base: str, overloads: list[Type], args: list[Va
     return ci
 
 
+def create_global_string(b: IRBuilder, data: bytes, name: str = "") -> Value:
+    """``IRBuilder::CreateGlobalString``: a ``private unnamed_addr constant`` nul-terminated
+    string, align 1, in the builder's module."""
+    from llvmpy_mid.ir.constants import ConstantDataArray
+    from llvmpy_mid.ir.global_value import Linkage, UnnamedAddr
+
+    module = _module(b)
+    init = ConstantDataArray.get_string(b.context.i8, data, True)
+    gv = module.add_global(init.type, name, Linkage.PRIVATE, init, True)
+    gv.unnamed_addr = UnnamedAddr.GLOBAL
+    gv.alignment = 1
+    return gv
+
+
 def create_mem_cpy(b: IRBuilder, dst: Value, dst_align: int, src: Value, src_align: int, size: Value, volatile: bool = False) -> CallInst:
     """``IRBuilder::CreateMemCpy``: ``llvm.memcpy`` with ``align`` on both pointers."""
     i1 = b.context.i1
@@ -300,6 +314,7 @@ __all__ = [
     "create_mem_cpy",
     "create_mem_move",
     "create_mem_set",
+    "create_global_string",
     "emit_bcmp",
     "emit_fput_c",
     "emit_fput_s",

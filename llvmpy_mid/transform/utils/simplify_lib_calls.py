@@ -271,7 +271,38 @@ class LibCallSimplifier:
         handler = _STRING_MEMORY.get(func) or _OTHER.get(func)
         if handler is None:
             return None
-        v: Value | None = handler(self, ci, b)
+        if not ci.has_operand_bundles:
+            v: Value | None = handler(self, ci, b)
+            return v
+        prev = ci.prev_instruction
+        v = handler(self, ci, b)
+        return self._apply_default_bundles(ci, prev, b, v)
+
+    def _apply_default_bundles(self, ci: CallInst, prev: Instruction | None, b: IRBuilder, v: Value | None) -> Value | None:
+        """``setDefaultOperandBundles``: the calls made for ``ci`` carry its operand bundles."""
+        bundles = ci.operand_bundles
+        bb = ci.parent
+        assert bb is not None
+        cur = prev.next_instruction if prev is not None else bb.first_instruction
+        while cur is not None and cur is not ci:
+            nxt = cur.next_instruction
+            if isinstance(cur, CallInst) and not cur.has_operand_bundles:
+                name = cur.name
+                cur.name = ""
+                new = cur.with_operand_bundles(bundles)
+                new.name = ""
+                b.position_before(cur)
+                b.insert(new)
+                b.position_before(ci)
+                cur.replace_all_uses_with(new)
+                new.name = name
+                if v is cur:
+                    v = new
+                if self.eraser is not None:
+                    self.eraser(cur)
+                else:
+                    cur.erase_from_parent()
+            cur = nxt
         return v
 
     # --- strings ------------------------------------------------------------------------
@@ -747,6 +778,142 @@ class LibCallSimplifier:
         merge_attributes_and_flags(new, ci)
         return ci.get_arg(0)
 
+    # --- printf family -------------------------------------------------------------------
+    def optimize_print_f_string(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizePrintFString``."""
+        fmt = get_constant_string_info(ci.get_arg(0))
+        if fmt is None:
+            return None
+        if not fmt:
+            return ci if ci._use_head is None else ConstantInt.get(ci.type, 0)
+        if ci._use_head is not None:
+            return None
+        it = ci.type
+        tli = self.tli
+        if len(fmt) == 1 or fmt == b"%%":
+            return copy_flags(ci, bl.emit_put_char(ConstantInt.get(it, fmt[0]), b, tli))
+        if fmt == b"%s" and ci.num_args > 1:
+            s = get_constant_string_info(ci.operands[1])
+            if s is None:
+                return None
+            if not s:
+                return ci
+            if len(s) == 1:
+                return copy_flags(ci, bl.emit_put_char(ConstantInt.get(it, s[0]), b, tli))
+            if s.endswith(b"\n"):
+                gv = bl.create_global_string(b, s[:-1], "str")
+                return copy_flags(ci, bl.emit_put_s(gv, b, tli))
+            return None
+        if fmt.endswith(b"\n") and b"%" not in fmt:
+            gv = bl.create_global_string(b, fmt[:-1], "str")
+            return copy_flags(ci, bl.emit_put_s(gv, b, tli))
+        if fmt == b"%c" and ci.num_args > 1 and ci.get_arg(1).type.is_integer:
+            ch = b.create_zext_or_trunc(ci.get_arg(1), it)
+            return copy_flags(ci, bl.emit_put_char(ch, b, tli))
+        if fmt == b"%s\n" and ci.num_args > 1 and ci.get_arg(1).type.is_pointer:
+            return copy_flags(ci, bl.emit_put_s(ci.get_arg(1), b, tli))
+        return None
+
+    def _clone_as(self, ci: CallInst, b: IRBuilder, func: str) -> Value | None:
+        """The call, cloned to call ``func`` (``iprintf``, ``__small_printf`` ...) of the same type."""
+        fn = ci.function
+        module = fn.parent if fn is not None else None
+        callee = ci.called_function
+        if module is None or callee is None or self.tli is None:
+            return None
+        decl = module.get_function(self.tli.get_name(func))
+        if decl is None:
+            decl = module.get_or_insert_function(self.tli.get_name(func), callee.function_type)
+            decl.attributes = callee.attributes
+        new = ci.clone()
+        assert isinstance(new, CallInst)
+        new.set_called_function(decl)
+        return b.insert(new)
+
+    def optimize_print_f(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizePrintF``."""
+        v = self.optimize_print_f_string(ci, b)
+        if v is not None:
+            return v
+        annotate_non_null_no_undef_based_on_access(ci, [0])
+        fn = ci.function
+        module = fn.parent if fn is not None else None
+        if module is None:
+            return None
+        if bl.is_lib_func_emittable(module, self.tli, "iprintf") and not _call_has_fp_argument(ci):
+            return self._clone_as(ci, b, "iprintf")
+        if bl.is_lib_func_emittable(module, self.tli, "small_printf") and not _call_has_fp_argument(ci, True):
+            return self._clone_as(ci, b, "small_printf")
+        return None
+
+    def optimize_s_print_f_string(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeSPrintFString``."""
+        fmt = get_constant_string_info(ci.get_arg(1))
+        if fmt is None:
+            return None
+        dest = ci.get_arg(0)
+        ipt = self.dl_int_ptr_type(b)
+        if ci.num_args == 2:
+            if b"%" in fmt:
+                return None
+            bl.create_mem_cpy(b, dest, 1, ci.get_arg(1), 1, ConstantInt.get(ipt, len(fmt) + 1))
+            return ConstantInt.get(ci.type, len(fmt))
+        if len(fmt) != 2 or fmt[0] != ord("%") or ci.num_args < 3:
+            return None
+        ctx = b.context
+        if fmt[1] == ord("c"):
+            arg = ci.get_arg(2)
+            if not arg.type.is_integer:
+                return None
+            v = b.create_trunc(arg, ctx.i8, "char")
+            b.store(v, dest, alignment=1)
+            ptr = b.create_gep(ctx.i8, dest, [ConstantInt.get(ctx.i32, 1)], "nul", inbounds=True)
+            b.store(ConstantInt.get(ctx.i8, 0), ptr, alignment=1)
+            return ConstantInt.get(ci.type, 1)
+        if fmt[1] == ord("s"):
+            src = ci.get_arg(2)
+            if not src.type.is_pointer:
+                return None
+            if ci._use_head is None:
+                return copy_flags(ci, bl.emit_str_cpy(dest, src, b, self.tli))
+            ln = get_string_length(src)
+            if ln:
+                bl.create_mem_cpy(b, dest, 1, src, 1, ConstantInt.get(ipt, ln))
+                return ConstantInt.get(ci.type, ln - 1)
+            v2 = bl.emit_stp_cpy(dest, src, b, self.tli)
+            if v2 is not None:
+                i64 = ctx.i64
+                l = b.create_cast("ptrtoint", v2, i64)
+                r = b.create_cast("ptrtoint", dest, i64)
+                diff = b.create_bin_op("sdiv", b.create_sub(l, r), ConstantInt.get(i64, 1), exact=True)
+                return b.create_zext_or_trunc(diff, ci.type)
+            fn = ci.function
+            if fn is not None and (fn.has_fn_attribute("optsize") or fn.has_fn_attribute("minsize")):
+                return None
+            slen = bl.emit_str_len(src, b, self.tli)
+            if slen is None:
+                return None
+            inc = b.create_add(slen, ConstantInt.get(slen.type, 1), "leninc")
+            bl.create_mem_cpy(b, dest, 1, src, 1, inc)
+            return b.create_zext_or_trunc(slen, ci.type)
+        return None
+
+    def optimize_s_print_f(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeSPrintF``."""
+        v = self.optimize_s_print_f_string(ci, b)
+        if v is not None:
+            return v
+        annotate_non_null_no_undef_based_on_access(ci, [0, 1])
+        fn = ci.function
+        module = fn.parent if fn is not None else None
+        if module is None:
+            return None
+        if bl.is_lib_func_emittable(module, self.tli, "siprintf") and not _call_has_fp_argument(ci):
+            return self._clone_as(ci, b, "siprintf")
+        if bl.is_lib_func_emittable(module, self.tli, "small_sprintf") and not _call_has_fp_argument(ci, True):
+            return self._clone_as(ci, b, "small_sprintf")
+        return None
+
     # --- integer functions -------------------------------------------------------------------
     def optimize_ffs(self, ci: CallInst, b: IRBuilder) -> Value | None:
         """ffs(x) -> x != 0 ? (i32)llvm.cttz(x) + 1 : 0."""
@@ -836,6 +1003,17 @@ def _mask(ci: CallInst) -> int:
     return ty.mask if isinstance(ty, IntegerType) else (1 << 64) - 1
 
 
+def _call_has_fp_argument(ci: CallInst, fp128_only: bool = False) -> bool:
+    for op in ci.operands:
+        t = op.type
+        if fp128_only:
+            if str(t) == "fp128":
+                return True
+        elif t.is_floating_point:
+            return True
+    return False
+
+
 def _find_first_not_of(s: bytes, ch: int, start: int) -> int:
     for k in range(start, len(s)):
         if s[k] != ch:
@@ -913,6 +1091,8 @@ _OTHER: dict[str, _Handler] = {
     "fwrite": LibCallSimplifier.optimize_f_write,
     "fputs": LibCallSimplifier.optimize_f_puts,
     "puts": LibCallSimplifier.optimize_puts,
+    "printf": LibCallSimplifier.optimize_print_f,
+    "sprintf": LibCallSimplifier.optimize_s_print_f,
 }
 
 
