@@ -8,7 +8,7 @@ rule), since the select form stops poison in ``x`` from leaking when ``c`` decid
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from llvmpy_mid.analysis.implied_condition import is_implied_condition
 from llvmpy_mid.analysis.poison_tracking import implies_poison
@@ -80,12 +80,18 @@ def _common() -> Any:
 
 
 def _and_or_xor_fn(name: str) -> Callable[..., Any] | None:
-    try:
-        from llvmpy_mid.transform.instcombine import and_or_xor
-    except ImportError:  # pragma: no cover
-        return None
-    fn = getattr(and_or_xor, name, None)
-    return fn if callable(fn) else None
+    """A fold of the and/or/xor family (``and_or_xor_icmps.py`` or ``and_or_xor.py``), when present."""
+    import importlib
+
+    for mod in ("and_or_xor_icmps", "and_or_xor"):
+        try:
+            m = importlib.import_module("llvmpy_mid.transform.instcombine." + mod)
+        except ImportError:  # pragma: no cover - the module comes from another part of the work
+            continue
+        fn = getattr(m, name, None)
+        if callable(fn):
+            return cast("Callable[..., Any]", fn)
+    return None
 
 
 def fold_select_of_bools(ic: InstCombiner, si: SelectInst) -> Instruction | None:
