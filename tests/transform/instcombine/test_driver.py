@@ -310,3 +310,28 @@ def test_fixpoint_error_message_is_opt19s() -> None:
             assert r.stderr == "LLVM ERROR: Instruction Combining did not reach a fixpoint after 1 iterations\n"
             return
     pytest.skip("no csmith program needing a second iteration")
+
+
+# --- the visitors of instruction_combining.py on LLVM's own tests ------------------------------------
+
+VISITOR_FILES = [
+    "switch-shl.ll", "switch-zext-sext.ll", "switch-sub.ll", "switch-select.ll", "switch-constant-expr.ll",
+    "atomicrmw.ll", "consecutive-fences.ll", "freeze.ll", "freeze-phi.ll", "freeze-landingpad.ll",
+    "extractvalue.ll", "phi-extractvalue.ll", "branch.ll", "canonicalize_branch.ll",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", VISITOR_FILES)
+def test_visitors_like_opt_on_llvm_tests(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from oracles import require_llvm_tests
+
+    path = require_llvm_tests() / "Transforms" / "InstCombine" / name
+    assert_like_opt(path.read_text(), ["-S", "-passes=instcombine"], tmp_path, capsys)
+
+
+def test_narrow_switch_with_data_layout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from oracles import require_llvm_tests
+
+    text = (require_llvm_tests() / "Transforms" / "InstCombine" / "narrow-switch.ll").read_text()
+    for layout in ("n32", "n32:64"):
+        assert_like_opt(text, ["-S", "-passes=instcombine", "-data-layout=" + layout], tmp_path, capsys)
