@@ -31,7 +31,10 @@ from llvmpy_mid.ir.constants import Constant, ConstantInt, ConstantVector, Undef
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.calls import CallInst
+from llvmpy_mid.ir.instructions.memory import AtomicCmpXchgInst
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
+from llvmpy_mid.ir.instructions.vector import ExtractValueInst
 from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.types import IntegerType, Type, VectorType
 from llvmpy_mid.ir.value import Value
@@ -571,6 +574,9 @@ def fold_icmp_with_select_operands(ic: InstCombiner, i: ICmpInst) -> Instruction
 # --- patterns ------------------------------------------------------------------------------------
 
 _ZERO = pm.m_zero()
+_ZERO_INT = pm.m_zero_int()
+_ALL_ONES = pm.m_all_ones()
+_UNDEF = pm.m_undef()
 _ONE = pm.m_one()
 _MAX_OR_MIN = pm.m_max_or_min(pm.m_value(), pm.m_value())
 _SMIN_AB = pm.m_smin(pm.m_value("a"), pm.m_value("b"))
@@ -731,7 +737,175 @@ def visit_icmp(ic: InstCombiner, i: Instruction) -> Instruction | None:
     r = compares_binop.fold_icmp_pow2_test(ic, i)
     if r is not None:
         return r
+    r = fold_icmp_of_uadd_ov(i)
+    if r is not None:
+        return r
+    op0, op1 = i.lhs, i.rhs
+    if i.predicate == P.ICMP_EQ and isinstance(op0, ExtractValueInst):
+        agg = op0.aggregate_operand
+        if isinstance(agg, AtomicCmpXchgInst) and list(op0.indices)[0] == 0 and agg.compare_operand is op1 and not agg.weak:
+            return ExtractValueInst(agg, [1])
+    r = fold_icmp_with_high_bit_mask(ic, i)
+    if r is not None:
+        return r
+    if isinstance(i.type, VectorType):
+        r = fold_vector_cmp(ic, i)
+        if r is not None:
+            return r
+    r = fold_icmp_invariant_group(i)
+    if r is not None:
+        return r
+    r = fold_reduction_idiom(ic, i)
+    if r is not None:
+        return r
     return i if changed else None
+
+
+def fold_icmp_of_uadd_ov(i: ICmpInst) -> Instruction | None:
+    """icmp of the value of uadd.with.overflow against an operand -> its overflow bit."""
+    op0, op1 = i.lhs, i.rhs
+    pred = i.predicate
+
+    def uadd_parts(v: Value) -> tuple[Value, Value, Value] | None:
+        if isinstance(v, ExtractValueInst) and list(v.indices) == [0]:
+            agg = v.aggregate_operand
+            if isinstance(agg, CallInst) and agg.intrinsic_base == "llvm.uadd.with.overflow":
+                return agg.args[0], agg.args[1], agg
+        return None
+
+    p0 = uadd_parts(op0)
+    if p0 is not None:
+        a, b, agg = p0
+        if (
+            (pred == P.ICMP_ULT and (op1 is a or op1 is b))
+            or (pred == P.ICMP_EQ and pm.matches(op1, _ZERO_INT) and (pm.matches(a, _ONE) or pm.matches(b, _ONE)))
+            or (pred == P.ICMP_NE and pm.matches(op1, _ALL_ONES) and (pm.matches(a, _ALL_ONES) or pm.matches(b, _ALL_ONES)))
+        ):
+            return ExtractValueInst(agg, [1])
+    p1 = uadd_parts(op1)
+    if p1 is not None and pred == P.ICMP_UGT and (op0 is p1[0] or op0 is p1[1]):
+        return ExtractValueInst(p1[2], [1])
+    return None
+
+
+def fold_icmp_with_high_bit_mask(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
+    """(1 << Y) u<= X -> (X >> Y) != 0, and the ~(-1 << Y) / (1 << Y) - 1 forms."""
+    pred = i.predicate
+
+    def is_shl_one(v: Value) -> Value | None:
+        if isinstance(v, (Instruction, ConstantExpr)) and v.opcode == "shl" and pm.matches(v.operands[0], _ONE):
+            return v.operands[1]
+        return None
+
+    def is_low_mask(v: Value) -> Value | None:
+        if not isinstance(v, (Instruction, ConstantExpr)):
+            return None
+        if v.opcode == "xor":
+            for a, b in ((v.operands[0], v.operands[1]), (v.operands[1], v.operands[0])):
+                if pm.matches(b, _ALL_ONES) and isinstance(a, (Instruction, ConstantExpr)) and a.opcode == "shl" and pm.matches(a.operands[0], _ALL_ONES):
+                    return a.operands[1]
+        if v.opcode == "add" and pm.matches(v.operands[1], _ALL_ONES):
+            return is_shl_one(v.operands[0])
+        return None
+
+    y: Value | None = None
+    x: Value | None = None
+    new_pred: Predicate | None = None
+    for a, b, p in ((i.lhs, i.rhs, pred), (i.rhs, i.lhs, pred.swapped)):
+        if a.has_one_use and is_shl_one(a) is not None:
+            y, x = is_shl_one(a), b
+            new_pred = {P.ICMP_ULE: P.ICMP_NE, P.ICMP_UGT: P.ICMP_EQ}.get(p)
+            if new_pred is None:
+                return None
+            break
+    else:
+        for a, b, p in ((i.lhs, i.rhs, pred), (i.rhs, i.lhs, pred.swapped)):
+            if a.has_one_use and is_low_mask(a) is not None:
+                y, x = is_low_mask(a), b
+                new_pred = {P.ICMP_ULT: P.ICMP_NE, P.ICMP_UGE: P.ICMP_EQ}.get(p)
+                if new_pred is None:
+                    return None
+                break
+    if x is None or y is None or new_pred is None:
+        return None
+    nx = ic.builder.create_lshr(x, y, x.name + ".highbits")
+    return ICmpInst(new_pred, nx, Constant.get_null_value(nx.type))
+
+
+def fold_vector_cmp(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
+    """cmp (shuffle V1, M), (shuffle V2, M) -> shuffle (cmp V1, V2), M; cmp of a splat shuffle
+    with a splat constant; (the vector.reverse forms are not done)."""
+    from llvmpy_mid.ir.instructions.vector import ShuffleVectorInst
+    from llvmpy_mid.ir.constants import PoisonValue
+
+    lhs, rhs = i.lhs, i.rhs
+    if not (isinstance(lhs, ShuffleVectorInst) and pm.matches(lhs.operands[1], _UNDEF)):
+        return None
+    v1 = lhs.operands[0]
+    m = lhs.mask
+    if (
+        isinstance(rhs, ShuffleVectorInst)
+        and pm.matches(rhs.operands[1], _UNDEF)
+        and tuple(rhs.mask) == tuple(m)
+        and rhs.operands[0].type is v1.type
+        and (lhs.has_one_use or rhs.has_one_use)
+    ):
+        nc = ic.builder.create_icmp(i.predicate, v1, rhs.operands[0])
+        return ShuffleVectorInst(nc, PoisonValue.get(nc.type), m)
+    if not lhs.has_one_use or not isinstance(rhs, Constant):
+        return None
+    scalar = get_splat_value(rhs, True)
+    first = next((k for k in m if k >= 0), None)
+    if scalar is not None and first is not None and all(k == first or k < 0 for k in m):
+        v1t = v1.type
+        assert isinstance(v1t, VectorType)
+        c = ConstantVector.get_splat(v1t, scalar)
+        nc = ic.builder.create_icmp(i.predicate, v1, c)
+        return ShuffleVectorInst(nc, PoisonValue.get(nc.type), [first] * len(m))
+    return None
+
+
+def fold_icmp_invariant_group(i: ICmpInst) -> Instruction | None:
+    """icmp (launder/strip.invariant.group P), null -> icmp P, null."""
+    from llvmpy_mid.ir.function import null_pointer_is_defined
+    from llvmpy_mid.ir.types import PointerType
+
+    op0 = i.lhs
+    t = op0.type
+    if not isinstance(t, PointerType) or null_pointer_is_defined(i.function, t.address_space):
+        return None
+    if (
+        isinstance(op0, CallInst)
+        and op0.intrinsic_base in ("llvm.launder.invariant.group", "llvm.strip.invariant.group")
+        and pm.matches(i.rhs, _ZERO)
+    ):
+        return ICmpInst(i.predicate, op0.args[0], i.rhs)
+    return None
+
+
+def fold_reduction_idiom(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
+    """icmp eq/ne (bitcast (icmp ne <N x iK> L, R) to iN), 0 -> icmp eq/ne (bitcast L), (bitcast R)."""
+    if isinstance(i.type, VectorType):
+        return None
+    op0 = i.lhs
+    if not (isinstance(op0, Instruction) and op0.opcode == "bitcast" and op0.has_one_use and pm.matches(i.rhs, _ZERO)):
+        return None
+    inner = op0.operands[0]
+    if not (isinstance(inner, ICmpInst) and inner.has_one_use):
+        return None
+    lhs, rhs = inner.lhs, inner.rhs
+    lt = lhs.type
+    if not isinstance(lt, VectorType) or lt.scalable or not isinstance(lt.element_type, IntegerType):
+        return None
+    nbits = lt.count * lt.element_type.width
+    if not ic.dl.is_legal_integer(nbits):
+        return None
+    if i.predicate.is_equality and inner.predicate == P.ICMP_NE:
+        sty = lt.context.int_type(nbits)
+        l2 = ic.builder.create_cast("bitcast", lhs, sty, lhs.name + ".scalar")
+        r2 = ic.builder.create_cast("bitcast", rhs, sty, rhs.name + ".scalar")
+        return ICmpInst(i.predicate, l2, r2, name=i.name)
+    return None
 
 
 def visit_fcmp(ic: InstCombiner, i: Instruction) -> Instruction | None:

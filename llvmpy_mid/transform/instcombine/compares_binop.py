@@ -722,6 +722,114 @@ def fold_select_icmp(ic: InstCombiner, pred: Predicate, si: SelectInst, rhs: Val
     return None
 
 
+def fold_gep_icmp(ic: InstCombiner, lhs: Value, rhs: Value, cond: Predicate, i: ICmpInst) -> Instruction | None:
+    """icmp of a GEP with its base, null, or another GEP -> a compare of offsets or indices
+    (LLVM ``foldGEPICmp``; the indexed-compare rewrite of phi webs is not done)."""
+    from llvmpy_mid.ir.function import null_pointer_is_defined
+    from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
+    from llvmpy_mid.ir.types import PointerType, VectorType
+    from llvmpy_mid.transform.instcombine.gep import (
+        gep_indices,
+        gep_has_all_constant_indices,
+        gep_is_inbounds,
+        gep_source_element_type,
+        ic_emit_gep_offset,
+        is_gep,
+    )
+
+    if cond.is_signed:
+        return None
+    from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
+
+    if not isinstance(rhs, GetElementPtrInst):
+        rhs = strip_pointer_casts(rhs)
+    ptr_base = cast(Instruction | ConstantExpr, lhs).operands[0]
+    inb = gep_is_inbounds(lhs)
+    if ptr_base is rhs and (inb or cond.is_equality):
+        off = ic_emit_gep_offset(ic, lhs)
+        return ICmpInst(cond.signed, off, Constant.get_null_value(off.type))
+    fn = i.function
+    st = rhs.type.scalar_type
+    if (
+        inb
+        and cond.is_equality
+        and isinstance(rhs, Constant)
+        and rhs.is_null_value
+        and not null_pointer_is_defined(fn, st.address_space if isinstance(st, PointerType) else 0)
+    ):
+        base = ptr_base
+        if isinstance(lhs.type, VectorType) and not isinstance(base.type, VectorType):
+            from llvmpy_mid.transform.instcombine.gep import create_vector_splat
+
+            base = create_vector_splat(ic.builder, lhs.type.count, lhs.type.scalable, base)
+        null: Value = rhs
+        if rhs.type is not base.type:
+            bst = base.type.scalar_type
+            if isinstance(bst, PointerType) and isinstance(st, PointerType) and bst.address_space != st.address_space:
+                null = ConstantExpr.get_cast("addrspacecast", rhs, base.type)
+            else:
+                null = Constant.get_null_value(base.type)
+        return ICmpInst(cond, base, null)
+    if is_gep(rhs):
+        rbase = cast(Instruction | ConstantExpr, rhs).operands[0]
+        lidx = gep_indices(lhs)
+        ridx = gep_indices(rhs)
+        if ptr_base is not rbase:
+            same = (
+                len(lidx) == len(ridx)
+                and ptr_base.type is rbase.type
+                and gep_source_element_type(lhs) is gep_source_element_type(rhs)
+                and all(a is b for a, b in zip(lidx, ridx))
+            )
+            from llvmpy_mid.analysis.instsimplify._util import compare_type
+
+            if same and compare_type(ptr_base.type) is i.type:
+                return ICmpInst(cond, ptr_base, rbase)
+            if (
+                inb
+                and gep_is_inbounds(rhs)
+                and (gep_has_all_constant_indices(lhs) or lhs.has_one_use)
+                and (gep_has_all_constant_indices(rhs) or rhs.has_one_use)
+                and strip_pointer_casts(ptr_base) is strip_pointer_casts(rbase)
+                and not isinstance(lhs.type, VectorType)
+            ):
+                lo = ic_emit_gep_offset(ic, lhs)
+                ro = ic_emit_gep_offset(ic, rhs)
+                if lo.type is not ro.type:
+                    if scalar_width(lo.type) < scalar_width(ro.type):
+                        ro = ic.builder.create_trunc(ro, lo.type)
+                    else:
+                        lo = ic.builder.create_trunc(lo, ro.type)
+                c = ic.builder.create_icmp(cond.signed, lo, ro)
+                return ic.replace_inst_uses_with(i, c)
+            return None  # (transformToIndexedCompare: not done)
+        both_inb = inb and gep_is_inbounds(rhs)
+        if len(lidx) == len(ridx) and gep_source_element_type(lhs) is gep_source_element_type(rhs):
+            ndiff = 0
+            diff_k = 0
+            for k, (a, b) in enumerate(zip(lidx, ridx)):
+                if a is not b:
+                    lt, rt = a.type, b.type
+                    if scalar_width(lt) != scalar_width(rt) or (
+                        isinstance(lhs.type, VectorType) and (not isinstance(lt, VectorType) or not isinstance(rt, VectorType))
+                    ):
+                        ndiff = 2
+                        break
+                    ndiff += 1
+                    if ndiff > 1:
+                        break
+                    diff_k = k
+            if ndiff == 0:
+                return ic.replace_inst_uses_with(i, int_const(i.type, int(cond.is_true_when_equal)))
+            if ndiff == 1 and both_inb:
+                return ICmpInst(cond.signed, lidx[diff_k], ridx[diff_k])
+        if both_inb or cond.is_equality:
+            lv = ic_emit_gep_offset(ic, lhs, True)
+            rv = ic_emit_gep_offset(ic, rhs, True)
+            return ICmpInst(cond.signed, lv, rv)
+    return None  # (transformToIndexedCompare: not done)
+
+
 _MINMAX_PRED = {"llvm.smax": P.ICMP_SGT, "llvm.smin": P.ICMP_SLT, "llvm.umax": P.ICMP_UGT, "llvm.umin": P.ICMP_ULT}
 
 
@@ -793,7 +901,12 @@ def fold_icmp_with_min_max(ic: InstCombiner, i: ICmpInst, mm: CallInst, z: Value
 
 def fold_icmp_commutative(ic: InstCombiner, pred: Predicate, op0: Value, op1: Value, cxt: ICmpInst) -> Instruction | None:
     """Folds tried with the operands in both orders (LLVM ``foldICmpCommutative``)."""
-    # (foldGEPICmp: not done)
+    from llvmpy_mid.transform.instcombine.gep import is_gep
+
+    if is_gep(op0):
+        r = fold_gep_icmp(ic, op0, op1, pred, cxt)
+        if r is not None:
+            return r
     if isinstance(op0, SelectInst):
         r = fold_select_icmp(ic, pred, op0, op1, cxt)
         if r is not None:

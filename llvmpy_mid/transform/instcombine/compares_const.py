@@ -812,7 +812,7 @@ def insert_range_test(ic: InstCombiner, v: Value, lo: int, hi: int, is_signed: b
         if is_signed:
             pred = pred.signed
         return ic.builder.create_icmp(pred, v, int_const(ty, hi))
-    off = ic.builder.create_sub(v, int_const(ty, lo), v.name + ".off" if v.name else "")
+    off = ic.builder.create_sub(v, int_const(ty, lo), v.name + ".off")
     return ic.builder.create_icmp(pred, off, int_const(ty, hi - lo))
 
 
