@@ -28,6 +28,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
+from llvmpy_mid.analysis.value_tracking_support import _is_disjoint, _raw_exact, _raw_nsw, _raw_nuw
+from llvmpy_mid.ir.pattern_match import m_all_ones, m_apint_allow_poison, m_one, match
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import (
@@ -126,6 +128,23 @@ def _fp_sign(c: ConstantFP) -> bool:
     return bool(c.bits & _fp_sign_mask(c))
 
 
+def _fp_splat(v: Value) -> ConstantFP | None:
+    """``m_APFloat``: a ConstantFP or a splat of one."""
+    if isinstance(v, ConstantFP):
+        return v
+    if isinstance(v, Constant) and isinstance(v.type, VectorType):
+        s = get_splat_value(v)
+        if isinstance(s, ConstantFP):
+            return s
+    return None
+
+
+def _fp_splat_const(ty: VectorType, c: ConstantFP) -> Constant:
+    from llvmpy_mid.ir.constants import ConstantVector
+
+    return ConstantVector.get_splat(ty, c)
+
+
 def _fp_const(ty: Type, value: float) -> Constant:
     """``ConstantFP::get(Ty, V)``: a splat for vector types."""
     if isinstance(ty, VectorType):
@@ -207,8 +226,15 @@ def visit_intrinsic(ic: InstCombiner, ii: CallInst) -> Instruction | None:
             return ii
 
     if iid in _COMMUTATIVE and ii.num_args > 1:
+        from llvmpy_mid.transform.instcombine.common import match_symmetric_pair
+
         a0 = ii.get_arg(0)
         a1 = ii.get_arg(1)
+        pair = match_symmetric_pair(a0, a1)
+        if pair is not None:
+            ic.replace_operand(ii, 0, pair[0])
+            ic.replace_operand(ii, 1, pair[1])
+            return ii
         if isinstance(a0, Constant) and not isinstance(a1, Constant):
             ii.set_arg(0, a1)
             ii.set_arg(1, a0)
@@ -233,7 +259,41 @@ def visit_intrinsic(ic: InstCombiner, ii: CallInst) -> Instruction | None:
                     if r3 is not None:
                         return r3
 
+    shuf = _fold_shuffled_intrinsic_operands(ic, ii, iid)
+    if shuf is not None:
+        return shuf
+
     return visit_call_base(ic, ii)
+
+
+_SHUFFLE_FOLDABLE = frozenset(("llvm.smax", "llvm.smin", "llvm.umax", "llvm.umin", "llvm.fma", "llvm.fshl", "llvm.fshr"))
+
+
+def _fold_shuffled_intrinsic_operands(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """intrinsic (shuf X, M), (shuf Y, M), ... -> shuf (intrinsic X, Y, ...), M."""
+    from llvmpy_mid.ir.instructions.vector import ShuffleVectorInst
+
+    if iid not in _SHUFFLE_FOLDABLE:
+        return None
+    args = ii.args
+    first = args[0]
+    if not isinstance(first, ShuffleVectorInst) or not isinstance(first.operands[1], UndefValue):
+        return None
+    mask = first.mask
+    if not any(a.has_one_use for a in args):
+        return None
+    src_ty = first.operands[0].type
+    new_args: list[Value] = [first.operands[0]]
+    for a in args[1:]:
+        if not isinstance(a, ShuffleVectorInst) or not isinstance(a.operands[1], UndefValue) or a.mask != mask:
+            return None
+        x = a.operands[0]
+        if x.type is not src_ty:
+            return None
+        new_args.append(x)
+    fpi = ii if ii.type.is_fp_or_fp_vector else None
+    call = ic.builder.create_intrinsic(iid[5:], [src_ty], new_args, fmf_source=fpi)
+    return ShuffleVectorInst(call, PoisonValue.get(src_ty), mask)
 
 
 _MEM_INTRINSICS = frozenset(
@@ -280,7 +340,7 @@ def _abs(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
         for a, b in ((m0, m1), (m1, m0)):
             inner = _intrinsic_of(b, "abs")
             if inner is not None:
-                nsw = bool(getattr(op, "has_no_signed_wrap", False)) and int_min_poison
+                nsw = _raw_nsw(op) and int_min_poison
                 xy = ic.builder.create_mul(a, inner.get_arg(0), nsw=nsw)
                 return ic.replace_operand(ii, 0, xy)
     known = _get_known_sign_or_zero(ic, op, ii)
@@ -308,7 +368,7 @@ def _get_known_sign_or_zero(ic: InstCombiner, op: Value, cxt: Instruction) -> bo
         return False
     if kb.is_negative():
         return True
-    if getattr(op, "opcode", None) == "sub" and bool(getattr(op, "has_no_signed_wrap", False)):
+    if getattr(op, "opcode", None) == "sub" and _raw_nsw(op):
         x, y = op.operands  # type: ignore[attr-defined]
         r = is_implied_by_dom_condition_pred(Predicate.ICMP_SLE, x, y, cxt, ic.dl)
         if r is not None:
@@ -348,7 +408,7 @@ def _min_max(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     short = iid[5:]
     b = ic.builder
     if iid == "llvm.umin":
-        if _apint(i1) == 1:
+        if match(i1, _M_ONE) is not None:
             cmp = b.create_icmp("ne", i0, Constant.get_null_value(i0.type))
             return CastInst.create("zext", cmp, ii.type)
     if iid in ("llvm.umin", "llvm.umax"):
@@ -387,8 +447,25 @@ def _min_max(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
         if x is not None and y is not None and (i0.has_one_use or i1.has_one_use):
             inv = b.create_binary_intrinsic(_INVERSE_MINMAX[iid], x, y)
             return BinaryOperator.create("sub", Constant.get_null_value(inv.type), inv, nsw=True)
-    # The xor-with-power-of-two, not-after-min/max and add-after-min/max folds and
-    # minmax(X & NegPow2C, Y & NegPow2C) come here in LLVM; not done.
+    r = _min_max_xor_pow2(ic, ii, iid, i0, i1)
+    if r is not None:
+        return r
+    r = _move_not_after_min_max(ic, ii, iid, i0, i1)
+    if r is not None:
+        return r
+    r = _move_not_after_min_max(ic, ii, iid, i1, i0)
+    if r is not None:
+        return r
+    r = _move_add_after_min_max(ic, ii, iid, i0, i1)
+    if r is not None:
+        return r
+    # minmax (X & NegPow2C, Y & NegPow2C) -> minmax(X, Y) & NegPow2C
+    if getattr(i0, "opcode", None) == "and" and i0.has_one_use and getattr(i1, "opcode", None) == "and" and i1.has_one_use:
+        c0 = _apint(i0.operands[1])  # type: ignore[attr-defined]
+        w = _scalar_width(ii.type)
+        if c0 is not None and c0 != 0 and ((-c0) & ((1 << w) - 1)) & (((-c0) & ((1 << w) - 1)) - 1) == 0 and _apint(i1.operands[1]) == c0:  # type: ignore[attr-defined]
+            nm = b.create_binary_intrinsic(short, i0.operands[0], i1.operands[0])  # type: ignore[attr-defined]
+            return BinaryOperator.create("and", nm, _int_const(ii.type, c0))
     from llvmpy_mid.analysis.value_tracking_support import is_known_negation
 
     if is_known_negation(i0, i1):
@@ -399,9 +476,23 @@ def _min_max(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
         if iid in ("llvm.smin", "llvm.umax"):
             absv = b.create_neg(absv, "nabs", nsw=int_min_poison)
         return ic.replace_inst_uses_with(ii, absv)
-    # foldClampRangeOfTwo, matchSAddSubSat, reassociateMinMaxWithConstants,
-    # reassociateMinMaxWithConstantInOperand and factorizeMinMaxTree come here; not done.
-    rhsc = _apint(i1)
+    r = _fold_clamp_range_of_two(ic, ii, iid, i0, i1)
+    if r is not None:
+        return r
+    r = _match_sadd_sub_sat(ic, ii, iid)
+    if r is not None:
+        return r
+    nv = _reassociate_min_max_with_constants(ic, ii, iid)
+    if nv is not None:
+        return ic.replace_inst_uses_with(ii, nv)
+    r = _reassociate_min_max_with_constant_in_operand(ic, ii, iid)
+    if r is not None:
+        return r
+    r = _factorize_min_max_tree(ic, ii, iid)
+    if r is not None:
+        return r
+    mrc = match(i1, _M_APINT_POISON)
+    rhsc: int | None = mrc.apint("c") if mrc is not None else None
     if rhsc is not None:
         from llvmpy_mid.analysis.overflow_analysis import compute_constant_range_including_known_bits
         from llvmpy_mid.analysis.constant_range import ConstantRange
@@ -421,8 +512,256 @@ def _min_max(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     return None
 
 
+_MINMAX = frozenset(("llvm.smax", "llvm.smin", "llvm.umax", "llvm.umin"))
+
+
+def _min_max_xor_pow2(ic: InstCombiner, ii: CallInst, iid: str, i0: Value, i1: Value) -> Instruction | None:
+    """(umax X, (xor X, Pow2)) -> (or X, Pow2); (umin X, (xor X, Pow2)) -> (and X, ~Pow2);
+    the signed forms by the sign of the power of two."""
+    x: Value | None = None
+    for a, other in ((i0, i1), (i1, i0)):
+        if getattr(a, "opcode", None) == "xor":
+            p, q = a.operands  # type: ignore[attr-defined]
+            if p is other:
+                x = q
+            elif q is other:
+                x = p
+            if x is not None:
+                break
+    if x is None or not ic.is_known_to_be_a_power_of_two(x, True, 0, ii):
+        return None
+    use_or = iid in ("llvm.smax", "llvm.umax")
+    use_and_n = iid in ("llvm.smin", "llvm.umin")
+    if iid in ("llvm.smax", "llvm.smin"):
+        sign = _get_known_sign(ic, x, ii)
+        if sign is None:
+            use_or = use_and_n = False
+        elif sign:
+            use_or = not use_or
+            use_and_n = not use_and_n
+            x = _int_const(i0.type, 1 << (_scalar_width(i0.type) - 1))
+    if use_or:
+        return BinaryOperator.create("or", i0, x)
+    if use_and_n:
+        return BinaryOperator.create("and", i0, ic.builder.create_not(x))
+    return None
+
+
+def _move_not_after_min_max(ic: InstCombiner, ii: CallInst, iid: str, x: Value, y: Value) -> Instruction | None:
+    """max ~A, Y -> ~(min A, ~Y) when ~Y is free."""
+    from llvmpy_mid.transform.instcombine.common import get_freely_inverted, is_free_to_invert
+
+    if not (getattr(x, "opcode", None) == "xor" and x.has_one_use and _is_all_ones(x.operands[1])):  # type: ignore[attr-defined]
+        return None
+    a = x.operands[0]  # type: ignore[attr-defined]
+    if is_free_to_invert(ic, a, a.has_one_use):
+        return None
+    not_y = get_freely_inverted(ic, y, y.has_one_use, ic.builder)
+    if not_y is None:
+        return None
+    inv = ic.builder.create_binary_intrinsic(_INVERSE_MINMAX[iid], a, not_y)
+    return BinaryOperator.create("xor", inv, Constant.get_all_ones_value(inv.type))
+
+
+def _is_all_ones(v: Value) -> bool:
+    """``m_AllOnes`` (poison lanes allowed)."""
+    return match(v, _M_ALL_ONES) is not None
+
+
+_M_ALL_ONES = m_all_ones()
+_M_ONE = m_one()
+_M_APINT_POISON = m_apint_allow_poison("c")
+
+
+def _move_add_after_min_max(ic: InstCombiner, ii: CallInst, iid: str, op0: Value, op1: Value) -> Instruction | None:
+    """min/max (add X, C0), C1 -> add (min/max X, C1 - C0), C0 with the add's no-wrap flag."""
+    if not (getattr(op0, "opcode", None) == "add" and op0.has_one_use):
+        return None
+    c0 = _apint(op0.operands[1])  # type: ignore[attr-defined]
+    c1 = _apint(op1)
+    if c0 is None or c1 is None:
+        return None
+    signed = iid in ("llvm.smax", "llvm.smin")
+    if not (_raw_nsw(op0) if signed else _raw_nuw(op0)):
+        return None
+    w = _scalar_width(ii.type)
+    if signed:
+        diff = _sext(c1, w) - _sext(c0, w)
+        if diff < -(1 << (w - 1)) or diff >= 1 << (w - 1):
+            return None
+    else:
+        diff = c1 - c0
+        if diff < 0:
+            return None
+    nm = ic.builder.create_binary_intrinsic(iid[5:], op0.operands[0], _int_const(ii.type, diff))  # type: ignore[attr-defined]
+    return BinaryOperator.create("add", nm, op0.operands[1], nsw=signed, nuw=not signed)  # type: ignore[attr-defined]
+
+
+_CLAMP = {"llvm.smax": ("llvm.smin", "sgt", True), "llvm.smin": ("llvm.smax", "slt", False),
+          "llvm.umax": ("llvm.umin", "ugt", True), "llvm.umin": ("llvm.umax", "ult", False)}
+
+
+def _fold_clamp_range_of_two(ic: InstCombiner, ii: CallInst, iid: str, i0: Value, i1: Value) -> Instruction | None:
+    """max (min X, 42), 41 -> X > 41 ? 42 : 41 (and the other three)."""
+    c1 = _apint(i1)
+    if c1 is None or not i0.has_one_use:
+        return None
+    inner_id, pred, inner_is_plus_one = _CLAMP[iid]
+    if not (isinstance(i0, CallInst) and i0.intrinsic_base == inner_id):
+        return None
+    c0 = _apint(i0.get_arg(1))
+    if c0 is None:
+        return None
+    mask = (1 << _scalar_width(ii.type)) - 1
+    if inner_is_plus_one:
+        if c0 != (c1 + 1) & mask:
+            return None
+    elif c1 != (c0 + 1) & mask:
+        return None
+    cmp = ic.builder.create_icmp(pred, i0.get_arg(0), i1)
+    return SelectInst(cmp, _int_const(ii.type, c0), i1)
+
+
+def _match_sadd_sub_sat(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """max(INT_MIN, min(INT_MAX, add(sext A, sext B))) -> sext sadd.sat(A, B) (and sub)."""
+    from llvmpy_mid.transform.instcombine.common import should_change_type_widths
+
+    ty = ii.type
+    if iid == "llvm.smin":
+        mm2 = ii.get_arg(0)
+        max_v = _apint(ii.get_arg(1))
+        if not (isinstance(mm2, CallInst) and mm2.intrinsic_base == "llvm.smax") or max_v is None:
+            return None
+        min_v = _apint(mm2.get_arg(1))
+    elif iid == "llvm.smax":
+        mm2 = ii.get_arg(0)
+        min_v = _apint(ii.get_arg(1))
+        if not (isinstance(mm2, CallInst) and mm2.intrinsic_base == "llvm.smin") or min_v is None:
+            return None
+        max_v = _apint(mm2.get_arg(1))
+    else:
+        return None
+    if min_v is None or max_v is None:
+        return None
+    addsub = mm2.get_arg(0)
+    if not isinstance(addsub, BinaryOperator):
+        return None
+    w = _scalar_width(ty)
+    mask = (1 << w) - 1
+    mp1 = (max_v + 1) & mask
+    if mp1 == 0 or mp1 & (mp1 - 1) or (-min_v) & mask != mp1:
+        return None
+    nbw = mp1.bit_length() - 1 + 1
+    if not should_change_type_widths(ic, w, nbw):
+        return None
+    if not mm2.has_one_use or not addsub.has_one_use:
+        return None
+    if addsub.opcode == "add":
+        base = "sadd.sat"
+    elif addsub.opcode == "sub":
+        base = "ssub.sat"
+    else:
+        return None
+    a, bb = addsub.operands
+    if ic.compute_max_significant_bits(a, 0, addsub) > nbw or ic.compute_max_significant_bits(bb, 0, addsub) > nbw:
+        return None
+    ctx = ic.fn.context
+    new_ty: Type = ctx.int_type(nbw)
+    if isinstance(ty, VectorType):
+        new_ty = ctx.vector_type(new_ty, ty.count, ty.scalable)
+    at = ic.builder.create_trunc(a, new_ty)
+    bt = ic.builder.create_trunc(bb, new_ty)
+    sat = ic.builder.create_intrinsic(base, [new_ty], [at, bt])
+    return CastInst.create("sext", sat, ty)
+
+
+def _reassociate_min_max_with_constants(ic: InstCombiner, ii: CallInst, iid: str) -> Value | None:
+    """max (max X, C0), C1 -> max X, (max C0, C1) (and umax of smax / smin of umin with
+    non-negative constants)."""
+    lhs = ii.get_arg(0)
+    if not (isinstance(lhs, CallInst) and lhs.intrinsic_base in _MINMAX):
+        return None
+    c0 = lhs.get_arg(1)
+    c1 = ii.get_arg(1)
+    if not (_is_imm_constant_any(c0) and _is_imm_constant_any(c1)):
+        return None
+    inner = lhs.intrinsic_base
+    if inner != iid:
+        if not ((iid == "llvm.umax" and inner == "llvm.smax") or (iid == "llvm.smin" and inner == "llvm.umin")):
+            return None
+        from llvmpy_mid.analysis.known_bits_analysis import is_known_non_negative
+
+        if not (is_known_non_negative(c0, ic.query(ii)) and is_known_non_negative(c1, ic.query(ii))):
+            return None
+    pred = {"llvm.smax": "sgt", "llvm.smin": "slt", "llvm.umax": "ugt", "llvm.umin": "ult"}[iid]
+    b = ic.builder
+    cond = b.create_icmp(pred, c0, c1)
+    newc = b.create_select(cond, c0, c1)
+    return b.create_intrinsic(inner[5:], [ii.type], [lhs.get_arg(0), newc])
+
+
+def _reassociate_min_max_with_constant_in_operand(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """max (max X, C), Y -> max (max X, Y), C."""
+    for k in (0, 1):
+        inner = ii.get_arg(k)
+        y = ii.get_arg(1 - k)
+        if not (isinstance(inner, CallInst) and inner.has_one_use and inner.intrinsic_base in _MINMAX):
+            continue
+        c = inner.get_arg(1)
+        if not _is_imm_constant_any(c):
+            continue
+        x = inner.get_arg(0)
+        if inner.intrinsic_base != iid or _is_imm_constant_any(x) or _is_imm_constant_any(y):
+            return None
+        new_inner = ic.builder.create_binary_intrinsic(iid[5:], x, y)
+        from llvmpy_mid.transform.instcombine.combiner import take_name
+
+        take_name(new_inner, inner)
+        return _new_intrinsic_call(ic, iid[5:], [ii.type], [new_inner, c])
+    return None
+
+
+def _is_imm_constant_any(v: Value) -> bool:
+    """``m_ImmConstant``: a constant with no constant expression inside."""
+    if not isinstance(v, Constant) or isinstance(v, ConstantExpr):
+        return False
+    if isinstance(v.type, VectorType) and not v.type.scalable:
+        for k in range(v.type.count):
+            e = v.get_aggregate_element(k)
+            if isinstance(e, ConstantExpr):
+                return False
+    return True
+
+
+def _factorize_min_max_tree(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """min(min(a, b), min(c, a)) -> min(min(c, a), b) and the like."""
+    lhs = ii.get_arg(0)
+    rhs = ii.get_arg(1)
+    if not (isinstance(lhs, CallInst) and isinstance(rhs, CallInst)):
+        return None
+    if lhs.intrinsic_base != iid or rhs.intrinsic_base != iid or (not lhs.has_one_use and not rhs.has_one_use):
+        return None
+    a, bb = lhs.get_arg(0), lhs.get_arg(1)
+    c, d = rhs.get_arg(0), rhs.get_arg(1)
+    op: Value | None = None
+    third: Value | None = None
+    if lhs.has_one_use:
+        if d is a or c is a:
+            op, third = rhs, bb
+        elif d is bb or c is bb:
+            op, third = rhs, a
+    else:
+        if d is a or d is bb:
+            op, third = lhs, c
+        elif c is a or c is bb:
+            op, third = lhs, d
+    if op is None or third is None:
+        return None
+    return _new_intrinsic_call(ic, iid[5:], [ii.type], [op, third])
+
+
 def _nsw_neg_of(v: Value) -> Value | None:
-    if getattr(v, "opcode", None) == "sub" and bool(getattr(v, "has_no_signed_wrap", False)):
+    if getattr(v, "opcode", None) == "sub" and _raw_nsw(v):
         ops = v.operands  # type: ignore[attr-defined]
         if _apint(ops[0]) == 0:
             x: Value = ops[1]
@@ -544,7 +883,7 @@ def _cttz_ctlz(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
         if opc == "shl" and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
             cc = b.create_binary_intrinsic("cttz", op0.operands[0], op1)  # type: ignore[attr-defined]
             return BinaryOperator.create("add", cc, op0.operands[1])  # type: ignore[attr-defined]
-        if opc == "lshr" and getattr(op0, "is_exact", False) and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+        if opc == "lshr" and _raw_exact(op0) and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
             cc = b.create_binary_intrinsic("cttz", op0.operands[0], op1)  # type: ignore[attr-defined]
             return BinaryOperator.create("sub", cc, op0.operands[1])  # type: ignore[attr-defined]
         if opc == "add" and _apint(op0.operands[1]) == 1:  # type: ignore[attr-defined]
@@ -558,7 +897,7 @@ def _cttz_ctlz(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
         if opc == "lshr" and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
             cc = b.create_binary_intrinsic("ctlz", op0.operands[0], op1)  # type: ignore[attr-defined]
             return BinaryOperator.create("add", cc, op0.operands[1])  # type: ignore[attr-defined]
-        if opc == "shl" and bool(getattr(op0, "has_no_unsigned_wrap", False)) and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+        if opc == "shl" and _raw_nuw(op0) and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
             cc = b.create_binary_intrinsic("ctlz", op0.operands[0], op1)  # type: ignore[attr-defined]
             return BinaryOperator.create("sub", cc, op0.operands[1])  # type: ignore[attr-defined]
     kb = ic.compute_known_bits(op0, 0, ii)
@@ -771,12 +1110,12 @@ def _nw_add_like(v: Value, signed: bool) -> tuple[Value | None, int | None]:
     """``m_NSWAddLike`` / ``m_NUWAddLike`` with a constant right operand."""
     opc = getattr(v, "opcode", None)
     if opc == "add":
-        flag = getattr(v, "has_no_signed_wrap" if signed else "has_no_unsigned_wrap", False)
+        flag = _raw_nsw(v) if signed else _raw_nuw(v)
         if flag:
             c = _apint(v.operands[1])  # type: ignore[attr-defined]
             if c is not None:
                 return v.operands[0], c  # type: ignore[attr-defined]
-    if opc == "or" and getattr(v, "is_disjoint", False):
+    if opc == "or" and _is_disjoint(v):
         c = _apint(v.operands[1])  # type: ignore[attr-defined]
         if c is not None:
             return v.operands[0], c  # type: ignore[attr-defined]
@@ -838,7 +1177,7 @@ def _saturating(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     if orr == OverflowResult.ALWAYS_OVERFLOWS_HIGH:
         return ic.replace_inst_uses_with(ii, _int_const(ty, ((1 << (w - 1)) - 1) if signed else (1 << w) - 1))
     b = ic.builder
-    if iid == "llvm.usub.sat" and getattr(a0, "opcode", None) == "sub" and getattr(a0, "has_no_unsigned_wrap", False):
+    if iid == "llvm.usub.sat" and getattr(a0, "opcode", None) == "sub" and _raw_nuw(a0):
         c = a0.operands[0]  # type: ignore[attr-defined]
         if _is_imm_constant(c) and _is_imm_constant(a1):
             nc = b.create_binary_intrinsic("usub.sat", c, a1)
@@ -881,7 +1220,27 @@ def _fp_min_max(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     if x is not None and y is not None and (a0.has_one_use or a1.has_one_use):
         nc = b.create_binary_intrinsic(_FP_MINMAX_INV[iid], x, y, fmf_source=ii)
         return UnaryOperator.create("fneg", nc, fast_math_flags=ii.fast_math_flags)
-    # m(m(X, C2), C1) -> m(X, C) needs APFloat min/max of the constants; not done here.
+    m = a0 if isinstance(a0, CallInst) and a0.intrinsic_base == iid else None
+    if m is not None and _fp_splat(a1) is not None:
+        inner = None
+        if _fp_splat(m.get_arg(1)) is not None:
+            x2, c2 = m.get_arg(0), m.get_arg(1)
+            inner = (x2, c2)
+        elif _fp_splat(m.get_arg(0)) is not None:
+            inner = (m.get_arg(1), m.get_arg(0))
+        if inner is not None:
+            from llvmpy_mid.analysis.constant_folding_calls import fold_intrinsic_call2
+
+            c1 = _fp_splat(a1)
+            c2s = _fp_splat(inner[1])
+            assert c1 is not None and c2s is not None
+            res = fold_intrinsic_call2(iid[5:], c1.type, [c1, c2s])
+            if isinstance(res, ConstantFP):
+                rc = res if not isinstance(a0.type, VectorType) else _fp_splat_const(a0.type, res)
+                v = b.create_binary_intrinsic(iid[5:], inner[0], rc, fmf_source=ii)
+                if isinstance(v, CallInst):
+                    v.fast_math_flags = int(v.fast_math_flags) & int(m.fast_math_flags)
+                return ic.replace_inst_uses_with(ii, v)
     if getattr(a0, "opcode", None) == "fpext" and a0.has_one_use and getattr(a1, "opcode", None) == "fpext" and a1.has_one_use:
         x0 = a0.operands[0]  # type: ignore[attr-defined]
         y0 = a1.operands[0]  # type: ignore[attr-defined]
@@ -897,6 +1256,16 @@ def _fp_min_max(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
                 r = b.create_fneg(r, fast_math_flags=ii.fast_math_flags)
             return ic.replace_inst_uses_with(ii, r)
     return None
+
+
+def _fmuladd(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """fmuladd(x, y, z) -> fadd (x * y simplified), z; then the fma folds."""
+    from llvmpy_mid.analysis.instruction_simplify import simplify_fmul_inst
+
+    v = simplify_fmul_inst(ii.get_arg(0), ii.get_arg(1), int(ii.fast_math_flags), ic.query(ii))
+    if v is not None:
+        return BinaryOperator.create("fadd", v, ii.get_arg(2), fast_math_flags=ii.fast_math_flags)
+    return _fma(ic, ii, iid)
 
 
 def _fma(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
@@ -916,7 +1285,15 @@ def _fma(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
         ic.replace_operand(ii, 0, xx)
         ic.replace_operand(ii, 1, xx)
         return ii
-    # simplifyFMAFMul / fma x, y, 0 need the fmul simplifier's FMA form; not done here.
+    from llvmpy_mid.analysis.instruction_simplify import simplify_fma_fmul
+
+    fmf = ii.fast_math_flags
+    v = simplify_fma_fmul(ii.get_arg(0), ii.get_arg(1), int(fmf), ic.query(ii))
+    if v is not None:
+        return BinaryOperator.create("fadd", v, ii.get_arg(2), fast_math_flags=fmf)
+    z = _fp_splat(ii.get_arg(2))
+    if z is not None and z.is_zero_value and (z.is_negative_zero or int(fmf) & 8):
+        return BinaryOperator.create("fmul", s0, s1, fast_math_flags=fmf)
     return None
 
 
@@ -925,12 +1302,11 @@ def _copysign(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     copysign (fabs|fneg X), S -> copysign X, S."""
     mag = ii.get_arg(0)
     sign = ii.get_arg(1)
-    # computeKnownFPSignBit of the sign operand: constants only here.
-    sc = sign if isinstance(sign, ConstantFP) else (get_splat_value(sign) if isinstance(sign, Constant) and isinstance(sign.type, VectorType) else None)
+    known = _known_fp_sign_bit(sign)
     b = ic.builder
-    if isinstance(sc, ConstantFP) and not sc.is_nan:
+    if known is not None:
         fabs = b.create_unary_intrinsic("fabs", mag, fmf_source=ii)
-        if _fp_sign(sc):
+        if known:
             return ic.replace_inst_uses_with(ii, b.create_fneg(fabs, fast_math_flags=ii.fast_math_flags))
         return ic.replace_inst_uses_with(ii, fabs)
     inner = _intrinsic_of(sign, "copysign")
@@ -944,6 +1320,32 @@ def _copysign(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     x = _is_fneg_of(mag)
     if x is not None:
         return ic.replace_operand(ii, 0, x)
+    return None
+
+
+def _known_fp_sign_bit(v: Value, depth: int = 0) -> bool | None:
+    """``computeKnownFPSignBit`` for the cases decided without the FP class analysis: a
+    constant (not NaN), ``fabs``, ``fneg`` of a known sign, ``uitofp``, ``copysign`` of a
+    known sign. True: negative; False: positive."""
+    if isinstance(v, Constant):
+        c = v if isinstance(v, ConstantFP) else (get_splat_value(v) if isinstance(v.type, VectorType) else None)
+        if isinstance(c, ConstantFP) and not c.is_nan:
+            return _fp_sign(c)
+        return None
+    if depth > 6:
+        return None
+    if _intrinsic_of(v, "fabs") is not None:
+        return False
+    opc = getattr(v, "opcode", None)
+    if opc == "uitofp":
+        return False
+    x = _is_fneg_of(v)
+    if x is not None:
+        k = _known_fp_sign_bit(x, depth + 1)
+        return None if k is None else not k
+    cs = _intrinsic_of(v, "copysign")
+    if cs is not None:
+        return _known_fp_sign_bit(cs.get_arg(1), depth + 1)
     return None
 
 
@@ -1245,6 +1647,7 @@ _HANDLERS: dict[str, Callable[[InstCombiner, CallInst, str], "Instruction | None
     "llvm.minimum": _fp_min_max,
     "llvm.maximum": _fp_min_max,
     "llvm.fma": _fma,
+    "llvm.fmuladd": _fmuladd,
     "llvm.copysign": _copysign,
     "llvm.fabs": _fabs,
     "llvm.ceil": _round_fpext,
