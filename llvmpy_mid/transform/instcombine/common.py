@@ -1338,6 +1338,8 @@ def _is_concat(s: ShuffleVectorInst) -> bool:
     """LLVM ``ShuffleVectorInst::isConcat``."""
     if isinstance(s.operands[0], UndefValue) or isinstance(s.operands[1], UndefValue):
         return False
+    if cast(VectorType, s.type).scalable:
+        return False
     src = s.operands[0].type
     assert isinstance(src, VectorType)
     n = src.count
@@ -1354,6 +1356,8 @@ def _is_select_mask(s: ShuffleVectorInst) -> bool:
     """LLVM ``ShuffleVectorInst::isSelect``."""
     src = s.operands[0].type
     assert isinstance(src, VectorType)
+    if src.scalable:
+        return False
     n = src.count
     mask = s.mask
     if len(mask) != n:
@@ -1486,7 +1490,7 @@ def fold_vector_binop(ic: InstCombiner, inst: Instruction) -> Instruction | None
         shuf_side, c = lhs, cast(Constant, rhs)
     elif rs is not None and rhs.has_one_use and isinstance(rs[1], PoisonValue) and pm.match(lhs, _P_IMM) is not None:
         shuf_side, c = rhs, cast(Constant, lhs)
-    if shuf_side is not None and c is not None:
+    if shuf_side is not None and c is not None and not ty.scalable:
         sv = cast(ShuffleVectorInst, shuf_side)
         v1s = sv.operands[0]
         v1ty = v1s.type
