@@ -44,6 +44,7 @@ from llvmpy_mid.ir.types import IntegerType, PointerType
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.basic_block import BasicBlock
+    from llvmpy_mid.ir.dominators import DominatorTree
     from llvmpy_mid.ir.value import Value
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
@@ -529,6 +530,132 @@ def fold_phi_arg_op_into_phi(ic: InstCombiner, pn: PHINode) -> Instruction | Non
     return new
 
 
+def fold_integer_typed_phi(ic: InstCombiner, pn: PHINode) -> bool:
+    """phi iN [ptrtoint p, ...] used as inttoptr -> phi ptr [p, ...] (an existing pointer phi when one matches)"""
+    if not isinstance(pn.type, IntegerType) or not pn.has_one_use:
+        return False
+    i2p = pn._use_head.user  # type: ignore[union-attr]
+    if not (isinstance(i2p, CastInst) and i2p.opcode == "inttoptr"):
+        return False
+    ptr_ty = i2p.type
+    has_pointer_use = False
+    for u in i2p.users:
+        if isinstance(u, LoadInst) and u.operands[0] is i2p:
+            has_pointer_use = True
+        elif isinstance(u, StoreInst) and u.operands[1] is i2p:
+            has_pointer_use = True
+        elif isinstance(u, GetElementPtrInst) and u.operands[0] is i2p:
+            has_pointer_use = True
+        if has_pointer_use:
+            break
+    if not has_pointer_use:
+        return False
+    if not isinstance(ptr_ty, PointerType):
+        return False
+    dl = ic.dl
+    if dl.pointer_size_in_bits(ptr_ty.address_space) != dl.type_size_in_bits(i2p.operands[0].type):
+        return False
+    dt = ic.dt
+    avail: list[Value] = []
+    for bb, arg in zip(pn.incoming_blocks, pn.incoming_values):
+        if isinstance(arg, CastInst) and arg.opcode == "ptrtoint":
+            avail.append(arg.operands[0])
+            continue
+        found: Value | None = None
+        for u in arg.users:
+            if (
+                isinstance(u, CastInst)
+                and u.opcode == "inttoptr"
+                and u.type is ptr_ty
+                and (u.parent is bb or _inst_dominates_block(dt, u, bb))
+            ):
+                found = u
+                break
+        if found is not None:
+            avail.append(found)
+            continue
+        if isinstance(arg, PHINode):
+            avail.append(arg)
+            continue
+        if not isinstance(arg, LoadInst) or not arg.has_one_use:
+            return False
+        avail.append(arg)
+    bb0 = pn.parent
+    assert bb0 is not None
+    matching: PHINode | None = None
+    nphis = 0
+    blocks = pn.incoming_blocks
+    for ptr_phi in bb0.phis():
+        nphis += 1
+        if nphis > 513:
+            return False
+        if ptr_phi is pn or ptr_phi.type is not ptr_ty:
+            continue
+        if any(_incoming_for(ptr_phi, b) is not v for b, v in zip(blocks, avail)):
+            continue
+        matching = ptr_phi
+        break
+    if matching is not None:
+        ic.replace_inst_uses_with(i2p, matching)
+        ic.erase_inst_from_function(i2p)
+        ic.erase_inst_from_function(pn)
+        return True
+    if all(v.type is not ptr_ty or (isinstance(v, CastInst) and v.opcode == "inttoptr") for v in avail):
+        return False
+    for v in avail:
+        if v.type is ptr_ty or not isinstance(v, Instruction):
+            continue
+        if v.is_terminator:
+            return False
+        if isinstance(v, PHINode) and v.parent is not None and v.parent.first_insertion_point is None:
+            return False
+    new_phi = PHINode(ptr_ty, name=pn.name + ".ptr")
+    ic.insert_new_inst_before(new_phi, pn)
+    casts: dict[int, Instruction] = {}
+    for bb, v in zip(blocks, avail):
+        if v.type is ptr_ty:
+            new_phi.add_incoming(v, bb)
+            continue
+        ci = casts.get(id(v))
+        if ci is None:
+            opc = "inttoptr" if isinstance(v.type, IntegerType) else ("ptrtoint" if isinstance(ptr_ty, IntegerType) else "bitcast")
+            ci = CastInst.create(opc, v, ptr_ty, name=v.name + ".ptr" if v.name else "")
+            if isinstance(v, Instruction):
+                vb = v.parent
+                assert vb is not None
+                pos = vb.first_insertion_point if isinstance(v, PHINode) else v.next_instruction
+                assert pos is not None
+                ic.insert_new_inst_before(ci, pos)
+            else:
+                fn = bb.parent
+                assert fn is not None and fn.entry_block is not None
+                pos2 = fn.entry_block.first_insertion_point
+                assert pos2 is not None
+                ic.insert_new_inst_before(ci, pos2)
+            casts[id(v)] = ci
+        new_phi.add_incoming(ci, bb)
+    ic.replace_inst_uses_with(i2p, new_phi)
+    ic.erase_inst_from_function(i2p)
+    ic.erase_inst_from_function(pn)
+    return True
+
+
+def _incoming_for(pn: PHINode, bb: BasicBlock) -> Value | None:
+    k = pn.basic_block_index(bb)
+    return pn.get_incoming_value(k) if k >= 0 else None
+
+
+def _inst_dominates_block(dt: DominatorTree, i: Instruction, bb: BasicBlock) -> bool:
+    """``DominatorTree::dominates(const Instruction *, const BasicBlock *)``."""
+    if not dt.is_reachable(bb):
+        return True
+    ib = i.parent
+    if ib is None or not dt.is_reachable(ib):
+        return False
+    if ib is bb:
+        return False
+    return dt.dominates_block(ib, bb)
+
 # --- phi cycles and webs -----------------------------------------------------------------------
 
 
@@ -763,6 +890,8 @@ def visit_phi(ic: InstCombiner, i: Instruction) -> Instruction | None:
             if ok:
                 return _pointer_cast(stripped, pn.type)
     if pn.has_one_use:
+        if fold_integer_typed_phi(ic, pn):
+            return None
         user = pn._use_head.user  # type: ignore[union-attr]
         if isinstance(user, PHINode):
             if _is_dead_phi_cycle(user, {pn}):
@@ -878,6 +1007,7 @@ def _fold_phi_compared_with_zero(ic: InstCombiner, pn: PHINode) -> Instruction |
 
 __all__ = [
     "fold_dependent_ivs",
+    "fold_integer_typed_phi",
     "fold_phi_arg_bin_op_into_phi",
     "fold_phi_arg_extract_value_into_phi",
     "fold_phi_arg_gep_into_phi",

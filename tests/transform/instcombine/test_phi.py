@@ -61,3 +61,22 @@ def test_rule_as_opt19(name: str) -> None:
 def test_rule_refines(name: str) -> None:
     before, after = check_refines(RULES.get(name) or REFINE_ONLY[name], max_inputs=MAX_INPUTS)
     assert str(before) != str(after), "the fold did not fire"
+
+
+def test_integer_typed_phi_becomes_pointer_phi() -> None:
+    """phi i64 [ptrtoint p, load i64] only used as a pointer -> phi ptr [p, inttoptr (load)]
+    (LLVM ``foldIntegerTypedPHI``): the integer phi and its inttoptr are gone."""
+    from llvmpy_mid import parse_assembly, run_passes
+
+    text = (
+        "define i8 @f(i1 %c, ptr %p, ptr %q) {\nentry:\n  br i1 %c, label %a, label %b\n"
+        "a:\n  %pi = ptrtoint ptr %p to i64\n  br label %j\n"
+        "b:\n  %l = load i64, ptr %q\n  br label %j\n"
+        "j:\n  %r = phi i64 [ %pi, %a ], [ %l, %b ]\n  %rp = inttoptr i64 %r to ptr\n"
+        "  %v = load i8, ptr %rp\n  ret i8 %v\n}"
+    )
+    m = parse_assembly(text)
+    run_passes(m, "instcombine")
+    out = str(m)
+    assert "phi ptr [ %p, %a ]" in out
+    assert "phi i64" not in out and "%rp = inttoptr" not in out
