@@ -121,8 +121,10 @@ def _known(v: Value, demanded: int, depth: int, q: SimplifyQuery) -> KnownBits:
         align = _pointer_alignment(v, q.dl)
         if align > 1:
             known = KnownBits(w, known.zero | ((align - 1) & ((1 << w) - 1)), known.one)
+    if q.cxt_i is None:
+        return known
     ac = q.ac
-    if q.cxt_i is None or ac is None or ac.is_empty():
+    if q.dc is None and (ac is None or ac.is_empty()):
         return known
     return _known_bits_from_context(v, known, depth, q)
 

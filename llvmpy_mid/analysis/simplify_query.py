@@ -8,9 +8,13 @@ may be trusted (``use_instr_info``, LLVM's ``InstrInfoQuery``) and whether undef
 may be assumed to take a convenient value (``can_use_undef``). It is an
 immutable record: ``get_with_instruction`` and friends return a copy.
 
-What it does not do (yet): LLVM's dominating-condition cache and condition
-context (``DomConditionCache``/``CondContext``) are not carried; the queries
-that would use them answer without.
+``dc`` is LLVM's dominating-condition cache
+(:class:`~llvmpy_mid.analysis.dom_condition_cache.DomConditionCache`): when it is
+set (InstCombine sets it) known bits also use the conditions of the registered
+branches whose edges dominate the context instruction.
+
+What it does not do (yet): LLVM's condition context (``CondContext``) is not
+carried; the queries that would use it answer without.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from llvmpy_mid.ir.constants import UndefValue
 
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
+    from llvmpy_mid.analysis.dom_condition_cache import DomConditionCache
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.dominators import DominatorTree
@@ -43,12 +48,17 @@ class SimplifyQuery:
     cxt_i: Instruction | None = None
     use_instr_info: bool = True
     can_use_undef: bool = True
+    dc: DomConditionCache | None = None
 
     def get_with_instruction(self, i: Instruction | None) -> SimplifyQuery:
         """This query with ``i`` as the context instruction."""
         if i is self.cxt_i:
             return self
-        return SimplifyQuery(self.dl, self.tli, self.dt, self.ac, i, self.use_instr_info, self.can_use_undef)
+        return SimplifyQuery(self.dl, self.tli, self.dt, self.ac, i, self.use_instr_info, self.can_use_undef, self.dc)
+
+    def get_without_dom_cond_cache(self) -> SimplifyQuery:
+        """This query without the dominating-condition cache (LLVM ``getWithoutDomCondCache``)."""
+        return self if self.dc is None else attrs.evolve(self, dc=None)
 
     def get_without_undef(self) -> SimplifyQuery:
         """This query, forbidden to pick a value for undef."""

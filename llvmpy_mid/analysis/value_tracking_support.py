@@ -619,9 +619,28 @@ def _known_bits_from_cond(v: Value, cond: Value, known: KnownBits, depth: int, q
 
 
 def _known_bits_from_context(v: Value, known: KnownBits, depth: int, q: SimplifyQuery) -> KnownBits:
-    """LLVM ``computeKnownBitsFromContext``: facts from ``llvm.assume`` valid at the context."""
+    """LLVM ``computeKnownBitsFromContext``: facts from the conditions of dominating branches
+    (when the query carries a dominating-condition cache) and from ``llvm.assume`` valid at the context."""
     cxt = q.cxt_i
-    if cxt is None or q.ac is None:
+    if cxt is None:
+        return known
+    dc, dt = q.dc, q.dt
+    if dc is not None and dt is not None:
+        branches = dc.conditions_for(v)
+        if branches:
+            cxt_bb = cxt.parent
+            for br in branches:
+                src = br.parent
+                succs = br.successors
+                if src is None or cxt_bb is None:
+                    continue
+                if dt.dominates_edge(src, succs[0], cxt_bb):
+                    known = _known_bits_from_cond(v, br.operands[0], known, depth, q, False)
+                if dt.dominates_edge(src, succs[1], cxt_bb):
+                    known = _known_bits_from_cond(v, br.operands[0], known, depth, q, True)
+            if known.has_conflict():
+                known = KnownBits(known.bit_width)
+    if q.ac is None:
         return known
     for assume, index in _assumptions_for(q, v):
         if index != _EXPR_RESULT:

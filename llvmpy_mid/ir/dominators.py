@@ -805,6 +805,12 @@ class DominatorTree:
                 return False
         return True
 
+    def dominates_edge(self, start: BasicBlock, end: BasicBlock, bb: BasicBlock) -> bool:
+        """The edge ``start -> end`` dominates ``bb`` (LLVM ``dominates(BasicBlockEdge, BasicBlock)``):
+        ``end`` dominates ``bb`` and every other way into ``end`` comes from a block ``end`` dominates
+        (a duplicated edge dominates nothing)."""
+        return self._edge_dominates_block(start, end, bb)
+
     @staticmethod
     def _normal_dest(inst: Instruction) -> BasicBlock | None:
         """An invoke's normal destination: its result is defined on that edge.
