@@ -759,11 +759,20 @@ def may_modify_location(
     if not inst.may_write_to_memory():
         return False
     if isinstance(inst, StoreInst):
-        if inst.is_atomic and inst.ordering.is_stronger_than_monotonic:
+        if inst.ordering.is_stronger_than_unordered:
             return True
         if _tbaa_no_alias(inst, access_inst):
             return False
-        return not alias_no_alias(inst.pointer_operand, inst.value_operand.type, ptr, access_ty, dl)
+        if alias_no_alias(inst.pointer_operand, inst.value_operand.type, ptr, access_ty, dl):
+            return False
+        return get_mod_ref_info_mask_is_mod(ptr)
+    op = inst.opcode
+    if op in ("atomicrmw", "cmpxchg"):
+        ordering = inst.ordering if op == "atomicrmw" else inst.success_ordering  # type: ignore[attr-defined]
+        if ordering.is_stronger_than_monotonic:
+            return True
+        val = inst.operands[1] if op == "atomicrmw" else inst.operands[2]
+        return not alias_no_alias(inst.operands[0], val.type, ptr, access_ty, dl)
     if isinstance(inst, CallBase):
         return bool(call_mod_ref(inst, ptr, access_ty, dl) & _MOD)
     return True
