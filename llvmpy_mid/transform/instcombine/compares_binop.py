@@ -39,6 +39,7 @@ _ONE = pm.m_one()
 _ZERO_INT = pm.m_zero_int()
 _IMM = pm.m_imm_constant()
 _NON_NEG = pm.m_non_negative()
+_NOT_X = pm.m_not(pm.m_value("x"))
 _UGT1 = pm.m_cst_pred(lambda k: cast(ConstantInt, k).value > 1)
 """``m_CheckedInt(ugt 1)``: every lane an unsigned integer above one."""
 _NE0 = pm.m_cst_pred(lambda k: cast(ConstantInt, k).value != 0)
@@ -830,6 +831,109 @@ def fold_gep_icmp(ic: InstCombiner, lhs: Value, rhs: Value, cond: Predicate, i: 
     return None  # (transformToIndexedCompare: not done)
 
 
+_LOW_MASK_OR_ZERO = pm.m_cst_pred(lambda k: cast(ConstantInt, k).value & (cast(ConstantInt, k).value + 1) == 0)
+_NEG_POW2_OR_ZERO = pm.m_cst_pred(
+    lambda k: (-cast(ConstantInt, k).value & cast(ConstantInt, k).type.mask) & ((-cast(ConstantInt, k).value & cast(ConstantInt, k).type.mask) - 1) == 0
+)
+
+
+def is_mask_or_zero(ic: InstCombiner, v: Value, inverted: bool, i: ICmpInst, depth: int = 0) -> bool:
+    """``v`` is a low-bit mask or zero (``inverted``: a negated power of two or zero), LLVM ``isMaskOrZero``."""
+    from llvmpy_mid.analysis.known_non_zero import is_known_to_be_a_power_of_two
+
+    if pm.matches(v, _NEG_POW2_OR_ZERO if inverted else _LOW_MASK_OR_ZERO):
+        return True
+    if scalar_width(v.type) == 1:
+        return True
+    if depth >= 6:
+        return False
+    depth += 1
+    if not isinstance(v, Instruction):
+        return False
+    op = v.opcode
+    ops = v.operands
+    if op == "zext":
+        return not inverted and is_mask_or_zero(ic, ops[0], inverted, i, depth)
+    if op == "sext" or op == "ashr":
+        return is_mask_or_zero(ic, ops[0], inverted, i, depth)
+    if op in ("and", "or"):
+        return is_mask_or_zero(ic, ops[1], inverted, i, depth) and is_mask_or_zero(ic, ops[0], inverted, i, depth)
+    if op == "xor":
+        nx = pm.match(v, _NOT_X)
+        if nx is not None:
+            return is_mask_or_zero(ic, nx.x, not inverted, i, depth)
+        for a, b in ((ops[0], ops[1]), (ops[1], ops[0])):
+            if inverted:
+                if _is_bo(b, "sub") and pm.matches(cast(BinaryOperator, b).lhs, _ZERO_INT) and cast(BinaryOperator, b).rhs is a:
+                    return True
+            elif _is_bo(b, "add") and cast(BinaryOperator, b).lhs is a and pm.matches(cast(BinaryOperator, b).rhs, _ALL_ONES):
+                return True
+        return False
+    if op == "select":
+        return is_mask_or_zero(ic, ops[1], inverted, i, depth) and is_mask_or_zero(ic, ops[2], inverted, i, depth)
+    if op == "shl":
+        return inverted and is_mask_or_zero(ic, ops[0], inverted, i, depth)
+    if op == "lshr":
+        return not inverted and is_mask_or_zero(ic, ops[0], inverted, i, depth)
+    if op == "add":
+        if not inverted and pm.matches(ops[1], _ALL_ONES):
+            return is_known_to_be_a_power_of_two(ops[0], ic.query(i), True, depth)
+        return False
+    if op == "sub":
+        if inverted and pm.matches(ops[0], pm.m_zero()):
+            return is_known_to_be_a_power_of_two(ops[1], ic.query(i), True, depth)
+        return False
+    if isinstance(v, CallInst):
+        base = v.intrinsic_base
+        if base in ("llvm.umax", "llvm.smax", "llvm.umin", "llvm.smin"):
+            return is_mask_or_zero(ic, v.args[1], inverted, i, depth) and is_mask_or_zero(ic, v.args[0], inverted, i, depth)
+        if base == "llvm.bitreverse":
+            return is_mask_or_zero(ic, v.args[0], not inverted, i, depth)
+    return False
+
+
+def fold_icmp_with_low_bit_masked_val(ic: InstCombiner, pred: Predicate, op0: Value, op1: Value, i: ICmpInst) -> Value | None:
+    """(X & Mask) == X -> X u<= Mask and friends (LLVM ``foldICmpWithLowBitMaskedVal``)."""
+    from llvmpy_mid.analysis.known_bits_analysis import is_known_non_negative
+
+    dst = {
+        P.ICMP_EQ: P.ICMP_ULE, P.ICMP_NE: P.ICMP_UGT, P.ICMP_ULT: P.ICMP_UGT,
+        P.ICMP_UGE: P.ICMP_ULE, P.ICMP_SLT: P.ICMP_SGT, P.ICMP_SGE: P.ICMP_SLE,
+    }.get(pred)  # fmt: skip
+    if dst is None:
+        return None
+    q = ic.query(i)
+    x: Value | None = None
+    m: Value | None = None
+    found = False
+    mm = _c_operand(op0, "and", op1)
+    if mm is not None:
+        x, m = op1, mm
+        if is_mask_or_zero(ic, m, False, i):
+            found = not pred.is_signed or pm.matches(m, _NON_NEG) or is_known_non_negative(m, q)
+        elif is_mask_or_zero(ic, x, True, i):
+            found = not pred.is_signed or is_known_non_zero(x, q)
+    elif pred.is_equality and pm.matches(op1, _ALL_ONES) and _is_bo(op0, "or") and op0.has_one_use:
+        ob = cast(BinaryOperator, op0)
+        for xx, mv in ((ob.lhs, ob.rhs), (ob.rhs, ob.lhs)):
+            if is_mask_or_zero(ic, mv, False, i):
+                nx = common.get_freely_inverted(ic, xx, xx.has_one_use, ic.builder)
+                if nx is not None:
+                    x, m, found = nx, mv, True
+                    break
+    elif pred.is_equality and pm.matches(op1, pm.m_zero()) and _is_bo(op0, "and") and op0.has_one_use:
+        ab = cast(BinaryOperator, op0)
+        for xx, mv in ((ab.lhs, ab.rhs), (ab.rhs, ab.lhs)):
+            if is_mask_or_zero(ic, mv, True, i):
+                nm = common.get_freely_inverted(ic, mv, mv.has_one_use, ic.builder)
+                if nm is not None:
+                    x, m, found = xx, nm, True
+                    break
+    if not found or x is None or m is None:
+        return None
+    return ic.builder.create_icmp(dst, x, m)
+
+
 _MINMAX_PRED = {"llvm.smax": P.ICMP_SGT, "llvm.smin": P.ICMP_SLT, "llvm.umax": P.ICMP_UGT, "llvm.umin": P.ICMP_ULT}
 
 
@@ -941,7 +1045,9 @@ def fold_icmp_commutative(ic: InstCombiner, pred: Predicate, op0: Value, op1: Va
             else b.create_icmp(P.ICMP_UGT, x, int_const(x.type, 1 << (w - 1)))
         )
         return ic.replace_inst_uses_with(cxt, v)
-    # (foldICmpWithLowBitMaskedVal: not done)
+    lm = fold_icmp_with_low_bit_masked_val(ic, pred, op0, op1, cxt)
+    if lm is not None:
+        return ic.replace_inst_uses_with(cxt, lm)
     if _is_bo(op0, "udiv") and cast(BinaryOperator, op0).lhs is op1 and pm.matches(cast(BinaryOperator, op0).rhs, _UGT1):
         return ICmpInst(pred.swapped, op1, Constant.get_null_value(op1.type))
     if not pred.is_unsigned and _is_bo(op0, "sdiv") and cast(BinaryOperator, op0).lhs is op1 and pm.matches(cast(BinaryOperator, op0).rhs, _UGT1):

@@ -492,6 +492,62 @@ def fold_icmp_or_constant(ic: InstCombiner, cmp: ICmpInst, or_: BinaryOperator, 
 # --- shifts -------------------------------------------------------------------------------------------------
 
 
+def _eq_or_inverse(cmp: ICmpInst, pred: Predicate, lhs: Value, rhs: Value) -> Instruction:
+    return ICmpInst(pred.inverse if cmp.predicate == P.ICMP_NE else pred, lhs, rhs)
+
+
+def fold_icmp_shr_const_const(ic: InstCombiner, cmp: ICmpInst, a: Value, ap1: int, ap2: int) -> Instruction | None:
+    """(AP2 >> A) ==/!= AP1 -> A ==/!= log2(AP2/AP1)-style (LLVM ``foldICmpShrConstConst``)."""
+    if ap2 == 0:
+        return None
+    w = scalar_width(a.type)
+    mask = (1 << w) - 1
+    sign = 1 << (w - 1)
+    op0 = cmp.lhs
+    is_ashr = isinstance(op0, (Instruction, ConstantExpr)) and op0.opcode == "ashr"
+    if is_ashr:
+        if ap2 == mask:
+            return None
+        if bool(ap2 & sign) != bool(ap1 & sign):
+            return None
+        if to_signed(ap2, w) > to_signed(ap1, w):
+            return None
+    ty = a.type
+    if ap1 == 0:
+        return _eq_or_inverse(cmp, P.ICMP_UGT, a, int_const(ty, ap2.bit_length() - 1))
+    if ap1 == ap2:
+        return _eq_or_inverse(cmp, P.ICMP_EQ, a, Constant.get_null_value(ty))
+    if is_ashr and ap1 & sign:
+        shift = _clz(~ap1 & mask, w) - _clz(~ap2 & mask, w)
+    else:
+        shift = _clz(ap1, w) - _clz(ap2, w)
+    if shift > 0:
+        if is_ashr and ap1 == _ashr(ap2, shift, w):
+            if ap1 == mask and not _is_pow2(ap2):
+                return _eq_or_inverse(cmp, P.ICMP_UGE, a, int_const(ty, shift))
+            return _eq_or_inverse(cmp, P.ICMP_EQ, a, int_const(ty, shift))
+        if ap1 == ap2 >> shift:
+            return _eq_or_inverse(cmp, P.ICMP_EQ, a, int_const(ty, shift))
+    return ic.replace_inst_uses_with(cmp, int_const(cmp.type, int(cmp.predicate == P.ICMP_NE)))
+
+
+def fold_icmp_shl_const_const(ic: InstCombiner, cmp: ICmpInst, a: Value, ap1: int, ap2: int) -> Instruction | None:
+    """(AP2 << A) ==/!= AP1 -> A compared with a shift amount (LLVM ``foldICmpShlConstConst``)."""
+    if ap2 == 0:
+        return None
+    w = scalar_width(a.type)
+    ty = a.type
+    tz2 = _ctz(ap2, w)
+    if ap1 == 0 and tz2 != 0:
+        return _eq_or_inverse(cmp, P.ICMP_UGE, a, int_const(ty, w - tz2))
+    if ap1 == ap2:
+        return _eq_or_inverse(cmp, P.ICMP_EQ, a, Constant.get_null_value(ty))
+    shift = _ctz(ap1, w) - tz2
+    if shift > 0 and _shl(ap2, shift, w) == ap1:
+        return _eq_or_inverse(cmp, P.ICMP_EQ, a, int_const(ty, shift))
+    return ic.replace_inst_uses_with(cmp, int_const(cmp.type, int(cmp.predicate == P.ICMP_NE)))
+
+
 def fold_icmp_shl_one(cmp: ICmpInst, shl: BinaryOperator, c: int) -> Instruction | None:
     """(1 << Y) pred C -> Y pred log2(C)."""
     if not pm.matches(shl.lhs, _ONE):
@@ -519,9 +575,9 @@ def fold_icmp_shl_one(cmp: ICmpInst, shl: BinaryOperator, c: int) -> Instruction
 
 def fold_icmp_shl_constant(ic: InstCombiner, cmp: ICmpInst, shl: BinaryOperator, c: int) -> Instruction | None:
     """icmp (shl X, Y), C."""
-    # (C2 << Y) ==/!= C: foldICmpShlConstConst not done
-    if cmp.is_equality and apint(shl.lhs) is not None:
-        return None
+    sv = apint(shl.lhs)
+    if cmp.is_equality and sv is not None:
+        return fold_icmp_shl_const_const(ic, cmp, shl.rhs, c, sv)
     pred = cmp.predicate
     w = scalar_width(shl.type)
     mask = (1 << w) - 1
@@ -627,7 +683,7 @@ def fold_icmp_shr_constant(ic: InstCombiner, cmp: ICmpInst, shr: BinaryOperator,
     svc = apint(x)
     if svc is not None:
         if cmp.is_equality:
-            return None  # foldICmpShrConstConst not done
+            return fold_icmp_shr_const_const(ic, cmp, shr.rhs, c, svc)
         sb = is_sign_bit_check(pred, c, w)
         if not is_ashr and svc & sign and sb is not None:
             return ICmpInst(P.ICMP_EQ if sb[1] else P.ICMP_NE, shr.rhs, Constant.get_null_value(ty))
