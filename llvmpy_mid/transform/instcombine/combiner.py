@@ -42,6 +42,7 @@ from llvmpy_mid.analysis.overflow_analysis import (
     compute_overflow_for_unsigned_mul,
     compute_overflow_for_unsigned_sub,
 )
+from llvmpy_mid.analysis.dom_condition_cache import DomConditionCache
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constants import PoisonValue
 from llvmpy_mid.passes.options import OPTIONS, OptionValue
@@ -77,6 +78,7 @@ class InstCombiner:
         "loop_info",
         "extra",
         "dead_edges",
+        "dc",
         "max_array_size",
     )
 
@@ -100,7 +102,10 @@ class InstCombiner:
         self.tli = tli
         self.ac = ac
         self.dt = dt
-        self.sq = SimplifyQuery(dl, tli, dt, ac)
+        self.dc = DomConditionCache()
+        """The conditional branches visited so far in this iteration (LLVM's ``DC``): known bits
+        use the conditions of those whose edges dominate the context instruction."""
+        self.sq = SimplifyQuery(dl, tli, dt, ac, dc=self.dc)
         """The base query (no context instruction); :meth:`query` adds one."""
         self.min_size = min_size
         self.made_ir_change = False

@@ -152,6 +152,7 @@ def erase_inst_from_function(ic: InstCombiner, i: Instruction) -> None:
     ops = i.operands
     wl = ic.worklist
     wl.remove(i)
+    ic.dc.remove_value(i)
     i.erase_from_parent()
     for op in ops:
         if op is not None:

@@ -213,6 +213,7 @@ def visit_br(ic: InstCombiner, i: Instruction) -> Instruction | None:
     if isinstance(cond, ConstantInt):
         ic.handle_potentially_dead_successors(bi.parent, bi.get_successor(0 if cond.value else 1))  # type: ignore[arg-type]
         return None
+    ic.dc.register_branch(bi)
     return None
 
 
