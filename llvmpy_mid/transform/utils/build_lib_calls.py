@@ -101,6 +101,8 @@ _INFER: dict[str, tuple[str, bool, bool, tuple[int, ...], tuple[int, ...], tuple
     "memchr": ("argread", True, True, (), (), (), (), -1, False),
     "memrchr": ("argread", True, True, (), (), (), (), -1, False),
     "memcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), 0, False),
+    "mempcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), -1, False),
+    "memccpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), -1, False),
     "memmove": ("argmem", True, True, (0, 1), (0,), (1,), (), 0, False),
     "fwrite": ("", True, False, (0, 3), (), (), (), -1, True),
     "fputs": ("", True, False, (0, 1), (0,), (), (), -1, True),
@@ -202,6 +204,38 @@ def emit_str_cpy(dst: Value, src: Value, b: IRBuilder, tli: TargetLibraryInfo | 
 def emit_stp_cpy(dst: Value, src: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
     p = b.context.pointer_type(0)
     return emit_lib_call("stpcpy", p, [p, p], [dst, src], b, tli)
+
+
+def emit_str_n_cpy(dst: Value, src: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    return emit_lib_call("strncpy", p, [p, p, size_t_type(b)], [dst, src, length], b, tli)
+
+
+def emit_stp_n_cpy(dst: Value, src: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    return emit_lib_call("stpncpy", p, [p, p, size_t_type(b)], [dst, src, length], b, tli)
+
+
+def emit_mem_p_cpy(dst: Value, src: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    return emit_lib_call("mempcpy", p, [p, p, size_t_type(b)], [dst, src, length], b, tli)
+
+
+def emit_mem_cpy_chk(dst: Value, src: Value, length: Value, obj_size: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    """``emitMemCpyChk``: ``__memcpy_chk`` declared ``nounwind``, an unnamed call."""
+    module = _module(b)
+    if tli is None or not is_lib_func_emittable(module, tli, "memcpy_chk"):
+        return None
+    p = b.context.pointer_type(0)
+    st = size_t_type(b)
+    name = tli.get_name("memcpy_chk")
+    fn = module.get_function(name)
+    if fn is None:
+        fn = module.get_or_insert_function(name, module.context.function_type(p, [p, p, st, st]))
+        fn.attributes = fn.attributes.with_fn_attr(Attribute.enum("nounwind"))
+    ci = b.call(fn, [dst, src, length, obj_size], function_type=fn.function_type)
+    ci.calling_conv = fn.calling_conv
+    return ci
 
 
 def emit_mem_chr(ptr: Value, val: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
@@ -321,6 +355,10 @@ __all__ = [
     "emit_fwrite",
     "emit_lib_call",
     "emit_mem_chr",
+    "emit_mem_cpy_chk",
+    "emit_mem_p_cpy",
+    "emit_stp_n_cpy",
+    "emit_str_n_cpy",
     "emit_mem_cmp",
     "emit_mem_rchr",
     "emit_put_char",

@@ -263,6 +263,9 @@ class LibCallSimplifier:
         tli = self.tli
         if tli is None:
             return None
+        fortified = self._optimize_fortified(ci, b, cc_c)
+        if fortified is not None:
+            return fortified
         func = tli.get_lib_func(callee)
         if func is None or not bl.is_lib_func_emittable(module, tli, func):
             return None
@@ -304,6 +307,99 @@ class LibCallSimplifier:
                     cur.erase_from_parent()
             cur = nxt
         return v
+
+    # --- fortified functions (FortifiedLibCallSimplifier) -------------------------------------
+    def _optimize_fortified(self, ci: CallInst, b: IRBuilder, cc_c: bool) -> Value | None:
+        """``FortifiedLibCallSimplifier::optimizeCall`` (nobuiltin and availability are ignored,
+        as LLVM does)."""
+        tli = self.tli
+        callee = ci.called_function
+        if tli is None or callee is None:
+            return None
+        func = tli.get_lib_func(callee)
+        if func is None or not func.endswith("_chk"):
+            return None
+        if not cc_c:
+            return None
+        if not ci.has_operand_bundles:
+            return self._fortified(ci, b, func)
+        prev = ci.prev_instruction
+        v = self._fortified(ci, b, func)
+        return self._apply_default_bundles(ci, prev, b, v)
+
+    def _is_fortified_call_foldable(self, ci: CallInst, obj_size_op: int, size_op: int | None, str_op: int | None = None) -> bool:
+        """``isFortifiedCallFoldable``."""
+        if size_op is not None and ci.get_arg(obj_size_op) is ci.get_arg(size_op):
+            return True
+        osz = ci.get_arg(obj_size_op)
+        if isinstance(osz, ConstantInt):
+            if osz.value == osz.type.mask:
+                return True
+            if str_op is not None:
+                ln = get_string_length(ci.get_arg(str_op))
+                if ln:
+                    annotate_dereferenceable_bytes(ci, [str_op], ln)
+                else:
+                    return False
+                return osz.value >= ln
+            if size_op is not None:
+                sz = ci.get_arg(size_op)
+                if isinstance(sz, ConstantInt):
+                    return osz.value >= sz.value
+        return False
+
+    def _fortified(self, ci: CallInst, b: IRBuilder, func: str) -> Value | None:
+        tli = self.tli
+        if func in ("memcpy_chk", "memmove_chk"):
+            if self._is_fortified_call_foldable(ci, 3, 2):
+                make = bl.create_mem_cpy if func == "memcpy_chk" else bl.create_mem_move
+                new = make(b, ci.get_arg(0), 1, ci.get_arg(1), 1, ci.get_arg(2))
+                merge_attributes_and_flags(new, ci)
+                return ci.get_arg(0)
+            return None
+        if func == "memset_chk":
+            if self._is_fortified_call_foldable(ci, 3, 2):
+                val = b.create_zext_or_trunc(ci.get_arg(1), b.context.i8)
+                new = bl.create_mem_set(b, ci.get_arg(0), val, ci.get_arg(2), 1)
+                merge_attributes_and_flags(new, ci)
+                return ci.get_arg(0)
+            return None
+        if func == "mempcpy_chk":
+            if self._is_fortified_call_foldable(ci, 3, 2):
+                call = bl.emit_mem_p_cpy(ci.get_arg(0), ci.get_arg(1), ci.get_arg(2), b, tli)
+                if call is not None:
+                    merge_attributes_and_flags(call, ci)
+                    return call
+            return None
+        if func in ("strcpy_chk", "stpcpy_chk"):
+            dst, src, obj = ci.get_arg(0), ci.get_arg(1), ci.get_arg(2)
+            if func == "stpcpy_chk" and dst is src:
+                sl = bl.emit_str_len(src, b, tli)
+                return b.create_gep(b.context.i8, dst, [sl], inbounds=True) if sl is not None else None
+            if self._is_fortified_call_foldable(ci, 2, None, 1):
+                if func == "strcpy_chk":
+                    return copy_flags(ci, bl.emit_str_cpy(dst, src, b, tli))
+                return copy_flags(ci, bl.emit_stp_cpy(dst, src, b, tli))
+            ln = get_string_length(src)
+            if ln:
+                annotate_dereferenceable_bytes(ci, [1], ln)
+            else:
+                return None
+            st = bl.size_t_type(b)
+            ret = bl.emit_mem_cpy_chk(dst, src, ConstantInt.get(st, ln), obj, b, tli)
+            if ret is not None and func == "stpcpy_chk":
+                return b.create_gep(b.context.i8, dst, [ConstantInt.get(st, ln - 1)], inbounds=True)
+            return copy_flags(ci, ret)
+        if func == "strlen_chk":
+            if self._is_fortified_call_foldable(ci, 1, None, 0):
+                return copy_flags(ci, bl.emit_str_len(ci.get_arg(0), b, tli))
+            return None
+        if func in ("strncpy_chk", "stpncpy_chk"):
+            if self._is_fortified_call_foldable(ci, 3, 2):
+                emit = bl.emit_str_n_cpy if func == "strncpy_chk" else bl.emit_stp_n_cpy
+                return copy_flags(ci, emit(ci.get_arg(0), ci.get_arg(1), ci.get_arg(2), b, tli))
+            return None
+        return None
 
     # --- strings ------------------------------------------------------------------------
     def optimize_string_length(self, ci: CallInst, b: IRBuilder, char_size: int, bound: Value | None = None) -> Value | None:
@@ -557,6 +653,62 @@ class LibCallSimplifier:
         new = bl.create_mem_cpy(b, dst, 1, src, 1, lenv)
         merge_attributes_and_flags(new, ci)
         return dst_end
+
+    def optimize_string_n_cpy(self, ci: CallInst, b: IRBuilder, ret_end: bool) -> Value | None:
+        """``optimizeStringNCpy``: strncpy (and stpncpy when ``ret_end``)."""
+        dst = ci.get_arg(0)
+        src = ci.get_arg(1)
+        size = ci.get_arg(2)
+        ctx = b.context
+        if is_known_non_zero(size, self.dl):
+            annotate_non_null_no_undef_based_on_access(ci, [0])
+            annotate_non_null_no_undef_based_on_access(ci, [1])
+        n = size.value if isinstance(size, ConstantInt) else (1 << 64) - 1
+        if n == 0:
+            return dst
+        if n == 1:
+            cv = b.load(ctx.i8, src, "stxncpy.char0", alignment=1)
+            b.store(cv, dst, alignment=1)
+            if not ret_end:
+                return dst
+            cmp = b.create_icmp("eq", cv, ConstantInt.get(ctx.i8, 0), "stpncpy.char0cmp")
+            end = b.create_gep(ctx.i8, dst, [ConstantInt.get(ctx.i32, 1)], "stpncpy.end", inbounds=True)
+            return b.create_select(cmp, dst, end, "stpncpy.sel")
+        src_len = get_string_length(src)
+        if src_len:
+            annotate_dereferenceable_bytes(ci, [1], src_len)
+        else:
+            return None
+        src_len -= 1
+        if src_len == 0:
+            align = ci.attributes.param_alignment(0) or 1
+            new = bl.create_mem_set(b, dst, ConstantInt.get(ctx.i8, 0), size, align)
+            attrs = new.attributes
+            for a in ci.attributes.param_attrs(0):
+                attrs = attrs.without_param_attr(0, a.kind_name).with_param_attr(0, a) if not a.is_string_attr else attrs.with_param_attr(0, a)
+            new.attributes = attrs
+            copy_flags(ci, new)
+            return dst
+        if n > src_len + 1:
+            if n > 128:
+                return None
+            sstr = get_constant_string_info(src)
+            if sstr is None:
+                return None
+            sstr = (sstr + b"\0" * n)[:n]
+            src = bl.create_global_string(b, sstr, "str")
+        ipt = self.dl_int_ptr_type(b)
+        new = bl.create_mem_cpy(b, dst, 1, src, 1, ConstantInt.get(ipt, n))
+        merge_attributes_and_flags(new, ci)
+        if not ret_end:
+            return dst
+        return b.create_gep(ctx.i8, dst, [ConstantInt.get(ctx.i64, min(src_len, n))], "endptr", inbounds=True)
+
+    def optimize_str_n_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        return self.optimize_string_n_cpy(ci, b, False)
+
+    def optimize_stp_n_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        return self.optimize_string_n_cpy(ci, b, True)
 
     # --- memory ----------------------------------------------------------------------------
     def optimize_mem_chr(self, ci: CallInst, b: IRBuilder) -> Value | None:
@@ -1062,6 +1214,8 @@ _STRING_MEMORY: dict[str, _Handler] = {
     "strncmp": LibCallSimplifier.optimize_str_n_cmp,
     "strcpy": LibCallSimplifier.optimize_str_cpy,
     "stpcpy": LibCallSimplifier.optimize_stp_cpy,
+    "strncpy": LibCallSimplifier.optimize_str_n_cpy,
+    "stpncpy": LibCallSimplifier.optimize_stp_n_cpy,
     "strlen": LibCallSimplifier.optimize_str_len,
     "strnlen": LibCallSimplifier.optimize_str_n_len,
     "memchr": LibCallSimplifier.optimize_mem_chr,
