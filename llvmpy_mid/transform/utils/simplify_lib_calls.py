@@ -484,6 +484,55 @@ class LibCallSimplifier:
             return None
         return self.optimize_string_length(ci, b, ws)
 
+    def optimize_str_cat(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrCat``: strcat(x, "") -> x; strcat(x, s) -> memcpy(x + strlen(x), s, n+1)."""
+        dst = ci.get_arg(0)
+        src = ci.get_arg(1)
+        annotate_non_null_no_undef_based_on_access(ci, [0, 1])
+        ln = get_string_length(src)
+        if ln:
+            annotate_dereferenceable_bytes(ci, [1], ln)
+        else:
+            return None
+        ln -= 1
+        if ln == 0:
+            return dst
+        return copy_flags(ci, self._emit_str_len_mem_cpy(src, dst, ln, b))
+
+    def _emit_str_len_mem_cpy(self, src: Value, dst: Value, ln: int, b: IRBuilder) -> Value | None:
+        """``emitStrLenMemCpy``."""
+        dst_len = bl.emit_str_len(dst, b, self.tli)
+        if dst_len is None:
+            return None
+        cpy_dst = b.create_gep(b.context.i8, dst, [dst_len], "endptr", inbounds=True)
+        bl.create_mem_cpy(b, cpy_dst, 1, src, 1, ConstantInt.get(self.dl_int_ptr_type(b), ln + 1))
+        return dst
+
+    def optimize_str_n_cat(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrNCat``."""
+        dst = ci.get_arg(0)
+        src = ci.get_arg(1)
+        size = ci.get_arg(2)
+        annotate_non_null_no_undef_based_on_access(ci, [0])
+        if is_known_non_zero(size, self.dl):
+            annotate_non_null_no_undef_based_on_access(ci, [1])
+        if not isinstance(size, ConstantInt):
+            return None
+        n = size.value
+        if n == 0:
+            return dst
+        src_len = get_string_length(src)
+        if src_len:
+            annotate_dereferenceable_bytes(ci, [1], src_len)
+            src_len -= 1
+        else:
+            return None
+        if src_len == 0:
+            return dst
+        if n < src_len:
+            return None
+        return copy_flags(ci, self._emit_str_len_mem_cpy(src, dst, src_len, b))
+
     def _mem_chr_to_char_compare(self, ci: CallInst, nbytes: Value | None, b: IRBuilder) -> Value:
         src = ci.get_arg(0)
         ctx = b.context
@@ -1208,6 +1257,8 @@ def _optimize_mem_cmp_var_size(ci: CallInst, lhs: Value, rhs: Value, size: Value
 _Handler = Callable[[LibCallSimplifier, CallInst, "IRBuilder"], "Value | None"]
 
 _STRING_MEMORY: dict[str, _Handler] = {
+    "strcat": LibCallSimplifier.optimize_str_cat,
+    "strncat": LibCallSimplifier.optimize_str_n_cat,
     "strchr": LibCallSimplifier.optimize_str_chr,
     "strrchr": LibCallSimplifier.optimize_str_r_chr,
     "strcmp": LibCallSimplifier.optimize_str_cmp,
