@@ -1115,6 +1115,78 @@ class LibCallSimplifier:
             return self._clone_as(ci, b, "small_sprintf")
         return None
 
+    def _emit_sn_printf_mem_cpy(self, ci: CallInst, str_arg: Value | None, data: bytes, n: int, b: IRBuilder) -> Value | None:
+        """``emitSnPrintfMemCpy``."""
+        tli = self.tli
+        assert tli is not None
+        int_bits = tli.int_size
+        if len(data) > (1 << (int_bits - 1)) - 1:
+            return None
+        str_len = ConstantInt.get(ci.type, len(data))
+        if n == 0:
+            return str_len
+        ncopy = len(data) + 1 if n > len(data) else n - 1
+        dst = ci.get_arg(0)
+        ctx = b.context
+        if ncopy and str_arg is not None:
+            copy_flags(ci, bl.create_mem_cpy(b, dst, 1, str_arg, 1, ConstantInt.get(self.dl_int_ptr_type(b), ncopy)))
+        if n > len(data):
+            return str_len
+        nul_off = ConstantInt.get(ctx.int_type(int_bits), ncopy)
+        end = b.create_gep(ctx.i8, dst, [nul_off], "endptr", inbounds=True)
+        b.store(ConstantInt.get(ctx.i8, 0), end, alignment=1)
+        return str_len
+
+    def optimize_sn_print_f_string(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeSnPrintFString``."""
+        size = ci.get_arg(1)
+        if not isinstance(size, ConstantInt):
+            return None
+        tli = self.tli
+        assert tli is not None
+        n = size.value
+        if n > (1 << (tli.int_size - 1)) - 1:
+            return None
+        dst = ci.get_arg(0)
+        fmt_arg = ci.get_arg(2)
+        fmt = get_constant_string_info(fmt_arg)
+        if fmt is None:
+            return None
+        if ci.num_args == 3:
+            if b"%" in fmt:
+                return None
+            return self._emit_sn_printf_mem_cpy(ci, fmt_arg, fmt, n, b)
+        if len(fmt) != 2 or fmt[0] != ord("%") or ci.num_args != 4:
+            return None
+        ctx = b.context
+        if fmt[1] == ord("c"):
+            if n <= 1:
+                return self._emit_sn_printf_mem_cpy(ci, None, b"*", n, b)
+            arg = ci.get_arg(3)
+            if not arg.type.is_integer:
+                return None
+            v = b.create_trunc(arg, ctx.i8, "char")
+            b.store(v, dst, alignment=1)
+            ptr = b.create_gep(ctx.i8, dst, [ConstantInt.get(ctx.i32, 1)], "nul", inbounds=True)
+            b.store(ConstantInt.get(ctx.i8, 0), ptr, alignment=1)
+            return ConstantInt.get(ci.type, 1)
+        if fmt[1] != ord("s"):
+            return None
+        str_arg = ci.get_arg(3)
+        sdata = get_constant_string_info(str_arg)
+        if sdata is None:
+            return None
+        return self._emit_sn_printf_mem_cpy(ci, str_arg, sdata, n, b)
+
+    def optimize_sn_print_f(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeSnPrintF``."""
+        v = self.optimize_sn_print_f_string(ci, b)
+        if v is not None:
+            return v
+        if is_known_non_zero(ci.get_arg(1), self.dl):
+            annotate_non_null_no_undef_based_on_access(ci, [0])
+        return None
+
     # --- integer functions -------------------------------------------------------------------
     def optimize_ffs(self, ci: CallInst, b: IRBuilder) -> Value | None:
         """ffs(x) -> x != 0 ? (i32)llvm.cttz(x) + 1 : 0."""
@@ -1298,6 +1370,7 @@ _OTHER: dict[str, _Handler] = {
     "puts": LibCallSimplifier.optimize_puts,
     "printf": LibCallSimplifier.optimize_print_f,
     "sprintf": LibCallSimplifier.optimize_s_print_f,
+    "snprintf": LibCallSimplifier.optimize_sn_print_f,
 }
 
 
