@@ -656,6 +656,86 @@ def _inst_dominates_block(dt: DominatorTree, i: Instruction, bb: BasicBlock) -> 
         return False
     return dt.dominates_block(ib, bb)
 
+def slice_up_illegal_integer_phi(ic: InstCombiner, first: PHINode) -> Instruction | None:
+    """phi iN (illegal) only used by trunc / trunc(lshr C) -> one narrow phi per extracted piece"""
+    users: list[tuple[int, int, Instruction]] = []
+    to_slice: list[PHINode] = [first]
+    inspected: set[PHINode] = {first}
+    k = 0
+    while k < len(to_slice):
+        pn = to_slice[k]
+        for bb, v in zip(pn.incoming_blocks, pn.incoming_values):
+            if isinstance(v, Instruction) and v.opcode == "invoke" and v.parent is bb:
+                return None
+        for bb in pn.incoming_blocks:
+            if bb.first_insertion_point is None:
+                return None
+        for u in pn.users:
+            if isinstance(u, PHINode):
+                if u not in inspected:
+                    inspected.add(u)
+                    to_slice.append(u)
+                continue
+            if isinstance(u, CastInst) and u.opcode == "trunc":
+                users.append((k, 0, u))
+                continue
+            if not (isinstance(u, Instruction) and u.opcode == "lshr" and u.has_one_use):
+                return None
+            t = u._use_head.user  # type: ignore[union-attr]
+            amt = u.operands[1]
+            if not (isinstance(t, CastInst) and t.opcode == "trunc") or not isinstance(amt, ConstantInt):
+                return None
+            if amt.value >= cast(IntegerType, u.type).width:
+                return None
+            users.append((k, amt.value, t))
+        k += 1
+    if not users:
+        return ic.replace_inst_uses_with(first, PoisonValue.get(first.type))
+    users.sort(key=lambda r: (r[0], r[1], cast(IntegerType, r[2].type).width))
+    extracted: dict[tuple[int, int, int], PHINode] = {}
+    b = ic.builder
+    idx = 0
+    while idx < len(users):
+        phi_id, offset, inst = users[idx]
+        pn = to_slice[phi_id]
+        ty = inst.type
+        width = cast(IntegerType, ty).width
+        key = (id(pn), offset, width)
+        elt = extracted.get(key)
+        if elt is None:
+            elt = PHINode(ty, name=pn.name + ".off" + str(offset))
+            elt.insert_before(pn)
+            ic.worklist.add(elt)
+            pred_values: dict[BasicBlock, Value] = {}
+            for pred, in_val in zip(pn.incoming_blocks, pn.incoming_values):
+                pv = pred_values.get(pred)
+                if pv is not None:
+                    elt.add_incoming(pv, pred)
+                    continue
+                if in_val is pn:
+                    pred_values[pred] = elt
+                    elt.add_incoming(elt, pred)
+                    continue
+                term = pred.terminator
+                assert term is not None
+                b.position_before(term)
+                res: Value = in_val
+                if offset:
+                    res = b.create_lshr(res, ConstantInt.get(in_val.type, offset), "extract")
+                res = b.create_trunc(res, ty, "extract.t")
+                pred_values[pred] = res
+                elt.add_incoming(res, pred)
+                if isinstance(in_val, PHINode) and in_val in inspected and isinstance(res, Instruction):
+                    users.append((to_slice.index(in_val), offset, res))
+            extracted[key] = elt
+        ic.replace_inst_uses_with(inst, elt)
+        idx += 1
+    poison = PoisonValue.get(first.type)
+    for other in to_slice[1:]:
+        ic.replace_inst_uses_with(other, poison)
+    return ic.replace_inst_uses_with(first, poison)
+
+
 # --- phi cycles and webs -----------------------------------------------------------------------
 
 
@@ -955,6 +1035,10 @@ def visit_phi(ic: InstCombiner, i: Instruction) -> Instruction | None:
             continue
         if _identical_when_defined(pn, other):
             return ic.replace_inst_uses_with(pn, other)
+    if isinstance(pn.type, IntegerType) and not ic.dl.is_legal_integer(pn.type.width):
+        r = slice_up_illegal_integer_phi(ic, pn)
+        if r is not None:
+            return r
     v = simplify_using_control_flow(ic, pn)
     if v is not None:
         return ic.replace_inst_uses_with(pn, v)
@@ -1018,5 +1102,6 @@ __all__ = [
     "fold_phi_arg_zexts_into_phi",
     "should_change_type",
     "simplify_using_control_flow",
+    "slice_up_illegal_integer_phi",
     "visit_phi",
 ]

@@ -40,6 +40,9 @@ RULES: dict[str, str] = {
 
 # The phi fold fires as in LLVM; opt-19's final form also needs other families: refinement only.
 REFINE_ONLY: dict[str, str] = {
+    # phi i128 (illegal) used by trunc and trunc(lshr 64) -> two i64 phis (opt-19 also marks the
+    # high trunc nuw, a cast fold)
+    'slice_illegal_phi': 'define i64 @f(i1 %c, i128 %x, i128 %y) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %j\nb:\n  br label %j\nj:\n  %r = phi i128 [ %x, %a ], [ %y, %b ]\n  %lo = trunc i128 %r to i64\n  %s = lshr i128 %r, 64\n  %hi = trunc i128 %s to i64\n  %t = add i64 %lo, %hi\n  ret i64 %t\n}',
     # phi [x * y, x * z] -> x * phi [y, z]
     'binop_one_phi': 'define i8 @f(i1 %c, i8 %x, i8 %y) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %p = mul i8 %x, %y\n  br label %j\nb:\n  %q = mul i8 %x, 7\n  br label %j\nj:\n  %r = phi i8 [ %p, %a ], [ %q, %b ]\n  ret i8 %r\n}',
     # identical phis CSE'd
