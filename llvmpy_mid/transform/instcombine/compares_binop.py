@@ -652,7 +652,26 @@ def fold_icmp_equality(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
                     cmpv = (op1.value << sh) & amask
                     m = b.create_and(A, ConstantInt.get(A.type, maskv))
                     return ICmpInst(pred, m, ConstantInt.get(A.type, cmpv))
-    # (foldICmpIntrinsicWithIntrinsic: not done; the trunc/ashr top-bits idiom: not done)
+    r = fold_icmp_intrinsic_with_intrinsic(ic, i)
+    if r is not None:
+        return r
+    # icmp eq (ashr (trunc A), BW-1), (trunc (lshr A, BW)) -> A + 2^(BW-1) u< 2^BW
+    bw = scalar_width(op0.type)
+    if (
+        _is_bo(op0, "ashr")
+        and isinstance(cast(BinaryOperator, op0).lhs, Instruction)
+        and cast(Instruction, cast(BinaryOperator, op0).lhs).opcode == "trunc"
+        and apint(cast(BinaryOperator, op0).rhs) == bw - 1
+        and isinstance(op1, Instruction)
+        and op1.opcode == "trunc"
+        and (op0.has_one_use or op1.has_one_use)
+    ):
+        A = cast(Instruction, cast(BinaryOperator, op0).lhs).operands[0]
+        inner = op1.operands[0]
+        if _is_bo(inner, "lshr") and cast(BinaryOperator, inner).lhs is A and apint(cast(BinaryOperator, inner).rhs) == bw and scalar_width(A.type) == 2 * bw:
+            cc = 1 << (bw - 1)
+            add = b.create_add(A, int_const(A.type, cc))
+            return ICmpInst(P.ICMP_ULT if pred == P.ICMP_EQ else P.ICMP_UGE, add, int_const(A.type, cc << 1))
     for x, other in ((op0, op1), (op1, op0)):
         if _c_operand(x, "and", other) is not None and ic.is_known_to_be_a_power_of_two(other, False, 0, i):
             return ICmpInst(pred.inverse, x, Constant.get_null_value(x.type))
@@ -661,11 +680,34 @@ def fold_icmp_equality(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
             args = other.args
             if args[0] is x and args[1] is x:
                 return ICmpInst(pred, x, _fshl(ic, x, args[2]))
-        break
     for xv, other in ((op0, op1), (op1, op0)):
         if _is_bo(xv, "xor") and xv.has_one_use and pm.matches(cast(BinaryOperator, xv).rhs, _IMM) and not pm.matches(other, _IMM):
             return ICmpInst(pred, b.create_xor(cast(BinaryOperator, xv).lhs, other), cast(BinaryOperator, xv).rhs)
-        break
+    return None
+
+
+def fold_icmp_intrinsic_with_intrinsic(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
+    """eq/ne of two bswaps, bitreverses or rotates of the same kind."""
+    op0, op1 = i.lhs, i.rhs
+    if not (isinstance(op0, CallInst) and isinstance(op1, CallInst)):
+        return None
+    base = op0.intrinsic_base
+    if not base or base != op1.intrinsic_base:
+        return None
+    pred = i.predicate
+    a0, a1 = op0.args, op1.args
+    if base in ("llvm.bswap", "llvm.bitreverse"):
+        return ICmpInst(pred, a0[0], a1[0])
+    if base in ("llvm.fshl", "llvm.fshr"):
+        if a0[0] is not a0[1] or a1[0] is not a1[1]:
+            return None
+        if a0[2] is a1[2]:
+            return ICmpInst(pred, a0[0], a1[0])
+        one_uses = int(op0.has_one_use) + int(op1.has_one_use)
+        if one_uses == 2 or (one_uses == 1 and pm.matches(a0[2], _IMM) and pm.matches(a1[2], _IMM)):
+            sub = ic.builder.create_sub(a0[2], a1[2])
+            rot = ic.builder.create_intrinsic(base[5:], [op0.type], [a0[0], a0[0], sub])
+            return ICmpInst(pred, a1[0], rot)
     return None
 
 

@@ -21,7 +21,7 @@ from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
 from llvmpy_mid.ir.types import VectorType
 from llvmpy_mid.transform.instcombine import common
 from llvmpy_mid.transform.instcombine.compares_const import fold_icmp_intrinsic_with_constant
-from llvmpy_mid.transform.instcombine.compares_util import apint, int_const, scalar_width
+from llvmpy_mid.transform.instcombine.compares_util import apint, int_const, is_sign_bit_check, scalar_width
 
 if TYPE_CHECKING:
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 P = Predicate
 
 _ONE = pm.m_one()
+_ZERO = pm.m_zero()
+_ALL_ONES = pm.m_all_ones()
+_UNDEF = pm.m_undef()
 
 
 def _cast(v: object, *ops: str) -> CastInst | None:
@@ -101,9 +104,127 @@ def _create_int_cast(ic: InstCombiner, v: object, ty: object, signed: bool) -> "
     return ic.builder.create_cast(op, v, ty)  # type: ignore[return-value]
 
 
+def _fp_class_of(fp_ty: object, bits: int) -> int:
+    """``APFloat::classify``: the one FPClassTest bit of the value ``bits``."""
+    from llvmpy_mid.ir import apfloat
+    from llvmpy_mid.ir.types import Type
+
+    assert isinstance(fp_ty, Type)
+    sem = apfloat.semantics_of(fp_ty.type_id)
+    assert sem is not None
+    cat = apfloat.category(sem, bits)
+    neg = apfloat.is_negative(sem, bits)
+    if cat == apfloat.NAN:
+        return 1 if apfloat.is_signaling(sem, bits) else 2
+    if cat == apfloat.INF:
+        return 4 if neg else 512
+    if cat == apfloat.ZERO:
+        return 32 if neg else 64
+    if apfloat.is_denormal(sem, bits):
+        return 16 if neg else 128
+    return 8 if neg else 256
+
+
 def fold_icmp_bitcast(ic: InstCombiner, cmp: ICmpInst) -> Instruction | None:
-    """icmp of bitcasts (LLVM ``foldICmpBitCast``): not done."""
+    """icmp of a bitcast: of an int-to-fp, sign tests through fpext/fptrunc, fp-class tests,
+    not/zext/sext/splat sources (LLVM ``foldICmpBitCast``)."""
+    from llvmpy_mid.ir import apfloat
+    from llvmpy_mid.ir.types import IntegerType
+
+    bc = cmp.lhs
+    if not (isinstance(bc, CastInst) and bc.opcode == "bitcast"):
+        return None
+    pred = cmp.predicate
+    op1 = cmp.rhs
+    src_op = bc.operands[0]
+    src_ty = src_op.type
+    dst_ty = bc.type
+    b = ic.builder
+    if isinstance(src_ty, VectorType) == isinstance(dst_ty, VectorType) and _scalar_bits(src_ty) == _scalar_bits(dst_ty):
+        if isinstance(src_op, Instruction) and src_op.opcode == "sitofp":
+            x = src_op.operands[0]
+            if pred in (P.ICMP_EQ, P.ICMP_SLT, P.ICMP_NE, P.ICMP_SGT) and pm.matches(op1, _ZERO):
+                return ICmpInst(pred, x, Constant.get_null_value(x.type))
+            if pred == P.ICMP_SLT and pm.matches(op1, _ONE):
+                return ICmpInst(pred, x, int_const(x.type, 1))
+            if pred == P.ICMP_SGT and pm.matches(op1, _ALL_ONES):
+                return ICmpInst(pred, x, Constant.get_all_ones_value(x.type))
+        if isinstance(src_op, Instruction) and src_op.opcode == "uitofp":
+            if cmp.is_equality and pm.matches(op1, _ZERO):
+                x = src_op.operands[0]
+                return ICmpInst(pred, x, Constant.get_null_value(x.type))
+        c = apint(op1)
+        if c is not None and bc.has_one_use:
+            w = scalar_width(dst_ty)
+            sb = is_sign_bit_check(pred, c, w) if w else None
+            if sb is not None and isinstance(src_op, Instruction) and src_op.opcode in ("fpext", "fptrunc"):
+                x = src_op.operands[0]
+                xt = x.type
+                if xt.scalar_type.type_id.name != "PPC_FP128" and src_ty.scalar_type.type_id.name != "PPC_FP128":
+                    new_ty: object = xt.context.int_type(_scalar_bits(xt))
+                    if isinstance(xt, VectorType):
+                        new_ty = xt.context.vector_type(new_ty, xt.count, xt.scalable)  # type: ignore[arg-type]
+                    nb = b.create_cast("bitcast", x, new_ty)  # type: ignore[arg-type]
+                    if sb[1]:
+                        return ICmpInst(P.ICMP_SLT, nb, Constant.get_null_value(nb.type))
+                    return ICmpInst(P.ICMP_SGT, nb, Constant.get_all_ones_value(nb.type))
+            fp_ty = src_ty.scalar_type
+            fn = cmp.function
+            sem = apfloat.semantics_of(fp_ty.type_id)
+            if (
+                fn is not None
+                and not fn.has_fn_attribute("noimplicitfloat")
+                and cmp.is_equality
+                and sem is not None
+                and not sem.explicit_int
+            ):
+                mask = _fp_class_of(fp_ty, c)
+                if mask & (4 | 512 | 32 | 64):
+                    if pred == P.ICMP_NE:
+                        mask = ~mask & 1023
+                    v = b.create_intrinsic("is.fpclass", [src_ty], [src_op, ConstantInt.get(src_ty.context.i32, mask)], return_type=cmp.type)
+                    return ic.replace_inst_uses_with(cmp, v)
+    c = apint(cmp.rhs)
+    if c is None or not isinstance(dst_ty, IntegerType) or not src_ty.is_int_or_int_vector:
+        return None
+    w = dst_ty.width
+    if cmp.is_equality and c == (1 << w) - 1 and bc.has_one_use:
+        inv = common.get_freely_inverted(ic, src_op, src_op.has_one_use, b)
+        if inv is not None:
+            cst = b.create_cast("bitcast", inv, dst_ty)
+            return ICmpInst(pred, cst, Constant.get_null_value(dst_ty))
+    if cmp.is_equality and c == 0 and bc.has_one_use and isinstance(src_op, Instruction) and src_op.opcode in ("zext", "sext"):
+        x = src_op.operands[0]
+        xt = x.type
+        if isinstance(xt, VectorType) and not xt.scalable:
+            nt = xt.context.int_type(xt.count * _scalar_bits(xt))
+            nc = b.create_cast("bitcast", x, nt)
+            return ICmpInst(pred, nc, Constant.get_null_value(nt))
+    if isinstance(src_op, Instruction) and src_op.opcode == "shufflevector" and pm.matches(src_op.operands[1], _UNDEF):
+        mask_v = list(getattr(src_op, "mask"))
+        if mask_v and all(m == mask_v[0] for m in mask_v):
+            assert isinstance(src_ty, VectorType)
+            ew = _scalar_bits(src_ty)
+            part = c & ((1 << ew) - 1)
+            if all((c >> (k * ew)) & ((1 << ew) - 1) == part for k in range(w // ew)):
+                ext = b.create_extract_element(src_op.operands[0], ConstantInt.get(src_ty.context.i32, mask_v[0]))
+                return ICmpInst(pred, ext, ConstantInt.get(src_ty.element_type, part))
     return None
+
+
+def _scalar_bits(ty: object) -> int:
+    """``getScalarSizeInBits``: integer width, or the FP format's width."""
+    from llvmpy_mid.ir import apfloat
+    from llvmpy_mid.ir.types import IntegerType, Type
+
+    assert isinstance(ty, Type)
+    s = ty.scalar_type
+    if isinstance(s, IntegerType):
+        return s.width
+    sem = apfloat.semantics_of(s.type_id)
+    if sem is not None:
+        return sem.width
+    return 128 if s.type_id.name == "PPC_FP128" else 0
 
 
 def fold_icmp_with_trunc(ic: InstCombiner, cmp: ICmpInst) -> Instruction | None:
