@@ -1187,6 +1187,59 @@ class LibCallSimplifier:
             annotate_non_null_no_undef_based_on_access(ci, [0])
         return None
 
+    def optimize_error_reporting(self, ci: CallInst, b: IRBuilder, stream_arg: int = -1) -> Value | None:
+        """``optimizeErrorReporting``: calls reporting errors (to ``stderr``) are ``cold``."""
+        if not ci.has_fn_attr("cold") and _is_reporting_error(ci, stream_arg):
+            ci.add_fn_attr(Attribute.enum("cold"))
+        return None
+
+    def optimize_f_print_f_string(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeFPrintFString``."""
+        self.optimize_error_reporting(ci, b, 0)
+        fmt = get_constant_string_info(ci.get_arg(1))
+        if fmt is None or ci._use_head is not None:
+            return None
+        tli = self.tli
+        if ci.num_args == 2:
+            if b"%" in fmt:
+                return None
+            st = bl.size_t_type(b)
+            return copy_flags(ci, bl.emit_fwrite(ci.get_arg(1), ConstantInt.get(st, len(fmt)), ci.get_arg(0), b, tli))
+        if len(fmt) != 2 or fmt[0] != ord("%") or ci.num_args < 3:
+            return None
+        if fmt[1] == ord("c"):
+            arg = ci.get_arg(2)
+            if not arg.type.is_integer or tli is None:
+                return None
+            v = b.create_sext_or_trunc(arg, b.context.int_type(tli.int_size), "chari")
+            return copy_flags(ci, bl.emit_fput_c(v, ci.get_arg(0), b, tli))
+        if fmt[1] == ord("s"):
+            if not ci.get_arg(2).type.is_pointer:
+                return None
+            return copy_flags(ci, bl.emit_fput_s(ci.get_arg(2), ci.get_arg(0), b, tli))
+        return None
+
+    def optimize_f_print_f(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeFPrintF``."""
+        v = self.optimize_f_print_f_string(ci, b)
+        if v is not None:
+            return v
+        fn = ci.function
+        module = fn.parent if fn is not None else None
+        if module is None:
+            return None
+        if bl.is_lib_func_emittable(module, self.tli, "fiprintf") and not _call_has_fp_argument(ci):
+            return self._clone_as(ci, b, "fiprintf")
+        if bl.is_lib_func_emittable(module, self.tli, "small_fprintf") and not _call_has_fp_argument(ci, True):
+            return self._clone_as(ci, b, "small_fprintf")
+        return None
+
+    def optimize_perror(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        return self.optimize_error_reporting(ci, b)
+
+    def optimize_vfprintf(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        return self.optimize_error_reporting(ci, b, 0)
+
     # --- integer functions -------------------------------------------------------------------
     def optimize_ffs(self, ci: CallInst, b: IRBuilder) -> Value | None:
         """ffs(x) -> x != 0 ? (i32)llvm.cttz(x) + 1 : 0."""
@@ -1242,6 +1295,7 @@ class LibCallSimplifier:
 
     def optimize_f_puts(self, ci: CallInst, b: IRBuilder) -> Value | None:
         """fputs(s, F) -> fwrite(s, strlen(s), 1, F) when the result is unused."""
+        self.optimize_error_reporting(ci, b, 1)
         fn = ci.function
         if fn is not None and (fn.has_fn_attribute("optsize") or fn.has_fn_attribute("minsize")):
             return None
@@ -1255,6 +1309,7 @@ class LibCallSimplifier:
 
     def optimize_f_write(self, ci: CallInst, b: IRBuilder) -> Value | None:
         """fwrite(s, 1, 1, F) -> fputc(s[0], F) when the result is unused; zero bytes -> 0."""
+        self.optimize_error_reporting(ci, b, 3)
         size = ci.get_arg(1)
         count = ci.get_arg(2)
         if isinstance(size, ConstantInt) and isinstance(count, ConstantInt):
@@ -1274,6 +1329,25 @@ class LibCallSimplifier:
 def _mask(ci: CallInst) -> int:
     ty = ci.type
     return ty.mask if isinstance(ty, IntegerType) else (1 << 64) - 1
+
+
+def _is_reporting_error(ci: CallInst, stream_arg: int) -> bool:
+    """``isReportingError``: a declared callee whose stream argument is a load of ``@stderr``."""
+    from llvmpy_mid.ir.global_value import GlobalVariable
+    from llvmpy_mid.ir.instructions.memory import LoadInst
+
+    callee = ci.called_function
+    if callee is None or not callee.is_declaration:
+        return False
+    if stream_arg < 0:
+        return True
+    if stream_arg >= ci.num_args:
+        return False
+    li = ci.get_arg(stream_arg)
+    if not isinstance(li, LoadInst):
+        return False
+    gv = li.operands[0]
+    return isinstance(gv, GlobalVariable) and gv.is_declaration and gv.name == "stderr"
 
 
 def _call_has_fp_argument(ci: CallInst, fp128_only: bool = False) -> bool:
@@ -1371,6 +1445,10 @@ _OTHER: dict[str, _Handler] = {
     "printf": LibCallSimplifier.optimize_print_f,
     "sprintf": LibCallSimplifier.optimize_s_print_f,
     "snprintf": LibCallSimplifier.optimize_sn_print_f,
+    "fprintf": LibCallSimplifier.optimize_f_print_f,
+    "perror": LibCallSimplifier.optimize_perror,
+    "vfprintf": LibCallSimplifier.optimize_vfprintf,
+    "fiprintf": LibCallSimplifier.optimize_vfprintf,
 }
 
 
