@@ -47,6 +47,7 @@ from llvmpy_mid.ir.instructions.vector import ExtractElementInst, InsertElementI
 from llvmpy_mid.ir.types import FloatingPointType, IntegerType, PointerType, Type, TypeID, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine.combiner import take_name
+from llvmpy_mid.transform.instcombine.simplify_demanded import FC_NEG_NORMAL, FC_POS_NORMAL, possible_fp_classes
 from llvmpy_mid.transform.instcombine.common import (
     intrinsic_base_of,
     fold_op_into_phi,
@@ -1307,103 +1308,10 @@ def fold_ito_fp_to_i(ic: InstCombiner, fi: Instruction) -> Instruction | None:
     return ic.replace_inst_uses_with(fi, x)
 
 
-_FC_NAN = 3
-_FC_NEG_INF = 1 << 2
-_FC_NEG_NORMAL = 1 << 3
-_FC_NEG_SUB = 1 << 4
-_FC_NEG_ZERO = 1 << 5
-_FC_POS_ZERO = 1 << 6
-_FC_POS_SUB = 1 << 7
-_FC_POS_NORMAL = 1 << 8
-_FC_POS_INF = 1 << 9
-_FC_ALL = (1 << 10) - 1
-_FC_INF = _FC_NEG_INF | _FC_POS_INF
-_FC_ZERO = _FC_NEG_ZERO | _FC_POS_ZERO
-_FC_NEGATIVE = _FC_NEG_INF | _FC_NEG_NORMAL | _FC_NEG_SUB | _FC_NEG_ZERO
-_FC_POSITIVE = _FC_POS_INF | _FC_POS_NORMAL | _FC_POS_SUB | _FC_POS_ZERO
-
-
-def _fp_const_class(c: ConstantFP) -> int:
-    sem = apfloat.semantics_of(c.type.type_id)
-    if sem is None:
-        return _FC_ALL
-    cat = apfloat.category(sem, c.bits)
-    neg = apfloat.is_negative(sem, c.bits)
-    if cat == apfloat.NAN:
-        return _FC_NAN
-    if cat == apfloat.INF:
-        return _FC_NEG_INF if neg else _FC_POS_INF
-    if cat == apfloat.ZERO:
-        return _FC_NEG_ZERO if neg else _FC_POS_ZERO
-    if apfloat.is_denormal(sem, c.bits):
-        return _FC_NEG_SUB if neg else _FC_POS_SUB
-    return _FC_NEG_NORMAL if neg else _FC_POS_NORMAL
-
-
-def _flip_sign(m: int) -> int:
-    """The classes of ``fneg`` of a value of classes ``m``."""
-    out = m & _FC_NAN
-    pairs = ((_FC_NEG_INF, _FC_POS_INF), (_FC_NEG_NORMAL, _FC_POS_NORMAL), (_FC_NEG_SUB, _FC_POS_SUB), (_FC_NEG_ZERO, _FC_POS_ZERO))
-    for n, p in pairs:
-        if m & n:
-            out |= p
-        if m & p:
-            out |= n
-    return out
-
-
-def _possible_fp_classes(v: Value, depth: int = 0) -> int:
-    """The classes ``v`` may have: the part of ``computeKnownFPClass`` that ``foldFPtoI``'s
-    tests rely on (constants, ``nofpclass`` arguments, int-to-FP casts, fneg/fabs/copysign,
-    fmul by zero, select); anything else may be of any class."""
-    from llvmpy_mid.ir.function import Argument
-
-    if isinstance(v, ConstantFP):
-        return _fp_const_class(v)
-    if isinstance(v, Constant) and isinstance(v.type, VectorType) and not v.type.scalable:
-        m = 0
-        for k in range(v.type.count):
-            e = v.get_aggregate_element(k)
-            if not isinstance(e, ConstantFP):
-                return _FC_ALL
-            m |= _fp_const_class(e)
-        return m
-    if isinstance(v, Argument):
-        attr = v.attributes.get("nofpclass")
-        return _FC_ALL & ~attr.int_value if attr is not None else _FC_ALL
-    if depth >= 6 or not isinstance(v, Instruction):
-        return _FC_ALL
-    opc = v.opcode
-    if opc == "sitofp":
-        return _FC_ALL & ~(_FC_NAN | _FC_INF)
-    if opc == "uitofp":
-        return _FC_ALL & ~(_FC_NAN | _FC_INF | _FC_NEGATIVE)
-    if opc == "fneg":
-        return _flip_sign(_possible_fp_classes(v.operands[0], depth + 1))
-    if opc == "select":
-        return _possible_fp_classes(v.operands[1], depth + 1) | _possible_fp_classes(v.operands[2], depth + 1)
-    if opc == "fmul":
-        a = _possible_fp_classes(v.operands[0], depth + 1)
-        b = _possible_fp_classes(v.operands[1], depth + 1)
-        for x, y in ((a, b), (b, a)):
-            if not x & ~_FC_ZERO and not y & (_FC_NAN | _FC_INF):
-                return _FC_ZERO
-        return _FC_ALL
-    base = intrinsic_base_of(v)
-    if base == "fabs":
-        m = _possible_fp_classes(v.operands[0], depth + 1)
-        return (m & (_FC_NAN | _FC_POSITIVE)) | (_flip_sign(m) & _FC_POSITIVE)
-    if base == "copysign":
-        m = _possible_fp_classes(v.operands[0], depth + 1)
-        mag = (m & (_FC_NAN | _FC_POSITIVE)) | (_flip_sign(m) & _FC_POSITIVE)
-        return mag | _flip_sign(mag)
-    return _FC_ALL
-
-
 def _fold_fp_to_i(ic: InstCombiner, fi: Instruction) -> Instruction | None:
     """fpto[su]i of a value never normal -> 0 (LLVM ``foldFPtoI``)."""
-    mask = _FC_POS_NORMAL if fi.opcode == "fptoui" else (_FC_POS_NORMAL | _FC_NEG_NORMAL)
-    if not _possible_fp_classes(fi.operands[0]) & mask:
+    mask = FC_POS_NORMAL if fi.opcode == "fptoui" else (FC_POS_NORMAL | FC_NEG_NORMAL)
+    if not possible_fp_classes(fi.operands[0]) & mask:
         return ic.replace_inst_uses_with(fi, Constant.get_null_value(fi.type))
     return None
 
@@ -1671,6 +1579,9 @@ def visit_bitcast(ic: InstCombiner, i: Instruction) -> Instruction | None:
     if dest is src_ty:
         return ic.replace_inst_uses_with(i, src)
     if isinstance(dest, VectorType) and not dest.scalable:
+        if dest.count == 1 and src_ty.type_id == TypeID.X86_MMX:
+            elem = b.create_cast("bitcast", src, dest.element_type)
+            return InsertElementInst(PoisonValue.get(dest), elem, Constant.get_null_value(i.context.i32))
         if isinstance(src_ty, IntegerType):
             if _opc(src) in ("trunc", "zext"):
                 bcin = _ops(src)[0]

@@ -1198,75 +1198,282 @@ FC_POS_SUBNORMAL = 1 << 7
 FC_POS_NORMAL = 1 << 8
 FC_POS_INF = 1 << 9
 FC_ALL = (1 << 10) - 1
+FC_NAN = FC_SNAN | FC_QNAN
+FC_INF = FC_NEG_INF | FC_POS_INF
+FC_ZERO = FC_NEG_ZERO | FC_POS_ZERO
+FC_NEGATIVE = FC_NEG_INF | FC_NEG_NORMAL | FC_NEG_SUBNORMAL | FC_NEG_ZERO
+FC_POSITIVE = FC_POS_INF | FC_POS_NORMAL | FC_POS_SUBNORMAL | FC_POS_ZERO
+"""LLVM's ``FPClassTest`` bits."""
+
+_SIGN_PAIRS = (
+    (FC_NEG_INF, FC_POS_INF),
+    (FC_NEG_NORMAL, FC_POS_NORMAL),
+    (FC_NEG_SUBNORMAL, FC_POS_SUBNORMAL),
+    (FC_NEG_ZERO, FC_POS_ZERO),
+)
+
+
+def fneg_fp_classes(m: int) -> int:
+    """``llvm::fneg(FPClassTest)``: the classes with their signs swapped."""
+    out = m & FC_NAN
+    for n, p in _SIGN_PAIRS:
+        if m & n:
+            out |= p
+        if m & p:
+            out |= n
+    return out
+
+
+def _fabs_classes(m: int) -> int:
+    """``KnownFPClass::fabs``: every class made positive."""
+    return (m & (FC_NAN | FC_POSITIVE)) | (fneg_fp_classes(m) & FC_POSITIVE)
+
+
+def _inverse_fabs(m: int) -> int:
+    """``llvm::inverse_fabs``: the source classes whose fabs lands in ``m``."""
+    pos = m & (FC_NAN | FC_POSITIVE)
+    return pos | fneg_fp_classes(pos & FC_POSITIVE)
+
+
+def _unknown_sign(m: int) -> int:
+    """``llvm::unknown_sign``: ``m`` with both signs of each class."""
+    return m | fneg_fp_classes(m)
+
+
+def _fp_const_class(c: ConstantFP) -> int:
+    from llvmpy_mid.ir import apfloat
+
+    sem = apfloat.semantics_of(c.type.type_id)
+    if sem is None:
+        return FC_ALL
+    cat = apfloat.category(sem, c.bits)
+    neg = apfloat.is_negative(sem, c.bits)
+    if cat == apfloat.NAN:
+        return FC_SNAN if apfloat.is_signaling(sem, c.bits) else FC_QNAN
+    if cat == apfloat.INF:
+        return FC_NEG_INF if neg else FC_POS_INF
+    if cat == apfloat.ZERO:
+        return FC_NEG_ZERO if neg else FC_POS_ZERO
+    if apfloat.is_denormal(sem, c.bits):
+        return FC_NEG_SUBNORMAL if neg else FC_POS_SUBNORMAL
+    return FC_NEG_NORMAL if neg else FC_POS_NORMAL
+
+
+def _int_to_fp_may_be_inf(i: Instruction) -> bool:
+    """``ilogb(largest(FP)) < IntSize`` of computeKnownFPClass's int-to-FP case."""
+    from llvmpy_mid.ir import apfloat
+
+    sem = apfloat.semantics_of(i.type.scalar_type.type_id)
+    if sem is None:
+        return True
+    int_size: int = i.operands[0].type.scalar_type.width  # type: ignore[attr-defined]
+    if i.opcode == "sitofp":
+        int_size -= 1
+    max_exp = (1 << (sem.exp_bits - 1)) - 1
+    return max_exp < int_size
+
+
+def possible_fp_classes(v: Value, depth: int = 0) -> int:
+    """The classes ``v`` may have (the part of ``computeKnownFPClass`` the folds here rely on:
+    constants, ``nofpclass`` arguments and calls, int-to-FP casts, fneg/fabs/copysign, fmul by
+    a zero, select); anything else may be of any class."""
+    from llvmpy_mid.ir.function import Argument
+
+    if isinstance(v, ConstantFP):
+        return _fp_const_class(v)
+    if isinstance(v, Constant) and isinstance(v.type, VectorType) and not v.type.scalable:
+        if isinstance(v, UndefValue):
+            return FC_ALL
+        m = 0
+        for k in range(v.type.count):
+            e = v.get_aggregate_element(k)
+            if isinstance(e, UndefValue):
+                continue
+            if not isinstance(e, ConstantFP):
+                return FC_ALL
+            m |= _fp_const_class(e)
+        return m
+    if isinstance(v, Argument):
+        attr = v.attributes.get("nofpclass")
+        return FC_ALL & ~attr.int_value if attr is not None else FC_ALL
+    if depth >= _MAX or not isinstance(v, Instruction):
+        return FC_ALL
+    opc = v.opcode
+    if opc in ("sitofp", "uitofp"):
+        m = FC_ALL & ~FC_NAN
+        if not _int_to_fp_may_be_inf(v):
+            m &= ~FC_INF
+        if opc == "uitofp":
+            m &= ~FC_NEGATIVE
+        return m
+    if opc == "fneg":
+        return fneg_fp_classes(possible_fp_classes(v.operands[0], depth + 1))
+    if opc == "select":
+        return possible_fp_classes(v.operands[1], depth + 1) | possible_fp_classes(v.operands[2], depth + 1)
+    if opc == "fmul":
+        a = possible_fp_classes(v.operands[0], depth + 1)
+        b = possible_fp_classes(v.operands[1], depth + 1)
+        for x, y in ((a, b), (b, a)):
+            if not x & ~FC_ZERO and not y & (FC_NAN | FC_INF):
+                return FC_ZERO
+        return FC_ALL
+    from llvmpy_mid.transform.instcombine.common import intrinsic_base_of
+
+    base = intrinsic_base_of(v)
+    if base == "fabs":
+        return _fabs_classes(possible_fp_classes(v.operands[0], depth + 1))
+    if base == "copysign":
+        return _copysign_classes(possible_fp_classes(v.operands[0], depth + 1), possible_fp_classes(v.operands[1], depth + 1))
+    return FC_ALL
+
+
+def _copysign_classes(mag: int, sign: int) -> int:
+    """``KnownFPClass::copysign``: the magnitude's classes with the sign's sign."""
+    m = _fabs_classes(mag)
+    if not sign & (FC_POSITIVE | FC_NAN):
+        return fneg_fp_classes(m)
+    if not sign & (FC_NEGATIVE | FC_NAN):
+        return m
+    return _unknown_sign(m)
 
 
 def _fp_class_constant(ty: Type, mask: int) -> Constant | None:
     """``getFPClassConstant``: the one value of a class that has one bit pattern."""
+    if mask == 0:
+        return PoisonValue.get(ty)
     if mask == FC_POS_ZERO:
-        return _fp_splat(ty, 0.0)
+        return Constant.get_null_value(ty)
     if mask == FC_NEG_ZERO:
         return _fp_splat(ty, -0.0)
     if mask == FC_POS_INF:
         return _fp_splat(ty, float("inf"))
     if mask == FC_NEG_INF:
         return _fp_splat(ty, float("-inf"))
-    if mask == 0:
-        return PoisonValue.get(ty)
     return None
 
 
 def _fp_splat(ty: Type, value: float) -> Constant:
     if isinstance(ty, VectorType):
         return ConstantVector.get_splat(ty, ConstantFP.get(ty.element_type, value))
+    if not isinstance(ty, VectorType) and not hasattr(ty, "bits"):
+        # Aggregates (arrays, structs) have no single-pattern constant here.
+        raise _NoConstant
     return ConstantFP.get(ty, value)
 
 
+class _NoConstant(Exception):
+    pass
+
+
+def _class_constant(ty: Type, mask: int) -> Constant | None:
+    try:
+        return _fp_class_constant(ty, mask)
+    except _NoConstant:
+        return None
+
+
 def simplify_demanded_use_fp_class(
-    ic: InstCombiner, v: Value, demanded: int, depth: int = 0, cxt_i: Instruction | None = None
+    ic: InstCombiner,
+    v: Value,
+    demanded: int,
+    depth: int = 0,
+    cxt_i: Instruction | None = None,
+    known_out: list[int] | None = None,
 ) -> Value | None:
-    """``SimplifyDemandedUseFPClass`` (the part that needs no ``computeKnownFPClass``,
-    which the tree lacks yet): no class demanded -> poison; a constant operand whose
-    demanded classes leave one bit pattern -> that constant. None = nothing changed."""
+    """``SimplifyDemandedUseFPClass``: a simpler value where only the classes in ``demanded``
+    matter; None = nothing changed, ``v`` itself = an operand was simplified in place.
+    ``known_out[0]`` (optional) receives the classes ``v`` may have (``KnownFPClasses``)."""
+    r, known = _sdufpc(ic, v, demanded, depth)
+    if known_out is not None:
+        known_out[0] = known
+    return r
+
+
+def _sdufpc(ic: InstCombiner, v: Value, demanded: int, depth: int) -> tuple[Value | None, int]:
     vty = v.type
     if demanded == 0:
-        return None if isinstance(v, UndefValue) else PoisonValue.get(vty)
+        return (None if isinstance(v, UndefValue) else PoisonValue.get(vty)), FC_ALL
     if depth == _MAX:
-        return None
-    if isinstance(v, ConstantFP):
-        cls = _constant_fp_class(v)
-        c = _fp_class_constant(vty, demanded & cls)
-        return None if c is v else c
-    return None
+        return None, FC_ALL
+    if not isinstance(v, Instruction):
+        known = possible_fp_classes(v, depth + 1)
+        folded = _class_constant(vty, demanded & known)
+        return (None if folded is v else folded), known
+    i = v
+    if not i.has_one_use:
+        return None, FC_ALL
+    opc = i.opcode
+    base = ""
+    if opc == "call":
+        from llvmpy_mid.transform.instcombine.common import intrinsic_base_of
+
+        base = intrinsic_base_of(i)
+    if opc == "fneg":
+        r, k = _sdfpc(ic, i, 0, fneg_fp_classes(demanded), depth + 1)
+        if r:
+            return i, FC_ALL
+        known = fneg_fp_classes(k)
+    elif base == "fabs":
+        r, k = _sdfpc(ic, i, 0, _inverse_fabs(demanded), depth + 1)
+        if r:
+            return i, FC_ALL
+        known = _fabs_classes(k)
+    elif base == "arithmetic.fence":
+        r, k = _sdfpc(ic, i, 0, demanded, depth + 1)
+        if r:
+            return i, FC_ALL
+        known = k
+    elif base == "copysign":
+        r, k = _sdfpc(ic, i, 0, _unknown_sign(demanded), depth + 1)
+        if r:
+            return i, FC_ALL
+        if not demanded & FC_POSITIVE:
+            i.set_operand(1, _fp_splat(vty, -1.0))
+            return i, FC_ALL
+        if not demanded & FC_NEGATIVE:
+            i.set_operand(1, Constant.get_null_value(vty))
+            return i, FC_ALL
+        known = _copysign_classes(k, possible_fp_classes(i.operands[1], depth + 1))
+    elif opc == "select":
+        r2, k_rhs = _sdfpc(ic, i, 2, demanded, depth + 1)
+        if r2:
+            return i, FC_ALL
+        r1, k_lhs = _sdfpc(ic, i, 1, demanded, depth + 1)
+        if r1:
+            return i, FC_ALL
+        if not k_lhs & demanded:
+            return i.operands[2], FC_ALL
+        if not k_rhs & demanded:
+            return i.operands[1], FC_ALL
+        known = k_lhs | k_rhs
+    else:
+        known = possible_fp_classes(i, depth + 1)
+    return _class_constant(vty, demanded & known), known
 
 
-def _constant_fp_class(c: ConstantFP) -> int:
-    import math
-
-    x = c.value
-    if math.isnan(x):
-        return FC_SNAN | FC_QNAN
-    neg = math.copysign(1.0, x) < 0
-    if math.isinf(x):
-        return FC_NEG_INF if neg else FC_POS_INF
-    if x == 0.0:
-        return FC_NEG_ZERO if neg else FC_POS_ZERO
-    return (FC_NEG_NORMAL | FC_NEG_SUBNORMAL) if neg else (FC_POS_NORMAL | FC_POS_SUBNORMAL)
+def _sdfpc(ic: InstCombiner, i: Instruction, op_num: int, demanded: int, depth: int) -> tuple[bool, int]:
+    """``SimplifyDemandedFPClass`` and the operand's known classes."""
+    v = i.operands[op_num]
+    new, known = _sdufpc(ic, v, demanded, depth)
+    if new is None:
+        return False, known
+    if isinstance(v, Instruction):
+        salvage_debug_info(v)
+    ic.replace_operand(i, op_num, new)
+    return True, known
 
 
 def simplify_demanded_fp_class(ic: InstCombiner, i: Instruction, op_num: int, demanded: int, depth: int = 0) -> bool:
     """``SimplifyDemandedFPClass``: True when operand ``op_num`` of ``i`` was replaced."""
-    v = i.operands[op_num]
-    new = simplify_demanded_use_fp_class(ic, v, demanded, depth, i)
-    if new is None:
-        return False
-    if isinstance(v, Instruction):
-        salvage_debug_info(v)
-    ic.replace_operand(i, op_num, new)
-    return True
+    return _sdfpc(ic, i, op_num, demanded, depth)[0]
 
 
 __all__ = [
     "FC_ALL",
+    "FC_NEG_NORMAL",
+    "FC_POS_NORMAL",
+    "fneg_fp_classes",
+    "possible_fp_classes",
     "simplify_demanded_bits",
     "simplify_demanded_fp_class",
     "simplify_demanded_instruction_bits",

@@ -227,3 +227,62 @@ def test_fp_class_nothing_demanded_is_poison() -> None:
     ic = _combiner(fn)
     assert str(simplify_demanded_use_fp_class(ic, add, 0)) == "float poison"
     assert simplify_demanded_use_fp_class(ic, add, FC_ALL) is None
+
+
+# --- demanded FP classes of a returned value (visitReturnInst's query on LLVM's
+# simplify-demanded-fpclass.ll; where opt-19 returns the other select arm, the query itself
+# makes the impossible arm poison and InstSimplify then picks the other arm) ---------------------
+
+FP_CLASS_RETURNS: list[tuple[str, str | None]] = [
+    ("define nofpclass(inf) float @f() {\n  ret float poison\n}", None),
+    ("define nofpclass(all) float @f(float %arg) {\n  ret float %arg\n}", "float poison"),
+    ("define nofpclass(inf) float @f() {\n  ret float 0.0\n}", None),
+    ("define nofpclass(inf) float @f() {\n  ret float 0x7FF0000000000000\n}", "float poison"),
+    ("define nofpclass(pinf) float @f() {\n  ret float 0x7FF0000000000000\n}", "float poison"),
+    ("define nofpclass(pinf) float @f() {\n  ret float 0xFFF0000000000000\n}", None),
+    (
+        "define nofpclass(inf) float @f(i1 %cond, float nofpclass(inf) %x, float %y) {\n"
+        "  %select = select i1 %cond, float %x, float %y\n  ret float %select\n}",
+        None,
+    ),
+    (
+        "define nofpclass(inf) float @f(i1 %cond, float nofpclass(nan norm zero sub) %x, float %y) {\n"
+        "  %select = select i1 %cond, float %x, float %y\n  ret float %select\n}",
+        "%select = select i1 %cond, float poison, float %y",
+    ),
+    (
+        "define nofpclass(inf) float @f(i1 %cond, float %x, float nofpclass(nan norm zero sub) %y) {\n"
+        "  %select = select i1 %cond, float %x, float %y\n  ret float %select\n}",
+        "%select = select i1 %cond, float %x, float poison",
+    ),
+    (
+        "define nofpclass(inf) [3 x [2 x float]] @f(i1 %cond, [3 x [2 x float]] nofpclass(nan norm zero sub) %x,"
+        " [3 x [2 x float]] %y) {\n"
+        "  %select = select i1 %cond, [3 x [2 x float]] %x, [3 x [2 x float]] %y\n  ret [3 x [2 x float]] %select\n}",
+        "%select = select i1 %cond, [3 x [2 x float]] poison, [3 x [2 x float]] %y",
+    ),
+    (
+        "define nofpclass(inf) float @f(i1 %cond, float %x) {\n"
+        "  %select = select i1 %cond, float 0x7FF0000000000000, float %x\n  ret float %select\n}",
+        "%select = select i1 %cond, float poison, float %x",
+    ),
+]
+
+
+@pytest.mark.parametrize("index", range(len(FP_CLASS_RETURNS)))
+def test_fp_class_of_returned_value(index: int) -> None:
+    from llvmpy_mid import parse_assembly
+    from llvmpy_mid.transform.instcombine.simplify_demanded import FC_ALL, simplify_demanded_use_fp_class
+
+    text, want = FP_CLASS_RETURNS[index]
+    fn = parse_assembly(text).get_function("f")
+    assert fn is not None
+    ret = list(fn.instructions())[-1]
+    attr = fn.attributes.ret_attrs.get("nofpclass")
+    assert attr is not None
+    ic = _combiner(fn)
+    got = simplify_demanded_use_fp_class(ic, ret.operands[0], FC_ALL & ~attr.int_value, 0, ret)
+    if want is None:
+        assert got is None
+    else:
+        assert got is not None and str(got) == want
