@@ -450,10 +450,13 @@ def fold_phi_arg_load_into_phi(ic: InstCombiner, pn: PHINode) -> Instruction | N
     new = LoadInst(first.type, new_ptr, volatile=volatile, alignment=align)
     for kind in _LOAD_MD_KINDS:
         md = first.get_metadata(kind)
-        if md is None:
-            continue
-        if all(cast(LoadInst, v).get_metadata(kind) is md for v in vals[1:]):
+        if md is not None:
             new.set_metadata(kind, md)
+    from llvmpy_mid.transform.instcombine.load_store_alloca import combine_metadata_for_cse
+
+    for v in vals[1:]:
+        # LLVM combineMetadata(NewLI, LI, KnownIDs, /*DoesKMove=*/true): NewLI carries only KnownIDs.
+        combine_metadata_for_cse(new, cast(LoadInst, v), True)
     if volatile:
         for v in vals:
             cast(LoadInst, v).volatile = False
