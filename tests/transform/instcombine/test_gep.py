@@ -144,7 +144,26 @@ def test_rule_matches_opt19(name: str) -> None:
 
 
 # LLVM 19.1.7 test files of this family whose whole output equals opt-19's.
-LLVM_FILES = ['getelementptr-folding.ll', 'gepgep.ll', 'gep-merge-constant-indices.ll', 'canonicalize-gep-mul.ll', 'gepofconstgepi8.ll', 'vscale_gep.ll', 'select-gep.ll', '2010-11-21-SizeZeroTypeGEP.ll', '2011-05-13-InBoundsGEP.ll', 'phi-merge-gep.ll', 'gep-can-replace-gep-idx-with-zero-typesize.ll', 'gep-alias.ll', 'gep-vector.ll']
+LLVM_FILES = [
+    "getelementptr-folding.ll",
+    "gepgep.ll",
+    "gep-merge-constant-indices.ll",
+    "canonicalize-gep-mul.ll",
+    "gepofconstgepi8.ll",
+    "vscale_gep.ll",
+    "select-gep.ll",
+    "2010-11-21-SizeZeroTypeGEP.ll",
+    "2011-05-13-InBoundsGEP.ll",
+    "phi-merge-gep.ll",
+    "gep-can-replace-gep-idx-with-zero-typesize.ll",
+    "gep-alias.ll",
+    "gep-vector.ll",
+    "gep-canonicalize-constant-indices.ll",
+    "gep-addrspace.ll",
+    "inbounds-gep.ll",
+    "gepphigep.ll",
+    "gep-combine-loop-invariant.ll",
+]
 
 
 @pytest.mark.parametrize("name", LLVM_FILES)

@@ -206,7 +206,31 @@ def test_rule_matches_opt19(name: str) -> None:
 
 
 # LLVM 19.1.7 test files of this family whose whole output equals opt-19's.
-LLVM_FILES = ['load-select.ll', 'load-bitcast-select.ll', 'loadstore-metadata.ll', 'load3.ll', 'load-no-aliasing.ll', 'load_combine_aa.ll', 'volatile_store.ll', 'volatile_load_cast.ll', 'alloca-big.ll', '2012-09-17-ZeroSizedAlloca.ll', 'load-combine-metadata.ll', 'tbaa-store-to-load.ll', 'bitcast-store.ll']
+LLVM_FILES = [
+    "load-select.ll",
+    "load-bitcast-select.ll",
+    "loadstore-metadata.ll",
+    "load3.ll",
+    "load-no-aliasing.ll",
+    "load_combine_aa.ll",
+    "volatile_store.ll",
+    "volatile_load_cast.ll",
+    "alloca-big.ll",
+    "2012-09-17-ZeroSizedAlloca.ll",
+    "load-combine-metadata.ll",
+    "tbaa-store-to-load.ll",
+    "bitcast-store.ll",
+    "memcpy-from-global.ll",
+    "load-store-forward.ll",
+    "mem-gep-zidx.ll",
+    "vscale_alloca.ll",
+    "ptr-replace-alloca.ll",
+    "memcpy-to-load.ll",
+    "vscale_load.ll",
+    "prefetch-load.ll",
+    "atomic.ll",
+    "load-gep-overalign.ll",
+]
 
 
 @pytest.mark.parametrize("name", LLVM_FILES)
