@@ -24,6 +24,7 @@ from llvmpy_mid.analysis.target_library_info import is_valid_proto_for_lib_func
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.types import TypeID
 
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
@@ -110,6 +111,9 @@ _INFER: dict[str, tuple[str, bool, bool, tuple[int, ...], tuple[int, ...], tuple
     "puts": ("", True, False, (0,), (0,), (), (), -1, True),
     "printf": ("", True, False, (0,), (0,), (), (), -1, True),
     "putchar": ("", True, False, (), (), (), (), -1, True),
+    "ldexp": ("", False, True, (), (), (), (), -1, False),
+    "ldexpf": ("", False, True, (), (), (), (), -1, False),
+    "ldexpl": ("", False, True, (), (), (), (), -1, False),
 }
 
 
@@ -142,7 +146,7 @@ def infer_non_mandatory_lib_func_attrs(fn: Function, tli: TargetLibraryInfo) -> 
             for n in range(len(fn.function_type.params)):
                 if not attrs.param_attrs(n).has("noundef"):
                     attrs = attrs.with_param_attr(n, Attribute.enum("noundef"))
-        if nounwind and not attrs.fn_attrs.has("nounwind"):
+        if nounwind and not attrs.fn_attrs.has("nounwind"):  # setDoesNotThrow
             attrs = attrs.with_fn_attr(Attribute.enum("nounwind"))
         if willreturn and not attrs.fn_attrs.has("willreturn"):
             attrs = attrs.with_fn_attr(Attribute.enum("willreturn"))
@@ -234,6 +238,49 @@ def emit_mem_cpy_chk(dst: Value, src: Value, length: Value, obj_size: Value, b: 
         fn = module.get_or_insert_function(name, module.context.function_type(p, [p, p, st, st]))
         fn.attributes = fn.attributes.with_fn_attr(Attribute.enum("nounwind"))
     ci = b.call(fn, [dst, src, length, obj_size], function_type=fn.function_type)
+    ci.calling_conv = fn.calling_conv
+    return ci
+
+
+def _float_fn_name(base: str, ty: Type) -> str:
+    """``appendTypeSuffix``: ``sinf`` for float, ``sinl`` for the long doubles."""
+    if ty.type_id is TypeID.DOUBLE:
+        return base
+    return base + ("f" if (ty.type_id is TypeID.FLOAT) else "l")
+
+
+def emit_unary_float_fn_call(op: Value, tli: TargetLibraryInfo, name: str, b: IRBuilder, attrs: object, *, suffix: bool = True) -> CallInst:
+    """``emitUnaryFloatFnCall``: ``name`` (suffixed for the type) of ``op``, with the given
+    call attributes minus ``speculatable``."""
+    from llvmpy_mid.ir.attribute_list import AttributeList
+
+    module = _module(b)
+    full = _float_fn_name(name, op.type) if suffix else name
+    fn = module.get_function(full)
+    if fn is None:
+        fn = module.get_or_insert_function(full, module.context.function_type(op.type, [op.type]))
+    ci = b.call(fn, [op], full, function_type=fn.function_type)
+    assert isinstance(attrs, AttributeList)
+    ci.attributes = attrs.without_fn_attr("speculatable")
+    ci.calling_conv = fn.calling_conv
+    return ci
+
+
+def emit_binary_float_fn_call(
+    op1: Value, op2: Value, tli: TargetLibraryInfo, name: str, b: IRBuilder, attrs: object, *, suffix: bool = True
+) -> CallInst:
+    """``emitBinaryFloatFnCall``."""
+    from llvmpy_mid.ir.attribute_list import AttributeList
+
+    module = _module(b)
+    full = _float_fn_name(name, op1.type) if suffix else name
+    fn = module.get_function(full)
+    if fn is None:
+        fn = module.get_or_insert_function(full, module.context.function_type(op1.type, [op1.type, op2.type]))
+    infer_non_mandatory_lib_func_attrs(fn, tli)
+    ci = b.call(fn, [op1, op2], full, function_type=fn.function_type)
+    assert isinstance(attrs, AttributeList)
+    ci.attributes = attrs.without_fn_attr("speculatable")
     ci.calling_conv = fn.calling_conv
     return ci
 
@@ -350,6 +397,8 @@ __all__ = [
     "create_mem_set",
     "create_global_string",
     "emit_bcmp",
+    "emit_binary_float_fn_call",
+    "emit_unary_float_fn_call",
     "emit_fput_c",
     "emit_fput_s",
     "emit_fwrite",

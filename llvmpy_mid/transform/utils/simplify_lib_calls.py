@@ -31,17 +31,18 @@ from llvmpy_mid.analysis.constant_strings import (
 from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.constants import Constant, ConstantInt
+from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.other import SelectInst
-from llvmpy_mid.ir.types import IntegerType
+from llvmpy_mid.ir.types import IntegerType, Type, TypeID
+from llvmpy_mid.ir.instructions.flags import FastMathFlags
 from llvmpy_mid.transform.utils import build_lib_calls as bl
 
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.ir.builder import IRBuilder
     from llvmpy_mid.ir.data_layout import DataLayout
-    from llvmpy_mid.ir.instruction import Instruction
     from llvmpy_mid.ir.value import Value
 
 
@@ -259,6 +260,10 @@ class LibCallSimplifier:
                 return self.optimize_mem_cpy(ci, b)
             if iid == "llvm.memmove":
                 return self.optimize_mem_move(ci, b)
+            if iid == "llvm.exp2":
+                return self._optimize_exp2(ci, b)
+            if iid == "llvm.sqrt":
+                return self._optimize_sqrt(ci, b)
             return None
         tli = self.tli
         if tli is None:
@@ -271,9 +276,23 @@ class LibCallSimplifier:
             return None
         if func not in ("abs", "labs", "llabs", "strlen") and not cc_c:
             return None
-        handler = _STRING_MEMORY.get(func) or _OTHER.get(func)
+        handler = _STRING_MEMORY.get(func)
+        if handler is not None:
+            r = self._run(handler, ci, b)
+            if r is not None:
+                return r
+        fp = self._run(LibCallSimplifier.optimize_floating_point_lib_call, ci, b)
+        if fp is not None:
+            return fp
+        if ci.parent is None:
+            return None
+        handler = _OTHER.get(func)
         if handler is None:
             return None
+        return self._run(handler, ci, b)
+
+    def _run(self, handler: _Handler, ci: CallInst, b: IRBuilder) -> Value | None:
+        """Call ``handler``; the calls it makes carry ``ci``'s operand bundles."""
         if not ci.has_operand_bundles:
             v: Value | None = handler(self, ci, b)
             return v
@@ -307,6 +326,245 @@ class LibCallSimplifier:
                     cur.erase_from_parent()
             cur = nxt
         return v
+
+    # --- floating point -------------------------------------------------------------------
+    def optimize_floating_point_lib_call(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeFloatingPointLibCall`` (the functions done here; see the module docstring)."""
+        if ci.has_fn_attr("strictfp"):
+            return None
+        tli = self.tli
+        callee = ci.called_function
+        assert tli is not None and callee is not None
+        func = tli.get_lib_func(callee)
+        if func is None:
+            return None
+        base = func[:-1] if func.endswith(("f", "l")) and func[:-1] in _FP_FUNCS else func
+        if base in ("cos", "sin", "tan", "erf"):
+            v = self._optimize_symmetric(ci, b, base == "cos")
+            if v is not None:
+                return v
+        if base in _UNARY_INTRINSIC and (base != func or base in ("fabs",) or func in _UNARY_INTRINSIC):
+            if func in ("ceil", "floor", "round", "roundeven", "nearbyint", "rint", "trunc") or base == "fabs":
+                new = b.create_unary_intrinsic(_UNARY_INTRINSIC[base], ci.get_arg(0), fmf_source=ci)
+                from llvmpy_mid.transform.instcombine.combiner import take_name
+
+                take_name(new, ci)
+                return copy_flags(ci, new)
+            return None
+        if base in ("fmin", "fmax"):
+            return self._optimize_fmin_fmax(ci, b, func)
+        if base == "sqrt":
+            return self._optimize_sqrt(ci, b)
+        if base == "exp2":
+            return self._optimize_exp2(ci, b)
+        module = callee.parent
+        unsafe = int(getattr(ci, "fast_math_flags", 0)) == 127
+        if func in ("acos", "acosh", "asin", "atan", "cbrt", "exp", "exp10", "expm1", "cos", "sin", "tanh"):
+            if unsafe and module is not None and bl.is_lib_func_emittable(module, tli, callee.name + "f"):
+                return self._optimize_double_fp(ci, b, False, True)
+            return None
+        if func == "copysign":
+            if module is not None and bl.is_lib_func_emittable(module, tli, callee.name + "f"):
+                return self._optimize_double_fp(ci, b, True, False)
+        return None
+
+    def _optimize_symmetric(self, ci: CallInst, b: IRBuilder, is_even: bool) -> Value | None:
+        """``optimizeSymmetricCall``: f(-x) -> f(x) or -f(x); even f(fabs x), f(copysign(x, y)) -> f(x)."""
+        src = ci.get_arg(0)
+        callee = ci.called_function
+        assert callee is not None
+        x: Value | None = None
+        opc = getattr(src, "opcode", None)
+        if opc == "fneg" and src.has_one_use:
+            x = src.operands[0]  # type: ignore[attr-defined]
+            saved = b.fast_math_flags
+            b.fast_math_flags = ci.fast_math_flags
+            call = b.call(callee, [x])
+            copy_flags(ci, call)
+            if is_even:
+                b.fast_math_flags = saved
+                return call
+            r = b.create_fneg(call)
+            b.fast_math_flags = saved
+            return r
+        if is_even and isinstance(src, CallInst) and src.intrinsic_base in ("llvm.fabs", "llvm.copysign"):
+            saved = b.fast_math_flags
+            b.fast_math_flags = ci.fast_math_flags
+            call = b.call(callee, [src.get_arg(0)])
+            b.fast_math_flags = saved
+            return copy_flags(ci, call)
+        return None
+
+    def _optimize_fmin_fmax(self, ci: CallInst, b: IRBuilder, func: str) -> Value | None:
+        callee = ci.called_function
+        assert callee is not None
+        module = callee.parent
+        name = callee.name
+        if name in ("fmin", "fmax") and module is not None and bl.is_lib_func_emittable(module, self.tli, name + "f"):
+            r = self._optimize_double_fp(ci, b, True, False)
+            if r is not None:
+                return r
+        saved = b.fast_math_flags
+        b.fast_math_flags = FastMathFlags(int(ci.fast_math_flags) | 8)
+        iid = "minnum" if name.startswith("fmin") else "maxnum"
+        v = b.create_binary_intrinsic(iid, ci.get_arg(0), ci.get_arg(1))
+        b.fast_math_flags = saved
+        return copy_flags(ci, v)
+
+    def _optimize_double_fp(self, ci: CallInst, b: IRBuilder, is_binary: bool, is_precise: bool) -> Value | None:
+        """``optimizeDoubleFP``: g((double) float) -> (double) gf(float)."""
+        callee = ci.called_function
+        if ci.type.type_id is not TypeID.DOUBLE or callee is None:
+            return None
+        if is_precise:
+            for u in ci.users:
+                if getattr(u, "opcode", None) != "fptrunc" or u.type.type_id is not TypeID.FLOAT:
+                    return None
+        v0 = _value_has_float_precision(ci.get_arg(0))
+        v1 = _value_has_float_precision(ci.get_arg(1)) if is_binary else None
+        if v0 is None or (is_binary and v1 is None):
+            return None
+        name = callee.name
+        is_intr = bool(callee.intrinsic_id)
+        if not is_intr:
+            fn = ci.function
+            caller = fn.name if fn is not None else ""
+            if caller and caller.endswith("f") and len(caller) == len(name) + 1 and caller.startswith(name):
+                return None
+        saved = b.fast_math_flags
+        b.fast_math_flags = ci.fast_math_flags
+        tli = self.tli
+        assert tli is not None
+        r: Value
+        if is_intr:
+            base = ci.intrinsic_base[5:]
+            args: list[Value] = [v0]
+            if v1 is not None:
+                args.append(v1)
+            r = b.create_intrinsic(base, [b.context.float], args)
+        elif is_binary:
+            assert v1 is not None
+            r = bl.emit_binary_float_fn_call(v0, v1, tli, name, b, callee.attributes)
+        else:
+            r = bl.emit_unary_float_fn_call(v0, tli, name, b, callee.attributes)
+        out = b.create_cast("fpext", r, b.context.double)
+        b.fast_math_flags = saved
+        return out
+
+    def _optimize_sqrt(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeSqrt``: shrinking, then sqrt(x * x) -> fabs(x) under fast math."""
+        callee = ci.called_function
+        assert callee is not None
+        module = callee.parent
+        ret: Value | None = None
+        if module is not None and bl.is_lib_func_emittable(module, self.tli, "sqrtf") and (
+            callee.name == "sqrt" or ci.intrinsic_base == "llvm.sqrt"
+        ):
+            ret = self._optimize_double_fp(ci, b, False, True)
+        merged = self._merge_sqrt_to_exp(ci, b)
+        if merged is not None:
+            return merged
+        if int(ci.fast_math_flags) != 127:
+            return ret
+        i = ci.get_arg(0)
+        if getattr(i, "opcode", None) != "fmul" or int(getattr(i, "fast_math_flags", 0)) != 127:
+            return ret
+        op0, op1 = i.operands  # type: ignore[attr-defined]
+        repeat: Value | None = None
+        other: Value | None = None
+        if op0 is op1:
+            repeat = op0
+        elif getattr(op0, "opcode", None) == "fmul":
+            m0, m1 = op0.operands
+            if m0 is m1 and int(getattr(op0, "fast_math_flags", 0)) == 127:
+                repeat = m0
+                other = op1
+        if repeat is None:
+            return ret
+        saved = b.fast_math_flags
+        b.fast_math_flags = FastMathFlags(int(i.fast_math_flags))  # type: ignore[attr-defined]
+        fabs = b.create_unary_intrinsic("fabs", repeat, "fabs")
+        out: Value = fabs
+        if other is not None:
+            sq = b.create_unary_intrinsic("sqrt", other, "sqrt")
+            out = b.create_bin_op("fmul", fabs, sq)
+            if isinstance(out, Instruction):
+                out.fast_math_flags = b.fast_math_flags  # type: ignore[attr-defined]
+        b.fast_math_flags = saved
+        return copy_flags(ci, out)
+
+    def _merge_sqrt_to_exp(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``mergeSqrtToExp``: sqrt(exp(X)) -> exp(X * 0.5) when both allow reassociation."""
+        if not int(ci.fast_math_flags) & 1:
+            return None
+        arg = ci.get_arg(0)
+        if not isinstance(arg, CallInst) or not int(arg.fast_math_flags) & 1 or not arg.has_one_use:
+            return None
+        tli = self.tli
+        sqrt_fn = ci.called_function
+        assert tli is not None and sqrt_fn is not None
+        arg_id = arg.intrinsic_base
+        arg_fn = arg.called_function
+        arg_lb = tli.get_lib_func(arg_fn) if arg_fn is not None and not arg.is_no_builtin else None
+        sq = tli.get_lib_func_by_name(sqrt_fn.name)
+        suffix: str | None = None
+        if sq in ("sqrtf", "sqrt", "sqrtl"):
+            suffix = sq[4:]
+        elif sqrt_fn.intrinsic_id and ci.intrinsic_base == "llvm.sqrt":
+            st = ci.type.element_type if ci.type.is_vector else ci.type  # type: ignore[attr-defined]
+            if st.type_id is TypeID.FLOAT:
+                suffix = "f"
+            elif st.type_id is TypeID.DOUBLE:
+                suffix = ""
+        if suffix is None:
+            return None
+        if arg_lb not in ("exp" + suffix, "exp2" + suffix, "exp10" + suffix) and arg_id not in ("llvm.exp", "llvm.exp2"):
+            return None
+        from llvmpy_mid.ir.constants import ConstantFP
+
+        op = arg.operands[0]
+        half: Value = ConstantFP.get(op.type, 0.5) if not op.type.is_vector else _fp_splat(op.type, 0.5)
+        b.position_before(arg)
+        fmul = b.create_bin_op("fmul", op, half, "merged.sqrt")
+        if isinstance(fmul, Instruction):
+            fmul.fast_math_flags = ci.fast_math_flags  # type: ignore[attr-defined]
+        b.position_before(ci)
+        arg.set_operand(0, fmul)
+        return arg
+
+    def _optimize_exp2(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeExp2``: exp2(sitofp x) -> ldexp(1.0, sext x) (uitofp: zext, narrower only)."""
+        callee = ci.called_function
+        tli = self.tli
+        assert callee is not None and tli is not None
+        module = callee.parent
+        ret: Value | None = None
+        if int(ci.fast_math_flags) == 127 and callee.name == tli.get_name("exp2") and module is not None and bl.is_lib_func_emittable(module, tli, callee.name + "f"):
+            ret = self._optimize_double_fp(ci, b, False, True)
+        use_intrinsic = bool(callee.intrinsic_id)
+        ty = ci.type
+        if not use_intrinsic and ty.is_vector:
+            return ret
+        op = ci.get_arg(0)
+        opc = getattr(op, "opcode", None)
+        if opc not in ("sitofp", "uitofp") or module is None:
+            return ret
+        if not use_intrinsic and not _has_float_fn(module, tli, ty, "ldexp"):
+            return ret
+        exp = _get_int_to_fp_val(op, b, tli.int_size)
+        if exp is None:
+            return ret
+        from llvmpy_mid.ir.constants import ConstantFP
+
+        one: Value = ConstantFP.get(ty, 1.0) if not ty.is_vector else _fp_splat(ty, 1.0)
+        if use_intrinsic:
+            return copy_flags(ci, b.create_intrinsic("ldexp", [ty, exp.type], [one, exp], fmf_source=ci))
+        saved = b.fast_math_flags
+        b.fast_math_flags = ci.fast_math_flags
+        name = "ldexp"
+        r = bl.emit_binary_float_fn_call(one, exp, tli, name, b, _empty_attrs())
+        b.fast_math_flags = saved
+        return copy_flags(ci, r)
 
     # --- fortified functions (FortifiedLibCallSimplifier) -------------------------------------
     def _optimize_fortified(self, ci: CallInst, b: IRBuilder, cc_c: bool) -> Value | None:
@@ -1329,6 +1587,90 @@ class LibCallSimplifier:
 def _mask(ci: CallInst) -> int:
     ty = ci.type
     return ty.mask if isinstance(ty, IntegerType) else (1 << 64) - 1
+
+
+_FP_FUNCS = frozenset(
+    ("cos", "sin", "tan", "erf", "fabs", "ceil", "floor", "round", "roundeven", "nearbyint", "rint", "trunc",
+     "fmin", "fmax", "sqrt", "exp2", "copysign")
+)
+_UNARY_INTRINSIC = {
+    "fabs": "fabs", "ceil": "ceil", "floor": "floor", "round": "round", "roundeven": "roundeven",
+    "nearbyint": "nearbyint", "rint": "rint", "trunc": "trunc",
+}
+
+
+def _value_has_float_precision(v: Value) -> Value | None:
+    """``valueHasFloatPrecision``: the float behind an fpext, or a double constant exact as float."""
+    import struct
+
+    from llvmpy_mid.ir.constants import ConstantFP
+
+    if getattr(v, "opcode", None) == "fpext":
+        op: Value = v.operands[0]  # type: ignore[attr-defined]
+        if op.type.type_id is TypeID.FLOAT:
+            return op
+    if isinstance(v, ConstantFP) and v.type.type_id is TypeID.DOUBLE:
+        bits = v.bits
+        if (bits >> 52) & 0x7FF == 0x7FF and bits & ((1 << 52) - 1):
+            if bits & ((1 << 29) - 1):
+                return None
+            sign = bits >> 63
+            payload = (bits & ((1 << 52) - 1)) >> 29
+            return ConstantFP.from_bits(v.context.float, (sign << 31) | (0xFF << 23) | payload)
+        f = struct.unpack("<d", struct.pack("<Q", bits))[0]
+        try:
+            g = struct.unpack("<f", struct.pack("<f", f))[0]
+        except OverflowError:
+            return None
+        if g == f:
+            return ConstantFP.from_bits(v.context.float, struct.unpack("<I", struct.pack("<f", f))[0])
+    return None
+
+
+def _has_float_fn(module: object, tli: TargetLibraryInfo, ty: object, base: str) -> bool:
+    """``hasFloatFn``."""
+    from llvmpy_mid.ir.module import Module
+    from llvmpy_mid.ir.types import Type
+
+    assert isinstance(module, Module) and isinstance(ty, Type)
+    if ty.type_id is TypeID.HALF:
+        return False
+    if ty.type_id is TypeID.FLOAT:
+        return bl.is_lib_func_emittable(module, tli, base + "f")
+    if ty.type_id is TypeID.DOUBLE:
+        return bl.is_lib_func_emittable(module, tli, base)
+    return bl.is_lib_func_emittable(module, tli, base + "l")
+
+
+def _get_int_to_fp_val(i2f: Value, b: IRBuilder, dst_width: int) -> Value | None:
+    """``getIntToFPVal``: the integer behind sitofp/uitofp, extended to ``dst_width``."""
+    op: Value = i2f.operands[0]  # type: ignore[attr-defined]
+    ty = op.type
+    st = ty.element_type if ty.is_vector else ty  # type: ignore[attr-defined]
+    w = st.width  # type: ignore[union-attr]
+    opc = getattr(i2f, "opcode", None)
+    if w < dst_width or (w == dst_width and opc == "sitofp"):
+        it: Type = b.context.int_type(dst_width)
+        if ty.is_vector:
+            it = b.context.vector_type(it, ty.count, ty.scalable)  # type: ignore[attr-defined]
+        if opc == "sitofp":
+            return b.create_sext(op, it)
+        return b.create_zext(op, it)
+    return None
+
+
+def _fp_splat(ty: object, value: float) -> Value:
+    from llvmpy_mid.ir.constants import ConstantFP, ConstantVector
+    from llvmpy_mid.ir.types import VectorType
+
+    assert isinstance(ty, VectorType)
+    return ConstantVector.get_splat(ty, ConstantFP.get(ty.element_type, value))
+
+
+def _empty_attrs() -> object:
+    from llvmpy_mid.ir.attribute_list import AttributeList
+
+    return AttributeList.EMPTY
 
 
 def _is_reporting_error(ci: CallInst, stream_arg: int) -> bool:
