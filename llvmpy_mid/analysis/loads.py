@@ -641,6 +641,59 @@ def _tbaa_ancestors(node: object) -> list[object] | None:
     return chain
 
 
+def _decompose_gep(p: Value, dl: DataLayout) -> tuple[Value, int, frozenset[tuple[int, int, int]]] | None:
+    """``p`` as base + constant + sum of (index value x scale) through up to 6 GEPs and
+    bitcasts (a plain form of BasicAA's ``DecomposeGEPExpression``: the variable terms are
+    kept as they are, keyed by the index value's identity and width)."""
+    from llvmpy_mid.ir.types import StructType
+
+    const = 0
+    terms: dict[tuple[int, int], int] = {}
+    keep: list[Value] = []
+    for _ in range(6):
+        op = getattr(p, "opcode", None)
+        if op == "bitcast" and (isinstance(p, Instruction) or getattr(p, "is_constant_expr", False)):
+            p = p._operands[0].value  # type: ignore[attr-defined]
+            continue
+        if op != "getelementptr" or not (isinstance(p, GetElementPtrInst) or getattr(p, "is_constant_expr", False)):
+            break
+        if isinstance(p.type, VectorType):
+            return None
+        ops = [u.value for u in p._operands]  # type: ignore[attr-defined]
+        ty: Type = p.source_element_type  # type: ignore[attr-defined]
+        for k, idx in enumerate(ops[1:]):
+            if k == 0:
+                elt = ty
+            elif isinstance(ty, StructType):
+                if not isinstance(idx, ConstantInt):
+                    return None
+                const += dl.struct_layout(ty).element_offset(idx.value)
+                ty = ty.elements[idx.value]
+                continue
+            else:
+                inner: Type | None = getattr(ty, "element_type", None)
+                if inner is None:
+                    return None
+                elt = ty = inner
+            if dl.is_scalable(elt):
+                return None
+            size = dl.type_alloc_size(elt)
+            if isinstance(idx, ConstantInt):
+                w = idx.width
+                v = idx.value - (1 << w) if idx.value >> (w - 1) else idx.value
+                const += v * size
+            elif isinstance(idx.type, IntegerType):
+                key = (id(idx), idx.type.width)
+                terms[key] = terms.get(key, 0) + size
+                keep.append(idx)
+            else:
+                return None
+        p = ops[0]
+    else:
+        return None
+    return p, const, frozenset((a, b, c) for (a, b), c in terms.items() if c)
+
+
 def alias_no_alias(p1: Value, t1: Type | None, p2: Value, t2: Type | None, dl: DataLayout) -> bool:
     """True when the accesses ``[p1, p1 + size(t1))`` and ``[p2, p2 + size(t2))`` provably
     do not overlap (the BasicAA rules for distinct objects and constant offsets; a None
@@ -655,6 +708,30 @@ def alias_no_alias(p1: Value, t1: Type | None, p2: Value, t2: Type | None, dl: D
         if t1 is None or t2 is None or dl.is_scalable(t1) or dl.is_scalable(t2):
             return False
         return o1 + dl.type_store_size(t1) <= o2 or o2 + dl.type_store_size(t2) <= o1
+    if t1 is not None and t2 is not None and not dl.is_scalable(t1) and not dl.is_scalable(t2):
+        d1 = _decompose_gep(p1, dl)
+        d2 = _decompose_gep(p2, dl)
+        if d1 is not None and d2 is not None and d1[0] is d2[0]:
+            s1 = dl.type_store_size(t1)
+            s2 = dl.type_store_size(t2)
+            diff: dict[tuple[int, int], int] = {}
+            for key_id, width, scale in d1[2]:
+                diff[(key_id, width)] = diff.get((key_id, width), 0) + scale
+            for key_id, width, scale in d2[2]:
+                diff[(key_id, width)] = diff.get((key_id, width), 0) - scale
+            scales = [c for c in diff.values() if c]
+            off = d1[1] - d2[1]
+            if not scales:
+                # The same base and the same variable part: only the constant offsets differ.
+                return off + s1 <= 0 or s2 <= off
+            # BasicAA's GCD rule, with the power-of-two part of each scale (sound with wrapping):
+            # the accesses are at [off mod G, +s1) and [0, s2) modulo G.
+            g = 0
+            for c in scales:
+                p2part = abs(c) & -abs(c)
+                g = p2part if g == 0 else min(g, p2part)
+            mod = off % g
+            return mod >= s2 and g - mod >= s1
     u1 = get_underlying_object(p1)
     u2 = get_underlying_object(p2)
     if u1 is u2:

@@ -177,6 +177,28 @@ define i32 @f(i64 %i) {
   ret i32 %v
 }
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)""",
+"forward_past_other_field": """
+%S = type { i32, i32 }
+define i32 @f(ptr %p, i64 %i, i64 %j) {
+  %a = getelementptr %S, ptr %p, i64 %i, i32 0
+  %b = getelementptr %S, ptr %p, i64 %j, i32 1
+  %x = load i32, ptr %a
+  store i32 5, ptr %b
+  %y = load i32, ptr %a
+  %r = sub i32 %x, %y
+  ret i32 %r
+}""",
+"no_forward_past_same_field_other_index": """
+%S = type { i32, i32 }
+define i32 @f(ptr %p, i64 %i, i64 %j) {
+  %a = getelementptr %S, ptr %p, i64 %i, i32 0
+  %b = getelementptr %S, ptr %p, i64 %j, i32 0
+  %x = load i32, ptr %a
+  store i32 5, ptr %b
+  %y = load i32, ptr %a
+  %r = sub i32 %x, %y
+  ret i32 %r
+}""",
 "volatile_untouched": """
 define i32 @f(ptr %p) {
   store volatile i32 1, ptr %p
