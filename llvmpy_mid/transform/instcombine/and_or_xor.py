@@ -13,7 +13,7 @@ Not yet done (skipped whole): ``foldLogicOfIsFPClass``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Callable, cast
 
 from llvmpy_mid.analysis.instruction_simplify import simplify_and_inst, simplify_binop, simplify_or_inst
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -818,9 +818,31 @@ def narrow_masked_bin_op(ic: InstCombiner, i: BinaryOperator) -> Instruction | N
 
 def _all_ult(c: Constant, bound: int) -> bool:
     """``m_SpecificInt_ICMP(ICMP_ULT, bound)`` on every lane."""
-    from llvmpy_mid.ir.pattern_match import m_cst_pred
+    return _lanes_all(c, lambda k: k < bound)
 
-    return match(c, m_cst_pred(lambda e: cast(ConstantInt, e).value < bound)) is not None
+
+def _lanes_all(v: Value, pred: Callable[[int], bool]) -> bool:
+    """LLVM ``cstval_pred_ty``: an integer constant, splat, or fixed vector whose non-poison
+    lanes (at least one) all satisfy ``pred``."""
+    from llvmpy_mid.ir.constants import PoisonValue
+    from llvmpy_mid.ir.types import VectorType
+
+    if isinstance(v, ConstantInt):
+        return pred(v.value)
+    if not isinstance(v, Constant) or not isinstance(v.type, VectorType) or v.type.scalable:
+        return False
+    s = get_splat_value(v)
+    if isinstance(s, ConstantInt):
+        return pred(s.value)
+    seen = False
+    for k in range(v.type.count):
+        e = v.get_aggregate_element(k)
+        if isinstance(e, PoisonValue):
+            continue
+        if not isinstance(e, ConstantInt) or not pred(e.value):
+            return False
+        seen = True
+    return seen
 
 
 def _logical_and_or(v: Value, is_and: bool) -> tuple[Value, Value, bool] | None:
@@ -1184,7 +1206,7 @@ def visit_and(ic: InstCombiner, inst: Instruction) -> Instruction | None:
         m = match(op0, P_SHL_ZEXT)
         if m is not None:
             x = m.value("x")
-            if _is_specific_int(m.value("y"), width(ty) - width(x.type)):
+            if _lanes_all(m.value("y"), lambda k: k == width(ty) - width(x.type)):
                 sext = b.create_sext(x, ty, x.name + ".signext")
                 return BinaryOperator.create("and", sext, op1)
     r = narrow_masked_bin_op(ic, i)
