@@ -637,7 +637,7 @@ def combine_instructions_over_function(
     changed = False
     if option("instcombine-lower-dbg-declare"):
         changed = lower_dbg_declare(fn)
-    min_size = fn.has_fn_attr("minsize") if hasattr(fn, "has_fn_attr") else False
+    min_size = fn.has_fn_attribute("minsize")
     iteration = 0
     while True:
         iteration += 1

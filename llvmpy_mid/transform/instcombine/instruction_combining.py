@@ -4,9 +4,10 @@
 ``visitExtractValueInst`` with ``foldExtractOfOverflowIntrinsic``, ``visitFreeze``
 and its helpers; ``visitFenceInst`` of InstCombineCalls.cpp; InstCombineAtomicRMW.cpp).
 
-Each visitor tries LLVM's folds in LLVM's order. Not done yet: ``visitLandingPadInst``
-(clause pruning), ``visitAllocSite`` / ``visitFree`` (removable allocation sites; the
-entry points exist and answer "no change").
+Each visitor tries LLVM's folds in LLVM's order. ``visit_alloc_site`` and ``visit_free``
+(called by the alloca and call visitors) delete removable allocations with their users;
+the allocation families are the C library's and C++ ``new``/``delete`` (the MSVC
+operators are not known). Not done yet: ``visitLandingPadInst`` (clause pruning).
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def visit_ret(ic: InstCombiner, i: Instruction) -> Instruction | None:
     if fn is None:
         return None
     attr = fn.attributes.ret_attrs.get("nofpclass")
-    ret_class = int(attr.value) if attr is not None and isinstance(attr.value, int) else 0
+    ret_class = int(attr.int_value) if attr is not None else 0
     if ret_class == 0:
         return None
     from llvmpy_mid.transform.instcombine.simplify_demanded import simplify_demanded_use_fp_class
@@ -902,21 +903,363 @@ def visit_freeze(ic: InstCombiner, i: Instruction) -> Instruction | None:
 
 # --- allocation sites -------------------------------------------------------------------------------
 
+# The allocation families of the C and C++ library functions (LLVM MemoryBuiltins'
+# ``AllocationFnData``/``FreeFnData`` families): the TLI name -> its family.
+_C_ALLOC = ("malloc", "calloc", "valloc", "aligned_alloc", "strdup", "strndup", "memalign", "vec_malloc", "vec_calloc")
+_NEW_SCALAR = ("Znwj", "Znwm", "ZnwjRKSt9nothrow_t", "ZnwmRKSt9nothrow_t", "ZnwjSt11align_val_t", "ZnwmSt11align_val_t",
+               "ZnwjSt11align_val_tRKSt9nothrow_t", "ZnwmSt11align_val_tRKSt9nothrow_t")
+_NEW_ARRAY = ("Znaj", "Znam", "ZnajRKSt9nothrow_t", "ZnamRKSt9nothrow_t", "ZnajSt11align_val_t", "ZnamSt11align_val_t",
+              "ZnajSt11align_val_tRKSt9nothrow_t", "ZnamSt11align_val_tRKSt9nothrow_t")
+_DELETE_SCALAR = ("ZdlPv", "ZdlPvj", "ZdlPvm", "ZdlPvRKSt9nothrow_t", "ZdlPvSt11align_val_t", "ZdlPvjSt11align_val_t",
+                  "ZdlPvmSt11align_val_t", "ZdlPvSt11align_val_tRKSt9nothrow_t")
+_DELETE_ARRAY = ("ZdaPv", "ZdaPvj", "ZdaPvm", "ZdaPvRKSt9nothrow_t", "ZdaPvSt11align_val_t", "ZdaPvjSt11align_val_t",
+                 "ZdaPvmSt11align_val_t", "ZdaPvSt11align_val_tRKSt9nothrow_t")
+_ALLOC_LIKE: dict[str, str] = {**{f: "malloc" for f in _C_ALLOC}, **{f: "_Znwm" for f in _NEW_SCALAR},
+                               **{f: "_Znam" for f in _NEW_ARRAY}}
+_FREE_LIKE: dict[str, str] = {"free": "malloc", "vec_free": "malloc", **{f: "_Znwm" for f in _DELETE_SCALAR},
+                              **{f: "_Znam" for f in _DELETE_ARRAY}}
+_REALLOC_LIKE: dict[str, str] = {"realloc": "malloc", "reallocf": "malloc", "vec_realloc": "malloc"}  # fmt: skip
 
-def visit_alloc_site(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """A removable allocation (alloca or allocation call whose only uses are compares, frees,
-    lifetime markers and stores into it) is deleted (LLVM ``visitAllocSite``): not done yet."""
+
+def _lib_func(call: Instruction, tli: object) -> str | None:
+    from llvmpy_mid.ir.instructions.calls import CallBase
+
+    if tli is None or not isinstance(call, CallBase) or call.is_no_builtin:
+        return None
+    fn = call.called_function
+    if fn is None:
+        return None
+    lf: str | None = tli.get_lib_func(fn)  # type: ignore[attr-defined]
+    if lf is None or not tli.has(lf):  # type: ignore[attr-defined]
+        return None
+    return lf
+
+
+def _alloc_kind(call: Instruction) -> int:
+    from llvmpy_mid.ir.instructions.calls import CallBase
+
+    if not isinstance(call, CallBase):
+        return 0
+    kind = call.get_fn_attr("allockind")
+    return int(kind.alloc_fn_kind) if kind is not None else 0
+
+
+def get_allocation_family(i: Instruction, tli: object) -> str | None:
+    """LLVM ``getAllocationFamily``: the library family, or the ``alloc-family`` attribute."""
+    from llvmpy_mid.ir.instructions.calls import CallBase
+
+    lf = _lib_func(i, tli)
+    if lf is not None:
+        fam = _ALLOC_LIKE.get(lf) or _FREE_LIKE.get(lf) or _REALLOC_LIKE.get(lf)
+        if fam is not None:
+            return fam
+    if isinstance(i, CallBase):
+        attr = i.get_fn_attr("alloc-family")
+        if attr is not None:
+            return str(attr.value)
     return None
 
 
+def is_alloc_like_fn(v: Value, tli: object) -> bool:
+    """LLVM ``isAllocLikeFn``: a call of a malloc/calloc/new/strdup-like function."""
+    if not isinstance(v, Instruction) or v.opcode not in ("call", "invoke"):
+        return False
+    lf = _lib_func(v, tli)
+    if lf is not None and lf in _ALLOC_LIKE:
+        return True
+    return bool(_alloc_kind(v) & 1)  # AllocFnKind::Alloc
+
+
+def is_removable_alloc(call: Instruction, tli: object) -> bool:
+    """LLVM ``isRemovableAlloc``: an allocation-like call (the C family and operator new)."""
+    return is_alloc_like_fn(call, tli)
+
+
+def _get_reallocated_operand(call: Value, tli: object) -> Value | None:
+    """LLVM ``getReallocatedOperand``: the pointer a realloc-like call reallocates."""
+    if not isinstance(call, Instruction) or call.opcode not in ("call", "invoke"):
+        return None
+    lf = _lib_func(call, tli)
+    if lf is not None and lf in _REALLOC_LIKE:
+        return call.operands[0]
+    return None
+
+
+def _get_freed_operand(call: Instruction, tli: object) -> Value | None:
+    if call.opcode not in ("call", "invoke"):
+        return None
+    lf = _lib_func(call, tli)
+    if lf is not None and lf in _FREE_LIKE:
+        return call.operands[0]
+    return None
+
+
+def _is_never_equal_to_unescaped_alloc(v: Value, tli: object, ai: Instruction) -> bool:
+    from llvmpy_mid.ir.constants import ConstantPointerNull
+    from llvmpy_mid.ir.global_value import GlobalVariable
+
+    if isinstance(v, ConstantPointerNull):
+        return True
+    if isinstance(v, LoadInst):
+        return isinstance(v.pointer_operand, GlobalVariable)
+    return is_alloc_like_fn(v, tli) and v is not ai
+
+
+def _is_removable_write(cb: Instruction, used: Value) -> bool:
+    from llvmpy_mid.ir.instructions.calls import CallBase
+
+    if not isinstance(cb, CallBase) or cb._use_head is not None or cb.is_terminator:
+        return False
+    if not cb.will_return() or cb.may_throw():
+        return False
+    from llvmpy_mid.transform.instcombine.driver import _destination_written
+
+    return _destination_written(cb) is used
+
+
+_REMOVABLE_INTRINSIC_USERS = (
+    "llvm.assume", "llvm.invariant.start", "llvm.invariant.end", "llvm.lifetime.start", "llvm.lifetime.end",
+    "llvm.objectsize",
+)  # fmt: skip
+
+
+def _intrinsic_base(i: Instruction) -> str:
+    callee = i.operands[-1]
+    if not isinstance(callee, Function) or not callee.name.startswith("llvm."):
+        return ""
+    name = callee.name
+    for base in _REMOVABLE_INTRINSIC_USERS + ("llvm.memmove", "llvm.memcpy", "llvm.memset",
+                                              "llvm.launder.invariant.group", "llvm.strip.invariant.group"):  # fmt: skip
+        if name == base or name.startswith(base + "."):
+            if base == "llvm.memcpy" and name.startswith("llvm.memcpy.inline"):
+                return "llvm.memcpy.inline"
+            if base == "llvm.memset" and name.startswith("llvm.memset.inline"):
+                return "llvm.memset.inline"
+            return base
+    return name
+
+
+def _is_alloc_site_removable(ai: Instruction, users: list[Instruction], tli: object) -> bool:
+    """LLVM ``isAllocSiteRemovable``: every (transitive) use of the allocation is a cast, GEP,
+    equality compare with something it cannot equal, store into it, free, lifetime marker..."""
+    family = get_allocation_family(ai, tli)
+    work: list[Instruction] = [ai]
+    while work:
+        pi = work.pop()
+        use = pi._use_head
+        while use is not None:
+            i = use.user
+            use = use._next
+            assert isinstance(i, Instruction)
+            op = i.opcode
+            if op in ("addrspacecast", "bitcast", "getelementptr"):
+                users.append(i)
+                work.append(i)
+                continue
+            if op == "icmp":
+                assert isinstance(i, ICmpInst)
+                if not i.is_equality:
+                    return False
+                other = i.operands[1] if i.operands[0] is pi else i.operands[0]
+                if not _is_never_equal_to_unescaped_alloc(other, tli, ai):
+                    return False
+                if _lib_func(ai, tli) == "aligned_alloc":
+                    align = ai.operands[0]
+                    size = ai.operands[1]
+                    if not (isinstance(align, ConstantInt) and isinstance(size, ConstantInt) and align.value
+                            and align.value & (align.value - 1) == 0 and size.value % align.value == 0):  # fmt: skip
+                        return False
+                users.append(i)
+                continue
+            if op == "call":
+                base = _intrinsic_base(i)
+                if base in ("llvm.memmove", "llvm.memcpy", "llvm.memset"):
+                    vol = i.operands[3]
+                    if (isinstance(vol, ConstantInt) and vol.value) or i.operands[0] is not pi:
+                        return False
+                    users.append(i)
+                    continue
+                if base in _REMOVABLE_INTRINSIC_USERS:
+                    users.append(i)
+                    continue
+                if base in ("llvm.launder.invariant.group", "llvm.strip.invariant.group"):
+                    users.append(i)
+                    work.append(i)
+                    continue
+                if base.startswith("llvm."):
+                    return False
+                if _is_removable_write(i, pi):
+                    users.append(i)
+                    continue
+                if _get_freed_operand(i, tli) is pi and get_allocation_family(i, tli) == family:
+                    users.append(i)
+                    continue
+                if _get_reallocated_operand(i, tli) is pi and get_allocation_family(i, tli) == family:
+                    users.append(i)
+                    work.append(i)
+                    continue
+                return False
+            if op == "store":
+                assert isinstance(i, StoreInst)
+                if i.is_volatile or i.pointer_operand is not pi:
+                    return False
+                users.append(i)
+                continue
+            return False
+    return True
+
+
+def visit_alloc_site(ic: InstCombiner, i: Instruction) -> Instruction | None:
+    """An allocation only stored to, compared for equality, freed or marked (lifetime,
+    objectsize ...) is deleted with all those users (LLVM ``visitAllocSite``)."""
+    from llvmpy_mid.analysis.memory_builtins import lower_object_size_call
+    from llvmpy_mid.ir.debug_records import DbgRecordKind
+    from llvmpy_mid.ir.instructions.calls import CallBase
+    from llvmpy_mid.ir.instructions.memory import AllocaInst
+    from llvmpy_mid.transform.utils.debug_declare import (
+        convert_declare_for_store,
+        dbg_variable_records_of,
+        starts_with_deref,
+    )
+
+    records = dbg_variable_records_of(i) if isinstance(i, AllocaInst) else []
+    users: list[Instruction] = []
+    if not _is_alloc_site_removable(i, users, ic.tli):
+        return None
+    live: list[Instruction | None] = list(users)
+    for k, u in enumerate(live):
+        if u is None or u.is_erased:
+            continue
+        if u.opcode == "call" and _intrinsic_base(u) == "llvm.objectsize":
+            assert isinstance(u, CallBase)
+            res = lower_object_size_call(u, ic.dl, ic.tli, True)
+            assert res is not None
+            ic.replace_inst_uses_with(u, res)
+            ic.erase_inst_from_function(u)
+            live[k] = None
+    for u in live:
+        if u is None or u.is_erased:
+            continue
+        if isinstance(u, ICmpInst):
+            ic.replace_inst_uses_with(u, ConstantInt.get(u.type.context.int_type(1), 1 if u.predicate.is_false_when_equal else 0))
+        elif isinstance(u, StoreInst):
+            for rec in records:
+                if rec.kind is DbgRecordKind.DECLARE:
+                    convert_declare_for_store(rec, u, ic.dl)
+        else:
+            ic.replace_inst_uses_with(u, PoisonValue.get(u.type))
+        ic.erase_inst_from_function(u)
+    if i.opcode == "invoke":
+        from llvmpy_mid.ir.instructions.terminators import InvokeInst
+        from llvmpy_mid.ir.intrinsics import intrinsic_declaration
+
+        module = i.module
+        assert module is not None and i.parent is not None
+        ctx = i.type.context
+        decl = intrinsic_declaration(module, "llvm.donothing", ctx.function_type(ctx.void, []))
+        normal, unwind = i.successors[0], i.successors[1]
+        i.parent.append(InvokeInst(decl.function_type, decl, normal, unwind))
+    for rec in records:
+        if rec.instruction is None:
+            continue
+        if rec.kind is DbgRecordKind.DECLARE or starts_with_deref(rec.expression):
+            rec.erase_from_parent()
+    ic.erase_inst_from_function(i)
+    return None
+
+
+def _try_to_move_free_before_null_test(ic: InstCombiner, fi: Instruction) -> Instruction | None:
+    """LLVM ``tryToMoveFreeBeforeNullTest``: if (p) free(p) -> free(p) (minsize only)."""
+    from llvmpy_mid.ir.instructions.calls import CallBase
+    from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
+
+    assert isinstance(fi, CallBase)
+    op = fi.operands[0]
+    free_bb = fi.parent
+    assert free_bb is not None
+    pred_bb = free_bb.single_predecessor
+    if pred_bb is None:
+        return None
+    term = free_bb.terminator
+    if not isinstance(term, BranchInst) or term.is_conditional:
+        return None
+    succ_bb = term.get_successor(0)
+    insts = list(free_bb.instructions)
+    if len(insts) != 2:
+        for inst in insts:
+            if inst is fi or inst is term:
+                continue
+            if inst.opcode not in ("bitcast", "ptrtoint", "inttoptr") or not _is_noop_cast(inst, ic):
+                return None
+    ti = pred_bb.terminator
+    if not isinstance(ti, BranchInst) or not ti.is_conditional:
+        return None
+    cond = ti.condition
+    if not isinstance(cond, ICmpInst):
+        return None
+    lhs, rhs = cond.operands
+    if not (lhs is op or lhs is strip_pointer_casts(op)) or not (isinstance(rhs, Constant) and rhs.is_null_value):
+        return None
+    pred = cond.predicate
+    if pred not in (Predicate.ICMP_EQ, Predicate.ICMP_NE):
+        return None
+    true_bb, false_bb = ti.get_successor(0), ti.get_successor(1)
+    if succ_bb is not (true_bb if pred is Predicate.ICMP_EQ else false_bb):
+        return None
+    for inst in insts:
+        if inst is term:
+            break
+        inst.move_before(ti, preserve_dbg_records=True)
+    attrs = fi.attributes
+    attrs = attrs.without_param_attr(0, "nonnull")
+    deref = attrs.param_attrs(0).get("dereferenceable")
+    if deref is not None:
+        from llvmpy_mid.ir.attributes import Attribute
+
+        attrs = attrs.without_param_attr(0, "dereferenceable")
+        attrs = attrs.with_param_attr(0, Attribute.int("dereferenceable_or_null", int(deref.int_value)))
+    fi.attributes = attrs
+    return fi
+
+
+def _is_noop_cast(inst: Instruction, ic: InstCombiner) -> bool:
+    if inst.opcode == "bitcast":
+        return True
+    return scalar_size_in_bits(inst.type) == scalar_size_in_bits(inst.operands[0].type) if not (
+        inst.type.is_pointer and inst.operands[0].type.is_pointer) else True  # fmt: skip
+
+
 def visit_free(ic: InstCombiner, call: Instruction, freed_op: Value) -> Instruction | None:
-    """free(null) and free of a just-allocated, otherwise unused pointer (LLVM ``visitFree``):
-    not done yet."""
+    """free(undef) -> unreachable marker; free(null) -> nothing; free(realloc(p)) -> free(p)
+    when the realloc has no other use; with minsize, if (p) free(p) -> free(p) (LLVM ``visitFree``)."""
+    from llvmpy_mid.ir.constants import ConstantPointerNull
+
+    if isinstance(freed_op, UndefValue):
+        from llvmpy_mid.transform.instcombine.calls import create_non_terminator_unreachable
+
+        create_non_terminator_unreachable(ic, call)
+        ic.erase_inst_from_function(call)
+        return None
+    if isinstance(freed_op, ConstantPointerNull):
+        ic.erase_inst_from_function(call)
+        return None
+    if isinstance(freed_op, Instruction) and freed_op.opcode == "call" and freed_op.has_one_use:
+        realloc_op = _get_reallocated_operand(freed_op, ic.tli)
+        if realloc_op is not None:
+            r = ic.replace_inst_uses_with(freed_op, realloc_op)
+            assert r is not None
+            ic.erase_inst_from_function(r)
+            return None
+    if ic.min_size and _lib_func(call, ic.tli) == "free":
+        return _try_to_move_free_before_null_test(ic, call)
     return None
 
 
 __all__ = [
     "fold_extract_of_overflow_intrinsic",
+    "get_allocation_family",
+    "is_alloc_like_fn",
+    "is_removable_alloc",
     "remove_instructions_before_unreachable",
     "visit_alloc_site",
     "visit_atomicrmw",
