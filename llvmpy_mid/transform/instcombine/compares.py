@@ -257,13 +257,18 @@ def _is_min_max_cmp(i: ICmpInst, op0: Value, op1: Value) -> bool:
 
 
 def _known_via_demanded(ic: InstCombiner, i: ICmpInst, op_num: int, mask: int, w: int) -> KnownBits | None:
-    """``SimplifyDemandedBits(&I, OpNo, Mask, Known)``: None when the operand changed."""
+    """``SimplifyDemandedBits(&I, OpNo, Mask, Known, 0, Q)`` with LLVM's query without the
+    dominating-condition cache: None when the operand changed."""
+    from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
+    from llvmpy_mid.transform.instcombine.simplify_demanded import simplify_demanded_bits
+
+    q = ic.sq.get_without_dom_cond_cache().get_with_instruction(i)
     known = KnownBits(w)
-    if ic.simplify_demanded_bits(i, op_num, mask, known, 0):
+    if simplify_demanded_bits(ic, i, op_num, mask, known, 0, q):
         return None
     if known.is_unknown():
         # a demanded-bits engine that does not report what it knows: ask value tracking
-        known = ic.compute_known_bits(i.operands[op_num], 0, i)
+        known = compute_known_bits(i.operands[op_num], q, 0)
     return known
 
 
