@@ -318,6 +318,11 @@ VISITOR_FILES = [
     "switch-shl.ll", "switch-zext-sext.ll", "switch-sub.ll", "switch-select.ll", "switch-constant-expr.ll",
     "atomicrmw.ll", "consecutive-fences.ll", "freeze.ll", "freeze-phi.ll", "freeze-landingpad.ll",
     "extractvalue.ll", "phi-extractvalue.ll", "branch.ll", "canonicalize_branch.ll",
+    # allocation sites and free
+    "erase-dbg-values-at-dead-alloc-site.ll", "alloc-realloc-free.ll", "realloc-free.ll", "malloc-free-mismatched.ll",
+    "badmalloc.ll", "malloc-free-addrspace.ll",
+    # the driver: LowerDbgDeclare, dead blocks, sinking
+    "lower-dbg-declare.ll", "debuginfo-dce2.ll", "sink-into-resume-block.ll", "2005-07-07-DeadPHILoop.ll",
 ]  # fmt: skip
 
 
