@@ -184,8 +184,11 @@ def fold_icmp_with_dominating_icmp(ic: InstCombiner, i: ICmpInst) -> Instruction
             return ICmpInst(P.ICMP_NE, x, ConstantInt.get(x.type, ne))
         return None
 
-    # LLVM's DomConditionCache: branches on an icmp of X (in the order X's users are found).
-    for br in _dom_branches_for(x):
+    # LLVM's DomConditionCache: the branches registered so far whose condition affects X.
+    for bri in ic.dc.conditions_for(x):
+        br = cast(BranchInst, bri)
+        if not br.is_conditional:
+            continue
         cond = br.condition
         if not isinstance(cond, ICmpInst) or cond.lhs is not x:
             continue
@@ -204,16 +207,6 @@ def fold_icmp_with_dominating_icmp(ic: InstCombiner, i: ICmpInst) -> Instruction
                 if r is not None:
                     return r
     return None
-
-
-def _dom_branches_for(x: Value) -> list[BranchInst]:
-    out: list[BranchInst] = []
-    for u in x.users:
-        if isinstance(u, ICmpInst):
-            for uu in u.users:
-                if isinstance(uu, BranchInst) and uu.is_conditional and uu.condition is u:
-                    out.append(uu)
-    return out
 
 
 def _demanded_bits_lhs_mask(i: ICmpInst, w: int) -> int:

@@ -293,3 +293,24 @@ def test_icmp_exhaustive_constants_i4() -> None:
         "%t = trunc i8 %w to i4\n  %a = add i4 %t, 0",
     )
     _sweep(ops, tuple(range(-8, 8)), 4096)
+
+
+def test_signed_range_check_after_sign_guard_stays_signed() -> None:
+    """csmith's safe-shift guard: `x < 0` then `x > 31` keeps `sgt` (known bits without
+    dominating conditions, as LLVM), and the dominated compare is left as opt-19 leaves it."""
+    text = """
+define i32 @f(i32 %x) {
+entry:
+  %neg = icmp slt i32 %x, 0
+  br i1 %neg, label %out, label %chk
+chk:
+  %big = icmp sgt i32 %x, 31
+  br i1 %big, label %out, label %sh
+sh:
+  %s = shl i32 1, %x
+  ret i32 %s
+out:
+  ret i32 0
+}"""
+    out = assert_same_as_opt(text, "instcombine")
+    assert "icmp sgt i32 %x, 31" in out
