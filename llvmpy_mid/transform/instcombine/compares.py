@@ -30,7 +30,7 @@ from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant, ConstantInt, ConstantVector, UndefValue, get_splat_value
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
-from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.cmp import CmpInst, ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.memory import AtomicCmpXchgInst
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
@@ -830,7 +830,14 @@ def fold_icmp_with_high_bit_mask(ic: InstCombiner, i: ICmpInst) -> Instruction |
     return ICmpInst(new_pred, nx, Constant.get_null_value(nx.type))
 
 
-def fold_vector_cmp(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
+def _create_cmp(ic: InstCombiner, i: CmpInst, a: Value, b: Value) -> Value:
+    """``Builder.CreateCmp(Pred, A, B)`` of ``i``'s kind (no flags copied)."""
+    if isinstance(i, ICmpInst):
+        return ic.builder.create_icmp(i.predicate, a, b)
+    return ic.builder.create_fcmp(i.predicate, a, b)
+
+
+def fold_vector_cmp(ic: InstCombiner, i: CmpInst) -> Instruction | None:
     """cmp (shuffle V1, M), (shuffle V2, M) -> shuffle (cmp V1, V2), M; cmp of a splat shuffle
     with a splat constant; (the vector.reverse forms are not done)."""
     from llvmpy_mid.ir.instructions.vector import ShuffleVectorInst
@@ -848,7 +855,7 @@ def fold_vector_cmp(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
         and rhs.operands[0].type is v1.type
         and (lhs.has_one_use or rhs.has_one_use)
     ):
-        nc = ic.builder.create_icmp(i.predicate, v1, rhs.operands[0])
+        nc = _create_cmp(ic, i, v1, rhs.operands[0])
         return ShuffleVectorInst(nc, PoisonValue.get(nc.type), m)
     if not lhs.has_one_use or not isinstance(rhs, Constant):
         return None
@@ -858,7 +865,7 @@ def fold_vector_cmp(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
         v1t = v1.type
         assert isinstance(v1t, VectorType)
         c = ConstantVector.get_splat(v1t, scalar)
-        nc = ic.builder.create_icmp(i.predicate, v1, c)
+        nc = _create_cmp(ic, i, v1, c)
         return ShuffleVectorInst(nc, PoisonValue.get(nc.type), [first] * len(m))
     return None
 

@@ -439,6 +439,12 @@ def visit_fcmp(ic: InstCombiner, i: Instruction) -> Instruction | None:
         return _fcmp(pred, op0, op0, i)
     if canon_l is not None and canon_r is not None:
         return _fcmp(pred, canon_l, canon_r, i)
+    if isinstance(i.type, VectorType):
+        from llvmpy_mid.transform.instcombine.compares import fold_vector_cmp
+
+        r = fold_vector_cmp(ic, i)
+        if r is not None:
+            return r
     return i if changed else None
 
 
