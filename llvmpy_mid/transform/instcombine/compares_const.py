@@ -25,7 +25,7 @@ from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.casts import CastInst
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
-from llvmpy_mid.ir.instructions.other import PHINode
+from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.types import Type, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine import common
@@ -83,7 +83,10 @@ def fold_icmp_inst_with_constant(ic: InstCombiner, cmp: ICmpInst) -> Instruction
             r = fold_icmp_binop_with_constant(ic, cmp, op0, c)
             if r is not None:
                 return r
-        # (select: foldICmpSelectConstant not done)
+        if isinstance(op0, SelectInst) and isinstance(cmp.rhs, ConstantInt):
+            r = fold_icmp_select_constant(ic, cmp, op0, cmp.rhs)
+            if r is not None:
+                return r
         if isinstance(op0, CastInst) and op0.opcode == "trunc":
             r = fold_icmp_trunc_constant(ic, cmp, op0, c)
             if r is not None:
@@ -743,6 +746,69 @@ def fold_icmp_shr_constant(ic: InstCombiner, cmp: ICmpInst, shr: BinaryOperator,
         a = ic.builder.create_and(x, int_const(ty, hi), shr.name + ".mask")
         return ICmpInst(pred, a, int_const(ty, _shl(c, sa, w)))
     return None
+
+
+# --- three-way compares ---------------------------------------------------------------------------------
+
+
+def match_three_way_int_compare(si: SelectInst) -> tuple[Value, Value, ConstantInt, ConstantInt, ConstantInt] | None:
+    """``select (A == B), Eq, (select (A < B), Less, Greater)``: (A, B, Less, Equal, Greater)
+    (LLVM ``matchThreeWayIntCompare``)."""
+    from llvmpy_mid.transform.instcombine.compares_util import get_flipped_strictness_predicate_and_constant
+
+    cond = si.condition
+    if not isinstance(cond, ICmpInst) or not cond.is_equality:
+        return None
+    lhs, rhs = cond.lhs, cond.rhs
+    eq_v, ne_v = si.true_value, si.false_value
+    if cond.predicate == P.ICMP_NE:
+        eq_v, ne_v = ne_v, eq_v
+    if type(eq_v) is not ConstantInt:
+        return None
+    if not isinstance(ne_v, SelectInst):
+        return None
+    c2 = ne_v.condition
+    less, greater = ne_v.true_value, ne_v.false_value
+    if not isinstance(c2, ICmpInst) or type(less) is not ConstantInt or type(greater) is not ConstantInt:
+        return None
+    pb = c2.predicate
+    l2, r2 = c2.lhs, c2.rhs
+    if l2 is not lhs:
+        l2, r2 = r2, l2
+        pb = pb.swapped
+    if l2 is not lhs:
+        return None
+    if pb == P.ICMP_SGT and isinstance(r2, Constant):
+        fl = get_flipped_strictness_predicate_and_constant(pb, r2)
+        if fl is None:
+            return None
+        r2 = fl[1]
+        less, greater = greater, less
+        pb = P.ICMP_SLT
+    if pb == P.ICMP_SLT and rhs is r2:
+        return lhs, rhs, less, eq_v, greater
+    return None
+
+
+def fold_icmp_select_constant(ic: InstCombiner, cmp: ICmpInst, si: SelectInst, c: ConstantInt) -> Instruction | None:
+    """icmp (three-way compare A, B), C -> an or of A <s B, A == B, A >s B as C selects."""
+    if not cmp.has_one_use:
+        return None
+    m = match_three_way_int_compare(si)
+    if m is None:
+        return None
+    a, b, less, equal, greater = m
+    w = scalar_width(c.type)
+    pred = cmp.predicate
+    bld = ic.builder
+    cond: Value = ConstantInt.get_false(cmp.type)
+    if _compare(pred, less.value, c.value, w):
+        cond = bld.create_or(cond, bld.create_icmp(P.ICMP_SLT, a, b))
+    if _compare(pred, equal.value, c.value, w):
+        cond = bld.create_or(cond, bld.create_icmp(P.ICMP_EQ, a, b))
+    if _compare(pred, greater.value, c.value, w):
+        cond = bld.create_or(cond, bld.create_icmp(P.ICMP_SGT, a, b))
+    return ic.replace_inst_uses_with(cmp, cond)
 
 
 # --- mul / div / rem ---------------------------------------------------------------------------------------
