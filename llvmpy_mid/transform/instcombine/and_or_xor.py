@@ -8,7 +8,7 @@ The compare-pair folds (``foldAndOrOfICmps``, ``foldXorOfICmps``,
 ``foldLogicOfFCmps``) live in :mod:`.and_or_xor_icmps`; ``foldNot`` and the
 xor-only folds in :mod:`.and_or_xor_not`.
 
-Not yet done (skipped whole): ``foldLogicOfIsFPClass``.
+Everything of visitAnd/visitOr/visitXor is attempted.
 """
 
 from __future__ import annotations
@@ -61,7 +61,12 @@ from llvmpy_mid.ir.pattern_match import (
 )
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine import common as cm
-from llvmpy_mid.transform.instcombine.and_or_xor_icmps import fold_and_or_of_icmps, fold_logic_of_fcmps, reassociate_fcmps
+from llvmpy_mid.transform.instcombine.and_or_xor_icmps import (
+    fold_and_or_of_icmps,
+    fold_logic_of_fcmps,
+    fold_logic_of_is_fpclass,
+    reassociate_fcmps,
+)
 from llvmpy_mid.transform.instcombine.and_or_xor_not import visit_xor
 from llvmpy_mid.transform.instcombine.and_or_xor_util import (
     binop,
@@ -1289,6 +1294,9 @@ def visit_and(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     r = canonicalize_logic_first(ic, i)
     if r is not None:
         return r
+    r = fold_logic_of_is_fpclass(ic, i, op0, op1)
+    if r is not None:
+        return r
     r = fold_bin_op_of_displaced_shifts(ic, i)
     if r is not None:
         return r
@@ -1801,6 +1809,9 @@ def visit_or(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     if r is not None:
         return r
     r = canonicalize_logic_first(ic, i)
+    if r is not None:
+        return r
+    r = fold_logic_of_is_fpclass(ic, i, op0, op1)
     if r is not None:
         return r
     r = fold_bin_op_of_displaced_shifts(ic, i)

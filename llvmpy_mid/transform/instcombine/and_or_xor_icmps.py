@@ -4,8 +4,7 @@
 ``foldAndOrOfICmpsWithConstEq``, ``simplifyRangeCheck``,
 ``foldAndOrOfICmpsWithPow2AndWithZero``, ``foldAndOrOfICmpsUsingRanges``).
 
-Not yet done: in ``foldLogicOfFCmps`` the ``is.fpclass`` merge and the fabs
-range check.
+``foldLogicOfIsFPClass`` is here too (:func:`fold_logic_of_is_fpclass`).
 """
 
 from __future__ import annotations
@@ -21,9 +20,11 @@ from llvmpy_mid.analysis.cmp_inst_analysis import (
     predicates_foldable,
 )
 from llvmpy_mid.analysis.constant_range import ConstantRange
+from llvmpy_mid.analysis.fp_class_test import fcmp_to_class_test
+from llvmpy_mid.ir import apfloat
 from llvmpy_mid.analysis.instruction_simplify import simplify_binop, simplify_icmp_inst
 from llvmpy_mid.analysis.poison_tracking import is_guaranteed_not_to_be_undef_or_poison
-from llvmpy_mid.ir.constants import Constant, ConstantInt
+from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantInt
 from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
 from llvmpy_mid.ir.pattern_match import m_add, m_any_zero_fp, m_all_ones, m_apint, m_apint_allow_poison, m_one, m_pos_zero_fp, m_value, m_zero, m_zero_int, match
 from llvmpy_mid.ir.value import Value
@@ -906,8 +907,63 @@ def fold_logic_of_fcmps(
         v = _match_is_finite_test(ic, rhs, lhs)
         if v is not None:
             return v
-    # the is.fpclass merge and the fabs range check are not done
+    if one_use(lhs) and one_use(rhs):
+        fn = ic.fn
+        val_r, mask_r = fcmp_to_class_test(pred_r, fn, rhs0, rhs1)
+        if val_r is not None:
+            val_l, mask_l = fcmp_to_class_test(pred_l, fn, lhs0, lhs1)
+            if val_l is val_r:
+                mask = mask_l & mask_r if is_and else mask_l | mask_r
+                return create_is_fpclass(ic, val_l, mask)
+    # fabs(x) range check: and (fcmp olt x, C), (fcmp ogt x, -C) -> fcmp olt fabs(x), C
+    if lhs0 is rhs0 and one_use(lhs) and one_use(rhs) and pred_l.swapped == pred_r:
+        lc = _apfloat_p(lhs1)
+        rc = _apfloat_p(rhs1)
+        if lc is not None and rc is not None and lc.type is rc.type:
+            sem = apfloat.semantics_of(lc.type.type_id)
+            if sem is not None and lc.bits == apfloat.neg(sem, rc.bits):
+                if _is_lt_or_le(pred_r if is_and else pred_l):
+                    lc, rc = rc, lc
+                    pred_l, pred_r = pred_r, pred_l
+                if _is_lt_or_le(pred_l if is_and else pred_r):
+                    fmf = int(lhs.fast_math_flags) | int(rhs.fast_math_flags)
+                    fabs = b.create_intrinsic("fabs", [lhs0.type], [lhs0], fmf_source=None)
+                    if fmf:
+                        fabs.fast_math_flags = fmf
+                    new_c: Value = lc
+                    if lc.type is not lhs0.type:
+                        from llvmpy_mid.ir.constants import ConstantVector
+
+                        new_c = ConstantVector.get_splat(lhs0.type, lc)  # type: ignore[arg-type]
+                    return b.create_fcmp(pred_l, fabs, new_c, fast_math_flags=fmf)
     return None
+
+
+def _is_lt_or_le(p: Predicate) -> bool:
+    return p in (Predicate.FCMP_OLT, Predicate.FCMP_OLE, Predicate.FCMP_ULT, Predicate.FCMP_ULE)
+
+
+def _apfloat_p(v: Value) -> ConstantFP | None:
+    """``m_APFloatAllowPoison``: the ConstantFP of a scalar or (poison-tolerant) splat."""
+    from llvmpy_mid.ir.constants import get_splat_value
+
+    if isinstance(v, ConstantFP):
+        return v
+    if isinstance(v, Constant):
+        s = get_splat_value(v, True)
+        if isinstance(s, ConstantFP):
+            return s
+    return None
+
+
+def create_is_fpclass(ic: InstCombiner, val: Value, mask: int) -> Value:
+    """``Builder.CreateIntrinsic(Intrinsic::is_fpclass, {Ty}, {Val, getInt32(Mask)})``."""
+    from llvmpy_mid.ir.types import VectorType
+
+    ty = val.type
+    ctx = ty.context
+    ret = ctx.i1 if not isinstance(ty, VectorType) else ctx.vector_type(ctx.i1, ty.count, ty.scalable)
+    return ic.builder.create_intrinsic("is.fpclass", [ty], [val, ConstantInt.get(ctx.i32, mask)], return_type=ret)
 
 
 def _strip_sign_only_fp_ops(v: Value) -> Value:
@@ -981,7 +1037,39 @@ def reassociate_fcmps(ic: InstCombiner, bo: Instruction) -> Instruction | None:
     return BinaryOperator.create(opcode, new, bo11)
 
 
+def fold_logic_of_is_fpclass(ic: InstCombiner, bo: Instruction, op0: Value, op1: Value) -> Instruction | None:
+    """op (is.fpclass x, m0), (is.fpclass x, m1) -> is.fpclass x, (m0 op m1) (a one-use fcmp counts as one)"""
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    def class_of(v: Value) -> tuple[bool, Value | None, int]:
+        if isinstance(v, CallInst) and one_use(v) and v.intrinsic_base == "llvm.is.fpclass":
+            m = v.get_operand(1)
+            if type(m) is ConstantInt:
+                return True, v.get_operand(0), m.value
+        if isinstance(v, FCmpInst) and one_use(v):
+            val, mask = fcmp_to_class_test(v.predicate, ic.fn, v.get_operand(0), v.get_operand(1))
+            return False, val, mask
+        return False, None, 0
+
+    is_l, val0, mask0 = class_of(op0)
+    if val0 is None:
+        return None
+    is_r, val1, mask1 = class_of(op1)
+    if val1 is None or val0 is not val1:
+        return None
+    opc = bo.opcode
+    new = mask0 & mask1 if opc == "and" else (mask0 | mask1 if opc == "or" else mask0 ^ mask1)
+    for flag, v in ((is_l, op0), (is_r, op1)):
+        if flag:
+            assert isinstance(v, CallInst)
+            v.set_operand(1, ConstantInt.get(v.get_operand(1).type, new))
+            return ic.replace_inst_uses_with(bo, v)
+    return ic.replace_inst_uses_with(bo, create_is_fpclass(ic, val0, new))
+
+
 __all__ = [
+    "create_is_fpclass",
+    "fold_logic_of_is_fpclass",
     "fold_and_or_of_icmps",
     "fold_and_or_of_icmps_using_ranges",
     "fold_logic_of_fcmps",

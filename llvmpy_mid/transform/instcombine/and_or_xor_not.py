@@ -3,8 +3,7 @@
 ``foldXorToXor``, ``foldNot``, ``foldNotXor``, ``visitMaskedMerge``,
 ``canonicalizeAbs``).
 
-Not yet done (each skipped whole): ``foldLogicOfIsFPClass``, the ``is.fpclass``
-inversion of ``foldNot``.
+Every attempt of LLVM 19's visitXor and foldNot is made.
 """
 
 from __future__ import annotations
@@ -200,7 +199,7 @@ def fold_not(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
 
     if isinstance(not_op, _I) and sink_not_into_logical_op(ic, not_op):
         return i
-    # ~min(~X, Y) --> max(X, ~Y) (and the other min/max); the is.fpclass inversion is not done
+    # ~min(~X, Y) --> max(X, ~Y) (and the other min/max); ~is.fpclass(X, M) --> is.fpclass(X, ~M)
     if isinstance(not_op, CallInst) and one_use(not_op):
         inv = _INVERSE_MIN_MAX.get(not_op.intrinsic_base)
         if inv is not None:
@@ -215,6 +214,11 @@ def fold_not(ic: InstCombiner, i: BinaryOperator) -> Instruction | None:
                 not_y = b.create_not(y)
                 inv_mm = b.create_binary_intrinsic(inv, x, not_y)
                 return ic.replace_inst_uses_with(i, inv_mm)
+        if not_op.intrinsic_base == "llvm.is.fpclass":
+            class_mask = not_op.get_operand(1)
+            assert isinstance(class_mask, ConstantInt)
+            not_op.set_operand(1, ConstantInt.get(class_mask.type, ~class_mask.value & 1023))
+            return ic.replace_inst_uses_with(i, not_op)
     if one_use(not_op) and isinstance(not_op, SelectInst):
         tv = not_op.true_value
         fv = not_op.false_value
@@ -644,6 +648,11 @@ def visit_xor(ic: InstCombiner, inst: Instruction) -> Instruction | None:
     if r is not None:
         return r
     r = canonicalize_logic_first(ic, i)
+    if r is not None:
+        return r
+    from llvmpy_mid.transform.instcombine.and_or_xor_icmps import fold_logic_of_is_fpclass
+
+    r = fold_logic_of_is_fpclass(ic, i, op0, op1)
     if r is not None:
         return r
     r = canonicalize_conditional_negation_via_math_to_select(ic, i)

@@ -239,6 +239,50 @@ define i4 @f(i4 %a, i4 %b, i4 %c) {
 }
 
 
+FP_RULES: dict[str, str] = {
+    # (fcmp olt x, y) | (fcmp oeq x, y) --> fcmp ole x, y  (fcmp codes)
+    "or_of_fcmp_codes": """
+define i1 @f(float %x, float %y) {
+  %a = fcmp olt float %x, %y
+  %b = fcmp oeq float %x, %y
+  %r = or i1 %a, %b
+  ret i1 %r
+}""",
+    # (fcmp ord x, 0) & (fcmp ord y, 0) --> fcmp ord x, y
+    "and_of_ord": """
+define i1 @f(float %x, float %y) {
+  %a = fcmp ord float %x, 0.0
+  %b = fcmp ord float %y, 0.0
+  %r = and i1 %a, %b
+  ret i1 %r
+}""",
+    # (fcmp oeq x, 0) | (fcmp ueq fabs(x), inf) --> is.fpclass(x, zero|inf|nan)
+    "or_of_class_tests": """
+define i1 @f(half %x) {
+  %fabs = call half @llvm.fabs.f16(half %x)
+  %cmpinf = fcmp ueq half %fabs, 0xH7C00
+  %cmpzero = fcmp oeq half %x, 0xH0000
+  %r = or i1 %cmpzero, %cmpinf
+  ret i1 %r
+}
+declare half @llvm.fabs.f16(half)""",
+    # (fcmp ord x, 0) & ((fcmp ord y, 0) & z) --> (fcmp ord x, y) & z  (reassociateFCmps)
+    "reassociate_fcmps": """
+define i1 @f(float %x, float %y, i1 %z) {
+  %a = fcmp ord float %x, 0.0
+  %b = fcmp ord float %y, 0.0
+  %i = and i1 %b, %z
+  %r = and i1 %a, %i
+  ret i1 %r
+}""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FP_RULES))
+def test_fp_rule_as_opt19(name: str) -> None:
+    assert_same_as_opt(FP_RULES[name], "instcombine")
+
+
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_rule_as_opt19(name: str) -> None:
     assert_same_as_opt(RULES[name], "instcombine")
