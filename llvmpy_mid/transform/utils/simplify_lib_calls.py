@@ -262,6 +262,8 @@ class LibCallSimplifier:
                 return self.optimize_mem_move(ci, b)
             if iid == "llvm.exp2":
                 return self._optimize_exp2(ci, b)
+            if iid == "llvm.pow":
+                return self._optimize_pow(ci, b)
             if iid == "llvm.sqrt":
                 return self._optimize_sqrt(ci, b)
             return None
@@ -357,6 +359,8 @@ class LibCallSimplifier:
             return self._optimize_sqrt(ci, b)
         if base == "exp2":
             return self._optimize_exp2(ci, b)
+        if base == "pow":
+            return self._optimize_pow(ci, b)
         module = callee.parent
         unsafe = int(getattr(ci, "fast_math_flags", 0)) == 127
         if func in ("acos", "acosh", "asin", "atan", "cbrt", "exp", "exp10", "expm1", "cos", "sin", "tanh"):
@@ -487,11 +491,213 @@ class LibCallSimplifier:
         out: Value = fabs
         if other is not None:
             sq = b.create_unary_intrinsic("sqrt", other, "sqrt")
-            out = b.create_bin_op("fmul", fabs, sq)
+            out = _fp_binop(b, "fmul", fabs, sq)
             if isinstance(out, Instruction):
                 out.fast_math_flags = b.fast_math_flags  # type: ignore[attr-defined]
         b.fast_math_flags = saved
         return copy_flags(ci, out)
+
+    def _optimize_pow(self, pow_: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizePow`` (without ``replacePowWithExp``: a pow whose base is a constant or an
+        exp/exp2/exp10 call is left alone, since LLVM would rewrite it that way first)."""
+        from llvmpy_mid.ir.constants import ConstantFP
+
+        base = pow_.get_arg(0)
+        expo = pow_.get_arg(1)
+        ty = pow_.type
+        fmf = int(pow_.fast_math_flags)
+        allow_approx = bool(fmf & 64)
+        bc = _fp_value(base)
+        if bc == 1.0:
+            return base
+        saved = b.fast_math_flags
+        b.fast_math_flags = FastMathFlags(fmf)
+        try:
+            e = self._replace_pow_with_exp(pow_, b)
+            if e is not None:
+                return e
+            ec = _fp_value(expo)
+            one: Value = ConstantFP.get(ty, 1.0) if not ty.is_vector else _fp_splat(ty, 1.0)
+            if ec == -1.0:
+                return _fp_binop(b, "fdiv", one, base, "reciprocal")
+            if ec is not None and ec == 0.0:
+                return one
+            if ec == 1.0:
+                return base
+            if ec == 2.0:
+                return _fp_binop(b, "fmul", base, base, "square")
+            sq = self._replace_pow_with_sqrt(pow_, b, ec)
+            if sq is not None:
+                return sq
+            if allow_approx and ec is not None and ec not in (0.5, -0.5) and ec == ec:
+                import math
+
+                sqrt: Value | None = None
+                ei = ec
+                ea = abs(ec)
+                if not math.isinf(ea) and ea != int(ea):
+                    if (ea * 2) != int(ea * 2):
+                        return None
+                    ei = float(math.floor(ec))
+                    sqrt = self._get_sqrt_call(base, pow_.does_not_access_memory, b)
+                    if sqrt is None:
+                        return None
+                tli = self.tli
+                assert tli is not None
+                ibits = tli.int_size
+                if not math.isinf(ei) and ei == int(ei) and -(1 << (ibits - 1)) <= int(ei) < (1 << (ibits - 1)):
+                    it = b.context.int_type(ibits)
+                    powi = b.create_intrinsic("powi", [base.type, it], [base, ConstantInt.get(it, int(ei) & it.mask)])
+                    copy_flags(pow_, powi)
+                    if sqrt is not None:
+                        return _fp_binop(b, "fmul", powi, sqrt)
+                    return powi
+            if allow_approx and getattr(expo, "opcode", None) in ("sitofp", "uitofp"):
+                tli = self.tli
+                assert tli is not None
+                ei2 = _get_int_to_fp_val(expo, b, tli.int_size)
+                if ei2 is not None:
+                    return copy_flags(pow_, b.create_intrinsic("powi", [base.type, ei2.type], [base, ei2]))
+            callee = pow_.called_function
+            tli = self.tli
+            assert callee is not None and tli is not None
+            module = callee.parent
+            if fmf == 127 and callee.name == tli.get_name("pow") and module is not None and bl.is_lib_func_emittable(module, tli, callee.name + "f"):
+                shrunk = self._optimize_double_fp(pow_, b, True, True)
+                if shrunk is not None:
+                    return shrunk
+            return None
+        finally:
+            b.fast_math_flags = saved
+
+    def _replace_pow_with_exp(self, pow_: CallInst, b: IRBuilder) -> Value | None:
+        """``replacePowWithExp``: pow(exp(x), y) -> exp(x * y) (fast); pow(2.0, itofp x) ->
+        ldexp(1.0, x); pow(2**n, x) -> exp2(n * x); pow(10.0, x) -> exp10(x);
+        pow(C, x) -> exp2(log2(C) * x) (afn nnan)."""
+        import math
+
+        from llvmpy_mid.ir.constants import ConstantFP
+
+        tli = self.tli
+        fn = b.function
+        module = fn.parent if fn is not None else None
+        assert tli is not None and module is not None
+        base = pow_.get_arg(0)
+        expo = pow_.get_arg(1)
+        ty = pow_.type
+        if isinstance(base, CallInst) and base.has_one_use and int(base.fast_math_flags) == 127 and int(pow_.fast_math_flags) == 127:
+            bfn = base.called_function
+            lf = tli.get_lib_func_by_name(bfn.name) if bfn is not None else None
+            if lf is not None and bl.is_lib_func_emittable(module, tli, lf):
+                if lf in ("expf", "exp", "expl"):
+                    exp_name, iid = tli.get_name("exp"), "exp"
+                elif lf in ("exp2f", "exp2", "exp2l"):
+                    exp_name, iid = tli.get_name("exp2"), "exp2"
+                else:
+                    return None
+                fmul = _fp_binop(b, "fmul", base.get_arg(0), expo, "mul")
+                exp_fn: Value
+                if base.does_not_access_memory:
+                    exp_fn = b.create_unary_intrinsic(iid, fmul, exp_name)
+                else:
+                    exp_fn = bl.emit_unary_float_fn_call(fmul, tli, iid, b, base.attributes)
+                base.replace_all_uses_with(exp_fn)
+                if self.eraser is not None:
+                    self.eraser(base)
+                else:
+                    base.erase_from_parent()
+                return exp_fn
+        bf = _fp_value(base)
+        if bf is None:
+            return None
+        use_intrinsic = pow_.does_not_access_memory
+        if (use_intrinsic or not ty.is_vector) and bf == 2.0 and getattr(expo, "opcode", None) in ("sitofp", "uitofp") and (
+            use_intrinsic or _has_float_fn(module, tli, ty, "ldexp")
+        ):
+            ei = _get_int_to_fp_val(expo, b, tli.int_size)
+            if ei is not None:
+                one: Value = ConstantFP.get(ty, 1.0) if not ty.is_vector else _fp_splat(ty, 1.0)
+                if use_intrinsic:
+                    return copy_flags(pow_, b.create_intrinsic("ldexp", [ty, ei.type], [one, ei], "exp2", fmf_source=pow_))
+                return copy_flags(pow_, bl.emit_binary_float_fn_call(one, ei, tli, "ldexp", b, _empty_attrs()))
+        if _has_float_fn(module, tli, ty, "exp2") and bf != 0.0 and not math.isinf(bf) and not math.isnan(bf):
+            rec = 1.0 / bf
+            is_int = bf == int(bf)
+            is_rec = not math.isinf(rec) and rec == int(rec)
+            nf = rec if is_rec else bf
+            if (is_int or is_rec) and 1 < nf < 2.0**63:
+                ni = int(nf)
+                if ni & (ni - 1) == 0:
+                    n = float(ni.bit_length() - 1) * (-1.0 if is_rec else 1.0)
+                    nc: Value = ConstantFP.get(ty, n) if not ty.is_vector else _fp_splat(ty, n)
+                    fmul = _fp_binop(b, "fmul", expo, nc, "mul")
+                    if use_intrinsic:
+                        return copy_flags(pow_, b.create_unary_intrinsic("exp2", fmul, "exp2"))
+                    return copy_flags(pow_, bl.emit_unary_float_fn_call(fmul, tli, "exp2", b, _empty_attrs()))
+        if bf == 10.0 and _has_float_fn(module, tli, ty, "exp10"):
+            if use_intrinsic:
+                return copy_flags(pow_, b.create_intrinsic("exp10", [ty], [expo], "exp10", fmf_source=pow_))
+            return copy_flags(pow_, bl.emit_unary_float_fn_call(expo, tli, "exp10", b, _empty_attrs()))
+        fmf = int(pow_.fast_math_flags)
+        if fmf & 64 and fmf & 2 and bf != 0.0 and not math.isinf(bf) and bf > 0:
+            st = ty.element_type if ty.is_vector else ty  # type: ignore[attr-defined]
+            log: Value | None = None
+            if st.type_id is TypeID.FLOAT:
+                import struct
+
+                lv = struct.unpack("<f", struct.pack("<f", math.log2(bf)))[0]
+                log = ConstantFP.get(ty, lv) if not ty.is_vector else _fp_splat(ty, lv)
+            elif st.type_id is TypeID.DOUBLE:
+                log = ConstantFP.get(ty, math.log2(bf)) if not ty.is_vector else _fp_splat(ty, math.log2(bf))
+            if log is not None:
+                fmul = _fp_binop(b, "fmul", log, expo, "mul")
+                if use_intrinsic:
+                    return copy_flags(pow_, b.create_unary_intrinsic("exp2", fmul, "exp2"))
+                if _has_float_fn(module, tli, ty, "exp2"):
+                    return copy_flags(pow_, bl.emit_unary_float_fn_call(fmul, tli, "exp2", b, _empty_attrs()))
+        return None
+
+    def _get_sqrt_call(self, v: Value, no_errno: bool, b: IRBuilder) -> Value | None:
+        """``getSqrtCall``."""
+        if no_errno:
+            return b.create_unary_intrinsic("sqrt", v, "sqrt")
+        tli = self.tli
+        fn = b.function
+        module = fn.parent if fn is not None else None
+        if tli is None or module is None or not _has_float_fn(module, tli, v.type, "sqrt"):
+            return None
+        return bl.emit_unary_float_fn_call(v, tli, "sqrt", b, _empty_attrs())
+
+    def _replace_pow_with_sqrt(self, pow_: CallInst, b: IRBuilder, ec: float | None) -> Value | None:
+        """``replacePowWithSqrt``: pow(x, +-0.5) -> sqrt(x) with the fabs, infinity and
+        reciprocal fix-ups the flags require."""
+        from llvmpy_mid.ir.constants import ConstantFP
+
+        if ec not in (0.5, -0.5):
+            return None
+        assert ec is not None
+        fmf = int(pow_.fast_math_flags)
+        if ec < 0 and not fmf & (64 | 1):
+            return None
+        base = pow_.get_arg(0)
+        ty = pow_.type
+        if not pow_.does_not_access_memory and not fmf & 4 and not _is_known_never_infinity(base):
+            return None
+        sqrt = self._get_sqrt_call(base, pow_.does_not_access_memory, b)
+        if sqrt is None:
+            return None
+        if not fmf & 8:
+            sqrt = b.create_unary_intrinsic("fabs", sqrt, "abs")
+        copy_flags(pow_, sqrt)
+        if not fmf & 4:
+            pos = _fp_inf(ty, False)
+            neg = _fp_inf(ty, True)
+            cmp = b.create_fcmp("oeq", base, neg, "isinf")
+            sqrt = b.create_select(cmp, pos, sqrt)
+        if ec < 0:
+            one: Value = ConstantFP.get(ty, 1.0) if not ty.is_vector else _fp_splat(ty, 1.0)
+            sqrt = _fp_binop(b, "fdiv", one, sqrt, "reciprocal")
+        return sqrt
 
     def _merge_sqrt_to_exp(self, ci: CallInst, b: IRBuilder) -> Value | None:
         """``mergeSqrtToExp``: sqrt(exp(X)) -> exp(X * 0.5) when both allow reassociation."""
@@ -525,7 +731,7 @@ class LibCallSimplifier:
         op = arg.operands[0]
         half: Value = ConstantFP.get(op.type, 0.5) if not op.type.is_vector else _fp_splat(op.type, 0.5)
         b.position_before(arg)
-        fmul = b.create_bin_op("fmul", op, half, "merged.sqrt")
+        fmul = _fp_binop(b, "fmul", op, half, "merged.sqrt")
         if isinstance(fmul, Instruction):
             fmul.fast_math_flags = ci.fast_math_flags  # type: ignore[attr-defined]
         b.position_before(ci)
@@ -1591,7 +1797,7 @@ def _mask(ci: CallInst) -> int:
 
 _FP_FUNCS = frozenset(
     ("cos", "sin", "tan", "erf", "fabs", "ceil", "floor", "round", "roundeven", "nearbyint", "rint", "trunc",
-     "fmin", "fmax", "sqrt", "exp2", "copysign")
+     "fmin", "fmax", "sqrt", "exp2", "copysign", "pow")
 )
 _UNARY_INTRINSIC = {
     "fabs": "fabs", "ceil": "ceil", "floor": "floor", "round": "round", "roundeven": "roundeven",
@@ -1665,6 +1871,80 @@ def _fp_splat(ty: object, value: float) -> Value:
 
     assert isinstance(ty, VectorType)
     return ConstantVector.get_splat(ty, ConstantFP.get(ty.element_type, value))
+
+
+def _fp_binop(b: IRBuilder, opcode: str, lhs: Value, rhs: Value, name: str = "") -> Value:
+    """``CreateFMul``/``CreateFDiv``: folded when constant, else with the builder's fast-math flags."""
+    folder = b.folder
+    if folder is not None:
+        v = folder.fold_bin_op(opcode, lhs, rhs)
+        if v is not None:
+            return v
+    if opcode == "fmul":
+        return b.fmul(lhs, rhs, name)
+    return b.fdiv(lhs, rhs, name)
+
+
+def _fp_value(v: Value) -> float | None:
+    """The value of a scalar FP constant or splat (``m_APFloat``), as a Python float."""
+    import struct
+
+    from llvmpy_mid.ir.constants import Constant, ConstantFP, get_splat_value
+
+    c: object = v
+    if isinstance(v, Constant) and v.type.is_vector:
+        c = get_splat_value(v)
+    if not isinstance(c, ConstantFP):
+        return None
+    tid = c.type.type_id
+    if tid is TypeID.DOUBLE:
+        return float(struct.unpack("<d", struct.pack("<Q", c.bits))[0])
+    if tid is TypeID.FLOAT:
+        return float(struct.unpack("<f", struct.pack("<I", c.bits))[0])
+    if tid is TypeID.HALF:
+        return float(struct.unpack("<e", struct.pack("<H", c.bits))[0])
+    for x in (1.0, 2.0, 10.0, -1.0, 0.0, -0.0, 0.5, -0.5):
+        # Other formats: the few values the folds test for exactly.
+        if ConstantFP.get(c.type, x).bits == c.bits:
+            return x
+    return None
+
+
+def _fp_inf(ty: Type, negative: bool) -> Value:
+    """``ConstantFP::getInfinity``."""
+    from llvmpy_mid.ir.constants import ConstantFP
+
+    v = float("-inf") if negative else float("inf")
+    if ty.is_vector:
+        return _fp_splat(ty, v)
+    return ConstantFP.get(ty, v)
+
+
+def _is_exp_like(v: Value) -> bool:
+    """A call of exp/exp2/exp10 (libcall or intrinsic): replacePowWithExp's territory."""
+    if not isinstance(v, CallInst):
+        return False
+    fn = v.called_function
+    if fn is None:
+        return False
+    name = fn.name
+    if name.startswith("llvm."):
+        return v.intrinsic_base in ("llvm.exp", "llvm.exp2", "llvm.exp10")
+    return name in ("exp", "expf", "expl", "exp2", "exp2f", "exp2l", "exp10", "exp10f", "exp10l")
+
+
+def _is_known_never_infinity(v: Value) -> bool:
+    """``isKnownNeverInfinity`` for constants and integer-to-FP conversions."""
+    import math
+
+    c = _fp_value(v)
+    if c is not None:
+        return not math.isinf(c)
+    if getattr(v, "opcode", None) in ("sitofp", "uitofp"):
+        src = v.operands[0].type  # type: ignore[attr-defined]
+        st = src.element_type if src.is_vector else src
+        return bool(getattr(st, "width", 999) < 128)
+    return False
 
 
 def _empty_attrs() -> object:
