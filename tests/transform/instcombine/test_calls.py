@@ -66,6 +66,18 @@ INT_RULES: dict[str, str] = {
     'ssub_sat_const': 'define i8 @f(i8 %x) {\n  %r = call i8 @llvm.ssub.sat.i8(i8 %x, i8 5)\n  ret i8 %r\n}\ndeclare i8 @llvm.ssub.sat.i8(i8, i8)',
     # uadd.sat(uadd.sat(x, 3), 5) -> uadd.sat(x, 8)
     'uadd_sat_nested': 'define i8 @f(i8 %x) {\n  %a = call i8 @llvm.uadd.sat.i8(i8 %x, i8 3)\n  %r = call i8 @llvm.uadd.sat.i8(i8 %a, i8 5)\n  ret i8 %r\n}\ndeclare i8 @llvm.uadd.sat.i8(i8, i8)',
+    # smax(smin(x, 42), 41) -> x > 41 ? 42 : 41
+    'clamp_of_two': 'define i8 @f(i8 %x) {\n  %a = call i8 @llvm.smin.i8(i8 %x, i8 42)\n  %r = call i8 @llvm.smax.i8(i8 %a, i8 41)\n  ret i8 %r\n}\ndeclare i8 @llvm.smin.i8(i8, i8)\ndeclare i8 @llvm.smax.i8(i8, i8)',
+    # umax(x +nuw 3, 10) -> umax(x, 7) +nuw 3
+    'add_after_minmax': 'define i8 @f(i8 %x) {\n  %a = add nuw i8 %x, 3\n  %r = call i8 @llvm.umax.i8(i8 %a, i8 10)\n  ret i8 %r\n}\ndeclare i8 @llvm.umax.i8(i8, i8)',
+    # smax(~x, ~y) -> ~smin(x, y)
+    'not_after_minmax': 'define i8 @f(i8 %x, i8 %y) {\n  %a = xor i8 %x, -1\n  %b = xor i8 %y, -1\n  %r = call i8 @llvm.smax.i8(i8 %a, i8 %b)\n  ret i8 %r\n}\ndeclare i8 @llvm.smax.i8(i8, i8)',
+    # umin(umin(a, b), umin(c, a)) -> umin(umin(c, a), b)
+    'minmax_tree': 'define i8 @f(i8 %a, i8 %b, i8 %c) {\n  %m1 = call i8 @llvm.umin.i8(i8 %a, i8 %b)\n  %m2 = call i8 @llvm.umin.i8(i8 %c, i8 %a)\n  %r = call i8 @llvm.umin.i8(i8 %m1, i8 %m2)\n  ret i8 %r\n}\ndeclare i8 @llvm.umin.i8(i8, i8)',
+    # umax(umax(x, 3), 5) -> umax(x, 5)
+    'minmax_const_reassoc': 'define i8 @f(i8 %x) {\n  %a = call i8 @llvm.umax.i8(i8 %x, i8 3)\n  %r = call i8 @llvm.umax.i8(i8 %a, i8 5)\n  ret i8 %r\n}\ndeclare i8 @llvm.umax.i8(i8, i8)',
+    # smin(smax(sext a + sext b, -8), 7) on i8 of i4 values -> sext sadd.sat
+    'sadd_sat_idiom': 'define i8 @f(i4 %a, i4 %b) {\n  %x = sext i4 %a to i8\n  %y = sext i4 %b to i8\n  %s = add i8 %x, %y\n  %m = call i8 @llvm.smax.i8(i8 %s, i8 -8)\n  %r = call i8 @llvm.smin.i8(i8 %m, i8 7)\n  ret i8 %r\n}\ndeclare i8 @llvm.smin.i8(i8, i8)\ndeclare i8 @llvm.smax.i8(i8, i8)',
 }
 
 # Other calls: compared with opt-19 only.
@@ -98,6 +110,14 @@ OTHER_RULES: dict[str, str] = {
     'floor_fpext': 'define double @f(float %x) {\n  %e = fpext float %x to double\n  %r = call double @llvm.floor.f64(double %e)\n  ret double %r\n}\ndeclare double @llvm.floor.f64(double)',
     # a call through a null pointer is unreachable
     'call_null': 'define void @f() {\n  call void null()\n  ret void\n}',
+    # fma(x, 1.0, z) -> fadd x, z
+    'fma_one': 'define float @f(float %x, float %z) {\n  %r = call float @llvm.fma.f32(float %x, float 1.0, float %z)\n  ret float %r\n}\ndeclare float @llvm.fma.f32(float, float, float)',
+    # maxnum(maxnum(x, 0.0), 1.0) -> maxnum(x, 1.0)
+    'maxnum_nested_consts': 'define float @f(float %x) {\n  %a = call float @llvm.maxnum.f32(float %x, float 0.0)\n  %r = call float @llvm.maxnum.f32(float %a, float 1.0)\n  ret float %r\n}\ndeclare float @llvm.maxnum.f32(float, float)',
+    # copysign(x, fabs y) -> fabs x
+    'copysign_known_positive': 'define float @f(float %x, float %y) {\n  %a = call float @llvm.fabs.f32(float %y)\n  %r = call float @llvm.copysign.f32(float %x, float %a)\n  ret float %r\n}\ndeclare float @llvm.fabs.f32(float)\ndeclare float @llvm.copysign.f32(float, float)',
+    # smax of shuffled operands -> shuffle of smax
+    'shuffled_operands': 'define <2 x i8> @f(<2 x i8> %x, <2 x i8> %y) {\n  %a = shufflevector <2 x i8> %x, <2 x i8> poison, <2 x i32> <i32 1, i32 0>\n  %b = shufflevector <2 x i8> %y, <2 x i8> poison, <2 x i32> <i32 1, i32 0>\n  %r = call <2 x i8> @llvm.smax.v2i8(<2 x i8> %a, <2 x i8> %b)\n  ret <2 x i8> %r\n}\ndeclare <2 x i8> @llvm.smax.v2i8(<2 x i8>, <2 x i8>)',
     # returned argument replaces the call's uses
     'returned_arg': 'define ptr @f(ptr %p) {\n  %r = call ptr @g(ptr %p)\n  ret ptr %r\n}\ndeclare ptr @g(ptr returned)',
 }

@@ -44,6 +44,21 @@ DECLS = (
     'declare i32 @puts(ptr)\n'
     'declare i64 @fwrite(ptr, i64, i64, ptr)\n'
     'declare i32 @fputs(ptr, ptr)\n'
+    'declare double @pow(double, double)\n'
+    'declare float @powf(float, float)\n'
+    'declare double @llvm.pow.f64(double, double)\n'
+    'declare double @sqrt(double)\n'
+    'declare double @fabs(double)\n'
+    'declare double @floor(double)\n'
+    'declare double @cos(double)\n'
+    'declare double @fmin(double, double)\n'
+    'declare double @exp2(double)\n'
+    'declare i32 @printf(ptr, ...)\n'
+    'declare i32 @sprintf(ptr, ptr, ...)\n'
+    'declare i32 @snprintf(ptr, i64, ptr, ...)\n'
+    'declare ptr @strcat(ptr, ptr)\n'
+    'declare ptr @strncpy(ptr, ptr, i64)\n'
+    'declare ptr @__memcpy_chk(ptr, ptr, i64, i64)\n'
 )
 
 
@@ -128,6 +143,36 @@ RULES: dict[str, str] = {
     'fputs_fwrite': 'define void @f(ptr %F) {\n  %r = call i32 @fputs(ptr @hello, ptr %F)\n  ret void\n}',
     # fwrite(p, 0, n, F) -> 0
     'fwrite_zero': 'define i64 @f(ptr %p, i64 %n, ptr %F) {\n  %r = call i64 @fwrite(ptr %p, i64 0, i64 %n, ptr %F)\n  ret i64 %r\n}',
+    # pow(x, 2.0) -> x * x
+    'pow_square': 'define double @f(double %x) {\n  %r = call double @pow(double %x, double 2.0)\n  ret double %r\n}',
+    # pow(2.0, x) -> exp2(x) for the intrinsic
+    'pow_base2_intrinsic': 'define double @f(double %x) {\n  %r = call double @llvm.pow.f64(double 2.0, double %x)\n  ret double %r\n}',
+    # pow(x, 0.5) -> sqrt with the fix-ups for -0.0 and -inf
+    'pow_half': 'define double @f(double %x) {\n  %r = call double @llvm.pow.f64(double %x, double 0.5)\n  ret double %r\n}',
+    # pow(x, 3.0) with afn -> powi
+    'pow_afn_powi': 'define double @f(double %x) {\n  %r = call afn double @pow(double %x, double 3.0)\n  ret double %r\n}',
+    # sqrt((double) f) used as float -> sqrtf
+    'sqrt_shrink': 'define float @f(float %x) {\n  %e = fpext float %x to double\n  %s = call double @sqrt(double %e)\n  %r = fptrunc double %s to float\n  ret float %r\n}',
+    # fabs / floor -> intrinsics
+    'fabs_floor_intrinsics': 'define double @f(double %x) {\n  %a = call double @fabs(double %x)\n  %r = call double @floor(double %a)\n  ret double %r\n}',
+    # cos(-x) -> cos(x)
+    'cos_fneg': 'define double @f(double %x) {\n  %n = fneg double %x\n  %r = call double @cos(double %n)\n  ret double %r\n}',
+    # fmin -> minnum nsz
+    'fmin': 'define double @f(double %x, double %y) {\n  %r = call double @fmin(double %x, double %y)\n  ret double %r\n}',
+    # exp2(sitofp x) -> ldexp
+    'exp2_sitofp': 'define double @f(i32 %x) {\n  %c = sitofp i32 %x to double\n  %r = call double @exp2(double %c)\n  ret double %r\n}',
+    # printf("hello\n") -> puts("hello")
+    'printf_puts': '@hn = constant [7 x i8] c"hello\\0A\\00"\ndefine void @f() {\n  %r = call i32 (ptr, ...) @printf(ptr @hn)\n  ret void\n}',
+    # sprintf(d, "hello") -> memcpy
+    'sprintf_const': 'define i32 @f(ptr %d) {\n  %r = call i32 (ptr, ptr, ...) @sprintf(ptr %d, ptr @hello)\n  ret i32 %r\n}',
+    # snprintf(d, 3, "hello") -> memcpy of 2 bytes and a nul
+    'snprintf_trunc': 'define i32 @f(ptr %d) {\n  %r = call i32 (ptr, i64, ptr, ...) @snprintf(ptr %d, i64 3, ptr @hello)\n  ret i32 %r\n}',
+    # strcat(d, "hello") -> memcpy(d + strlen(d), "hello", 6)
+    'strcat': 'define ptr @f(ptr %d) {\n  %r = call ptr @strcat(ptr %d, ptr @hello)\n  ret ptr %r\n}',
+    # strncpy(d, "hell", 8) -> memcpy of a nul-padded copy
+    'strncpy_pad': 'define ptr @f(ptr %d) {\n  %r = call ptr @strncpy(ptr %d, ptr @hell, i64 8)\n  ret ptr %r\n}',
+    # __memcpy_chk with an unknown object size -> llvm.memcpy
+    'memcpy_chk': 'define ptr @f(ptr %d, ptr %s, i64 %n) {\n  %r = call ptr @__memcpy_chk(ptr %d, ptr %s, i64 %n, i64 -1)\n  ret ptr %r\n}',
     # a nobuiltin call is left alone
     'nobuiltin': 'define i64 @f() {\n  %r = call i64 @strlen(ptr @hello) nobuiltin\n  ret i64 %r\n}',
 }
