@@ -24,7 +24,10 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.casts import CastInst
-from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.cmp import CmpInst, ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
+from llvmpy_mid.ir.instructions.memory import LoadInst
+from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.types import Type, VectorType
 from llvmpy_mid.ir.value import Value
@@ -135,7 +138,10 @@ def fold_icmp_inst_with_constant_not_int(ic: InstCombiner, cmp: ICmpInst) -> Ins
         src = op0.operands[0]
         if op1.is_null_value and ic.dl.int_ptr_type(op1.type) is src.type:
             return ICmpInst(cmp.predicate, src, Constant.get_null_value(src.type))
-    # (load from an indexed constant global: foldCmpLoadFromIndexedGlobal not done)
+    if op0.opcode == "load":
+        ptr = op0.operands[0]
+        if isinstance(ptr, GetElementPtrInst) and isinstance(ptr.operands[0], GlobalVariable):
+            return fold_cmp_load_from_indexed_global(ic, cast(LoadInst, op0), ptr, ptr.operands[0], cmp)
     return None
 
 
@@ -368,7 +374,12 @@ def fold_icmp_and_constant(ic: InstCombiner, cmp: ICmpInst, and_: BinaryOperator
             return ICmpInst(P.ICMP_EQ if true_if_neg else P.ICMP_NE, xv, int_const(xv.type, 1 << (w - 1)))
     x = and_.lhs
     y = and_.rhs
-    # (load from an indexed constant global: not done)
+    if isinstance(y, ConstantInt) and isinstance(x, LoadInst):
+        gep = x.operands[0]
+        if isinstance(gep, GetElementPtrInst) and isinstance(gep.operands[0], GlobalVariable):
+            r = fold_cmp_load_from_indexed_global(ic, x, gep, gep.operands[0], cmp, y)
+            if r is not None:
+                return r
     if not cmp.is_equality:
         return None
     if cmp.rhs is y and _is_pow2(-c & mask) and c != 0:
@@ -746,6 +757,176 @@ def fold_icmp_shr_constant(ic: InstCombiner, cmp: ICmpInst, shr: BinaryOperator,
         a = ic.builder.create_and(x, int_const(ty, hi), shr.name + ".mask")
         return ICmpInst(pred, a, int_const(ty, _shl(c, sa, w)))
     return None
+
+
+# --- loads from constant global arrays -----------------------------------------------------------------
+
+MAX_ARRAY_SIZE_FOR_COMBINE = 1024
+"""LLVM ``-instcombine-maxarray-size``."""
+
+
+def fold_cmp_load_from_indexed_global(
+    ic: InstCombiner, li: LoadInst, gep: GetElementPtrInst, gv: GlobalVariable, cmp: CmpInst, and_cst: ConstantInt | None = None
+) -> Instruction | None:
+    """cmp (load (gep @G, 0, i)), C with @G a constant array -> a compare of ``i``
+    (LLVM ``foldCmpLoadFromIndexedGlobal``)."""
+    from llvmpy_mid.analysis.constant_folding import constant_fold_binary_op_operands, constant_fold_compare_inst_operands
+    from llvmpy_mid.ir.constant_fold import constant_fold_extract_value
+    from llvmpy_mid.ir.constants import ConstantArray, ConstantDataArray, UndefValue
+    from llvmpy_mid.ir.types import ArrayType, IntegerType, StructType
+
+    if (
+        li.is_volatile
+        or li.type is not gep.result_element_type
+        or gv.value_type is not gep.source_element_type
+        or not gv.is_constant_global
+        or not gv.has_definitive_initializer
+    ):
+        return None
+    init = gv.initializer
+    if not isinstance(init, (ConstantArray, ConstantDataArray)):
+        return None
+    aty = init.type
+    assert isinstance(aty, ArrayType)
+    count = aty.count
+    if count > MAX_ARRAY_SIZE_FOR_COMBINE:
+        return None
+    ops = gep.operands
+    if len(ops) < 3 or not isinstance(ops[1], ConstantInt) or ops[1].value != 0 or isinstance(ops[2], Constant):
+        return None
+    later: list[int] = []
+    elt_ty = aty.element_type
+    for k in range(3, len(ops)):
+        idx = ops[k]
+        if not isinstance(idx, ConstantInt):
+            return None
+        iv = idx.value
+        if iv >> 32:
+            return None
+        if isinstance(elt_ty, StructType):
+            elt_ty = elt_ty.elements[iv]
+        elif isinstance(elt_ty, ArrayType):
+            if iv >= elt_ty.count:
+                return None
+            elt_ty = elt_ty.element_type
+        else:
+            return None
+        later.append(iv)
+    OVER, UNDEF = -3, -2
+    ft = st = UNDEF
+    ff = sf = UNDEF
+    tre = fre = UNDEF
+    magic = 0
+    rhs = cmp.operands[1]
+    assert isinstance(rhs, Constant)
+    for k in range(count):
+        elt = init.get_aggregate_element(k)
+        if elt is None:
+            return None
+        if later:
+            elt = constant_fold_extract_value(elt, later)
+            if elt is None:
+                return None
+        if and_cst is not None:
+            elt = constant_fold_binary_op_operands("and", elt, and_cst, ic.dl)
+            if elt is None:
+                return None
+        c = constant_fold_compare_inst_operands(cmp.predicate, elt, rhs, ic.dl)
+        if c is None:
+            return None
+        if isinstance(c, UndefValue):
+            if tre == k - 1:
+                tre = k
+            if fre == k - 1:
+                fre = k
+            continue
+        if not isinstance(c, ConstantInt):
+            return None
+        is_true = c.value != 0
+        if is_true:
+            if ft == UNDEF:
+                ft = tre = k
+            else:
+                st = k if st == UNDEF else OVER
+                tre = k if tre == k - 1 else OVER
+        else:
+            if ff == UNDEF:
+                ff = fre = k
+            else:
+                sf = k if sf == UNDEF else OVER
+                fre = k if fre == k - 1 else OVER
+        if k < 64 and is_true:
+            magic |= 1 << k
+        if (k & 8) == 0 and k >= 64 and st == OVER and sf == OVER and tre == OVER and fre == OVER:
+            return None
+    idx_v: Value = ops[2]
+    b = ic.builder
+    inb = gep.inbounds
+    if not inb:
+        pit = ic.dl.index_type(gep.type)
+        if scalar_width(idx_v.type) > scalar_width(pit):
+            idx_v = b.create_trunc(idx_v, pit)
+    elem_size = ic.dl.type_alloc_size(aty.element_type)
+    tz = _ctz(elem_size, 64) if elem_size else 64
+
+    def mask_idx(v: Value) -> Value:
+        if not inb and tz != 0:
+            m = b.create_lshr(Constant.get_all_ones_value(v.type), int_const(v.type, tz))
+            v = b.create_and(v, m)
+        return v
+
+    ity = idx_v.type
+    if st != OVER:
+        idx_v = mask_idx(idx_v)
+        if ft == UNDEF:
+            return ic.replace_inst_uses_with(cmp, ConstantInt.get_false(cmp.type))
+        first = int_const(idx_v.type, ft)
+        if st == UNDEF:
+            return ICmpInst(P.ICMP_EQ, idx_v, first)
+        c1 = b.create_icmp(P.ICMP_EQ, idx_v, first)
+        c2 = b.create_icmp(P.ICMP_EQ, idx_v, int_const(idx_v.type, st))
+        return BinaryOperator.create("or", c1, c2)
+    if sf != OVER:
+        idx_v = mask_idx(idx_v)
+        if ff == UNDEF:
+            return ic.replace_inst_uses_with(cmp, ConstantInt.get_true(cmp.type))
+        first = int_const(idx_v.type, ff)
+        if sf == UNDEF:
+            return ICmpInst(P.ICMP_NE, idx_v, first)
+        c1 = b.create_icmp(P.ICMP_NE, idx_v, first)
+        c2 = b.create_icmp(P.ICMP_NE, idx_v, int_const(idx_v.type, sf))
+        return BinaryOperator.create("and", c1, c2)
+    if tre != OVER:
+        idx_v = mask_idx(idx_v)
+        if ft:
+            idx_v = b.create_add(idx_v, int_const(idx_v.type, -ft))
+        return ICmpInst(P.ICMP_ULT, idx_v, int_const(idx_v.type, tre - ft + 1))
+    if fre != OVER:
+        idx_v = mask_idx(idx_v)
+        if ff:
+            idx_v = b.create_add(idx_v, int_const(idx_v.type, -ff))
+        return ICmpInst(P.ICMP_UGT, idx_v, int_const(idx_v.type, fre - ff))
+    ty: Type | None
+    if count <= scalar_width(ity):
+        ty = ity
+    else:
+        ty = ic.dl.smallest_legal_int_type(ity.context, count)
+    if ty is not None:
+        assert isinstance(ty, IntegerType)
+        idx_v = mask_idx(idx_v)
+        v = _int_cast(ic, idx_v, ty)
+        v = b.create_lshr(ConstantInt.get(ty, magic), v)
+        v = b.create_and(ConstantInt.get(ty, 1), v)
+        return ICmpInst(P.ICMP_NE, v, ConstantInt.get(ty, 0))
+    return None
+
+
+def _int_cast(ic: InstCombiner, v: Value, ty: Type) -> Value:
+    """``Builder.CreateIntCast(V, Ty, /*isSigned=*/false)``."""
+    sw, dw = scalar_width(v.type), scalar_width(ty)
+    if sw == dw:
+        return v
+    return ic.builder.create_cast("trunc" if sw > dw else "zext", v, ty)
 
 
 # --- three-way compares ---------------------------------------------------------------------------------

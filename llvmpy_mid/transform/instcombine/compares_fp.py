@@ -2,7 +2,7 @@
 ``visitFCmpInst``, ``foldFCmpIntToFPConst``, ``foldFCmpReciprocalAndZero``,
 ``foldFabsWithFcmpZero``, ``foldFCmpFNegCommonOp``, ``foldFCmpFSubIntoFCmp``), in LLVM's order.
 
-What it does not do (yet): ``foldCmpLoadFromIndexedGlobal`` and ``foldVectorCmp``.
+What it does not do (yet): the ``vector.reverse`` forms of ``foldVectorCmp``.
 """
 
 from __future__ import annotations
@@ -397,7 +397,17 @@ def visit_fcmp(ic: InstCombiner, i: Instruction) -> Instruction | None:
             r = fold_fcmp_reciprocal_and_zero(i, lhsi, op1)
             if r is not None:
                 return r
-        # (load from an indexed constant global: not done)
+        elif opc == "load":
+            from llvmpy_mid.ir.global_value import GlobalVariable
+            from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
+            from llvmpy_mid.ir.instructions.memory import LoadInst
+            from llvmpy_mid.transform.instcombine.compares_const import fold_cmp_load_from_indexed_global
+
+            gep = lhsi.operands[0]
+            if isinstance(gep, GetElementPtrInst) and isinstance(gep.operands[0], GlobalVariable):
+                r = fold_cmp_load_from_indexed_global(ic, cast(LoadInst, lhsi), gep, gep.operands[0], i)
+                if r is not None:
+                    return r
     r = fold_fabs_with_fcmp_zero(ic, i)
     if r is not None:
         return r
