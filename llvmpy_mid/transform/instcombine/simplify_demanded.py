@@ -746,6 +746,26 @@ def _demanded_call(
                 i.name = ""
                 new.name = nm
             return ic.insert_new_inst_with(new, i)
+    elif name == "llvm.ptrmask":
+        mask_w = i.operands[1].type.scalar_type.width  # type: ignore[attr-defined]
+        rk = KnownBits(mask_w)
+        if _sdb(ic, i, 0, demanded, lhs_known, depth + 1, q) or _sdb(
+            ic, i, 1, (demanded & ~lhs_known.zero) & _low(mask_w), rk, depth + 1, q
+        ):
+            return i
+        rk = rk.anyext_or_trunc(w)
+        k = lhs_known & rk
+        known.zero, known.one = k.zero, k.one
+        computed = True
+        if _subset(demanded, k.zero) and not pm.matches(i.operands[1], _P_ZERO):
+            return ic.replace_operand(i, 1, Constant.get_null_value(i.operands[1].type))
+        if _subset(demanded, rk.one | lhs_known.zero):
+            return i.operands[0]
+        if _shrink_demanded_constant(i, 1, (demanded & ~lhs_known.zero) & _low(mask_w)):
+            return i
+        r = _ptrmask_of_gep(ic, i)
+        if r is not None:
+            return r
     elif name in ("llvm.fshl", "llvm.fshr"):
         sa = _apint(i.operands[2])
         if sa is not None:
@@ -782,6 +802,49 @@ def _demanded_call(
     if not computed:
         _set_known(known, compute_known_bits(i, q, depth))
     return None
+
+
+_P_ZERO = pm.m_zero()
+_U64 = (1 << 64) - 1
+
+
+def _ptrmask_of_gep(ic: InstCombiner, i: Instruction) -> Instruction | None:
+    """(ptrmask (gep i8 P, Idx), M) -> (ptrmask (gep i8 P, Idx'), M) where Idx' keeps of the
+    index's bits below P's known alignment only those M keeps."""
+    from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
+
+    gep = i.operands[0]
+    mask = i.operands[1]
+    is_gep = isinstance(gep, GetElementPtrInst) or (isinstance(gep, ConstantExpr) and gep.opcode == "getelementptr")
+    src_ty = getattr(gep, "source_element_type", None)
+    if (
+        not is_gep
+        or gep.num_operands != 2  # type: ignore[attr-defined]
+        or not isinstance(src_ty, IntegerType)
+        or src_ty.width != 8
+        or not isinstance(gep.operands[1], ConstantInt)  # type: ignore[attr-defined]
+        or not isinstance(mask, ConstantInt)
+        or gep.operands[1].type.width > 64  # type: ignore[attr-defined]
+        or mask.type.width > 64
+    ):
+        return None
+    inner = gep.operands[0]  # type: ignore[attr-defined]
+    gep_index = gep.operands[1].value  # type: ignore[attr-defined]
+    pk = ic.compute_known_bits(inner, 1, i)
+    if pk.is_zero():
+        return None
+    tz = pk.count_min_trailing_zeros()
+    align_bits = ((1 << tz) - 1) & _U64
+    masked = (gep_index & ~align_bits & _U64) | (gep_index & align_bits & mask.value)
+    if masked == gep_index:
+        return None
+    b = ic.builder
+    b.position_before(i)
+    idx_ty = ic.dl.index_type(inner.type)
+    inbounds = bool(gep.flags & 1) if isinstance(gep, ConstantExpr) else bool(gep.inbounds)  # type: ignore[attr-defined]
+    new_gep = b.create_gep(src_ty, inner, [const_int(idx_ty, masked)], gep.name, inbounds=inbounds)
+    ic.replace_operand(i, 0, new_gep)
+    return i
 
 
 def _clo(x: int, w: int) -> int:
