@@ -690,6 +690,87 @@ def _is_select01(c1: int, c2: int, w: int) -> bool:
     return c1 == 1 or c1 == mask or c2 == 1 or c2 == mask
 
 
+def _look_through_cast(cmp: ICmpInst, v1: Value, v2: Value, dl: Any) -> tuple[Value, str] | None:
+    """``lookThroughCast`` (integer casts): ``v2`` as a value of ``v1``'s source type, and the cast."""
+    from llvmpy_mid.analysis.constant_folding import constant_fold_cast_operand
+
+    if not isinstance(v1, CastInst):
+        return None
+    op = v1.opcode
+    src_ty = v1.operands[0].type
+    if isinstance(v2, CastInst):
+        if op == v2.opcode and src_ty is v2.operands[0].type:
+            return v2.operands[0], op
+        return None
+    if not isinstance(v2, Constant):
+        return None
+    casted: Constant | None = None
+    if op == "zext":
+        if cmp.predicate.is_unsigned:
+            casted = constant_fold_cast_operand("trunc", v2, src_ty, dl)
+    elif op == "sext":
+        if cmp.predicate.is_signed:
+            casted = constant_fold_cast_operand("trunc", v2, src_ty, dl)
+    elif op == "trunc":
+        cc = cmp.get_operand(1)
+        if isinstance(cc, Constant) and cc.type is src_ty:
+            casted = cc
+        else:
+            casted = constant_fold_cast_operand("sext" if cmp.predicate.is_signed else "zext", v2, src_ty, dl)
+    if casted is None:
+        return None
+    back = constant_fold_cast_operand(op, casted, v2.type, dl)
+    if back is not None and back is not v2:
+        return None
+    return casted, op
+
+
+def _match_select_pattern_cast(ic: InstCombiner, si: SelectInst) -> tuple[str, Value | None, Value | None, str | None]:
+    """``matchSelectPattern(&SI, LHS, RHS, &CastOp)`` for integer compares."""
+    from llvmpy_mid.analysis import select_pattern as sp
+
+    cmp = si.condition
+    if not isinstance(cmp, ICmpInst) or cmp.predicate.is_equality:
+        return ("unknown", None, None, None)
+    cl, cr = cmp.get_operand(0), cmp.get_operand(1)
+    tv, fv = si.true_value, si.false_value
+    if cl.type is not tv.type:
+        r = _look_through_cast(cmp, tv, fv, ic.dl)
+        if r is not None:
+            f, lhs, rhs = sp._match(cmp.predicate, cl, cr, cast(CastInst, tv).operands[0], r[0], 0)
+            return (f, lhs, rhs, r[1])
+        r = _look_through_cast(cmp, fv, tv, ic.dl)
+        if r is not None:
+            f, lhs, rhs = sp._match(cmp.predicate, cl, cr, r[0], cast(CastInst, fv).operands[0], 0)
+            return (f, lhs, rhs, r[1])
+    f, lhs, rhs = sp._match(cmp.predicate, cl, cr, tv, fv, 0)
+    return (f, lhs, rhs, None)
+
+
+_MINMAX_PRED = {"smin": P.ICMP_SLT, "umin": P.ICMP_ULT, "smax": P.ICMP_SGT, "umax": P.ICMP_UGT}
+
+
+def fold_select_min_max_through_cast(ic: InstCombiner, si: SelectInst) -> Instruction | None:
+    """min/max of (cast X) and C -> cast (min/max X, C'): the cast moved out of the select
+    pattern; MAX(MAX(A, B), B) -> MAX(A, B)"""
+    from llvmpy_mid.analysis.select_pattern import match_select_pattern
+
+    flavor, lhs, rhs, cast_op = _match_select_pattern_cast(ic, si)
+    if flavor == "unknown" or lhs is None or rhs is None:
+        return None
+    for inner, other in ((lhs, rhs), (rhs, lhs)):
+        f2, a, b = match_select_pattern(inner)
+        if f2 != "unknown" and isinstance(inner, Instruction) and si.type is inner.type:
+            if (other is a or other is b) and f2 == flavor and flavor in _MINMAX_PRED:
+                return ic.replace_inst_uses_with(si, inner)
+    if flavor not in _MINMAX_PRED or lhs.type is si.type or cast_op is None:
+        return None
+    b_ = ic.builder
+    cmp = b_.create_icmp(_MINMAX_PRED[flavor], lhs, rhs)
+    new_si = create_select(ic, cmp, lhs, rhs, si.name, si)
+    return ic.replace_inst_uses_with(si, b_.create_cast(cast_op, new_si, si.type))
+
+
 # --- selects of selects ----------------------------------------------------------------------------
 
 
@@ -1065,6 +1146,9 @@ def visit_select(ic: InstCombiner, i: Instruction) -> Instruction | None:
         r = fold_select_into_op(ic, si, tv, fv)
         if r is not None:
             return r
+        r = fold_select_min_max_through_cast(ic, si)
+        if r is not None:
+            return r
     if isinstance(cond, PHINode):
         if _can_select_operand_be_mapped_into_pred_block(tv, si) and _can_select_operand_be_mapped_into_pred_block(fv, si):
             cm = _common()
@@ -1213,6 +1297,7 @@ __all__ = [
     "fold_select_binop_identity",
     "fold_select_ext_const",
     "fold_select_into_op",
+    "fold_select_min_max_through_cast",
     "fold_select_of_symmetric_select",
     "fold_select_op_op",
     "fold_select_to_phi",

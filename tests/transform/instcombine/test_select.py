@@ -18,6 +18,10 @@ MAX_INPUTS = 1 << 12
 """Exhaustive up to 12 argument bits, a seeded sample of that many inputs beyond."""
 
 RULES: dict[str, str] = {
+    # select (a s< C), trunc a, trunc C -> trunc (smin a, C) (matchSelectPattern through a cast)
+    'minmax_through_trunc': 'define i8 @f(i16 %a) {\n  %c = icmp slt i16 %a, -128\n  %t = trunc i16 %a to i8\n  %r = select i1 %c, i8 %t, i8 -128\n  ret i8 %r\n}',
+    # select (a u< C), zext a, zext C -> zext (umin a, C)
+    'minmax_through_zext': 'define i16 @f(i8 %a) {\n  %c = icmp ult i8 %a, 100\n  %z = zext i8 %a to i16\n  %r = select i1 %c, i16 %z, i16 100\n  ret i16 %r\n}',
     # select C, 1, 0 -> zext C
     'sel_1_0_zext': 'define i8 @f(i1 %c) {\n  %r = select i1 %c, i8 1, i8 0\n  ret i8 %r\n}',
     # select C, -1, 0 -> sext C
