@@ -457,12 +457,109 @@ def fold_icmp_binop(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
         if _is_bo(op1, "shl") and cast(BinaryOperator, op1).lhs is op0 and pm.matches(cast(BinaryOperator, op1).rhs, _ONE):
             return ICmpInst(pred.signed, Constant.get_null_value(op0.type), op0)
 
-    # (foldMultiplicationOverflowCheck: not done)
+    mo = fold_multiplication_overflow_check(ic, i)
+    if mo is not None:
+        return ic.replace_inst_uses_with(i, mo)
     r = fold_icmp_and_xx(ic, i)
     if r is not None:
         return r
-    # (foldICmpWithTruncSignExtendedVal, foldShiftIntoShiftInAnotherHandOfAndInICmp: not done)
+    ts = fold_icmp_with_trunc_sign_extended_val(ic, i)
+    if ts is not None:
+        return ic.replace_inst_uses_with(i, ts)
+    # (foldShiftIntoShiftInAnotherHandOfAndInICmp: not done)
     return None
+
+
+def fold_icmp_with_trunc_sign_extended_val(ic: InstCombiner, i: ICmpInst) -> Value | None:
+    """((X << C) >>s C) ==/!= X -> (X + 2^(KeptBits-1)) u</u>= 2^KeptBits."""
+    pred = i.predicate
+    for a, x, p in ((i.lhs, i.rhs, pred), (i.rhs, i.lhs, pred.swapped)):
+        if not (_is_bo(a, "ashr") and a.has_one_use):
+            continue
+        ab = cast(BinaryOperator, a)
+        shl = ab.lhs
+        c1 = apint(ab.rhs)
+        if not (_is_bo(shl, "shl") and cast(BinaryOperator, shl).lhs is x and c1 is not None):
+            continue
+        c0 = apint(cast(BinaryOperator, shl).rhs)
+        if c0 is None:
+            continue
+        if c0 != c1:
+            return None
+        dst = {P.ICMP_EQ: P.ICMP_ULT, P.ICMP_NE: P.ICMP_UGE}.get(p)
+        if dst is None:
+            return None
+        w = scalar_width(x.type)
+        kept = w - c0
+        icmp_cst = (1 << kept) & ((1 << w) - 1)
+        add_cst = icmp_cst >> 1
+        t0 = ic.builder.create_add(x, int_const(x.type, add_cst))
+        return ic.builder.create_icmp(dst, t0, int_const(x.type, icmp_cst))
+    return None
+
+
+def fold_multiplication_overflow_check(ic: InstCombiner, i: ICmpInst) -> Value | None:
+    """-1 u/ X u< Y and (X * Y) / X != Y -> the overflow bit of [us]mul.with.overflow(X, Y)."""
+    pred = i.predicate
+    mul: Instruction | None = None
+    div: BinaryOperator | None = None
+    x = y = None
+    need_neg = False
+    if not i.is_equality:
+        for a, other, p in ((i.lhs, i.rhs, pred), (i.rhs, i.lhs, pred.swapped)):
+            if _is_bo(a, "udiv") and a.has_one_use and pm.matches(cast(BinaryOperator, a).lhs, _ALL_ONES):
+                div = cast(BinaryOperator, a)
+                x, y = div.rhs, other
+                if p == P.ICMP_ULT:
+                    need_neg = False
+                elif p == P.ICMP_UGE:
+                    need_neg = True
+                else:
+                    return None
+                break
+        if div is None:
+            return None
+    else:
+        for yy, d, p in ((i.lhs, i.rhs, pred), (i.rhs, i.lhs, pred.swapped)):
+            if _is_bo(d, "udiv", "sdiv") and d.has_one_use:
+                db = cast(BinaryOperator, d)
+                m = db.lhs
+                if isinstance(m, BinaryOperator) and m.opcode == "mul":
+                    xx = _c_operand(m, "mul", yy)
+                    if xx is not None and db.rhs is xx:
+                        div, mul, x, y = db, m, xx, yy
+                        need_neg = p == P.ICMP_EQ
+                        break
+        if div is None:
+            return None
+    assert x is not None and y is not None
+    b = ic.builder
+    saved = (b.block, b.insert_before, b.debug_loc)
+    mul_other = mul is not None and not mul.has_one_use
+    try:
+        if mul_other:
+            assert mul is not None
+            b.position_before(mul)
+            b.debug_loc = mul.debug_loc
+        base = "umul.with.overflow" if div.opcode == "udiv" else "smul.with.overflow"
+        ctx = x.type.context
+        from llvmpy_mid.analysis.instsimplify._util import compare_type
+
+        sty = ctx.struct_type([x.type, compare_type(x.type)])
+        call = b.create_intrinsic(base, [x.type], [x, y], "mul", return_type=sty)
+        if mul_other:
+            assert mul is not None
+            ic.replace_inst_uses_with(mul, b.create_extract_value(call, [0], "mul.val"))
+        res = b.create_extract_value(call, [1], "mul.ov")
+        if need_neg:
+            res = b.create_not(res, "mul.not.ov")
+        if mul_other:
+            assert mul is not None
+            ic.erase_inst_from_function(mul)
+    finally:
+        b.block, b.insert_before, b.debug_loc = saved
+    return res
+
 
 
 def _is_not_min_signed(c: Constant) -> bool:
