@@ -800,9 +800,12 @@ def _not_operand(v: Value) -> Value | None:
     """``m`` of ``xor m, -1`` or ``xor -1, m`` (LLVM ``m_Not``)."""
     if _opcode(v) != "xor":
         return None
-    if _is_all_ones(_operand(v, 1)):
+    from llvmpy_mid.ir.pattern_match import m_all_ones, matches
+
+    ones = m_all_ones()  # poison lanes allowed, as LLVM's m_AllOnes
+    if matches(_operand(v, 1), ones):
         return _operand(v, 0)
-    if _is_all_ones(_operand(v, 0)):
+    if matches(_operand(v, 0), ones):
         return _operand(v, 1)
     return None
 

@@ -126,6 +126,9 @@ def _cannot_be_negative_zero(v: Value) -> bool:
         return True
     if isinstance(v, Constant) and not isinstance(v, PoisonValue):
         return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_negative_zero)
+    if u.opcode_of(v) == "fadd" and isinstance(v, Instruction):
+        # x + (+0.0) is never -0.0 (-0.0 + +0.0 is +0.0 when rounding to nearest)
+        return u.fp_pred(v.get_operand(1), lambda c: isinstance(c, ConstantFP) and c.bits == 0)
     return False
 
 
