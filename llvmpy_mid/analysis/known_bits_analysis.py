@@ -17,7 +17,7 @@ gives nothing) and dominating conditions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 from llvmpy_mid.analysis.constant_range import ConstantRange
 from llvmpy_mid.analysis.known_bits import KnownBits
@@ -800,14 +800,28 @@ def _not_operand(v: Value) -> Value | None:
     """``m`` of ``xor m, -1`` or ``xor -1, m`` (LLVM ``m_Not``)."""
     if _opcode(v) != "xor":
         return None
-    from llvmpy_mid.ir.pattern_match import m_all_ones, matches
-
-    ones = m_all_ones()  # poison lanes allowed, as LLVM's m_AllOnes
-    if matches(_operand(v, 1), ones):
+    if _all_ones_allow_poison(_operand(v, 1)):
         return _operand(v, 0)
-    if matches(_operand(v, 0), ones):
+    if _all_ones_allow_poison(_operand(v, 0)):
         return _operand(v, 1)
     return None
+
+
+def _all_ones_allow_poison(v: Value) -> bool:
+    """LLVM ``m_AllOnes``: all ones, in every lane that is not poison."""
+    if _is_all_ones(v):
+        return True
+    if not isinstance(v.type, VectorType) or not v.is_constant:
+        return False
+    from llvmpy_mid.ir import pattern_match as pm
+
+    pat = _ALL_ONES_PATTERN.get(0)
+    if pat is None:
+        pat = _ALL_ONES_PATTERN[0] = pm.m_all_ones()
+    return pm.matches(v, pat)
+
+
+_ALL_ONES_PATTERN: dict[int, Any] = {}
 
 
 def _and_operands(v: Value) -> tuple[Value, Value] | None:
