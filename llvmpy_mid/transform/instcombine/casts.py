@@ -47,6 +47,7 @@ from llvmpy_mid.ir.instructions.vector import ExtractElementInst, InsertElementI
 from llvmpy_mid.ir.types import FloatingPointType, IntegerType, PointerType, Type, TypeID, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine.combiner import take_name
+from llvmpy_mid.transform.utils.local import replace_all_dbg_uses_with
 from llvmpy_mid.transform.instcombine.simplify_demanded import FC_NEG_NORMAL, FC_POS_NORMAL, possible_fp_classes
 from llvmpy_mid.transform.instcombine.common import (
     intrinsic_base_of,
@@ -189,7 +190,10 @@ def common_cast_transforms(ic: InstCombiner, ci: Instruction) -> Instruction | N
     if isinstance(src, CastInst):
         new_opc = is_eliminable_cast_pair(ic, src, ci)
         if new_opc is not None:
-            return CastInst.create(new_opc, src.operands[0], ty)
+            new_cast = CastInst.create(new_opc, src.operands[0], ty)
+            if src.has_one_use:
+                replace_all_dbg_uses_with(src, new_cast, ci, ic.dt)
+            return new_cast
     if isinstance(src, SelectInst):
         cmp = src.condition
         is_cmp = isinstance(cmp, Instruction) and cmp.opcode in ("icmp", "fcmp")
@@ -201,6 +205,7 @@ def common_cast_transforms(ic: InstCombiner, ci: Instruction) -> Instruction | N
             if ci.opcode != "bitcast" or _is_element_wise_bitcast(ci):
                 nv = fold_op_into_select(ic, ci, src)
                 if nv is not None:
+                    replace_all_dbg_uses_with(src, nv, ci, ic.dt)
                     return nv
     if isinstance(src, PHINode):
         if (
@@ -873,6 +878,8 @@ def visit_zext(ic: InstCombiner, i: Instruction) -> Instruction | None:
         btc = can_evaluate_zextd(src, dest, ic, i)
         if btc is not None:
             res = evaluate_in_different_type(ic, src, dest, False)
+            if isinstance(src, Instruction) and src.has_one_use:
+                replace_all_dbg_uses_with(src, res, i, ic.dt)
             kept = _sw(src_ty) - btc
             dbs = _sw(dest)
             if ic.masked_value_is_zero(res, _low(dbs) & ~_low(kept), 0, i):
