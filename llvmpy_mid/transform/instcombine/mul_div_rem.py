@@ -631,10 +631,10 @@ def _simplify_div_rem_of_select_with_zero_op(ic: InstCombiner, i: BinaryOperator
             break
         for k, opv in enumerate(bbi.operands):
             if sel is not None and opv is sel:
-                bbi.set_operand(k, si.operands[non_null])
+                ic.replace_operand(bbi, k, si.operands[non_null])  # replaceUse: the old value is revisited
                 ic.worklist.push(bbi)
             elif cond is not None and opv is cond:
-                bbi.set_operand(k, const_int(cond_ty, 1 if non_null == 1 else 0))
+                ic.replace_operand(bbi, k, const_int(cond_ty, 1 if non_null == 1 else 0))
                 ic.worklist.push(bbi)
         if bbi is sel:
             sel = None
