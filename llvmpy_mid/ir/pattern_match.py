@@ -1129,8 +1129,25 @@ def m_select(c: Pattern, t: Pattern, f: Pattern) -> Pattern:
     return _Select(c, t, f)
 
 
-_FALSE_I1 = _CstPred(_int_pred(lambda c: c.value == 0), None, True)
-_TRUE_I1 = _CstPred(_int_pred(lambda c: c.value == c.type.mask), None, True)
+def _is_null_constant(v: Value) -> bool:
+    """``Constant::isNullValue``: zero in every lane (a poison lane is not zero)."""
+    return isinstance(v, Constant) and v.is_null_value
+
+
+def _is_one_constant(v: Value) -> bool:
+    """``Constant::isOneValue`` on i1: true, or a splat of it without poison lanes."""
+    if isinstance(v, ConstantInt):
+        return v.value == 1
+    if isinstance(v, Constant) and isinstance(v.type, VectorType):
+        s = get_splat_value(v)
+        return isinstance(s, ConstantInt) and s.value == 1
+    return False
+
+
+_FALSE_I1 = _BindIf(None, _is_null_constant)
+"""LLVM's logical-and select form requires a null constant (``isNullValue``)."""
+_TRUE_I1 = _BindIf(None, _is_one_constant)
+"""LLVM's logical-or select form requires a one constant (``isOneValue``)."""
 
 
 class _Logical(Pattern):

@@ -18,6 +18,9 @@ MAX_INPUTS = 1 << 12
 """Exhaustive up to 12 argument bits, a seeded sample of that many inputs beyond."""
 
 RULES: dict[str, str] = {
+    # a select with a poison lane in its false constant is not a logical and (LLVM's isNullValue):
+    # no (A && C) || (B && C) factorisation
+    'logical_and_poison_lane_not_logical': 'define <2 x i1> @f(<2 x i1> %c, <2 x i1> %a, <2 x i1> %b) {\n  %ac = select <2 x i1> %c, <2 x i1> %a, <2 x i1> <i1 false, i1 poison>\n  %bc = select <2 x i1> %c, <2 x i1> %b, <2 x i1> zeroinitializer\n  %or = select <2 x i1> %ac, <2 x i1> <i1 true, i1 true>, <2 x i1> %bc\n  ret <2 x i1> %or\n}',
     # select (a s< C), trunc a, trunc C -> trunc (smin a, C) (matchSelectPattern through a cast)
     'minmax_through_trunc': 'define i8 @f(i16 %a) {\n  %c = icmp slt i16 %a, -128\n  %t = trunc i16 %a to i8\n  %r = select i1 %c, i8 %t, i8 -128\n  ret i8 %r\n}',
     # select (a u< C), zext a, zext C -> zext (umin a, C)
@@ -117,7 +120,7 @@ RULES: dict[str, str] = {
 REFINE_ONLY: dict[str, str] = {}
 """Rules whose opt-19 form needs folds not in the tree yet (none now: every rule matches opt-19)."""
 
-UNCHANGED = ("logical_or_kept",)
+UNCHANGED = ("logical_or_kept", "logical_and_poison_lane_not_logical")
 """Rules whose point is that the select stays (``select c, true, d`` is not ``or`` unless poison-safe)."""
 
 
