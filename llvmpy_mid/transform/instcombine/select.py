@@ -14,7 +14,7 @@ binops; frozen compares; selects that are phis; round-up to a power of two; symm
 selects; and/or conditions split; ``select c, !x, x`` made ``xor``.
 
 What it does not do (yet): ``foldVectorSelect`` (demanded elements), ``foldSelectCmpBitcasts``,
-``foldSelectCmpXchg``, funnel shifts and copysign, ``foldBitCeil``, masked loads/gathers, the
+funnel shifts and copysign, ``foldBitCeil``, masked loads/gathers, the
 fmul-by-zero and ldexp folds, the known-bits-under-condition fold (``CondContext``), and the
 cast-looking-through min/max canonicalisation (``matchSelectPattern``'s ``CastOp``).
 """
@@ -771,6 +771,32 @@ def fold_select_min_max_through_cast(ic: InstCombiner, si: SelectInst) -> Instru
     return ic.replace_inst_uses_with(si, b_.create_cast(cast_op, new_si, si.type))
 
 
+def fold_select_cmp_xchg(si: SelectInst) -> Value | None:
+    """select (extractvalue (cmpxchg p, c, n), 1), (extractvalue .., 0), c -> c (and the swapped arms)"""
+
+    def from_cmpxchg(v: Value, idx: int) -> Instruction | None:
+        if getattr(v, "opcode", None) != "extractvalue" or tuple(v.indices)[:1] != (idx,):  # type: ignore[attr-defined]
+            return None
+        agg = cast(Instruction, v).operands[0]
+        return agg if isinstance(agg, Instruction) and agg.opcode == "cmpxchg" else None
+
+    if si.has_one_use:
+        u = si._use_head.user  # type: ignore[union-attr]
+        if isinstance(u, SelectInst) and u.condition is si.condition:
+            if u.false_value is si.true_value or u.true_value is si.false_value:
+                return None
+    cx = from_cmpxchg(si.condition, 1)
+    if cx is None:
+        return None
+    x = from_cmpxchg(si.true_value, 0)
+    if x is cx and cx.operands[1] is si.false_value:
+        return si.false_value
+    x = from_cmpxchg(si.false_value, 0)
+    if x is cx and cx.operands[1] is si.true_value:
+        return si.false_value
+    return None
+
+
 # --- selects of selects ----------------------------------------------------------------------------
 
 
@@ -1203,6 +1229,9 @@ def visit_select(ic: InstCombiner, i: Instruction) -> Instruction | None:
             return ic.replace_inst_uses_with(si, tv)
         if kb.zero & 1:
             return ic.replace_inst_uses_with(si, fv)
+    v = fold_select_cmp_xchg(si)
+    if v is not None:
+        return ic.replace_inst_uses_with(si, v)
     r = fold_select_binop_identity(ic, si)
     if r is not None:
         return r
@@ -1295,6 +1324,7 @@ __all__ = [
     "fold_overflowing_add_sub_select",
     "fold_round_up_integer_with_pow2_alignment",
     "fold_select_binop_identity",
+    "fold_select_cmp_xchg",
     "fold_select_ext_const",
     "fold_select_into_op",
     "fold_select_min_max_through_cast",
