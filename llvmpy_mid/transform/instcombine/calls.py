@@ -278,24 +278,48 @@ def _returned_arg_operand(call: CallBase) -> Value | None:
 
 
 def _can_losslessly_bitcast(a: object, b: object) -> bool:
-    from llvmpy_mid.ir.types import Type
+    """``Type::canLosslesslyBitCastTo``: identical, vectors of the same size, or pointers of the
+    same address space."""
+    from llvmpy_mid.ir.types import Type, VectorType
 
     assert isinstance(a, Type) and isinstance(b, Type)
     if a is b:
         return True
-    if a.is_pointer and b.is_pointer:
-        return False
     if not (a.is_first_class and b.is_first_class):
         return False
+    if isinstance(a, VectorType) and isinstance(b, VectorType):
+        if a.scalable != b.scalable:
+            return False
+        return a.count * _scalar_primitive_bits(a.element_type) == b.count * _scalar_primitive_bits(b.element_type)
+    if a.is_pointer and b.is_pointer:
+        return getattr(a, "address_space", 0) == getattr(b, "address_space", 0)
     return False
 
 
+def _scalar_primitive_bits(t: object) -> int:
+    """``getPrimitiveSizeInBits`` of a scalar (0 for pointers, as in LLVM)."""
+    from llvmpy_mid.ir import fp_bits
+    from llvmpy_mid.ir.types import IntegerType, Type
+
+    assert isinstance(t, Type)
+    if isinstance(t, IntegerType):
+        return t.width
+    if t.is_floating_point:
+        return fp_bits.bit_width(t.type_id)
+    return 0
+
+
 def _bit_or_pointer_cast(ic: InstCombiner, v: Value, ty: object) -> Value:
+    """``CreateBitOrPointerCast``."""
     from llvmpy_mid.ir.types import Type
 
     assert isinstance(ty, Type)
     if v.type is ty:
         return v
+    if v.type.is_ptr_or_ptr_vector and ty.is_int_or_int_vector:
+        return ic.builder.create_cast("ptrtoint", v, ty)
+    if v.type.is_int_or_int_vector and ty.is_ptr_or_ptr_vector:
+        return ic.builder.create_cast("inttoptr", v, ty)
     return ic.builder.create_cast("bitcast", v, ty)
 
 
