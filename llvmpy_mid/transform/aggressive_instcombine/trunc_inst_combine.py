@@ -229,7 +229,7 @@ class TruncInstCombine:
         ty = _reduced_type(v, scalar)
         if isinstance(v, Constant):
             c = ConstantExpr.get_cast("trunc", v, ty)
-            return constant_fold_constant(c, self.ctx.dl)
+            return constant_fold_constant(c, self.ctx.dl, self.ctx.tli)
         assert isinstance(v, Instruction)
         nv = self.info[v].new_value
         assert nv is not None

@@ -263,7 +263,7 @@ def prepare_worklist(ic: InstCombiner, order: list[BasicBlock]) -> bool:
                 if isinstance(op, (ConstantVector, ConstantExpr)):
                     res = folded.get(op)
                     if res is None:
-                        res = constant_fold_constant(op, dl)
+                        res = constant_fold_constant(op, dl, tli)
                         folded[op] = res
                     if res is not op:
                         use.set(res)
