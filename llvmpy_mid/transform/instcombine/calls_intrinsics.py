@@ -885,10 +885,10 @@ def _cttz_ctlz(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
         ab = _intrinsic_of(op0, "abs")
         if ab is not None:
             return ic.replace_operand(ii, 0, ab.get_arg(0))
-        if opc == "shl" and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+        if opc == "shl" and _is_imm_constant_any(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
             cc = b.create_binary_intrinsic("cttz", op0.operands[0], op1)  # type: ignore[attr-defined]
             return BinaryOperator.create("add", cc, op0.operands[1])  # type: ignore[attr-defined]
-        if opc == "lshr" and _raw_exact(op0) and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+        if opc == "lshr" and _raw_exact(op0) and _is_imm_constant_any(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
             cc = b.create_binary_intrinsic("cttz", op0.operands[0], op1)  # type: ignore[attr-defined]
             return BinaryOperator.create("sub", cc, op0.operands[1])  # type: ignore[attr-defined]
         if opc == "add" and _apint(op0.operands[1]) == 1:  # type: ignore[attr-defined]
@@ -899,10 +899,10 @@ def _cttz_ctlz(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
                     return BinaryOperator.create("sub", _int_const(ii.type, _scalar_width(ii.type)), sh.operands[1])
     else:
         opc = getattr(op0, "opcode", None)
-        if opc == "lshr" and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+        if opc == "lshr" and _is_imm_constant_any(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
             cc = b.create_binary_intrinsic("ctlz", op0.operands[0], op1)  # type: ignore[attr-defined]
             return BinaryOperator.create("add", cc, op0.operands[1])  # type: ignore[attr-defined]
-        if opc == "shl" and _raw_nuw(op0) and _is_imm_constant(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
+        if opc == "shl" and _raw_nuw(op0) and _is_imm_constant_any(op0.operands[0]) and _apint(op1) == 1:  # type: ignore[attr-defined]
             cc = b.create_binary_intrinsic("ctlz", op0.operands[0], op1)  # type: ignore[attr-defined]
             return BinaryOperator.create("sub", cc, op0.operands[1])  # type: ignore[attr-defined]
     kb = ic.compute_known_bits(op0, 0, ii)
