@@ -252,6 +252,11 @@ LLVM_FILES = [
     "prefetch-load.ll",
     "atomic.ll",
     "load-gep-overalign.ll",
+    "intersect-accessgroup.ll",
+    "load-combine-metadata-2.ll",
+    "load-combine-metadata-3.ll",
+    "load-combine-metadata-4.ll",
+    "load-combine-metadata-dominance.ll",
 ]
 
 
