@@ -9,10 +9,10 @@ The folds of a compare with a constant by the LHS opcode live in
 the commutative family in :mod:`compares_binop`; casts in :mod:`compares_cast`;
 ``fcmp`` in :mod:`compares_fp`.
 
-What it does not do (yet): the GEP/pointer compares (``foldGEPICmp``,
-``foldAllocaCmp``), ``foldCmpLoadFromIndexedGlobal``, the overflow-check idioms
-(``processUGT_ADDCST_ADD``, ``processUMulZExtIdiom``, ``OptimizeOverflowCheck``),
-``foldVectorCmp``, ``foldReductionIdiom``; each is skipped whole.
+What it does not do (yet): ``foldAllocaCmp`` (needs a capture tracker with a
+callback), the overflow-check idioms ``processUGT_ADDCST_ADD``,
+``processUMulZExtIdiom`` and ``OptimizeOverflowCheck`` (``m_UAddWithOverflow``), and
+the ``vector.reverse`` forms of ``foldVectorCmp``; each is skipped whole.
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@ commutative family (LLVM 19.1.7 ``lib/Transforms/InstCombine/InstCombineCompares
 ``foldICmpBinOp``, ``foldICmpXNegX``, ``foldICmp{And,Or,Xor}XX``, ``foldICmpEquality``,
 ``foldICmpPow2Test``, ``foldICmpCommutative``, ``foldSelectICmp``, ``foldICmpAddOpConst``).
 
-What it does not do (yet): ``foldMultiplicationOverflowCheck``,
-``foldICmpWithTruncSignExtendedVal``, ``foldShiftIntoShiftInAnotherHandOfAndInICmp``,
-``foldICmpIntrinsicWithIntrinsic``, ``foldGEPICmp``, ``foldICmpWithMinMax``,
-``foldICmpWithLowBitMaskedVal``; each is skipped whole.
+Also here: ``foldGEPICmp``, ``foldICmpWithMinMax``, ``foldICmpWithLowBitMaskedVal``,
+``foldICmpIntrinsicWithIntrinsic``, ``foldMultiplicationOverflowCheck``,
+``foldICmpWithTruncSignExtendedVal``.
+
+What it does not do (yet): ``foldShiftIntoShiftInAnotherHandOfAndInICmp``,
+``transformToIndexedCompare`` (the phi-web offset rewrite of ``foldGEPICmp``) and the
+``replacedSelectWithOperand`` case of ``foldSelectICmp``; each is skipped whole.
 """
 
 from __future__ import annotations

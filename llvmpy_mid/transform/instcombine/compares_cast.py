@@ -2,8 +2,7 @@
 ``foldICmpWithCastOp``, ``foldICmpWithTrunc``, ``foldICmpWithZextOrSext``,
 ``foldICmpTruncWithTruncOrExt``, ``foldICmpBitCast``).
 
-What it does not do (yet): ``foldICmpBitCast`` (bitcasts of vectors and of
-floating-point values) is skipped whole.
+Everything of these functions is done.
 """
 
 from __future__ import annotations

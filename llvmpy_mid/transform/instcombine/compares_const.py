@@ -5,10 +5,12 @@
 ``foldICmpBinOpEqualityWithConstant``, ``foldICmpIntrinsicWithConstant``,
 ``foldICmpInstWithConstantNotInt``).
 
-What it does not do (yet): ``foldICmpMulConstant``, ``foldICmpSRemConstant``,
-``foldICmpUDivConstant``/``foldICmpDivConstant``, ``foldICmpSelectConstant``
-(three-way compares), ``foldCmpLoadFromIndexedGlobal``, the fp-class fold of
-``foldICmpAndConstConst`` and the sat/cmp intrinsic folds; each is skipped whole.
+Also here: ``foldICmp{Mul,SRem,UDiv,Div}Constant`` (with ``insertRangeTest``),
+``foldICmpSelectConstant`` (``matchThreeWayIntCompare``), ``foldCmpLoadFromIndexedGlobal``.
+
+What it does not do (yet): the ``signum`` folds of ``foldICmpOrConstant`` and
+``foldICmpTruncConstant``, the ``llvm.is.fpclass`` fold of ``foldICmpAndConstConst``
+and ``processUGT_ADDCST_ADD``; each is skipped whole.
 """
 
 from __future__ import annotations
