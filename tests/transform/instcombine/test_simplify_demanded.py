@@ -286,3 +286,41 @@ def test_fp_class_of_returned_value(index: int) -> None:
         assert got is None
     else:
         assert got is not None and str(got) == want
+
+
+def test_vector_elts_select_with_constant_condition_demands_one_arm_per_lane() -> None:
+    from llvmpy_mid import parse_assembly
+    from llvmpy_mid.transform.instcombine.simplify_demanded import simplify_demanded_vector_elts
+
+    m = parse_assembly(
+        "define <2 x i8> @f(<2 x i8> %x) {\n"
+        "  %s = select <2 x i1> <i1 true, i1 false>, <2 x i8> <i8 1, i8 2>, <2 x i8> <i8 3, i8 4>\n"
+        "  %a = add <2 x i8> %s, %x\n  ret <2 x i8> %a\n}"
+    )
+    fn = m.get_function("f")
+    assert fn is not None
+    sel = list(fn.instructions())[0]
+    ic = _combiner(fn)
+    out = [0]
+    # Lane 0 reads the true arm, lane 1 the false arm: the unread lanes become poison.
+    assert simplify_demanded_vector_elts(ic, sel, 0b11, out) is sel
+    assert str(sel.operands[1]) == "<2 x i8> <i8 1, i8 poison>"
+    assert str(sel.operands[2]) == "<2 x i8> <i8 poison, i8 4>"
+
+
+def test_vector_elts_bitcast_to_more_lanes() -> None:
+    from llvmpy_mid import parse_assembly
+    from llvmpy_mid.transform.instcombine.simplify_demanded import simplify_demanded_vector_elts
+
+    m = parse_assembly(
+        "define <4 x i16> @f(<2 x i32> %x) {\n"
+        "  %a = add <2 x i32> %x, <i32 1, i32 2>\n  %b = bitcast <2 x i32> %a to <4 x i16>\n  ret <4 x i16> %b\n}"
+    )
+    fn = m.get_function("f")
+    assert fn is not None
+    add, bc = list(fn.instructions())[:2]
+    ic = _combiner(fn)
+    out = [0]
+    # Output lanes 0 and 1 come from input lane 0 only.
+    assert simplify_demanded_vector_elts(ic, bc, 0b0011, out) is bc
+    assert str(add.operands[1]) == "<2 x i32> <i32 1, i32 poison>"
