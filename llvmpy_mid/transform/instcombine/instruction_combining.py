@@ -1132,8 +1132,16 @@ def visit_alloc_site(ic: InstCombiner, i: Instruction) -> Instruction | None:
             continue
         if u.opcode == "call" and _intrinsic_base(u) == "llvm.objectsize":
             assert isinstance(u, CallBase)
+            bb = u.parent
+            assert bb is not None
+            before = u.prev_instruction
             res = lower_object_size_call(u, ic.dl, ic.tli, True)
             assert res is not None
+            # the instructions the lowering inserted (before the call) go on the worklist
+            node = before.next_instruction if before is not None else bb.instructions.first
+            while node is not None and node is not u:
+                ic.worklist.add(node)
+                node = node.next_instruction
             ic.replace_inst_uses_with(u, res)
             ic.erase_inst_from_function(u)
             live[k] = None
