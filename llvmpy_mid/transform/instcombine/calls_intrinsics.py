@@ -1617,6 +1617,85 @@ def _ldexp(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     return None
 
 
+_FC_NAN = 3
+_FC_INF = 4 | 512
+_FC_ALL = 1023
+_FC_PAIRS = ((4, 512), (8, 256), (16, 128), (32, 64))
+
+
+def _fc_fneg(mask: int) -> int:
+    """``fneg(FPClassTest)``: the classes of -x."""
+    out = mask & _FC_NAN
+    for neg, pos in _FC_PAIRS:
+        if mask & neg:
+            out |= pos
+        if mask & pos:
+            out |= neg
+    return out
+
+
+def _fc_inverse_fabs(mask: int) -> int:
+    """``inverse_fabs``: the classes of x whose fabs is in ``mask``."""
+    out = mask & _FC_NAN
+    for neg, pos in _FC_PAIRS:
+        if mask & pos:
+            out |= neg | pos
+    return out
+
+
+def _is_fpclass(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """``foldIntrinsicIsFPClass`` (its first folds: fneg/fabs operands, infinity and NaN tests
+    to fcmp; the compare-with-zero and known-class folds that follow are not done)."""
+    src0 = ii.get_arg(0)
+    src1 = ii.get_arg(1)
+    if not isinstance(src1, ConstantInt):
+        return None
+    mask = src1.value & _FC_ALL
+    is_unordered = mask & _FC_NAN == _FC_NAN
+    is_ordered = mask & _FC_NAN == 0
+    ordered = mask & ~_FC_NAN
+    ordered_inv = ~ordered & ~_FC_NAN & _FC_ALL
+    fn = ii.function
+    strict = fn is not None and fn.has_fn_attribute("strictfp")
+    x = _is_fneg_of(src0)
+    if x is not None:
+        ii.set_arg(1, ConstantInt.get(src1.type, _fc_fneg(mask)))
+        return ic.replace_operand(ii, 0, x)
+    fa = _intrinsic_of(src0, "fabs")
+    if fa is not None:
+        ii.set_arg(1, ConstantInt.get(src1.type, _fc_inverse_fabs(mask)))
+        return ic.replace_operand(ii, 0, fa.get_arg(0))
+    b = ic.builder
+    from llvmpy_mid.transform.instcombine.combiner import take_name
+
+    def finish(v: Value) -> Instruction | None:
+        take_name(v, ii)
+        return ic.replace_inst_uses_with(ii, v)
+
+    ty = src0.type
+    if (ordered == _FC_INF or ordered_inv == _FC_INF) and (is_ordered or is_unordered) and not strict:
+        pred = "ueq" if is_unordered else "oeq"
+        if ordered_inv == _FC_INF:
+            pred = "une" if is_unordered else "one"
+        fabs = b.create_unary_intrinsic("fabs", src0)
+        return finish(b.create_fcmp(pred, fabs, _fp_inf_const(ty, False)))
+    if ordered in (512, 4) and (is_ordered or is_unordered) and not strict:
+        return finish(b.create_fcmp("ueq" if is_unordered else "oeq", src0, _fp_inf_const(ty, ordered == 4)))
+    if ordered_inv in (512, 4) and (is_ordered or is_unordered) and not strict:
+        return finish(b.create_fcmp("une" if is_unordered else "one", src0, _fp_inf_const(ty, ordered_inv == 4)))
+    if mask == _FC_NAN and not strict:
+        return finish(b.create_fcmp("uno", src0, Constant.get_null_value(ty)))
+    if mask == _FC_ALL & ~_FC_NAN and not strict:
+        return finish(b.create_fcmp("ord", src0, Constant.get_null_value(ty)))
+    return None
+
+
+def _fp_inf_const(ty: Type, negative: bool) -> Constant:
+    """``ConstantFP::getInfinity``."""
+    v = float("-inf") if negative else float("inf")
+    return _fp_const(ty, v)
+
+
 def _min_max_all(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     return _min_max(ic, ii, iid)
 
@@ -1668,6 +1747,7 @@ _HANDLERS: dict[str, Callable[[InstCombiner, CallInst, str], "Instruction | None
     "llvm.stackrestore": _stackrestore,
     "llvm.lifetime.end": _lifetime_end,
     "llvm.assume": _assume,
+    "llvm.is.fpclass": _is_fpclass,
 }
 
 

@@ -118,6 +118,9 @@ OTHER_RULES: dict[str, str] = {
     'copysign_known_positive': 'define float @f(float %x, float %y) {\n  %a = call float @llvm.fabs.f32(float %y)\n  %r = call float @llvm.copysign.f32(float %x, float %a)\n  ret float %r\n}\ndeclare float @llvm.fabs.f32(float)\ndeclare float @llvm.copysign.f32(float, float)',
     # smax of shuffled operands -> shuffle of smax
     'shuffled_operands': 'define <2 x i8> @f(<2 x i8> %x, <2 x i8> %y) {\n  %a = shufflevector <2 x i8> %x, <2 x i8> poison, <2 x i32> <i32 1, i32 0>\n  %b = shufflevector <2 x i8> %y, <2 x i8> poison, <2 x i32> <i32 1, i32 0>\n  %r = call <2 x i8> @llvm.smax.v2i8(<2 x i8> %a, <2 x i8> %b)\n  ret <2 x i8> %r\n}\ndeclare <2 x i8> @llvm.smax.v2i8(<2 x i8>, <2 x i8>)',
+    # is.fpclass(x, nan) -> fcmp uno x, 0.0; is.fpclass(fneg x, posinf) -> is.fpclass(x, neginf) -> fcmp oeq
+    'is_fpclass_nan': 'define i1 @f(float %x) {\n  %r = call i1 @llvm.is.fpclass.f32(float %x, i32 3)\n  ret i1 %r\n}\ndeclare i1 @llvm.is.fpclass.f32(float, i32)',
+    'is_fpclass_fneg_inf': 'define i1 @f(float %x) {\n  %n = fneg float %x\n  %r = call i1 @llvm.is.fpclass.f32(float %n, i32 512)\n  ret i1 %r\n}\ndeclare i1 @llvm.is.fpclass.f32(float, i32)',
     # returned argument replaces the call's uses
     'returned_arg': 'define ptr @f(ptr %p) {\n  %r = call ptr @g(ptr %p)\n  ret ptr %r\n}\ndeclare ptr @g(ptr returned)',
 }
