@@ -982,15 +982,30 @@ def _get_reallocated_operand(call: Value, tli: object) -> Value | None:
     lf = _lib_func(call, tli)
     if lf is not None and lf in _REALLOC_LIKE:
         return call.operands[0]
+    if _alloc_kind(call) & 2:  # AllocFnKind::Realloc: the allocptr argument
+        return _alloc_ptr_arg(call)
+    return None
+
+
+def _alloc_ptr_arg(call: Instruction) -> Value | None:
+    from llvmpy_mid.ir.instructions.calls import CallBase
+
+    assert isinstance(call, CallBase)
+    for idx in range(call.num_args):
+        if call.param_has_attr(idx, "allocptr"):
+            return call.get_arg(idx)
     return None
 
 
 def _get_freed_operand(call: Instruction, tli: object) -> Value | None:
+    """LLVM ``getFreedOperand``: the pointer a free-like call (library or ``allockind("free")``) releases."""
     if call.opcode not in ("call", "invoke"):
         return None
     lf = _lib_func(call, tli)
     if lf is not None and lf in _FREE_LIKE:
         return call.operands[0]
+    if _alloc_kind(call) & 4:  # AllocFnKind::Free
+        return _alloc_ptr_arg(call)
     return None
 
 

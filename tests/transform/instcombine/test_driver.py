@@ -320,7 +320,7 @@ VISITOR_FILES = [
     "extractvalue.ll", "phi-extractvalue.ll", "branch.ll", "canonicalize_branch.ll",
     # allocation sites and free
     "erase-dbg-values-at-dead-alloc-site.ll", "alloc-realloc-free.ll", "realloc-free.ll", "malloc-free-mismatched.ll",
-    "badmalloc.ll", "malloc-free-addrspace.ll",
+    "badmalloc.ll", "malloc-free-addrspace.ll", "out-of-tree-allocator-optimizes-away.ll",
     # the driver: LowerDbgDeclare, dead blocks, sinking
     "lower-dbg-declare.ll", "debuginfo-dce2.ll", "sink-into-resume-block.ll", "2005-07-07-DeadPHILoop.ll",
 ]  # fmt: skip
