@@ -172,10 +172,28 @@ def _get_alloc_alignment(call: CallBase, ic: InstCombiner) -> Value | None:
     return None
 
 
-def _calling_conv_c_compatible(cc: int) -> bool:
-    """``TargetLibraryInfoImpl::isCallingConvCCompatible`` for a calling convention id
-    (the target-specific ones: only C is known compatible here)."""
-    return cc == 0
+_ARM_CCS = frozenset((66, 67, 68))
+"""ARM_APCS, ARM_AAPCS, ARM_AAPCS_VFP."""
+
+
+def _calling_conv_c_compatible(cc: int, fty: object, module: object) -> bool:
+    """``TargetLibraryInfoImpl::isCallingConvCCompatible``: C, or an ARM convention (not on iOS)
+    over integer and pointer parameters and an integer, pointer or void result."""
+    if cc == 0:
+        return True
+    if cc not in _ARM_CCS:
+        return False
+    from llvmpy_mid.analysis.target_library_info import Triple
+    from llvmpy_mid.ir.types import FunctionType
+
+    triple = getattr(module, "target_triple", "") or ""
+    if Triple(triple).is_ios():
+        return False
+    assert isinstance(fty, FunctionType)
+    rt = fty.return_type
+    if not (rt.is_pointer or rt.is_integer or rt.is_void):
+        return False
+    return all(p.is_pointer or p.is_integer for p in fty.params)
 
 
 def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:
@@ -204,10 +222,11 @@ def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:
             return call
         ccc = callee_f.calling_conv
         cc = call.calling_conv
+        module = callee_f.parent
         if (
             ccc != cc
-            and not (ccc == 0 and _calling_conv_c_compatible(cc))
-            and not (cc == 0 and _calling_conv_c_compatible(ccc))
+            and not (ccc == 0 and _calling_conv_c_compatible(cc, call.function_type, module))
+            and not (cc == 0 and _calling_conv_c_compatible(ccc, callee_f.function_type, module))
             and not callee_f.is_declaration
         ):
             create_non_terminator_unreachable(ic, call)
