@@ -1445,6 +1445,14 @@ def visit_fmul(ic: InstCombiner, i: Instruction) -> Instruction | None:  # noqa:
             lg = ic.builder.create_intrinsic("log2", [m.value("x").type], [m.value("x")], fmf_source=i)
             lxy = create_fbin_fmf(ic, "fmul", lg, y_v, fmf)
             return new_fbin("fsub", lxy, y_v, fmf)
+    if fmf & int(FastMathFlags.NNAN) and fmf & int(FastMathFlags.NSZ):
+        # a product that starts at zero stays zero: phi [0, entry], [phi * x, loop]
+        from llvmpy_mid.analysis.value_tracking_support import match_simple_recurrence
+
+        pn = op0 if isinstance(op0, PHINode) else op1 if isinstance(op1, PHINode) else None
+        rec = match_simple_recurrence(pn) if pn is not None else None
+        if rec is not None and rec[0] is i and match(rec[1], m_zero_any()) is not None:
+            return ic.replace_inst_uses_with(i, rec[1])
     m = match(
         i,
         m_c_fmul(

@@ -198,6 +198,23 @@ define double @f(double %x) {
   %r = fdiv double %x, 4.0
   ret double %r
 }""",
+    # phi [0.0, entry], [phi * x, loop] stays 0.0 (nnan nsz)
+    "fmul_zero_recurrence": """
+define double @f(ptr %p, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %prod = phi double [ 0.0, %entry ], [ %mul, %loop ]
+  %q = getelementptr inbounds double, ptr %p, i64 %i
+  %x = load double, ptr %q, align 8
+  %mul = fmul nnan nsz double %prod, %x
+  %i.next = add nuw i64 %i, 1
+  %c = icmp ult i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret double %mul
+}""",
     # -X / C --> X / -C
     "fdiv_neg_by_const": """
 define float @f(float %x) {
