@@ -46,6 +46,7 @@ from llvmpy_mid.ir.instructions.vector import (
     InsertValueInst,
     ShuffleVectorInst,
 )
+from llvmpy_mid.ir.type_queries import primitive_size_in_bits
 from llvmpy_mid.ir.types import IntegerType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine.common import copy_ir_flags, fold_op_into_select
@@ -448,13 +449,760 @@ def visit_insertelement(ic: InstCombiner, i: Instruction) -> Instruction | None:
 # =================================================================================================
 
 
+def _is_zero_mask(mask: tuple[int, ...] | list[int]) -> bool:
+    """``m_ZeroMask``: every lane picks element 0 or is poison."""
+    return all(m == 0 or m == -1 for m in mask)
+
+
+def _is_single_source(mask: tuple[int, ...] | list[int], n: int) -> bool:
+    uses_lhs = uses_rhs = False
+    for m in mask:
+        if m == -1:
+            continue
+        if m < n:
+            uses_lhs = True
+        else:
+            uses_rhs = True
+        if uses_lhs and uses_rhs:
+            return False
+    return uses_lhs or uses_rhs
+
+
+def _is_identity_mask_impl(mask: tuple[int, ...] | list[int], n: int) -> bool:
+    if not _is_single_source(mask, n):
+        return False
+    for k, m in enumerate(mask):
+        if m != -1 and m != k and m != n + k:
+            return False
+    return True
+
+
+def _src_count(shuf: ShuffleVectorInst) -> int:
+    t = shuf.operands[0].type
+    assert isinstance(t, VectorType)
+    return t.count
+
+
+def is_identity_with_padding(shuf: ShuffleVectorInst) -> bool:
+    """``ShuffleVectorInst::isIdentityWithPadding``."""
+    if shuf.type.scalable:  # type: ignore[attr-defined]
+        return False
+    n = _src_count(shuf)
+    mask = shuf.mask
+    if len(mask) <= n or not _is_identity_mask_impl(mask, n):
+        return False
+    return all(m == -1 for m in mask[n:])
+
+
+def is_identity_with_extract(shuf: ShuffleVectorInst) -> bool:
+    """``ShuffleVectorInst::isIdentityWithExtract``."""
+    if shuf.type.scalable:  # type: ignore[attr-defined]
+        return False
+    n = _src_count(shuf)
+    mask = shuf.mask
+    return len(mask) < n and _is_identity_mask_impl(mask, n)
+
+
+def _widen_mask(scale: int, mask: list[int] | tuple[int, ...]) -> list[int] | None:
+    """``widenShuffleMaskElts``."""
+    if scale == 1:
+        return list(mask)
+    if len(mask) % scale:
+        return None
+    out: list[int] = []
+    for k in range(0, len(mask), scale):
+        sl = mask[k : k + scale]
+        front = sl[0]
+        if front < 0:
+            if any(e != front for e in sl):
+                return None
+            out.append(front)
+        else:
+            if front % scale:
+                return None
+            for j in range(1, scale):
+                if sl[j] != front + j:
+                    return None
+            out.append(front // scale)
+    return out
+
+
+def _narrow_mask(scale: int, mask: list[int] | tuple[int, ...]) -> list[int]:
+    """``narrowShuffleMaskElts``."""
+    out: list[int] = []
+    for m in mask:
+        for j in range(scale):
+            out.append(m if m < 0 else scale * m + j)
+    return out
+
+
+def scale_shuffle_mask_elts(num_dst: int, mask: list[int] | tuple[int, ...]) -> list[int] | None:
+    """``scaleShuffleMaskElts``: ``mask`` re-expressed over ``num_dst`` elements, None when it cannot be."""
+    n = len(mask)
+    if n == num_dst:
+        return list(mask)
+    if n > num_dst:
+        if n % num_dst:
+            return None
+        return _widen_mask(n // num_dst, mask)
+    if num_dst % n:
+        return None
+    return _narrow_mask(num_dst // n, mask)
+
+
+def _unary_mask(mask: tuple[int, ...] | list[int], n: int) -> list[int]:
+    """``createUnaryMask``: lanes of operand 1 renumbered onto operand 0."""
+    return [m - n if m >= n else m for m in mask]
+
+
+def _poison_of(v: Value) -> PoisonValue:
+    return PoisonValue.get(v.type)
+
+
+def simplify_binop_splats(ic: InstCombiner, svi: ShuffleVectorInst) -> Instruction | None:
+    """splat (binop (splat X), Y) -> splat (binop X, Y) (``simplifyBinOpSplats``)."""
+    op0 = svi.operands[0]
+    if not isinstance(svi.operands[1], PoisonValue) or not _is_zero_mask(svi.mask) or not op0.has_one_use:
+        return None
+    if not isinstance(op0, BinaryOperator):
+        return None
+
+    def is_splat0(v: Value) -> bool:
+        return isinstance(v, ShuffleVectorInst) and isinstance(v.operands[1], PoisonValue) and _is_zero_mask(v.mask)
+
+    a, b2 = op0.operands[0], op0.operands[1]
+    if isinstance(a, ShuffleVectorInst) and is_splat0(a):
+        x, y = a.operands[0], b2
+    elif isinstance(b2, ShuffleVectorInst) and is_splat0(b2):
+        x, y = a, b2.operands[0]
+    else:
+        return None
+    if x.type is not y.type:
+        return None
+    if not is_safe_to_speculatively_execute(op0):
+        return None
+    nbo = ic.builder.create_bin_op(op0.opcode, x, y)
+    if isinstance(nbo, Instruction):
+        copy_ir_flags(nbo, op0)
+    return ShuffleVectorInst(nbo, _poison_of(nbo), svi.mask)
+
+
+def canonicalize_insert_splat(ic: InstCombiner, shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf (inselt poison, X, C), poison, <C,C,..> -> shuf (inselt poison, X, 0), poison, <0,0,..>
+    (``canonicalizeInsertSplat``)."""
+    op0, op1 = shuf.operands[0], shuf.operands[1]
+    mask = shuf.mask
+    if not (
+        isinstance(op0, InsertElementInst)
+        and op0.has_one_use
+        and isinstance(op0.operands[0], PoisonValue)
+        and isinstance(op0.operands[2], ConstantInt)
+        and op0.operands[2].value.bit_length() <= 64
+    ):
+        return None
+    if not isinstance(op1, PoisonValue) or _is_zero_mask(mask) or op0.operands[2].value == 0:
+        return None
+    poison_vec = PoisonValue.get(shuf.type)
+    new_ins = ic.builder.create_insert_element(poison_vec, op0.operands[1], 0)
+    new_mask = [-1 if m == -1 else 0 for m in mask]
+    return ShuffleVectorInst(new_ins, _poison_of(new_ins), new_mask)
+
+
+def fold_trunc_shuffle(shuf: ShuffleVectorInst, big_endian: bool) -> Instruction | None:
+    """shuf (bitcast X), poison, <low lanes> -> trunc X (``foldTruncShuffle``)."""
+    dest = shuf.type
+    op0 = shuf.operands[0]
+    if not (isinstance(op0, CastInst) and op0.opcode == "bitcast") or not isinstance(shuf.operands[1], PoisonValue):
+        return None
+    assert isinstance(dest, VectorType)
+    if not isinstance(dest.element_type, IntegerType):
+        return None
+    x = op0.operands[0]
+    st = x.type
+    if not isinstance(st, VectorType) or not isinstance(st.element_type, IntegerType):
+        return None
+    if st.count != dest.count or st.element_type.width % dest.element_type.width:
+        return None
+    ratio = st.element_type.width // dest.element_type.width
+    for k, m in enumerate(shuf.mask):
+        if m == -1:
+            continue
+        lsb = (k + 1) * ratio - 1 if big_endian else k * ratio
+        if m != lsb:
+            return None
+    return CastInst.create("trunc", x, dest)
+
+
+def narrow_vector_select(ic: InstCombiner, shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf (sel (shuf NarrowCond, poison, WideMask), X, Y), poison, NarrowMask ->
+    sel NarrowCond, (shuf X, NarrowMask), (shuf Y, NarrowMask) (``narrowVectorSelect``)."""
+    if not isinstance(shuf.operands[1], PoisonValue) or not is_identity_with_extract(shuf):
+        return None
+    sel = shuf.operands[0]
+    if not isinstance(sel, SelectInst) or not sel.has_one_use:
+        return None
+    cond, x, y = sel.operands[0], sel.operands[1], sel.operands[2]
+    dt = shuf.type
+    assert isinstance(dt, VectorType)
+    if not (isinstance(cond, ShuffleVectorInst) and cond.has_one_use and isinstance(cond.operands[1], PoisonValue)):
+        return None
+    narrow_cond = cond.operands[0]
+    nct = narrow_cond.type
+    if not isinstance(nct, VectorType) or nct.count != dt.count or not is_identity_with_padding(cond):
+        return None
+    b = ic.builder
+    nx = b.create_shuffle_vector(x, _poison_of(x), shuf.mask)
+    ny = b.create_shuffle_vector(y, _poison_of(y), shuf.mask)
+    return SelectInst(narrow_cond, nx, ny)
+
+
+def _fneg_or_fabs(v: Value) -> Value | None:
+    if isinstance(v, UnaryOperator) and v.opcode == "fneg":
+        return v.operands[0]
+    if isinstance(v, CallBase) and v.intrinsic_base == "llvm.fabs":
+        return v.operands[0]
+    return None
+
+
+def _fabs_call(ic: InstCombiner, shuf: ShuffleVectorInst, x: Value) -> CallBase:
+    from llvmpy_mid.ir.instructions.calls import CallInst
+    from llvmpy_mid.ir.intrinsics import intrinsic_declaration
+
+    fn = shuf.function
+    assert fn is not None and fn.parent is not None
+    ty = shuf.type
+    decl = intrinsic_declaration(fn.parent, "llvm.fabs." + _mangle(ty), ty.context.function_type(ty, [ty]))
+    return CallInst(decl.function_type, decl, [x])
+
+
+def _mangle(ty: Type) -> str:
+    from llvmpy_mid.ir.type_mangling import intrinsic_name
+
+    full = intrinsic_name("llvm.fabs", [ty])
+    assert full is not None
+    return full[len("llvm.fabs.") :]
+
+
+def fold_shuffle_of_unary_ops(ic: InstCombiner, shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf (fneg/fabs X), (fneg/fabs Y), M -> fneg/fabs (shuf X, Y, M) (``foldShuffleOfUnaryOps``)."""
+    s0 = shuf.operands[0]
+    if not isinstance(s0, Instruction):
+        return None
+    x = _fneg_or_fabs(s0)
+    if x is None:
+        return None
+    is_fneg = s0.opcode == "fneg"
+    b = ic.builder
+    s0_fmf = getattr(s0, "fast_math_flags", 0)
+    if s0.has_one_use and isinstance(shuf.operands[1], PoisonValue):
+        ns = b.create_shuffle_vector(x, _poison_of(x), shuf.mask)
+        if is_fneg:
+            return UnaryOperator.create("fneg", ns, fast_math_flags=s0_fmf)
+        call = _fabs_call(ic, shuf, ns)
+        call.fast_math_flags = s0_fmf  # type: ignore[attr-defined]
+        return call
+    s1 = shuf.operands[1]
+    if not isinstance(s1, Instruction):
+        return None
+    y = _fneg_or_fabs(s1)
+    if y is None or s0.opcode != s1.opcode or (not s0.has_one_use and not s1.has_one_use):
+        return None
+    ns = b.create_shuffle_vector(x, y, shuf.mask)
+    fmf = int(s0_fmf) & int(getattr(s1, "fast_math_flags", 0))
+    if is_fneg:
+        return UnaryOperator.create("fneg", ns, fast_math_flags=fmf)
+    call = _fabs_call(ic, shuf, ns)
+    call.fast_math_flags = fmf  # type: ignore[attr-defined]
+    return call
+
+
+_SHUFFLE_CASTS = frozenset(("fptosi", "fptoui", "sitofp", "uitofp"))
+
+
+def fold_cast_shuffle(ic: InstCombiner, shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf (cast X), (cast Y), M -> cast (shuf X, Y, M) (``foldCastShuffle``)."""
+    c0, c1 = shuf.operands[0], shuf.operands[1]
+    if not isinstance(c0, CastInst) or not isinstance(c1, CastInst) or c0.opcode != c1.opcode:
+        return None
+    x, y = c0.operands[0], c1.operands[0]
+    if x.type is not y.type or c0.opcode not in _SHUFFLE_CASTS:
+        return None
+    sty = shuf.type
+    opty = c0.type
+    assert isinstance(sty, VectorType) and isinstance(opty, VectorType)
+    if sty.count > opty.count:
+        return None
+    xt = x.type
+    assert isinstance(xt, VectorType)
+    if xt.count * _pbits(xt.element_type) > opty.count * _pbits(opty.element_type):
+        return None
+    if not c0.has_one_use and not c1.has_one_use:
+        return None
+    ns = ic.builder.create_shuffle_vector(x, y, shuf.mask)
+    return CastInst.create(c0.opcode, ns, sty)
+
+
+def fold_identity_extract_shuffle(shuf: ShuffleVectorInst) -> Instruction | None:
+    """extract-subvector (bitcast (inselt ?, X, 0)) -> bitcast X; extract-subvector (shuf X, Y, M)
+    -> shuf X, Y, M' (``foldIdentityExtractShuffle``)."""
+    op0, op1 = shuf.operands[0], shuf.operands[1]
+    if not is_identity_with_extract(shuf) or not isinstance(op1, PoisonValue):
+        return None
+    st = shuf.type
+    assert isinstance(st, VectorType)
+    if isinstance(op0, CastInst) and op0.opcode == "bitcast":
+        ins = op0.operands[0]
+        if isinstance(ins, InsertElementInst):
+            idx = ins.operands[2]
+            if isinstance(idx, ConstantInt) and idx.value == 0 or _is_null_vec_index(idx):
+                x = ins.operands[1]
+                if _prim_bits(x.type) == _prim_bits(st) and _prim_bits(st):
+                    return CastInst.create("bitcast", x, st)
+    if not isinstance(op0, ShuffleVectorInst) or not op0.has_one_use:
+        return None
+    inner = op0.mask
+    new_mask = [m if m == -1 else inner[k] for k, m in enumerate(shuf.mask)]
+    return ShuffleVectorInst(op0.operands[0], op0.operands[1], new_mask)
+
+
+def _is_null_vec_index(v: Value) -> bool:
+    return False
+
+
+def _prim_bits(ty: Type) -> int:
+    return _pbits(ty)
+
+
+def _pbits(ty: Type) -> int:
+    """``Type::getPrimitiveSizeInBits`` (0 for pointers and aggregates)."""
+    return primitive_size_in_bits(ty)[0]
+
+
+def fold_shuffle_with_insert(ic: InstCombiner, shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf (inselt X, ?, C), ?, M -> shuf X, ?, M when M skips C; shuf (inselt ?, S, C), V1, M
+    -> inselt V1, S, C' (``foldShuffleWithInsert``)."""
+    v0, v1 = shuf.operands[0], shuf.operands[1]
+    mask = list(shuf.mask)
+    n = len(mask)
+    inp = _src_count(shuf)
+
+    def const_idx(v: Value) -> int | None:
+        if isinstance(v, InsertElementInst):
+            c = v.operands[2]
+            if isinstance(c, ConstantInt) and c.value.bit_length() <= 64:
+                return c.value
+        return None
+
+    c = const_idx(v0)
+    if c is not None and c not in mask:
+        assert isinstance(v0, InsertElementInst)
+        return ic.replace_operand(shuf, 0, v0.operands[0])
+    c = const_idx(v1)
+    if c is not None and c + inp not in mask:
+        assert isinstance(v1, InsertElementInst)
+        return ic.replace_operand(shuf, 1, v1.operands[0])
+    if n != inp:
+        return None
+
+    def scalar_into_op1(a: Value, m: list[int]) -> tuple[Value, ConstantInt] | None:
+        if not isinstance(a, InsertElementInst) or not isinstance(a.operands[2], ConstantInt):
+            return None
+        idx_c = a.operands[2]
+        sidx = idx_c.signed_value if hasattr(idx_c, "signed_value") else idx_c.value
+        new_idx = -1
+        for k in range(n):
+            if m[k] == -1 or m[k] == n + k:
+                continue
+            if new_idx != -1 or m[k] != sidx:
+                return None
+            new_idx = k
+        if new_idx == -1:
+            return None
+        return a.operands[1], ConstantInt.get(idx_c.type, new_idx)
+
+    r = scalar_into_op1(v0, mask)
+    if r is not None:
+        return InsertElementInst(v1, r[0], r[1])
+    commuted = [-1 if m == -1 else (m + n if m < n else m - n) for m in mask]
+    r = scalar_into_op1(v1, commuted)
+    if r is not None:
+        return InsertElementInst(v0, r[0], r[1])
+    return None
+
+
+def fold_identity_padded_shuffles(shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf (widen X), (widen Y), M -> shuf X, Y, M' (``foldIdentityPaddedShuffles``)."""
+    s0, s1 = shuf.operands[0], shuf.operands[1]
+    if not isinstance(s0, ShuffleVectorInst) or not is_identity_with_padding(s0):
+        return None
+    if not isinstance(s1, ShuffleVectorInst) or not is_identity_with_padding(s1):
+        return None
+    x, y = s0.operands[0], s1.operands[0]
+    xt = x.type
+    assert isinstance(xt, VectorType)
+
+    def pow2(k: int) -> bool:
+        return k > 0 and k & (k - 1) == 0
+
+    wide = len(s0.mask)
+    if x.type is not y.type or not pow2(len(shuf.mask)) or not pow2(wide) or not pow2(xt.count) or _is_undef(x) or _is_undef(y):
+        return None
+    narrow = xt.count
+    new_mask = [-1] * len(shuf.mask)
+    for k, m in enumerate(shuf.mask):
+        if m == -1:
+            continue
+        if m < wide:
+            if s0.get_mask_value(m) == -1:
+                continue
+            new_mask[k] = m
+        else:
+            if s1.get_mask_value(m - wide) == -1:
+                continue
+            new_mask[k] = m - (wide - narrow)
+    return ShuffleVectorInst(x, y, new_mask)
+
+
+_REORDERABLE = frozenset(
+    (
+        "add", "fadd", "sub", "fsub", "mul", "fmul", "fdiv", "frem", "shl", "lshr", "ashr", "and", "or", "xor",
+        "icmp", "fcmp", "trunc", "zext", "sext", "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext",
+        "getelementptr",
+    )
+)
+_DIVREM = frozenset(("udiv", "sdiv", "urem", "srem"))
+
+
+def can_evaluate_shuffled(v: Value, mask: tuple[int, ...] | list[int], depth: int = 5) -> bool:
+    """``canEvaluateShuffled``: ``v`` can be recomputed with its lanes in ``mask``'s order."""
+    if isinstance(v, Constant):
+        return True
+    if not isinstance(v, Instruction) or not v.has_one_use or depth == 0:
+        return False
+    op = v.opcode
+    if op in _DIVREM or op in _REORDERABLE:
+        if op in _DIVREM and -1 in mask:
+            return False
+        t = v.type
+        if isinstance(t, VectorType) and len(mask) > t.count:
+            return False
+        return all(can_evaluate_shuffled(o, mask, depth - 1) for o in v.operands)
+    if op == "insertelement":
+        c = v.operands[2]
+        if not isinstance(c, ConstantInt):
+            return False
+        elt = min(c.value, (1 << 64) - 1)
+        if sum(1 for m in mask if m == elt) > 1:
+            return False
+        return can_evaluate_shuffled(v.operands[0], mask, depth - 1)
+    return False
+
+
+def _build_new(ic: InstCombiner, i: Instruction, ops: list[Value]) -> Value:
+    """``buildNew``: ``i`` rebuilt on ``ops`` at ``i``'s position."""
+    b = ic.builder
+    b.position_before(i)
+    b.debug_loc = i.debug_loc
+    op = i.opcode
+    if isinstance(i, BinaryOperator):
+        nv = b.create_bin_op(op, ops[0], ops[1])
+        if isinstance(nv, BinaryOperator):
+            if nv.has_wrap_flags:
+                nv.nuw = i.nuw
+                nv.nsw = i.nsw
+            if nv.has_exact_flag:
+                nv.exact = i.exact
+            if nv.is_fp_op:
+                nv.fast_math_flags = i.fast_math_flags
+        return nv
+    if isinstance(i, ICmpInst):
+        return b.create_icmp(i.predicate, ops[0], ops[1])
+    if isinstance(i, FCmpInst):
+        return b.create_fcmp(i.predicate, ops[0], ops[1])
+    if isinstance(i, CastInst):
+        src_t = ops[0].type
+        assert isinstance(src_t, VectorType)
+        dest = i.type.context.vector_type(i.type.scalar_type, src_t.count, src_t.scalable)
+        return b.create_cast(op, ops[0], dest)
+    assert isinstance(i, GetElementPtrInst)
+    return b.create_gep(i.source_element_type, ops[0], ops[1:], inbounds=i.inbounds)
+
+
+def evaluate_in_different_element_order(ic: InstCombiner, v: Value, mask: tuple[int, ...] | list[int]) -> Value:
+    """``evaluateInDifferentElementOrder``: ``v`` recomputed with its lanes in ``mask``'s order."""
+    from llvmpy_mid.ir.constant_expr import ConstantExpr
+    from llvmpy_mid.ir.constants import ConstantAggregateZero
+
+    vt = v.type
+    assert isinstance(vt, VectorType)
+    ety = vt.element_type
+    nty = ety.context.vector_type(ety, len(mask))
+    if isinstance(v, PoisonValue):
+        return PoisonValue.get(nty)
+    if _is_undef(v):
+        return UndefValue.get(nty)
+    if isinstance(v, ConstantAggregateZero):
+        return ConstantAggregateZero.get(nty)
+    if isinstance(v, Constant):
+        return ConstantExpr.get_shuffle_vector(v, PoisonValue.get(vt), mask)
+    assert isinstance(v, Instruction)
+    if v.opcode == "insertelement":
+        c = v.operands[2]
+        assert isinstance(c, ConstantInt)
+        elt = min(c.value, (1 << 64) - 1)
+        index = mask.index(elt) if elt in mask else -1
+        nv = evaluate_in_different_element_order(ic, v.operands[0], mask)
+        if index < 0:
+            return nv
+        b = ic.builder
+        b.position_before(v)
+        b.debug_loc = v.debug_loc
+        return b.create_insert_element(nv, v.operands[1], index)
+    new_ops: list[Value] = []
+    rebuild = len(mask) != vt.count
+    for o in v.operands:
+        no = evaluate_in_different_element_order(ic, o, mask) if isinstance(o.type, VectorType) else o
+        new_ops.append(no)
+        rebuild = rebuild or no is not o
+    if rebuild:
+        return _build_new(ic, v, new_ops)
+    return v
+
+
+def _is_shuffle_extracting_from_lhs(svi: ShuffleVectorInst, mask: tuple[int, ...]) -> bool:
+    """``isShuffleExtractingFromLHS``: the mask picks a contiguous run of the first operand."""
+    n = _src_count(svi)
+    beg = mask[0] & 0xFFFFFFFF
+    end = mask[-1] & 0xFFFFFFFF
+    if beg > end or end >= n or end - beg != len(mask) - 1:
+        return False
+    return all((m & 0xFFFFFFFF) == beg + k for k, m in enumerate(mask))
+
+
 def visit_shufflevector(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """Fold a ``shufflevector`` (LLVM ``visitShuffleVectorInst``)."""
+    """Fold a ``shufflevector`` (LLVM ``visitShuffleVectorInst``).
+
+    Not yet here: ``foldSelectShuffle``."""
     assert isinstance(i, ShuffleVectorInst)
-    v = simplify_shuffle_vector_inst(i.operands[0], i.operands[1], i.mask, i.type, ic.query(i))
+    lhs, rhs = i.operands[0], i.operands[1]
+    q = ic.query(i)
+    v = simplify_shuffle_vector_inst(lhs, rhs, i.mask, i.type, q)
     if v is not None:
         return ic.replace_inst_uses_with(i, v)
-    return None
+    r = simplify_binop_splats(ic, i)
+    if r is not None:
+        return r
+    if _is_zero_mask(i.mask) and not isinstance(rhs, PoisonValue):
+        return ic.replace_operand(i, 1, _poison_of(rhs))
+    lty = lhs.type
+    sty = i.type
+    assert isinstance(lty, VectorType) and isinstance(sty, VectorType)
+    if lty.scalable:
+        return None
+    vwidth = sty.count
+    lhs_width = lty.count
+    b = ic.builder
+    # shuffle (bitcast X), (bitcast Y), Mask -> bitcast (shuffle X, Y, Mask)
+    if isinstance(lhs, CastInst) and lhs.opcode == "bitcast" and isinstance(rhs, CastInst) and rhs.opcode == "bitcast":
+        x, y = lhs.operands[0], rhs.operands[0]
+        xt = x.type
+        if (
+            isinstance(xt, VectorType)
+            and xt is y.type
+            and _pbits(xt.element_type) == _pbits(sty.element_type)
+            and (lhs.has_one_use or rhs.has_one_use)
+        ):
+            nv = b.create_shuffle_vector(x, y, i.mask, i.name + ".uncasted")
+            return CastInst.create("bitcast", nv, sty)
+    mask = i.mask
+    # shuf (bitcast X), undef, Mask -> bitcast X' when the scaled shuffle of X simplifies
+    if isinstance(lhs, CastInst) and lhs.opcode == "bitcast" and _is_undef(rhs) and vwidth == lhs_width:
+        x = lhs.operands[0]
+        xt = x.type
+        if isinstance(xt, VectorType) and not xt.scalable:
+            scaled = scale_shuffle_mask_elts(xt.count, mask)
+            if scaled is not None:
+                sv = simplify_shuffle_vector_inst(x, UndefValue.get(xt), scaled, xt, q)
+                if sv is not None:
+                    return CastInst.create("bitcast", sv, sty)
+    # shuffle x, x, mask -> shuffle x, poison, mask'
+    if lhs is rhs:
+        return ShuffleVectorInst(lhs, _poison_of(lhs), _unary_mask(mask, lhs_width))
+    # shuffle undef, x, mask -> shuffle x, undef, mask'
+    if _is_undef(lhs):
+        i.commute()
+        return i
+    r = canonicalize_insert_splat(ic, i)
+    if r is not None:
+        return r
+    # foldSelectShuffle: not yet here.
+    r = fold_trunc_shuffle(i, ic.dl.is_big_endian)
+    if r is not None:
+        return r
+    r = narrow_vector_select(ic, i)
+    if r is not None:
+        return r
+    r = fold_shuffle_of_unary_ops(ic, i)
+    if r is not None:
+        return r
+    r = fold_cast_shuffle(ic, i)
+    if r is not None:
+        return r
+    poison = [0]
+    dv = simplify_demanded_vector_elts(ic, i, _low(vwidth), poison)
+    if dv is not None:
+        if dv is not i:
+            return ic.replace_inst_uses_with(i, dv)
+        return i
+    r = fold_identity_extract_shuffle(i)
+    if r is not None:
+        return r
+    r = fold_shuffle_with_insert(ic, i)
+    if r is not None:
+        return r
+    r = fold_identity_padded_shuffles(i)
+    if r is not None:
+        return r
+    mask = i.mask
+    lhs, rhs = i.operands[0], i.operands[1]
+    if isinstance(rhs, PoisonValue) and can_evaluate_shuffled(lhs, mask):
+        nv = evaluate_in_different_element_order(ic, lhs, mask)
+        return ic.replace_inst_uses_with(i, nv)
+    made_change = False
+    if _is_shuffle_extracting_from_lhs(i, mask):
+        made_change = _fold_bitcasts_of_extracting_shuffle(ic, i, mask)
+    return _merge_shuffles(i, mask, lhs_width, vwidth, made_change)
+
+
+def _fold_bitcasts_of_extracting_shuffle(ic: InstCombiner, svi: ShuffleVectorInst, mask: tuple[int, ...]) -> bool:
+    """bitcast (shuf V, <contiguous run>) -> extractelement (bitcast V), k (the SROA pattern)."""
+    v = svi.operands[0]
+    src_ty = v.type
+    assert isinstance(src_ty, VectorType)
+    src_elem_bits = ic.dl.type_size_in_bits(src_ty.element_type)
+    vec_bits = src_ty.count * _pbits(src_ty.element_type)
+    bcs = [u for u in svi.users if isinstance(u, CastInst) and u.opcode == "bitcast" and not u.use_empty]
+    new_bcs: dict[int, Value] = {}
+    made_change = False
+    b = ic.builder
+    for bc in bcs:
+        beg = mask[0]
+        tgt = bc.type
+        tgt_bits = ic.dl.type_size_in_bits(tgt)
+        if not tgt_bits:
+            continue
+        tgt_n = vec_bits // tgt_bits
+        if vec_bits != tgt_n * tgt_bits:
+            continue
+        if isinstance(tgt, VectorType) or not (isinstance(tgt, IntegerType) or tgt.is_floating_point or tgt.is_pointer):
+            continue
+        cast_ty = tgt.context.vector_type(tgt, tgt_n)
+        if (src_elem_bits * beg) % tgt_bits:
+            sm = [-1] * src_ty.count
+            for k in range(len(mask)):
+                sm[k] = beg + k
+            v = b.create_shuffle_vector(v, _poison_of(v), sm, svi.name + ".extract")
+            beg = 0
+        beg //= tgt_bits // src_elem_bits
+        key = id(cast_ty)
+        nbc = new_bcs.get(key)
+        if nbc is None:
+            nbc = b.create_cast("bitcast", v, cast_ty, svi.name + ".bc")
+            new_bcs[key] = nbc
+        ext = b.create_extract_element(nbc, beg, svi.name + ".extract")
+        ic.replace_inst_uses_with(bc, ext)
+        made_change = True
+    return made_change
+
+
+def _merge_shuffles(
+    svi: ShuffleVectorInst, mask: tuple[int, ...], lhs_width: int, vwidth: int, made_change: bool
+) -> Instruction | None:
+    """shuf (shuf V1, V2, M1), (shuf ..), M -> one shuffle when the merged mask is a splat or one of
+    the original masks."""
+    lhs, rhs = svi.operands[0], svi.operands[1]
+    lhs_shuf = lhs if isinstance(lhs, ShuffleVectorInst) else None
+    rhs_shuf = rhs if isinstance(rhs, ShuffleVectorInst) else None
+    if lhs_shuf is not None and not isinstance(lhs_shuf.operands[1], PoisonValue) and not isinstance(rhs, PoisonValue):
+        lhs_shuf = None
+    if rhs_shuf is not None and not isinstance(rhs_shuf.operands[1], PoisonValue):
+        rhs_shuf = None
+    if lhs_shuf is None and rhs_shuf is None:
+        return svi if made_change else None
+    lhs_op0: Value | None = None
+    lhs_op1: Value | None = None
+    rhs_op0: Value | None = None
+    lhs_op0_w = rhs_op0_w = 0
+    if lhs_shuf is not None:
+        lhs_op0, lhs_op1 = lhs_shuf.operands[0], lhs_shuf.operands[1]
+        lhs_op0_w = _src_count(lhs_shuf)
+    if rhs_shuf is not None:
+        rhs_op0 = rhs_shuf.operands[0]
+        rhs_op0_w = _src_count(rhs_shuf)
+    new_lhs: Value = lhs
+    new_rhs: Value | None = rhs
+    if lhs_shuf is not None:
+        assert lhs_op0 is not None and lhs_op1 is not None
+        if isinstance(rhs, PoisonValue):
+            new_lhs, new_rhs = lhs_op0, lhs_op1
+        elif lhs_op0_w == lhs_width:
+            new_lhs = lhs_op0
+    if rhs_shuf is not None and rhs_op0_w == lhs_width:
+        assert rhs_op0 is not None
+        new_rhs = rhs_op0
+    if lhs_op0 is rhs_op0:
+        assert lhs_op0 is not None
+        new_lhs = lhs_op0
+        new_rhs = None
+    if new_lhs is lhs and new_rhs is rhs:
+        return svi if made_change else None
+    lhs_mask: tuple[int, ...] | None = None
+    rhs_mask: tuple[int, ...] | None = None
+    if new_lhs is not lhs:
+        assert lhs_shuf is not None
+        lhs_mask = lhs_shuf.mask
+    if rhs_shuf is not None and new_rhs is not rhs:
+        rhs_mask = rhs_shuf.mask
+    new_lhs_w = lhs_op0_w if new_lhs is not lhs else lhs_width
+    new_mask: list[int] = []
+    is_splat = True
+    splat_elt = -1
+    rhs_poison = isinstance(rhs, PoisonValue)
+    for k in range(vwidth):
+        m = mask[k]
+        if m < 0:
+            e = -1
+        elif m < lhs_width:
+            if new_lhs is not lhs:
+                assert lhs_mask is not None
+                e = lhs_mask[m]
+                if e >= lhs_op0_w and isinstance(lhs_op1, PoisonValue):
+                    e = -1
+            else:
+                e = m
+        else:
+            if rhs_poison:
+                e = -1
+            elif new_rhs is not rhs:
+                assert rhs_mask is not None
+                e = rhs_mask[m - lhs_width]
+                if e >= rhs_op0_w:
+                    e = -1
+            else:
+                e = m - lhs_width
+            if e >= 0 and new_rhs is not None and new_lhs is not new_rhs:
+                e += new_lhs_w
+        if e >= 0:
+            if splat_elt >= 0 and splat_elt != e:
+                is_splat = False
+            splat_elt = e
+        new_mask.append(e)
+    nm = tuple(new_mask)
+    if is_splat or nm == lhs_mask or nm == rhs_mask or nm == mask:
+        if new_rhs is None:
+            new_rhs = _poison_of(new_lhs)
+        return ShuffleVectorInst(new_lhs, new_rhs, new_mask)
+    return svi if made_change else None
 
 
 __all__ = [

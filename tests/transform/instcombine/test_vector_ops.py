@@ -32,10 +32,25 @@ RULES: dict[str, str] = {
     "ext_index_i64": "define i4 @f(<2 x i4> %x) {\n  %r = extractelement <2 x i4> %x, i32 1\n  ret i4 %r\n}",
     # inselt (inselt V, A, 1), B, 0 -> inselt (inselt V, B, 0), A, 1
     "ins_reorder": "define <2 x i4> @f(<2 x i4> %v, i4 %a, i4 %b) {\n  %i = insertelement <2 x i4> %v, i4 %a, i64 1\n  %j = insertelement <2 x i4> %i, i4 %b, i64 0\n  ret <2 x i4> %j\n}",
+    # shuffle X, X, M -> shuffle X, poison, M'
+    "shuf_same_ops": "define <2 x i4> @f(<2 x i4> %x) {\n  %s = shufflevector <2 x i4> %x, <2 x i4> %x, <2 x i32> <i32 3, i32 0>\n  ret <2 x i4> %s\n}",
+    # shuffle (shuffle X, poison, M1), poison, M -> splat
+    "shuf_of_shuf_splat": "define <2 x i4> @f(<2 x i4> %x) {\n  %a = shufflevector <2 x i4> %x, <2 x i4> poison, <2 x i32> <i32 1, i32 0>\n  %s = shufflevector <2 x i4> %a, <2 x i4> poison, <2 x i32> <i32 1, i32 1>\n  ret <2 x i4> %s\n}",
+    # shuffle (add X, C), poison, M -> add (shuffle X, M), C'
+    "shuf_evaluate_reordered": "define <2 x i4> @f(i4 %s) {\n  %i = insertelement <2 x i4> <i4 3, i4 5>, i4 %s, i64 0\n  %a = add <2 x i4> %i, <i4 1, i4 2>\n  %r = shufflevector <2 x i4> %a, <2 x i4> poison, <2 x i32> <i32 1, i32 0>\n  ret <2 x i4> %r\n}",
+    # shuffle (bitcast X), poison, <low lanes> -> trunc X
+    "shuf_trunc": "define <2 x i2> @f(<2 x i4> %x) {\n  %b = bitcast <2 x i4> %x to <4 x i2>\n  %s = shufflevector <4 x i2> %b, <4 x i2> poison, <2 x i32> <i32 0, i32 2>\n  ret <2 x i2> %s\n}",
+    # shuffle (insertelement X, S, 0), Y, <0, 3> -> insertelement Y, S, 0
+    "shuf_with_insert": "define <2 x i4> @f(<2 x i4> %x, <2 x i4> %y, i4 %s) {\n  %i = insertelement <2 x i4> %x, i4 %s, i64 0\n  %r = shufflevector <2 x i4> %i, <2 x i4> %y, <2 x i32> <i32 0, i32 3>\n  ret <2 x i4> %r\n}",
+
 }
 RULES["ext_binop"] = RULES["ext_binop"].replace("define i8", "define i4").replace("ret i8 0", "ret i4 %r")
 
 OPT_ONLY: dict[str, str] = {
+    # shuffle (fneg X), poison, M -> fneg (shuffle X, M)
+    "shuf_fneg": "define <2 x float> @f(<2 x float> %x) {\n  %n = fneg <2 x float> %x\n  %r = shufflevector <2 x float> %n, <2 x float> poison, <2 x i32> <i32 1, i32 0>\n  ret <2 x float> %r\n}",
+    # shuffle (sitofp X), (sitofp Y), M -> sitofp (shuffle X, Y, M)
+    "shuf_cast": "define <2 x float> @f(<2 x i32> %x, <2 x i32> %y) {\n  %a = sitofp <2 x i32> %x to <2 x float>\n  %b = sitofp <2 x i32> %y to <2 x float>\n  %r = shufflevector <2 x float> %a, <2 x float> %b, <2 x i32> <i32 0, i32 3>\n  ret <2 x float> %r\n}",
     # insertvalue chain overwriting the same index: the first insert is dead
     "insv_chain": "define {i8, i8} @f({i8, i8} %s, i8 %a, i8 %b) {\n  %i = insertvalue {i8, i8} %s, i8 %a, 0\n  %j = insertvalue {i8, i8} %i, i8 %b, 1\n  %k = insertvalue {i8, i8} %j, i8 %b, 0\n  ret {i8, i8} %k\n}",
     # extractelement (fneg X), I -> fneg (extractelement X, I)
