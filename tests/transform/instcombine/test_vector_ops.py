@@ -38,8 +38,6 @@ RULES: dict[str, str] = {
     "shuf_of_shuf_splat": "define <2 x i4> @f(<2 x i4> %x) {\n  %a = shufflevector <2 x i4> %x, <2 x i4> poison, <2 x i32> <i32 1, i32 0>\n  %s = shufflevector <2 x i4> %a, <2 x i4> poison, <2 x i32> <i32 1, i32 1>\n  ret <2 x i4> %s\n}",
     # shuffle (add X, C), poison, M -> add (shuffle X, M), C'
     "shuf_evaluate_reordered": "define <2 x i4> @f(i4 %s) {\n  %i = insertelement <2 x i4> <i4 3, i4 5>, i4 %s, i64 0\n  %a = add <2 x i4> %i, <i4 1, i4 2>\n  %r = shufflevector <2 x i4> %a, <2 x i4> poison, <2 x i32> <i32 1, i32 0>\n  ret <2 x i4> %r\n}",
-    # shuffle (bitcast X), poison, <low lanes> -> trunc X
-    "shuf_trunc": "define <2 x i2> @f(<2 x i4> %x) {\n  %b = bitcast <2 x i4> %x to <4 x i2>\n  %s = shufflevector <4 x i2> %b, <4 x i2> poison, <2 x i32> <i32 0, i32 2>\n  ret <2 x i2> %s\n}",
     # shuffle (insertelement X, S, 0), Y, <0, 3> -> insertelement Y, S, 0
     "shuf_with_insert": "define <2 x i4> @f(<2 x i4> %x, <2 x i4> %y, i4 %s) {\n  %i = insertelement <2 x i4> %x, i4 %s, i64 0\n  %r = shufflevector <2 x i4> %i, <2 x i4> %y, <2 x i32> <i32 0, i32 3>\n  ret <2 x i4> %r\n}",
 
@@ -47,6 +45,8 @@ RULES: dict[str, str] = {
 RULES["ext_binop"] = RULES["ext_binop"].replace("define i8", "define i4").replace("ret i8 0", "ret i4 %r")
 
 OPT_ONLY: dict[str, str] = {
+    # shuffle (bitcast X), poison, <low lanes> -> trunc X
+    "shuf_trunc": "define <2 x i2> @f(<2 x i4> %x) {\n  %b = bitcast <2 x i4> %x to <4 x i2>\n  %s = shufflevector <4 x i2> %b, <4 x i2> poison, <2 x i32> <i32 0, i32 2>\n  ret <2 x i2> %s\n}",
     # shuffle (fneg X), poison, M -> fneg (shuffle X, M)
     "shuf_fneg": "define <2 x float> @f(<2 x float> %x) {\n  %n = fneg <2 x float> %x\n  %r = shufflevector <2 x float> %n, <2 x float> poison, <2 x i32> <i32 1, i32 0>\n  ret <2 x float> %r\n}",
     # shuffle (sitofp X), (sitofp Y), M -> sitofp (shuffle X, Y, M)
