@@ -25,6 +25,7 @@ from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull, PoisonValu
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.instructions.flags import TailCallKind
+from llvmpy_mid.transform.utils.build_lib_calls import is_calling_conv_c_compatible
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.instruction import Instruction
@@ -172,30 +173,6 @@ def _get_alloc_alignment(call: CallBase, ic: InstCombiner) -> Value | None:
     return None
 
 
-_ARM_CCS = frozenset((66, 67, 68))
-"""ARM_APCS, ARM_AAPCS, ARM_AAPCS_VFP."""
-
-
-def _calling_conv_c_compatible(cc: int, fty: object, module: object) -> bool:
-    """``TargetLibraryInfoImpl::isCallingConvCCompatible``: C, or an ARM convention (not on iOS)
-    over integer and pointer parameters and an integer, pointer or void result."""
-    if cc == 0:
-        return True
-    if cc not in _ARM_CCS:
-        return False
-    from llvmpy_mid.analysis.target_library_info import Triple
-    from llvmpy_mid.ir.types import FunctionType
-
-    triple = getattr(module, "target_triple", "") or ""
-    if Triple(triple).is_ios():
-        return False
-    assert isinstance(fty, FunctionType)
-    rt = fty.return_type
-    if not (rt.is_pointer or rt.is_integer or rt.is_void):
-        return False
-    return all(p.is_pointer or p.is_integer for p in fty.params)
-
-
 def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:
     """``visitCallBase``: what ``call``, ``invoke`` and ``callbr`` share."""
     changed = annotate_any_alloc_site(ic, call)
@@ -225,8 +202,8 @@ def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:
         module = callee_f.parent
         if (
             ccc != cc
-            and not (ccc == 0 and _calling_conv_c_compatible(cc, call.function_type, module))
-            and not (cc == 0 and _calling_conv_c_compatible(ccc, callee_f.function_type, module))
+            and not (ccc == 0 and is_calling_conv_c_compatible(cc, call.function_type, module))
+            and not (cc == 0 and is_calling_conv_c_compatible(ccc, callee_f.function_type, module))
             and not callee_f.is_declaration
         ):
             create_non_terminator_unreachable(ic, call)

@@ -52,6 +52,30 @@ def int_type(b: IRBuilder, tli: TargetLibraryInfo) -> Type:
     return b.context.int_type(tli.int_size)
 
 
+_ARM_CCS = frozenset((66, 67, 68))
+"""ARM_APCS, ARM_AAPCS, ARM_AAPCS_VFP."""
+
+
+def is_calling_conv_c_compatible(cc: int, fty: object, module: object) -> bool:
+    """``TargetLibraryInfoImpl::isCallingConvCCompatible``: C, or an ARM convention (not on iOS)
+    over integer and pointer parameters and an integer, pointer or void result."""
+    if cc == 0:
+        return True
+    if cc not in _ARM_CCS:
+        return False
+    from llvmpy_mid.analysis.target_library_info import Triple
+    from llvmpy_mid.ir.types import FunctionType
+
+    triple = getattr(module, "target_triple", "") or ""
+    if Triple(triple).is_ios():
+        return False
+    assert isinstance(fty, FunctionType)
+    rt = fty.return_type
+    if not (rt.is_pointer or rt.is_integer or rt.is_void):
+        return False
+    return all(p.is_pointer or p.is_integer for p in fty.params)
+
+
 def is_lib_func_emittable(module: Module, tli: TargetLibraryInfo | None, func: str) -> bool:
     """``isLibFuncEmittable``: available, and any global of its name is a function of a valid prototype."""
     if tli is None or not tli.has(func):
@@ -420,6 +444,7 @@ __all__ = [
     "get_or_insert_lib_func",
     "infer_non_mandatory_lib_func_attrs",
     "int_type",
+    "is_calling_conv_c_compatible",
     "is_lib_func_emittable",
     "size_t_type",
 ]

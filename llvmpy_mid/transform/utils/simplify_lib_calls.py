@@ -246,7 +246,7 @@ class LibCallSimplifier:
         callee = ci.called_function
         if callee is None:
             return None
-        cc_c = ci.calling_conv == 0
+        cc_c = bl.is_calling_conv_c_compatible(ci.calling_conv, ci.function_type, ci.module)
         module = callee.parent
         if module is None:
             return None
