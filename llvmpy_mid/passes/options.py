@@ -40,6 +40,8 @@ class PassOption:
     help: str = ""
     owner: str = ""
     """The pass name the option belongs to (for ``--help`` and the README)."""
+    max_value: int | None = None
+    """The largest value a ``uint`` option takes (LLVM's range-checking parsers), if any."""
 
     def parse(self, text: str | None) -> OptionValue:
         """The value of ``-name`` (``text`` None) or ``-name=text``, as LLVM's parser reads it."""
@@ -65,6 +67,10 @@ class PassOption:
             word_valid = self.kind != "uint" or number >= 0
         if not word_valid:
             raise PipelineError("for the --%s option: '%s' value invalid for %s argument!" % (self.name, text, word))
+        if self.max_value is not None and number > self.max_value:
+            raise PipelineError(
+                "for the --%s option: '%s' value must be in the range [0, %d]!" % (self.name, text, self.max_value)
+            )
         return number
 
 
@@ -143,7 +149,9 @@ class OptionTable:
 OPTIONS = OptionTable()
 
 
-def declare_option(name: str, kind: str, default: OptionValue, help: str = "", owner: str = "") -> PassOption:
+def declare_option(
+    name: str, kind: str, default: OptionValue, help: str = "", owner: str = "", max_value: int | None = None
+) -> PassOption:
     """Declare a pass option in :data:`OPTIONS` (pass authors call this at import of their
-    plugin, or register it with their entry point)."""
-    return OPTIONS.declare(PassOption(name, kind, default, help, owner))
+    plugin, or register it with their entry point); ``max_value`` bounds a ``uint`` option."""
+    return OPTIONS.declare(PassOption(name, kind, default, help, owner, max_value))

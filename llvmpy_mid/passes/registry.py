@@ -493,8 +493,26 @@ _BUILTIN_OPTIONS += (
     ),
     ("memchr-inline-threshold", "uint", 3, "The maximum length of a constant string to inline a memchr call.", "aggressive-instcombine"),
 )
+# LibCallSimplifier's options (SimplifyLibCalls.cpp; read by InstCombine's library-call folds).
+_BUILTIN_OPTIONS += (
+    ("enable-double-float-shrink", "bool", False, "Enable unsafe double to float shrinking for math lib calls", "instcombine"),
+    ("optimize-hot-cold-new", "bool", False, "Enable hot/cold operator new library calls", "instcombine"),
+    (
+        "optimize-existing-hot-cold-new",
+        "bool",
+        False,
+        "Enable optimization of existing hot/cold operator new library calls",
+        "instcombine",
+    ),
+)
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
+# The hot/cold operator new hints (LLVM's HotColdHintParser: 0 to 255).
+declare_option("cold-new-hint-value", "uint", 1, "Value to pass to hot/cold operator new for cold allocation", "instcombine", 255)
+declare_option(
+    "notcold-new-hint-value", "uint", 128, "Value to pass to hot/cold operator new for notcold (warm) allocation", "instcombine", 255
+)
+declare_option("hot-new-hint-value", "uint", 254, "Value to pass to hot/cold operator new for hot allocation", "instcombine", 255)
 
 
 def _check_pass_class(name: str, cls: object) -> None:

@@ -340,3 +340,12 @@ def test_narrow_switch_with_data_layout(tmp_path: Path, capsys: pytest.CaptureFi
     text = (require_llvm_tests() / "Transforms" / "InstCombine" / "narrow-switch.ll").read_text()
     for layout in ("n32", "n32:64"):
         assert_like_opt(text, ["-S", "-passes=instcombine", "-data-layout=" + layout], tmp_path, capsys)
+
+
+def test_libcall_option_range_like_opt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """LibCallSimplifier's hot/cold hints take 0..255, with opt-19's words for a value out of range."""
+    ref = opt19(["-S", "-hot-new-hint-value=5000"], LAYOUT_IR)
+    code, out, err = ours(["-S", "-hot-new-hint-value=5000"], LAYOUT_IR, tmp_path, capsys)
+    assert code == ref.returncode == 1 and out == ""
+    assert err == ref.stderr.replace("opt-19", "llvmpy-opt")
+    assert_like_opt(LAYOUT_IR, ["-S", "-hot-new-hint-value=200", "-enable-double-float-shrink"], tmp_path, capsys)
