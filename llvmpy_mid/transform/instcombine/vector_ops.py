@@ -384,6 +384,389 @@ def visit_insertvalue(ic: InstCombiner, i: Instruction) -> Instruction | None:
 # =================================================================================================
 
 
+def _cint64(v: Value) -> int | None:
+    """``m_ConstantInt(uint64_t&)``: a scalar integer constant that fits 64 bits."""
+    if isinstance(v, ConstantInt) and v.value.bit_length() <= 64:
+        return v.value
+    return None
+
+
+def _collect_single_shuffle_elements(v: Value, lhs: Value, rhs: Value, mask: list[int]) -> bool:
+    """``collectSingleShuffleElements``: ``v`` is a shuffle of ``lhs`` and ``rhs``; fills ``mask``."""
+    vt = v.type
+    assert isinstance(vt, VectorType)
+    n = vt.count
+    if isinstance(v, PoisonValue):
+        mask[:] = [-1] * n
+        return True
+    if v is lhs:
+        mask.extend(range(n))
+        return True
+    if v is rhs:
+        mask.extend(range(n, 2 * n))
+        return True
+    if isinstance(v, InsertElementInst):
+        vec_op, scalar_op, idx_op = v.operands[0], v.operands[1], v.operands[2]
+        if not isinstance(idx_op, ConstantInt):
+            return False
+        ins_idx = idx_op.value
+        if isinstance(scalar_op, PoisonValue):
+            if _collect_single_shuffle_elements(vec_op, lhs, rhs, mask):
+                mask[ins_idx % n] = -1
+                return True
+        elif isinstance(scalar_op, ExtractElementInst):
+            ec = scalar_op.operands[1]
+            if isinstance(ec, ConstantInt):
+                lt = lhs.type
+                assert isinstance(lt, VectorType)
+                src = scalar_op.operands[0]
+                if src is lhs or src is rhs:
+                    if _collect_single_shuffle_elements(vec_op, lhs, rhs, mask):
+                        mask[ins_idx % n] = ec.value if src is lhs else ec.value + lt.count
+                        return True
+    return False
+
+
+def _replace_extract_elements(ic: InstCombiner, ins: InsertElementInst, ext: ExtractElementInst) -> bool:
+    """``replaceExtractElements``: widen the narrow vector ``ext`` reads so one shuffle can
+    replace the insert/extract pairs."""
+    it = ins.type
+    et = ext.vector_operand_type
+    assert isinstance(it, VectorType)
+    n_ins, n_ext = it.count, et.count
+    if it.element_type is not et.element_type or n_ext >= n_ins:
+        return False
+    ext_mask = list(range(n_ext)) + [-1] * (n_ins - n_ext)
+    ext_vec = ext.vector_operand
+    ext_inst = ext_vec if isinstance(ext_vec, Instruction) and not isinstance(ext_vec, PHINode) else None
+    block = ext_inst.parent if ext_inst is not None else ext.parent
+    if block is not ins.parent:
+        return False
+    if ins.has_one_use and isinstance(next(iter(ins.users)), InsertElementInst):
+        return False
+    wide = ShuffleVectorInst(ext_vec, _poison_of(ext_vec), ext_mask)
+    if ext_inst is not None:
+        wide.insert_after(ext_inst)
+    else:
+        eb = ext.parent
+        assert eb is not None
+        pos = eb.first_insertion_point
+        assert pos is not None
+        ic.insert_new_inst_with(wide, pos)
+    for u in list(ext_vec.users):
+        if not isinstance(u, ExtractElementInst) or u.parent is not wide.parent:
+            continue
+        new_ext = ExtractElementInst(wide, u.operands[1])
+        ic.insert_new_inst_with(new_ext, u)
+        ic.replace_inst_uses_with(u, new_ext)
+        ic.add_to_worklist(u)
+    return True
+
+
+def _collect_shuffle_elements(
+    ic: InstCombiner, v: Value, mask: list[int], permitted_rhs: Value | None, rerun: list[bool]
+) -> tuple[Value, Value | None]:
+    """``collectShuffleElements``: (LHS, RHS or None) and ``mask`` of a shuffle equal to the
+    insert/extract chain ``v``."""
+    from llvmpy_mid.ir.constants import ConstantAggregateZero
+
+    vt = v.type
+    assert isinstance(vt, VectorType)
+    n = vt.count
+    if isinstance(v, PoisonValue):
+        mask[:] = [-1] * n
+        return (PoisonValue.get(permitted_rhs.type) if permitted_rhs is not None else v), None
+    if isinstance(v, ConstantAggregateZero):
+        mask[:] = [0] * n
+        return v, None
+    if isinstance(v, InsertElementInst):
+        vec_op, scalar_op, idx_op = v.operands[0], v.operands[1], v.operands[2]
+        if isinstance(scalar_op, ExtractElementInst):
+            ec = scalar_op.operands[1]
+            if isinstance(ec, ConstantInt) and isinstance(idx_op, ConstantInt):
+                ext_idx = ec.value
+                ins_idx = idx_op.value
+                src = scalar_op.operands[0]
+                if src is permitted_rhs or permitted_rhs is None:
+                    rhs = src
+                    lr0, _lr1 = _collect_shuffle_elements(ic, vec_op, mask, rhs, rerun)
+                    if lr0.type is not rhs.type:
+                        if _replace_extract_elements(ic, v, scalar_op):
+                            rerun[0] = True
+                        for k in range(n):
+                            mask[k] = k
+                        return v, None
+                    rt = rhs.type
+                    assert isinstance(rt, VectorType)
+                    mask[ins_idx % n] = rt.count + ext_idx
+                    return lr0, rhs
+                if vec_op is permitted_rhs:
+                    st = src.type
+                    assert isinstance(st, VectorType)
+                    mask.extend(ext_idx if k == ins_idx else st.count + k for k in range(n))
+                    return src, permitted_rhs
+                if src.type is permitted_rhs.type and _collect_single_shuffle_elements(v, src, permitted_rhs, mask):
+                    return src, permitted_rhs
+    mask.extend(range(n))
+    return v, None
+
+
+def _is_shuffle_equivalent_to_select(shuf: ShuffleVectorInst) -> bool:
+    """``isShuffleEquivalentToSelect``: every lane keeps its position."""
+    ot = shuf.operands[0].type
+    assert isinstance(ot, VectorType)
+    if ot.scalable:
+        return False
+    n = ot.count
+    mask = shuf.mask
+    if len(mask) != n:
+        return False
+    return all(m == -1 or m == k or m == k + n for k, m in enumerate(mask))
+
+
+def fold_ins_sequence_into_splat(ic: InstCombiner, ins: InsertElementInst) -> Instruction | None:
+    """inselt (.. (inselt X, K, 0) ..), K, N-1 -> shuf (inselt X, K, 0), poison, zeroinitializer
+    (``foldInsSequenceIntoSplat``)."""
+    if ins.has_one_use and isinstance(next(iter(ins.users)), InsertElementInst):
+        return None
+    vt = ins.type
+    assert isinstance(vt, VectorType)
+    if vt.scalable:
+        return None
+    n = vt.count
+    if n == 1:
+        return None
+    splat = ins.operands[1]
+    cur: InsertElementInst | None = ins
+    present = [False] * n
+    first: InsertElementInst = ins
+    while cur is not None:
+        idx = cur.operands[2]
+        if not isinstance(idx, ConstantInt) or cur.operands[1] is not splat:
+            return None
+        nxt_v = cur.operands[0]
+        nxt = nxt_v if isinstance(nxt_v, InsertElementInst) else None
+        if cur is not ins and not cur.has_one_use and (nxt is not None or idx.value != 0):
+            return None
+        if idx.value >= n:
+            return None
+        present[idx.value] = True
+        first = cur
+        cur = nxt
+    if first is ins:
+        return None
+    if not isinstance(first.operands[0], PoisonValue) and not all(present):
+        return None
+    base: Instruction = first
+    fidx = first.operands[2]
+    assert isinstance(fidx, ConstantInt)
+    if fidx.value != 0:
+        base = InsertElementInst(PoisonValue.get(vt), splat, _i64(ic, 0))
+        base.insert_before(ins)
+    mask = [0 if p else -1 for p in present]
+    return ShuffleVectorInst(base, PoisonValue.get(vt), mask)
+
+
+def fold_ins_elt_into_splat(ins: InsertElementInst) -> Instruction | None:
+    """inselt (shuf (inselt undef, X, 0), _, M), X, C -> shuf (inselt undef, X, 0), poison, M'
+    (``foldInsEltIntoSplat``)."""
+    shuf = ins.operands[0]
+    if not isinstance(shuf, ShuffleVectorInst) or shuf.changes_length:
+        return None
+    st = shuf.type
+    assert isinstance(st, VectorType)
+    n = len(shuf.mask)
+    if st.scalable or not _is_single_source(shuf.mask, n):
+        return None
+    if any(m != -1 and m != 0 and m != n for m in shuf.mask):
+        return None
+    idx = _cint64(ins.operands[2])
+    if idx is None:
+        return None
+    x = ins.operands[1]
+    op0 = shuf.operands[0]
+    if not (
+        isinstance(op0, InsertElementInst)
+        and _is_undef(op0.operands[0])
+        and op0.operands[1] is x
+        and isinstance(op0.operands[2], ConstantInt)
+        and op0.operands[2].value == 0
+    ):
+        return None
+    new_mask = [0 if k == idx else shuf.get_mask_value(k) for k in range(n)]
+    return ShuffleVectorInst(op0, _poison_of(op0), new_mask)
+
+
+def fold_ins_elt_into_identity_shuffle(ins: InsertElementInst) -> Instruction | None:
+    """inselt (shuf X, IdMask), (extelt X, C), C -> shuf X, IdMask' (``foldInsEltIntoIdentityShuffle``)."""
+    shuf = ins.operands[0]
+    if not isinstance(shuf, ShuffleVectorInst) or not isinstance(shuf.operands[1], PoisonValue):
+        return None
+    if not (is_identity_with_extract(shuf) or is_identity_with_padding(shuf)):
+        return None
+    idx = _cint64(ins.operands[2])
+    if idx is None:
+        return None
+    scalar = ins.operands[1]
+    x = shuf.operands[0]
+    if not (
+        isinstance(scalar, ExtractElementInst)
+        and scalar.operands[0] is x
+        and isinstance(scalar.operands[1], ConstantInt)
+        and scalar.operands[1].value == idx
+    ):
+        return None
+    old = shuf.mask
+    new_mask: list[int] = []
+    for k in range(len(old)):
+        if k != idx:
+            new_mask.append(old[k])
+        elif old[k] == idx:
+            return None
+        else:
+            new_mask.append(idx)
+    return ShuffleVectorInst(x, shuf.operands[1], new_mask)
+
+
+def hoist_ins_elt_const(ic: InstCombiner, ins2: InsertElementInst) -> Instruction | None:
+    """inselt (inselt X, Y, C1), ScalarC, C2 -> inselt (inselt X, ScalarC, C2), Y, C1 (``hoistInsEltConst``)."""
+    ins1 = ins2.operands[0]
+    if not isinstance(ins1, InsertElementInst) or not ins1.has_one_use:
+        return None
+    x, y, c1 = ins1.operands[0], ins1.operands[1], ins1.operands[2]
+    sc, c2 = ins2.operands[1], ins2.operands[2]
+    if (
+        not isinstance(y, Constant)
+        and isinstance(c1, ConstantInt)
+        and isinstance(sc, Constant)
+        and isinstance(c2, ConstantInt)
+        and (c1.type is not c2.type or c1.value != c2.value)
+    ):
+        n1 = ic.builder.create_insert_element(x, sc, c2)
+        return InsertElementInst(n1, y, c1)
+    return None
+
+
+def fold_constant_ins_elt_into_shuffle(ins: InsertElementInst) -> Instruction | None:
+    """inselt (shuf X, CVec, Mask | inselt X, C1, I1), C, I -> shuf X, CVec', Mask'
+    (``foldConstantInsEltIntoShuffle``)."""
+    inst = ins.operands[0]
+    if not isinstance(inst, Instruction) or not inst.has_one_use:
+        return None
+    if isinstance(inst, ShuffleVectorInst):
+        cvec = inst.operands[1]
+        scalar = ins.operands[1]
+        idx = _cint64(ins.operands[2])
+        if not isinstance(cvec, Constant) or not isinstance(scalar, Constant) or idx is None:
+            return None
+        if not _is_shuffle_equivalent_to_select(inst):
+            return None
+        mask = inst.mask
+        n = len(mask)
+        elts: list[Constant] = []
+        new_mask: list[int] = []
+        for k in range(n):
+            e: Constant | None
+            if k == idx:
+                e = scalar
+                new_mask.append(idx + n)
+            else:
+                e = cvec.get_aggregate_element(k)
+                new_mask.append(mask[k])
+            if e is None:
+                return None
+            elts.append(e)
+        return ShuffleVectorInst(inst.operands[0], ConstantVector.get(elts), new_mask)
+    if isinstance(inst, InsertElementInst):
+        vt = ins.type
+        assert isinstance(vt, VectorType)
+        if vt.scalable:
+            return None
+        n = vt.count
+        i0, v0 = _cint64(ins.operands[2]), ins.operands[1]
+        i1, v1 = _cint64(inst.operands[2]), inst.operands[1]
+        if i0 is None or i1 is None or not isinstance(v0, Constant) or not isinstance(v1, Constant):
+            return None
+        if i0 >= n or i1 >= n:
+            return None
+        values: list[Constant | None] = [None] * n
+        m2 = [0] * n
+        for ii, vv in ((i0, v0), (i1, v1)):
+            if values[ii] is None:
+                values[ii] = vv
+                m2[ii] = n + ii
+        full: list[Constant] = []
+        for k in range(n):
+            cv = values[k]
+            if cv is None:
+                cv = PoisonValue.get(vt.element_type)
+                m2[k] = k
+            full.append(cv)
+        return ShuffleVectorInst(inst.operands[0], ConstantVector.get(full), m2)
+    return None
+
+
+def narrow_ins_elt(ic: InstCombiner, ins: InsertElementInst) -> Instruction | None:
+    """inselt (ext X), (ext Y), I -> ext (inselt X, Y, I) (``narrowInsElt``)."""
+    vec = ins.operands[0]
+    if not vec.has_one_use:
+        return None
+    scalar = ins.operands[1]
+    if not isinstance(vec, CastInst) or not isinstance(scalar, CastInst):
+        return None
+    op = vec.opcode
+    if op not in ("fpext", "sext", "zext") or scalar.opcode != op:
+        return None
+    x, y = vec.operands[0], scalar.operands[0]
+    if x.type.scalar_type is not y.type:
+        return None
+    ni = ic.builder.create_insert_element(x, y, ins.operands[2])
+    return CastInst.create(op, ni, ins.type)
+
+
+def fold_trunc_ins_elt_pair(ic: InstCombiner, ins: InsertElementInst, big_endian: bool) -> Instruction | None:
+    """inselt (inselt undef, (trunc X), 2k), (trunc (lshr X, BW/2)), 2k+1 -> bitcast (inselt (bitcast
+    undef), X, k) (``foldTruncInsEltPair``)."""
+    vt = ins.type
+    assert isinstance(vt, VectorType)
+    if vt.scalable or vt.count & 1:
+        return None
+    idx1 = _cint64(ins.operands[2])
+    vec_op = ins.operands[0]
+    if idx1 is None or not isinstance(vec_op, InsertElementInst):
+        return None
+    idx0 = _cint64(vec_op.operands[2])
+    base = vec_op.operands[0]
+    if idx0 is None or not _is_undef(base):
+        return None
+    if idx0 + 1 != idx1 or idx0 & 1:
+        return None
+    scalar0, scalar_op = vec_op.operands[1], ins.operands[1]
+    low, high = (scalar_op, scalar0) if big_endian else (scalar0, scalar_op)
+    if not isinstance(low, CastInst) or low.opcode != "trunc":
+        return None
+    x = low.operands[0]
+    if not isinstance(high, CastInst) or high.opcode != "trunc":
+        return None
+    sh = high.operands[0]
+    if not isinstance(sh, BinaryOperator) or sh.opcode != "lshr" or sh.operands[0] is not x:
+        return None
+    sh_amt = _cint64(sh.operands[1])
+    if sh_amt is None:
+        return None
+    src_ty = x.type
+    sw = src_ty.width if isinstance(src_ty, IntegerType) else 0
+    ew = vt.element_type.width if isinstance(vt.element_type, IntegerType) else 0
+    if not isinstance(src_ty, IntegerType) or sw != ew * 2 or sh_amt != ew:
+        return None
+    cast_ty = src_ty.context.vector_type(src_ty, vt.count // 2)
+    b = ic.builder
+    cb = b.create_cast("bitcast", base, cast_ty)
+    new_index = idx1 // 2 if big_endian else idx0 // 2
+    ni = b.create_insert_element(cb, x, new_index)
+    return CastInst.create("bitcast", ni, vt)
+
+
 def visit_insertelement(ic: InstCombiner, i: Instruction) -> Instruction | None:
     """Fold an ``insertelement`` (LLVM ``visitInsertElementInst``)."""
     assert isinstance(i, InsertElementInst)
@@ -432,7 +815,29 @@ def visit_insertelement(ic: InstCombiner, i: Instruction) -> Instruction | None:
         if isinstance(vsty, VectorType) and not isinstance(ssrc.type, VectorType) and vsty.element_type is ssrc.type:
             ni = b.create_insert_element(vsrc, ssrc, idx_op)
             return CastInst.create("bitcast", ni, vty)
-    # extract/insert chains into shuffles: collectShuffleElements (later).
+    # insert (extract V, C1), C2 chains -> shufflevector (collectShuffleElements)
+    if not vty.scalable and isinstance(idx_op, ConstantInt) and idx_op.value.bit_length() <= 64:
+        if isinstance(scalar_op, ExtractElementInst):
+            ext_vec = scalar_op.operands[0]
+            ec = scalar_op.operands[1]
+            evt = ext_vec.type
+            if (
+                isinstance(ec, ConstantInt)
+                and ec.value.bit_length() <= 64
+                and isinstance(evt, VectorType)
+                and not evt.scalable
+                and ec.value < evt.count
+            ):
+                if not i.has_one_use or not isinstance(next(iter(i.users)), InsertElementInst):
+                    rerun = [True]
+                    while rerun[0]:
+                        rerun[0] = False
+                        mask: list[int] = []
+                        l, r = _collect_shuffle_elements(ic, i, mask, None, rerun)
+                        if l is not i and r is not i:
+                            if r is None:
+                                r = _poison_of(l)
+                            return ShuffleVectorInst(l, r, mask)
     nw = _fixed_count(vec_op.type)
     if nw is not None:
         poison = [0]
@@ -441,7 +846,25 @@ def visit_insertelement(ic: InstCombiner, i: Instruction) -> Instruction | None:
             if nv is not i:
                 return ic.replace_inst_uses_with(i, nv)
             return i
-    return None
+    r2 = fold_constant_ins_elt_into_shuffle(i)
+    if r2 is not None:
+        return r2
+    r2 = hoist_ins_elt_const(ic, i)
+    if r2 is not None:
+        return r2
+    r2 = fold_ins_sequence_into_splat(ic, i)
+    if r2 is not None:
+        return r2
+    r2 = fold_ins_elt_into_splat(i)
+    if r2 is not None:
+        return r2
+    r2 = fold_ins_elt_into_identity_shuffle(i)
+    if r2 is not None:
+        return r2
+    r2 = narrow_ins_elt(ic, i)
+    if r2 is not None:
+        return r2
+    return fold_trunc_ins_elt_pair(ic, i, ic.dl.is_big_endian)
 
 
 # =================================================================================================

@@ -41,6 +41,12 @@ RULES: dict[str, str] = {
     # shuffle (insertelement X, S, 0), Y, <0, 3> -> insertelement Y, S, 0
     "shuf_with_insert": "define <2 x i4> @f(<2 x i4> %x, <2 x i4> %y, i4 %s) {\n  %i = insertelement <2 x i4> %x, i4 %s, i64 0\n  %r = shufflevector <2 x i4> %i, <2 x i4> %y, <2 x i32> <i32 0, i32 3>\n  ret <2 x i4> %r\n}",
 
+    # inselt (inselt poison, K, 0), K, 1 -> shuf (inselt poison, K, 0), poison, zeroinitializer
+    "ins_splat_sequence": "define <2 x i4> @f(i4 %k) {\n  %a = insertelement <2 x i4> poison, i4 %k, i64 0\n  %b = insertelement <2 x i4> %a, i4 %k, i64 1\n  ret <2 x i4> %b\n}",
+    # inselt (inselt poison, (extelt X, 1), 0), (extelt Y, 0), 1 -> shuf X, Y, <1, 2>
+    "ins_ext_chain_to_shuffle": "define <2 x i4> @f(<2 x i4> %x, <2 x i4> %y) {\n  %e0 = extractelement <2 x i4> %x, i64 1\n  %e1 = extractelement <2 x i4> %y, i64 0\n  %a = insertelement <2 x i4> poison, i4 %e0, i64 0\n  %b = insertelement <2 x i4> %a, i4 %e1, i64 1\n  ret <2 x i4> %b\n}",
+    # inselt (zext X), (zext Y), I -> zext (inselt X, Y, I)
+    "ins_narrow_ext": "define <2 x i8> @f(<2 x i4> %x, i4 %y) {\n  %a = zext <2 x i4> %x to <2 x i8>\n  %b = zext i4 %y to i8\n  %r = insertelement <2 x i8> %a, i8 %b, i64 1\n  ret <2 x i8> %r\n}",
 }
 RULES["ext_binop"] = RULES["ext_binop"].replace("define i8", "define i4").replace("ret i8 0", "ret i4 %r")
 
