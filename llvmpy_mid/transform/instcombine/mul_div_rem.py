@@ -1832,8 +1832,24 @@ def visit_fdiv(ic: InstCombiner, i: Instruction) -> Instruction | None:
         is_tan = m is not None and match(op1, m_intrinsic("cos", m_specific(m.value("x")))) is not None
         m2 = match(op0, m_intrinsic("cos", m_value("x")))
         is_cot = not is_tan and m2 is not None and match(op1, m_intrinsic("sin", m_specific(m2.value("x")))) is not None
-        if is_tan or is_cot:
-            return None  # the tan/cot library call is not emitted yet: stop rather than diverge
+        x_v = (m if is_tan else m2).value("x") if (is_tan or is_cot) else None  # type: ignore[union-attr]
+        if x_v is not None and ic.tli is not None:
+            from llvmpy_mid.transform.utils.build_lib_calls import emit_unary_float_fn_call
+            from llvmpy_mid.transform.utils.simplify_lib_calls import _has_float_fn
+
+            module = ic.fn.parent
+            if module is not None and _has_float_fn(module, ic.tli, i.type, "tan"):
+                callee = getattr(op0, "called_function", None)
+                assert callee is not None
+                saved = b.fast_math_flags
+                b.fast_math_flags = FastMathFlags(fmf)
+                try:
+                    res: Value = emit_unary_float_fn_call(x_v, ic.tli, "tan", b, callee.attributes)
+                    if is_cot:
+                        res = b.fdiv(_fp_splat(i.type, 1.0), res)
+                finally:
+                    b.fast_math_flags = saved
+                return ic.replace_inst_uses_with(i, res)
     if fmf & int(FastMathFlags.NNAN) and reassoc:
         m = match(op1, m_c_fmul(m_specific(op0), m_value("y")))
         if m is not None:
