@@ -1402,10 +1402,213 @@ def _is_shuffle_extracting_from_lhs(svi: ShuffleVectorInst, mask: tuple[int, ...
     return all((m & 0xFFFFFFFF) == beg + k for k, m in enumerate(mask))
 
 
-def visit_shufflevector(ic: InstCombiner, i: Instruction) -> Instruction | None:
-    """Fold a ``shufflevector`` (LLVM ``visitShuffleVectorInst``).
+def _is_select_shuffle(shuf: ShuffleVectorInst) -> bool:
+    """``ShuffleVectorInst::isSelect``: lanes stay in place, both operands used."""
+    mask = shuf.mask
+    n = len(mask)
+    if shuf.changes_length or _is_single_source(mask, n):
+        return False
+    return all(m == -1 or m == k or m == n + k for k, m in enumerate(mask))
 
-    Not yet here: ``foldSelectShuffle``."""
+
+def _commute_mask(mask: list[int] | tuple[int, ...], n: int) -> list[int]:
+    """``commuteShuffleMask``."""
+    return [-1 if m == -1 else (m + n if m < n else m - n) for m in mask]
+
+
+def fold_select_shuffle_of_select_shuffle(shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf X, (shuf X, Y, M1), M -> shuf X, Y, M' (``foldSelectShuffleOfSelectShuffle``)."""
+    op0, op1 = shuf.operands[0], shuf.operands[1]
+    mask = list(shuf.mask)
+    n = len(mask)
+    if (
+        isinstance(op0, ShuffleVectorInst)
+        and _is_select_shuffle(op0)
+        and (op0.operands[0] is op1 or op0.operands[1] is op1)
+    ):
+        op0, op1 = op1, op0
+        mask = _commute_mask(mask, n)
+    if not isinstance(op1, ShuffleVectorInst) or not _is_select_shuffle(op1):
+        return None
+    if op1.operands[0] is not op0 and op1.operands[1] is not op0:
+        return None
+    x, y = op1.operands[0], op1.operands[1]
+    mask1 = list(op1.mask)
+    if y is op0:
+        x, y = y, x
+        mask1 = _commute_mask(mask1, n)
+    new_mask = [mask[k] if mask[k] < n else mask1[k] for k in range(n)]
+    return ShuffleVectorInst(x, y, new_mask)
+
+
+_DIVREM_SHIFT = frozenset(("udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr"))
+
+
+def fold_select_shuffle_with_1_binop(ic: InstCombiner, shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf (bop X, C), X, M -> bop X, C' (``foldSelectShuffleWith1Binop``)."""
+    from llvmpy_mid.analysis.instsimplify.fp import _never_nan
+    from llvmpy_mid.ir.constant_expr import ConstantExpr
+    from llvmpy_mid.ir.constant_fold import get_bin_op_identity
+    from llvmpy_mid.transform.instcombine.common import get_safe_vector_constant_for_binop
+
+    op0, op1 = shuf.operands[0], shuf.operands[1]
+    if isinstance(op0, BinaryOperator) and op0.operands[0] is op1 and isinstance(op0.operands[1], Constant):
+        op0_is_binop = True
+        bo = op0
+    elif isinstance(op1, BinaryOperator) and op1.operands[0] is op0 and isinstance(op1.operands[1], Constant):
+        op0_is_binop = False
+        bo = op1
+    else:
+        return None
+    c = bo.operands[1]
+    assert isinstance(c, Constant)
+    opc = bo.opcode
+    id_c = get_bin_op_identity(opc, shuf.type, True)
+    if id_c is None:
+        return None
+    x = op1 if op0_is_binop else op0
+    st = shuf.type
+    assert isinstance(st, VectorType)
+    if st.element_type.is_floating_point and not _never_nan(x):
+        return None
+    mask = shuf.mask
+    new_c = ConstantExpr.get_shuffle_vector(c, id_c, mask) if op0_is_binop else ConstantExpr.get_shuffle_vector(id_c, c, mask)
+    might = -1 in mask and opc in _DIVREM_SHIFT
+    if might:
+        new_c = get_safe_vector_constant_for_binop(opc, new_c, True)
+    nbo = BinaryOperator.create(opc, x, new_c)
+    copy_ir_flags(nbo, bo)
+    if -1 in mask and not might:
+        nbo.drop_poison_generating_flags()
+    return nbo
+
+
+def _alternate_binop(ic: InstCombiner, bo: BinaryOperator) -> tuple[str, Value, Constant] | None:
+    """``getAlternateBinop``: shl X, C -> mul X, 1<<C; or disjoint -> add; sub 0, X -> mul X, -1."""
+    from llvmpy_mid.analysis.constant_folding import constant_fold_binary_op_operands
+    from llvmpy_mid.ir.constants import Constant as _C
+
+    b0, b1 = bo.operands[0], bo.operands[1]
+    ty = bo.type
+    if bo.opcode == "shl":
+        if isinstance(b1, _C) and not _has_constant_expr(b1):
+            one = _int_splat(ty, 1)
+            r = constant_fold_binary_op_operands("shl", one, b1, ic.dl)
+            if r is not None:
+                return "mul", b0, r
+    elif bo.opcode == "or":
+        if bo.disjoint and isinstance(b1, Constant):
+            return "add", b0, b1
+    elif bo.opcode == "sub":
+        if _is_zero_int(b0):
+            return "mul", b1, Constant.get_all_ones_value(ty)
+    return None
+
+
+def _has_constant_expr(c: Constant) -> bool:
+    from llvmpy_mid.ir import pattern_match as pm
+
+    return not pm.matches(c, pm.m_imm_constant())
+
+
+def _int_splat(ty: Type, v: int) -> Constant:
+    if isinstance(ty, VectorType):
+        return ConstantVector.get_splat(ty, ConstantInt.get(ty.element_type, v))
+    return ConstantInt.get(ty, v)
+
+
+def _is_zero_int(v: Value) -> bool:
+    """``m_ZeroInt``: an integer zero (vector lanes may be poison)."""
+    from llvmpy_mid.ir import pattern_match as pm
+
+    return isinstance(v.type.scalar_type, IntegerType) and pm.matches(v, pm.m_zero())
+
+
+def fold_select_shuffle(ic: InstCombiner, shuf: ShuffleVectorInst) -> Instruction | None:
+    """shuf (bop X, C0), (bop Y, C1), M -> bop (shuf X, Y, M), C' and the select-shuffle
+    canonicalisations (``foldSelectShuffle``)."""
+    from llvmpy_mid.ir.constant_expr import ConstantExpr
+    from llvmpy_mid.transform.instcombine.common import and_ir_flags, get_safe_vector_constant_for_binop
+
+    if not _is_select_shuffle(shuf):
+        return None
+    n = len(shuf.mask)
+    if not _is_undef(shuf.operands[1]) and shuf.get_mask_value(0) >= n:
+        shuf.commute()
+        return shuf
+    r = fold_select_shuffle_of_select_shuffle(shuf)
+    if r is not None:
+        return r
+    r = fold_select_shuffle_with_1_binop(ic, shuf)
+    if r is not None:
+        return r
+    b0, b1 = shuf.operands[0], shuf.operands[1]
+    if not isinstance(b0, BinaryOperator) or not isinstance(b1, BinaryOperator):
+        return None
+    c0: Constant | None = None
+    c1: Constant | None = None
+    if isinstance(b0.operands[0], Constant) and isinstance(b1.operands[0], Constant):
+        c0, x = b0.operands[0], b0.operands[1]
+        c1, y = b1.operands[0], b1.operands[1]
+        constants_are_op1 = False
+    else:
+
+        def op1_const_or_neg(bo: BinaryOperator) -> tuple[Value, Constant | None] | None:
+            if isinstance(bo.operands[1], Constant):
+                return bo.operands[0], bo.operands[1]
+            if bo.opcode == "sub" and _is_zero_int(bo.operands[0]):
+                return bo.operands[1], None
+            return None
+
+        m0 = op1_const_or_neg(b0)
+        m1 = op1_const_or_neg(b1)
+        if m0 is None or m1 is None:
+            return None
+        x, c0 = m0
+        y, c1 = m1
+        constants_are_op1 = True
+    opc0, opc1 = b0.opcode, b1.opcode
+    drop_nsw = False
+    if constants_are_op1 and opc0 != opc1:
+        if opc0 == "shl" or opc1 == "shl":
+            drop_nsw = True
+        alt0 = _alternate_binop(ic, b0)
+        if alt0 is not None:
+            opc0, c0 = alt0[0], alt0[2]
+        else:
+            alt1 = _alternate_binop(ic, b1)
+            if alt1 is not None:
+                opc1, c1 = alt1[0], alt1[2]
+    if opc0 != opc1 or c0 is None or c1 is None:
+        return None
+    bopc = opc0
+    mask = shuf.mask
+    new_c = ConstantExpr.get_shuffle_vector(c0, c1, mask)
+    might = -1 in mask and bopc in _DIVREM_SHIFT
+    if might:
+        new_c = get_safe_vector_constant_for_binop(bopc, new_c, constants_are_op1)
+    b = ic.builder
+    if x is y:
+        v = x
+    else:
+        if not b0.has_one_use and not b1.has_one_use:
+            return None
+        if might and not constants_are_op1:
+            return None
+        v = b.create_shuffle_vector(x, y, mask)
+    nbo = b.create_bin_op(bopc, v, new_c) if constants_are_op1 else b.create_bin_op(bopc, new_c, v)
+    if isinstance(nbo, BinaryOperator):
+        copy_ir_flags(nbo, b0)
+        and_ir_flags(nbo, b1)
+        if drop_nsw:
+            nbo.nsw = False
+        if -1 in mask and not might:
+            nbo.drop_poison_generating_flags()
+    return ic.replace_inst_uses_with(shuf, nbo)
+
+
+def visit_shufflevector(ic: InstCombiner, i: Instruction) -> Instruction | None:
+    """Fold a ``shufflevector`` (LLVM ``visitShuffleVectorInst``)."""
     assert isinstance(i, ShuffleVectorInst)
     lhs, rhs = i.operands[0], i.operands[1]
     q = ic.query(i)
@@ -1458,7 +1661,9 @@ def visit_shufflevector(ic: InstCombiner, i: Instruction) -> Instruction | None:
     r = canonicalize_insert_splat(ic, i)
     if r is not None:
         return r
-    # foldSelectShuffle: not yet here.
+    r = fold_select_shuffle(ic, i)
+    if r is not None:
+        return r
     r = fold_trunc_shuffle(i, ic.dl.is_big_endian)
     if r is not None:
         return r

@@ -47,6 +47,12 @@ RULES: dict[str, str] = {
     "ins_ext_chain_to_shuffle": "define <2 x i4> @f(<2 x i4> %x, <2 x i4> %y) {\n  %e0 = extractelement <2 x i4> %x, i64 1\n  %e1 = extractelement <2 x i4> %y, i64 0\n  %a = insertelement <2 x i4> poison, i4 %e0, i64 0\n  %b = insertelement <2 x i4> %a, i4 %e1, i64 1\n  ret <2 x i4> %b\n}",
     # inselt (zext X), (zext Y), I -> zext (inselt X, Y, I)
     "ins_narrow_ext": "define <2 x i8> @f(<2 x i4> %x, i4 %y) {\n  %a = zext <2 x i4> %x to <2 x i8>\n  %b = zext i4 %y to i8\n  %r = insertelement <2 x i8> %a, i8 %b, i64 1\n  ret <2 x i8> %r\n}",
+    # shuf (add X, C0), (add X, C1), select-mask -> add X, C'
+    "shuf_select_of_binops": "define <2 x i4> @f(<2 x i4> %x) {\n  %a = add <2 x i4> %x, <i4 1, i4 2>\n  %b = add <2 x i4> %x, <i4 3, i4 4>\n  %r = shufflevector <2 x i4> %a, <2 x i4> %b, <2 x i32> <i32 0, i32 3>\n  ret <2 x i4> %r\n}",
+    # shuf X, (mul X, C), select-mask -> mul X, C' (identity constant in X's lanes)
+    "shuf_select_1_binop": "define <2 x i4> @f(<2 x i4> %x) {\n  %b = mul <2 x i4> %x, <i4 3, i4 5>\n  %r = shufflevector <2 x i4> %x, <2 x i4> %b, <2 x i32> <i32 0, i32 3>\n  ret <2 x i4> %r\n}",
+    # shuf Y, X, <2, 1> (select choosing operand 1 first) -> shuf X, Y, <0, 3>
+    "shuf_select_commute": "define <2 x i4> @f(<2 x i4> %x, <2 x i4> %y) {\n  %r = shufflevector <2 x i4> %y, <2 x i4> %x, <2 x i32> <i32 2, i32 1>\n  ret <2 x i4> %r\n}",
 }
 RULES["ext_binop"] = RULES["ext_binop"].replace("define i8", "define i4").replace("ret i8 0", "ret i4 %r")
 
