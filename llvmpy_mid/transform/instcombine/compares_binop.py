@@ -783,6 +783,38 @@ def fold_icmp_equality(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
     for xv, other in ((op0, op1), (op1, op0)):
         if _is_bo(xv, "xor") and xv.has_one_use and pm.matches(cast(BinaryOperator, xv).rhs, _IMM) and not pm.matches(other, _IMM):
             return ICmpInst(pred, b.create_xor(cast(BinaryOperator, xv).lhs, other), cast(BinaryOperator, xv).rhs)
+    # (icmp eq/ne (and (add/sub/xor X, P2), P2), P2 or 0) -> (icmp eq/ne (and X, P2), 0 or P2)
+    found = _and_of_op_with_p2(op0, op1)
+    is_zero = False
+    if found is None:
+        found = _and_of_op_with_p2(op1, op0)
+    if found is None and pm.matches(op1, pm.m_zero()):
+        found = _and_of_op_with_p2(op0, None)
+        is_zero = found is not None
+    if found is not None:
+        a_v, b_v = found
+        if ic.is_known_to_be_a_power_of_two(a_v, True, 0, i):
+            return ICmpInst(pred, b.create_and(b_v, a_v), a_v if is_zero else Constant.get_null_value(a_v.type))
+    return None
+
+
+def _and_of_op_with_p2(v: Value, want_a: Value | None) -> tuple[Value, Value] | None:
+    """``m_OneUse(m_c_And(m_Value(A), add/xor(B, A) | sub(B, A)))`` with ``A`` = ``want_a``
+    when given: (A, B)."""
+    if not (_is_bo(v, "and") and v.has_one_use):
+        return None
+    ab = cast(BinaryOperator, v)
+    for a, other in ((ab.lhs, ab.rhs), (ab.rhs, ab.lhs)):
+        if want_a is not None and a is not want_a:
+            continue
+        if isinstance(other, BinaryOperator):
+            if other.opcode in ("add", "xor"):
+                if other.rhs is a:
+                    return a, other.lhs
+                if other.lhs is a:
+                    return a, other.rhs
+            elif other.opcode == "sub" and other.rhs is a:
+                return a, other.lhs
     return None
 
 
