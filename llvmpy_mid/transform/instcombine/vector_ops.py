@@ -8,9 +8,7 @@ shuffles via ``collectShuffleElements``, ``foldConstantInsEltIntoShuffle``,
 ``hoistInsEltConst``, ``foldInsSequenceIntoSplat``, ``foldInsEltIntoSplat``,
 ``foldInsEltIntoIdentityShuffle``) and ``visitShuffleVectorInst``.
 
-Not yet here (each fold skipped whole): ``foldBitcastExtElt``,
-``foldAggregateConstructionIntoAggregateReuse``, ``narrowInsElt``, ``foldTruncInsEltPair``,
-and the shuffle folds listed in :func:`visit_shufflevector`'s docstring.
+Not yet here (skipped whole): ``foldAggregateConstructionIntoAggregateReuse``.
 """
 
 from __future__ import annotations
@@ -232,6 +230,84 @@ def _demanded_elts_by_all_users(v: Value, vw: int) -> int:
     return used
 
 
+def fold_bitcast_ext_elt(ic: InstCombiner, ext: ExtractElementInst) -> Instruction | None:
+    """extelt (bitcast X), C -> trunc (lshr X, C*W) / bitcast X[C] / trunc of the inserted scalar
+    (``foldBitcastExtElt``)."""
+    from llvmpy_mid.analysis.instsimplify.other import find_scalar_element
+    from llvmpy_mid.transform.instcombine.common import is_desirable_int_type
+
+    vec = ext.vector_operand
+    if not isinstance(vec, CastInst) or vec.opcode != "bitcast":
+        return None
+    ext_idx = _cint64(ext.index_operand)
+    if ext_idx is None:
+        return None
+    x = vec.operands[0]
+    vty = ext.vector_operand_type
+    n = vty.count
+    dest = ext.type
+    dest_w = _pbits(dest)
+    big = ic.dl.is_big_endian
+    b = ic.builder
+    xt = x.type
+    if isinstance(xt, IntegerType):
+        if big:
+            ext_idx = n - 1 - ext_idx
+        sh = ext_idx * dest_w
+        if not sh or (is_desirable_int_type(ic, xt.width) and vec.has_one_use):
+            xv: Value = x
+            if sh:
+                xv = b.create_lshr(xv, ConstantInt.get(xt, sh), "extelt.offset")
+            if dest.is_floating_point:
+                t = b.create_trunc(xv, dest.context.int_type(dest_w))
+                return CastInst.create("bitcast", t, dest)
+            return CastInst.create("trunc", xv, dest)
+    if not isinstance(xt, VectorType):
+        return None
+    if xt.count == n and xt.scalable == vty.scalable:
+        elt = find_scalar_element(x, ext_idx)
+        if elt is not None:
+            return CastInst.create("bitcast", elt, dest)
+    if xt.count < n:
+        if not isinstance(x, InsertElementInst):
+            return None
+        ins_idx = _cint64(x.operands[2])
+        if ins_idx is None:
+            return None
+        v0, scalar = x.operands[0], x.operands[1]
+        ratio = n // xt.count
+        if ext_idx // ratio != ins_idx:
+            if x.has_one_use and vec.has_one_use:
+                nbc = b.create_cast("bitcast", v0, vty)
+                return ExtractElementInst(nbc, ext.index_operand)
+            return None
+        chunk = ext_idx % ratio
+        if big:
+            chunk = ratio - 1 - chunk
+        need_src = xt.element_type.is_floating_point
+        need_dest = dest.is_floating_point
+        if need_src and need_dest:
+            return None
+        src_w = _pbits(xt.element_type)
+        sh_amt = chunk * dest_w
+        if (not x.has_one_use or not vec.has_one_use) and (need_src or need_dest):
+            return None
+        sv: Value = scalar
+        if need_src:
+            sv = b.create_cast("bitcast", sv, dest.context.int_type(src_w))
+        if sh_amt:
+            if not vec.has_one_use:
+                return None
+            svt = sv.type
+            assert isinstance(svt, IntegerType)
+            sv = b.create_lshr(sv, ConstantInt.get(svt, sh_amt))
+        if need_dest:
+            t = b.create_trunc(sv, dest.context.int_type(dest_w))
+            return CastInst.create("bitcast", t, dest)
+        return CastInst.create("trunc", sv, dest)
+    return None
+
+
 def visit_extractelement(ic: InstCombiner, i: Instruction) -> Instruction | None:
     """Fold an ``extractelement`` (LLVM ``visitExtractElementInst``)."""
     assert isinstance(i, ExtractElementInst)
@@ -266,7 +342,9 @@ def visit_extractelement(ic: InstCombiner, i: Instruction) -> Instruction | None
             return ic.replace_inst_uses_with(i, res)
         if not vty.scalable and index_c.value >= n:
             return None
-        # foldBitcastExtElt: not yet here.
+        r = fold_bitcast_ext_elt(ic, i)
+        if r is not None:
+            return r
         if isinstance(src_vec, PHINode):
             r = scalarize_phi(ic, i, src_vec)
             if r is not None:

@@ -57,6 +57,8 @@ RULES: dict[str, str] = {
 RULES["ext_binop"] = RULES["ext_binop"].replace("define i8", "define i4").replace("ret i8 0", "ret i4 %r")
 
 OPT_ONLY: dict[str, str] = {
+    # extelt (bitcast i8 X to <2 x i4>), 0 -> trunc X (little endian)
+    "ext_bitcast_int": "define i4 @f(i8 %x) {\n  %b = bitcast i8 %x to <2 x i4>\n  %r = extractelement <2 x i4> %b, i64 0\n  ret i4 %r\n}",
     # shuffle (bitcast X), poison, <low lanes> -> trunc X
     "shuf_trunc": "define <2 x i2> @f(<2 x i4> %x) {\n  %b = bitcast <2 x i4> %x to <4 x i2>\n  %s = shufflevector <4 x i2> %b, <4 x i2> poison, <2 x i32> <i32 0, i32 2>\n  ret <2 x i2> %s\n}",
     # shuffle (fneg X), poison, M -> fneg (shuffle X, M)
