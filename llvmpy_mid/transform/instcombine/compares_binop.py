@@ -720,8 +720,8 @@ def fold_icmp_equality(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
             ap1 = apint_allow_poison(s0.rhs)
             ap2 = apint_allow_poison(s1.rhs)
             if ap1 is not None and ap2 is not None:
-                # LLVM compares the APInt pointers: equal only for the very same constant
-                if s0.rhs is not s1.rhs:
+                # LLVM compares the uniqued APInt pointers: equal exactly when the values are
+                if ap1 != ap2:
                     return None
                 w = scalar_width(op0.type)
                 sa = min(ap1, w)

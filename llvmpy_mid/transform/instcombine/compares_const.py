@@ -8,8 +8,7 @@
 Also here: ``foldICmp{Mul,SRem,UDiv,Div}Constant`` (with ``insertRangeTest``),
 ``foldICmpSelectConstant`` (``matchThreeWayIntCompare``), ``foldCmpLoadFromIndexedGlobal``.
 
-What it does not do (yet): the ``signum`` folds of ``foldICmpOrConstant`` and
-``foldICmpTruncConstant``, the ``llvm.is.fpclass`` fold of ``foldICmpAndConstConst``
+What it does not do (yet): the ``llvm.is.fpclass`` fold of ``foldICmpAndConstConst``
 and ``processUGT_ADDCST_ADD``; each is skipped whole.
 """
 
@@ -460,7 +459,10 @@ def fold_icmp_or_constant(ic: InstCombiner, cmp: ICmpInst, or_: BinaryOperator, 
     pred = cmp.predicate
     w = scalar_width(or_.type)
     mask = (1 << w) - 1
-    # (signum: not done)
+    if c == 1 and pred == P.ICMP_SLT:
+        v = _signum_of(or_)
+        if v is not None:
+            return ICmpInst(P.ICMP_SLT, v, int_const(v.type, 1))
     op0, op1 = or_.lhs, or_.rhs
     if cmp.is_equality and pm.matches(op1, _IMM) and or_.disjoint:
         new_c = ic.builder.create_xor(op1, int_const(op1.type, c))
@@ -1426,6 +1428,27 @@ def fold_icmp_add_constant(ic: InstCombiner, cmp: ICmpInst, add: BinaryOperator,
     return None
 
 
+def _signum_of(v: Value) -> Value | None:
+    """``m_Signum``: ``or (ashr X, bw-1), (lshr (0 - X), bw-1)``; returns X."""
+    w = scalar_width(v.type)
+    if not w or not (isinstance(v, (Instruction, ConstantExpr)) and v.opcode == "or"):
+        return None
+    l, r = v.operands[0], v.operands[1]
+    if not (isinstance(l, (Instruction, ConstantExpr)) and l.opcode == "ashr" and _all_lanes(l.operands[1], w - 1)):
+        return None
+    if not (isinstance(r, (Instruction, ConstantExpr)) and r.opcode == "lshr" and _all_lanes(r.operands[1], w - 1)):
+        return None
+    neg = r.operands[0]
+    if not (isinstance(neg, (Instruction, ConstantExpr)) and neg.opcode == "sub" and pm.matches(neg.operands[0], pm.m_zero_int())):
+        return None
+    x = l.operands[0]
+    return x if neg.operands[1] is x else None
+
+
+def _all_lanes(c: Value, want: int) -> bool:
+    return pm.matches(c, pm.m_specific_int(want))
+
+
 def _is_bool(ty: object) -> bool:
     from llvmpy_mid.ir.types import Type
 
@@ -1448,7 +1471,10 @@ def fold_icmp_trunc_constant(ic: InstCombiner, cmp: ICmpInst, trunc: CastInst, c
             return ICmpInst(pred, x, int_const(src_ty, to_signed(c, dst_bits)))
         if not cmp.is_signed and trunc.nuw:
             return ICmpInst(pred, x, int_const(src_ty, c))
-    # (signum: not done)
+    if c == 1 and dst_bits > 1 and pred == P.ICMP_SLT:
+        v = _signum_of(x)
+        if v is not None:
+            return ICmpInst(P.ICMP_SLT, v, int_const(v.type, 1))
     if cmp.is_equality and isinstance(x, (Instruction, ConstantExpr)) and x.opcode == "shl" and pm.matches(x.operands[0], _ONE):
         yv = x.operands[1]
         if c == 0:
