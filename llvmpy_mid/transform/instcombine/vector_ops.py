@@ -1,16 +1,19 @@
 """InstCombine folds of vector and aggregate operations (LLVM
 ``lib/Transforms/InstCombine/InstCombineVectorOps.cpp``): ``visitExtractElementInst``
-(``cheapToScalarize``, ``scalarizePHI``, extracts through unops / binops / compares /
-casts / GEPs / shuffles / inserts, the demanded-lanes simplification),
-``visitInsertValueInst`` (redundant chain members), ``visitInsertElementInst`` (index
+(``cheapToScalarize``, ``scalarizePHI``, ``foldBitcastExtElt``, extracts through unops /
+binops / compares / casts / GEPs / shuffles / inserts, the demanded-lanes simplification),
+``visitInsertValueInst`` (redundant chain members,
+``foldAggregateConstructionIntoAggregateReuse``), ``visitInsertElementInst`` (index
 canonicalisation, insert-chain reordering, bitcast sinking, extract/insert chains to
 shuffles via ``collectShuffleElements``, ``foldConstantInsEltIntoShuffle``,
 ``hoistInsEltConst``, ``foldInsSequenceIntoSplat``, ``foldInsEltIntoSplat``,
-``foldInsEltIntoIdentityShuffle``) and ``visitShuffleVectorInst``.
-
-Not yet here (skipped whole): ``foldAggregateConstructionIntoAggregateReuse``.
+``foldInsEltIntoIdentityShuffle``, ``narrowInsElt``, ``foldTruncInsEltPair``) and
+``visitShuffleVectorInst`` (``simplifyBinOpSplats``, ``canonicalizeInsertSplat``,
+``foldSelectShuffle``, ``foldTruncShuffle``, ``narrowVectorSelect``,
+``foldShuffleOfUnaryOps``, ``foldCastShuffle``, ``foldIdentityExtractShuffle``,
+``foldShuffleWithInsert``, ``foldIdentityPaddedShuffles``,
+``evaluateInDifferentElementOrder``, the bitcast-of-subvector extracts, shuffle merging).
 """
-
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -431,6 +434,119 @@ def visit_extractelement(ic: InstCombiner, i: Instruction) -> Instruction | None
 # =================================================================================================
 
 
+_NOT_FOUND = 0
+_FOUND = 1
+_MISMATCH = 2
+
+
+def fold_aggregate_construction_into_aggregate_reuse(ic: InstCombiner, orig: InsertValueInst) -> Instruction | None:
+    """insertvalue (insertvalue poison, (extractvalue A, 0), 0), (extractvalue A, 1), 1 -> A, also
+    through a phi of the per-predecessor source aggregates
+    (``foldAggregateConstructionIntoAggregateReuse``)."""
+    from llvmpy_mid.ir.basic_block import BasicBlock
+    from llvmpy_mid.ir.instructions.vector import ExtractValueInst
+    from llvmpy_mid.ir.types import ArrayType, StructType
+
+    agg_ty = orig.type
+    if isinstance(agg_ty, StructType):
+        n = len(agg_ty.elements)
+    elif isinstance(agg_ty, ArrayType):
+        n = agg_ty.count
+    else:
+        return None
+    if n > 2 or n == 0:
+        return None
+    elts: list[Instruction | None] = [None] * n
+    depth = 0
+    limit = 2 * n
+    cur: InsertValueInst | None = orig
+    while depth < limit and cur is not None and any(e is None for e in elts):
+        ins_val = cur.operands[1]
+        if not isinstance(ins_val, Instruction):
+            return None
+        idx = cur.indices
+        if len(idx) != 1:
+            return None
+        if elts[idx[0]] is None:
+            elts[idx[0]] = ins_val
+        nxt = cur.operands[0]
+        cur = nxt if isinstance(nxt, InsertValueInst) else None
+        depth += 1
+    if any(e is None for e in elts):
+        return None
+
+    def find_source(elt: Instruction, k: int, use_bb: BasicBlock | None, pred: BasicBlock | None) -> tuple[int, Value | None]:
+        e: Value = elt
+        if use_bb is not None and pred is not None:
+            if isinstance(e, PHINode) and e.parent is use_bb:
+                e = e.incoming_value_for_block(pred)
+        if not isinstance(e, ExtractValueInst):
+            return _NOT_FOUND, None
+        src = e.operands[0]
+        if src.type is not agg_ty:
+            return _MISMATCH, None
+        if len(e.indices) != 1 or e.indices[0] != k:
+            return _MISMATCH, None
+        return _FOUND, src
+
+    def find_common(use_bb: BasicBlock | None, pred: BasicBlock | None) -> tuple[int, Value | None]:
+        common: Value | None = None
+        for k, elt in enumerate(elts):
+            assert elt is not None
+            d, src = find_source(elt, k, use_bb, pred)
+            if d != _FOUND:
+                return d, None
+            if common is None:
+                common = src
+            elif src is not common:
+                return _MISMATCH, None
+        return _FOUND, common
+
+    d, src = find_common(None, None)
+    if d != _NOT_FOUND:
+        if d == _MISMATCH:
+            return None
+        assert src is not None
+        return ic.replace_inst_uses_with(orig, src)
+    use_bb: BasicBlock | None = None
+    for e in elts:
+        assert e is not None
+        bb = e.parent
+        if use_bb is None:
+            use_bb = bb
+            continue
+        if use_bb is not bb:
+            return None
+    if use_bb is None:
+        return None
+    preds = use_bb.predecessors
+    if not preds or len(preds) > 64:
+        return None
+    sources: dict[int, Value] = {}
+    for p in preds:
+        if id(p) in sources:
+            continue
+        d, src = find_common(use_bb, p)
+        if d != _FOUND:
+            return None
+        assert src is not None
+        sources[id(p)] = src
+    b = ic.builder
+    saved = (b.block, b.insert_before, b.debug_loc)
+    try:
+        first = use_bb.first_non_phi
+        if first is not None:
+            b.position_before(first)
+        else:
+            b.position_at_end(use_bb)
+        phi = b.phi(agg_ty, orig.name + ".merged")
+        for p in preds:
+            phi.add_incoming(sources[id(p)], p)
+    finally:
+        b.block, b.insert_before, b.debug_loc = saved
+    return ic.replace_inst_uses_with(orig, phi)
+
+
 def visit_insertvalue(ic: InstCombiner, i: Instruction) -> Instruction | None:
     """Fold an ``insertvalue`` (LLVM ``visitInsertValueInst``)."""
     assert isinstance(i, InsertValueInst)
@@ -453,8 +569,7 @@ def visit_insertvalue(ic: InstCombiner, i: Instruction) -> Instruction | None:
         depth += 1
     if redundant:
         return ic.replace_inst_uses_with(i, i.operands[0])
-    # foldAggregateConstructionIntoAggregateReuse: not yet here.
-    return None
+    return fold_aggregate_construction_into_aggregate_reuse(ic, i)
 
 
 # =================================================================================================

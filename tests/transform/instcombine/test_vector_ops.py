@@ -57,6 +57,8 @@ RULES: dict[str, str] = {
 RULES["ext_binop"] = RULES["ext_binop"].replace("define i8", "define i4").replace("ret i8 0", "ret i4 %r")
 
 OPT_ONLY: dict[str, str] = {
+    # insertvalue (insertvalue poison, (extractvalue A, 0), 0), (extractvalue A, 1), 1 -> A
+    "insv_reconstruction": "define {i8, i8} @f({i8, i8} %a) {\n  %e0 = extractvalue {i8, i8} %a, 0\n  %e1 = extractvalue {i8, i8} %a, 1\n  %i0 = insertvalue {i8, i8} poison, i8 %e0, 0\n  %i1 = insertvalue {i8, i8} %i0, i8 %e1, 1\n  ret {i8, i8} %i1\n}",
     # extelt (bitcast i8 X to <2 x i4>), 0 -> trunc X (little endian)
     "ext_bitcast_int": "define i4 @f(i8 %x) {\n  %b = bitcast i8 %x to <2 x i4>\n  %r = extractelement <2 x i4> %b, i64 0\n  ret i4 %r\n}",
     # shuffle (bitcast X), poison, <low lanes> -> trunc X
