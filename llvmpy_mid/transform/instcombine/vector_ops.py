@@ -1370,19 +1370,15 @@ def fold_identity_extract_shuffle(shuf: ShuffleVectorInst) -> Instruction | None
         ins = op0.operands[0]
         if isinstance(ins, InsertElementInst):
             idx = ins.operands[2]
-            if isinstance(idx, ConstantInt) and idx.value == 0 or _is_null_vec_index(idx):
+            if isinstance(idx, ConstantInt) and idx.value == 0:
                 x = ins.operands[1]
-                if _prim_bits(x.type) == _prim_bits(st) and _prim_bits(st):
+                if _prim_bits(x.type) == _prim_bits(st):
                     return CastInst.create("bitcast", x, st)
     if not isinstance(op0, ShuffleVectorInst) or not op0.has_one_use:
         return None
     inner = op0.mask
     new_mask = [m if m == -1 else inner[k] for k, m in enumerate(shuf.mask)]
     return ShuffleVectorInst(op0.operands[0], op0.operands[1], new_mask)
-
-
-def _is_null_vec_index(v: Value) -> bool:
-    return False
 
 
 def _prim_bits(ty: Type) -> int:
@@ -1424,7 +1420,7 @@ def fold_shuffle_with_insert(ic: InstCombiner, shuf: ShuffleVectorInst) -> Instr
         if not isinstance(a, InsertElementInst) or not isinstance(a.operands[2], ConstantInt):
             return None
         idx_c = a.operands[2]
-        sidx = idx_c.signed_value if hasattr(idx_c, "signed_value") else idx_c.value
+        sidx = idx_c.sext_value
         new_idx = -1
         for k in range(n):
             if m[k] == -1 or m[k] == n + k:
