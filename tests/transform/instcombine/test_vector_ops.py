@@ -89,3 +89,26 @@ def test_rule_refines(name: str) -> None:
 def test_fp_and_aggregate_rule_as_opt19(name: str) -> None:
     out = assert_same_as_opt(OPT_ONLY[name], "instcombine")
     assert out.strip() != OPT_ONLY[name].strip()
+
+
+def _stress_module(seed: int, size: int) -> str:
+    import subprocess
+
+    from oracles import require_tools
+
+    require_tools("llvm-stress-19", "opt-19")
+    r = subprocess.run(["llvm-stress-19", "-seed=%d" % seed, "-size=%d" % size], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.mark.parametrize("seed", [3, 101, 117])
+def test_llvm_stress_as_opt19(seed: int) -> None:
+    """llvm-stress modules (dense in extractelement / insertelement / shufflevector) come out as opt-19's."""
+    assert_same_as_opt(_stress_module(seed, 300), "instcombine")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(200, 240))
+def test_llvm_stress_sweep_as_opt19(seed: int) -> None:
+    assert_same_as_opt(_stress_module(seed, 400), "instcombine")
