@@ -228,7 +228,7 @@ class ConstantExpr(Constant):
             (i.type for i in indices if isinstance(i.type, VectorType)), None
         )
         if isinstance(vty, VectorType):
-            indices = [i if isinstance(i.type, VectorType) else _splat_index(vty, i) for i in indices]
+            indices = _canonical_vector_gep_indices(vty, source_element_type, list(indices))
         return cls.create_gep(source_element_type, pointer, indices, inbounds, nusw, nuw, inrange, flags)
 
     @classmethod
@@ -351,6 +351,29 @@ def _fold_expr(ce: ConstantExpr, ops: list[Constant]) -> Constant | None:
     if op == "shufflevector":
         return _cf.constant_fold_shuffle_vector(ops[0], ops[1], ce.shuffle_mask)
     return None
+
+
+def _canonical_vector_gep_indices(vty: VectorType, source_element_type: Type, indices: list[Constant]) -> list[Constant]:
+    """LLVM ``getGetElementPtr``'s index canonicalisation for a vector GEP: a struct index is
+    scalar (a vector one becomes its splat value), a sequential one is a vector (a scalar one
+    is splatted)."""
+    from llvmpy_mid.ir.constants import get_splat_value
+    from llvmpy_mid.ir.types import StructType
+
+    out: list[Constant] = []
+    ty: Type | None = None  # the type indexed by the next index; None: the pointer operand
+    for idx in indices:
+        if isinstance(ty, StructType):
+            if isinstance(idx.type, VectorType):
+                splat = get_splat_value(idx)
+                idx = splat if isinstance(splat, Constant) else idx
+            out.append(idx)
+            value = getattr(idx, "value", None)
+            ty = ty.elements[value] if isinstance(value, int) and 0 <= value < len(ty.elements) else None
+            continue
+        out.append(idx if isinstance(idx.type, VectorType) else _splat_index(vty, idx))
+        ty = source_element_type if ty is None else getattr(ty, "element_type", None)
+    return out
 
 
 def _splat_index(vty: VectorType, idx: Constant) -> Constant:
