@@ -93,7 +93,7 @@ from llvmpy_mid.ir.instructions.vector import (
     InsertValueInst,
     ShuffleVectorInst,
 )
-from llvmpy_mid.ir.types import FunctionType, Type, mismatch_text
+from llvmpy_mid.ir.types import FunctionType, Type, VectorType, mismatch_text
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
@@ -527,7 +527,7 @@ class IRBuilder:
         full = intrinsic_name("llvm." + base, list(overloads))
         if full is None:
             raise IRError("create_intrinsic: cannot mangle the overload types of llvm.%s" % base)
-        ret = return_type if return_type is not None else overloads[0]
+        ret = return_type if return_type is not None else _default_intrinsic_return(self.context, base, overloads[0])
         decl = intrinsic_declaration(module, full, self.context.function_type(ret, [a.type for a in args]))
         fmf = getattr(fmf_source, "fast_math_flags", None) if fmf_source is not None else None
         return self.call(decl, list(args), name, fast_math_flags=fmf)
@@ -543,7 +543,7 @@ class IRBuilder:
         folder's ``fold_binary_intrinsic`` (when it has one) folds constant operands first."""
         fold = getattr(self.folder, "fold_binary_intrinsic", None)
         if fold is not None:
-            v: Value | None = fold(base, lhs, rhs, lhs.type)
+            v: Value | None = fold(base, lhs, rhs, _default_intrinsic_return(self.context, base, lhs.type))
             if v is not None:
                 return v
         return self.create_intrinsic(base, [lhs.type], [lhs, rhs], name, fmf_source=fmf_source)
@@ -1106,6 +1106,17 @@ class IRBuilder:
 
 Operand = Union[Value, int, float]
 """An operand the builder accepts: a Value, or a Python number made a constant of the other operand's type."""
+
+
+def _default_intrinsic_return(context: Context, base: str, overload: Type) -> Type:
+    """The return type of ``llvm.<base>`` overloaded on ``overload``: ``{T, i1}`` (lane-wise
+    for vectors) for the ``*.with.overflow`` intrinsics, else ``T``."""
+    if base.endswith(".with.overflow"):
+        flag: Type = context.int_type(1)
+        if isinstance(overload, VectorType):
+            flag = context.vector_type(flag, overload.count, overload.scalable)
+        return context.struct_type([overload, flag])
+    return overload
 
 
 def _kind(obj: object) -> str:

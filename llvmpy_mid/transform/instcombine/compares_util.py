@@ -112,8 +112,9 @@ def get_flipped_strictness_predicate_and_constant(pred: Predicate, c: Constant) 
             return None
     else:
         return None
-    if c.contains_undef_or_poison():
-        assert safe is not None and isinstance(ty, VectorType)
+    # LLVM's containsUndefOrPoisonElement looks into fixed vectors only
+    if isinstance(ty, VectorType) and not ty.scalable and c.contains_undef_or_poison():
+        assert safe is not None
         elems: list[Constant] = []
         for k in range(ty.count):
             e = c.get_aggregate_element(k)
