@@ -432,29 +432,10 @@ def _should_optimize_cast(ic: InstCombiner, ci: CastInst) -> bool:
 
 
 def _is_eliminable_cast_pair(ic: InstCombiner, ci1: CastInst, ci2: CastInst) -> bool:
-    """``InstCombinerImpl::isEliminableCastPair``: ``ci2(ci1(x))`` is one cast (no
-    inttoptr/ptrtoint through an integer of another width than the pointer's)."""
-    from llvmpy_mid.ir.constant_fold import is_eliminable_cast_pair
+    """``InstCombinerImpl::isEliminableCastPair`` as a yes/no (the one copy is in casts.py)."""
+    from llvmpy_mid.transform.instcombine.casts import is_eliminable_cast_pair
 
-    src_ty = ci1.get_operand(0).type
-    mid_ty = ci1.type
-    dst_ty = ci2.type
-    dl = ic.dl
-
-    def ip(t: object) -> object:
-        from llvmpy_mid.ir.types import Type
-
-        assert isinstance(t, Type)
-        return dl.int_ptr_type(t) if t.scalar_type.is_pointer else None
-
-    src_ip = ip(src_ty)
-    dst_ip = ip(dst_ty)
-    res = is_eliminable_cast_pair(
-        ci1.opcode, ci2.opcode, src_ty, mid_ty, dst_ty, src_ip, ip(mid_ty), dst_ip  # type: ignore[arg-type]
-    )
-    if (res == "inttoptr" and src_ty is not dst_ip) or (res == "ptrtoint" and dst_ty is not src_ip):
-        res = None
-    return res is not None
+    return is_eliminable_cast_pair(ic, ci1, ci2) is not None
 
 
 def _fold_logic_cast_constant(ic: InstCombiner, logic: BinaryOperator, cast0: CastInst) -> Instruction | None:

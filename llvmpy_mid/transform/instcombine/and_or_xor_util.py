@@ -97,38 +97,6 @@ def is_constant(v: Value) -> bool:
     return bool(v.is_constant)
 
 
-def is_known_inversion(x: Value, y: Value) -> bool:
-    """``isKnownInversion`` (ValueTracking): X = icmp P A, B and Y = icmp Q A, C are
-    exact opposites (same B with Q the inverse of P, or complementary constant ranges)."""
-    from llvmpy_mid.analysis.constant_range import ConstantRange
-    from llvmpy_mid.ir.instructions.cmp import ICmpInst
-    from llvmpy_mid.ir.pattern_match import m_apint
-
-    if not isinstance(x, ICmpInst) or not isinstance(y, ICmpInst):
-        return False
-    a = x.get_operand(0)
-    b = x.get_operand(1)
-    p1 = x.predicate
-    if y.get_operand(0) is a:
-        c = y.get_operand(1)
-        p2 = y.predicate
-    elif y.get_operand(1) is a:
-        c = y.get_operand(0)
-        p2 = y.predicate.swapped
-    else:
-        return False
-    if b is c:
-        return p1 == p2.inverse
-    m1 = match(b, _P_APINT)
-    m2 = match(c, _P_APINT)
-    if m1 is None or m2 is None:
-        return False
-    w = width(b.type)
-    cr1 = ConstantRange.make_exact_icmp_region(p1, m1.apint("c"), w)
-    cr2 = ConstantRange.make_exact_icmp_region(p2, m2.apint("c"), w)
-    return cr1.inverse() == cr2
-
-
 def intrinsic_call(ic: InstCombiner, base: str, ty: Type, args: list[Value]) -> CallInst:
     """``CallInst::Create(Intrinsic::getDeclaration(M, ID, {ty}), args)``: a detached call of
     ``llvm.<base>`` overloaded on ``ty`` (declared in the module when missing)."""
@@ -188,6 +156,8 @@ def is_ieee_fp_scalar(ty: Type) -> bool:
     st = ty.scalar_type
     return bool(st.is_floating_point) and str(st) != "ppc_fp128"
 
+
+from llvmpy_mid.transform.instcombine.select_util import is_known_inversion as is_known_inversion  # noqa: E402
 
 __all__ = [
     "P_NOT",

@@ -486,7 +486,7 @@ def freely_invert_all_users_of(ic: InstCombiner, v: Value, ignored_user: Value |
             continue
         if isinstance(user, SelectInst):
             user.swap_values()
-            _swap_prof_metadata(user)
+            swap_prof_metadata(user)
         elif isinstance(user, BranchInst):
             user.swap_successors()
         elif isinstance(user, Instruction) and user.opcode == "xor":
@@ -496,7 +496,7 @@ def freely_invert_all_users_of(ic: InstCombiner, v: Value, ignored_user: Value |
             raise AssertionError("unexpected user: out of sync with can_freely_invert_all_users_of")
 
 
-def _swap_prof_metadata(i: Instruction) -> None:
+def swap_prof_metadata(i: Instruction) -> None:
     """``swapProfMetadata``: exchange the two weights of a ``!prof branch_weights``."""
     from llvmpy_mid.ir.metadata import MDNode, MDString
 

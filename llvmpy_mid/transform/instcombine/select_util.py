@@ -53,27 +53,6 @@ def to_signed(v: int, w: int) -> int:
     return v - (1 << w) if v >> (w - 1) else v
 
 
-def swap_prof_metadata(i: Instruction) -> None:
-    """``Instruction::swapProfMetadata``: exchange the two weights of ``!prof branch_weights``."""
-    from llvmpy_mid.ir.metadata import MDNode, MDString
-
-    prof = i.get_metadata("prof")
-    if prof is None or prof.num_operands < 3:
-        return
-    head = prof.get_operand(0)
-    if not isinstance(head, MDString) or head.string != "branch_weights":
-        return
-    first = 1
-    second = prof.get_operand(1)
-    if isinstance(second, MDString) and second.string == "expected":
-        first = 2
-    if prof.num_operands != first + 2:
-        return
-    ops = [prof.get_operand(k) for k in range(prof.num_operands)]
-    ops[first], ops[first + 1] = ops[first + 1], ops[first]
-    i.set_metadata("prof", MDNode.get(i.type.context, ops))
-
-
 def is_sign_bit_check(pred: Predicate, c: int, width: int) -> bool | None:
     """``isSignBitCheck``: True/False = the compare is true iff the sign bit is set/clear;
     None when it is no sign test."""
@@ -125,34 +104,10 @@ def is_known_inversion(x: Value, y: Value) -> bool:
     return cr1.inverse() == cr2
 
 
-def flipped_strictness_predicate_and_constant(pred: Predicate, c: Constant) -> tuple[Predicate, Constant] | None:
-    """``InstCombiner::getFlippedStrictnessPredicateAndConstant`` for integer constants."""
-    from llvmpy_mid.ir.constant_expr import ConstantExpr
-
-    if not pred.is_relational:
-        return None
-    is_signed = pred.is_signed
-    ty = c.type
-    w = scalar_width(ty)
-    will_increment = pred in (P.ICMP_ULE, P.ICMP_SLE, P.ICMP_UGT, P.ICMP_SGT)
-    if will_increment:
-        bad = ((1 << (w - 1)) - 1) if is_signed else (1 << w) - 1
-    else:
-        bad = (1 << (w - 1)) if is_signed else 0
-    if isinstance(c, ConstantInt):
-        if c.value == bad:
-            return None
-    elif isinstance(ty, VectorType):
-        for k in range(ty.count):
-            e = c.get_aggregate_element(k)
-            if not isinstance(e, ConstantInt) or e.value == bad:
-                return None
-    else:
-        return None
-    new_pred = pred.non_strict if pred.is_strict else pred.strict
-    new_c = ConstantExpr.get_add(c, int_const(ty, 1 if will_increment else -1))
-    return new_pred, new_c
-
+from llvmpy_mid.transform.instcombine.common import swap_prof_metadata as swap_prof_metadata  # noqa: E402
+from llvmpy_mid.transform.instcombine.compares_util import (  # noqa: E402
+    get_flipped_strictness_predicate_and_constant as flipped_strictness_predicate_and_constant,
+)
 
 __all__ = [
     "apint",
