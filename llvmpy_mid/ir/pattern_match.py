@@ -168,6 +168,10 @@ class _Gen:
         self.line("if getattr(%s, 'opcode', None) != %r: %s" % (var, opcode, fail))
 
 
+_CODE_CACHE: dict[str, Any] = {}
+"""Generated matcher source -> its compiled code object."""
+
+
 def _compile(pattern: Pattern) -> Callable[[Value], Match | None]:
     g = _Gen(False)
     try:
@@ -190,7 +194,14 @@ def _compile(pattern: Pattern) -> Callable[[Value], Match | None]:
     src.append("    return caps")
     namespace: dict[str, Any] = dict(g.consts)
     namespace.update(Match=Match, ConstantInt=ConstantInt, _splat_int=_splat_int, _flags_word=_flags_word)
-    exec(compile("\n".join(src), "<pattern %s>" % type(pattern).__name__, "exec"), namespace)
+    text = "\n".join(src)
+    code = _CODE_CACHE.get(text)
+    if code is None:
+        # patterns built inside a function are new objects on every call; the generated
+        # source is the same, so Python compiles it once (the constants differ per pattern)
+        code = compile(text, "<pattern %s>" % type(pattern).__name__, "exec")
+        _CODE_CACHE[text] = code
+    exec(code, namespace)
     fn: Callable[[Value], Match | None] = namespace["_matcher"]
     pattern._fn = fn
     return fn
