@@ -814,13 +814,15 @@ def _non_zero(v: Value, demanded: int, depth: int, q: SimplifyQuery) -> bool:
 
 
 def is_known_non_equal(v1: Value, v2: Value, q: SimplifyQuery | DataLayout, depth: int = 0) -> bool:
-    """``v1`` and ``v2`` never hold the same value (LLVM ``isKnownNonEqual``)."""
+    """``v1`` and ``v2`` never hold the same value (LLVM ``isKnownNonEqual``). As LLVM's entry
+    point, it asks a fresh query of the data layout, dominator tree, assumptions and context
+    only: no library info and no dominating-condition cache."""
     sq = as_query(q)
     cxt = sq.cxt_i
     if cxt is None or cxt.parent is None:
         # LLVM's safeCxtI(V2, V1, CxtI): the second value first.
         cxt = _safe_cxt_i(v2, None) or _safe_cxt_i(v1, None)
-        sq = sq.get_with_instruction(cxt)
+    sq = SimplifyQuery(sq.dl, None, sq.dt, sq.ac, cxt, sq.use_instr_info)
     return _non_equal(v1, v2, _all_demanded(v1.type), depth, sq)
 
 

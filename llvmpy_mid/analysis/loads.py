@@ -452,14 +452,10 @@ def get_available_load_store(
 
 # --- a local alias-analysis stand-in (BasicAA + TBAA, the common rules) ---------------------------
 
-MAX_USES_TO_EXPLORE = 20
-"""LLVM ``-capture-tracking-max-uses-to-explore``."""
-
-_PASSTHROUGH_INTRINSICS = ("llvm.launder.invariant.group", "llvm.strip.invariant.group", "llvm.threadlocal.address")
-_MEM_INTRINSICS = ("llvm.memcpy", "llvm.memmove", "llvm.memset", "llvm.memcpy.inline", "llvm.memset.inline")
 
 
-def _is_no_alias_call(v: Value) -> bool:
+def is_no_alias_call(v: Value) -> bool:
+    """A call whose result is ``noalias`` (LLVM ``isNoAliasCall``)."""
     if not isinstance(v, CallBase):
         return False
     if v.attributes.ret_attrs.has("noalias"):
@@ -484,108 +480,37 @@ def is_identified_object(v: Value) -> bool:
         return True
     if isinstance(v, GlobalValue) and not isinstance(v, GlobalAlias):
         return True
-    return _is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
+    return is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
 
 
 def is_identified_function_local(v: Value) -> bool:
     """LLVM ``isIdentifiedFunctionLocal``."""
-    return isinstance(v, AllocaInst) or _is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
+    return isinstance(v, AllocaInst) or is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
 
 
 def is_escape_source(v: Value) -> bool:
     """A pointer a function may get from outside: a call result, a load, an inttoptr
     (LLVM ``isEscapeSource``)."""
     if isinstance(v, CallBase):
-        return v.intrinsic_base not in _PASSTHROUGH_INTRINSICS
+        from llvmpy_mid.analysis.capture_tracking import is_aliasing_intrinsic_without_capture
+
+        return not is_aliasing_intrinsic_without_capture(v, True)
     if isinstance(v, LoadInst):
         return True
     return getattr(v, "opcode", None) == "inttoptr"
 
 
 def pointer_may_be_captured(v: Value, return_captures: bool = False, store_captures: bool = True) -> bool:
-    """May the address ``v`` escape? (LLVM ``PointerMayBeCaptured`` with the simple
-    capture tracker; at most :data:`MAX_USES_TO_EXPLORE` uses are looked at.)"""
-    from llvmpy_mid.ir.constants import ConstantPointerNull
+    """May the address ``v`` escape? (see :mod:`llvmpy_mid.analysis.capture_tracking`)"""
+    from llvmpy_mid.analysis.capture_tracking import pointer_may_be_captured as may_be_captured
 
-    worklist = list(v.uses)
-    if len(worklist) > MAX_USES_TO_EXPLORE:
-        return True
-    visited: set[int] = {id(u) for u in worklist}
-    count = len(worklist)
-    while worklist:
-        use = worklist.pop()
-        i = use.user
-        op = getattr(i, "opcode", None)
-        passthrough = False
-        if op in ("call", "invoke"):
-            call = cast(CallBase, i)
-            if call.only_reads_memory and call.does_not_throw and call.type.is_void:
-                continue
-            base = call.intrinsic_base
-            if base in _PASSTHROUGH_INTRINSICS:
-                passthrough = True
-            else:
-                if base in _MEM_INTRINSICS:
-                    vol = call.args[3] if call.arg_size > 3 else None
-                    if isinstance(vol, ConstantInt) and vol.value:
-                        return True
-                if use.operand_no == len(call.operands) - 1:
-                    continue
-                if use.operand_no < call.arg_size and call.param_has_attr(use.operand_no, "nocapture"):
-                    continue
-                return True
-        elif op == "load":
-            if cast(LoadInst, i).volatile:
-                return True
-            continue
-        elif op == "va_arg":
-            continue
-        elif op == "store":
-            if use.operand_no == 0 or cast(StoreInst, i).volatile:
-                return True
-            continue
-        elif op == "atomicrmw":
-            if use.operand_no == 1 or getattr(i, "volatile", False):
-                return True
-            continue
-        elif op == "cmpxchg":
-            if use.operand_no in (1, 2) or getattr(i, "volatile", False):
-                return True
-            continue
-        elif op == "getelementptr":
-            if isinstance(cast(Instruction, i).type, VectorType):
-                return True
-            passthrough = True
-        elif op in ("bitcast", "phi", "select", "addrspacecast"):
-            passthrough = True
-        elif op == "icmp":
-            other = cast(Instruction, i).operands[1 - use.operand_no]
-            if isinstance(other, ConstantPointerNull) and getattr(other.type, "address_space", 0) == 0:
-                if _is_no_alias_call(strip_pointer_casts(use.value)):
-                    continue
-            return True
-        elif op == "ret":
-            if return_captures:
-                return True
-            continue
-        else:
-            return True
-        if passthrough:
-            for u2 in cast(Instruction, i).uses:
-                if id(u2) in visited:
-                    continue
-                visited.add(id(u2))
-                count += 1
-                if count > MAX_USES_TO_EXPLORE:
-                    return True
-                worklist.append(u2)
-    return False
+    return may_be_captured(v, return_captures, store_captures)
 
 
 def is_non_escaping_local_object(v: Value) -> bool:
     """An alloca or ``noalias`` call result whose address does not escape
     (LLVM ``isNonEscapingLocalObject``)."""
-    if isinstance(v, AllocaInst) or _is_no_alias_call(v):
+    if isinstance(v, AllocaInst) or is_no_alias_call(v):
         return not pointer_may_be_captured(v, False, True)
     return False
 
@@ -694,6 +619,31 @@ def _decompose_gep(p: Value, dl: DataLayout) -> tuple[Value, int, frozenset[tupl
     return p, const, frozenset((a, b, c) for (a, b), c in terms.items() if c)
 
 
+def _access_larger_than_object(p: Value, t: Type | None, other: Value, dl: DataLayout) -> bool:
+    """BasicAA's size rule: an access through ``p`` of type ``t`` (with ``p``'s known
+    dereferenceable bytes) is larger than the whole identified object ``other`` points to,
+    so the two cannot overlap without undefined behaviour (``isObjectSmallerThan`` of
+    ``getMinimalExtentFrom``)."""
+    from llvmpy_mid.analysis.memory_builtins import ObjectSizeOpts, get_object_size
+    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
+
+    if t is None or dl.is_scalable(t):
+        return False
+    obj = get_underlying_object(other)
+    if not is_identified_object(obj):
+        return False
+    fn = p.function if isinstance(p, Instruction) else (p.parent if isinstance(p, Argument) else None)
+    if fn is None and isinstance(obj, Instruction):
+        fn = obj.function
+    null_valid = fn is not None and fn.attributes.has_fn_attr("null_pointer_is_valid")
+    deref, can_be_null, _ = get_pointer_dereferenceable_bytes(p, dl)
+    if can_be_null and null_valid:
+        deref = 0
+    extent = max(deref, dl.type_store_size(t))
+    size = get_object_size(obj, dl, None, ObjectSizeOpts(round_to_align=True, null_is_unknown_size=null_valid))
+    return size is not None and size < extent
+
+
 def alias_no_alias(p1: Value, t1: Type | None, p2: Value, t2: Type | None, dl: DataLayout) -> bool:
     """True when the accesses ``[p1, p1 + size(t1))`` and ``[p2, p2 + size(t2))`` provably
     do not overlap (the BasicAA rules for distinct objects and constant offsets; a None
@@ -702,6 +652,8 @@ def alias_no_alias(p1: Value, t1: Type | None, p2: Value, t2: Type | None, dl: D
     from llvmpy_mid.ir.constants import ConstantPointerNull
     from llvmpy_mid.ir.function import null_pointer_is_defined
 
+    if _access_larger_than_object(p1, t1, p2, dl) or _access_larger_than_object(p2, t2, p1, dl):
+        return True
     b1, o1 = strip_and_accumulate_constant_offsets(p1, dl, True)
     b2, o2 = strip_and_accumulate_constant_offsets(p2, dl, True)
     if b1 is b2:
@@ -843,6 +795,8 @@ def may_modify_location(
         if alias_no_alias(inst.pointer_operand, inst.value_operand.type, ptr, access_ty, dl):
             return False
         return get_mod_ref_info_mask_is_mod(ptr)
+    if isinstance(inst, LoadInst):  # a volatile load reads (Ref) but never modifies, unless atomic
+        return inst.ordering.is_stronger_than_unordered
     op = inst.opcode
     if op in ("atomicrmw", "cmpxchg"):
         ordering = inst.ordering if op == "atomicrmw" else inst.success_ordering  # type: ignore[attr-defined]
@@ -1043,5 +997,6 @@ __all__ = [
     "is_non_escaping_local_object",
     "call_mod_ref",
     "may_modify_location",
+    "is_no_alias_call",
     "pointer_may_be_captured",
 ]

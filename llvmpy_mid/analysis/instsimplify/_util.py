@@ -368,18 +368,30 @@ def known_negative(v: Value, q: SimplifyQuery) -> bool:
     return bool(fn(v, q)) if fn is not None else False
 
 
+def _plain_query(v: Value, q: SimplifyQuery) -> SimplifyQuery:
+    """The query LLVM's data-layout entry points (``isKnownToBeAPowerOfTwo(V, DL, ...)``,
+    ``ComputeNumSignBits(V, DL, ...)``) build: layout, dominators, assumptions and
+    ``safeCxtI(V, CxtI)`` only (no library info, no dominating conditions)."""
+    from llvmpy_mid.analysis.simplify_query import SimplifyQuery as Query
+
+    cxt = q.cxt_i
+    if cxt is None or cxt.parent is None:
+        cxt = v if isinstance(v, Instruction) and v.parent is not None else None
+    return Query(q.dl, None, q.dt, q.ac, cxt, q.use_instr_info)
+
+
 def known_power_of_two(v: Value, q: SimplifyQuery, or_zero: bool) -> bool:
     fn = _lookup(_VT, "is_known_to_be_a_power_of_two")
     if fn is None:
         return False
-    return bool(fn(v, q, or_zero))
+    return bool(fn(v, _plain_query(v, q), or_zero))
 
 
 def num_sign_bits(v: Value, q: SimplifyQuery) -> int:
     fn = _lookup(_VT, "compute_num_sign_bits")
     if fn is None:
         return 1
-    return int(fn(v, q))
+    return int(fn(v, _plain_query(v, q)))
 
 
 def masked_zero(v: Value, mask: int, q: SimplifyQuery) -> bool:

@@ -73,6 +73,7 @@ class InstCombiner:
         "ac",
         "dt",
         "sq",
+        "_sq_plain",
         "min_size",
         "made_ir_change",
         "loop_info",
@@ -106,6 +107,9 @@ class InstCombiner:
         """The conditional branches visited so far in this iteration (LLVM's ``DC``): known bits
         use the conditions of those whose edges dominate the context instruction."""
         self.sq = SimplifyQuery(dl, tli, dt, ac, dc=self.dc)
+        # sign bits and powers of two are asked without TLI and dominating conditions, as
+        # InstCombiner's wrappers build a fresh SimplifyQuery(DL, DT, AC, CxtI) for them
+        self._sq_plain = SimplifyQuery(dl, None, dt, ac)
         """The base query (no context instruction); :meth:`query` adds one."""
         self.min_size = min_size
         self.made_ir_change = False
@@ -129,15 +133,21 @@ class InstCombiner:
         return masked_value_is_zero(v, mask, self.sq.get_with_instruction(cxt_i), depth)
 
     def compute_num_sign_bits(self, v: Value, depth: int = 0, cxt_i: Instruction | None = None) -> int:
-        return compute_num_sign_bits(v, self.sq.get_with_instruction(cxt_i), depth)
+        return compute_num_sign_bits(v, self._plain_query(v, cxt_i), depth)
 
     def compute_max_significant_bits(self, v: Value, depth: int = 0, cxt_i: Instruction | None = None) -> int:
-        return compute_max_significant_bits(v, self.sq.get_with_instruction(cxt_i), depth)
+        return compute_max_significant_bits(v, self._plain_query(v, cxt_i), depth)
 
     def is_known_to_be_a_power_of_two(
         self, v: Value, or_zero: bool = False, depth: int = 0, cxt_i: Instruction | None = None
     ) -> bool:
-        return is_known_to_be_a_power_of_two(v, self.sq.get_with_instruction(cxt_i), or_zero, depth)
+        return is_known_to_be_a_power_of_two(v, self._plain_query(v, cxt_i), or_zero, depth)
+
+    def _plain_query(self, v: Value, cxt_i: Instruction | None) -> SimplifyQuery:
+        """``SimplifyQuery(DL, DT, AC, safeCxtI(V, CxtI))``: no TLI, no dominating conditions."""
+        if cxt_i is None or cxt_i.parent is None:
+            cxt_i = v if isinstance(v, Instruction) and v.parent is not None else None
+        return self._sq_plain.get_with_instruction(cxt_i)
 
     def compute_overflow_for_unsigned_mul(self, lhs: Value, rhs: Value, cxt_i: Instruction) -> OverflowResult:
         return compute_overflow_for_unsigned_mul(lhs, rhs, self.sq.get_with_instruction(cxt_i))
@@ -223,7 +233,7 @@ class InstCombiner:
         assert bb is not None
         term = bb.terminator
         assert term is not None
-        node = term.prev_instruction
+        node = term.prev_instruction if i is not term else None  # from the terminator: nothing before it goes
         while node is not None:
             prev = node.prev_instruction
             is_token = node.type.is_token

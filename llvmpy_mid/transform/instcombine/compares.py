@@ -9,8 +9,7 @@ The folds of a compare with a constant by the LHS opcode live in
 the commutative family in :mod:`compares_binop`; casts in :mod:`compares_cast`;
 ``fcmp`` in :mod:`compares_fp`.
 
-What it does not do (yet): ``foldAllocaCmp`` (needs a capture tracker with a
-callback), the overflow-check idioms ``processUGT_ADDCST_ADD``,
+What it does not do (yet): the overflow-check idioms ``processUGT_ADDCST_ADD``,
 ``processUMulZExtIdiom`` and ``OptimizeOverflowCheck`` (``m_UAddWithOverflow``), and
 the ``vector.reverse`` forms of ``foldVectorCmp``; each is skipped whole.
 """
@@ -19,12 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from llvmpy_mid.analysis.capture_tracking import CaptureTracker, pointer_may_be_captured_by
 from llvmpy_mid.analysis.constant_range import ConstantRange
 from llvmpy_mid.analysis.instruction_simplify import simplify_icmp_inst
 from llvmpy_mid.analysis.known_bits import KnownBits
 from llvmpy_mid.analysis.known_bits_analysis import is_known_positive
 from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
 from llvmpy_mid.analysis.select_pattern import UNKNOWN, match_select_pattern
+from llvmpy_mid.analysis.underlying_objects import get_underlying_object
 from llvmpy_mid.ir import pattern_match as pm
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import Constant, ConstantInt, ConstantVector, UndefValue, get_splat_value
@@ -37,7 +38,7 @@ from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.instructions.vector import ExtractValueInst
 from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.types import IntegerType, Type, VectorType
-from llvmpy_mid.ir.value import Value
+from llvmpy_mid.ir.value import Use, Value
 from llvmpy_mid.transform.instcombine import common, compares_binop, compares_cast, compares_const, compares_fp
 from llvmpy_mid.transform.instcombine.compares_util import (
     apint,
@@ -584,6 +585,44 @@ _SELECT = pm.m_select(pm.m_value("c"), pm.m_value("t"), pm.m_value("f"))
 _AND_X_NOT_Y = pm.m_and(pm.m_value("x"), pm.m_not(pm.m_value("y")))
 
 
+class _CmpCaptureTracker(CaptureTracker):
+    """Equality compares of pointers based only on the alloca are not captures: they are
+    collected with the operand positions the alloca takes (bit 0: lhs, bit 1: rhs)."""
+
+    def __init__(self, alloca: Value) -> None:
+        self.alloca = alloca
+        self.is_captured = False
+        self.icmps: dict[ICmpInst, int] = {}
+
+    def too_many_uses(self) -> None:
+        self.is_captured = True
+
+    def captured(self, use: Use) -> bool:
+        user = use.user
+        if isinstance(user, ICmpInst) and user.is_equality and get_underlying_object(use.value) is self.alloca:
+            self.icmps[user] = self.icmps.get(user, 0) | (1 << use.index)
+            return False
+        self.is_captured = True
+        return True
+
+
+def fold_alloca_cmp(ic: InstCombiner, alloca: Value) -> bool:
+    """A non-escaping alloca's address cannot be guessed: each equality compare of it with
+    a value not based on it is false (ne: true), all folded at once (LLVM ``foldAllocaCmp``)."""
+    tracker = _CmpCaptureTracker(alloca)
+    pointer_may_be_captured_by(alloca, tracker)
+    if tracker.is_captured:
+        return False
+    changed = False
+    for cmp, sides in tracker.icmps.items():
+        if sides == 3:  # both sides based on the alloca: an offset compare, nothing leaks
+            continue
+        ic.replace_inst_uses_with(cmp, ConstantInt.get(cmp.type, 1 if cmp.predicate is Predicate.ICMP_NE else 0))
+        ic.erase_inst_from_function(cmp)
+        changed = True
+    return changed
+
+
 def visit_icmp(ic: InstCombiner, i: Instruction) -> Instruction | None:
     """``visitICmpInst``: the icmp folds in LLVM's order."""
     assert isinstance(i, ICmpInst)
@@ -689,7 +728,13 @@ def visit_icmp(ic: InstCombiner, i: Instruction) -> Instruction | None:
     r = fold_icmp_with_select_operands(ic, i)
     if r is not None:
         return r
-    # (alloca compares: foldAllocaCmp not done)
+    if i.is_equality and i.lhs.type.is_pointer:
+        from llvmpy_mid.ir.instructions.memory import AllocaInst
+
+        for side in (i.lhs, i.rhs):
+            base = get_underlying_object(side)
+            if isinstance(base, AllocaInst) and fold_alloca_cmp(ic, base):
+                return None
     r = compares_cast.fold_icmp_bitcast(ic, i)
     if r is not None:
         return r

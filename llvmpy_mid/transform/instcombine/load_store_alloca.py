@@ -49,6 +49,7 @@ from llvmpy_mid.ir.types import ArrayType, StructType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.metadata import MDNode
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
@@ -63,13 +64,10 @@ _MEMCPY_LIKE = ("llvm.memcpy", "llvm.memmove", "llvm.memcpy.inline")
 
 
 def _option(ic: InstCombiner, name: str, default: int) -> int:
-    get = getattr(ic, "option", None)
-    if get is None:
-        return default
-    try:
-        v = get(name)
-    except Exception:  # noqa: BLE001 - an unknown option keeps LLVM's default
-        return default
+    """The value in force of the InstCombine option ``name`` (``default`` if not an integer)."""
+    from llvmpy_mid.transform.instcombine.combiner import option
+
+    v = option(name)
     return int(v) if isinstance(v, (int, bool)) else default
 
 
@@ -1210,19 +1208,16 @@ def visit_store(ic: InstCombiner, i: Instruction) -> Instruction | None:
             return ic.replace_operand(si, 0, PoisonValue.get(val.type))
         return None
     if isinstance(ptr, UndefValue):
-        # The driver's dead-code helpers (InstructionCombining.cpp) when the combiner has them.
-        remove = getattr(ic, "remove_instructions_before_unreachable", None)
-        from_ = getattr(ic, "handle_unreachable_from", None)
-        dead_blocks = getattr(ic, "handle_potentially_dead_blocks", None)
-        if remove is None or from_ is None or dead_blocks is None:
-            return None
-        if remove(si):
+        # a store to undef is an unreachable marker: what must reach it goes, and what follows
+        from llvmpy_mid.transform.instcombine.instruction_combining import remove_instructions_before_unreachable
+
+        if remove_instructions_before_unreachable(ic, si):
             return si
-        blocks: list[object] = []
+        blocks: list[BasicBlock] = []
         nxt = si.next_instruction
         if nxt is not None:
-            from_(nxt, blocks)
-            dead_blocks(blocks)
+            ic.handle_unreachable_from(nxt, blocks)
+            ic.handle_potentially_dead_blocks(blocks)
         return None
     if isinstance(val, UndefValue):
         ic.erase_inst_from_function(si)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.analysis.constant_folding import constant_fold_binary_op_operands, constant_fold_cast_operand
 from llvmpy_mid.analysis.instruction_simplify import (
     simplify_add_inst,
@@ -41,7 +42,6 @@ from llvmpy_mid.transform.instcombine.common import (
 )
 
 if TYPE_CHECKING:
-    from llvmpy_mid.analysis.simplify_query import SimplifyQuery
     from llvmpy_mid.ir.types import Type
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
@@ -775,7 +775,7 @@ def set_shift_flags(i: BinaryOperator, q: SimplifyQuery) -> bool:
             i.nuw = True
             changed = True
         if not i.nsw:
-            if max_cnt < known_amt.count_min_sign_bits() or max_cnt < compute_num_sign_bits(i.operands[0], q):
+            if max_cnt < known_amt.count_min_sign_bits() or max_cnt < compute_num_sign_bits(i.operands[0], SimplifyQuery(q.dl, None, q.dt, q.ac, q.cxt_i)):
                 i.nsw = True
                 changed = True
         return changed

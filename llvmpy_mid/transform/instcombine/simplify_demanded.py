@@ -560,7 +560,7 @@ def _demanded_shl(
         if _ctz(demanded, w) >= shift:
             if i.nsw:
                 num_hi = w - _ctz(demanded, w)
-                sign_bits = compute_num_sign_bits(i.operands[0], q, depth + 1)
+                sign_bits = ic.compute_num_sign_bits(i.operands[0], depth + 1, q.cxt_i)
                 if sign_bits > shift and sign_bits - shift >= num_hi:
                     return i.operands[0]
             m = pm.match(i.operands[0], _P_LSHR_IMMC_X)
@@ -607,7 +607,7 @@ def _demanded_lshr(
         return None
     if _clz(demanded, w) >= shift:
         num_hi = w - _ctz(demanded, w)
-        sign_bits = compute_num_sign_bits(i.operands[0], q, depth + 1)
+        sign_bits = ic.compute_num_sign_bits(i.operands[0], depth + 1, q.cxt_i)
         if sign_bits >= num_hi:
             return i.operands[0]
         m = pm.match(i.operands[0], _P_SHL_IMMC_X)
@@ -635,7 +635,7 @@ def _demanded_ashr(
 ) -> Value | None:
     w = known.bit_width
     assert isinstance(i, BinaryOperator)
-    sign_bits = compute_num_sign_bits(i.operands[0], q, depth + 1)
+    sign_bits = ic.compute_num_sign_bits(i.operands[0], depth + 1, q.cxt_i)
     num_hi = w - _ctz(demanded, w)
     if sign_bits >= num_hi:
         return i.operands[0]
