@@ -207,12 +207,25 @@ def _compile(pattern: Pattern) -> Callable[[Value], Match | None]:
     return fn
 
 
+def _compile_on_next_use(pattern: Pattern) -> Callable[[Value], Match | None]:
+    def first_reuse(v: Value) -> Match | None:
+        return _compile(pattern)(v)
+
+    return first_reuse
+
+
 def match(v: Value, pattern: Pattern) -> Match | None:
-    """Apply ``pattern`` to ``v``: the captures on success, else None."""
+    """Apply ``pattern`` to ``v``: the captures on success, else None.
+
+    A pattern's first use is interpreted (``m``): a pattern built inside a function is a new
+    object on every call, and used once it is not worth compiling. Its second use compiles
+    it (see :class:`Pattern`), so patterns kept at module level run compiled."""
     try:
         fn = pattern._fn
     except AttributeError:
-        fn = _compile(pattern)
+        pattern._fn = _compile_on_next_use(pattern)
+        caps = Match()
+        return caps if pattern.m(v, caps) else None
     return fn(v)
 
 
