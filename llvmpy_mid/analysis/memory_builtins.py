@@ -53,6 +53,7 @@ __all__ = [
     "ObjectSizeOpts",
     "get_alloc_size",
     "get_object_size",
+    "is_alloc_like_fn",
     "lower_object_size_call",
 ]
 
@@ -149,6 +150,19 @@ def _direct_callee(v: Value) -> tuple[Function, bool] | None:
     if callee is None or callee.intrinsic_id:
         return None
     return callee, v.is_no_builtin
+
+
+def is_alloc_like_fn(v: Value, tli: TargetLibraryInfo | None) -> bool:
+    """A call of an allocation function: a known library allocator (``operator new``,
+    ``strdup`` ... with the expected signature, not ``nobuiltin``) or a callee marked
+    ``allockind("alloc")`` (LLVM ``isAllocLikeFn``)."""
+    found = _direct_callee(v)
+    if found is not None and not found[1] and _allocation_data_for_function(found[0], ANY_ALLOC, tli) is not None:
+        return True
+    if isinstance(v, CallBase):
+        kind = v.get_fn_attr("allockind")
+        return kind is not None and bool(int(kind.alloc_fn_kind) & 1)  # AllocFnKind::Alloc
+    return False
 
 
 def _allocation_size_data(call: CallBase, tli: TargetLibraryInfo | None) -> tuple[int, int, int, int] | None:

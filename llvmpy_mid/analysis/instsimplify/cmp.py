@@ -7,8 +7,7 @@ compare over a select or a phi).
 
 What it does not do (yet): dominating-condition and ``llvm.assume`` implication
 (LLVM ``isImpliedByDomCondition`` / ``isImpliedCondition``) are used only when
-value tracking offers them; the capture-tracking fold of a fresh allocation
-against another pointer is not done.
+value tracking offers them.
 """
 
 from __future__ import annotations

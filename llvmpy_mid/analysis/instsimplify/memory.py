@@ -8,15 +8,14 @@ constant indices, bitcasts, address-space casts, non-interposable aliases and
 one base at two known offsets, two distinct allocations (allocas, globals that
 cannot be merged, ``byval`` arguments) within their sizes (``getObjectSize`` of
 :mod:`llvmpy_mid.analysis.memory_builtins`), or a ``noalias``
-call result against such an allocation.
-
-What it does not do (yet): the capture-tracking fold of a fresh allocation
-against any non-null pointer.
+call result against such an allocation, or a fresh allocation that does not escape
+against any non-null pointer (capture tracking).
 """
 
 from __future__ import annotations
 
 from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets
+from llvmpy_mid.analysis.capture_tracking import CaptureTracker, pointer_may_be_captured_by
 from llvmpy_mid.analysis.instsimplify import _util as u
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constants import Constant
@@ -25,9 +24,9 @@ from llvmpy_mid.ir.function import Argument, null_pointer_is_defined
 from llvmpy_mid.ir.global_value import GlobalValue, GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
-from llvmpy_mid.ir.instructions.cmp import Predicate
-from llvmpy_mid.ir.instructions.memory import AllocaInst
-from llvmpy_mid.ir.value import Value
+from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.memory import AllocaInst, LoadInst
+from llvmpy_mid.ir.value import Use, Value
 
 P = Predicate
 
@@ -100,7 +99,41 @@ def compute_pointer_icmp(pred: Predicate, lhs: Value, rhs: Value, q: SimplifyQue
             all(_is_no_alias_call(o) for o in robjs) and all(_is_alloc_disjoint(o) for o in lobjs)
         ):
             return u.get_bool(ity, not pred.is_true_when_equal)
+        # A fresh allocation that does not escape cannot equal a non-null pointer from elsewhere
+        # (LLVM folds it although not every compare of the address is folded alike: PR54002).
+        from llvmpy_mid.analysis.memory_builtins import is_alloc_like_fn
+
+        mi: Value | None = None
+        if is_alloc_like_fn(lbase, q.tli) and u.known_non_zero(rbase, q):
+            mi = lbase
+        elif is_alloc_like_fn(rbase, q.tli) and u.known_non_zero(lbase, q):
+            mi = rbase
+        if mi is not None:
+            tracker = _UnescapedAllocTracker()
+            pointer_may_be_captured_by(mi, tracker)
+            if not tracker.is_captured:
+                return u.get_bool(ity, pred.is_false_when_equal)
     return None
+
+
+class _UnescapedAllocTracker(CaptureTracker):
+    """Captured, except by a compare with a value loaded from a global variable (the address,
+    never escaping, cannot have been stored there)."""
+
+    def __init__(self) -> None:
+        self.is_captured = False
+
+    def too_many_uses(self) -> None:
+        self.is_captured = True
+
+    def captured(self, use: Use) -> bool:
+        user = use.user
+        if isinstance(user, ICmpInst):
+            other = user.operands[1 - use.index]
+            if isinstance(other, LoadInst) and isinstance(other.pointer_operand, GlobalVariable):
+                return False
+        self.is_captured = True
+        return True
 
 
 def _compare_ints(a: int, b: int, pred: Predicate) -> bool:

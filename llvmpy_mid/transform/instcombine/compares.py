@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.analysis.capture_tracking import CaptureTracker, pointer_may_be_captured_by
-from llvmpy_mid.analysis.constant_range import ConstantRange
+from llvmpy_mid.analysis.constant_range import ConstantRange, OverflowResult
 from llvmpy_mid.analysis.instruction_simplify import simplify_icmp_inst
 from llvmpy_mid.analysis.known_bits import KnownBits
 from llvmpy_mid.analysis.known_bits_analysis import is_known_positive
@@ -583,6 +583,55 @@ _AND_X_C = pm.m_and(pm.m_value("x"), pm.m_apint("c"))
 _SHL_POW2_X = pm.m_shl(pm.m_power2("c"), pm.m_value("x"))
 _SELECT = pm.m_select(pm.m_value("c"), pm.m_value("t"), pm.m_value("f"))
 _AND_X_NOT_Y = pm.m_and(pm.m_value("x"), pm.m_not(pm.m_value("y")))
+
+
+def _is_neutral_value(op: str, rhs: Value, signed: bool) -> bool:
+    """``isNeutralValue``: X op RHS is X (0 for add/sub; 1 for mul, except signed i1 where 1 is -1)."""
+    if op in ("add", "sub"):
+        return pm.matches(rhs, _ZERO)
+    is_i1 = rhs.type.scalar_type.is_integer and rhs.type.scalar_type.width == 1  # type: ignore[attr-defined]
+    return not (is_i1 and signed) and pm.matches(rhs, _ONE)
+
+
+def compute_overflow(ic: InstCombiner, op: str, signed: bool, lhs: Value, rhs: Value, cxt_i: Instruction) -> OverflowResult:
+    """``computeOverflow``: the overflow of ``lhs op rhs`` (add, sub or mul) from value tracking."""
+    if op == "add":
+        return ic.compute_overflow_for_signed_add(lhs, rhs, cxt_i) if signed else ic.compute_overflow_for_unsigned_add(lhs, rhs, cxt_i)
+    if op == "sub":
+        return ic.compute_overflow_for_signed_sub(lhs, rhs, cxt_i) if signed else ic.compute_overflow_for_unsigned_sub(lhs, rhs, cxt_i)
+    return ic.compute_overflow_for_signed_mul(lhs, rhs, cxt_i) if signed else ic.compute_overflow_for_unsigned_mul(lhs, rhs, cxt_i)
+
+
+def optimize_overflow_check(
+    ic: InstCombiner, op: str, signed: bool, lhs: Value, rhs: Value, orig: Instruction
+) -> tuple[Value, Constant] | None:
+    """``OptimizeOverflowCheck``: (result, overflow bit) of ``lhs op rhs`` when the overflow is
+    known -- never (the operation gets nuw/nsw), always, or ``rhs`` is neutral; else None."""
+    if orig.is_commutative and isinstance(lhs, Constant) and not isinstance(rhs, Constant):
+        lhs, rhs = rhs, lhs
+    ic.builder.position_before(orig)
+    ctx = lhs.type.context
+    ovf_ty: Type = ctx.int_type(1)
+    if isinstance(lhs.type, VectorType):
+        ovf_ty = ctx.vector_type(ovf_ty, lhs.type.count, lhs.type.scalable)
+    false = common.get_int_constant(ovf_ty, 0)
+    if _is_neutral_value(op, rhs, signed):
+        return lhs, false
+    kind = compute_overflow(ic, op, signed, lhs, rhs, orig)
+    if kind is OverflowResult.MAY_OVERFLOW:
+        return None
+    result = ic.builder.create_bin_op(op, lhs, rhs)
+    from llvmpy_mid.transform.instcombine.combiner import take_name
+
+    take_name(result, orig)
+    if kind is not OverflowResult.NEVER_OVERFLOWS:
+        return result, common.get_int_constant(ovf_ty, 1)
+    if isinstance(result, Instruction):
+        if signed:
+            result.nsw = True  # type: ignore[attr-defined]
+        else:
+            result.nuw = True  # type: ignore[attr-defined]
+    return result, false
 
 
 class _CmpCaptureTracker(CaptureTracker):

@@ -961,13 +961,10 @@ def get_allocation_family(i: Instruction, tli: object) -> str | None:
 
 
 def is_alloc_like_fn(v: Value, tli: object) -> bool:
-    """LLVM ``isAllocLikeFn``: a call of a malloc/calloc/new/strdup-like function."""
-    if not isinstance(v, Instruction) or v.opcode not in ("call", "invoke"):
-        return False
-    lf = _lib_func(v, tli)
-    if lf is not None and lf in _ALLOC_LIKE:
-        return True
-    return bool(_alloc_kind(v) & 1)  # AllocFnKind::Alloc
+    """LLVM ``isAllocLikeFn`` (see :func:`llvmpy_mid.analysis.memory_builtins.is_alloc_like_fn`)."""
+    from llvmpy_mid.analysis.memory_builtins import is_alloc_like_fn as alloc_like
+
+    return alloc_like(v, tli)  # type: ignore[arg-type]
 
 
 def is_removable_alloc(call: Instruction, tli: object) -> bool:
