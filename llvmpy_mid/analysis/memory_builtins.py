@@ -51,6 +51,7 @@ __all__ = [
     "ObjectSizeOffsetEvaluator",
     "ObjectSizeOffsetVisitor",
     "ObjectSizeOpts",
+    "get_alloc_alignment",
     "get_alloc_size",
     "get_object_size",
     "is_alloc_like_fn",
@@ -192,6 +193,25 @@ def _zext_or_trunc_checked(v: int, from_width: int, to_width: int) -> int | None
     return v & ((1 << to_width) - 1)
 
 
+def get_alloc_alignment(call: CallBase, tli: TargetLibraryInfo | None) -> Value | None:
+    """The argument giving the alignment of what ``call`` allocates: the ``align_val_t``
+    argument of an aligned ``operator new``, else the argument marked ``allocalign``
+    (LLVM ``getAllocAlignment``)."""
+    found = _direct_callee(call)
+    if found is not None and not found[1] and tli is not None:
+        data = _allocation_data_for_function(found[0], ANY_ALLOC, tli)
+        lib = tli.get_lib_func(found[0])
+        if data is not None and lib is not None and "align_val_t" in lib:
+            return call.get_arg(1)
+    fn = call.called_function
+    for idx in range(call.num_args):
+        if call.attributes.param_attrs(idx).has("allocalign") or (
+            fn is not None and fn.attributes.param_attrs(idx).has("allocalign")
+        ):
+            return call.get_arg(idx)
+    return None
+
+
 def get_alloc_size(call: CallBase, tli: TargetLibraryInfo | None, dl: DataLayout | None = None) -> int | None:
     """Bytes allocated by ``call`` when its size arguments are constants (LLVM ``getAllocSize``)."""
     data = _allocation_size_data(call, tli)
@@ -204,7 +224,18 @@ def get_alloc_size(call: CallBase, tli: TargetLibraryInfo | None, dl: DataLayout
     bits = dl.index_type_size_in_bits(call.type)
     kind, _, fst, snd = data
     if kind == STRDUP_LIKE:
-        return None
+        from llvmpy_mid.analysis.constant_strings import get_string_length
+
+        length = get_string_length(call.get_arg(0))  # with its NUL; 0 when unknown
+        if not length:
+            return None
+        if fst > 0:  # strndup: at most n characters and the NUL
+            limit = call.get_arg(fst)
+            if not isinstance(limit, ConstantInt):
+                return None
+            if length > limit.value:
+                length = limit.value + 1
+        return length
     arg = call.get_arg(fst)
     if not isinstance(arg, ConstantInt):
         return None

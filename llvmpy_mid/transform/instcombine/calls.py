@@ -43,7 +43,7 @@ def create_non_terminator_unreachable(ic: InstCombiner, at: Instruction) -> None
 
     ctx = at.type.context
     st = StoreInst(ConstantInt.get(ctx.i1, 1), PoisonValue.get(ctx.pointer_type(0)), alignment=1)
-    ic.insert_new_inst_before(st, at)
+    ic.insert_new_inst_with(st, at)
 
 
 def get_freed_operand(call: CallBase, ic: InstCombiner) -> Value | None:
@@ -129,7 +129,7 @@ def annotate_any_alloc_site(ic: InstCombiner, call: CallBase) -> bool:
     allocation function returns, from its size and alignment arguments."""
     if not call.type.is_pointer:
         return False
-    from llvmpy_mid.analysis.memory_builtins import get_alloc_size
+    from llvmpy_mid.analysis.memory_builtins import get_alloc_alignment, get_alloc_size
 
     changed = False
     size = get_alloc_size(call, ic.tli, ic.dl)
@@ -141,7 +141,7 @@ def annotate_any_alloc_site(ic: InstCombiner, call: CallBase) -> bool:
         else:
             changed = not call.has_ret_attr("dereferenceable_or_null")
             call.attributes = attrs.with_ret_attr(Attribute.dereferenceable_or_null(size))
-    align = _get_alloc_alignment(call, ic)
+    align = get_alloc_alignment(call, ic.tli)
     if align is None:
         return changed
     if isinstance(align, ConstantInt) and align.value < (1 << 32):
@@ -152,25 +152,6 @@ def annotate_any_alloc_site(ic: InstCombiner, call: CallBase) -> bool:
                 call.attributes = call.attributes.with_ret_attr(Attribute.alignment(a))
                 changed = True
     return changed
-
-
-_ALIGNED_ALLOC = frozenset(("aligned_alloc", "memalign", "vec_malloc"))
-
-
-def _get_alloc_alignment(call: CallBase, ic: InstCombiner) -> Value | None:
-    """``getAllocAlignment``: the ``allocalign`` argument, or ``aligned_alloc``'s first."""
-    tli = ic.tli
-    if tli is not None:
-        lf = tli.get_lib_func_for_call(call)
-        if lf is not None and tli.has(lf) and lf in ("aligned_alloc", "memalign"):
-            return call.get_arg(0)
-    fn = call.called_function
-    for idx in range(call.num_args):
-        if call.attributes.param_attrs(idx).has("allocalign") or (
-            fn is not None and fn.attributes.param_attrs(idx).has("allocalign")
-        ):
-            return call.get_arg(idx)
-    return None
 
 
 def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:

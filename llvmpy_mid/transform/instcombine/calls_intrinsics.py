@@ -363,9 +363,11 @@ def _abs(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     return None
 
 
-def _get_known_sign_or_zero(ic: InstCombiner, op: Value, cxt: Instruction) -> bool | None:
-    """``getKnownSignOrZero``: True when ``op <= 0``, False when ``op >= 0``, else None."""
+def _get_known_sign(ic: InstCombiner, op: Value, cxt: Instruction) -> bool | None:
+    """``getKnownSign``: True when ``op < 0``, False when ``op >= 0`` (known bits, then the
+    dominating conditions), else None."""
     from llvmpy_mid.analysis.implied_condition import is_implied_by_dom_condition_pred
+    from llvmpy_mid.ir.constants import Constant
     from llvmpy_mid.ir.instructions.cmp import Predicate
 
     kb = ic.compute_known_bits(op, 0, cxt)
@@ -375,18 +377,21 @@ def _get_known_sign_or_zero(ic: InstCombiner, op: Value, cxt: Instruction) -> bo
         return True
     if getattr(op, "opcode", None) == "sub" and _raw_nsw(op):
         x, y = op.operands  # type: ignore[attr-defined]
-        r = is_implied_by_dom_condition_pred(Predicate.ICMP_SLE, x, y, cxt, ic.dl)
-        if r is not None:
-            return bool(r)
-    return None
+        return is_implied_by_dom_condition_pred(Predicate.ICMP_SLT, x, y, cxt, ic.dl)
+    return is_implied_by_dom_condition_pred(Predicate.ICMP_SLT, op, Constant.get_null_value(op.type), cxt, ic.dl)
 
 
-def _get_known_sign(ic: InstCombiner, op: Value, cxt: Instruction) -> bool | None:
-    kb = ic.compute_known_bits(op, 0, cxt)
-    if kb.is_negative():
-        return True
-    if kb.is_non_negative():
-        return False
+def _get_known_sign_or_zero(ic: InstCombiner, op: Value, cxt: Instruction) -> bool | None:
+    """``getKnownSignOrZero``: True when ``op <= 0``, False when ``op >= 0``, else None."""
+    from llvmpy_mid.analysis.implied_condition import is_implied_by_dom_condition_pred
+    from llvmpy_mid.ir.instructions.cmp import Predicate
+
+    sign = _get_known_sign(ic, op, cxt)
+    if sign is not None:
+        return sign
+    if getattr(op, "opcode", None) == "sub" and _raw_nsw(op):
+        x, y = op.operands  # type: ignore[attr-defined]
+        return is_implied_by_dom_condition_pred(Predicate.ICMP_SLE, x, y, cxt, ic.dl)
     return None
 
 

@@ -8,8 +8,8 @@ Also here: ``foldGEPICmp``, ``foldICmpWithMinMax``, ``foldICmpWithLowBitMaskedVa
 ``foldICmpWithTruncSignExtendedVal``.
 
 What it does not do (yet): ``foldShiftIntoShiftInAnotherHandOfAndInICmp``,
-``transformToIndexedCompare`` (the phi-web offset rewrite of ``foldGEPICmp``) and the
-``replacedSelectWithOperand`` case of ``foldSelectICmp``; each is skipped whole.
+and ``transformToIndexedCompare`` (the phi-web offset rewrite of ``foldGEPICmp``); each is
+skipped whole.
 """
 
 from __future__ import annotations
@@ -27,12 +27,14 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine import common
 from llvmpy_mid.transform.instcombine.compares_util import apint, apint_allow_poison, int_const, scalar_width, to_signed
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
 P = Predicate
@@ -862,6 +864,48 @@ def fold_icmp_add_op_const(x: Value, c: int, pred: Predicate) -> Instruction:
     return ICmpInst(P.ICMP_SLT, x, int_const(ty, smax - (c - 1)))
 
 
+def _is_chain_select_cmp_branch(si: SelectInst) -> bool:
+    """The select's block ends in a two-way branch on a compare of the select."""
+    bb = si.parent
+    if bb is None:
+        return False
+    br = bb.terminator
+    if not isinstance(br, BranchInst) or not br.is_conditional:
+        return False
+    c = br.condition
+    return isinstance(c, ICmpInst) and (c.lhs is si or c.rhs is si)
+
+
+def _dominates_all_uses(ic: InstCombiner, di: Instruction, ui: Instruction, db: BasicBlock) -> bool:
+    """``dominatesAllUses``: every user of ``di`` but ``ui`` (both in one block, not ``db``) is
+    in a block ``db`` dominates."""
+    bb = di.parent
+    if bb is None or bb is not ui.parent or bb is db:
+        return False
+    for u in di.users:
+        if u is not ui and not ic.dt.dominates_block(db, u.parent):  # type: ignore[attr-defined]
+            return False
+    return True
+
+
+def replaced_select_with_operand(ic: InstCombiner, si: SelectInst, icmp: ICmpInst, si_opd: int) -> bool:
+    """``replacedSelectWithOperand``: in a select-icmp(eq)-br chain, the uses of the select
+    outside its block, all dominated by the branch's false successor (which has a single
+    predecessor), take operand ``si_opd`` of the select."""
+    if not _is_chain_select_cmp_branch(si) or icmp.predicate is not Predicate.ICMP_EQ:
+        return False
+    bb = si.parent
+    assert bb is not None
+    term = bb.terminator
+    assert isinstance(term, BranchInst)
+    succ = term.get_successor(1)
+    if succ.single_predecessor is None or not _dominates_all_uses(ic, si, icmp, succ):
+        return False
+    new = si.operands[si_opd]
+    si.replace_uses_with_if(new, lambda u: isinstance(u.user, Instruction) and u.user.parent is not bb)
+    return True
+
+
 def fold_select_icmp(ic: InstCombiner, pred: Predicate, si: SelectInst, rhs: Value, i: ICmpInst) -> Instruction | None:
     """icmp (select C, A, B), RHS -> select C, (icmp A, RHS), (icmp B, RHS) when an arm folds."""
 
@@ -887,7 +931,9 @@ def fold_select_icmp(ic: InstCombiner, pred: Predicate, si: SelectInst, rhs: Val
     elif o1 is not None or o2 is not None:
         if si.has_one_use:
             transform = True
-        # (global case, replacedSelectWithOperand: not done)
+        elif isinstance(ci, ConstantInt) and ci.value != 0:
+            # the select is replaced by the other arm outside its block, where the branch decides
+            transform = replaced_select_with_operand(ic, si, i, 2 if o1 is not None else 1)
     if transform:
         if o1 is None:
             o1 = ic.builder.create_icmp(pred, si.operands[1], rhs, i.name)
