@@ -5,12 +5,12 @@
 the ``nounwind`` of a call in a ``nounwind`` function, then for intrinsics the memory
 intrinsics (:mod:`.calls_memory`), the commutative canonicalisation and the per-intrinsic folds
 (:mod:`.calls_intrinsics`), and last :func:`visit_call_base`, shared with ``invoke`` and
-``callbr``: ``nonnull`` on arguments known non-null, allocation-site annotation, calls through
-a null or undef callee, library calls (:mod:`llvmpy_mid.transform.utils.simplify_lib_calls`),
-``returned`` arguments, dropped ``kcfi`` bundles and removable allocations.
+``callbr``: ``nonnull`` on arguments known non-null, allocation-site annotation, a call whose
+function type is not its callee's own called with the callee's type instead
+(:mod:`.calls_cast_callee`, ``transformConstExprCastCall``), calls through a null or undef
+callee, library calls (:mod:`llvmpy_mid.transform.utils.simplify_lib_calls`), ``returned`` arguments, dropped ``kcfi`` bundles and removable allocations.
 
-Not done (yet): moving a callee's constant-expression cast to the arguments
-(``transformConstExprCastCall``), trampolines, ``gc.statepoint`` relocations, target
+Not done (yet): trampolines, ``gc.statepoint`` relocations, target
 intrinsics, ``-instcombine-guard-widening-window``.
 """
 
@@ -25,6 +25,7 @@ from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull, PoisonValu
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.instructions.flags import TailCallKind
+from llvmpy_mid.transform.instcombine.calls_cast_callee import transform_const_expr_cast_call
 from llvmpy_mid.transform.utils.build_lib_calls import is_calling_conv_c_compatible
 
 if TYPE_CHECKING:
@@ -174,6 +175,10 @@ def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:
 
     callee = call.callee
     callee_f = callee if isinstance(callee, Function) else None
+    if (callee_f is None or callee_f.function_type is not call.function_type) and transform_const_expr_cast_call(
+        ic, call
+    ):
+        return None
     if callee_f is not None:
         if call.is_convergent and not callee_f.has_fn_attribute("convergent") and not callee_f.intrinsic_id:
             call.remove_fn_attr("convergent")

@@ -135,3 +135,49 @@ def test_rule_as_opt19(name: str) -> None:
 def test_rule_refines(name: str) -> None:
     before, after = check_refines(INT_RULES[name], max_inputs=MAX_INPUTS)
     assert str(before) != str(after), "the fold did not fire"
+
+
+# Calls whose function type is not the callee's own (transformConstExprCastCall): name ->
+# (IR, whether opt-19 rewrites the call).
+CAST_CALLEE_RULES: dict[str, tuple[str, bool]] = {
+    # ptr argument to an i32 parameter (32-bit pointers): ptrtoint, tail kept
+    'arg_ptrtoint': ('target datalayout = "e-p:32:32"\ndeclare i32 @g(i32)\ndefine i32 @f(ptr %a) {\n  %r = tail call i32 @g(ptr %a)\n  ret i32 %r\n}', True),
+    # i32 result from a ptr-returning callee: the call returns ptr, then ptrtoint
+    'ret_ptrtoint': ('target datalayout = "e-p:32:32"\ndeclare ptr @g(ptr)\ndefine i32 @f() {\n  %r = call i32 @g(ptr null)\n  ret i32 %r\n}', True),
+    # a width mismatch is left alone
+    'arg_width_mismatch': ('declare i32 @g(i16)\ndefine i32 @f(ptr %a) {\n  %r = call i32 @g(ptr %a)\n  ret i32 %r\n}', False),
+    # varargs definition: extra arguments promoted (zext to i32), attributes kept
+    'vararg_promote': ('define void @g(i32 %x, ...) {\n  ret void\n}\ndefine void @f(i8 %a, i16 %b, float %c) {\n  call void @g(i32 1, i8 %a, i16 signext %b, float %c)\n  ret void\n}', True),
+    # missing parameters become zero; !prof is kept; an unused void result gives poison
+    'missing_args': ('define i64 @g(i64 %a, ptr %b) {\n  ret i64 %a\n}\ndefine void @v() {\n  ret void\n}\ndefine i64 @f(i64 %a) {\n  %r = call i64 @g(i64 %a), !prof !0\n  %u = call i64 @v()\n  %s = add i64 %r, %u\n  ret i64 %s\n}\n!0 = !{!"branch_weights", i32 5}', True),
+    # sret among the extra varargs arguments, and zeroext on a pointer parameter: left alone
+    'attrs_block': ('define void @g(i32 %x, ...) {\n  ret void\n}\ndefine signext i32 @b(ptr inreg %x) {\n  ret i32 0\n}\ndefine void @f(ptr %y) {\n  call void @g(i32 0, ptr sret(i32) %y)\n  call i32 @b(i32 zeroext 0)\n  ret void\n}', False),
+    # return attributes not valid for the new type are dropped; fast-math flags are not kept
+    'ret_attrs_dropped': ('declare i64 @g(i32)\ndefine float @h(float %x) {\n  ret float %x\n}\ndefine float @f(ptr %p, i32 %x) {\n  %r = call nonnull ptr @g(i32 1)\n  %q = call fast float @h(i32 %x)\n  ret float %q\n}', True),
+    # invoke: the cast of the result goes in the normal destination; deopt bundle kept
+    'invoke_result': ('declare i32 @pers(...)\ndeclare ptr @g(i32)\ndeclare void @d(i32)\ndefine i64 @f(i32 %x) personality ptr @pers {\nentry:\n  call void @d() [ "deopt"() ]\n  %r = invoke i64 @g(i32 %x) to label %ok unwind label %bad\nok:\n  %s = add i64 %r, 1\n  ret i64 %s\nbad:\n  %lp = landingpad { ptr, i32 } cleanup\n  ret i64 0\n}', True),
+    # thunk, naked, musttail, byval mismatch: left alone
+    'blocked_callees': ('define void @t(i32 %x) "thunk" {\n  ret void\n}\ndefine void @n(i32 %x) naked {\n  unreachable\n}\ndeclare void @bv(ptr byval(i32))\ndefine i32 @g(i32 %x) {\n  ret i32 %x\n}\ndefine i32 @f(ptr %p) {\n  call void @t(ptr %p)\n  call void @n(ptr %p)\n  call void @bv(ptr %p, i32 1)\n  %r = musttail call i32 @g(ptr %p)\n  ret i32 %r\n}', False),
+}
+
+
+def _mismatched_calls(text: str) -> int:
+    """How many calls and invokes call a function with a type not its own."""
+    from llvmpy_mid.asm import parse_assembly
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.instructions.calls import CallBase
+
+    n = 0
+    for fn in parse_assembly(text).functions:
+        for bb in fn.blocks:
+            for i in bb.instructions:
+                if isinstance(i, CallBase) and isinstance(i.callee, Function):
+                    n += i.callee.function_type is not i.function_type
+    return n
+
+
+@pytest.mark.parametrize("name", sorted(CAST_CALLEE_RULES))
+def test_cast_callee_as_opt19(name: str) -> None:
+    text, rewrites = CAST_CALLEE_RULES[name]
+    got = assert_same_as_opt(text, "instcombine")
+    assert (_mismatched_calls(got) < _mismatched_calls(text)) is rewrites
