@@ -8,10 +8,12 @@ intrinsics (:mod:`.calls_memory`), the commutative canonicalisation and the per-
 ``callbr``: ``nonnull`` on arguments known non-null, allocation-site annotation, a call whose
 function type is not its callee's own called with the callee's type instead
 (:mod:`.calls_cast_callee`, ``transformConstExprCastCall``), calls through a null or undef
-callee, library calls (:mod:`llvmpy_mid.transform.utils.simplify_lib_calls`), ``returned`` arguments, dropped ``kcfi`` bundles and removable allocations.
+callee, calls through an ``llvm.adjust.trampoline`` made direct (:mod:`.calls_trampoline`),
+library calls (:mod:`llvmpy_mid.transform.utils.simplify_lib_calls`), ``returned`` arguments,
+dropped ``kcfi`` bundles and removable allocations.
 
-Not done (yet): trampolines, ``gc.statepoint`` relocations, target
-intrinsics, ``-instcombine-guard-widening-window``.
+Not done (yet): ``gc.statepoint`` relocations, target intrinsics,
+``-instcombine-guard-widening-window``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.instructions.flags import TailCallKind
 from llvmpy_mid.transform.instcombine.calls_cast_callee import transform_const_expr_cast_call
+from llvmpy_mid.transform.instcombine.calls_trampoline import find_init_trampoline, transform_call_through_trampoline
 from llvmpy_mid.transform.utils.build_lib_calls import is_calling_conv_c_compatible
 
 if TYPE_CHECKING:
@@ -211,6 +214,10 @@ def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:
         create_non_terminator_unreachable(ic, call)
         ic.erase_inst_from_function(call)
         return None
+
+    tramp = find_init_trampoline(callee)
+    if tramp is not None:
+        return transform_call_through_trampoline(ic, call, tramp)
 
     if callee.is_inline_asm and not call.does_not_throw:
         if not getattr(callee, "can_throw", False):
