@@ -508,9 +508,9 @@ def pointer_may_be_captured(v: Value, return_captures: bool = False, store_captu
 
 
 def is_non_escaping_local_object(v: Value) -> bool:
-    """An alloca or ``noalias`` call result whose address does not escape
-    (LLVM ``isNonEscapingLocalObject``)."""
-    if isinstance(v, AllocaInst) or is_no_alias_call(v):
+    """An identified function-local object (alloca, ``noalias`` call result, ``noalias`` or
+    ``byval`` argument) whose address does not escape (LLVM ``isNonEscapingLocalObject``)."""
+    if is_identified_function_local(v):
         return not pointer_may_be_captured(v, False, True)
     return False
 
