@@ -26,7 +26,7 @@ from llvmpy_mid.analysis.instruction_simplify import simplify_binop, simplify_ic
 from llvmpy_mid.analysis.poison_tracking import is_guaranteed_not_to_be_undef_or_poison
 from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantInt
 from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
-from llvmpy_mid.ir.pattern_match import m_add, m_any_zero_fp, m_all_ones, m_apint, m_apint_allow_poison, m_one, m_pos_zero_fp, m_value, m_zero, m_zero_int, match
+from llvmpy_mid.ir.pattern_match import m_add, m_any_zero_fp, m_all_ones, m_apint, m_apint_allow_poison, m_not, m_one, m_pos_zero_fp, m_value, m_zero, m_zero_int, match
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.instcombine import common as cm
 from llvmpy_mid.transform.instcombine.and_or_xor_masked import fold_log_op_of_masked_icmps
@@ -1067,8 +1067,53 @@ def fold_logic_of_is_fpclass(ic: InstCombiner, bo: Instruction, op0: Value, op1:
     return ic.replace_inst_uses_with(bo, create_is_fpclass(ic, val0, new))
 
 
+_ZERO_ANY = m_zero()
+_NOT_V = m_not(m_value("v"))
+
+
+def fold_check_for_zero_and_mul_with_overflow(
+    ic: InstCombiner, si: Instruction, cond: Value, op1: Value, is_and: bool
+) -> Instruction | None:
+    """``select (X != 0), ov(X * Y), false`` and ``select (X == 0), true, !ov(X * Y)`` with
+    ``ov`` the overflow bit of ``[us]mul.with.overflow`` -> the overflow test alone, Y frozen:
+    X == 0 never overflows, but a poison Y must not leak (LLVM ``visitSelectInst``'s use of
+    ``isCheckForZeroAndMulWithOverflow``; the bitwise forms are InstructionSimplify's)."""
+    from llvmpy_mid.ir.instructions.calls import CallInst
+    from llvmpy_mid.ir.instructions.other import FreezeInst
+    from llvmpy_mid.ir.instructions.vector import ExtractValueInst
+
+    if not (isinstance(cond, ICmpInst) and match(cond.rhs, _ZERO_ANY)):
+        return None
+    pred = cond.predicate
+    if is_and and pred == Predicate.ICMP_NE:
+        ov: Value | None = op1
+    elif not is_and and pred == Predicate.ICMP_EQ:
+        m = match(op1, _NOT_V)
+        ov = m.value("v") if m is not None else None
+    else:
+        return None
+    if not (isinstance(ov, ExtractValueInst) and tuple(ov.indices) == (1,)):
+        return None
+    call = ov.aggregate_operand
+    if not (isinstance(call, CallInst) and call.intrinsic_base in ("llvm.umul.with.overflow", "llvm.smul.with.overflow")):
+        return None
+    x = cond.lhs
+    if call.get_arg(0) is x:
+        y_use = call.arg_uses[1]
+    elif call.get_arg(1) is x:
+        y_use = call.arg_uses[0]
+    else:
+        return None
+    y = y_use.value
+    fr = FreezeInst(y, name=y.name + ".fr")
+    ic.insert_new_inst_before(fr, call)
+    ic.replace_use(y_use, fr)
+    return ic.replace_inst_uses_with(si, op1)
+
+
 __all__ = [
     "create_is_fpclass",
+    "fold_check_for_zero_and_mul_with_overflow",
     "fold_logic_of_is_fpclass",
     "fold_and_or_of_icmps",
     "fold_and_or_of_icmps_using_ranges",

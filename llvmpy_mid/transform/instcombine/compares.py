@@ -9,9 +9,17 @@ The folds of a compare with a constant by the LHS opcode live in
 the commutative family in :mod:`compares_binop`; casts in :mod:`compares_cast`;
 ``fcmp`` in :mod:`compares_fp`.
 
-What it does not do (yet): the overflow-check idioms ``processUGT_ADDCST_ADD``,
-``processUMulZExtIdiom`` and ``OptimizeOverflowCheck`` (``m_UAddWithOverflow``), and
-the ``vector.reverse`` forms of ``foldVectorCmp``; each is skipped whole.
+The overflow-check idioms are here too: ``processUGT_ADDCST_ADD`` (a sign-extended add
+range-checked -> ``llvm.sadd.with.overflow``, from ``foldICmpWithConstant``),
+``processUMulZExtIdiom`` (``mul nuw`` of zexts against the narrow max ->
+``llvm.umul.with.overflow``), and the ``m_UAddWithOverflow`` block that asks
+``OptimizeOverflowCheck`` (:func:`optimize_overflow_check`, shared with the
+with.overflow intrinsics) whether the add never or always overflows. The zero guard
+before a ``[us]mul.with.overflow`` (``select (X != 0), ov, false``) is dropped by
+:func:`and_or_xor_icmps.fold_check_for_zero_and_mul_with_overflow`, called from the
+logical and/or folds of ``select_bools`` as LLVM's ``visitSelectInst``.
+
+What it does not do (yet): the ``vector.reverse`` forms of ``foldVectorCmp`` (skipped whole).
 """
 
 from __future__ import annotations
@@ -126,6 +134,18 @@ def fold_icmp_with_constant(ic: InstCombiner, i: ICmpInst) -> Instruction | None
     """icmp (phi C1, C2 ...), C -> phi (icmp C1, C) ...; ctpop-of-not folds."""
     op0 = i.lhs
     op1 = i.rhs
+    if (
+        i.predicate == P.ICMP_UGT
+        and type(op1) is ConstantInt
+        and isinstance(op0, BinaryOperator)
+        and op0.opcode == "add"
+        and type(op0.rhs) is ConstantInt
+    ):
+        inner = op0.lhs
+        if isinstance(inner, BinaryOperator) and inner.opcode == "add":
+            res = process_ugt_addcst_add(ic, i, inner.lhs, inner.rhs, op0.rhs, op1)
+            if res is not None:
+                return res
     if not isinstance(op1, Constant):
         return None
     if isinstance(op0, PHINode) and all(isinstance(v, Constant) for v in op0.operands):
@@ -145,6 +165,171 @@ def fold_icmp_with_constant(ic: InstCombiner, i: ICmpInst) -> Instruction | None
         ic.insert_new_inst_before(new_phi, op0)
         return ic.replace_inst_uses_with(i, new_phi)
     return common.try_fold_inst_with_ctpop_with_not(ic, i)
+
+
+def _is_zext_inst(v: Value) -> bool:
+    return isinstance(v, Instruction) and v.opcode == "zext"
+
+
+def _bits(ty: Type) -> int:
+    """``getPrimitiveSizeInBits`` of an integer type (the only kind these idioms see)."""
+    return ty.width if isinstance(ty, IntegerType) else 0
+
+
+def _overflow_struct(ty: Type) -> Type:
+    """``{ ty, i1 }``: the result type of the scalar with.overflow intrinsics."""
+    ctx = ty.context
+    return ctx.struct_type([ty, ctx.int_type(1)])
+
+
+def process_ugt_addcst_add(
+    ic: InstCombiner, i: ICmpInst, a: Value, b: Value, ci2: ConstantInt, ci1: ConstantInt
+) -> Instruction | None:
+    """``(A + B) + 2^(N-1) u> 2^N - 1`` with A, B sign-extended from iN, the sum only used by
+    that compare and truncates to at most N bits -> ``llvm.sadd.with.overflow.iN`` (LLVM
+    ``processUGT_ADDCST_ADD``; N is 8, 16 or 32)."""
+    add_with_cst = i.lhs
+    assert isinstance(add_with_cst, BinaryOperator)
+    if not add_with_cst.has_one_use:
+        return None
+    c2 = ci2.value
+    if c2 == 0 or c2 & (c2 - 1):
+        return None
+    new_width = (c2 & -c2).bit_length() - 1
+    if new_width not in (7, 15, 31):
+        return None
+    new_width += 1
+    w1 = scalar_width(ci1.type)
+    if w1 == new_width or ci1.value != (1 << new_width) - 1:
+        return None
+    if ic.compute_max_significant_bits(a, 0, i) > new_width or ic.compute_max_significant_bits(b, 0, i) > new_width:
+        return None
+    orig_add = add_with_cst.lhs
+    assert isinstance(orig_add, Instruction)
+    for u in orig_add.users:
+        if u is add_with_cst:
+            continue
+        if not (isinstance(u, Instruction) and u.opcode == "trunc" and _bits(u.type) <= new_width):
+            return None
+    new_ty = orig_add.type.context.int_type(new_width)
+    bld = ic.builder
+    bld.position_before(orig_add)
+    bld.debug_loc = orig_add.debug_loc
+    ta = bld.create_trunc(a, new_ty, a.name + ".trunc")
+    tb = bld.create_trunc(b, new_ty, b.name + ".trunc")
+    call = bld.create_intrinsic("sadd.with.overflow", [new_ty], [ta, tb], "sadd", return_type=_overflow_struct(new_ty))
+    res = bld.create_extract_value(call, [0], "sadd.result")
+    zext = bld.create_zext(res, orig_add.type)
+    ic.replace_inst_uses_with(orig_add, zext)
+    ic.erase_inst_from_function(orig_add)
+    return ExtractValueInst(call, [1], name="sadd.overflow")
+
+
+def process_umul_zext_idiom(ic: InstCombiner, i: ICmpInst, mul_val: Value, other: int) -> Instruction | None:
+    """``mul nuw (zext A), (zext B)`` compared ``u>`` the max of the wider of A and B (or
+    ``u<`` one past it), the product otherwise only truncated or masked to that width ->
+    ``llvm.umul.with.overflow`` (LLVM ``processUMulZExtIdiom``)."""
+    if not isinstance(mul_val.type, IntegerType) or not isinstance(mul_val, Instruction):
+        return None
+    lhs, rhs = mul_val.operands[0], mul_val.operands[1]
+    assert isinstance(lhs, Instruction) and isinstance(rhs, Instruction)
+    a = lhs.operands[0]
+    b = rhs.operands[0]
+    wa = _bits(a.type)
+    wb = _bits(b.type)
+    mul_width, mul_ty = (wb, b.type) if wb > wa else (wa, a.type)
+    several = mul_val.has_n_uses_or_more(2)
+    if several:
+        for u in mul_val.users:
+            if u is i:
+                continue
+            if isinstance(u, Instruction) and u.opcode == "trunc":
+                if _bits(u.type) > mul_width:
+                    return None
+            elif isinstance(u, BinaryOperator):
+                if u.opcode != "and":
+                    return None
+                mask = u.rhs
+                if type(mask) is not ConstantInt or mask.value.bit_length() > mul_width:
+                    return None
+            else:
+                return None
+    pred = i.predicate
+    if pred == P.ICMP_UGT:
+        if other != (1 << mul_width) - 1:
+            return None
+    elif pred == P.ICMP_ULT:
+        if other != 1 << mul_width:  # APInt::getOneBitSet: 0 when MulWidth is the full width
+            return None
+    else:
+        return None
+    bld = ic.builder
+    bld.position_before(mul_val)
+    bld.debug_loc = mul_val.debug_loc
+    mul_a = bld.create_zext(a, mul_ty) if wa < mul_width else a
+    mul_b = bld.create_zext(b, mul_ty) if wb < mul_width else b
+    call = bld.create_intrinsic("umul.with.overflow", [mul_ty], [mul_a, mul_b], "umul", return_type=_overflow_struct(mul_ty))
+    ic.add_to_worklist(mul_val)
+    if several:
+        value = bld.create_extract_value(call, [0], "umul.value")
+        for use in mul_val.use_list():
+            u = use.user
+            if u is i:
+                continue
+            assert isinstance(u, Instruction)
+            if u.opcode == "trunc":
+                if _bits(u.type) == mul_width:
+                    ic.replace_inst_uses_with(u, value)
+                else:
+                    u.set_operand(0, value)
+            else:
+                assert isinstance(u, BinaryOperator) and type(u.rhs) is ConstantInt
+                short_mask = u.rhs.value & ((1 << mul_width) - 1)
+                short_and = bld.create_and(value, ConstantInt.get(value.type, short_mask))
+                ic.replace_inst_uses_with(u, bld.create_zext(short_and, u.type))
+            ic.add_to_worklist(u)
+    if pred == P.ICMP_ULT:
+        return _not(bld.create_extract_value(call, [1]))
+    return ExtractValueInst(call, [1])
+
+
+def _match_uadd_with_overflow(i: ICmpInst) -> tuple[Value, Value, Value] | None:
+    """``m_UAddWithOverflow``: (X, Y, sum) of a compare checking ``X + Y`` for unsigned
+    overflow: ``(X + Y) u< X`` (or Y), ``(X + 1) == 0`` and their swaps."""
+    pred = i.predicate
+    l, r = i.lhs, i.rhs
+    if pred in (P.ICMP_ULT, P.ICMP_UGT):
+        s, o = (l, r) if pred == P.ICMP_ULT else (r, l)
+        if isinstance(s, (Instruction, ConstantExpr)) and s.opcode == "add":
+            x, y = s.operands[0], s.operands[1]
+            if o is x or o is y:
+                return x, y, s
+        # the ``~X u< Y`` form matches with the not as the sum: never an add, never folded
+        return None
+    if pred == P.ICMP_EQ:
+        for s, z in ((l, r), (r, l)):
+            if isinstance(s, (Instruction, ConstantExpr)) and s.opcode == "add" and pm.matches(z, _ZERO_INT):
+                x, y = s.operands[0], s.operands[1]
+                if pm.matches(x, _ONE) or pm.matches(y, _ONE):
+                    return x, y, s
+    return None
+
+
+def fold_icmp_uadd_overflow_check(ic: InstCombiner, i: ICmpInst) -> Instruction | None:
+    """An unsigned add overflow check whose add provably never or always overflows ->
+    the add (nuw) and a constant (LLVM ``visitICmpInst``'s ``m_UAddWithOverflow`` block)."""
+    m = _match_uadd_with_overflow(i)
+    if m is None:
+        return None
+    x, y, add = m
+    if not isinstance(add, BinaryOperator) or add.opcode != "add" or not isinstance(x.type, IntegerType):
+        return None
+    r = optimize_overflow_check(ic, "add", False, x, y, add)
+    if r is None:
+        return None
+    ic.replace_inst_uses_with(add, r[0])
+    ic.erase_inst_from_function(add)
+    return ic.replace_inst_uses_with(i, r[1])
 
 
 def _edge_dominates(ic: InstCombiner, start: object, end: object, bb: object) -> bool:
@@ -610,6 +795,7 @@ def optimize_overflow_check(
     if orig.is_commutative and isinstance(lhs, Constant) and not isinstance(rhs, Constant):
         lhs, rhs = rhs, lhs
     ic.builder.position_before(orig)
+    ic.builder.debug_loc = orig.debug_loc
     ctx = lhs.type.context
     ovf_ty: Type = ctx.int_type(1)
     if isinstance(lhs.type, VectorType):
@@ -810,6 +996,19 @@ def visit_icmp(ic: InstCombiner, i: Instruction) -> Instruction | None:
             inv1 = common.get_freely_inverted(ic, op1, op1.has_one_use, ic.builder)
             assert inv0 is not None and inv1 is not None
             return ICmpInst(i.swapped_predicate, inv0, inv1)
+
+    r = fold_icmp_uadd_overflow_check(ic, i)
+    if r is not None:
+        return r
+    op0 = i.lhs
+    if isinstance(op0, BinaryOperator) and op0.opcode == "mul" and op0.nuw and _is_zext_inst(op0.lhs) and _is_zext_inst(op0.rhs):
+        c = apint(i.rhs)
+        if c is not None:
+            r = process_umul_zext_idiom(ic, i, op0, c)
+            if r is not None:
+                return r
+    op1 = i.rhs
+    pred = i.predicate
 
     # Signbit test folds: (X u>> bw-1) pred zext(i1 Y) -> (X s< 0) pred Y
     if (pred.is_unsigned or pred.is_equality) and isinstance(op1, Instruction) and op1.opcode in ("zext", "sext"):

@@ -241,6 +241,11 @@ def fold_select_of_bools(ic: InstCombiner, si: SelectInst) -> Instruction | None
     if _is_zero(fv) or _is_one(tv):
         is_and = _is_zero(fv)
         op1 = tv if is_and else fv
+        from llvmpy_mid.transform.instcombine.and_or_xor_icmps import fold_check_for_zero_and_mul_with_overflow
+
+        r0 = fold_check_for_zero_and_mul_with_overflow(ic, si, cond, op1, is_and)
+        if r0 is not None:
+            return r0
         if isinstance(cond, ICmpInst) and isinstance(op1, ICmpInst):
             fn = _and_or_xor_fn("fold_and_or_of_icmps")
             if fn is not None:

@@ -314,3 +314,115 @@ out:
 }"""
     out = assert_same_as_opt(text, "instcombine")
     assert "icmp sgt i32 %x, 31" in out
+
+
+# The overflow-check idioms turned into *.with.overflow intrinsics (processUGT_ADDCST_ADD,
+# processUMulZExtIdiom) and the zero guard before a mul.with.overflow dropped (Y frozen).
+_UMUL_I4 = "declare {i4, i1} @llvm.umul.with.overflow.i4(i4, i4)\ndeclare {i4, i1} @llvm.smul.with.overflow.i4(i4, i4)\n"
+OVERFLOW_RULES: dict[str, str] = {
+    # (sext a + sext b) + 128 u> 255 -> sadd.with.overflow.i8; the truncated sum is its value
+    "sadd_idiom": """
+define i8 @f(i8 %a, i8 %b) {
+  %sa = sext i8 %a to i32
+  %sb = sext i8 %b to i32
+  %s = add i32 %sa, %sb
+  %t = add i32 %s, 128
+  %c = icmp ugt i32 %t, 255
+  %r = trunc i32 %s to i8
+  %z = select i1 %c, i8 0, i8 %r
+  ret i8 %z
+}""",
+    # mul nuw (zext a), (zext b) u> 15 -> umul.with.overflow.i4
+    "umul_zext_ugt": _fn("i4 %a, i4 %b", "%za = zext i4 %a to i8", "%zb = zext i4 %b to i8", "%m = mul nuw i8 %za, %zb", "%c = icmp ugt i8 %m, 15", "ret i1 %c"),
+    # u< 16 form, the narrower operand zero-extended, truncate and mask users rewritten
+    "umul_zext_ult_uses": """
+define i8 @f(i4 %a, i2 %b) {
+  %za = zext i4 %a to i8
+  %zb = zext i2 %b to i8
+  %m = mul i8 %za, %zb
+  %c = icmp ult i8 %m, 16
+  %t = trunc i8 %m to i4
+  %t2 = trunc i8 %m to i2
+  %k = and i8 %m, 9
+  %z1 = zext i4 %t to i8
+  %z2 = zext i2 %t2 to i8
+  %x1 = xor i8 %z1, %k
+  %x2 = add i8 %x1, %z2
+  %r = select i1 %c, i8 %x2, i8 -1
+  ret i8 %r
+}""",
+    # select (x != 0), ov(umul y, x), false -> ov(umul (freeze y), x)
+    "zero_guard_and": _UMUL_I4
+    + _fn(
+        "i4 %x, i4 %y",
+        "%c = icmp ne i4 %x, 0",
+        "%m = call {i4, i1} @llvm.umul.with.overflow.i4(i4 %y, i4 %x)",
+        "%o = extractvalue {i4, i1} %m, 1",
+        "%r = select i1 %c, i1 %o, i1 false",
+        "ret i1 %r",
+    ),
+    # select (x == 0), true, !ov(smul x, y) -> !ov(smul x, (freeze y))
+    "zero_guard_or": _UMUL_I4
+    + _fn(
+        "i4 %x, i4 %y",
+        "%c = icmp eq i4 %x, 0",
+        "%m = call {i4, i1} @llvm.smul.with.overflow.i4(i4 %x, i4 %y)",
+        "%o = extractvalue {i4, i1} %m, 1",
+        "%n = xor i1 %o, true",
+        "%r = select i1 %c, i1 true, i1 %n",
+        "ret i1 %r",
+    ),
+}
+
+# Near misses the idioms must leave alone (opt-19's output, whatever the other folds do).
+OVERFLOW_NEAR_MISSES: dict[str, str] = {
+    # the bias is not 2^7 / the bound not 2^8 - 1
+    "sadd_wrong_bound": _fn("i8 %a, i8 %b", "%sa = sext i8 %a to i32", "%sb = sext i8 %b to i32", "%s = add i32 %sa, %sb", "%t = add i32 %s, 128", "%c = icmp ugt i32 %t, 254", "ret i1 %c"),
+    # the operands have 9 significant bits
+    "sadd_wide_operand": _fn("i9 %a, i8 %b", "%sa = sext i9 %a to i32", "%sb = sext i8 %b to i32", "%s = add i32 %sa, %sb", "%t = add i32 %s, 128", "%c = icmp ugt i32 %t, 255", "ret i1 %c"),
+    # the product is also added: its high bits are used
+    "umul_other_use": """
+define i8 @f(i4 %a, i4 %b) {
+  %za = zext i4 %a to i8
+  %zb = zext i4 %b to i8
+  %m = mul i8 %za, %zb
+  %c = icmp ugt i8 %m, 15
+  %s = add i8 %m, 1
+  %r = select i1 %c, i8 %s, i8 0
+  ret i8 %r
+}""",
+    # the guard tests another value than the multiplied one
+    "zero_guard_other_value": _UMUL_I4
+    + _fn(
+        "i4 %x, i4 %y, i4 %z",
+        "%c = icmp ne i4 %z, 0",
+        "%m = call {i4, i1} @llvm.umul.with.overflow.i4(i4 %y, i4 %x)",
+        "%o = extractvalue {i4, i1} %m, 1",
+        "%r = select i1 %c, i1 %o, i1 false",
+        "ret i1 %r",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OVERFLOW_RULES))
+def test_overflow_idiom_as_opt19(name: str) -> None:
+    text = OVERFLOW_RULES[name]
+    out = assert_same_as_opt(text, "instcombine")
+    assert _changed(text, out), "opt-19 leaves this input alone: the rule is not exercised"
+    assert "with.overflow" in body(out)
+    if name.startswith("zero_guard"):
+        assert "freeze" in out and "select" not in body(out)
+
+
+@pytest.mark.parametrize("name", sorted(OVERFLOW_RULES))
+def test_overflow_idiom_refines(name: str) -> None:
+    check_refines(OVERFLOW_RULES[name], max_inputs=1 << 12)
+
+
+@pytest.mark.parametrize("name", sorted(OVERFLOW_NEAR_MISSES))
+def test_overflow_idiom_near_miss_as_opt19(name: str) -> None:
+    text = OVERFLOW_NEAR_MISSES[name]
+    out = assert_same_as_opt(text, "instcombine")
+    assert "freeze" not in out
+    if name.startswith(("sadd", "umul")):
+        assert "with.overflow" not in out
