@@ -229,7 +229,9 @@ def transform_const_expr_cast_call(ic: InstCombiner, call: CallBase) -> bool:
         if sret is not None and sret >= num_params:
             return False
 
-    # Safe: build the new call.
+    # Safe: build the new call. The debug records before the call stay before everything the
+    # builder inserts (LLVM's insertion at the call's position adopts them).
+    prev = call.prev_instruction
     new_args: list[Value] = []
     arg_attrs: list[AttributeSet] = []
     ret_attrs = caller_pal.ret_attrs.remove_all(type_incompatible(new_ret_ty))
@@ -263,6 +265,14 @@ def transform_const_expr_cast_call(ic: InstCombiner, call: CallBase) -> bool:
         assert isinstance(call, CallInst)
         new_call = CallInst(ft, callee, new_args, bundles=bundles, tail_call_kind=call.tail_call_kind)
     ic.builder.insert(new_call)
+    recs = call.take_dbg_records()
+    if recs:
+        bb = call.parent
+        assert bb is not None
+        first = prev.next_instruction if prev is not None else bb.instructions.first
+        assert first is not None
+        for r in recs:
+            first.add_dbg_record(r)
     take_name(new_call, call)
     new_call.calling_conv = call.calling_conv
     new_call.attributes = new_pal
