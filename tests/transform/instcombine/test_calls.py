@@ -157,7 +157,9 @@ CAST_CALLEE_RULES: dict[str, tuple[str, bool]] = {
     # invoke: the cast of the result goes in the normal destination; deopt bundle kept
     'invoke_result': ('declare i32 @pers(...)\ndeclare ptr @g(i32)\ndeclare void @d(i32)\ndefine i64 @f(i32 %x) personality ptr @pers {\nentry:\n  call void @d() [ "deopt"() ]\n  %r = invoke i64 @g(i32 %x) to label %ok unwind label %bad\nok:\n  %s = add i64 %r, 1\n  ret i64 %s\nbad:\n  %lp = landingpad { ptr, i32 } cleanup\n  ret i64 0\n}', True),
     # thunk, naked, musttail, byval mismatch: left alone
-    'blocked_callees': ('define void @t(i32 %x) "thunk" {\n  ret void\n}\ndefine void @n(i32 %x) naked {\n  unreachable\n}\ndeclare void @bv(ptr byval(i32))\ndefine i32 @g(i32 %x) {\n  ret i32 %x\n}\ndefine i32 @f(ptr %p) {\n  call void @t(ptr %p)\n  call void @n(ptr %p)\n  call void @bv(ptr %p, i32 1)\n  %r = musttail call i32 @g(ptr %p)\n  ret i32 %r\n}', False),
+    'blocked_callees': ('define void @t(i64 %x) "thunk" {\n  ret void\n}\ndefine void @n(i64 %x) naked {\n  unreachable\n}\ndeclare void @bv(ptr byval(i32))\ndefine i32 @g(i64 %x) {\n  ret i32 0\n}\ndefine i32 @f(ptr %p) {\n  call void @t(ptr %p)\n  call void @n(ptr %p)\n  call void @bv(ptr %p, i32 1)\n  %r = musttail call i32 @g(ptr %p)\n  ret i32 %r\n}', False),
+    # the same calls of plain functions are rewritten (ptrtoint to i64)
+    'unblocked_callees': ('define void @t(i64 %x) {\n  ret void\n}\ndefine i32 @g(i64 %x) {\n  ret i32 0\n}\ndefine i32 @f(ptr %p) {\n  call void @t(ptr %p)\n  %r = tail call i32 @g(ptr %p)\n  ret i32 %r\n}', True),
     # a call through llvm.adjust.trampoline of an init.trampoline: a direct call with the nest argument
     'trampoline_nest': ('declare void @llvm.init.trampoline(ptr, ptr, ptr)\ndeclare ptr @llvm.adjust.trampoline(ptr)\ndeclare i32 @g(i32, ptr nest)\ndefine i32 @f(i32 %n, ptr %c) {\n  %m = alloca [10 x i8], align 16\n  call void @llvm.init.trampoline(ptr %m, ptr @g, ptr %c)\n  %t = call ptr @llvm.adjust.trampoline(ptr %m)\n  %r = tail call i32 %t(i32 zeroext %n)\n  ret i32 %r\n}', False),
     # debug records before the call stay before the casts inserted in front of it
