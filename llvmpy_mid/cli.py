@@ -303,6 +303,11 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
             opts.legacy.append(name)
         elif _pass_option(name) is not None:
             option = _pass_option(name)
+            if option is not None and option.kind != "bool" and not eq and i < len(args):
+                # a value-taking option reads the next argument when no '=' is given, as LLVM's
+                # cl::opt<unsigned> and cl::opt<std::string> (ValueRequired) do: -disable-builtin strcat
+                value, eq = args[i], "="
+                i += 1
             try:
                 if option is not None:
                     option.parse(value if eq else None)

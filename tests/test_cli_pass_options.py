@@ -110,6 +110,14 @@ def test_pass_option_from_the_command_line(tmp_path: Path, capsys: pytest.Captur
     assert OPTIONS.value("test-count-by") == 1  # only for that run
 
 
+def test_value_option_takes_the_next_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # cl::opt<unsigned> reads "-name value" as "-name=value"; a bool option never takes the next one
+    code, _, err = _ours(["-stats", "-test-count-by", "5", "-passes=test-counting", "-disable-output"], tmp_path, capsys)
+    assert code == 0 and "5 test-counting - Number of functions seen" in err
+    code, _, err = _ours(["-test-loud", "-passes=test-counting", "-disable-output"], tmp_path, capsys)
+    assert code == 0
+
+
 @needs_opt
 def test_bad_option_values_worded_as_opt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # opt-19's wording for its own bool / uint pass options, with our option names in.
