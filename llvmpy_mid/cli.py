@@ -254,6 +254,10 @@ def normalize_triple(triple: str) -> str:
     return "-".join(parts)
 
 
+#: Pass options LLVM declares as ``cl::list``: given more than once, the values accumulate.
+_LIST_OPTIONS = frozenset(("disable-builtin",))
+
+
 def parse_args(argv: Sequence[str], err: TextIO) -> Options:
     """Read ``argv`` (without the program name) as opt reads its options."""
     opts = Options()
@@ -313,6 +317,9 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                     option.parse(value if eq else None)
             except PipelineError as exc:
                 _fail(err, str(exc))
+            previous = opts.pass_options.get(name)
+            if name in _LIST_OPTIONS and previous and eq:
+                value = previous + "," + value  # cl::list: each occurrence adds a name
             opts.pass_options[name] = value if eq else None
         else:
             err.write("%s: Unknown command line argument '%s'.  Try: '%s --help'\n" % (TOOL, arg, TOOL))

@@ -118,6 +118,19 @@ def test_value_option_takes_the_next_argument(tmp_path: Path, capsys: pytest.Cap
     assert code == 0
 
 
+def test_disable_builtin_accumulates(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # -disable-builtin is a cl::list: every occurrence disables one more library function
+    src = tmp_path / "lib.ll"
+    src.write_text('@s = constant [4 x i8] c"abc\\00"\ndeclare i64 @strlen(ptr)\n'
+                   "define i64 @f() {\n  %n = call i64 @strlen(ptr @s)\n  ret i64 %n\n}\n")
+    for flags, folded in (([], True), (["-disable-builtin", "strcat"], True),
+                          (["-disable-builtin=strcat", "-disable-builtin=strlen"], False)):
+        code = main(["-S", "-passes=instcombine", *flags, str(src)])
+        out = capsys.readouterr().out
+        assert code == 0
+        assert ("ret i64 3" in out) == folded, (flags, out)
+
+
 @needs_opt
 def test_bad_option_values_worded_as_opt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # opt-19's wording for its own bool / uint pass options, with our option names in.

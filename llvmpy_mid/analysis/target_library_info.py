@@ -622,8 +622,8 @@ class TargetLibraryAnalysis(FunctionAnalysis[TargetLibraryInfo]):
 
 
 def apply_tool_options(tli: TargetLibraryInfo) -> None:
-    """opt's ``-disable-simplify-libcalls`` and ``-disable-builtin=NAME`` (one name: the option
-    table keeps the last value given)."""
+    """opt's ``-disable-simplify-libcalls`` and ``-disable-builtin=NAME`` (given more than once,
+    the command line joins the names with commas)."""
     from llvmpy_mid.errors import PipelineError
     from llvmpy_mid.passes.options import OPTIONS
 
@@ -631,8 +631,10 @@ def apply_tool_options(tli: TargetLibraryInfo) -> None:
         tli.disable_all()
     if OPTIONS.get("disable-builtin") is None:
         return
-    name = OPTIONS.value("disable-builtin")
-    if isinstance(name, str) and name:
+    names = OPTIONS.value("disable-builtin")
+    if not isinstance(names, str) or not names:
+        return
+    for name in names.split(","):
         e = LibFunc.from_symbol(name)
         if e is None:
             raise PipelineError("cannot disable nonexistent builtin function %s" % name)
