@@ -108,8 +108,11 @@ def get_constant_data_array_info(v: Value, element_size: int, offset: int = 0) -
         out = bytearray(size - offset)
         if size - offset and not read_data_from_global(init, offset, out, 0, size - offset, dl):
             return None
-        raw = tuple(out)
         offset = 0
+        if not any(out):
+            # ConstantDataArray::get of no bytes or only zero bytes gives a ConstantAggregateZero.
+            return ConstantDataArraySlice(None, 0, len(out))
+        raw = tuple(out)
     n = len(raw)
     if offset > n:
         return None

@@ -216,6 +216,13 @@ def emit_str_dup(ptr: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> Cal
     return emit_lib_call("strdup", p, [p], [ptr], b, tli)
 
 
+def emit_str_n_cmp(p1: Value, p2: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("strncmp", int_type(b, tli), [p, p, size_t_type(b)], [p1, p2, length], b, tli)
+
+
 def emit_str_chr(ptr: Value, c: int, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
     if tli is None:
         return None
@@ -441,6 +448,7 @@ __all__ = [
     "emit_str_cpy",
     "emit_str_dup",
     "emit_str_len",
+    "emit_str_n_cmp",
     "get_or_insert_lib_func",
     "infer_non_mandatory_lib_func_attrs",
     "int_type",

@@ -30,7 +30,7 @@ from llvmpy_mid.analysis.constant_strings import (
 )
 from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
 from llvmpy_mid.ir.attributes import Attribute
-from llvmpy_mid.ir.constants import Constant, ConstantInt
+from llvmpy_mid.ir.constants import Constant, ConstantInt, ConstantPointerNull
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
@@ -1223,6 +1223,197 @@ class LibCallSimplifier:
     def optimize_stp_n_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
         return self.optimize_string_n_cpy(ci, b, True)
 
+    # --- strndup, strlcpy, strspn/strcspn/strpbrk, strstr, memccpy, strto*/ato* ----------
+    def optimize_str_n_dup(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrNDup``."""
+        src = ci.get_arg(0)
+        size = ci.get_arg(1)
+        src_len = get_string_length(src)
+        if src_len and isinstance(size, ConstantInt):
+            annotate_dereferenceable_bytes(ci, [0], src_len)
+            if src_len <= size.value + 1:
+                return copy_flags(ci, bl.emit_str_dup(src, b, self.tli))
+        return None
+
+    def optimize_str_l_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrLCpy``."""
+        size = ci.get_arg(2)
+        if is_known_non_zero(size, self.dl):
+            annotate_non_null_no_undef_based_on_access(ci, [0])
+        annotate_non_null_no_undef_based_on_access(ci, [1])
+        if not isinstance(size, ConstantInt):
+            return None
+        nbytes = size.value
+        dst = ci.get_arg(0)
+        src = ci.get_arg(1)
+        i8 = b.context.i8
+        if nbytes <= 1:
+            if nbytes == 1:
+                b.store(ConstantInt.get(i8, 0), dst, alignment=1)
+            return copy_flags(ci, bl.emit_str_len(src, b, self.tli))
+        sstr = get_constant_string_info(src, trim_at_nul=False)
+        if sstr is None:
+            return None
+        src_len = sstr.find(b"\0")
+        if src_len < 0:
+            src_len = (1 << 64) - 1
+        nul_term = src_len < nbytes
+        if nul_term:
+            nbytes = src_len + 1
+        else:
+            src_len = min(src_len, len(sstr))
+            nbytes = min(nbytes - 1, src_len)
+        if src_len == 0:
+            b.store(ConstantInt.get(i8, 0), dst, alignment=1)
+            return ConstantInt.get(ci.type, 0)
+        new = bl.create_mem_cpy(b, dst, 1, src, 1, ConstantInt.get(self.dl_int_ptr_type(b), nbytes))
+        merge_attributes_and_flags(new, ci)
+        if not nul_term:
+            end = b.create_gep(i8, dst, [ConstantInt.get(ci.type, nbytes)], inbounds=True)
+            b.store(ConstantInt.get(i8, 0), end, alignment=1)
+        return ConstantInt.get(ci.type, src_len)
+
+    def optimize_str_p_brk(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrPBrk``."""
+        s1 = get_constant_string_info(ci.get_arg(0))
+        s2 = get_constant_string_info(ci.get_arg(1))
+        if (s1 is not None and not s1) or (s2 is not None and not s2):
+            return Constant.get_null_value(ci.type)
+        if s1 is not None and s2 is not None:
+            i = _find_first_of(s1, s2)
+            if i < 0:
+                return Constant.get_null_value(ci.type)
+            return b.create_gep(b.context.i8, ci.get_arg(0), [ConstantInt.get(b.context.i64, i)], "strpbrk", inbounds=True)
+        if s2 is not None and len(s2) == 1:
+            return copy_flags(ci, bl.emit_str_chr(ci.get_arg(0), s2[0], b, self.tli))
+        return None
+
+    def optimize_str_to(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrTo``: a null end pointer makes the string argument nocapture."""
+        if isinstance(ci.get_arg(1), ConstantPointerNull):
+            _add_nocapture(ci, 0)
+        return None
+
+    def optimize_str_spn(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrSpn``."""
+        s1 = get_constant_string_info(ci.get_arg(0))
+        s2 = get_constant_string_info(ci.get_arg(1))
+        if (s1 is not None and not s1) or (s2 is not None and not s2):
+            return Constant.get_null_value(ci.type)
+        if s1 is not None and s2 is not None:
+            pos = len(s1)
+            for k, c in enumerate(s1):
+                if c not in s2:
+                    pos = k
+                    break
+            return ConstantInt.get(ci.type, pos)
+        return None
+
+    def optimize_str_c_spn(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrCSpn``."""
+        s1 = get_constant_string_info(ci.get_arg(0))
+        s2 = get_constant_string_info(ci.get_arg(1))
+        if s1 is not None and not s1:
+            return Constant.get_null_value(ci.type)
+        if s1 is not None and s2 is not None:
+            pos = _find_first_of(s1, s2)
+            return ConstantInt.get(ci.type, len(s1) if pos < 0 else pos)
+        if s2 is not None and not s2:
+            return copy_flags(ci, bl.emit_str_len(ci.get_arg(0), b, self.tli))
+        return None
+
+    def optimize_str_str(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeStrStr``."""
+        a0 = ci.get_arg(0)
+        a1 = ci.get_arg(1)
+        if a0 is a1:
+            return a0
+        if _is_only_used_in_equality_comparison(ci, a0):
+            sl = bl.emit_str_len(a1, b, self.tli)
+            if sl is None:
+                return None
+            sn = bl.emit_str_n_cmp(a0, a1, sl, b, self.tli)
+            if sn is None:
+                return None
+            for old in list(ci.users):
+                assert isinstance(old, ICmpInst)
+                cmp = b.create_icmp(old.predicate, sn, Constant.get_null_value(sn.type), "cmp")
+                if self.replacer is not None:
+                    self.replacer(old, cmp)
+                else:
+                    old.replace_all_uses_with(cmp)
+            return ci
+        search = get_constant_string_info(a0)
+        to_find = get_constant_string_info(a1)
+        if to_find is not None and not to_find:
+            return a0
+        if search is not None and to_find is not None:
+            off = search.find(to_find)
+            if off < 0:
+                return Constant.get_null_value(ci.type)
+            return b.create_gep(b.context.i8, a0, [ConstantInt.get(b.context.i64, off)], "strstr", inbounds=True)
+        if to_find is not None and len(to_find) == 1:
+            return bl.emit_str_chr(a0, to_find[0], b, self.tli)
+        annotate_non_null_no_undef_based_on_access(ci, [0, 1])
+        return None
+
+    def optimize_mem_c_cpy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeMemCCpy``."""
+        dst = ci.get_arg(0)
+        src = ci.get_arg(1)
+        stop = ci.get_arg(2)
+        n = ci.get_arg(3)
+        if ci._use_head is None and dst is src:
+            return dst
+        if not isinstance(n, ConstantInt):
+            return None
+        if n.value == 0:
+            return Constant.get_null_value(ci.type)
+        sstr = get_constant_string_info(src, trim_at_nul=False)
+        if sstr is None or not isinstance(stop, ConstantInt):
+            return None
+        pos = sstr.find(bytes([stop.value & 0xFF]))
+        if pos < 0:
+            if n.value <= len(sstr):
+                copy_flags(ci, bl.create_mem_cpy(b, dst, 1, src, 1, n))
+                return Constant.get_null_value(ci.type)
+            return None
+        new_n = ConstantInt.get(n.type, min(pos + 1, n.value))
+        copy_flags(ci, bl.create_mem_cpy(b, dst, 1, src, 1, new_n))
+        if pos + 1 <= n.value:
+            return b.create_gep(b.context.i8, dst, [new_n], inbounds=True)
+        return Constant.get_null_value(ci.type)
+
+    def optimize_atoi(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeAtoi``."""
+        _add_nocapture(ci, 0)
+        s = get_constant_string_info(ci.get_arg(0))
+        if s is None:
+            return None
+        return _convert_str_to_int(ci, s, None, 10, True, b, self.dl)
+
+    def _optimize_str_to_int(self, ci: CallInst, b: IRBuilder, as_signed: bool) -> Value | None:
+        """``optimizeStrToInt``."""
+        end_ptr: Value | None = ci.get_arg(1)
+        if isinstance(end_ptr, ConstantPointerNull):
+            _add_nocapture(ci, 0)
+            end_ptr = None
+        elif not is_known_non_zero(ci.get_arg(1), self.dl):
+            return None
+        s = get_constant_string_info(ci.get_arg(0))
+        if s is None:
+            return None
+        base = ci.get_arg(2)
+        if isinstance(base, ConstantInt):
+            return _convert_str_to_int(ci, s, end_ptr, base.sext_value, as_signed, b, self.dl)
+        return None
+
+    def optimize_str_to_int_signed(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        return self._optimize_str_to_int(ci, b, True)
+
+    def optimize_str_to_int_unsigned(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        return self._optimize_str_to_int(ci, b, False)
+
     # --- memory ----------------------------------------------------------------------------
     def optimize_mem_chr(self, ci: CallInst, b: IRBuilder) -> Value | None:
         src = ci.get_arg(0)
@@ -1983,6 +2174,83 @@ def _call_has_fp_argument(ci: CallInst, fp128_only: bool = False) -> bool:
     return False
 
 
+def _find_first_of(s: bytes, chars: bytes) -> int:
+    for k, c in enumerate(s):
+        if c in chars:
+            return k
+    return -1
+
+
+def _add_nocapture(ci: CallInst, n: int) -> None:
+    if not ci.attributes.param_attrs(n).has("nocapture"):
+        ci.attributes = ci.attributes.with_param_attr(n, Attribute.enum("nocapture"))
+
+
+_SPACES = frozenset(b" \t\n\v\f\r")
+
+
+def _convert_str_to_int(ci: CallInst, s: bytes, end_ptr: Value | None, base: int, as_signed: bool, b: IRBuilder, dl: DataLayout) -> Value | None:
+    """``convertStrToInt``: the whole string ``s`` as an integer by the rules of strto[u]l[l], or None
+    for anything the library might fail on."""
+    if (base < 2 or base > 36) and base != 0:
+        return None
+    offset = 0
+    while offset != len(s):
+        if s[offset] not in _SPACES:
+            s = s[offset:]
+            break
+        offset += 1
+    if not s:
+        return None
+    negate = s[0] == 0x2D
+    if s[0] in (0x2D, 0x2B):
+        s = s[1:]
+        if not s:
+            return None
+        offset += 1
+    rty = ci.type
+    assert isinstance(rty, IntegerType)
+    nbits = rty.width
+    mx = 1 if as_signed and negate else 0
+    mx += (1 << (nbits - 1)) - 1 if as_signed else (1 << nbits) - 1
+    if len(s) > 1:
+        if s[0] == 0x30:
+            if s[1] in (0x58, 0x78):
+                if len(s) == 2 or (base and base != 16):
+                    return None
+                s = s[2:]
+                offset += 2
+                base = 16
+            elif base == 0:
+                base = 8
+        elif base == 0:
+            base = 10
+    elif base == 0:
+        base = 10
+    result = 0
+    for c in s:
+        if 0x30 <= c <= 0x39:
+            dig = c - 0x30
+        elif 0x41 <= c <= 0x5A:
+            dig = c - 0x41 + 10
+        elif 0x61 <= c <= 0x7A:
+            dig = c - 0x61 + 10
+        else:
+            return None
+        if dig >= base:
+            return None
+        result = result * base + dig
+        if result > mx or result >= 1 << 64:
+            return None
+    if end_ptr is not None:
+        off = ConstantInt.get(b.context.i64, offset + len(s))
+        end = b.create_gep(b.context.i8, ci.get_arg(0), [off], "endptr", inbounds=True)
+        b.store(end, end_ptr, alignment=dl.abi_alignment(end.type))
+    if negate:
+        result = -result
+    return ConstantInt.get(rty, result & rty.mask)
+
+
 def _find_first_not_of(s: bytes, ch: int, start: int) -> int:
     for k in range(start, len(s)):
         if s[k] != ch:
@@ -2042,10 +2310,24 @@ _STRING_MEMORY: dict[str, _Handler] = {
     "bcmp": LibCallSimplifier.optimize_b_cmp,
     "memcmp": LibCallSimplifier.optimize_mem_cmp,
     "memcpy": LibCallSimplifier.optimize_mem_cpy,
+    "memccpy": LibCallSimplifier.optimize_mem_c_cpy,
     "mempcpy": LibCallSimplifier.optimize_mem_p_cpy,
     "memmove": LibCallSimplifier.optimize_mem_move,
     "memset": LibCallSimplifier.optimize_mem_set,
     "wcslen": LibCallSimplifier.optimize_wcslen,
+    "strlcpy": LibCallSimplifier.optimize_str_l_cpy,
+    "strpbrk": LibCallSimplifier.optimize_str_p_brk,
+    "strndup": LibCallSimplifier.optimize_str_n_dup,
+    "strtol": LibCallSimplifier.optimize_str_to,
+    "strtod": LibCallSimplifier.optimize_str_to,
+    "strtof": LibCallSimplifier.optimize_str_to,
+    "strtoul": LibCallSimplifier.optimize_str_to,
+    "strtoll": LibCallSimplifier.optimize_str_to,
+    "strtold": LibCallSimplifier.optimize_str_to,
+    "strtoull": LibCallSimplifier.optimize_str_to,
+    "strspn": LibCallSimplifier.optimize_str_spn,
+    "strcspn": LibCallSimplifier.optimize_str_c_spn,
+    "strstr": LibCallSimplifier.optimize_str_str,
 }
 
 _OTHER: dict[str, _Handler] = {
@@ -2061,6 +2343,13 @@ _OTHER: dict[str, _Handler] = {
     "isdigit": LibCallSimplifier.optimize_is_digit,
     "isascii": LibCallSimplifier.optimize_is_ascii,
     "toascii": LibCallSimplifier.optimize_to_ascii,
+    "atoi": LibCallSimplifier.optimize_atoi,
+    "atol": LibCallSimplifier.optimize_atoi,
+    "atoll": LibCallSimplifier.optimize_atoi,
+    "strtol": LibCallSimplifier.optimize_str_to_int_signed,
+    "strtoll": LibCallSimplifier.optimize_str_to_int_signed,
+    "strtoul": LibCallSimplifier.optimize_str_to_int_unsigned,
+    "strtoull": LibCallSimplifier.optimize_str_to_int_unsigned,
     "fwrite": LibCallSimplifier.optimize_f_write,
     "fputs": LibCallSimplifier.optimize_f_puts,
     "puts": LibCallSimplifier.optimize_puts,
