@@ -15,11 +15,13 @@ constant folds; saturating arithmetic; ``minnum``/``maxnum``/``minimum``/``maxim
 ``fma``/``fmuladd`` operand folds; ``copysign``; ``fabs``; rounding of ``fpext``; ``cos``/``sin``;
 ``ldexp`` of extended i1; ``lifetime.end`` right after its ``lifetime.start``; ``assume``
 (split of ``and``/``not or``, ``nonnull`` load metadata, known-true removal; knowledge
-retention off, as LLVM's default); ``stackrestore``.
+retention off, as LLVM's default); ``stackrestore``; the ``vector.reduce.*`` folds (a lane
+permutation or ``vector.reverse`` operand reduced unpermuted, reductions of ``<N x i1>`` and of
+its zext/sext as bit tests, ``ctpop`` or and/or/add reductions).
 
 Not done (yet): the rest of min/max (``moveAddAfterMinMax``, clamps, ``matchSAddSubSat``,
 reassociation and factorisation with constants), the funnel-shift bswap/bitreverse matching,
-``is.fpclass``, the vector reductions and vector insert/extract/reverse, masked memory
+``is.fpclass``, vector insert/extract/reverse, masked memory
 intrinsics, guards, target intrinsics.
 """
 
@@ -246,6 +248,8 @@ def visit_intrinsic(ic: InstCombiner, ii: CallInst) -> Instruction | None:
             return _objectsize(ic, ii, iid)
         return None
 
+    if iid in _FP_REDUCTIONS and _fp_reduction(ic, ii, iid):
+        return None  # as LLVM: the operand is replaced, visitCallInst stops here
     handler = _HANDLERS.get(iid)
     if handler is not None:
         r2 = handler(ic, ii, iid)
@@ -1701,6 +1705,182 @@ def _fp_inf_const(ty: Type, negative: bool) -> Constant:
     return _fp_const(ty, v)
 
 
+# --- vector reductions ---------------------------------------------------------------------------
+
+
+def _simplify_reduction_operand(arg: Value, can_reorder_lanes: bool) -> Value | None:
+    """``simplifyReductionOperand``: a reduction of ``vector.reverse(v)`` or of a single-source
+    shuffle that only permutes the lanes of ``v`` reduces ``v``."""
+    from llvmpy_mid.ir.instructions.vector import ShuffleVectorInst
+    from llvmpy_mid.ir.pattern_match import m_undef
+
+    if not can_reorder_lanes:
+        return None
+    rev = _intrinsic_of(arg, "vector.reverse")
+    if rev is not None:
+        return rev.get_arg(0)
+    aty = arg.type
+    if not isinstance(aty, VectorType) or aty.scalable or not isinstance(arg, ShuffleVectorInst):
+        return None
+    v = arg.operands[0]
+    if not match(arg.operands[1], m_undef()) or arg.changes_length:
+        return None
+    mask = arg.mask
+    n = len(mask)
+    used = 0
+    for idx in mask:
+        if idx < 0 or idx >= n or used >> idx & 1:  # a poison lane, a repeat, or the undef source
+            return None
+        used |= 1 << idx
+    return v if used == (1 << n) - 1 else None
+
+
+def _ext_or_self(arg: Value) -> tuple[Value, str | None]:
+    """``m_ZExtOrSExtOrSelf``: the source of a zext/sext instruction and its opcode, else ``arg``."""
+    if isinstance(arg, CastInst) and arg.opcode in ("zext", "sext"):
+        return arg.operands[0], arg.opcode
+    return arg, None
+
+
+def _i1_vector(v: Value, fixed_only: bool) -> VectorType | None:
+    """The type of ``v`` when it is a vector of i1 (fixed-length only when asked)."""
+    vty = v.type
+    if not isinstance(vty, VectorType) or (fixed_only and vty.scalable):
+        return None
+    et = vty.element_type
+    return vty if isinstance(et, IntegerType) and et.width == 1 else None
+
+
+def _reduce(ic: InstCombiner, kind: str, vect: Value) -> Value:
+    """``CreateAndReduce``/``CreateOrReduce``/``CreateAddReduce``: ``vector.reduce.<kind>(vect)``."""
+    vty = vect.type
+    assert isinstance(vty, VectorType)
+    return ic.builder.create_intrinsic("vector.reduce." + kind, [vty], [vect], return_type=vty.element_type)
+
+
+def _int_reduction(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
+    """The integer ``vector.reduce.*`` folds: a permuted operand is reduced unpermuted, and a
+    reduction of a (zext/sext of a) ``<N x i1>`` becomes bit tests, ``ctpop`` or an and/or/add
+    reduction of the i1 vector."""
+    arg = ii.get_arg(0)
+    new_op = _simplify_reduction_operand(arg, True)
+    if new_op is not None:
+        ic.replace_use(ii.get_operand_use(0), new_op)
+        return ii
+    kind = iid[len("llvm.vector.reduce."):]
+    fold = _I1_REDUCTION_FOLDS.get(kind)
+    if fold is None:
+        return None
+    vect, ext = _ext_or_self(arg)
+    res = fold(ic, ii, kind, vect, ext)
+    if res is None:
+        return None
+    return ic.replace_inst_uses_with(ii, res)
+
+
+def _and_or_of_i1(ic: InstCombiner, ii: CallInst, kind: str, vect: Value, ext: str | None) -> Value | None:
+    """``reduce.and/or(?ext <N x i1> v)`` -> ``?ext(bitcast v to iN ==/!= all-ones/0)``."""
+    vty = _i1_vector(vect, True)
+    if vty is None:
+        return None
+    b = ic.builder
+    res = b.create_cast("bitcast", vect, ic.fn.context.int_type(vty.count))
+    if kind == "and":
+        res = b.create_icmp("eq", res, Constant.get_all_ones_value(res.type))
+    else:
+        res = b.create_is_not_null(res)
+    if ext is not None:
+        res = b.create_cast(ext, res, ii.type)
+    return res
+
+
+def _add_of_i1(ic: InstCombiner, ii: CallInst, kind: str, vect: Value, ext: str | None) -> Value | None:
+    """``reduce.add(?ext <N x i1> v)`` -> ``zext/trunc(ctpop(bitcast v to iN))``, negated for sext."""
+    vty = _i1_vector(vect, True)
+    if vty is None:
+        return None
+    b = ic.builder
+    v = b.create_cast("bitcast", vect, ic.fn.context.int_type(vty.count))
+    res = b.create_unary_intrinsic("ctpop", v)
+    if res.type is not ii.type:
+        res = b.create_zext_or_trunc(res, ii.type)
+    if ext == "sext":
+        res = b.create_neg(res)
+    return res
+
+
+def _xor_of_i1(ic: InstCombiner, ii: CallInst, kind: str, vect: Value, ext: str | None) -> Value | None:
+    """``reduce.xor(?ext <N x i1> v)`` -> ``?ext(reduce.add(v))``."""
+    if _i1_vector(vect, False) is None:
+        return None
+    res = _reduce(ic, "add", vect)
+    if ext is not None:
+        res = ic.builder.create_cast(ext, res, ii.type)
+    return res
+
+
+def _mul_of_i1(ic: InstCombiner, ii: CallInst, kind: str, vect: Value, ext: str | None) -> Value | None:
+    """``reduce.mul(?ext <N x i1> v)`` -> ``zext(reduce.and(v))``."""
+    if _i1_vector(vect, False) is None:
+        return None
+    res = _reduce(ic, "and", vect)
+    if res.type is not ii.type:
+        res = ic.builder.create_zext(res, ii.type)
+    return res
+
+
+def _umin_umax_of_i1(ic: InstCombiner, ii: CallInst, kind: str, vect: Value, ext: str | None) -> Value | None:
+    """``reduce.umin/umax(?ext <N x i1> v)`` -> ``?ext(reduce.and/or(v))``."""
+    if _i1_vector(vect, False) is None:
+        return None
+    res = _reduce(ic, "and" if kind == "umin" else "or", vect)
+    if ext is not None:
+        res = ic.builder.create_cast(ext, res, ii.type)
+    return res
+
+
+def _smin_smax_of_i1(ic: InstCombiner, ii: CallInst, kind: str, vect: Value, ext: str | None) -> Value | None:
+    """``reduce.smin/smax(<N x i1> v)`` and its sext -> ``?ext(reduce.or/and(v))``; of a zext -> ``zext(reduce.and/or(v))``."""
+    if _i1_vector(vect, False) is None:
+        return None
+    res = _reduce(ic, "and" if (kind == "smin") == (ext == "zext") else "or", vect)
+    if ext is not None:
+        res = ic.builder.create_cast(ext, res, ii.type)
+    return res
+
+
+_I1_REDUCTION_FOLDS: dict[str, Callable[[InstCombiner, CallInst, str, Value, "str | None"], "Value | None"]] = {
+    "or": _and_or_of_i1,
+    "and": _and_or_of_i1,
+    "add": _add_of_i1,
+    "xor": _xor_of_i1,
+    "mul": _mul_of_i1,
+    "umin": _umin_umax_of_i1,
+    "umax": _umin_umax_of_i1,
+    "smin": _smin_smax_of_i1,
+    "smax": _smin_smax_of_i1,
+}
+
+_FP_REDUCTIONS = frozenset(
+    ("llvm.vector.reduce.fmax", "llvm.vector.reduce.fmin", "llvm.vector.reduce.fadd", "llvm.vector.reduce.fmul")
+)
+
+
+def _fp_reduction(ic: InstCombiner, ii: CallInst, iid: str) -> bool:
+    """``reduce.fmax/fmin`` (and ``reduce.fadd/fmul`` with ``reassoc``) of a permuted operand reduce
+    it unpermuted; True when the operand was replaced."""
+    from llvmpy_mid.ir.instructions.flags import FastMathFlags
+
+    ordered = iid in ("llvm.vector.reduce.fadd", "llvm.vector.reduce.fmul")
+    can_reorder = not ordered or bool(int(ii.fast_math_flags) & int(FastMathFlags.REASSOC))
+    idx = 1 if ordered else 0
+    new_op = _simplify_reduction_operand(ii.get_arg(idx), can_reorder)
+    if new_op is None:
+        return False
+    ic.replace_use(ii.get_operand_use(idx), new_op)
+    return True
+
+
 def _min_max_all(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
     return _min_max(ic, ii, iid)
 
@@ -1753,6 +1933,15 @@ _HANDLERS: dict[str, Callable[[InstCombiner, CallInst, str], "Instruction | None
     "llvm.lifetime.end": _lifetime_end,
     "llvm.assume": _assume,
     "llvm.is.fpclass": _is_fpclass,
+    "llvm.vector.reduce.or": _int_reduction,
+    "llvm.vector.reduce.and": _int_reduction,
+    "llvm.vector.reduce.add": _int_reduction,
+    "llvm.vector.reduce.xor": _int_reduction,
+    "llvm.vector.reduce.mul": _int_reduction,
+    "llvm.vector.reduce.umin": _int_reduction,
+    "llvm.vector.reduce.umax": _int_reduction,
+    "llvm.vector.reduce.smin": _int_reduction,
+    "llvm.vector.reduce.smax": _int_reduction,
 }
 
 

@@ -121,6 +121,30 @@ OTHER_RULES: dict[str, str] = {
     # is.fpclass(x, nan) -> fcmp uno x, 0.0; is.fpclass(fneg x, posinf) -> is.fpclass(x, neginf) -> fcmp oeq
     'is_fpclass_nan': 'define i1 @f(float %x) {\n  %r = call i1 @llvm.is.fpclass.f32(float %x, i32 3)\n  ret i1 %r\n}\ndeclare i1 @llvm.is.fpclass.f32(float, i32)',
     'is_fpclass_fneg_inf': 'define i1 @f(float %x) {\n  %n = fneg float %x\n  %r = call i1 @llvm.is.fpclass.f32(float %n, i32 512)\n  ret i1 %r\n}\ndeclare i1 @llvm.is.fpclass.f32(float, i32)',
+    # reduce.and(<4 x i1>) -> bitcast to i4 == -1
+    'reduce_and_i1': 'define i1 @f(<4 x i1> %x) {\n  %r = call i1 @llvm.vector.reduce.and.v4i1(<4 x i1> %x)\n  ret i1 %r\n}\ndeclare i1 @llvm.vector.reduce.and.v4i1(<4 x i1>)',
+    # reduce.or(sext <4 x i1>) -> sext(bitcast to i4 != 0)
+    'reduce_or_sext_i1': 'define i32 @f(<4 x i1> %x) {\n  %e = sext <4 x i1> %x to <4 x i32>\n  %r = call i32 @llvm.vector.reduce.or.v4i32(<4 x i32> %e)\n  ret i32 %r\n}\ndeclare i32 @llvm.vector.reduce.or.v4i32(<4 x i32>)',
+    # reduce.add(sext <8 x i1>) -> -zext(ctpop(bitcast to i8))
+    'reduce_add_sext_i1': 'define i32 @f(<8 x i1> %x) {\n  %e = sext <8 x i1> %x to <8 x i32>\n  %r = call i32 @llvm.vector.reduce.add.v8i32(<8 x i32> %e)\n  ret i32 %r\n}\ndeclare i32 @llvm.vector.reduce.add.v8i32(<8 x i32>)',
+    # reduce.add(<16 x i1>) -> trunc(ctpop(bitcast to i16))
+    'reduce_add_i1': 'define i1 @f(<16 x i1> %x) {\n  %r = call i1 @llvm.vector.reduce.add.v16i1(<16 x i1> %x)\n  ret i1 %r\n}\ndeclare i1 @llvm.vector.reduce.add.v16i1(<16 x i1>)',
+    # reduce.xor(zext <4 x i1>) -> zext(reduce.add(<4 x i1>)) -> zext(trunc(ctpop))
+    'reduce_xor_zext_i1': 'define i16 @f(<4 x i1> %x) {\n  %e = zext <4 x i1> %x to <4 x i16>\n  %r = call i16 @llvm.vector.reduce.xor.v4i16(<4 x i16> %e)\n  ret i16 %r\n}\ndeclare i16 @llvm.vector.reduce.xor.v4i16(<4 x i16>)',
+    # reduce.mul(sext <4 x i1>) -> zext(reduce.and(<4 x i1>))
+    'reduce_mul_sext_i1': 'define i8 @f(<4 x i1> %x) {\n  %e = sext <4 x i1> %x to <4 x i8>\n  %r = call i8 @llvm.vector.reduce.mul.v4i8(<4 x i8> %e)\n  ret i8 %r\n}\ndeclare i8 @llvm.vector.reduce.mul.v4i8(<4 x i8>)',
+    # reduce.umax(sext <4 x i1>) -> sext(reduce.or(<4 x i1>))
+    'reduce_umax_sext_i1': 'define i8 @f(<4 x i1> %x) {\n  %e = sext <4 x i1> %x to <4 x i8>\n  %r = call i8 @llvm.vector.reduce.umax.v4i8(<4 x i8> %e)\n  ret i8 %r\n}\ndeclare i8 @llvm.vector.reduce.umax.v4i8(<4 x i8>)',
+    # reduce.smin(zext <4 x i1>) -> zext(reduce.and); reduce.smin(sext) -> sext(reduce.or)
+    'reduce_smin_ext_i1': 'define i8 @f(<4 x i1> %x, <4 x i1> %y) {\n  %e = zext <4 x i1> %x to <4 x i8>\n  %a = call i8 @llvm.vector.reduce.smin.v4i8(<4 x i8> %e)\n  %s = sext <4 x i1> %y to <4 x i8>\n  %b = call i8 @llvm.vector.reduce.smin.v4i8(<4 x i8> %s)\n  %r = add i8 %a, %b\n  ret i8 %r\n}\ndeclare i8 @llvm.vector.reduce.smin.v4i8(<4 x i8>)',
+    # reduce.smax of a scalable <vscale x 4 x i1>: reduce.and (no bitcast for scalable vectors)
+    'reduce_smax_scalable_i1': 'define i1 @f(<vscale x 4 x i1> %x) {\n  %r = call i1 @llvm.vector.reduce.smax.nxv4i1(<vscale x 4 x i1> %x)\n  ret i1 %r\n}\ndeclare i1 @llvm.vector.reduce.smax.nxv4i1(<vscale x 4 x i1>)',
+    # a reduction of a lane permutation reduces the source; a repeated lane or a vector.reverse
+    'reduce_shuffle_permute': 'define i32 @f(<4 x i32> %x, <4 x i32> %y, <4 x i32> %z) {\n  %p = shufflevector <4 x i32> %x, <4 x i32> poison, <4 x i32> <i32 3, i32 1, i32 0, i32 2>\n  %a = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %p)\n  %q = shufflevector <4 x i32> %y, <4 x i32> undef, <4 x i32> <i32 3, i32 3, i32 0, i32 2>\n  %b = call i32 @llvm.vector.reduce.smax.v4i32(<4 x i32> %q)\n  %v = call <4 x i32> @llvm.vector.reverse.v4i32(<4 x i32> %z)\n  %c = call i32 @llvm.vector.reduce.umin.v4i32(<4 x i32> %v)\n  %s = add i32 %a, %b\n  %r = add i32 %s, %c\n  ret i32 %r\n}\ndeclare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)\ndeclare i32 @llvm.vector.reduce.smax.v4i32(<4 x i32>)\ndeclare i32 @llvm.vector.reduce.umin.v4i32(<4 x i32>)\ndeclare <4 x i32> @llvm.vector.reverse.v4i32(<4 x i32>)',
+    # fadd reduction of a permutation: only with reassoc; fmax always; a length-changing shuffle stays
+    'reduce_fp_shuffle': 'define float @f(<4 x float> %x) {\n  %p = shufflevector <4 x float> %x, <4 x float> poison, <4 x i32> <i32 1, i32 0, i32 3, i32 2>\n  %a = call reassoc float @llvm.vector.reduce.fadd.v4f32(float 0.0, <4 x float> %p)\n  %b = call float @llvm.vector.reduce.fadd.v4f32(float 0.0, <4 x float> %p)\n  %c = call float @llvm.vector.reduce.fmax.v4f32(<4 x float> %p)\n  %w = shufflevector <4 x float> %x, <4 x float> poison, <2 x i32> <i32 1, i32 0>\n  %d = call float @llvm.vector.reduce.fmin.v2f32(<2 x float> %w)\n  %s1 = fadd float %a, %b\n  %s2 = fadd float %s1, %c\n  %s3 = fadd float %s2, %d\n  ret float %s3\n}\ndeclare float @llvm.vector.reduce.fadd.v4f32(float, <4 x float>)\ndeclare float @llvm.vector.reduce.fmax.v4f32(<4 x float>)\ndeclare float @llvm.vector.reduce.fmin.v2f32(<2 x float>)',
+    # reduce.add of a zext of <4 x i8> (not i1): left alone
+    'reduce_add_zext_i8': 'define i32 @f(<4 x i8> %x) {\n  %e = zext <4 x i8> %x to <4 x i32>\n  %r = call i32 @llvm.vector.reduce.add.v4i32(<4 x i32> %e)\n  ret i32 %r\n}\ndeclare i32 @llvm.vector.reduce.add.v4i32(<4 x i32>)',
     # returned argument replaces the call's uses
     'returned_arg': 'define ptr @f(ptr %p) {\n  %r = call ptr @g(ptr %p)\n  ret ptr %r\n}\ndeclare ptr @g(ptr returned)',
 }
