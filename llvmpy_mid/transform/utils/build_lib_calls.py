@@ -136,6 +136,7 @@ _INFER: dict[str, tuple[str, bool, bool, tuple[int, ...], tuple[int, ...], tuple
     "printf": ("", True, False, (0,), (0,), (), (), -1, True),
     "putchar": ("", True, False, (), (), (), (), -1, True),
     "ldexp": ("", False, True, (), (), (), (), -1, False),
+    "strdup": ("inaccarg", True, True, (0,), (0,), (), (), -1, False),
     "ldexpf": ("", False, True, (), (), (), (), -1, False),
     "ldexpl": ("", False, True, (), (), (), (), -1, False),
 }
@@ -162,6 +163,13 @@ def infer_non_mandatory_lib_func_attrs(fn: Function, tli: TargetLibraryInfo) -> 
             new = new & MemoryEffects.arg_mem_only()
         if mem == "write":
             new = new & MemoryEffects.write_only()
+        if mem == "inaccarg":
+            new = new & MemoryEffects.inaccessible_or_arg_mem_only()
+        if func == "strdup":
+            if attrs.fn_attrs.string_value("alloc-family") is None:
+                attrs = attrs.with_fn_attr(Attribute.string("alloc-family", "malloc"))
+            if not attrs.ret_attrs.has("noalias"):
+                attrs = attrs.with_ret_attr(Attribute.enum("noalias"))
         if new is not cur and new != cur:
             attrs = attrs.without_fn_attr("memory").with_fn_attr(Attribute.memory(new))
         if noundef:

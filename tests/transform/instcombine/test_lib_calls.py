@@ -20,6 +20,9 @@ STRINGS = (
     '@empty = constant [1 x i8] zeroinitializer\n'
     '@ab = constant [4 x i8] c"abab"\n'
     '@aaa = constant [3 x i8] c"aaa"\n'
+    '@num = constant [10 x i8] c"  -0x1fz\00\00"\n'
+    '@oct = constant [6 x i8] c"+0755\00"\n'
+    '@big = constant [12 x i8] c"4294967296\00\00"\n'
 )
 DECLS = (
     'declare i64 @strlen(ptr)\n'
@@ -59,6 +62,17 @@ DECLS = (
     'declare ptr @strcat(ptr, ptr)\n'
     'declare ptr @strncpy(ptr, ptr, i64)\n'
     'declare ptr @__memcpy_chk(ptr, ptr, i64, i64)\n'
+    'declare ptr @strndup(ptr, i64)\n'
+    'declare i64 @strlcpy(ptr, ptr, i64)\n'
+    'declare ptr @strpbrk(ptr, ptr)\n'
+    'declare i64 @strspn(ptr, ptr)\n'
+    'declare i64 @strcspn(ptr, ptr)\n'
+    'declare ptr @strstr(ptr, ptr)\n'
+    'declare ptr @memccpy(ptr, ptr, i32, i64)\n'
+    'declare i64 @strtol(ptr, ptr, i32)\n'
+    'declare i32 @strtoul(ptr, ptr, i32)\n'
+    'declare i32 @atoi(ptr)\n'
+    'declare double @strtod(ptr, ptr)\n'
 )
 
 
@@ -173,6 +187,30 @@ RULES: dict[str, str] = {
     'strncpy_pad': 'define ptr @f(ptr %d) {\n  %r = call ptr @strncpy(ptr %d, ptr @hell, i64 8)\n  ret ptr %r\n}',
     # __memcpy_chk with an unknown object size -> llvm.memcpy
     'memcpy_chk': 'define ptr @f(ptr %d, ptr %s, i64 %n) {\n  %r = call ptr @__memcpy_chk(ptr %d, ptr %s, i64 %n, i64 -1)\n  ret ptr %r\n}',
+    # strndup("hello", 5) -> strdup("hello"); strndup("hello", 3) stays (annotated)
+    'strndup': 'define void @f(ptr %o) {\n  %a = call ptr @strndup(ptr @hello, i64 5)\n  store ptr %a, ptr %o\n  %b = call ptr @strndup(ptr @hello, i64 3)\n  store ptr %b, ptr %o\n  ret void\n}',
+    # strlcpy(d, "hello", 3) -> memcpy 2 bytes, a nul store, 5
+    'strlcpy_trunc': 'define i64 @f(ptr %d) {\n  %r = call i64 @strlcpy(ptr %d, ptr @hello, i64 3)\n  ret i64 %r\n}',
+    # strlcpy(d, "abab" (no nul), 9) -> memcpy 4 bytes, nul store at 4, 4
+    'strlcpy_unterminated': 'define i64 @f(ptr %d) {\n  %r = call i64 @strlcpy(ptr %d, ptr @ab, i64 9)\n  ret i64 %r\n}',
+    # strlcpy(d, s, 1) -> *d = 0, strlen(s); strlcpy(d, "", n) -> *d = 0, 0
+    'strlcpy_one_and_empty': 'define i64 @f(ptr %d, ptr %s, i64 %n) {\n  %a = call i64 @strlcpy(ptr %d, ptr %s, i64 1)\n  %b = call i64 @strlcpy(ptr %d, ptr @empty, i64 7)\n  %c = call i64 @strlcpy(ptr %d, ptr %s, i64 %n)\n  %x = add i64 %a, %b\n  %r = add i64 %x, %c\n  ret i64 %r\n}',
+    # strpbrk of constants -> gep; strpbrk(s, "h") -> strchr
+    'strpbrk': 'define void @f(ptr %s, ptr %o) {\n  %a = call ptr @strpbrk(ptr @hello, ptr @hell)\n  store ptr %a, ptr %o\n  %g = getelementptr [6 x i8], ptr @hello, i64 0, i64 4\n  %b = call ptr @strpbrk(ptr %s, ptr %g)\n  store ptr %b, ptr %o\n  %c = call ptr @strpbrk(ptr %s, ptr @empty)\n  store ptr %c, ptr %o\n  ret void\n}',
+    # strspn / strcspn of constants; strcspn(s, "") -> strlen(s)
+    'strspn_strcspn': 'define i64 @f(ptr %s) {\n  %a = call i64 @strspn(ptr @hello, ptr @hell)\n  %b = call i64 @strcspn(ptr @hello, ptr @ab)\n  %c = call i64 @strcspn(ptr %s, ptr @empty)\n  %d = call i64 @strspn(ptr %s, ptr %s)\n  %x = add i64 %a, %b\n  %y = add i64 %x, %c\n  %r = add i64 %y, %d\n  ret i64 %r\n}',
+    # strstr of constants, strstr(s, "o") -> strchr, and unknown operands annotated
+    'strstr': 'define void @f(ptr %s, ptr %t, ptr %o) {\n  %a = call ptr @strstr(ptr @hello, ptr @hell)\n  store ptr %a, ptr %o\n  %g = getelementptr [6 x i8], ptr @hello, i64 0, i64 4\n  %b = call ptr @strstr(ptr %s, ptr %g)\n  store ptr %b, ptr %o\n  %c = call ptr @strstr(ptr %s, ptr %t)\n  store ptr %c, ptr %o\n  ret void\n}',
+    # strstr(a, b) == a -> strncmp(a, b, strlen(b)) == 0
+    'strstr_eq_self': 'define i1 @f(ptr %a, ptr %b) {\n  %s = call ptr @strstr(ptr %a, ptr %b)\n  %r = icmp eq ptr %s, %a\n  ret i1 %r\n}',
+    # memccpy(d, "hello", 'l', 9) -> memcpy 3 bytes, d + 3; no stop char within n -> memcpy, null
+    'memccpy': 'define void @f(ptr %d, ptr %o) {\n  %a = call ptr @memccpy(ptr %d, ptr @hello, i32 108, i64 9)\n  store ptr %a, ptr %o\n  %b = call ptr @memccpy(ptr %d, ptr @hello, i32 122, i64 4)\n  store ptr %b, ptr %o\n  %c = call ptr @memccpy(ptr %d, ptr @hello, i32 111, i64 2)\n  store ptr %c, ptr %o\n  ret void\n}',
+    # strtol with an end pointer, base 0 with a hex prefix and a bad digit (not folded), octal
+    'strtol': 'define i64 @f(ptr nonnull %e) {\n  %a = call i64 @strtol(ptr @num, ptr %e, i32 0)\n  %p = getelementptr [10 x i8], ptr @num, i64 0, i64 2\n  %b = call i64 @strtol(ptr @oct, ptr %e, i32 0)\n  %c = call i64 @strtol(ptr @oct, ptr null, i32 8)\n  %x = add i64 %a, %b\n  %r = add i64 %x, %c\n  ret i64 %r\n}',
+    # strtoul / atoi out of range of a 32-bit result are left alone (but marked nocapture)
+    'strtoul_atoi_range': 'define i32 @f(ptr %s) {\n  %a = call i32 @strtoul(ptr @big, ptr null, i32 10)\n  %b = call i32 @atoi(ptr @big)\n  %c = call i32 @atoi(ptr @oct)\n  %d = call i32 @atoi(ptr %s)\n  %x = add i32 %a, %b\n  %y = add i32 %x, %c\n  %r = add i32 %y, %d\n  ret i32 %r\n}',
+    # strtod(s, null) -> the string argument nocapture
+    'strtod_nocapture': 'define double @f(ptr %s) {\n  %r = call double @strtod(ptr %s, ptr null)\n  ret double %r\n}',
     # a nobuiltin call is left alone
     'nobuiltin': 'define i64 @f() {\n  %r = call i64 @strlen(ptr @hello) nobuiltin\n  ret i64 %r\n}',
 }
