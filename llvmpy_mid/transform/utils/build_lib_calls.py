@@ -95,9 +95,40 @@ def get_or_insert_lib_func(module: Module, tli: TargetLibraryInfo, func: str, re
     name = tli.get_name(func)
     fty = module.context.function_type(ret, list(params), vararg)
     existing = module.get_function(name)
-    if existing is not None:
-        return existing
-    return module.get_or_insert_function(name, fty)
+    fn = existing if existing is not None else module.get_or_insert_function(name, fty)
+    if fn.function_type == fty:
+        mark_register_parameter_attributes(fn, module)
+    return fn
+
+
+def mark_register_parameter_attributes(fn: Function, module: Module) -> None:
+    """``markRegisterParameterAttributes``: ``inreg`` on the leading integer and pointer
+    parameters, as many as the ``NumRegisterParameters`` module flag allows (i386's regparm)."""
+    from llvmpy_mid.ir.module_flags import get_module_flag_int
+
+    fty = fn.function_type
+    if not fty.params or fty.is_vararg:
+        return
+    if fn.calling_conv not in (0, 64):  # C, X86_StdCall
+        return
+    n = get_module_flag_int(module, "NumRegisterParameters") or 0
+    if not n:
+        return
+    dl = module.data_layout
+    attrs = fn.attributes
+    for i, t in enumerate(fty.params):
+        if not (t.is_integer or t.is_pointer):
+            continue
+        size = dl.type_alloc_size(t)
+        if size > 8:
+            continue
+        regs = 2 if size > 4 else 1
+        if n < regs:
+            break
+        n -= regs
+        if not attrs.param_attrs(i).has("inreg"):
+            attrs = attrs.with_param_attr(i, Attribute.enum("inreg"))
+    fn.attributes = attrs
 
 
 _FREE_LIKE = frozenset(("free", "vec_free", "realloc", "reallocf", "reallocarray", "vec_realloc"))
@@ -137,6 +168,12 @@ _INFER: dict[str, tuple[str, bool, bool, tuple[int, ...], tuple[int, ...], tuple
     "putchar": ("", True, False, (), (), (), (), -1, True),
     "ldexp": ("", False, True, (), (), (), (), -1, False),
     "strdup": ("inaccarg", True, True, (0,), (0,), (), (), -1, False),
+    "strcat": ("argmem", True, True, (1,), (1,), (), (0, 1), 0, False),
+    "strncat": ("argmem", True, True, (1,), (1,), (), (0, 1), 0, False),
+    "sprintf": ("", True, False, (0, 1), (1,), (0,), (0,), -1, True),
+    "snprintf": ("", True, False, (0, 2), (2,), (0,), (0,), -1, True),
+    "vsprintf": ("", True, False, (0, 1), (1,), (), (), -1, True),
+    "vsnprintf": ("", True, False, (0, 2), (2,), (), (), -1, True),
     "ldexpf": ("", False, True, (), (), (), (), -1, False),
     "ldexpl": ("", False, True, (), (), (), (), -1, False),
 }
@@ -231,6 +268,63 @@ def emit_str_n_cmp(p1: Value, p2: Value, length: Value, b: IRBuilder, tli: Targe
     return emit_lib_call("strncmp", int_type(b, tli), [p, p, size_t_type(b)], [p1, p2, length], b, tli)
 
 
+def emit_mem_c_cpy(p1: Value, p2: Value, val: Value, length: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("memccpy", p, [p, p, int_type(b, tli), size_t_type(b)], [p1, p2, val, length], b, tli)
+
+
+def emit_sn_printf(dst: Value, size: Value, fmt: Value, args: Sequence[Value], b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("snprintf", int_type(b, tli), [p, size_t_type(b), p], [dst, size, fmt, *args], b, tli, vararg=True)
+
+
+def emit_s_printf(dst: Value, fmt: Value, args: Sequence[Value], b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("sprintf", int_type(b, tli), [p, p], [dst, fmt, *args], b, tli, vararg=True)
+
+
+def emit_str_cat(dst: Value, src: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    return emit_lib_call("strcat", p, [p, p], [dst, src], b, tli)
+
+
+def emit_str_l_cpy(dst: Value, src: Value, size: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    st = size_t_type(b)
+    return emit_lib_call("strlcpy", st, [p, p, st], [dst, src, size], b, tli)
+
+
+def emit_str_l_cat(dst: Value, src: Value, size: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    st = size_t_type(b)
+    return emit_lib_call("strlcat", st, [p, p, st], [dst, src, size], b, tli)
+
+
+def emit_str_n_cat(dst: Value, src: Value, size: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    return emit_lib_call("strncat", p, [p, p, size_t_type(b)], [dst, src, size], b, tli)
+
+
+def emit_vsn_printf(dst: Value, size: Value, fmt: Value, va_list: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("vsnprintf", int_type(b, tli), [p, size_t_type(b), p, va_list.type], [dst, size, fmt, va_list], b, tli)
+
+
+def emit_vs_printf(dst: Value, fmt: Value, va_list: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    if tli is None:
+        return None
+    p = b.context.pointer_type(0)
+    return emit_lib_call("vsprintf", int_type(b, tli), [p, p, va_list.type], [dst, fmt, va_list], b, tli)
+
+
 def emit_str_chr(ptr: Value, c: int, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
     if tli is None:
         return None
@@ -298,6 +392,8 @@ def emit_unary_float_fn_call(op: Value, tli: TargetLibraryInfo, name: str, b: IR
     fn = module.get_function(full)
     if fn is None:
         fn = module.get_or_insert_function(full, module.context.function_type(op.type, [op.type]))
+    if fn.function_type == module.context.function_type(op.type, [op.type]):
+        mark_register_parameter_attributes(fn, module)
     ci = b.call(fn, [op], full, function_type=fn.function_type)
     assert isinstance(attrs, AttributeList)
     ci.attributes = attrs.without_fn_attr("speculatable")
@@ -316,6 +412,8 @@ def emit_binary_float_fn_call(
     fn = module.get_function(full)
     if fn is None:
         fn = module.get_or_insert_function(full, module.context.function_type(op1.type, [op1.type, op2.type]))
+    if fn.function_type == module.context.function_type(op1.type, [op1.type, op2.type]):
+        mark_register_parameter_attributes(fn, module)
     infer_non_mandatory_lib_func_attrs(fn, tli)
     ci = b.call(fn, [op1, op2], full, function_type=fn.function_type)
     assert isinstance(attrs, AttributeList)
@@ -457,6 +555,15 @@ __all__ = [
     "emit_str_dup",
     "emit_str_len",
     "emit_str_n_cmp",
+    "emit_mem_c_cpy",
+    "emit_sn_printf",
+    "emit_s_printf",
+    "emit_str_cat",
+    "emit_str_l_cpy",
+    "emit_str_l_cat",
+    "emit_str_n_cat",
+    "emit_vsn_printf",
+    "emit_vs_printf",
     "get_or_insert_lib_func",
     "infer_non_mandatory_lib_func_attrs",
     "int_type",

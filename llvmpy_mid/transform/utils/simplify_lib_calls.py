@@ -791,8 +791,12 @@ class LibCallSimplifier:
         v = self._fortified(ci, b, func)
         return self._apply_default_bundles(ci, prev, b, v)
 
-    def _is_fortified_call_foldable(self, ci: CallInst, obj_size_op: int, size_op: int | None, str_op: int | None = None) -> bool:
+    def _is_fortified_call_foldable(self, ci: CallInst, obj_size_op: int, size_op: int | None, str_op: int | None = None, flag_op: int | None = None) -> bool:
         """``isFortifiedCallFoldable``."""
+        if flag_op is not None:
+            flag = ci.get_arg(flag_op)
+            if not isinstance(flag, ConstantInt) or flag.value != 0:
+                return False
         if size_op is not None and ci.get_arg(obj_size_op) is ci.get_arg(size_op):
             return True
         osz = ci.get_arg(obj_size_op)
@@ -862,6 +866,36 @@ class LibCallSimplifier:
             if self._is_fortified_call_foldable(ci, 3, 2):
                 emit = bl.emit_str_n_cpy if func == "strncpy_chk" else bl.emit_stp_n_cpy
                 return copy_flags(ci, emit(ci.get_arg(0), ci.get_arg(1), ci.get_arg(2), b, tli))
+            return None
+        a = ci.get_arg
+        if func == "memccpy_chk":
+            if self._is_fortified_call_foldable(ci, 4, 3):
+                return copy_flags(ci, bl.emit_mem_c_cpy(a(0), a(1), a(2), a(3), b, tli))
+            return None
+        if func == "snprintf_chk":
+            if self._is_fortified_call_foldable(ci, 3, 1, None, 2):
+                return copy_flags(ci, bl.emit_sn_printf(a(0), a(1), a(4), list(ci.args[5:]), b, tli))
+            return None
+        if func == "sprintf_chk":
+            if self._is_fortified_call_foldable(ci, 2, None, None, 1):
+                return copy_flags(ci, bl.emit_s_printf(a(0), a(3), list(ci.args[4:]), b, tli))
+            return None
+        if func == "strcat_chk":
+            if self._is_fortified_call_foldable(ci, 2, None):
+                return copy_flags(ci, bl.emit_str_cat(a(0), a(1), b, tli))
+            return None
+        if func in ("strlcat_chk", "strncat_chk", "strlcpy_chk"):
+            if self._is_fortified_call_foldable(ci, 3, None):
+                emit3 = {"strlcat_chk": bl.emit_str_l_cat, "strncat_chk": bl.emit_str_n_cat, "strlcpy_chk": bl.emit_str_l_cpy}[func]
+                return copy_flags(ci, emit3(a(0), a(1), a(2), b, tli))
+            return None
+        if func == "vsnprintf_chk":
+            if self._is_fortified_call_foldable(ci, 3, 1, None, 2):
+                return copy_flags(ci, bl.emit_vsn_printf(a(0), a(1), a(4), a(5), b, tli))
+            return None
+        if func == "vsprintf_chk":
+            if self._is_fortified_call_foldable(ci, 2, None, None, 1):
+                return copy_flags(ci, bl.emit_vs_printf(a(0), a(3), a(4), b, tli))
             return None
         return None
 
