@@ -219,3 +219,58 @@ RULES: dict[str, str] = {
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_rule_as_opt19(name: str) -> None:
     assert_same_as_opt(_module(RULES[name]), "instcombine")
+
+
+FORTIFIED = (
+    '@dst = global [60 x i8] zeroinitializer\n'
+    '@fmt = constant [3 x i8] c"%d\\00"\n'
+    'declare ptr @__memccpy_chk(ptr, ptr, i32, i64, i64)\n'
+    'declare i32 @__snprintf_chk(ptr, i64, i32, i64, ptr, ...)\n'
+    'declare i32 @__sprintf_chk(ptr, i32, i64, ptr, ...)\n'
+    'declare ptr @__strcat_chk(ptr, ptr, i64)\n'
+    'declare i64 @__strlcat_chk(ptr, ptr, i64, i64)\n'
+    'declare ptr @__strncat_chk(ptr, ptr, i64, i64)\n'
+    'declare i64 @__strlcpy_chk(ptr, ptr, i64, i64)\n'
+    'declare i32 @__vsnprintf_chk(ptr, i64, i32, i64, ptr, ptr)\n'
+    'declare i32 @__vsprintf_chk(ptr, i32, i64, ptr, ptr)\n'
+)
+
+FORTIFIED_RULES: dict[str, str] = {
+    # an unknown (-1) or large enough object size drops the check; a nonzero flag keeps it
+    'chk_unknown_size': (
+        'define void @f(ptr %s, ptr %o, i32 %x, ptr %va) {\n'
+        '  %a = call ptr @__memccpy_chk(ptr @dst, ptr %s, i32 0, i64 10, i64 -1)\n  store ptr %a, ptr %o\n'
+        '  %b = call i32 (ptr, i64, i32, i64, ptr, ...) @__snprintf_chk(ptr @dst, i64 60, i32 0, i64 60, ptr @fmt, i32 %x)\n'
+        '  %c = call i32 (ptr, i32, i64, ptr, ...) @__sprintf_chk(ptr @dst, i32 0, i64 -1, ptr @fmt, i32 %x)\n'
+        '  %d = call i32 (ptr, i32, i64, ptr, ...) @__sprintf_chk(ptr @dst, i32 1, i64 -1, ptr @fmt, i32 %x)\n'
+        '  %e = call ptr @__strcat_chk(ptr @dst, ptr %s, i64 -1)\n  store ptr %e, ptr %o\n'
+        '  %g = call i64 @__strlcat_chk(ptr @dst, ptr %s, i64 8, i64 -1)\n'
+        '  %h = call ptr @__strncat_chk(ptr @dst, ptr %s, i64 8, i64 -1)\n  store ptr %h, ptr %o\n'
+        '  %i = call i64 @__strlcpy_chk(ptr @dst, ptr %s, i64 8, i64 -1)\n'
+        '  %j = call i32 @__vsnprintf_chk(ptr @dst, i64 8, i32 0, i64 8, ptr @fmt, ptr %va)\n'
+        '  %k = call i32 @__vsprintf_chk(ptr @dst, i32 0, i64 -1, ptr @fmt, ptr %va)\n'
+        '  %l = call i64 @__strlcpy_chk(ptr @dst, ptr %s, i64 8, i64 4)\n'
+        '  ret void\n}'
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORTIFIED_RULES))
+def test_fortified_as_opt19(name: str) -> None:
+    assert_same_as_opt(_module(FORTIFIED + FORTIFIED_RULES[name]), "instcombine")
+
+
+def test_inreg_register_parameters_as_opt19() -> None:
+    # i386 with NumRegisterParameters = 3: emitted declarations take inreg on their integer and
+    # pointer parameters while registers remain (memcmp == 0 -> bcmp, strlcpy(d, s, 0) -> strlen).
+    text = (
+        'target datalayout = "e-m:e-p:32:32-p270:32:32-p271:32:32-p272:64:64-f64:32:64-f80:32-n8:16:32-S128"\n'
+        'target triple = "i386-unknown-linux-gnu"\n'
+        'declare i32 @memcmp(ptr, ptr, i32)\n'
+        'declare i32 @strlcpy(ptr, ptr, i32)\n'
+        'define i1 @f(ptr %p, ptr %q, i32 %n) {\n'
+        '  %m = call i32 @memcmp(ptr %p, ptr %q, i32 %n)\n  %r = icmp eq i32 %m, 0\n  ret i1 %r\n}\n'
+        'define i32 @g(ptr %d, ptr %s) {\n  %r = call i32 @strlcpy(ptr %d, ptr %s, i32 0)\n  ret i32 %r\n}\n'
+        '!llvm.module.flags = !{!0}\n!0 = !{i32 1, !"NumRegisterParameters", i32 2}\n'
+    )
+    assert_same_as_opt(text, "instcombine")
