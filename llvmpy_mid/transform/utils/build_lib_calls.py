@@ -168,6 +168,7 @@ _INFER: dict[str, tuple[str, bool, bool, tuple[int, ...], tuple[int, ...], tuple
     "putchar": ("", True, False, (), (), (), (), -1, True),
     "ldexp": ("", False, True, (), (), (), (), -1, False),
     "strdup": ("inaccarg", True, True, (0,), (0,), (), (), -1, False),
+    "malloc": ("inacc", True, True, (), (), (), (), -1, True),
     "strcat": ("argmem", True, True, (1,), (1,), (), (0, 1), 0, False),
     "strncat": ("argmem", True, True, (1,), (1,), (), (0, 1), 0, False),
     "sprintf": ("", True, False, (0, 1), (1,), (0,), (0,), -1, True),
@@ -202,6 +203,19 @@ def infer_non_mandatory_lib_func_attrs(fn: Function, tli: TargetLibraryInfo) -> 
             new = new & MemoryEffects.write_only()
         if mem == "inaccarg":
             new = new & MemoryEffects.inaccessible_or_arg_mem_only()
+        if mem == "inacc":
+            new = new & MemoryEffects.inaccessible_mem_only()
+        if func == "malloc":
+            from llvmpy_mid.ir.attribute_kinds import AllocFnKind
+
+            if attrs.fn_attrs.string_value("alloc-family") is None:
+                attrs = attrs.with_fn_attr(Attribute.string("alloc-family", "malloc"))
+            if not attrs.fn_attrs.has("allockind"):
+                attrs = attrs.with_fn_attr(Attribute.alloc_kind(AllocFnKind.ALLOC | AllocFnKind.UNINITIALIZED))
+            if not attrs.fn_attrs.has("allocsize"):
+                attrs = attrs.with_fn_attr(Attribute.alloc_size(0))
+            if not attrs.ret_attrs.has("noalias"):
+                attrs = attrs.with_ret_attr(Attribute.enum("noalias"))
         if func == "strdup":
             if attrs.fn_attrs.string_value("alloc-family") is None:
                 attrs = attrs.with_fn_attr(Attribute.string("alloc-family", "malloc"))
@@ -323,6 +337,28 @@ def emit_vs_printf(dst: Value, fmt: Value, va_list: Value, b: IRBuilder, tli: Ta
         return None
     p = b.context.pointer_type(0)
     return emit_lib_call("vsprintf", int_type(b, tli), [p, p, va_list.type], [dst, fmt, va_list], b, tli)
+
+
+def emit_hot_cold_new(args: Sequence[Value], b: IRBuilder, tli: TargetLibraryInfo | None, func: str, hot_cold: int) -> CallInst | None:
+    """``emitHotColdNew``/``...NoThrow``/``...Aligned``/``...AlignedNoThrow``: ``func`` (a hot/cold
+    ``operator new``) of ``args`` and the 8-bit hint."""
+    module = _module(b)
+    if tli is None or not is_lib_func_emittable(module, tli, func):
+        return None
+    name = tli.get_name(func)
+    i8 = b.context.i8
+    fn = module.get_function(name)
+    if fn is None:
+        fn = module.get_or_insert_function(name, module.context.function_type(b.context.pointer_type(0), [a.type for a in args] + [i8]))
+    infer_non_mandatory_lib_func_attrs(fn, tli)
+    ci = b.call(fn, [*args, ConstantInt.get(i8, hot_cold & 0xFF)], name, function_type=fn.function_type)
+    ci.calling_conv = fn.calling_conv
+    return ci
+
+
+def emit_malloc(num: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    p = b.context.pointer_type(0)
+    return emit_lib_call("malloc", p, [size_t_type(b)], [num], b, tli)
 
 
 def emit_str_chr(ptr: Value, c: int, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
@@ -555,6 +591,8 @@ __all__ = [
     "emit_str_dup",
     "emit_str_len",
     "emit_str_n_cmp",
+    "emit_malloc",
+    "emit_hot_cold_new",
     "emit_mem_c_cpy",
     "emit_sn_printf",
     "emit_s_printf",

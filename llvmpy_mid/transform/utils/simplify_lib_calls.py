@@ -1448,6 +1448,50 @@ class LibCallSimplifier:
     def optimize_str_to_int_unsigned(self, ci: CallInst, b: IRBuilder) -> Value | None:
         return self._optimize_str_to_int(ci, b, False)
 
+    def optimize_realloc(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeRealloc``: realloc(null, n) -> malloc(n)."""
+        if isinstance(ci.get_arg(0), ConstantPointerNull):
+            return copy_flags(ci, bl.emit_malloc(ci.get_arg(1), b, self.tli))
+        return None
+
+    def optimize_new(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeNew``: with ``-optimize-hot-cold-new``, a ``memprof`` hint on a call of
+        ``operator new`` picks the hot/cold variant (an existing hint is rewritten only with
+        ``-optimize-existing-hot-cold-new``)."""
+        from llvmpy_mid.transform.instcombine.combiner import option
+
+        if not option("optimize-hot-cold-new"):
+            return None
+        callee = ci.called_function
+        tli = self.tli
+        if callee is None or tli is None:
+            return None
+        func = tli.get_lib_func(callee)
+        if func is None:
+            return None
+        memprof = ci.attributes.fn_attrs.string_value("memprof")
+        not_cold = int(option("notcold-new-hint-value"))
+        if memprof == "cold":
+            hot_cold = int(option("cold-new-hint-value"))
+        elif memprof == "notcold":
+            hot_cold = not_cold
+        elif memprof == "hot":
+            hot_cold = int(option("hot-new-hint-value"))
+        else:
+            return None
+        hot_cold &= 0xFF
+        if func.endswith("12__hot_cold_t"):
+            if not option("optimize-existing-hot-cold-new"):
+                return None
+            target = func
+            args = ci.args[:-1]
+        else:
+            if hot_cold == not_cold:
+                return None
+            target = func + "12__hot_cold_t"
+            args = ci.args
+        return bl.emit_hot_cold_new(args, b, tli, target, hot_cold)
+
     # --- memory ----------------------------------------------------------------------------
     def optimize_mem_chr(self, ci: CallInst, b: IRBuilder) -> Value | None:
         src = ci.get_arg(0)
@@ -2362,6 +2406,23 @@ _STRING_MEMORY: dict[str, _Handler] = {
     "strspn": LibCallSimplifier.optimize_str_spn,
     "strcspn": LibCallSimplifier.optimize_str_c_spn,
     "strstr": LibCallSimplifier.optimize_str_str,
+    "realloc": LibCallSimplifier.optimize_realloc,
+    "Znwm": LibCallSimplifier.optimize_new,
+    "Znwm12__hot_cold_t": LibCallSimplifier.optimize_new,
+    "ZnwmRKSt9nothrow_t": LibCallSimplifier.optimize_new,
+    "ZnwmRKSt9nothrow_t12__hot_cold_t": LibCallSimplifier.optimize_new,
+    "ZnwmSt11align_val_t": LibCallSimplifier.optimize_new,
+    "ZnwmSt11align_val_t12__hot_cold_t": LibCallSimplifier.optimize_new,
+    "ZnwmSt11align_val_tRKSt9nothrow_t": LibCallSimplifier.optimize_new,
+    "ZnwmSt11align_val_tRKSt9nothrow_t12__hot_cold_t": LibCallSimplifier.optimize_new,
+    "Znam": LibCallSimplifier.optimize_new,
+    "Znam12__hot_cold_t": LibCallSimplifier.optimize_new,
+    "ZnamRKSt9nothrow_t": LibCallSimplifier.optimize_new,
+    "ZnamRKSt9nothrow_t12__hot_cold_t": LibCallSimplifier.optimize_new,
+    "ZnamSt11align_val_t": LibCallSimplifier.optimize_new,
+    "ZnamSt11align_val_t12__hot_cold_t": LibCallSimplifier.optimize_new,
+    "ZnamSt11align_val_tRKSt9nothrow_t": LibCallSimplifier.optimize_new,
+    "ZnamSt11align_val_tRKSt9nothrow_t12__hot_cold_t": LibCallSimplifier.optimize_new,
 }
 
 _OTHER: dict[str, _Handler] = {

@@ -73,6 +73,7 @@ DECLS = (
     'declare i32 @strtoul(ptr, ptr, i32)\n'
     'declare i32 @atoi(ptr)\n'
     'declare double @strtod(ptr, ptr)\n'
+    'declare ptr @realloc(ptr, i64)\n'
 )
 
 
@@ -211,6 +212,8 @@ RULES: dict[str, str] = {
     'strtoul_atoi_range': 'define i32 @f(ptr %s) {\n  %a = call i32 @strtoul(ptr @big, ptr null, i32 10)\n  %b = call i32 @atoi(ptr @big)\n  %c = call i32 @atoi(ptr @oct)\n  %d = call i32 @atoi(ptr %s)\n  %x = add i32 %a, %b\n  %y = add i32 %x, %c\n  %r = add i32 %y, %d\n  ret i32 %r\n}',
     # strtod(s, null) -> the string argument nocapture
     'strtod_nocapture': 'define double @f(ptr %s) {\n  %r = call double @strtod(ptr %s, ptr null)\n  ret double %r\n}',
+    # realloc(null, n) -> malloc(n) with malloc's inferred attributes; realloc(p, n) stays
+    'realloc_null': 'define void @f(ptr %p, i64 %n, ptr %o) {\n  %a = call ptr @realloc(ptr null, i64 %n)\n  store ptr %a, ptr %o\n  %b = call ptr @realloc(ptr %p, i64 %n)\n  store ptr %b, ptr %o\n  ret void\n}',
     # a nobuiltin call is left alone
     'nobuiltin': 'define i64 @f() {\n  %r = call i64 @strlen(ptr @hello) nobuiltin\n  ret i64 %r\n}',
 }
@@ -274,3 +277,33 @@ def test_inreg_register_parameters_as_opt19() -> None:
         '!llvm.module.flags = !{!0}\n!0 = !{i32 1, !"NumRegisterParameters", i32 2}\n'
     )
     assert_same_as_opt(text, "instcombine")
+
+
+HOT_COLD_NEW = (
+    'declare ptr @_Znwm(i64)\n'
+    'declare ptr @_ZnamRKSt9nothrow_t(i64, ptr)\n'
+    'declare ptr @_Znwm12__hot_cold_t(i64, i8)\n'
+    'declare void @use(ptr)\n'
+    '@nt = external global i8\n'
+    'define void @f() {\n'
+    '  %a = call ptr @_Znwm(i64 10) #0\n  call void @use(ptr %a)\n'
+    '  %b = call ptr @_ZnamRKSt9nothrow_t(i64 10, ptr @nt) #1\n  call void @use(ptr %b)\n'
+    '  %c = call ptr @_Znwm(i64 10) #2\n  call void @use(ptr %c)\n'
+    '  %d = call ptr @_Znwm12__hot_cold_t(i64 10, i8 7) #0\n  call void @use(ptr %d)\n'
+    '  ret void\n}\n'
+    'attributes #0 = { builtin allocsize(0) "memprof"="cold" }\n'
+    'attributes #1 = { builtin allocsize(0) "memprof"="hot" }\n'
+    'attributes #2 = { builtin allocsize(0) "memprof"="notcold" }\n'
+)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"optimize-hot-cold-new": True},
+        {"optimize-hot-cold-new": True, "cold-new-hint-value": 5, "hot-new-hint-value": 200, "optimize-existing-hot-cold-new": True},
+    ],
+)
+def test_hot_cold_new_as_opt19(options: dict[str, object]) -> None:
+    assert_same_as_opt(DL + 'target triple = "x86_64-unknown-linux-gnu"\n' + HOT_COLD_NEW, "instcombine", options)
