@@ -1454,6 +1454,10 @@ class LibCallSimplifier:
             return copy_flags(ci, bl.emit_malloc(ci.get_arg(1), b, self.tli))
         return None
 
+    def optimize_b_copy(self, ci: CallInst, b: IRBuilder) -> Value | None:
+        """``optimizeBCopy``: bcopy(src, dst, n) -> llvm.memmove(dst, src, n)."""
+        return copy_flags(ci, bl.create_mem_move(b, ci.get_arg(1), 1, ci.get_arg(0), 1, ci.get_arg(2)))
+
     def optimize_new(self, ci: CallInst, b: IRBuilder) -> Value | None:
         """``optimizeNew``: with ``-optimize-hot-cold-new``, a ``memprof`` hint on a call of
         ``operator new`` picks the hot/cold variant (an existing hint is rewritten only with
@@ -2407,6 +2411,7 @@ _STRING_MEMORY: dict[str, _Handler] = {
     "strcspn": LibCallSimplifier.optimize_str_c_spn,
     "strstr": LibCallSimplifier.optimize_str_str,
     "realloc": LibCallSimplifier.optimize_realloc,
+    "bcopy": LibCallSimplifier.optimize_b_copy,
     "Znwm": LibCallSimplifier.optimize_new,
     "Znwm12__hot_cold_t": LibCallSimplifier.optimize_new,
     "ZnwmRKSt9nothrow_t": LibCallSimplifier.optimize_new,

@@ -74,6 +74,7 @@ DECLS = (
     'declare i32 @atoi(ptr)\n'
     'declare double @strtod(ptr, ptr)\n'
     'declare ptr @realloc(ptr, i64)\n'
+    'declare void @bcopy(ptr, ptr, i64)\n'
 )
 
 
@@ -214,6 +215,8 @@ RULES: dict[str, str] = {
     'strtod_nocapture': 'define double @f(ptr %s) {\n  %r = call double @strtod(ptr %s, ptr null)\n  ret double %r\n}',
     # realloc(null, n) -> malloc(n) with malloc's inferred attributes; realloc(p, n) stays
     'realloc_null': 'define void @f(ptr %p, i64 %n, ptr %o) {\n  %a = call ptr @realloc(ptr null, i64 %n)\n  store ptr %a, ptr %o\n  %b = call ptr @realloc(ptr %p, i64 %n)\n  store ptr %b, ptr %o\n  ret void\n}',
+    # bcopy(s, d, n) -> llvm.memmove(d, s, n) (tail kept); a constant 8 becomes a load/store
+    'bcopy': 'define void @f(ptr %s, ptr %d, i64 %n) {\n  tail call void @bcopy(ptr %s, ptr %d, i64 %n)\n  call void @bcopy(ptr %d, ptr %s, i64 8)\n  ret void\n}',
     # a nobuiltin call is left alone
     'nobuiltin': 'define i64 @f() {\n  %r = call i64 @strlen(ptr @hello) nobuiltin\n  ret i64 %r\n}',
 }
