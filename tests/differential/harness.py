@@ -91,10 +91,12 @@ PASSES: dict[str, PassSpec] = {
     "fix-irreducible": PassSpec("fix-irreducible", "ssa"),
     # InstCombine (issue 14): from clang's -O0 output through our mem2reg. Plain ``instcombine``
     # verifies the fixpoint: where opt-19 aborts, so must we (BOTH_ABORT).
-    "instcombine": PassSpec("mem2reg,instcombine", "O0"),
-    "instcombine-nvf": PassSpec("mem2reg,instcombine<no-verify-fixpoint>", "O0", 0.80),
+    # The issue asks for 80% identity; all 868 usable programs of seeds 1..1000 are identical
+    # (measured), so the sweep guards 98%.
+    "instcombine": PassSpec("mem2reg,instcombine", "O0", 0.98),
+    "instcombine-nvf": PassSpec("mem2reg,instcombine<no-verify-fixpoint>", "O0", 0.98),
     "instcombine-twice": PassSpec(
-        "mem2reg,instcombine<no-verify-fixpoint>,instcombine<no-verify-fixpoint>", "O0"
+        "mem2reg,instcombine<no-verify-fixpoint>,instcombine<no-verify-fixpoint>", "O0", 0.98
     ),
 }
 
