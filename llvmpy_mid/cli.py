@@ -241,16 +241,50 @@ def _pass_option_names() -> list[str]:
 _TRIPLE_OSES = (
     "linux", "windows", "win32", "darwin", "macosx", "ios", "freebsd", "netbsd", "openbsd", "none",
     "wasi", "emscripten", "android", "fuchsia", "haiku", "solaris", "aix", "cuda", "amdhsa", "amdpal",
+    "mingw32", "cygwin",
 )
+
+
+_TRIPLE_ENVS = (
+    "eabi", "gnu", "code16", "android", "musl", "msvc", "itanium", "cygnus", "coreclr", "simulator",
+    "macabi", "pixel", "vertex", "geometry", "hull", "domain", "compute", "library", "raygeneration",
+    "intersection", "anyhit", "closesthit", "miss", "callable", "mesh", "amplification", "opencl", "ohos",
+    "pauthtest",
+)
+_TRIPLE_FORMATS = ("xcoff", "coff", "elf", "goff", "macho", "wasm", "spirv", "dxcontainer")
+
+
+def _is_triple_env(component: str) -> bool:
+    """An environment or object-format component (LLVM ``parseEnvironment``/``parseFormat``)."""
+    return component.startswith(_TRIPLE_ENVS) or component.endswith(_TRIPLE_FORMATS)
 
 
 def normalize_triple(triple: str) -> str:
     """``-mtriple``'s value as LLVM's ``Triple::normalize`` writes the common forms: a vendor
     ``unknown`` inserted when the second component is an operating system (``x86_64-linux`` ->
-    ``x86_64-unknown-linux``). Other forms are kept as given."""
+    ``x86_64-unknown-linux``), ``unknown`` components before an environment or object format
+    that comes early (``x86_64-elf`` -> ``x86_64-unknown-unknown-elf``), and the Windows
+    spellings (``win32`` -> ``windows-msvc``, ``mingw32`` -> ``windows-gnu``, ``cygwin`` ->
+    ``windows-cygnus``). Other forms are kept as given."""
     parts = triple.split("-")
-    if len(parts) >= 2 and parts[1].startswith(_TRIPLE_OSES):
+    if 2 <= len(parts) < 4 and parts[1].startswith(_TRIPLE_OSES):
         parts.insert(1, "unknown")
+    if 2 <= len(parts) < 4 and _is_triple_env(parts[-1]) and not parts[-1].startswith(_TRIPLE_OSES):
+        while len(parts) < 4:
+            parts.insert(len(parts) - 1, "unknown")
+    if len(parts) >= 4 and parts[3].startswith("androideabi"):
+        parts[3] = "android" + parts[3][len("androideabi"):]
+    if len(parts) >= 3:
+        os_name = parts[2]
+        if os_name.startswith("mingw32"):
+            parts = parts[:2] + ["windows", "gnu"]
+        elif os_name.startswith("cygwin"):
+            parts = parts[:2] + ["windows", "cygnus"]
+        elif os_name.startswith("win32") or os_name == "windows":
+            env = parts[3] if len(parts) > 3 else ""
+            if not env or env.endswith("coff"):
+                env = "msvc"
+            parts = parts[:2] + ["windows", env]
     return "-".join(parts)
 
 

@@ -458,3 +458,21 @@ def test_mtriple_replaces_the_triple_and_the_inferred_layout_as_opt19(tmp_path: 
     expected = subprocess.run(["opt-19"] + args, capture_output=True, text=True, check=True).stdout
     ours = subprocess.run([sys.executable, "-m", "llvmpy_mid"] + args, capture_output=True, text=True, check=True).stdout
     assert ours == expected
+
+
+_TRIPLES = ("i386-mingw32", "xcore-xmos-elf", "x86_64-elf", "i686-pc-win32", "x86_64-w64-mingw32",
+            "i686-pc-cygwin", "x86_64-win32-elf", "armv7-linux-androideabi", "x86_64-pc-windows-coff",
+            "arm-none-eabi", "wasm32-wasi", "riscv64", "x86_64-pc-linux-gnu", "armv7-none-linux-android16")
+
+
+def test_mtriple_normalised_as_opt19() -> None:
+    """``Triple::normalize``'s common forms: missing vendor or OS filled with ``unknown``, the
+    Windows spellings, ``androideabi``."""
+    require_tools("opt-19")
+    from llvmpy_mid.cli import normalize_triple
+
+    for triple in _TRIPLES:
+        out = subprocess.run(["opt-19", "-mtriple=" + triple, "-S", "-"], input="", capture_output=True,
+                             text=True, check=True).stdout
+        expected = next(line for line in out.splitlines() if line.startswith("target triple"))
+        assert expected == 'target triple = "%s"' % normalize_triple(triple), triple
