@@ -323,6 +323,16 @@ class IRBuilder:
                 return v
         return self.cast(opcode, value, dest_type, name, nuw=nuw, nsw=nsw, nneg=nneg)
 
+    def create_bit_or_pointer_cast(self, value: Value, dest_type: Type, name: str = "") -> Value:
+        """``ptrtoint`` from a pointer to an integer, ``inttoptr`` the other way, else ``bitcast``
+        (``value`` itself when the type is already ``dest_type``; LLVM ``CreateBitOrPointerCast``)."""
+        src = value.type
+        if src.is_ptr_or_ptr_vector and dest_type.is_int_or_int_vector:
+            return self.create_cast("ptrtoint", value, dest_type, name)
+        if src.is_int_or_int_vector and dest_type.is_ptr_or_ptr_vector:
+            return self.create_cast("inttoptr", value, dest_type, name)
+        return self.create_cast("bitcast", value, dest_type, name)
+
     def create_trunc(self, value: Value, dest_type: Type, name: str = "") -> Value:
         return self.create_cast("trunc", value, dest_type, name)
 

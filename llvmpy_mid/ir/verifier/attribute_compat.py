@@ -29,34 +29,74 @@ from llvmpy_mid.ir.types import ArrayType, IntegerType, Type, TypeID
 
 # --- AttributeFuncs::typeIncompatible ---------------------------------------------------------
 
-_INTEGER_ONLY = frozenset((AttrKind.ALLOC_ALIGN, AttrKind.S_EXT, AttrKind.Z_EXT))
-_INT_OR_INT_VECTOR_ONLY = frozenset((AttrKind.RANGE,))
-_POINTER_ONLY = frozenset(
-    (
-        AttrKind.NO_ALIAS,
-        AttrKind.NO_CAPTURE,
-        AttrKind.NON_NULL,
-        AttrKind.READ_NONE,
-        AttrKind.READ_ONLY,
-        AttrKind.DEREFERENCEABLE,
-        AttrKind.DEREFERENCEABLE_OR_NULL,
-        AttrKind.WRITABLE,
-        AttrKind.DEAD_ON_UNWIND,
-        AttrKind.INITIALIZES,
-        AttrKind.NEST,
-        AttrKind.SWIFT_ERROR,
-        AttrKind.PREALLOCATED,
-        AttrKind.IN_ALLOCA,
-        AttrKind.BY_VAL,
-        AttrKind.STRUCT_RET,
-        AttrKind.BY_REF,
-        AttrKind.ELEMENT_TYPE,
-        AttrKind.ALLOCATED_POINTER,
-    )
+# Each group split by LLVM's AttributeSafetyKind: safe to drop from a call when the type changes,
+# or not (the verifier rejects both kinds alike).
+_INT_ONLY_SAFE = (AttrKind.ALLOC_ALIGN,)
+_INT_ONLY_UNSAFE = (AttrKind.S_EXT, AttrKind.Z_EXT)
+_INT_VEC_ONLY_SAFE = (AttrKind.RANGE,)
+_PTR_ONLY_SAFE = (
+    AttrKind.NO_ALIAS,
+    AttrKind.NO_CAPTURE,
+    AttrKind.NON_NULL,
+    AttrKind.READ_NONE,
+    AttrKind.READ_ONLY,
+    AttrKind.DEREFERENCEABLE,
+    AttrKind.DEREFERENCEABLE_OR_NULL,
+    AttrKind.WRITABLE,
+    AttrKind.DEAD_ON_UNWIND,
+    AttrKind.INITIALIZES,
 )
+_PTR_ONLY_UNSAFE = (
+    AttrKind.NEST,
+    AttrKind.SWIFT_ERROR,
+    AttrKind.PREALLOCATED,
+    AttrKind.IN_ALLOCA,
+    AttrKind.BY_VAL,
+    AttrKind.STRUCT_RET,
+    AttrKind.BY_REF,
+    AttrKind.ELEMENT_TYPE,
+    AttrKind.ALLOCATED_POINTER,
+)
+_INTEGER_ONLY = frozenset(_INT_ONLY_SAFE + _INT_ONLY_UNSAFE)
+_INT_OR_INT_VECTOR_ONLY = frozenset(_INT_VEC_ONLY_SAFE)
+_POINTER_ONLY = frozenset(_PTR_ONLY_SAFE + _PTR_ONLY_UNSAFE)
 _PTR_OR_PTR_VECTOR_ONLY = frozenset((AttrKind.ALIGNMENT,))
 _FP_ONLY = frozenset((AttrKind.NO_FP_CLASS,))
 _NOT_ON_VOID = frozenset((AttrKind.NO_UNDEF,))
+
+SAFE_TO_DROP = 1
+UNSAFE_TO_DROP = 2
+ALL_KINDS = 3
+
+
+def type_incompatible(ty: Type, ask: int = ALL_KINDS) -> tuple[AttrKind, ...]:
+    """``AttributeFuncs::typeIncompatible(Ty, ASK)``: the attribute kinds a value of type ``ty``
+    may not carry; ``ask`` selects those safe to drop (1), unsafe to drop (2) or both (3)."""
+    out: list[AttrKind] = []
+    safe = bool(ask & SAFE_TO_DROP)
+    unsafe = bool(ask & UNSAFE_TO_DROP)
+    tid = ty.type_id
+    if tid is not TypeID.INTEGER:
+        if safe:
+            out.extend(_INT_ONLY_SAFE)
+        if unsafe:
+            out.extend(_INT_ONLY_UNSAFE)
+    if ty.scalar_type.type_id is not TypeID.INTEGER and safe:
+        out.extend(_INT_VEC_ONLY_SAFE)
+    if tid is not TypeID.POINTER:
+        if safe:
+            out.extend(_PTR_ONLY_SAFE)
+        if unsafe:
+            out.extend(_PTR_ONLY_UNSAFE)
+    if ty.scalar_type.type_id is not TypeID.POINTER and safe:
+        out.append(AttrKind.ALIGNMENT)
+    if safe:
+        if not is_nofpclass_compatible(ty):
+            out.append(AttrKind.NO_FP_CLASS)
+        if tid is TypeID.VOID:
+            out.append(AttrKind.NO_UNDEF)
+    return tuple(out)
+
 
 _INCOMPATIBLE_CACHE: dict[tuple[bool, bool, bool, bool, bool, bool], frozenset[AttrKind]] = {}
 
@@ -292,6 +332,9 @@ def is_valid_vfabi_variant(name: str, params: tuple[Type, ...], return_type: Typ
 
 
 __all__ = [
+    "ALL_KINDS",
+    "SAFE_TO_DROP",
+    "UNSAFE_TO_DROP",
     "can_losslessly_bitcast",
     "incompatible_kinds",
     "is_nofpclass_compatible",
@@ -299,4 +342,5 @@ __all__ = [
     "is_valid_vfabi_variant",
     "is_x86_triple",
     "primitive_size_in_bits",
+    "type_incompatible",
 ]

@@ -303,13 +303,7 @@ def _bit_or_pointer_cast(ic: InstCombiner, v: Value, ty: object) -> Value:
     from llvmpy_mid.ir.types import Type
 
     assert isinstance(ty, Type)
-    if v.type is ty:
-        return v
-    if v.type.is_ptr_or_ptr_vector and ty.is_int_or_int_vector:
-        return ic.builder.create_cast("ptrtoint", v, ty)
-    if v.type.is_int_or_int_vector and ty.is_ptr_or_ptr_vector:
-        return ic.builder.create_cast("inttoptr", v, ty)
-    return ic.builder.create_cast("bitcast", v, ty)
+    return ic.builder.create_bit_or_pointer_cast(v, ty)
 
 
 def try_optimize_call(ic: InstCombiner, ci: CallInst) -> Instruction | None:

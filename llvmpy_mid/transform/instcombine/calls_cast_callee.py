@@ -31,7 +31,7 @@ from llvmpy_mid.ir.instructions.terminators import InvokeInst
 from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.type_queries import primitive_size_in_bits
 from llvmpy_mid.ir.types import IntegerType, PointerType, Type, TypeID, VectorType
-from llvmpy_mid.ir.verifier.attribute_compat import is_nofpclass_compatible
+from llvmpy_mid.ir.verifier.attribute_compat import ALL_KINDS, SAFE_TO_DROP, UNSAFE_TO_DROP, type_incompatible
 from llvmpy_mid.transform.instcombine.combiner import take_name
 
 if TYPE_CHECKING:
@@ -40,66 +40,9 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.value import Value
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
-# AttributeFuncs::typeIncompatible, split by AttributeSafetyKind.
-_INT_ONLY_SAFE = (AttrKind.ALLOC_ALIGN,)
-_INT_ONLY_UNSAFE = (AttrKind.S_EXT, AttrKind.Z_EXT)
-_INT_VEC_ONLY_SAFE = (AttrKind.RANGE,)
-_PTR_ONLY_SAFE = (
-    AttrKind.NO_ALIAS,
-    AttrKind.NO_CAPTURE,
-    AttrKind.NON_NULL,
-    AttrKind.READ_NONE,
-    AttrKind.READ_ONLY,
-    AttrKind.DEREFERENCEABLE,
-    AttrKind.DEREFERENCEABLE_OR_NULL,
-    AttrKind.WRITABLE,
-    AttrKind.DEAD_ON_UNWIND,
-    AttrKind.INITIALIZES,
-)
-_PTR_ONLY_UNSAFE = (
-    AttrKind.NEST,
-    AttrKind.SWIFT_ERROR,
-    AttrKind.PREALLOCATED,
-    AttrKind.IN_ALLOCA,
-    AttrKind.BY_VAL,
-    AttrKind.STRUCT_RET,
-    AttrKind.BY_REF,
-    AttrKind.ELEMENT_TYPE,
-    AttrKind.ALLOCATED_POINTER,
-)
-
-_SAFE = 1
-_UNSAFE = 2
-_ALL = 3
-
-
-def type_incompatible(ty: Type, ask: int = _ALL) -> tuple[AttrKind, ...]:
-    """``AttributeFuncs::typeIncompatible(Ty, ASK)``: ``ask`` is 1 (safe to drop), 2 (unsafe
-    to drop) or 3 (both)."""
-    out: list[AttrKind] = []
-    safe = bool(ask & _SAFE)
-    unsafe = bool(ask & _UNSAFE)
-    tid = ty.type_id
-    if tid is not TypeID.INTEGER:
-        if safe:
-            out.extend(_INT_ONLY_SAFE)
-        if unsafe:
-            out.extend(_INT_ONLY_UNSAFE)
-    if ty.scalar_type.type_id is not TypeID.INTEGER and safe:
-        out.extend(_INT_VEC_ONLY_SAFE)
-    if tid is not TypeID.POINTER:
-        if safe:
-            out.extend(_PTR_ONLY_SAFE)
-        if unsafe:
-            out.extend(_PTR_ONLY_UNSAFE)
-    if ty.scalar_type.type_id is not TypeID.POINTER and safe:
-        out.append(AttrKind.ALIGNMENT)
-    if safe:
-        if not is_nofpclass_compatible(ty):
-            out.append(AttrKind.NO_FP_CLASS)
-        if tid is TypeID.VOID:
-            out.append(AttrKind.NO_UNDEF)
-    return tuple(out)
+_SAFE = SAFE_TO_DROP
+_UNSAFE = UNSAFE_TO_DROP
+_ALL = ALL_KINDS
 
 
 def _overlaps(attrs: AttributeSet, kinds: tuple[AttrKind, ...]) -> bool:
@@ -136,13 +79,7 @@ def is_bit_or_noop_pointer_castable(src: Type, dst: Type, dl: DataLayout) -> boo
 
 def _bit_or_pointer_cast(ic: InstCombiner, v: Value, ty: Type) -> Value:
     """``IRBuilder::CreateBitOrPointerCast`` (folding constants)."""
-    if v.type is ty:
-        return v
-    if v.type.is_ptr_or_ptr_vector and ty.is_int_or_int_vector:
-        return ic.builder.create_cast("ptrtoint", v, ty)
-    if v.type.is_int_or_int_vector and ty.is_ptr_or_ptr_vector:
-        return ic.builder.create_cast("inttoptr", v, ty)
-    return ic.builder.create_cast("bitcast", v, ty)
+    return ic.builder.create_bit_or_pointer_cast(v, ty)
 
 
 def _promoted_cast_opcode(src: Type, dst: Type) -> str:
@@ -315,4 +252,4 @@ def _insertion_point_after_def(inst: CallBase) -> Instruction | None:
     return inst.next_instruction
 
 
-__all__ = ["is_bit_or_noop_pointer_castable", "transform_const_expr_cast_call", "type_incompatible"]
+__all__ = ["is_bit_or_noop_pointer_castable", "transform_const_expr_cast_call"]
