@@ -2,7 +2,7 @@
 -S`` (ModuleID aside) on hand-made functions that exercise the driver built so far: the
 dead-instruction cleanup in reachable blocks (ranked operands that become dead
 are erased in turn), unreachable blocks left alone, debug records of erased values
-salvaged, ``optnone`` functions skipped, and IR that the pass keeps as it is.
+salvaged, and IR that the pass keeps as it is.
 """
 
 from __future__ import annotations
@@ -52,20 +52,6 @@ exit:
 }
 """
 
-OPTNONE = """
-define i32 @skipped(i32 %a) #0 {
-  %x = add i32 %a, 1
-  ret i32 %a
-}
-
-define i32 @cleaned(i32 %a) {
-  %x = add i32 %a, 1
-  ret i32 %a
-}
-
-attributes #0 = { noinline optnone }
-"""
-
 DEBUG = """
 define i32 @salvaged(i32 %a) !dbg !5 {
 entry:
@@ -90,7 +76,7 @@ entry:
 
 
 @needs_opt
-@pytest.mark.parametrize("text", [DEAD_CHAINS, OPTNONE, DEBUG], ids=["dead_chains", "optnone", "debug"])
+@pytest.mark.parametrize("text", [DEAD_CHAINS, DEBUG], ids=["dead_chains", "debug"])
 def test_like_opt19(tmp_path: Path, text: str) -> None:
     require_tools("opt-19")
     path = tmp_path / "in.ll"
