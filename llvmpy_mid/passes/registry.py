@@ -294,7 +294,6 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("fix-irreducible", "function", "llvmpy_mid.transform.utils.fix_irreducible:FixIrreduciblePass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
     ("sccp", "function", "llvmpy_mid.transform.scalar.sccp:SCCPPass"),
-    ("reassociate", "function", "llvmpy_mid.transform.scalar.reassociate:ReassociatePass"),
     ("mem2reg", "function", "llvmpy_mid.transform.scalar.mem2reg:PromotePass"),
     ("reg2mem", "function", "llvmpy_mid.transform.scalar.reg2mem:RegToMemPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
