@@ -1,5 +1,5 @@
 """Reachability queries on the control-flow graph (LLVM ``lib/Analysis/CFG.cpp``:
-``isPotentiallyReachable``, ``isPotentiallyReachableFromMany``).
+``isPotentiallyReachable``, ``isPotentiallyReachableFromMany``, ``FindFunctionBackedges``).
 
 The answer is conservative: True means "there may be a path", False means
 "there is certainly none". The search explores at most
@@ -74,4 +74,46 @@ def is_potentially_reachable(
     return is_potentially_reachable_from_many([a], b, excl, dt)
 
 
-__all__ = ["DEFAULT_MAX_BBS_TO_EXPLORE", "is_potentially_reachable", "is_potentially_reachable_from_many"]
+def find_function_backedges(fn: object) -> list[tuple[BasicBlock, BasicBlock]]:
+    """The back edges of a depth-first walk from the entry: edges to a block still on
+    the walk's stack, in discovery order (LLVM ``FindFunctionBackedges``)."""
+    from llvmpy_mid.ir.function import Function
+
+    assert isinstance(fn, Function)
+    result: list[tuple[BasicBlock, BasicBlock]] = []
+    if not fn.blocks:
+        return result
+    entry = fn.entry_block
+    first = entry.successors
+    if not first:
+        return result
+    visited = {entry}
+    in_stack = {entry}
+    stack: list[tuple[BasicBlock, list[BasicBlock], int]] = [(entry, first, 0)]
+    while stack:
+        parent, succs, i = stack[-1]
+        found: BasicBlock | None = None
+        while i < len(succs):
+            bb = succs[i]
+            i += 1
+            if bb not in visited:
+                visited.add(bb)
+                found = bb
+                break
+            if bb in in_stack:
+                result.append((parent, bb))
+        stack[-1] = (parent, succs, i)
+        if found is not None:
+            in_stack.add(found)
+            stack.append((found, found.successors, 0))
+        else:
+            in_stack.discard(stack.pop()[0])
+    return result
+
+
+__all__ = [
+    "DEFAULT_MAX_BBS_TO_EXPLORE",
+    "find_function_backedges",
+    "is_potentially_reachable",
+    "is_potentially_reachable_from_many",
+]

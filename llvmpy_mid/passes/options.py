@@ -115,6 +115,10 @@ class OptionTable:
             raise KeyError("no pass option '%s' is declared" % name)
         return option.default
 
+    def is_set(self, name: str) -> bool:
+        """The option was given a value (LLVM's ``getNumOccurrences() != 0``)."""
+        return name in self._values
+
     def set(self, name: str, value: OptionValue | str | None) -> None:
         """Set ``name``; a ``str`` (or None, meaning a bare ``-name``) is parsed as the command line does."""
         option = self._options.get(name)

@@ -505,6 +505,48 @@ _BUILTIN_OPTIONS += (
         "instcombine",
     ),
 )
+# SimplifyCFG's cl::opt options (SimplifyCFG.cpp and SimplifyCFGPass.cpp; read by
+# llvmpy_mid.transform.utils.simplify_cfg.option_enabled / option_int and the pass).
+_BUILTIN_OPTIONS += (
+    ("simplifycfg-require-and-preserve-domtree", "bool", False,
+     "Temorary development switch used to gradually uplift SimplifyCFG into preserving DomTree,", "simplifycfg"),
+    ("phi-node-folding-threshold", "uint", 2, "Control the amount of phi node folding to perform (default = 2)", "simplifycfg"),
+    ("two-entry-phi-node-folding-threshold", "uint", 4,
+     "Control the maximal total instruction cost that we are willing to speculatively execute to fold a 2-entry PHI node "
+     "into a select (default = 4)", "simplifycfg"),
+    ("simplifycfg-hoist-common", "bool", True, "Hoist common instructions up to the parent block", "simplifycfg"),
+    ("simplifycfg-hoist-common-skip-limit", "uint", 20, "Allow reordering across at most this many instructions when hoisting",
+     "simplifycfg"),
+    ("simplifycfg-sink-common", "bool", True, "Sink common instructions down to the end block", "simplifycfg"),
+    ("simplifycfg-hoist-cond-stores", "bool", True, "Hoist conditional stores if an unconditional store precedes", "simplifycfg"),
+    ("simplifycfg-merge-cond-stores", "bool", True,
+     "Hoist conditional stores even if an unconditional store does not precede - hoist multiple conditional stores into a "
+     "single predicated store", "simplifycfg"),
+    ("simplifycfg-merge-cond-stores-aggressively", "bool", False,
+     "When merging conditional stores, do so even if the resultant basic blocks are unlikely to be if-converted as a result",
+     "simplifycfg"),
+    ("speculate-one-expensive-inst", "bool", True, "Allow exactly one expensive instruction to be speculatively executed",
+     "simplifycfg"),
+    ("max-speculation-depth", "uint", 10,
+     "Limit maximum recursion depth when calculating costs of speculatively executed instructions", "simplifycfg"),
+    ("simplifycfg-max-small-block-size", "int", 10, "Max size of a block which is still considered small enough to thread through",
+     "simplifycfg"),
+    ("simplifycfg-branch-fold-threshold", "uint", 2, "Maximum cost of combining conditions when folding branches", "simplifycfg"),
+    ("simplifycfg-branch-fold-common-dest-vector-multiplier", "uint", 2,
+     "Multiplier to apply to threshold when determining whether or not to fold branch to common destination when vector "
+     "operations are present", "simplifycfg"),
+    ("simplifycfg-merge-compatible-invokes", "bool", True, "Allow SimplifyCFG to merge invokes together when appropriate",
+     "simplifycfg"),
+    ("max-switch-cases-per-result", "uint", 16, "Limit cases to analyze when converting a switch to select", "simplifycfg"),
+    ("bonus-inst-threshold", "uint", 1, "Control the number of bonus instructions (default = 1)", "simplifycfg"),
+    ("keep-loops", "bool", True, "Preserve canonical loop structure (default = true)", "simplifycfg"),
+    ("switch-range-to-icmp", "bool", False, "Convert switches into an integer range comparison (default = false)", "simplifycfg"),
+    ("switch-to-lookup", "bool", False, "Convert switches to lookup tables (default = false)", "simplifycfg"),
+    ("forward-switch-cond", "bool", False, "Forward switch condition to phi ops (default = false)", "simplifycfg"),
+    ("hoist-common-insts", "bool", False, "hoist common instructions (default = false)", "simplifycfg"),
+    ("sink-common-insts", "bool", False, "Sink common instructions (default = false)", "simplifycfg"),
+    ("speculate-unpredictables", "bool", False, "Speculate unpredictable branches (default = false)", "simplifycfg"),
+)
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
 # The hot/cold operator new hints (LLVM's HotColdHintParser: 0 to 255).
@@ -545,6 +587,21 @@ REGISTRY.add_pass(
     "llvmpy_mid.transform.instcombine.driver:InstCombinePass",
     _parse_instcombine,
     params_help="<no-use-loop-info;use-loop-info;no-verify-fixpoint;verify-fixpoint;max-iterations=N>",
+)
+def _parse_simplifycfg(params: str) -> object:
+    from llvmpy_mid.transform.scalar.simplify_cfg_pass import parse_simplify_cfg_options
+
+    return parse_simplify_cfg_options(params)
+
+
+REGISTRY.add_pass(
+    "simplifycfg",
+    "function",
+    "llvmpy_mid.transform.scalar.simplify_cfg_pass:SimplifyCFGPass",
+    _parse_simplifycfg,
+    params_help="<no-forward-switch-cond;forward-switch-cond;no-switch-range-to-icmp;switch-range-to-icmp;"
+    "no-switch-to-lookup;switch-to-lookup;no-keep-loops;keep-loops;no-hoist-common-insts;hoist-common-insts;"
+    "no-sink-common-insts;sink-common-insts;bonus-inst-threshold=N>",
 )
 REGISTRY.add_pass(
     "aggressive-instcombine",

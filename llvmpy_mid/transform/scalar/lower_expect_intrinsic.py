@@ -34,6 +34,7 @@ from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import BranchInst, SwitchInst
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
+from llvmpy_mid.ir.prof_data_utils import create_branch_weights
 from llvmpy_mid.ir.metadata import MDNode, MDString, Metadata, ValueAsMetadata
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
@@ -50,16 +51,6 @@ _INT32_MAX = 2147483647
 # Declared in the registry too (so the command line knows them before this module is imported).
 declare_option("likely-branch-weight", "uint", 2000, "Weight of the branch likely to be taken (default = 2000)", "lower-expect")
 declare_option("unlikely-branch-weight", "uint", 1, "Weight of the branch unlikely to be taken (default = 1)", "lower-expect")
-
-
-def create_branch_weights(ctx: Context, weights: list[int], is_expected: bool = False) -> MDNode:
-    """``!{!"branch_weights", [!"expected",] i32 w...}`` (LLVM ``MDBuilder::createBranchWeights``)."""
-    ops: list[Metadata | None] = [MDString.get(ctx, "branch_weights")]
-    if is_expected:
-        ops.append(MDString.get(ctx, "expected"))
-    i32 = ctx.i32
-    ops.extend(ValueAsMetadata.get(ConstantInt.get(i32, w)) for w in weights)
-    return MDNode.get(ctx, ops)
 
 
 def _expect_kind(call: CallInst) -> str:

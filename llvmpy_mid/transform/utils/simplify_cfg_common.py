@@ -1,0 +1,132 @@
+"""Small helpers the SimplifyCFG families share (LLVM 19.1.7
+``llvm/lib/Transforms/Utils/SimplifyCFG.cpp``: ``IncomingValuesAreCompatible``,
+``SafeToMergeTerminators``, ``AddPredecessorToBlock``, ``GetConstantInt``,
+``EraseTerminatorAndDCECond``, ``GetBranchWeights``).
+
+What: each helper does what the LLVM static function of the same name does; the
+families (``simplify_cfg_*.py``) import them from here rather than each keeping
+its own copy.
+"""
+
+from __future__ import annotations
+
+from llvmpy_mid.ir.basic_block import BasicBlock
+from llvmpy_mid.ir.constant_expr import ConstantExpr
+from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull
+from llvmpy_mid.ir.data_layout import DataLayout
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.terminators import BranchInst, IndirectBrInst, SwitchInst
+from llvmpy_mid.ir.prof_data_utils import extract_branch_weights
+from llvmpy_mid.ir.types import PointerType
+from llvmpy_mid.ir.value import Value
+from llvmpy_mid.transform.utils.local import recursively_delete_trivially_dead_instructions
+
+
+def incoming_values_are_compatible(
+    bb: BasicBlock, incoming: tuple[BasicBlock, BasicBlock], equivalent: set[Value] | None = None
+) -> bool:
+    """Every phi of ``bb`` receives the same value from both blocks (or two values of
+    ``equivalent``) (LLVM ``IncomingValuesAreCompatible``)."""
+    a, b = incoming
+    for phi in bb.phis():
+        v0 = phi.incoming_value_for_block(a)
+        v1 = phi.incoming_value_for_block(b)
+        if v0 is v1:
+            continue
+        if equivalent is not None and v0 in equivalent and v1 in equivalent:
+            continue
+        return False
+    return True
+
+
+def safe_to_merge_terminators(si1: Instruction, si2: Instruction, fail_blocks: list[BasicBlock] | None = None) -> bool:
+    """The two terminators' blocks can be merged: no common successor has phis that
+    disagree about them (LLVM ``SafeToMergeTerminators``; ``fail_blocks`` collects every
+    such successor, without repeats, in successor order)."""
+    if si1 is si2:
+        return False
+    bb1 = si1.parent
+    bb2 = si2.parent
+    assert bb1 is not None and bb2 is not None
+    succs1 = set(bb1.successors)
+    fail = False
+    for succ in bb2.successors:
+        if succ not in succs1:
+            continue
+        if incoming_values_are_compatible(succ, (bb1, bb2)):
+            continue
+        fail = True
+        if fail_blocks is None:
+            break
+        if succ not in fail_blocks:
+            fail_blocks.append(succ)
+    return not fail
+
+
+def add_predecessor_to_block(succ: BasicBlock, new_pred: BasicBlock, exist_pred: BasicBlock) -> None:
+    """Give every phi of ``succ`` an entry for ``new_pred`` with the value it has for
+    ``exist_pred`` (LLVM ``AddPredecessorToBlock``)."""
+    for phi in list(succ.phis()):
+        phi.add_incoming(phi.incoming_value_for_block(exist_pred), new_pred)
+
+
+def get_constant_int(v: Value, dl: DataLayout) -> ConstantInt | None:
+    """``v`` as an integer constant: an integer constant itself, or a pointer constant
+    (null, ``inttoptr`` of an integer) as a pointer-sized integer (LLVM ``GetConstantInt``)."""
+    if isinstance(v, ConstantInt):
+        return v
+    ty = v.type
+    if not isinstance(ty, PointerType) or dl.is_non_integral_pointer_type(ty):
+        return None
+    int_ty = dl.int_ptr_type_for(ty.context, ty.address_space)
+    if isinstance(v, ConstantPointerNull):
+        return ConstantInt.get(int_ty, 0)
+    if isinstance(v, ConstantExpr) and v.opcode == "inttoptr":
+        op = v.operands[0]
+        if isinstance(op, ConstantInt):
+            if op.type is int_ty:
+                return op
+            width = int_ty.width
+            return ConstantInt.get(int_ty, op.value & ((1 << width) - 1))
+    return None
+
+
+def erase_terminator_and_dce_cond(ti: Instruction) -> None:
+    """Erase a terminator and then its condition (or address) if that became dead
+    (LLVM ``EraseTerminatorAndDCECond``)."""
+    cond: Value | None = None
+    if isinstance(ti, SwitchInst):
+        cond = ti.condition
+    elif isinstance(ti, BranchInst):
+        if ti.is_conditional:
+            cond = ti.condition
+    elif isinstance(ti, IndirectBrInst):
+        cond = ti.address
+    ti.erase_from_parent()
+    if cond is not None and isinstance(cond, Instruction):
+        recursively_delete_trivially_dead_instructions(cond)
+
+
+def get_branch_weights(ti: Instruction) -> list[int]:
+    """The weights of a switch or of a conditional branch on an equality compare, the
+    default destination's first (LLVM ``GetBranchWeights``; the caller has checked that
+    ``!prof`` weights exist)."""
+    weights = extract_branch_weights(ti)
+    assert weights is not None, "Invalid branch-weight metadata"
+    if isinstance(ti, BranchInst):
+        assert len(weights) == 2
+        cond = ti.condition
+        if isinstance(cond, ICmpInst) and cond.predicate is Predicate.ICMP_EQ:
+            weights = [weights[1], weights[0]]
+    return weights
+
+
+__all__ = [
+    "add_predecessor_to_block",
+    "erase_terminator_and_dce_cond",
+    "get_branch_weights",
+    "get_constant_int",
+    "incoming_values_are_compatible",
+    "safe_to_merge_terminators",
+]

@@ -1,0 +1,33 @@
+"""``unreachable`` and edges that are undefined behaviour (LLVM ``simplifyUnreachable``, ``removeUndefIntroducingPredecessor``).
+
+Placeholder while the family is written (issue 15): every entry point
+reports 'no change'.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from llvmpy_mid.ir.basic_block import BasicBlock
+from llvmpy_mid.ir.data_layout import DataLayout
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.cmp import ICmpInst
+from llvmpy_mid.ir.instructions.eh import LandingPadInst
+from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
+from llvmpy_mid.ir.instructions.terminators import BranchInst, IndirectBrInst, SwitchInst, UnreachableInst
+from llvmpy_mid.ir.value import Value
+
+if TYPE_CHECKING:
+    from llvmpy_mid.transform.utils.simplify_cfg import SimplifyCFGOpt
+
+
+def simplify_unreachable(opt: SimplifyCFGOpt, ui: UnreachableInst) -> bool:
+    """Not built yet: no change."""
+    return False
+
+
+def remove_undef_introducing_predecessor(bb: BasicBlock, ac: object | None) -> bool:
+    """Not built yet: no change."""
+    return False
+
+
+__all__ = ["remove_undef_introducing_predecessor", "simplify_unreachable"]
