@@ -294,6 +294,7 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("fix-irreducible", "function", "llvmpy_mid.transform.utils.fix_irreducible:FixIrreduciblePass"),
     ("lcssa", "function", "llvmpy_mid.transform.utils.lcssa:LCSSAPass"),
     ("sccp", "function", "llvmpy_mid.transform.scalar.sccp:SCCPPass"),
+    ("reassociate", "function", "llvmpy_mid.transform.scalar.reassociate:ReassociatePass"),
     ("mem2reg", "function", "llvmpy_mid.transform.scalar.mem2reg:PromotePass"),
     ("reg2mem", "function", "llvmpy_mid.transform.scalar.reg2mem:RegToMemPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
@@ -492,6 +493,16 @@ _BUILTIN_OPTIONS += (
         "aggressive-instcombine",
     ),
     ("memchr-inline-threshold", "uint", 3, "The maximum length of a constant string to inline a memchr call.", "aggressive-instcombine"),
+)
+# Reassociate's cl::opt (Reassociate.cpp).
+_BUILTIN_OPTIONS += (
+    (
+        "reassociate-use-cse-local",
+        "bool",
+        True,
+        "Only reorder expressions within a basic block when exposing CSE opportunities",
+        "reassociate",
+    ),
 )
 # LibCallSimplifier's options (SimplifyLibCalls.cpp; read by InstCombine's library-call folds).
 _BUILTIN_OPTIONS += (
