@@ -1,7 +1,8 @@
 """Small helpers the SimplifyCFG families share (LLVM 19.1.7
 ``llvm/lib/Transforms/Utils/SimplifyCFG.cpp``: ``IncomingValuesAreCompatible``,
 ``SafeToMergeTerminators``, ``AddPredecessorToBlock``, ``GetConstantInt``,
-``EraseTerminatorAndDCECond``, ``GetBranchWeights``).
+``EraseTerminatorAndDCECond``, ``GetBranchWeights``,
+``CloneInstructionsIntoPredecessorBlockAndUpdateSSAUses``).
 
 What: each helper does what the LLVM static function of the same name does; the
 families (``simplify_cfg_*.py``) import them from here rather than each keeping
@@ -10,17 +11,23 @@ its own copy.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
+from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import BranchInst, IndirectBrInst, SwitchInst
 from llvmpy_mid.ir.prof_data_utils import extract_branch_weights
 from llvmpy_mid.ir.types import PointerType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.utils.local import recursively_delete_trivially_dead_instructions
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.debug_records import DbgVariableRecord
 
 
 def incoming_values_are_compatible(
@@ -122,8 +129,77 @@ def get_branch_weights(ti: Instruction) -> list[int]:
     return weights
 
 
+
+def clone_instructions_into_predecessor_block_and_update_ssa_uses(
+    bb: BasicBlock, pred_block: BasicBlock, vmap: dict[Value, Value]
+) -> None:
+    """Copy every non-terminator of ``bb`` (the bonus instructions) before
+    ``pred_block``'s terminator: operands go through ``vmap`` (which learns each copy),
+    a location other than the terminator's is dropped, metadata and attributes that
+    could imply undefined behaviour are dropped, the copy takes the name and the
+    original becomes ``<name>.old``, and phi uses on the edge from ``pred_block`` move
+    to the copy (LLVM ``CloneInstructionsIntoPredecessorBlockAndUpdateSSAUses``)."""
+    from llvmpy_mid.transform.instcombine.common import drop_ub_implying_attrs_and_metadata
+
+    pti = pred_block.terminator
+    assert pti is not None
+    pti_loc = pti.debug_loc
+    get = vmap.get
+    for bonus in list(bb.instructions):
+        if bonus.is_terminator:
+            continue
+        copy = bonus.clone()
+        is_dbg = _is_dbg_info_intrinsic(bonus)
+        if not is_dbg and copy.debug_loc is not pti_loc:
+            copy.debug_loc = None
+        for use in copy.operand_uses:
+            new = get(use.value)
+            if new is not None and new is not use.value:
+                use.set(new)
+        drop_ub_implying_attrs_and_metadata(copy)
+        copy.insert_before(pti)
+        for record in bonus.iter_dbg_records():
+            rec = record.clone()
+            copy.add_dbg_record(rec)
+            if rec.is_variable_record:
+                var = cast("DbgVariableRecord", rec)
+                for k, old in enumerate(var.location_values()):
+                    new = get(old)
+                    if new is not None and new is not old:
+                        var.replace_variable_location_op(k, new)
+                addr = var.address_value
+                if addr is not None:
+                    new = get(addr)
+                    if new is not None and new is not addr:
+                        var.set_address_value(new)
+        if is_dbg:
+            continue
+        name = bonus.name
+        if name:
+            bonus.name = ""
+            copy.name = name
+        bonus.name = copy.name + ".old"
+        vmap[bonus] = copy
+        for use in list(bonus.uses):
+            user = use.user
+            if not isinstance(user, PHINode):
+                continue
+            if user.get_incoming_block_for_use(use) is bb:
+                continue
+            use.set(copy)
+
+
+def _is_dbg_info_intrinsic(inst: Instruction) -> bool:
+    """A call of an ``llvm.dbg.*`` intrinsic (LLVM ``DbgInfoIntrinsic``)."""
+    if inst.opcode != "call":
+        return False
+    fn = inst.called_function  # type: ignore[attr-defined]
+    return fn is not None and str(fn.name).startswith("llvm.dbg.")
+
+
 __all__ = [
     "add_predecessor_to_block",
+    "clone_instructions_into_predecessor_block_and_update_ssa_uses",
     "erase_terminator_and_dce_cond",
     "get_branch_weights",
     "get_constant_int",
