@@ -2,7 +2,8 @@
 ``llvm/lib/Transforms/Utils/SimplifyCFG.cpp``: ``IncomingValuesAreCompatible``,
 ``SafeToMergeTerminators``, ``AddPredecessorToBlock``, ``GetConstantInt``,
 ``EraseTerminatorAndDCECond``, ``GetBranchWeights``,
-``CloneInstructionsIntoPredecessorBlockAndUpdateSSAUses``).
+``CloneInstructionsIntoPredecessorBlockAndUpdateSSAUses``, ``createLogicalOp``,
+``extractPredSuccWeights``, ``EphemeralValueTracker``).
 
 What: each helper does what the LLVM static function of the same name does; the
 families (``simplify_cfg_*.py``) import them from here rather than each keeping
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.ir.basic_block import BasicBlock
+from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull
 from llvmpy_mid.ir.data_layout import DataLayout
@@ -138,7 +140,8 @@ def clone_instructions_into_predecessor_block_and_update_ssa_uses(
     a location other than the terminator's is dropped, metadata and attributes that
     could imply undefined behaviour are dropped, the copy takes the name and the
     original becomes ``<name>.old``, and phi uses on the edge from ``pred_block`` move
-    to the copy (LLVM ``CloneInstructionsIntoPredecessorBlockAndUpdateSSAUses``)."""
+    to the copy (LLVM ``CloneInstructionsIntoPredecessorBlockAndUpdateSSAUses``, ``createLogicalOp``,
+``extractPredSuccWeights``, ``EphemeralValueTracker``)."""
     from llvmpy_mid.transform.instcombine.common import drop_ub_implying_attrs_and_metadata
 
     pti = pred_block.terminator
@@ -197,7 +200,73 @@ def _is_dbg_info_intrinsic(inst: Instruction) -> bool:
     return fn is not None and str(fn.name).startswith("llvm.dbg.")
 
 
+
+def create_logical_op(builder: IRBuilder, opcode: str, lhs: Value, rhs: Value, name: str = "") -> Value:
+    """``lhs and/or rhs``: the plain ``and``/``or`` when poison in ``lhs`` already
+    implies poison in ``rhs``, else the ``select`` form (LLVM ``createLogicalOp``)."""
+    from llvmpy_mid.analysis.poison_tracking import implies_poison
+
+    if implies_poison(rhs, lhs):
+        return builder.create_bin_op(opcode, lhs, rhs, name)
+    return builder.create_logical_op(opcode, lhs, rhs, name)
+
+
+def extract_pred_succ_weights(pbi: BranchInst, bi: BranchInst) -> tuple[int, int, int, int] | None:
+    """The two-way weights of ``pbi`` and ``bi`` (true, false of ``pbi``, then of
+    ``bi``) when either has them, 1:1 standing in for the one without; None when
+    neither has weights (LLVM ``extractPredSuccWeights``)."""
+    pw = _two_weights(pbi)
+    sw = _two_weights(bi)
+    if pw is None and sw is None:
+        return None
+    if pw is None:
+        pw = (1, 1)
+    if sw is None:
+        sw = (1, 1)
+    return (pw[0], pw[1], sw[0], sw[1])
+
+
+def _two_weights(inst: Instruction) -> tuple[int, int] | None:
+    """LLVM ``extractBranchWeights(I, True, False)`` on a branch or select."""
+    weights = extract_branch_weights(inst)
+    if weights is None or len(weights) != 2:
+        return None
+    return (weights[0], weights[1])
+
+
+class EphemeralValueTracker:
+    """Instructions met walking a block backwards that only feed assumptions
+    (assumes themselves, and side-effect-free values all of whose users are
+    ephemeral) (LLVM SimplifyCFG's ``EphemeralValueTracker``)."""
+
+    __slots__ = ("values",)
+
+    def __init__(self) -> None:
+        self.values: set[Instruction] = set()
+
+    def _is_ephemeral(self, inst: Instruction) -> bool:
+        if inst.opcode == "call" and inst.intrinsic_name == "llvm.assume":  # type: ignore[attr-defined]
+            return True
+        if inst.is_terminator or inst.may_have_side_effects():
+            return False
+        values = self.values
+        return all(u in values for u in inst.users)
+
+    def track(self, inst: Instruction) -> bool:
+        """Record ``inst`` if it is ephemeral; True if it is."""
+        if self._is_ephemeral(inst):
+            self.values.add(inst)
+            return True
+        return False
+
+    def contains(self, inst: Instruction) -> bool:
+        return inst in self.values
+
+
 __all__ = [
+    "EphemeralValueTracker",
+    "create_logical_op",
+    "extract_pred_succ_weights",
     "add_predecessor_to_block",
     "clone_instructions_into_predecessor_block_and_update_ssa_uses",
     "erase_terminator_and_dce_cond",
