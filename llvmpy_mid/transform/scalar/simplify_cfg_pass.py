@@ -236,6 +236,8 @@ class SimplifyCFGPass(Pass[Function]):
         if unit.is_declaration:
             return PreservedAnalyses.all()
         tti = am.get_result(TargetIRAnalysis, unit)
+        # The command line's options are in force only while the pipeline runs.
+        _apply_command_line_overrides(self.options)
         self.options.ac = am.get_result(AssumptionAnalysis, unit)
         if OPTIONS.get("simplifycfg-require-and-preserve-domtree") is not None and OPTIONS.value(
             "simplifycfg-require-and-preserve-domtree"
