@@ -218,6 +218,7 @@ class SimplifyCFGOpt:
 
     def simplify_cond_branch(self, bi: BranchInst) -> bool:
         from llvmpy_mid.transform.utils import simplify_cfg_branch_fold as bf
+        from llvmpy_mid.transform.utils import simplify_cfg_branch_fold_cond as bfc
         from llvmpy_mid.transform.utils import simplify_cfg_value_compare as vc
         from llvmpy_mid.transform.utils.simplify_cfg_hoist import hoist_common_code_from_successors
         from llvmpy_mid.transform.utils.simplify_cfg_speculate import speculatively_execute_bb
@@ -274,16 +275,16 @@ class SimplifyCFGOpt:
         for pred in bb.predecessors:
             pbi = pred.terminator
             if isinstance(pbi, BranchInst) and pbi is not bi and pbi.is_conditional:
-                if bf.simplify_cond_branch_to_cond_branch(pbi, bi, self.dl, self.tti):
+                if bfc.simplify_cond_branch_to_cond_branch(pbi, bi, self.dl, self.tti):
                     return self.request_resimplify()
         if option_enabled("simplifycfg-merge-cond-stores", True):
             prev = _all_predecessors_come_from_same_source(bb)
             if prev is not None:
                 pbi = prev.terminator
                 if isinstance(pbi, BranchInst) and pbi is not bi and pbi.is_conditional:
-                    if bf.merge_conditional_stores(pbi, bi, self.dl, self.tti):
+                    if bfc.merge_conditional_stores(pbi, bi, self.dl, self.tti):
                         return self.request_resimplify()
-        if bf.merge_nested_cond_branch(bi):
+        if bfc.merge_nested_cond_branch(bi):
             return self.request_resimplify()
         return False
 
