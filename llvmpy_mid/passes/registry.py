@@ -393,6 +393,7 @@ _BUILTIN_PASSES += (
     ("lower-switch", "function", "llvmpy_mid.transform.utils.lower_switch:LowerSwitchPass"),
     ("adce", "function", "llvmpy_mid.transform.scalar.adce:ADCEPass"),
     ("print<demanded-bits>", "function", "llvmpy_mid.analysis.demanded_bits:DemandedBitsPrinterPass"),
+    ("print<cost-model>", "function", "llvmpy_mid.analysis.target_transform_info:CostModelPrinterPass"),
     ("bdce", "function", "llvmpy_mid.transform.scalar.bdce:BDCEPass"),
     ("lower-constant-intrinsics", "function", "llvmpy_mid.transform.scalar.lower_constant_intrinsics:LowerConstantIntrinsicsPass"),
 )
@@ -557,6 +558,14 @@ _BUILTIN_OPTIONS += (
     ("hoist-common-insts", "bool", False, "hoist common instructions (default = false)", "simplifycfg"),
     ("sink-common-insts", "bool", False, "Sink common instructions (default = false)", "simplifycfg"),
     ("speculate-unpredictables", "bool", False, "Speculate unpredictable branches (default = false)", "simplifycfg"),
+)
+# TargetTransformInfo.cpp and CostModel.cpp (llvmpy_mid/analysis/target_transform_info.py).
+_BUILTIN_OPTIONS += (
+    ("predictable-branch-threshold", "uint", 99, "Use this to override the target's predictable branch threshold (%).",
+     "target-ir"),
+    ("cost-kind", "str", "throughput", "Target cost kind", "print<cost-model>"),
+    ("type-based-intrinsic-cost", "bool", False, "Calculate intrinsics cost based only on argument types",
+     "print<cost-model>"),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
