@@ -13,9 +13,15 @@ Two parts:
 * **growth**: synthetic ``-O0``-style functions of 10k to 100k instructions (a chain of diamonds
   loading, computing and storing a few locals), our pass time per size and the growth exponent k
   (time ~ N^k) between consecutive sizes; k near 1 is linear.
+* **cfg growth** (``simplifycfg``): SSA functions of 10k to 100k basic blocks (a chain of
+  diamonds, each with an empty arm, a speculatable arm and a phi) and switches of 10k to 50k
+  cases (each case a block storing a distinct value), our pass time per size, opt-19's whole process,
+  and k.
 
     python benchmarks/bench_transforms.py [--passes mem2reg,sccp] [--files 5]
                                           [--sizes 10000,20000,50000,100000] [--no-growth]
+                                          [--cfg-blocks 10000,20000,50000,100000]
+                                          [--switch-cases 10000,20000,50000] [--no-cfg-growth]
 """
 
 from __future__ import annotations
@@ -60,6 +66,8 @@ PASSES: dict[str, str] = {
     "lower-constant-intrinsics": "ssa",
     "unify-loop-exits": "ssa",
     "fix-irreducible": "ssa",
+    "simplifycfg": "ssa",
+    "reassociate": "ssa",
 }
 
 
@@ -207,6 +215,57 @@ def bench_growth(passes: list[str], sizes: list[int], tmp: Path) -> None:
             print("| %s | %d | %.3f | %.3f | %.1f× | %s |" % (name, n, ps, opt_whole, ps / opt_whole, k), flush=True)
 
 
+def synthetic_cfg(n_blocks: int) -> str:
+    """An SSA function of about ``n_blocks`` blocks: a chain of diamonds (an empty arm, an arm
+    with one add, a join with a phi), the shape SimplifyCFG turns into straight-line selects."""
+    out = ["define i32 @f(i32 %x0) {\nentry:\n  br label %b1\n"]
+    diamonds = max(1, n_blocks // 4)
+    for k in range(1, diamonds + 1):
+        out.append(
+            "b{k}:\n  %c{k} = icmp slt i32 %x{p}, {k}\n  br i1 %c{k}, label %t{k}, label %e{k}\n"
+            "t{k}:\n  %a{k} = add i32 %x{p}, {k}\n  br label %j{k}\n"
+            "e{k}:\n  br label %j{k}\n"
+            "j{k}:\n  %x{k} = phi i32 [ %a{k}, %t{k} ], [ %x{p}, %e{k} ]\n  br label %b{n}\n".format(
+                k=k, p=k - 1, n=k + 1))
+    out.append("b%d:\n  ret i32 %%x%d\n}\n" % (diamonds + 1, diamonds))
+    return "".join(out)
+
+
+def synthetic_switch(n_cases: int) -> str:
+    """A switch of ``n_cases`` cases, each to its own block storing a distinct value and joining
+    the exit. (A shape where every case block only feeds one phi is quadratic in LLVM too:
+    ``CanPropagatePredecessorsForPHIs`` scans the whole phi for each empty case block.)"""
+    out = ["@g = global i32 0\n\ndefine void @s(i32 %x) {\nentry:\n  switch i32 %x, label %def [\n"]
+    out.extend("    i32 %d, label %%c%d\n" % (k * 3, k) for k in range(n_cases))
+    out.append("  ]\n")
+    out.extend("c%d:\n  store i32 %d, ptr @g, align 4\n  br label %%ret\n" % (k, k * 7 + 1) for k in range(n_cases))
+    out.append("def:\n  br label %ret\nret:\n  ret void\n}\n")
+    return "".join(out)
+
+
+def bench_cfg_growth(blocks: list[int], cases: list[int], tmp: Path) -> None:
+    if log_name_of("simplifycfg") is None:
+        return
+    print("\n## cfg growth (simplifycfg on synthetic SSA functions)\n")
+    print("| shape | size | insts | ours: pass s | opt-19: process s | pass/opt process | k |")
+    print("|---|---|---|---|---|---|---|")
+    for shape, sizes, make in (("blocks", blocks, synthetic_cfg), ("switch cases", cases, synthetic_switch)):
+        prev: tuple[int, float] | None = None
+        for size in sizes:
+            path = tmp / ("cfg-%s-%d.ll" % (shape[0], size))
+            path.write_text(make(size))
+            module = parse_file(path)
+            n = count_instructions(module)
+            ps = run_pipeline(module, "simplifycfg")
+            opt_whole, _own, _text = opt_times(path, "simplifycfg", "SimplifyCFGPass")
+            k = ""
+            if prev is not None and prev[1] > 0 and ps > 0:
+                k = "%.2f" % (math.log(ps / prev[1]) / math.log(size / prev[0]))
+            prev = (size, ps)
+            print("| %s | %d | %d | %.3f | %.3f | %.1f× | %s |" % (shape, size, n, ps, opt_whole, ps / opt_whole, k),
+                  flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--passes", default=",".join(PASSES))
@@ -214,6 +273,9 @@ def main() -> None:
     ap.add_argument("--sizes", default="10000,20000,50000,100000")
     ap.add_argument("--no-growth", action="store_true")
     ap.add_argument("--no-csmith", action="store_true")
+    ap.add_argument("--cfg-blocks", default="10000,20000,50000,100000")
+    ap.add_argument("--switch-cases", default="10000,20000,50000")
+    ap.add_argument("--no-cfg-growth", action="store_true")
     ns = ap.parse_args()
     if shutil.which("opt-19") is None:
         sys.exit("needs opt-19 on PATH")
@@ -224,6 +286,8 @@ def main() -> None:
             bench_csmith(passes, ns.files, tmp)
         if not ns.no_growth:
             bench_growth(passes, [int(s) for s in ns.sizes.split(",")], tmp)
+        if not ns.no_cfg_growth and "simplifycfg" in passes:
+            bench_cfg_growth([int(s) for s in ns.cfg_blocks.split(",")], [int(s) for s in ns.switch_cases.split(",")], tmp)
 
 
 if __name__ == "__main__":

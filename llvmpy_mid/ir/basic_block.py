@@ -278,35 +278,55 @@ class BasicBlock(Value):
 
     @property
     def single_predecessor(self) -> BasicBlock | None:
-        """The predecessor if there is exactly one predecessor edge."""
-        preds = self.predecessors
-        return preds[0] if len(preds) == 1 else None
+        """The predecessor if there is exactly one predecessor edge (the walk stops at the second)."""
+        found: BasicBlock | None = None
+        use = self._use_head
+        while use is not None:
+            user = use.user
+            if user.is_instruction and user.is_terminator_class:  # type: ignore[attr-defined]
+                parent = user.parent  # type: ignore[attr-defined]
+                if parent is not None:
+                    if found is not None:
+                        return None
+                    found = parent
+            use = use._next
+        return found
 
     @property
     def unique_predecessor(self) -> BasicBlock | None:
-        """The predecessor if all predecessor edges come from one block."""
-        preds = self.predecessors
-        if not preds:
-            return None
-        first = preds[0]
-        for p in preds:
-            if p is not first:
-                return None
-        return first
+        """The predecessor if all predecessor edges come from one block (the walk stops at a second one)."""
+        found: BasicBlock | None = None
+        use = self._use_head
+        while use is not None:
+            user = use.user
+            if user.is_instruction and user.is_terminator_class:  # type: ignore[attr-defined]
+                parent = user.parent  # type: ignore[attr-defined]
+                if parent is not None:
+                    if found is not None and parent is not found:
+                        return None
+                    found = parent
+            use = use._next
+        return found
 
     @property
     def single_successor(self) -> BasicBlock | None:
-        succs = self.successors
-        return succs[0] if len(succs) == 1 else None
+        term = self.terminator
+        if term is None or term.num_successors != 1:
+            return None
+        return term.get_successor(0)
 
     @property
     def unique_successor(self) -> BasicBlock | None:
-        succs = self.successors
-        if not succs:
+        """The successor if all successor edges go to one block (the walk stops at a second one)."""
+        term = self.terminator
+        if term is None:
             return None
-        first = succs[0]
-        for s in succs:
-            if s is not first:
+        n: int = term.num_successors
+        if n == 0:
+            return None
+        first: BasicBlock = term.get_successor(0)
+        for i in range(1, n):
+            if term.get_successor(i) is not first:
                 return None
         return first
 

@@ -23,6 +23,7 @@ test_differential.py`` runs a sample by default and 1,000 programs per pass with
 from __future__ import annotations
 
 import argparse
+import re
 import hashlib
 import math
 import os
@@ -123,6 +124,8 @@ class Outcome:
     seconds: float = 0.0
     size_ratio: float | None = None
     """Instructions in our output / in opt-19's (when both printed a module)."""
+    block_ratio: float | None = None
+    """Basic blocks in our output / in opt-19's (when both printed a module)."""
 
 
 @dataclass
@@ -135,11 +138,14 @@ class Tally:
     csmith_total: int = 0
     csmith_identical: int = 0
     log_size_ratios: list[float] = field(default_factory=list)
+    log_block_ratios: list[float] = field(default_factory=list)
 
     def add(self, o: Outcome, is_csmith: bool) -> None:
         self.counts[o.outcome] += 1
         if is_csmith and o.size_ratio is not None and o.size_ratio > 0:
             self.log_size_ratios.append(math.log(o.size_ratio))
+        if is_csmith and o.block_ratio is not None and o.block_ratio > 0:
+            self.log_block_ratios.append(math.log(o.block_ratio))
         if o.outcome in (CRASH, INVALID, MISCOMPILE):
             self.bad.append(o)
         if o.outcome == DIFFERS:
@@ -156,6 +162,12 @@ class Tally:
     def size_ratio(self) -> float | None:
         """Geometric mean over csmith cases of our instruction count / opt-19's."""
         r = self.log_size_ratios
+        return math.exp(sum(r) / len(r)) if r else None
+
+    @property
+    def block_ratio(self) -> float | None:
+        """Geometric mean over csmith cases of our basic-block count / opt-19's."""
+        r = self.log_block_ratios
         return math.exp(sum(r) / len(r)) if r else None
 
 
@@ -265,6 +277,27 @@ def count_instructions(text: str) -> int:
     return n
 
 
+_LABEL = re.compile(r'^(?:[-a-zA-Z$._0-9]+|"[^"]*"):')
+
+
+def count_blocks(text: str) -> int:
+    """Basic blocks in printed IR: the labels, plus each entry block printed without one."""
+    n = 0
+    after_define = False
+    for line in text.splitlines():
+        if line.startswith("define "):
+            after_define = True
+            continue
+        if not line.strip():
+            continue
+        if _LABEL.match(line):
+            n += 1
+        elif after_define:
+            n += 1
+        after_define = False
+    return n
+
+
 def first_difference(a: str, b: str) -> str:
     la, lb = a.splitlines(), b.splitlines()
     for i, (x, y) in enumerate(zip(la, lb)):
@@ -300,9 +333,10 @@ def check(case: Case, spec: PassSpec) -> Outcome:
             return Outcome(case.name, DIFFERS, "opt-19 aborts (fixpoint); ours does not", seconds)
         return Outcome(case.name, OPT_FAILS, opt_err, seconds)
     ratio = count_instructions(ours) / max(1, count_instructions(theirs))
+    blocks = count_blocks(ours) / max(1, count_blocks(theirs))
     if _body(ours) == _body(theirs):
-        return Outcome(case.name, IDENTICAL, "", seconds, ratio)
-    return Outcome(case.name, DIFFERS, first_difference(_body(ours), _body(theirs)), seconds, ratio)
+        return Outcome(case.name, IDENTICAL, "", seconds, ratio, blocks)
+    return Outcome(case.name, DIFFERS, first_difference(_body(ours), _body(theirs)), seconds, ratio, blocks)
 
 
 def csmith_cases(paths: list[Path]) -> list[Case]:
@@ -344,15 +378,17 @@ def run_table(names: list[str], cases: list[Case], jobs: int = 1) -> dict[str, T
 
 def format_table(tallies: dict[str, Tally]) -> str:
     head = ("| pass | cases | identical | both abort | differs | miscompiles | crashes | invalid | opt-19 fails "
-            "| csmith identity | size vs opt-19 |")
-    lines = [head, "|" + "---|" * 11]
+            "| csmith identity | size vs opt-19 | blocks vs opt-19 |")
+    lines = [head, "|" + "---|" * 12]
     for name, t in tallies.items():
         c = t.counts
         total = sum(c.values())
         ratio = t.size_ratio
-        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.1f%% (%d/%d) | %s |" % (
+        bratio = t.block_ratio
+        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %.1f%% (%d/%d) | %s | %s |" % (
             name, total, c[IDENTICAL], c[BOTH_ABORT], c[DIFFERS], c[MISCOMPILE], c[CRASH], c[INVALID], c[OPT_FAILS],
-            100 * t.identity, t.csmith_identical, t.csmith_total, "%.3f×" % ratio if ratio is not None else "–"))
+            100 * t.identity, t.csmith_identical, t.csmith_total, "%.3f×" % ratio if ratio is not None else "–",
+            "%.3f×" % bratio if bratio is not None else "–"))
     return "\n".join(lines)
 
 

@@ -108,12 +108,21 @@ class PHINode(FastMathFlagsInst):
         return self._blocks[use.index]
 
     def basic_block_index(self, block: BasicBlock) -> int:
-        """The first index whose incoming block is ``block``, or -1."""
+        """The first index whose incoming block is ``block``, or -1 (blocks compare by
+        identity, so ``list.index`` finds it at C speed; a miss is checked first, as the
+        ``ValueError`` of ``index`` would print the block)."""
         blocks = self._blocks
-        for i in range(len(blocks)):
-            if blocks[i] is block:
-                return i
-        return -1
+        return blocks.index(block) if block in blocks else -1
+
+    def indices_for_block(self, block: BasicBlock) -> list[int]:
+        """Every index whose incoming block is ``block``, in order."""
+        blocks = self._blocks
+        out: list[int] = []
+        i = -1
+        for _ in range(blocks.count(block)):
+            i = blocks.index(block, i + 1)
+            out.append(i)
+        return out
 
     def incoming_value_for_block(self, block: BasicBlock) -> Value:
         i = self.basic_block_index(block)

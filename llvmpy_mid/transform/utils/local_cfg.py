@@ -76,19 +76,18 @@ def _can_propagate_predecessors_for_phis(bb: BasicBlock, succ: BasicBlock, bb_pr
         return True
     for pn in succ.phis():
         val = pn.incoming_value_for_block(bb)
-        if isinstance(val, PHINode) and val.parent is bb:
-            for v, ibb in pn.incoming:
-                if ibb in bb_preds and not _can_merge_values(val.incoming_value_for_block(ibb), v):
-                    return False
-        else:
-            for v, ibb in pn.incoming:
-                if ibb in bb_preds and not _can_merge_values(val, v):
+        own_phi = isinstance(val, PHINode) and val.parent is bb
+        for ibb in bb_preds:
+            for i in pn.indices_for_block(ibb):
+                v = pn.get_incoming_value(i)
+                mine = val.incoming_value_for_block(ibb) if own_phi else val  # type: ignore[attr-defined]
+                if not _can_merge_values(mine, v):
                     return False
     return True
 
 
 def _can_redirect_preds_of_empty_bb_to_succ(
-    bb: BasicBlock, succ: BasicBlock, bb_preds: list[BasicBlock], succ_preds: list[BasicBlock]
+    bb: BasicBlock, succ: BasicBlock, bb_preds: list[BasicBlock]
 ) -> tuple[bool, BasicBlock | None]:
     """LLVM ``CanRedirectPredsOfEmptyBBToSucc``: (possible, the one common predecessor)."""
     if next(bb.phis(), None) is None or next(succ.phis(), None) is None:
@@ -99,7 +98,7 @@ def _can_redirect_preds_of_empty_bb_to_succ(
         return False, None
     bb_pred_set = set(bb_preds)
     common: BasicBlock | None = None
-    for sp in succ_preds:
+    for sp in dict.fromkeys(succ.predecessors):
         if sp in bb_pred_set:
             if common is not None:
                 return False, None
@@ -168,12 +167,11 @@ def try_to_simplify_uncond_branch_from_empty_block(bb: BasicBlock) -> bool:
         return False
     preds = bb.predecessors
     bb_pred_set = set(preds)
-    succ_preds = succ.predecessors
     killable = _can_propagate_predecessors_for_phis(bb, succ, bb_pred_set)
     common: BasicBlock | None = None
     mergeable = killable
     if not killable:
-        mergeable, common = _can_redirect_preds_of_empty_bb_to_succ(bb, succ, preds, succ_preds)
+        mergeable, common = _can_redirect_preds_of_empty_bb_to_succ(bb, succ, preds)
     if not killable and not mergeable:
         return False
     if succ.single_predecessor is None:
