@@ -13,8 +13,9 @@ own nodes, so that equal sub-expressions line up for later CSE. Subtracts become
 negations, shifts by a constant multiplies and disjoint ors adds when that exposes a
 tree; pairs of leaves seen together in other expressions of the function are put first.
 
-One module for the whole pass; the xor combining and the multiply DAG are small parts of
-it, kept next to the rest because they share the rank and redo state.
+This module holds the pass state and LLVM's ``ReassociatePass`` methods;
+``reassociate_ir`` holds the file's static helpers (pattern shapes, instruction creation,
+``XorOpnd``...) and ``reassociate_xor`` the xor combining (``OptimizeXor``).
 """
 
 from __future__ import annotations
@@ -25,30 +26,16 @@ from llvmpy_mid.analysis.block_frequency_bpi import reverse_post_order
 from llvmpy_mid.analysis.constant_folding import constant_fold_binary_op_operands, constant_fold_unary_op_operand
 from llvmpy_mid.analysis.known_bits_analysis import have_no_common_bits_set, is_known_non_negative
 from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
-from llvmpy_mid.analysis.poison_tracking import (
-    is_guaranteed_to_transfer_execution_to_successor,
-    is_safe_to_speculatively_execute,
-)
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
-from llvmpy_mid.ir import fp_bits
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constant_fold import get_bin_op_identity
-from llvmpy_mid.ir.constants import (
-    Constant,
-    ConstantFP,
-    ConstantInt,
-    ConstantVector,
-    PoisonValue,
-    UndefValue,
-    get_splat_value,
-)
+from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantInt, PoisonValue
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.function import Argument, Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator, UnaryOperator
-from llvmpy_mid.ir.instructions.flags import FastMathFlags
-from llvmpy_mid.ir.types import Type, TypeID, VectorType
+from llvmpy_mid.ir.types import TypeID
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.options import OPTIONS
@@ -61,378 +48,58 @@ from llvmpy_mid.transform.utils.local import (
     salvage_debug_info,
 )
 
+from llvmpy_mid.transform.scalar.reassociate_xor import optimize_xor
+from llvmpy_mid.transform.scalar.reassociate_ir import (
+    Entry,
+    NSW,
+    NUW,
+    OverflowTracking,
+    XorOpnd,
+    apfloat,
+    apint,
+    bin_op_absorber,
+    collect_multiply_factors,
+    create_add,
+    create_mul,
+    create_neg,
+    fmf_of,
+    fneg_operand,
+    fp_const,
+    fp_flip_sign,
+    fp_is_negative,
+    fp_sign_bit,
+    has_fp_associative_flags,
+    insert_new,
+    insertion_point_after_def,
+    int_const,
+    is_associative,
+    is_fp_math,
+    is_int_or_int_vector,
+    is_load_combine_candidate,
+    lower_negate_to_multiply,
+    may_have_non_def_use_dependency,
+    neg_operand,
+    negatible_insts,
+    not_operand,
+    opcode_of,
+    place,
+    reassociable,
+    should_break_up_subtract,
+    should_convert_or_to_add,
+    single_use_multiply_factors,
+    splat_like,
+    take_name,
+    user_back,
+)
+
 __all__ = ["ReassociatePass", "reassociate"]
 
 _GLOBAL_REASSOCIATE_LIMIT = 10
-_FP_MATH_OPS = frozenset(("fneg", "fadd", "fsub", "fmul", "fdiv", "frem"))
-_REASSOC_NSZ = int(FastMathFlags.REASSOC | FastMathFlags.NSZ)
-_ASSOCIATIVE_INT = frozenset(("add", "mul", "and", "or", "xor"))
-_NUW = 1
-_NSW = 2
-
-# A value entry of an expression: (rank, value); lists of them are kept in decreasing rank.
-Entry = tuple[int, Value]
-
-
-# --- small IR helpers -----------------------------------------------------------------------
-
-
-def _opcode(v: Value) -> str:
-    op = getattr(v, "opcode", None)
-    return op if isinstance(op, str) else ""
-
-
-def _user_back(v: Value) -> Value:
-    """LLVM ``user_back()``: the user of the most recently added use."""
-    use = v._use_head
-    assert use is not None
-    return use.user
-
-
-def _fmf(v: Value) -> int:
-    if isinstance(v, (BinaryOperator, UnaryOperator)) and v.opcode in _FP_MATH_OPS:
-        return int(v.fast_math_flags)
-    return 0
-
-
-def _is_fp_math(v: Value) -> bool:
-    return isinstance(v, (BinaryOperator, UnaryOperator)) and v.opcode in _FP_MATH_OPS
-
-
-def _has_fp_associative_flags(v: Value) -> bool:
-    return _fmf(v) & _REASSOC_NSZ == _REASSOC_NSZ
-
-
-def _is_associative(i: Value) -> bool:
-    op = _opcode(i)
-    if op in _ASSOCIATIVE_INT:
-        return isinstance(i, BinaryOperator)
-    if op == "fadd" or op == "fmul":
-        return _has_fp_associative_flags(i)
-    return False
-
-
-def _reassociable(v: Value, op1: str, op2: str = "") -> BinaryOperator | None:
-    """LLVM ``isReassociableOp``: a one-use binary operator of opcode ``op1`` (or ``op2``),
-    which for floating point must carry ``reassoc`` and ``nsz``."""
-    if not isinstance(v, BinaryOperator):
-        return None
-    op = v.opcode
-    if op != op1 and op != op2:
-        return None
-    head = v._use_head
-    if head is None or head._next is not None:
-        return None
-    if v.is_fp_op and v._flags & _REASSOC_NSZ != _REASSOC_NSZ:
-        return None
-    return v
-
-
-def _is_zero_int(c: Value) -> bool:
-    """PatternMatch ``m_ZeroInt``: zero, or a vector whose non-poison lanes are zero."""
-    if isinstance(c, ConstantInt):
-        return c.value == 0
-    if isinstance(c, Constant) and isinstance(c.type, VectorType) and c.type.element_type.is_integer:
-        if c.is_null_value:
-            return True
-        s = get_splat_value(c)
-        if isinstance(s, ConstantInt):
-            return s.value == 0
-        return _lanes_all(c, lambda e: isinstance(e, ConstantInt) and e.value == 0)
-    return False
-
-
-def _is_all_ones_int(c: Value) -> bool:
-    if isinstance(c, ConstantInt):
-        return c.value == c.type.mask
-    if isinstance(c, Constant) and isinstance(c.type, VectorType) and c.type.element_type.is_integer:
-        s = get_splat_value(c)
-        if isinstance(s, ConstantInt):
-            return s.value == s.type.mask
-        return _lanes_all(c, lambda e: isinstance(e, ConstantInt) and e.value == e.type.mask)
-    return False
-
-
-def _lanes_all(c: Constant, pred: object) -> bool:
-    ty = c.type
-    assert isinstance(ty, VectorType)
-    if ty.scalable:
-        return False
-    seen = False
-    for k in range(ty.count):
-        e = c.get_aggregate_element(k)
-        if e is None:
-            return False
-        if isinstance(e, UndefValue):
-            continue
-        if not pred(e):  # type: ignore[operator]
-            return False
-        seen = True
-    return seen
-
-
-def _is_fp_zero(c: Value, negative: bool) -> bool:
-    def one(e: Value) -> bool:
-        if not isinstance(e, ConstantFP):
-            return False
-        if not e.is_zero_value:
-            return False
-        return e.is_negative_zero if negative else True
-
-    if isinstance(c, ConstantFP):
-        return one(c)
-    if isinstance(c, Constant) and isinstance(c.type, VectorType) and c.type.element_type.is_floating_point:
-        s = get_splat_value(c)
-        if s is not None:
-            return one(s)
-        return _lanes_all(c, one)
-    return False
-
-
-def _neg_operand(v: Value) -> Value | None:
-    """``m_Neg(X)``: ``sub 0, X`` (instruction or constant expression) -> X."""
-    if _opcode(v) == "sub":
-        ops = v._operands  # type: ignore[attr-defined]
-        if _is_zero_int(ops[0].value):
-            return ops[1].value  # type: ignore[no-any-return]
-    return None
-
-
-def _fneg_operand(v: Value) -> Value | None:
-    """``m_FNeg(X)``: ``fneg X``, ``fsub -0.0, X`` (``fsub nsz 0.0, X``) -> X."""
-    op = _opcode(v)
-    if op == "fneg":
-        return v._operands[0].value  # type: ignore[attr-defined,no-any-return]
-    if op == "fsub":
-        ops = v._operands  # type: ignore[attr-defined]
-        nsz = bool(_fmf(v) & int(FastMathFlags.NSZ)) if isinstance(v, Instruction) else False
-        if _is_fp_zero(ops[0].value, not nsz):
-            return ops[1].value  # type: ignore[no-any-return]
-    return None
-
-
-def _not_operand(v: Value) -> Value | None:
-    """``m_Not(X)``: ``xor X, -1`` in either order -> X."""
-    if _opcode(v) == "xor":
-        ops = v._operands  # type: ignore[attr-defined]
-        if _is_all_ones_int(ops[1].value):
-            return ops[0].value  # type: ignore[no-any-return]
-        if _is_all_ones_int(ops[0].value):
-            return ops[1].value  # type: ignore[no-any-return]
-    return None
-
-
-def _apint(v: Value) -> ConstantInt | None:
-    """``m_APInt``: an integer constant or a splat of one."""
-    if isinstance(v, ConstantInt):
-        return v
-    if isinstance(v, Constant) and isinstance(v.type, VectorType):
-        s = get_splat_value(v)
-        if isinstance(s, ConstantInt):
-            return s
-    return None
-
-
-def _apfloat(v: Value) -> ConstantFP | None:
-    """``m_APFloat``: a floating-point constant or a splat of one."""
-    if isinstance(v, ConstantFP):
-        return v
-    if isinstance(v, Constant) and isinstance(v.type, VectorType):
-        s = get_splat_value(v)
-        if isinstance(s, ConstantFP):
-            return s
-    return None
-
-
-def _fp_sign_bit(ty_id: TypeID) -> int:
-    if ty_id is TypeID.PPC_FP128:
-        return 1 << 127
-    return 1 << (fp_bits.bit_width(ty_id) - 1)
-
-
-def _fp_is_negative(c: ConstantFP) -> bool:
-    return bool(c.bits & _fp_sign_bit(c.type.type_id))
-
-
-def _fp_flip_sign(c: ConstantFP) -> ConstantFP:
-    tid = c.type.type_id
-    if tid is TypeID.PPC_FP128:
-        return ConstantFP.from_bits(c.type, c.bits ^ ((1 << 63) | (1 << 127)))
-    return ConstantFP.from_bits(c.type, c.bits ^ _fp_sign_bit(tid))
-
-
-def _splat_like(ty: object, scalar: Constant) -> Constant:
-    if isinstance(ty, VectorType):
-        return ConstantVector.get_splat(ty, scalar)
-    return scalar
-
-
-def _int_const(ty: object, value: int) -> Constant:
-    """``ConstantInt::get(Ty, V)``: a splat for a vector type."""
-    if isinstance(ty, VectorType):
-        return ConstantVector.get_splat(ty, ConstantInt.get(ty.element_type, value))
-    return ConstantInt.get(ty, value)  # type: ignore[arg-type]
-
-
-def _fp_const(ty: object, value: float) -> Constant:
-    if isinstance(ty, VectorType):
-        return ConstantVector.get_splat(ty, ConstantFP.get(ty.element_type, value))
-    return ConstantFP.get(ty, value)  # type: ignore[arg-type]
-
-
-def _is_int_or_int_vector(ty: Type) -> bool:
-    return ty.is_int_or_int_vector
-
-
-def _take_name(new: Value, old: Value) -> None:
-    if new is old:
-        return
-    name = old.name
-    if not name:
-        if new.name:
-            new.name = ""
-        return
-    old.name = ""
-    new.name = name
-
-
-def _place(inst: Instruction, pos: Instruction, at_head: bool = False) -> None:
-    """Insert or move ``inst`` before ``pos`` the way LLVM inserts at an instruction
-    iterator: unless ``at_head``, ``inst`` takes over the debug records that were in
-    front of ``pos`` (LLVM ``insertBefore``/``moveBeforeImpl`` adopting the marker)."""
-    if inst is pos:
-        return
-    if inst.parent is None:
-        inst.insert_before(pos)
-    else:
-        inst.move_before(pos)
-    if not at_head and pos._dbg_records:
-        for rec in pos.take_dbg_records():
-            inst.add_dbg_record(rec)
-
-
-def _insert(inst: Instruction, before: Instruction, name: str = "") -> Instruction:
-    _place(inst, before)
-    if name:
-        inst.name = name
-    return inst
-
-
-def _create_add(a: Value, b: Value, name: str, before: Instruction, flags_op: Value) -> BinaryOperator:
-    if _is_int_or_int_vector(a.type):
-        new = BinaryOperator.create("add", a, b)
-    else:
-        new = BinaryOperator.create("fadd", a, b, fast_math_flags=_fmf(flags_op))
-    _insert(new, before, name)
-    return new
-
-
-def _create_mul(a: Value, b: Value, name: str, before: Instruction, flags_op: Value) -> BinaryOperator:
-    if _is_int_or_int_vector(a.type):
-        new = BinaryOperator.create("mul", a, b)
-    else:
-        new = BinaryOperator.create("fmul", a, b, fast_math_flags=_fmf(flags_op))
-    _insert(new, before, name)
-    return new
-
-
-def _create_neg(v: Value, name: str, before: Instruction, flags_op: Value) -> Instruction:
-    new: Instruction
-    if _is_int_or_int_vector(v.type):
-        new = BinaryOperator.create("sub", Constant.get_null_value(v.type), v)
-    else:
-        new = UnaryOperator(v, fast_math_flags=_fmf(flags_op) if isinstance(flags_op, Instruction) else 0)
-    _insert(new, before, name)
-    return new
-
-
-def _lower_negate_to_multiply(neg: Instruction) -> BinaryOperator:
-    """``sub 0, X`` / ``fneg X`` -> ``mul X, -1`` (LLVM ``LowerNegateToMultiply``)."""
-    op_no = 1 if isinstance(neg, BinaryOperator) else 0
-    ty = neg.type
-    neg_one = Constant.get_all_ones_value(ty) if _is_int_or_int_vector(ty) else _fp_const(ty, -1.0)
-    res = _create_mul(neg._operands[op_no].value, neg_one, "", neg, neg)
-    neg.set_operand(op_no, Constant.get_null_value(ty))
-    _take_name(res, neg)
-    neg.replace_all_uses_with(res)
-    res.debug_loc = neg.debug_loc
-    return res
-
-
-def _may_have_non_def_use_dependency(inst: Instruction) -> bool:
-    if inst.may_read_or_write_memory():
-        return True
-    if not is_safe_to_speculatively_execute(inst):
-        return True
-    return not is_guaranteed_to_transfer_execution_to_successor(inst)
-
-
-def _bin_op_absorber(opcode: str, ty: object) -> Constant | None:
-    if opcode == "or":
-        return Constant.get_all_ones_value(ty)  # type: ignore[arg-type]
-    if opcode == "and" or opcode == "mul":
-        return Constant.get_null_value(ty)  # type: ignore[arg-type]
-    return None
-
-
-def _insertion_point_after_def(op: Instruction) -> Instruction | None:
-    bb = op.parent
-    assert bb is not None
-    if op.is_phi:
-        return bb.first_insertion_point
-    if op.opcode == "invoke":
-        return op.successors[0].first_insertion_point
-    if op.opcode == "callbr" or op.is_terminator:
-        return None
-    return op.next_instruction
-
-
-class _OverflowTracking:
-    __slots__ = ("has_nuw", "has_nsw", "all_non_negative", "all_non_zero")
-
-    def __init__(self) -> None:
-        self.has_nuw = True
-        self.has_nsw = True
-        self.all_non_negative = True
-        self.all_non_zero = True
-
-
-class _XorOpnd:
-    """An operand of a xor expression split as ``symbolic op constant`` (``X | C`` or
-    ``X & C``; a plain value is ``X | 0``) (LLVM ``XorOpnd``)."""
-
-    __slots__ = ("orig", "symbolic", "const", "rank", "is_or")
-
-    def __init__(self, v: Value) -> None:
-        self.orig: Value | None = v
-        self.rank = 0
-        width = v.type.scalar_type.width  # type: ignore[attr-defined]
-        op = _opcode(v)
-        if isinstance(v, Instruction) and (op == "or" or op == "and"):
-            v0 = v._operands[0].value
-            v1 = v._operands[1].value
-            if _apint(v0) is not None:
-                v0, v1 = v1, v0
-            c = _apint(v1)
-            if c is not None:
-                self.const = c.value
-                self.symbolic: Value | None = v0
-                self.is_or = op == "or"
-                return
-        self.symbolic = v
-        self.const = 0
-        self.is_or = True
-        del width
-
-    def invalidate(self) -> None:
-        self.symbolic = None
-        self.orig = None
-
 
 # --- the pass -------------------------------------------------------------------------------
 
 
-class _Reassociator:
+class Reassociator:
     """The state of one run over a function (LLVM ``ReassociatePass``'s members)."""
 
     __slots__ = ("rank_map", "value_rank", "redo", "pair_map", "changed", "dl", "fn", "cse_local")
@@ -459,7 +126,7 @@ class _Reassociator:
             bb_rank = rank << 16
             self.rank_map[bb] = bb_rank
             for inst in bb.instructions:
-                if _may_have_non_def_use_dependency(inst):
+                if may_have_non_def_use_dependency(inst):
                     bb_rank += 1
                     vr[inst] = bb_rank
 
@@ -516,7 +183,7 @@ class _Reassociator:
                     cur = orank
             if descended:
                 continue
-            if _not_operand(inst) is None and _neg_operand(inst) is None and _fneg_operand(inst) is None:
+            if not_operand(inst) is None and neg_operand(inst) is None and fneg_operand(inst) is None:
                 cur += 1
             vr[inst] = cur
             insts.pop()
@@ -537,7 +204,7 @@ class _Reassociator:
             i.swap_operands()
 
     # --- linearize / rewrite ---
-    def linearize(self, root: Instruction, flags: _OverflowTracking) -> tuple[list[tuple[Value, int]], bool]:
+    def linearize(self, root: Instruction, flags: OverflowTracking) -> tuple[list[tuple[Value, int]], bool]:
         """LLVM ``LinearizeExprTree``: the leaves of the tree at ``root`` with their weights."""
         opcode = root.opcode
         worklist: list[tuple[Instruction, int]] = [(root, 1)]
@@ -550,11 +217,11 @@ class _Reassociator:
             i, weight = worklist.pop()
             if i.opcode in ("add", "sub", "mul", "shl"):
                 fl = i._flags  # type: ignore[attr-defined]
-                flags.has_nuw = flags.has_nuw and bool(fl & _NUW)
-                flags.has_nsw = flags.has_nsw and bool(fl & _NSW)
+                flags.has_nuw = flags.has_nuw and bool(fl & NUW)
+                flags.has_nsw = flags.has_nsw and bool(fl & NSW)
             for idx in range(len(i._operands)):
                 op = i._operands[idx].value
-                bo = _reassociable(op, opcode)
+                bo = reassociable(op, opcode)
                 if bo is not None:
                     worklist.append((bo, weight))
                     continue
@@ -572,9 +239,9 @@ class _Reassociator:
                     weight = w
                     del leaves[op]
                 if isinstance(op, Instruction) and (
-                    (is_mul and _neg_operand(op) is not None) or (is_fmul and _fneg_operand(op) is not None)
+                    (is_mul and neg_operand(op) is not None) or (is_fmul and fneg_operand(op) is not None)
                 ):
-                    mul = _lower_negate_to_multiply(op)
+                    mul = lower_negate_to_multiply(op)
                     worklist.append((mul, weight))
                     for u in mul.users:
                         if isinstance(u, BinaryOperator):
@@ -605,7 +272,7 @@ class _Reassociator:
             ops.append((ident, 1))
         return ops, changed
 
-    def rewrite_expr_tree(self, i: BinaryOperator, ops: list[Entry], flags: _OverflowTracking) -> None:
+    def rewrite_expr_tree(self, i: BinaryOperator, ops: list[Entry], flags: OverflowTracking) -> None:
         """LLVM ``RewriteExprTree``: make the tree at ``i`` compute ``ops`` in order, reusing
         its nodes."""
         assert len(ops) > 1
@@ -629,12 +296,12 @@ class _Reassociator:
                     self.changed = True
                     break
                 if new_lhs is not old_lhs:
-                    bo = _reassociable(old_lhs, opcode)
+                    bo = reassociable(old_lhs, opcode)
                     if bo is not None and bo not in not_rewritable:
                         nodes_to_rewrite.append(bo)
                     op.set_operand(0, new_lhs)
                 if new_rhs is not old_rhs:
-                    bo = _reassociable(old_rhs, opcode)
+                    bo = reassociable(old_rhs, opcode)
                     if bo is not None and bo not in not_rewritable:
                         nodes_to_rewrite.append(bo)
                     op.set_operand(1, new_rhs)
@@ -648,7 +315,7 @@ class _Reassociator:
                 if new_rhs is op._operands[0].value:
                     op.swap_operands()
                 else:
-                    bo = _reassociable(op._operands[1].value, opcode)
+                    bo = reassociable(op._operands[1].value, opcode)
                     if bo is not None and bo not in not_rewritable:
                         nodes_to_rewrite.append(bo)
                     op.set_operand(1, new_rhs)
@@ -656,7 +323,7 @@ class _Reassociator:
                     if changed_end is None:
                         changed_end = op
                 self.changed = True
-            bo = _reassociable(op._operands[0].value, opcode)
+            bo = reassociable(op._operands[0].value, opcode)
             if bo is not None and bo not in not_rewritable:
                 op = bo
                 k += 1
@@ -667,7 +334,7 @@ class _Reassociator:
                 new_op = BinaryOperator.create(opcode, poison, poison)
                 if new_op.is_fp_op:
                     new_op._flags = i._flags
-                _place(new_op, i)
+                place(new_op, i)
             else:
                 new_op = nodes_to_rewrite.pop()
             op.set_operand(0, new_op)
@@ -690,9 +357,9 @@ class _Reassociator:
                         if cop == "add" or (cop == "mul" and flags.all_non_zero):
                             fl = 0
                             if flags.has_nuw:
-                                fl |= _NUW
+                                fl |= NUW
                             if flags.has_nsw and (flags.all_non_negative or flags.has_nuw):
-                                fl |= _NSW
+                                fl |= NSW
                             cur._flags = fl
                 if cur is changed_end:
                     clear = False
@@ -700,8 +367,8 @@ class _Reassociator:
                     break
                 if clear:
                     replace_dbg_uses_with_undef(cur)
-                _place(cur, i)
-                nxt = _user_back(cur)
+                place(cur, i)
+                nxt = user_back(cur)
                 assert isinstance(nxt, BinaryOperator)
                 cur = nxt
         for n in nodes_to_rewrite:
@@ -717,18 +384,18 @@ class _Reassociator:
                 res = ConstantExpr.get_neg(v)
             if res is not None:
                 return res
-        i = _reassociable(v, "add", "fadd")
+        i = reassociable(v, "add", "fadd")
         if i is not None:
             i.set_operand(0, self.negate_value(i._operands[0].value, bi))
             i.set_operand(1, self.negate_value(i._operands[1].value, bi))
             if i.opcode == "add":
-                i._flags &= ~(_NUW | _NSW)
-            _place(i, bi)
+                i._flags &= ~(NUW | NSW)
+            place(i, bi)
             i.name = i.name + ".neg"
             self.redo[i] = None
             return i
         for u in list(v.users):
-            if _neg_operand(u) is None and _fneg_operand(u) is None:
+            if neg_operand(u) is None and fneg_operand(u) is None:
                 continue
             if not isinstance(u, Instruction):
                 continue
@@ -741,7 +408,7 @@ class _Reassociator:
                 continue
             insert_pt: Instruction | None
             if isinstance(v, Instruction):
-                insert_pt = _insertion_point_after_def(v)
+                insert_pt = insertion_point_after_def(v)
                 if insert_pt is None:
                     continue
             else:
@@ -750,33 +417,33 @@ class _Reassociator:
             if the_neg.parent is not insert_pt.parent:
                 the_neg.debug_loc = None
             # getFirstInsertionPt (after a phi or an invoke) points at the head.
-            _place(the_neg, insert_pt, isinstance(v, Instruction) and (v.is_phi or v.opcode == "invoke"))
+            place(the_neg, insert_pt, isinstance(v, Instruction) and (v.is_phi or v.opcode == "invoke"))
             if the_neg.opcode == "sub":
-                the_neg._flags &= ~(_NUW | _NSW)  # type: ignore[attr-defined]
-            elif _is_fp_math(bi):
-                the_neg.fast_math_flags = _fmf(the_neg) & _fmf(bi)  # type: ignore[attr-defined]
+                the_neg._flags &= ~(NUW | NSW)  # type: ignore[attr-defined]
+            elif is_fp_math(bi):
+                the_neg.fast_math_flags = fmf_of(the_neg) & fmf_of(bi)  # type: ignore[attr-defined]
             self.redo[the_neg] = None
             return the_neg
-        new_neg = _create_neg(v, v.name + ".neg", bi, bi)
+        new_neg = create_neg(v, v.name + ".neg", bi, bi)
         self.redo[new_neg] = None
         return new_neg
 
     def break_up_subtract(self, sub: Instruction) -> BinaryOperator:
         neg_val = self.negate_value(sub._operands[1].value, sub)
-        new = _create_add(sub._operands[0].value, neg_val, "", sub, sub)
+        new = create_add(sub._operands[0].value, neg_val, "", sub, sub)
         sub.set_operand(0, Constant.get_null_value(sub.type))
         sub.set_operand(1, Constant.get_null_value(sub.type))
-        _take_name(new, sub)
+        take_name(new, sub)
         sub.replace_all_uses_with(new)
         new.debug_loc = sub.debug_loc
         return new
 
     # --- optimize expression ---
     def remove_factor_from_expression(self, v: Value, factor: Value) -> Value | None:
-        bo = _reassociable(v, "mul", "fmul")
+        bo = reassociable(v, "mul", "fmul")
         if bo is None:
             return None
-        flags = _OverflowTracking()
+        flags = OverflowTracking()
         tree, ch = self.linearize(bo, flags)
         self.changed |= ch
         factors: list[Entry] = []
@@ -800,7 +467,7 @@ class _Reassociator:
                     break
             elif fc1_fp is not None:
                 if isinstance(fv, ConstantFP) and fv.type is fc1_fp.type:
-                    if _fp_equal(fc1_fp, _fp_flip_sign(fv)):
+                    if _fp_equal(fc1_fp, fp_flip_sign(fv)):
                         found = needs_negate = True
                         del factors[k]
                         break
@@ -816,13 +483,13 @@ class _Reassociator:
             self.rewrite_expr_tree(bo, factors, flags)
             v = bo
         if needs_negate:
-            v = _create_neg(v, "neg", insert_pt, bo)
+            v = create_neg(v, "neg", insert_pt, bo)
         return v
 
     def optimize_and_or_xor(self, opcode: str, ops: list[Entry]) -> Value | None:
         k = 0
         while k < len(ops):
-            x = _not_operand(ops[k][1])
+            x = not_operand(ops[k][1])
             if x is not None:
                 found = self.find_in_operand_list(ops, k, x)
                 if found != k:
@@ -863,144 +530,9 @@ class _Reassociator:
             j -= 1
         return i
 
-    def _create_and(self, before: Instruction, opnd: Value, const: int, mask: int) -> Value | None:
-        if const == 0:
-            return None
-        if const == mask:
-            return opnd
-        new = BinaryOperator.create("and", opnd, _int_const(opnd.type, const))
-        _insert(new, before, "and.ra")
-        new.debug_loc = before.debug_loc
-        return new
-
     def optimize_xor(self, i: Instruction, ops: list[Entry]) -> Value | None:
-        r = self.optimize_and_or_xor("xor", ops)
-        if r is not None:
-            return r
-        if len(ops) == 1:
-            return None
-        ty = ops[0][1].type
-        mask = (1 << ty.scalar_type.width) - 1  # type: ignore[attr-defined]
-        const = 0
-        opnds: list[_XorOpnd] = []
-        for _, v in ops:
-            c = _apint(v)
-            if c is not None:
-                const ^= c.value
-            else:
-                o = _XorOpnd(v)
-                assert o.symbolic is not None
-                o.rank = self.get_rank(o.symbolic)
-                opnds.append(o)
-        ptrs = sorted(opnds, key=lambda o: o.rank)
-        prev: _XorOpnd | None = None
-        changed = False
-        for cur in ptrs:
-            if const != 0:
-                res = self._combine_xor_const(i, cur, const, mask)
-                if res is not None:
-                    cv, const = res
-                    changed = True
-                    if cv is not None:
-                        self._reset_xor(cur, cv)
-                    else:
-                        cur.invalidate()
-                        continue
-            if prev is None or cur.symbolic is not prev.symbolic:
-                prev = cur
-                continue
-            res2 = self._combine_xor_pair(i, cur, prev, const, mask)
-            if res2 is not None:
-                cv, const = res2
-                prev.invalidate()
-                if cv is not None:
-                    self._reset_xor(cur, cv)
-                    prev = cur
-                else:
-                    cur.invalidate()
-                    prev = None
-                changed = True
-        if changed:
-            ops.clear()
-            for o in opnds:
-                if o.symbolic is None:
-                    continue
-                assert o.orig is not None
-                ops.append((self.get_rank(o.orig), o.orig))
-            if const != 0:
-                cc = _int_const(ty, const)
-                ops.append((self.get_rank(cc), cc))
-            if len(ops) == 1:
-                return ops[-1][1]
-            if not ops:
-                return _int_const(ty, const)
-        return None
-
-    @staticmethod
-    def _reset_xor(o: _XorOpnd, v: Value) -> None:
-        n = _XorOpnd(v)
-        o.orig = n.orig
-        o.symbolic = n.symbolic
-        o.const = n.const
-        o.is_or = n.is_or
-        o.rank = 0
-
-    def _combine_xor_const(self, i: Instruction, o1: _XorOpnd, const: int, mask: int) -> tuple[Value | None, int] | None:
-        if not o1.is_or or o1.const == 0:
-            return None
-        assert o1.orig is not None and o1.symbolic is not None
-        if not o1.orig.has_one_use:
-            return None
-        c1 = o1.const
-        if c1 != const:
-            return None
-        res = self._create_and(i, o1.symbolic, ~c1 & mask, mask)
-        const ^= c1
-        if isinstance(o1.orig, Instruction):
-            self.redo[o1.orig] = None
-        return res, const
-
-    def _combine_xor_pair(
-        self, i: Instruction, o1: _XorOpnd, o2: _XorOpnd, const: int, mask: int
-    ) -> tuple[Value | None, int] | None:
-        x = o1.symbolic
-        if x is not o2.symbolic:
-            return None
-        assert x is not None and o1.orig is not None and o2.orig is not None
-        dead = 1
-        if o1.orig.has_one_use:
-            dead += 1
-        if o2.orig.has_one_use:
-            dead += 1
-        if o1.is_or != o2.is_or:
-            if o2.is_or:
-                o1, o2 = o2, o1
-            c1 = o1.const
-            c2 = o2.const
-            c3 = (~c1 & mask) ^ c2
-            if c3 != 0 and c3 != mask:
-                new_num = 1 if const else 2
-                if new_num > dead:
-                    return None
-            res = self._create_and(i, x, c3, mask)
-            const ^= c1
-        elif o1.is_or:
-            c3 = o1.const ^ o2.const
-            if c3 != 0 and c3 != mask:
-                new_num = 1 if const else 2
-                if new_num > dead:
-                    return None
-            res = self._create_and(i, x, c3, mask)
-            const ^= c3
-        else:
-            c3 = o1.const ^ o2.const
-            res = self._create_and(i, x, c3, mask)
-        assert o1.orig is not None and o2.orig is not None
-        if isinstance(o1.orig, Instruction):
-            self.redo[o1.orig] = None
-        if isinstance(o2.orig, Instruction):
-            self.redo[o2.orig] = None
-        return res, const
+        """LLVM ``OptimizeXor`` (see reassociate_xor)."""
+        return optimize_xor(self, i, ops)
 
     def optimize_add(self, i: Instruction, ops: list[Entry]) -> Value | None:
         k = 0
@@ -1014,21 +546,21 @@ class _Reassociator:
                     if k == len(ops) or ops[k][1] is not the_op:
                         break
                 ty = the_op.type
-                c = _int_const(ty, num_found) if _is_int_or_int_vector(ty) else _fp_const(ty, float(num_found))
-                mul = _create_mul(the_op, c, "factor", i, i)
+                c = int_const(ty, num_found) if is_int_or_int_vector(ty) else fp_const(ty, float(num_found))
+                mul = create_mul(the_op, c, "factor", i, i)
                 self.redo[mul] = None
                 if not ops:
                     return mul
                 ops.insert(0, (self.get_rank(mul), mul))
                 continue  # revisit position k (LLVM: --i then ++i)
-            x = _neg_operand(the_op)
+            x = neg_operand(the_op)
             is_not = False
             is_neg = x is not None
             if x is None:
-                x = _not_operand(the_op)
+                x = not_operand(the_op)
                 is_not = x is not None
             if x is None:
-                x = _fneg_operand(the_op)
+                x = fneg_operand(the_op)
                 is_neg = x is not None
             if x is None:
                 k += 1
@@ -1059,10 +591,10 @@ class _Reassociator:
         max_occ = 0
         max_occ_val: Value | None = None
         for _, v in ops:
-            bop = _reassociable(v, "mul", "fmul")
+            bop = reassociable(v, "mul", "fmul")
             if bop is None:
                 continue
-            factors = _single_use_multiply_factors(bop)
+            factors = single_use_multiply_factors(bop)
             dups: set[Value] = set()
             for f in factors:
                 if f in dups:
@@ -1078,8 +610,8 @@ class _Reassociator:
                     if f.is_negative and f.value != 1 << (f.type.width - 1):
                         neg = ConstantInt.get(f.type, -f.value)
                 elif isinstance(f, ConstantFP):
-                    if _fp_is_negative(f):
-                        neg = _fp_flip_sign(f)
+                    if fp_is_negative(f):
+                        neg = fp_flip_sign(f)
                 if neg is not None:
                     if neg in dups:
                         continue
@@ -1092,12 +624,12 @@ class _Reassociator:
         if max_occ > 1:
             assert max_occ_val is not None
             dummy = BinaryOperator.create(
-                "add" if _is_int_or_int_vector(i.type) else "fadd", max_occ_val, max_occ_val
+                "add" if is_int_or_int_vector(i.type) else "fadd", max_occ_val, max_occ_val
             )
             new_mul_ops: list[Value] = []
             k = 0
             while k < len(ops):
-                if _reassociable(ops[k][1], "mul", "fmul") is None:
+                if reassociable(ops[k][1], "mul", "fmul") is None:
                     k += 1
                     continue
                 nv = self.remove_factor_from_expression(ops[k][1], max_occ_val)
@@ -1114,10 +646,10 @@ class _Reassociator:
             dummy.drop_all_references()
             acc = new_mul_ops[0]
             for nxt in new_mul_ops[1:]:
-                acc = _create_add(acc, nxt, "reass.add", i, i)
+                acc = create_add(acc, nxt, "reass.add", i, i)
             if isinstance(acc, Instruction):
                 self.redo[acc] = None
-            v2 = _create_mul(acc, max_occ_val, "reass.mul", i, i)
+            v2 = create_mul(acc, max_occ_val, "reass.mul", i, i)
             self.redo[v2] = None
             if not ops:
                 return v2
@@ -1135,14 +667,14 @@ class _Reassociator:
         return lhs
 
     def _builder_mul(self, i: Instruction, a: Value, b: Value) -> Value:
-        fp = not _is_int_or_int_vector(a.type)
+        fp = not is_int_or_int_vector(a.type)
         opcode = "fmul" if fp else "mul"
         if isinstance(a, Constant) and isinstance(b, Constant):
             folded = constant_fold_binary_op_operands(opcode, a, b, self.dl)
             if folded is not None:
                 return folded
-        new = BinaryOperator.create(opcode, a, b, fast_math_flags=_fmf(i) if fp else 0)
-        _place(new, i)
+        new = BinaryOperator.create(opcode, a, b, fast_math_flags=fmf_of(i) if fp else 0)
+        place(new, i)
         new.debug_loc = i.debug_loc
         return new
 
@@ -1192,7 +724,7 @@ class _Reassociator:
     def optimize_mul(self, i: BinaryOperator, ops: list[Entry]) -> Value | None:
         if len(ops) < 4:
             return None
-        factors = _collect_multiply_factors(ops)
+        factors = collect_multiply_factors(ops)
         if factors is None:
             return None
         v = self.build_minimal_multiply_dag(i, factors)
@@ -1225,7 +757,7 @@ class _Reassociator:
             if not ops:
                 return cst
             if cst is not None and cst is not get_bin_op_identity(opcode, i.type, False):
-                if cst is _bin_op_absorber(opcode, i.type):
+                if cst is bin_op_absorber(opcode, i.type):
                     return cst
                 ops.append((0, cst))
             if len(ops) == 1:
@@ -1247,24 +779,24 @@ class _Reassociator:
 
     # --- canonicalizeNegFPConstants ---
     def _canonicalize_neg_fp_for_op(self, i: Instruction, op: Instruction, other: Value) -> Instruction | None:
-        candidates = _negatible_insts(op)
+        candidates = negatible_insts(op)
         if not candidates:
             return None
         is_fsub = i.opcode == "fsub"
         needs_subtract = not is_fsub and len(candidates) % 2 == 1
-        if needs_subtract and _should_break_up_subtract(i):
+        if needs_subtract and should_break_up_subtract(i):
             return None
         for neg in candidates:
             for k in (0, 1):
-                c = _apfloat(neg._operands[k].value)
+                c = apfloat(neg._operands[k].value)
                 if c is not None:
-                    absv = ConstantFP.from_bits(c.type, c.bits & ~_fp_sign_bit(c.type.type_id))
-                    neg.set_operand(k, _splat_like(neg.type, absv))
+                    absv = ConstantFP.from_bits(c.type, c.bits & ~fp_sign_bit(c.type.type_id))
+                    neg.set_operand(k, splat_like(neg.type, absv))
                     self.changed = True
         if len(candidates) % 2 == 0:
             return i
-        new = BinaryOperator.create("fadd" if is_fsub else "fsub", other, op, fast_math_flags=_fmf(i))
-        _place(new, i)
+        new = BinaryOperator.create("fadd" if is_fsub else "fsub", other, op, fast_math_flags=fmf_of(i))
+        place(new, i)
         new.debug_loc = i.debug_loc
         i.replace_all_uses_with(new)
         self.redo[i] = None
@@ -1297,10 +829,10 @@ class _Reassociator:
             return
         redo = self.redo
         if i.opcode == "shl" and isinstance(i._operands[1].value, ConstantInt):
-            if _reassociable(i._operands[0].value, "mul") is not None or (
+            if reassociable(i._operands[0].value, "mul") is not None or (
                 i.has_one_use
                 and (
-                    _reassociable(_user_back(i), "mul") is not None or _reassociable(_user_back(i), "add") is not None
+                    reassociable(user_back(i), "mul") is not None or reassociable(user_back(i), "add") is not None
                 )
             ):
                 ni = self._convert_shift_to_mul(i)
@@ -1310,14 +842,14 @@ class _Reassociator:
         if isinstance(i, BinaryOperator) and i.is_commutative:
             self.canonicalize_operands(i)
         i = self.canonicalize_neg_fp_constants(i)
-        if _is_fp_math(i) and not _has_fp_associative_flags(i):
+        if is_fp_math(i) and not has_fp_associative_flags(i):
             return
         if i.type.type_id is TypeID.INTEGER and i.type.width == 1:  # type: ignore[attr-defined]
             return
         if (
             i.opcode == "or"
-            and _should_convert_or_to_add(i)
-            and not _is_load_combine_candidate(i)
+            and should_convert_or_to_add(i)
+            and not is_load_combine_candidate(i)
             and (
                 i.disjoint  # type: ignore[attr-defined]
                 or have_no_common_bits_set(
@@ -1325,9 +857,9 @@ class _Reassociator:
                 )
             )
         ):
-            new = _create_add(i._operands[0].value, i._operands[1].value, "", i, i)
-            new._flags = _NUW | _NSW
-            _take_name(new, i)
+            new = create_add(i._operands[0].value, i._operands[1].value, "", i, i)
+            new._flags = NUW | NSW
+            take_name(new, i)
             i.replace_all_uses_with(new)
             new.debug_loc = i.debug_loc
             redo[i] = None
@@ -1335,16 +867,16 @@ class _Reassociator:
             i = new
         op = i.opcode
         if op == "sub":
-            if _should_break_up_subtract(i):
+            if should_break_up_subtract(i):
                 ni = self.break_up_subtract(i)
                 redo[i] = None
                 self.changed = True
                 i = ni
-            elif _neg_operand(i) is not None:
-                if _reassociable(i._operands[1].value, "mul") is not None and (
-                    not i.has_one_use or _reassociable(_user_back(i), "mul") is None
+            elif neg_operand(i) is not None:
+                if reassociable(i._operands[1].value, "mul") is not None and (
+                    not i.has_one_use or reassociable(user_back(i), "mul") is None
                 ):
-                    ni = _lower_negate_to_multiply(i)
+                    ni = lower_negate_to_multiply(i)
                     for u in ni.users:
                         if isinstance(u, BinaryOperator):
                             redo[u] = None
@@ -1352,30 +884,30 @@ class _Reassociator:
                     self.changed = True
                     i = ni
         elif op == "fneg" or op == "fsub":
-            if _should_break_up_subtract(i):
+            if should_break_up_subtract(i):
                 ni = self.break_up_subtract(i)
                 redo[i] = None
                 self.changed = True
                 i = ni
-            elif _fneg_operand(i) is not None:
+            elif fneg_operand(i) is not None:
                 nop = i._operands[1].value if isinstance(i, BinaryOperator) else i._operands[0].value
-                if _reassociable(nop, "fmul") is not None and (
-                    not i.has_one_use or _reassociable(_user_back(i), "fmul") is None
+                if reassociable(nop, "fmul") is not None and (
+                    not i.has_one_use or reassociable(user_back(i), "fmul") is None
                 ):
-                    ni = _lower_negate_to_multiply(i)
+                    ni = lower_negate_to_multiply(i)
                     for u in ni.users:
                         if isinstance(u, BinaryOperator):
                             redo[u] = None
                     redo[i] = None
                     self.changed = True
                     i = ni
-        if not _is_associative(i):
+        if not is_associative(i):
             return
         assert isinstance(i, BinaryOperator)
         opcode = i.opcode
         if i.has_one_use:
-            user = _user_back(i)
-            uop = _opcode(user)
+            user = user_back(i)
+            uop = opcode_of(user)
             if uop == opcode:
                 if user is not i and isinstance(user, Instruction) and user.parent is i.parent:
                     redo[user] = None
@@ -1392,25 +924,25 @@ class _Reassociator:
         mul_cst = constant_fold_binary_op_operands("shl", ConstantInt.get(shl.type, 1), sa, self.dl)
         assert mul_cst is not None
         mul = BinaryOperator.create("mul", shl._operands[0].value, mul_cst)
-        _place(mul, shl)
+        place(mul, shl)
         shl.set_operand(0, PoisonValue.get(shl.type))
-        _take_name(mul, shl)
+        take_name(mul, shl)
         shl.replace_all_uses_with(mul)
         mul.debug_loc = shl.debug_loc
         fl = shl._flags  # type: ignore[attr-defined]
-        nsw = bool(fl & _NSW)
-        nuw = bool(fl & _NUW)
+        nsw = bool(fl & NSW)
+        nuw = bool(fl & NUW)
         width = shl.type.width  # type: ignore[attr-defined]
         new = 0
         if nsw and (nuw or sa.value < width - 1):
-            new |= _NSW
+            new |= NSW
         if nuw:
-            new |= _NUW
+            new |= NUW
         mul._flags = new
         return mul
 
     def reassociate_expression(self, i: BinaryOperator) -> None:
-        flags = _OverflowTracking()
+        flags = OverflowTracking()
         tree, ch = self.linearize(i, flags)
         self.changed |= ch
         ops: list[Entry] = []
@@ -1431,13 +963,13 @@ class _Reassociator:
             self.redo[i] = None
             return
         if i.has_one_use:
-            user = _user_back(i)
+            user = user_back(i)
             last = ops[-1][1]
-            if i.opcode == "mul" and _opcode(user) == "add" and isinstance(last, ConstantInt) and last.is_all_ones_value:
+            if i.opcode == "mul" and opcode_of(user) == "add" and isinstance(last, ConstantInt) and last.is_all_ones_value:
                 ops.insert(0, ops.pop())
             elif (
                 i.opcode == "fmul"
-                and _opcode(user) == "fadd"
+                and opcode_of(user) == "fadd"
                 and isinstance(last, ConstantFP)
                 and last is ConstantFP.get(last.type, -1.0)
             ):
@@ -1502,10 +1034,10 @@ class _Reassociator:
         limit = _GLOBAL_REASSOCIATE_LIMIT
         for bb in blocks:
             for inst in bb.instructions:
-                if not isinstance(inst, BinaryOperator) or not _is_associative(inst):
+                if not isinstance(inst, BinaryOperator) or not is_associative(inst):
                     continue
                 opcode = inst.opcode
-                if inst.has_one_use and _opcode(_user_back(inst)) == opcode:
+                if inst.has_one_use and opcode_of(user_back(inst)) == opcode:
                     continue
                 work: list[Value] = [inst._operands[0].value, inst._operands[1].value]
                 ops: list[Value] = []
@@ -1550,8 +1082,8 @@ class _Reassociator:
             op = v
             opcode = op.opcode
             while op.has_one_use:
-                user = _user_back(op)
-                if _opcode(user) != opcode or op in visited:
+                user = user_back(op)
+                if opcode_of(user) != opcode or op in visited:
                     break
                 visited.add(op)
                 assert isinstance(user, Instruction)
@@ -1633,155 +1165,13 @@ def _fp_equal(a: ConstantFP, b: ConstantFP) -> bool:
     return a.bits == b.bits
 
 
-def _single_use_multiply_factors(bo: BinaryOperator) -> list[Value]:
-    """LLVM ``FindSingleUseMultiplyFactors`` (operand 1 before operand 0), without recursion."""
-    out: list[Value] = []
-    stack: list[Value] = [bo]
-    first = True
-    while stack:
-        v = stack.pop()
-        b = v if first else _reassociable(v, "mul", "fmul")
-        first = False
-        if b is None:
-            out.append(v)
-            continue
-        assert isinstance(b, BinaryOperator)
-        stack.append(b._operands[0].value)
-        stack.append(b._operands[1].value)
-    return out
-
-
-def _collect_multiply_factors(ops: list[Entry]) -> list[list[object]] | None:
-    power_sum = 0
-    idx = 1
-    size = len(ops)
-    while idx < size:
-        op = ops[idx - 1][1]
-        count = 1
-        while idx < size and ops[idx][1] is op:
-            count += 1
-            idx += 1
-        if count > 1:
-            power_sum += count
-        idx += 1
-    if power_sum < 4:
-        return None
-    factors: list[list[object]] = []
-    idx = 1
-    while idx < len(ops):
-        op = ops[idx - 1][1]
-        count = 1
-        while idx < len(ops) and ops[idx][1] is op:
-            count += 1
-            idx += 1
-        if count == 1:
-            idx += 1
-            continue
-        count &= ~1
-        idx -= count
-        factors.append([op, count])
-        del ops[idx : idx + count]
-        idx += 1
-    factors.sort(key=lambda f: -f[1])  # type: ignore[operator]
-    return factors
-
-
-def _negatible_insts(v: Value) -> list[Instruction]:
-    """LLVM ``getNegatibleInsts``: one-use fmul/fdiv with a negative constant operand,
-    in pre-order (without recursion)."""
-    out: list[Instruction] = []
-    stack: list[Value] = [v]
-    while stack:
-        cur = stack.pop()
-        if not isinstance(cur, Instruction) or not cur.has_one_use:
-            continue
-        op = cur.opcode
-        if op == "fmul":
-            o0 = cur._operands[0].value
-            o1 = cur._operands[1].value
-            if isinstance(o0, Constant):
-                continue
-            c = _apfloat(o1)
-            if c is not None and _fp_is_negative(c):
-                out.append(cur)
-            stack.append(o1)
-            stack.append(o0)
-        elif op == "fdiv":
-            o0 = cur._operands[0].value
-            o1 = cur._operands[1].value
-            if isinstance(o0, Constant) and isinstance(o1, Constant):
-                continue
-            c0 = _apfloat(o0)
-            c1 = _apfloat(o1)
-            if (c0 is not None and _fp_is_negative(c0)) or (c1 is not None and _fp_is_negative(c1)):
-                out.append(cur)
-            stack.append(o1)
-            stack.append(o0)
-    return out
-
-
-def _should_break_up_subtract(sub: Instruction) -> bool:
-    if _neg_operand(sub) is not None or _fneg_operand(sub) is not None:
-        return False
-    if isinstance(sub._operands[1].value, UndefValue):
-        return False
-    v0 = sub._operands[0].value
-    if _reassociable(v0, "add", "fadd") is not None or _reassociable(v0, "sub", "fsub") is not None:
-        return True
-    v1 = sub._operands[1].value
-    if _reassociable(v1, "add", "fadd") is not None or _reassociable(v1, "sub", "fsub") is not None:
-        return True
-    if sub.has_one_use:
-        vb = _user_back(sub)
-        if _reassociable(vb, "add", "fadd") is not None or _reassociable(vb, "sub", "fsub") is not None:
-            return True
-    return False
-
-
-def _is_interesting_for_or(v: Value) -> bool:
-    for op in ("add", "sub", "mul", "shl"):
-        if _reassociable(v, op) is not None:
-            return True
-    return False
-
-
-def _should_convert_or_to_add(i: Instruction) -> bool:
-    for u in i._operands:
-        if _is_interesting_for_or(u.value):
-            return True
-    return i.has_one_use and _is_interesting_for_or(_user_back(i))
-
-
-def _is_load_combine_candidate(i: Instruction) -> bool:
-    work: list[Instruction] = [i]
-    visited: set[Instruction] = {i}
-    while work:
-        cur = work.pop()
-        op = cur.opcode
-        if op == "or":
-            srcs = [u.value for u in cur._operands]
-        elif op == "shl" or op == "zext":
-            srcs = [cur._operands[0].value]
-        elif op == "load":
-            continue
-        else:
-            return False
-        for s in srcs:
-            if not isinstance(s, Instruction):
-                return False
-            if s not in visited:
-                visited.add(s)
-                work.append(s)
-    return True
-
-
 def reassociate(fn: Function) -> bool:
     """Run reassociate over ``fn``; True if the IR changed."""
     if fn.is_declaration:
         return False
     module = fn.parent
     dl = module.data_layout if module is not None else DataLayout()
-    return _Reassociator(fn, dl).run()
+    return Reassociator(fn, dl).run()
 
 
 class ReassociatePass(Pass[Function]):
