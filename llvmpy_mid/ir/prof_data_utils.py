@@ -123,6 +123,7 @@ __all__ = [
     "extract_branch_weights",
     "extract_branch_weights_md",
     "fit_weights",
+    "get_merged_prof_metadata",
     "has_branch_weight_md",
     "has_branch_weight_origin",
     "has_valid_branch_weight_md",
@@ -130,3 +131,36 @@ __all__ = [
     "set_branch_weights",
     "set_branch_weights_if_nonzero",
 ]
+
+
+def get_merged_prof_metadata(
+    a: MDNode | None, b: MDNode | None, a_inst: Instruction, b_inst: Instruction
+) -> MDNode | None:
+    """The ``!prof`` of one instruction replacing ``a_inst`` and ``b_inst`` (LLVM
+    ``MDNode::getMergedProfMetadata``): either node when the other is missing; for two
+    direct calls with ``branch_weights``, one i64 weight, the saturated sum
+    (``mergeDirectCallProfMetadata``); otherwise none."""
+    if a is None or b is None:
+        return a if a is not None else b
+    from llvmpy_mid.ir.instructions.calls import CallInst
+
+    if not (
+        isinstance(a_inst, CallInst)
+        and isinstance(b_inst, CallInst)
+        and a_inst.called_function is not None
+        and b_inst.called_function is not None
+    ):
+        return None
+    wa = _weight_operands(a)
+    wb = _weight_operands(b)
+    if not wa or not wb:
+        return None
+    ca = getattr(wa[0], "value", None)
+    cb = getattr(wb[0], "value", None)
+    if not isinstance(ca, ConstantInt) or not isinstance(cb, ConstantInt):
+        return None
+    ctx = a_inst.context
+    za = ca.value & ((1 << ca.type.width) - 1)
+    zb = cb.value & ((1 << cb.type.width) - 1)
+    total = min(za + zb, (1 << 64) - 1)
+    return MDNode.get(ctx, [MDString.get(ctx, "branch_weights"), ValueAsMetadata.get(ConstantInt.get(ctx.i64, total))])

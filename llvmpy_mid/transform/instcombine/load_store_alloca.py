@@ -148,7 +148,9 @@ def combine_metadata_for_cse(k: Instruction, j: Instruction, k_dominates_j: bool
             k.set_metadata(kind, jmd)
         elif kind == "prof":
             if does_k_move:
-                k.set_metadata(kind, kmd if jmd is kmd else None)
+                from llvmpy_mid.ir.prof_data_utils import get_merged_prof_metadata
+
+                k.set_metadata(kind, get_merged_prof_metadata(kmd, jmd, k, j))
     jig = j.get_metadata("invariant.group")
     if jig is not None and isinstance(k, (LoadInst, StoreInst)):
         k.set_metadata("invariant.group", jig)

@@ -1,0 +1,536 @@
+"""SimplifyCFG's sinking of common code and merging of compatible invokes
+(``llvmpy_mid/transform/utils/simplify_cfg_sink.py``), against opt-19 and by refinement.
+
+* Oracle tests: small functions, one per rule (sinking with ``.sink`` phis and flag /
+  metadata / debug-location merging, the ``.sink.split`` block when not all
+  predecessors are unconditional, the one-phi profitability rule, calls to different
+  callees, ``nomerge`` and ``convergent`` calls, stores to allocas, struct GEP indices,
+  a tail that reaches ``unreachable``; invokes merged into ``<bb>.invoke`` with phis of
+  their arguments or callees, ``<bb>.cont`` for an ``unreachable`` normal destination,
+  incompatible sets, the ``simplifycfg-merge-compatible-invokes`` option) print what
+  opt-19 prints. Each block keeps a call that cannot be sunk or merged at its top, so
+  the families not under test here (speculation, hoisting) have nothing to do.
+* Property test: random i8 functions (an if / else-if chain whose arms end with the same
+  operations on differing operands) are refined by the pass on sampled inputs, and the
+  pass does sink in most of them.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "instcombine"))
+from opt_oracle import assert_same_as_opt, ours_text  # noqa: E402
+from refinement import assert_refines, check_refines  # noqa: E402
+
+from llvmpy_mid import parse_assembly, verify_module  # noqa: E402
+from llvmpy_mid.ir.function import Function  # noqa: E402
+from llvmpy_mid.transform.utils.simplify_cfg_sink import sink_common_code_from_predecessors  # noqa: E402
+
+PIPELINE = "simplifycfg<sink-common-insts>"
+
+SINK_MODULE = r"""
+declare void @g(i32)
+declare void @h(i32)
+declare i32 @k(i32) nomerge
+declare i32 @cv(i32) convergent
+declare void @use(ptr)
+
+define i32 @diamond(i1 %c, i32 %a, i32 %b, ptr %p) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  call void @g(i32 1)
+  %x = add nsw i32 %a, 1
+  store i32 %x, ptr %p, align 4, !tbaa !0
+  br label %end
+else:
+  call void @h(i32 2)
+  %y = add nuw nsw i32 %b, 1
+  store i32 %y, ptr %p, align 4, !tbaa !0
+  br label %end
+end:
+  %r = phi i32 [ %x, %then ], [ %y, %else ]
+  ret i32 %r
+}
+
+define void @split(i32 %s, i32 %a, i32 %b) {
+entry:
+  switch i32 %s, label %end [ i32 0, label %one
+                              i32 1, label %two ]
+one:
+  call void @h(i32 7)
+  call void @g(i32 %a)
+  br label %end
+two:
+  call void @h(i32 8)
+  call void @g(i32 %b)
+  br label %end
+end:
+  ret void
+}
+
+define void @split_speculatable_only(i32 %s, i32 %a, i32 %b, ptr %p, ptr %q) {
+entry:
+  switch i32 %s, label %end [ i32 0, label %one
+                              i32 1, label %two ]
+one:
+  call void @use(ptr %p)
+  %x = add i32 %a, 5
+  br label %end
+two:
+  call void @use(ptr %q)
+  %y = add i32 %b, 5
+  br label %end
+end:
+  %r = phi i32 [ %x, %one ], [ %y, %two ], [ 0, %entry ]
+  ret void
+}
+
+define i32 @three_way(i32 %s, i32 %a, i32 %b, i32 %d) {
+entry:
+  switch i32 %s, label %c3 [ i32 0, label %c1
+                             i32 1, label %c2 ]
+c1:
+  call void @g(i32 1)
+  %x = xor i32 %a, 3
+  %x2 = mul i32 %x, 3
+  br label %end
+c2:
+  call void @g(i32 2)
+  %y = xor i32 %b, 3
+  %y2 = mul i32 %y, 3
+  br label %end
+c3:
+  call void @g(i32 3)
+  %z = xor i32 %d, 3
+  %z2 = mul i32 %z, 3
+  br label %end
+end:
+  %r = phi i32 [ %x2, %c1 ], [ %y2, %c2 ], [ %z2, %c3 ]
+  ret i32 %r
+}
+
+define void @two_phis(i1 %c, i32 %a, i32 %b, i32 %d, i32 %e) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  call void @h(i32 1)
+  %x = mul i32 %a, %d
+  call void @g(i32 %x)
+  br label %end
+else:
+  call void @h(i32 2)
+  %y = mul i32 %b, %e
+  call void @g(i32 %y)
+  br label %end
+end:
+  ret void
+}
+
+define void @different_callees(i1 %c, i32 %a) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  call void @g(i32 %a)
+  br label %end
+else:
+  call void @h(i32 %a)
+  br label %end
+end:
+  ret void
+}
+
+define i32 @nomerge_calls(i1 %c, i32 %a) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  call void @g(i32 1)
+  %x = call i32 @k(i32 %a)
+  br label %end
+else:
+  call void @h(i32 2)
+  %y = call i32 @k(i32 %a)
+  br label %end
+end:
+  %r = phi i32 [ %x, %then ], [ %y, %else ]
+  ret i32 %r
+}
+
+define i32 @convergent_calls(i1 %c, i32 %a) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  call void @g(i32 1)
+  %x = call i32 @cv(i32 %a)
+  br label %end
+else:
+  call void @h(i32 2)
+  %y = call i32 @cv(i32 %a)
+  br label %end
+end:
+  %r = phi i32 [ %x, %then ], [ %y, %else ]
+  ret i32 %r
+}
+
+define void @alloca_store(i1 %c, i32 %a, i32 %b) {
+entry:
+  %p = alloca i32
+  %q = alloca i32
+  call void @use(ptr %p)
+  call void @use(ptr %q)
+  br i1 %c, label %then, label %else
+then:
+  call void @g(i32 1)
+  store i32 %a, ptr %p
+  br label %end
+else:
+  call void @h(i32 2)
+  store i32 %b, ptr %q
+  br label %end
+end:
+  ret void
+}
+
+define void @unreachable_tail(i1 %c, i32 %a, i32 %b, i32 %d, i32 %e) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  call void @use(ptr null)
+  %x = mul i32 %a, %d
+  call void @g(i32 %x)
+  br label %end
+else:
+  call void @h(i32 2)
+  %y = mul i32 %b, %e
+  call void @g(i32 %y)
+  br label %end
+end:
+  unreachable
+}
+
+define i32 @gep_struct(i1 %c, ptr %p) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  call void @g(i32 1)
+  %x = getelementptr inbounds {i32, i32}, ptr %p, i64 0, i32 0
+  %lx = load i32, ptr %x
+  br label %end
+else:
+  call void @h(i32 2)
+  %y = getelementptr {i32, i32}, ptr %p, i64 0, i32 1
+  %ly = load i32, ptr %y
+  br label %end
+end:
+  %r = phi i32 [ %lx, %then ], [ %ly, %else ]
+  ret i32 %r
+}
+
+define i32 @debug_loc(i1 %c, i32 %a, i32 %b) !dbg !10 {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  call void @g(i32 1), !dbg !13
+  %x = add i32 %a, 1, !dbg !14
+    #dbg_value(i32 %x, !12, !DIExpression(), !14)
+  br label %end
+else:
+  call void @h(i32 2), !dbg !13
+  %y = add i32 %b, 1, !dbg !15
+  br label %end
+end:
+  %r = phi i32 [ %x, %then ], [ %y, %else ]
+  ret i32 %r
+}
+
+!llvm.module.flags = !{!5}
+!llvm.dbg.cu = !{!6}
+!0 = !{!1, !1, i64 0}
+!1 = !{!"int", !2, i64 0}
+!2 = !{!"root"}
+!5 = !{i32 2, !"Debug Info Version", i32 3}
+!6 = distinct !DICompileUnit(language: DW_LANG_C99, file: !7, isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!7 = !DIFile(filename: "t.c", directory: "/")
+!10 = distinct !DISubprogram(name: "debug_loc", scope: !7, file: !7, line: 1, type: !11, unit: !6)
+!11 = !DISubroutineType(types: !{})
+!12 = !DILocalVariable(name: "v", scope: !10, file: !7, line: 2)
+!13 = !DILocation(line: 2, column: 3, scope: !10)
+!14 = !DILocation(line: 3, column: 5, scope: !10)
+!15 = !DILocation(line: 4, column: 5, scope: !10)
+"""
+
+INVOKE_MODULE = r"""
+declare void @f(i32)
+declare void @f2(i32)
+declare void @use(i32)
+declare i32 @g(i32)
+declare i32 @__gxx_personality_v0(...)
+
+define void @merge_three(i32 %s, i32 %a, i32 %b) personality ptr @__gxx_personality_v0 {
+entry:
+  switch i32 %s, label %c3 [ i32 0, label %c1
+                             i32 1, label %c2 ]
+c1:
+  invoke void @f(i32 %a) to label %invoke.cont unwind label %lpad
+c2:
+  invoke void @f(i32 %b) to label %invoke.cont unwind label %lpad
+c3:
+  invoke void @f(i32 %b) to label %invoke.cont unwind label %lpad
+invoke.cont:
+  ret void
+lpad:
+  %eh = landingpad { ptr, i32 } cleanup
+  call void @use(i32 0)
+  resume { ptr, i32 } %eh
+}
+
+define void @merge_unreachable_normal(i1 %c) personality ptr @__gxx_personality_v0 {
+entry:
+  br i1 %c, label %if.then0, label %if.else
+if.then0:
+  invoke void @f(i32 1) to label %cont0 unwind label %lpad
+cont0:
+  unreachable
+if.else:
+  invoke void @f(i32 1) to label %cont1 unwind label %lpad
+cont1:
+  unreachable
+lpad:
+  %eh = landingpad { ptr, i32 } cleanup
+  call void @use(i32 0)
+  resume { ptr, i32 } %eh
+}
+
+define void @two_sets(i32 %s) personality ptr @__gxx_personality_v0 {
+entry:
+  switch i32 %s, label %c4 [ i32 0, label %c1
+                             i32 1, label %c2
+                             i32 2, label %c3 ]
+c1:
+  invoke void @f(i32 1) to label %invoke.cont unwind label %lpad
+c2:
+  invoke void @f2(i32 1) to label %invoke.cont unwind label %lpad
+c3:
+  invoke void @f(i32 1) to label %invoke.cont unwind label %lpad
+c4:
+  invoke void @f2(i32 1) to label %invoke.cont unwind label %lpad
+invoke.cont:
+  ret void
+lpad:
+  %eh = landingpad { ptr, i32 } cleanup
+  call void @use(i32 0)
+  resume { ptr, i32 } %eh
+}
+
+define i32 @phi_in_lpad(i1 %c) personality ptr @__gxx_personality_v0 {
+entry:
+  br i1 %c, label %if.then0, label %if.else
+if.then0:
+  invoke void @f(i32 1) to label %invoke.cont unwind label %lpad
+if.else:
+  invoke void @f(i32 2) to label %invoke.cont unwind label %lpad
+invoke.cont:
+  ret i32 0
+lpad:
+  %p = phi i32 [ 0, %if.then0 ], [ 1, %if.else ]
+  %eh = landingpad { ptr, i32 } cleanup
+  call void @use(i32 %p)
+  resume { ptr, i32 } %eh
+}
+
+define void @indirect(i32 %s, ptr %fa, ptr %fb) personality ptr @__gxx_personality_v0 {
+entry:
+  switch i32 %s, label %c3 [ i32 0, label %c1
+                             i32 1, label %c2 ]
+c1:
+  invoke void %fa(i32 1) to label %invoke.cont unwind label %lpad
+c2:
+  invoke void %fb(i32 2) to label %invoke.cont unwind label %lpad
+c3:
+  invoke void %fb(i32 2) to label %invoke.cont unwind label %lpad
+invoke.cont:
+  ret void
+lpad:
+  %eh = landingpad { ptr, i32 } cleanup
+  call void @use(i32 0)
+  resume { ptr, i32 } %eh
+}
+
+define i32 @result_used(i1 %c) personality ptr @__gxx_personality_v0 {
+entry:
+  br i1 %c, label %if.then0, label %if.else
+if.then0:
+  %r0 = invoke i32 @g(i32 1) to label %invoke.cont unwind label %lpad
+if.else:
+  %r1 = invoke i32 @g(i32 1) to label %invoke.cont unwind label %lpad
+invoke.cont:
+  %r = phi i32 [ %r0, %if.then0 ], [ %r1, %if.else ]
+  ret i32 %r
+lpad:
+  %eh = landingpad { ptr, i32 } cleanup
+  call void @use(i32 0)
+  resume { ptr, i32 } %eh
+}
+"""
+
+
+def _function(module: str, name: str) -> str:
+    """The declarations and metadata of ``module`` with only the function ``name``."""
+    out: list[str] = []
+    keep = True
+    for line in module.splitlines():
+        if line.startswith("define "):
+            keep = ("@" + name + "(") in line
+        if keep or line.startswith(("declare ", "!")):
+            out.append(line)
+        if line == "}":
+            keep = True
+    return "\n".join(out) + "\n"
+
+
+SINK_CASES = [
+    "diamond",
+    "split",
+    "split_speculatable_only",
+    "three_way",
+    "two_phis",
+    "different_callees",
+    "nomerge_calls",
+    "convergent_calls",
+    "alloca_store",
+    "unreachable_tail",
+    "gep_struct",
+    "debug_loc",
+]
+
+INVOKE_CASES = ["merge_three", "merge_unreachable_normal", "two_sets", "phi_in_lpad", "indirect", "result_used"]
+
+
+@pytest.mark.parametrize("name", SINK_CASES)
+def test_sink_like_opt(name: str) -> None:
+    assert_same_as_opt(_function(SINK_MODULE, name), PIPELINE)
+
+
+def test_sink_whole_module_like_opt() -> None:
+    got = assert_same_as_opt(SINK_MODULE, PIPELINE)
+    assert "%b.sink = phi i32" in got and ".sink.split:" in got
+
+
+def test_sink_off_without_sink_common_insts() -> None:
+    got = ours_text(_function(SINK_MODULE, "diamond"), "simplifycfg")
+    assert ".sink" not in got
+    assert_same_as_opt(_function(SINK_MODULE, "diamond"), "simplifycfg")
+
+
+def test_sink_common_option_off() -> None:
+    text = _function(SINK_MODULE, "three_way")
+    got = assert_same_as_opt(text, PIPELINE, {"simplifycfg-sink-common": False})
+    assert ".sink" not in got
+
+
+@pytest.mark.parametrize("name", INVOKE_CASES)
+def test_merge_invokes_like_opt(name: str) -> None:
+    assert_same_as_opt(_function(INVOKE_MODULE, name), PIPELINE)
+
+
+def test_merge_invokes_names() -> None:
+    got = assert_same_as_opt(INVOKE_MODULE, PIPELINE)
+    assert "c3.invoke:" in got and "if.else.cont:" in got
+
+
+def test_merge_invokes_option_off() -> None:
+    got = assert_same_as_opt(INVOKE_MODULE, PIPELINE, {"simplifycfg-merge-compatible-invokes": False})
+    assert ".invoke:" not in got
+
+
+# --- property test: random i8 functions are refined ----------------------------------------------
+
+_OPS = ["add", "sub", "mul", "xor", "and", "or", "shl", "lshr"]
+
+
+def _random_function(rng: random.Random) -> str:
+    """``@f(i8 %x, i8 %y)``: an if / else-if chain of two or three arms ending with the
+    same operations (differing operands), sometimes with a direct edge to the join."""
+    n_arms = rng.choice([2, 3])
+    direct = n_arms == 2 and rng.random() < 0.5
+    tail = [
+        (rng.choice(_OPS), rng.choice(["", "nuw ", "nsw "]), rng.random() < 0.5, rng.random() < 0.6)
+        for _ in range(rng.randint(1, 3))
+    ]
+    shared = [rng.choice(["%x", "%y", str(rng.randint(0, 5))]) for _ in tail]
+    lines = ["define i8 @f(i8 %x, i8 %y) {", "entry:"]
+    lines.append("  %%c0 = icmp ult i8 %%x, %d" % rng.randint(1, 255))
+    lines.append("  br i1 %c0, label %a0, label %e1")
+    lines.append("e1:")
+    lines.append("  %%c1 = icmp sgt i8 %%y, %d" % rng.randint(-100, 100))
+    if n_arms == 3:
+        lines.append("  br i1 %c1, label %a1, label %a2")
+    elif direct:
+        lines.append("  br i1 %c1, label %a1, label %end")
+    else:
+        lines.append("  br i1 %c1, label %a1, label %a0")
+    lasts: list[str] = []
+    for arm in range(n_arms):
+        lines.append("a%d:" % arm)
+        prev = "%x" if arm % 2 == 0 else "%y"
+        if rng.random() < 0.5:
+            lines.append("  %%p%d = %s i8 %s, %d" % (arm, rng.choice(["add", "xor"]), prev, rng.randint(1, 9)))
+            prev = "%%p%d" % arm
+        for k, (op, flags, prev_first, same) in enumerate(tail):
+            if op in ("shl", "lshr"):
+                other = "1" if same else str(rng.choice([1, 2, 3]))
+            else:
+                other = shared[k] if same else rng.choice(["%x", "%y", str(rng.randint(0, 5))])
+            name = "%%t%d_%d" % (arm, k)
+            flag = flags if op in ("add", "sub", "mul", "shl") and rng.random() < 0.7 else ""
+            if prev_first or op in ("shl", "lshr"):
+                lines.append("  %s = %s %si8 %s, %s" % (name, op, flag, prev, other))
+            else:
+                lines.append("  %s = %s %si8 %s, %s" % (name, op, flag, other, prev))
+            prev = name
+        lasts.append(prev)
+        lines.append("  br label %end")
+    lines.append("end:")
+    incoming = ["[ %s, %%a%d ]" % (v, i) for i, v in enumerate(lasts)]
+    if direct:
+        incoming.append("[ %y, %e1 ]")
+    lines.append("  %r = phi i8 " + ", ".join(incoming))
+    lines.append("  ret i8 %r")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _sink_directly(text: str) -> tuple[Function, Function, bool]:
+    """The function of ``text`` before and after :func:`sink_common_code_from_predecessors`
+    ran on its join block until it reported no change."""
+    before = parse_assembly(text)
+    after = parse_assembly(text)
+    fn = after.get_function("f")
+    assert fn is not None
+    end = next(bb for bb in fn.blocks if bb.name == "end")
+    changed = False
+    while sink_common_code_from_predecessors(end):
+        changed = True
+    verify_module(after)
+    orig = before.get_function("f")
+    assert orig is not None
+    return orig, fn, changed
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_functions_are_refined(seed: int) -> None:
+    rng = random.Random(seed)
+    sunk = 0
+    for _ in range(5):
+        text = _random_function(rng)
+        orig, fn, changed = _sink_directly(text)
+        assert_refines(orig, fn, max_inputs=256, seed=seed)
+        sunk += changed
+        check_refines(text, PIPELINE, max_inputs=128, seed=seed)
+    assert sunk >= 1
