@@ -102,7 +102,7 @@ def _tail_merge_blocks_with_similar_function_terminators(fn: Function) -> bool:
             prev = prev.prev_instruction
         if prev is not None and prev.opcode == "call":
             callee = getattr(prev, "called_function", None)
-            if callee is not None and callee.name == "llvm.experimental.deoptimize":
+            if callee is not None and callee.name.split(".")[:3] == ["llvm", "experimental", "deoptimize"]:
                 continue
         if any(op.type.is_token for op in term.operands):
             continue
