@@ -13,9 +13,14 @@ FP_OPS = ("fadd", "fadd", "fsub", "fmul", "fmul", "fneg", "fdiv")
 
 
 def gen_int_function(rng: random.Random, name: str, width: int = 8, nargs: int = 3, size: int = 10,
-                     two_blocks: bool = False) -> str:
-    """One function ``i<width> @name(args)``; every value feeds the returned one."""
-    ty = "i%d" % width
+                     two_blocks: bool = False, lanes: int = 0) -> str:
+    """One function ``i<width> @name(args)`` (``<lanes x i<width>>`` when ``lanes``); every
+    value feeds the returned one."""
+    ty = "i%d" % width if not lanes else "<%d x i%d>" % (lanes, width)
+
+    def k(c: object) -> str:
+        return str(c) if not lanes else "splat (i%d %s)" % (width, c)
+
     vals = ["%%a%d" % k for k in range(nargs)]
     used: dict[str, int] = {v: 0 for v in vals}
     lines: list[str] = []
@@ -24,31 +29,31 @@ def gen_int_function(rng: random.Random, name: str, width: int = 8, nargs: int =
     def operand() -> str:
         r = rng.random()
         if r < 0.2:
-            return str(rng.choice((1, 2, 3, 5, -1, -2, 7, 12, 64, -128 if width == 8 else 100)))
+            return k(rng.choice((1, 2, 3, 5, -1, -2, 7, 12, 64, -128 if width == 8 else 100)))
         v = rng.choice(vals[-6:] if rng.random() < 0.7 else vals)
         used[v] = used.get(v, 0) + 1
         return v
 
-    for k in range(size):
-        if k == cut:
+    for n in range(size):
+        if n == cut:
             lines.append("  br label %next")
             lines.append("next:")
         op = rng.choice(INT_OPS)
-        res = "%%v%d" % k
+        res = "%%v%d" % n
         if op == "neg":
-            text = "sub %s 0, %s" % (ty, operand())
+            text = "sub %s %s, %s" % (ty, k(0) if lanes else "0", operand())
         elif op == "not":
-            text = "xor %s %s, -1" % (ty, operand())
+            text = "xor %s %s, %s" % (ty, operand(), k(-1))
         elif op == "shl":
             flags = rng.choice(("", "nsw ", "nuw ", "nuw nsw "))
-            text = "shl %s%s %s, %d" % (flags, ty, operand(), rng.randrange(1, width))
+            text = "shl %s%s %s, %s" % (flags, ty, operand(), k(rng.randrange(1, width)))
         elif op == "or_disjoint":
             x = operand()
-            text = "or %s %s, %s" % (ty, x, rng.choice(("1", "2", "4", "-128" if width == 8 else "256")))
+            text = "or %s %s, %s" % (ty, x, k(rng.choice(("1", "2", "4", "-128" if width == 8 else "256"))))
             if rng.random() < 0.5:
                 # (x << 3) | 5 has no common bits: a disjoint or
-                lines.append("  %%s%d = shl %s %s, 3" % (k, ty, x))
-                text = "or %s %%s%d, %d" % (ty, k, rng.choice((1, 3, 5, 7)))
+                lines.append("  %%s%d = shl %s %s, %s" % (n, ty, x, k(3)))
+                text = "or %s %%s%d, %s" % (ty, n, k(rng.choice((1, 3, 5, 7))))
         else:
             flags = ""
             if op in ("add", "sub", "mul"):
@@ -65,11 +70,11 @@ def gen_int_function(rng: random.Random, name: str, width: int = 8, nargs: int =
     # every value without a use joins the result
     unused = [v for v in vals[nargs:] if used.get(v, 0) == 0]
     acc = unused[-1]
-    for k, v in enumerate(unused[:-1]):
-        lines.append("  %%r%d = %s %s %s, %s" % (k, rng.choice(("add", "xor", "mul")), ty, acc, v))
-        acc = "%%r%d" % k
+    for n, v in enumerate(unused[:-1]):
+        lines.append("  %%r%d = %s %s %s, %s" % (n, rng.choice(("add", "xor", "mul")), ty, acc, v))
+        acc = "%%r%d" % n
     lines.append("  ret %s %s" % (ty, acc))
-    args = ", ".join("%s %%a%d" % (ty, k) for k in range(nargs))
+    args = ", ".join("%s %%a%d" % (ty, n) for n in range(nargs))
     return "define %s @%s(%s) {\nentry:\n%s\n}\n" % (ty, name, args, "\n".join(lines))
 
 

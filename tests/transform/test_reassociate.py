@@ -375,6 +375,20 @@ define <2 x i8> @vx(<2 x i8> %x) {
   %c = xor <2 x i8> %b, <i8 12, i8 12>
   ret <2 x i8> %c
 }
+define <3 x i32> @vnot_undef_lane(<3 x i32> %x, <3 x i32> %m, <3 x i32> %y) {
+  %n = xor <3 x i32> %m, <i32 -1, i32 undef, i32 -1>
+  %a = add <3 x i32> %n, %x
+  %b = add <3 x i32> %a, %m
+  %c = add <3 x i32> %b, %y
+  ret <3 x i32> %c
+}
+define <3 x i32> @vnot_poison_lane(<3 x i32> %x, <3 x i32> %m, <3 x i32> %y) {
+  %n = xor <3 x i32> %m, <i32 -1, i32 poison, i32 -1>
+  %a = add <3 x i32> %n, %x
+  %b = add <3 x i32> %a, %m
+  %c = add <3 x i32> %b, %y
+  ret <3 x i32> %c
+}
 define <2 x double> @vf(<2 x double> %a, <2 x double> %b) {
   %m = fmul <2 x double> %a, <double -2.0, double -2.0>
   %s = fadd <2 x double> %b, %m

@@ -394,7 +394,7 @@ class Reassociator:
             i.name = i.name + ".neg"
             self.redo[i] = None
             return i
-        for u in list(v.users):
+        for u in v.users:
             if neg_operand(u) is None and fneg_operand(u) is None:
                 continue
             if not isinstance(u, Instruction):

@@ -14,7 +14,15 @@ from llvmpy_mid.analysis.poison_tracking import (
     is_safe_to_speculatively_execute,
 )
 from llvmpy_mid.ir import fp_bits
-from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantInt, ConstantVector, UndefValue, get_splat_value
+from llvmpy_mid.ir.constants import (
+    Constant,
+    ConstantFP,
+    ConstantInt,
+    ConstantVector,
+    PoisonValue,
+    UndefValue,
+    get_splat_value,
+)
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator, UnaryOperator
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
@@ -120,7 +128,7 @@ def lanes_all(c: Constant, pred: object) -> bool:
         e = c.get_aggregate_element(k)
         if e is None:
             return False
-        if isinstance(e, UndefValue):
+        if isinstance(e, PoisonValue):  # poison lanes pass; undef ones do not
             continue
         if not pred(e):  # type: ignore[operator]
             return False
