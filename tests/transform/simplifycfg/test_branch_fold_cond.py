@@ -620,3 +620,64 @@ def test_pure_folds_refine() -> None:
     _, after = check_refines(PURE, NO_SPEC, max_inputs=4096)
     text = str(after)
     assert "brmerge" in text and "xor i1 %e, %k" in text
+
+
+# --- random branch graphs -----------------------------------------------------------------------
+
+
+def _random_branch_graph(seed: int, loops: bool = False) -> str:
+    """A random acyclic graph of blocks (with ``loops``, some blocks branch to
+    themselves) that branch on conditions computed in the entry block, some with
+    ``!prof`` weights or a leading instruction, all joining in a phi at the exit."""
+    rng = random.Random(seed)
+    n = rng.randrange(4, 9)
+    conds = ["%%k%d" % i for i in range(4)]
+    lines = ["define i8 @f(i8 %x, i8 %y) {", "entry:"]
+    for i in range(4):
+        pred = rng.choice(["eq", "ne", "ult", "sgt", "ule", "slt"])
+        lines.append("  %%k%d = icmp %s i8 %s, %d" % (i, pred, rng.choice(["%x", "%y"]), rng.randrange(-5, 6)))
+    lines.append("  br label %b0")
+    weights: list[str] = []
+    exit_in: list[str] = []
+    for i in range(n):
+        lines.append("b%d:" % i)
+        succs = ["b%d" % j for j in range(i + 1, n)] + ["exit"]
+        s0 = rng.choice(succs)
+        s1 = rng.choice([s for s in succs if s != s0] or ["exit"])
+        if s0 == s1 and loops:
+            s0 = "b%d" % i
+        if loops and s0 != s1 and rng.random() < 0.15:
+            s1 = "b%d" % i
+        if rng.random() < 0.2:
+            lines.append("  %%t%d = add i8 %%x, %d" % (i, i))
+        prof = ""
+        if rng.random() < 0.4:
+            prof = ", !prof !%d" % len(weights)
+            weights.append('!%d = !{!"branch_weights", i32 %d, i32 %d}' % (len(weights), rng.randrange(0, 60), rng.randrange(1, 60)))
+        if s0 == s1:
+            lines.append("  br label %%%s" % s0)
+        else:
+            lines.append("  br i1 %s, label %%%s, label %%%s%s" % (rng.choice(conds), s0, s1, prof))
+        for s in (s0, s1):
+            if s == "exit" and "b%d" % i not in exit_in:
+                exit_in.append("b%d" % i)
+    lines.append("exit:")
+    if not exit_in:
+        lines.append("  ret i8 0")
+    else:
+        incoming = ", ".join("[ %s, %%%s ]" % (rng.choice(["%x", "%y", str(rng.randrange(9))]), b) for b in exit_in)
+        lines += ["  %%r = phi i8 %s" % incoming, "  ret i8 %r"]
+    lines.append("}")
+    return "\n".join(lines + weights) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_branch_graphs_like_opt(seed: int) -> None:
+    text = _random_branch_graph(seed)
+    assert_same_as_opt(text, NO_SPEC)
+    check_refines(text, NO_SPEC, max_inputs=512, seed=seed)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_branch_graphs_with_loops_like_opt(seed: int) -> None:
+    assert_same_as_opt(_random_branch_graph(seed + 100, loops=True), NO_SPEC)
