@@ -124,11 +124,13 @@ def combine_metadata_for_cse(k: Instruction, j: Instruction, k_dominates_j: bool
             k.set_metadata(kind, _most_generic_alias_scope(jmd, kmd))
         elif kind == "llvm.access.group":
             k.set_metadata(kind, _intersect_access_groups(k, j))
-        elif kind in ("tbaa", "fpmath"):
+        elif kind == "tbaa":
             k.set_metadata(kind, kmd if jmd is kmd else None)
+        elif kind == "fpmath":
+            k.set_metadata(kind, _most_generic_fpmath(jmd, kmd))
         elif kind == "range":
             if does_k_move or not has_noundef:
-                k.set_metadata(kind, kmd if jmd is kmd else None)
+                k.set_metadata(kind, _most_generic_range(jmd, kmd))
         elif kind == "invariant.load":
             if does_k_move:
                 k.set_metadata(kind, jmd)
@@ -253,6 +255,92 @@ def _md_const(node: object) -> int | None:
     if ops and isinstance(ops[0], ConstantAsMetadata) and isinstance(ops[0].value, ConstantInt):
         return ops[0].value.value
     return None
+
+
+def _most_generic_fpmath(a: MDNode | None, b: MDNode | None) -> MDNode | None:
+    """``MDNode::getMostGenericFPMath``: the node with the smaller accuracy."""
+    from llvmpy_mid.ir.constants import ConstantFP
+    from llvmpy_mid.ir.metadata import ConstantAsMetadata
+
+    if a is None or b is None:
+        return None
+    oa = a.get_operand(0)
+    ob = b.get_operand(0)
+    if not isinstance(oa, ConstantAsMetadata) or not isinstance(ob, ConstantAsMetadata):
+        return None
+    va = oa.value
+    vb = ob.value
+    if not isinstance(va, ConstantFP) or not isinstance(vb, ConstantFP):
+        return None
+    return a if va.value < vb.value else b
+
+
+def _most_generic_range(a: MDNode | None, b: MDNode | None) -> MDNode | None:
+    """``MDNode::getMostGenericRange``: the union of two ``!range`` lists, overlapping
+    or adjacent intervals merged (also across the wrap), none when it covers everything."""
+    from llvmpy_mid.analysis.constant_range import ConstantRange
+    from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, ValueAsMetadata
+
+    if a is None or b is None:
+        return None
+    if a is b:
+        return a
+
+    def ints(node: MDNode) -> list[ConstantInt] | None:
+        out: list[ConstantInt] = []
+        for i in range(node.num_operands):
+            op = node.get_operand(i)
+            if not isinstance(op, ConstantAsMetadata) or not isinstance(op.value, ConstantInt):
+                return None
+            out.append(op.value)
+        return out
+
+    av = ints(a)
+    bv = ints(b)
+    if av is None or bv is None or not av:
+        return None
+    ty = av[0].type
+    width = av[0].type.width
+    ends: list[int] = []
+
+    def try_merge(lo: int, hi: int) -> bool:
+        new = ConstantRange(width, lo, hi)
+        last = ConstantRange(width, ends[-2], ends[-1])
+        contiguous = last.upper == new.lower or last.lower == new.upper
+        if new.intersect_with(last).is_empty_set() and not contiguous:
+            return False
+        union = last.union_with(new)
+        ends[-2] = union.lower
+        ends[-1] = union.upper
+        return True
+
+    def add(lo: ConstantInt, hi: ConstantInt) -> None:
+        if ends and try_merge(lo.zext_value, hi.zext_value):
+            return
+        ends.append(lo.zext_value)
+        ends.append(hi.zext_value)
+
+    ai = bi = 0
+    an = len(av) // 2
+    bn = len(bv) // 2
+    while ai < an and bi < bn:
+        if av[2 * ai].sext_value < bv[2 * bi].sext_value:
+            add(av[2 * ai], av[2 * ai + 1])
+            ai += 1
+        else:
+            add(bv[2 * bi], bv[2 * bi + 1])
+            bi += 1
+    while ai < an:
+        add(av[2 * ai], av[2 * ai + 1])
+        ai += 1
+    while bi < bn:
+        add(bv[2 * bi], bv[2 * bi + 1])
+        bi += 1
+    if len(ends) > 2 and try_merge(ends[0], ends[1]):
+        del ends[0:2]
+    if len(ends) == 2 and ConstantRange(width, ends[0], ends[1]).is_full_set():
+        return None
+    return MDNode.get(a.context, [ValueAsMetadata.get(ConstantInt.get(ty, v)) for v in ends])
 
 
 def _most_generic_align(a: MDNode | None, b: MDNode | None) -> MDNode | None:
