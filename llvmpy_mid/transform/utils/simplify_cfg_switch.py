@@ -213,10 +213,14 @@ def eliminate_dead_switch_cases(si: SwitchInst, ac: object | None, dl: DataLayou
     bb = si.parent
     assert bb is not None
     wrapper = SwitchInstProfUpdateWrapper(si)
+    # Where each case value is now: a removal moves the last case into the hole.
+    position: dict[ConstantInt, int] = {v: i for i, v in enumerate(si.case_values)}
     for value in dead:
-        index = si.find_case_value(value)
-        assert index is not None, "dead case not found"
+        index = position.pop(value)
         remove_predecessor(si.get_case_dest(index), bb)
+        last = si.num_cases - 1
+        if index != last:
+            position[si.get_case_value(last)] = index
         wrapper.remove_case(index)
     wrapper.commit()
     return True
@@ -382,8 +386,7 @@ def get_case_results(
     pool: dict[Value, Constant] = {}
     if case_val is not None:
         pool[si.condition] = case_val
-    block = case_dest
-    for inst in list(block):
+    for inst in case_dest:
         if _is_debug_intrinsic(inst):
             continue
         if inst.is_terminator:

@@ -74,6 +74,33 @@ d:
   call void @c()
   ret void
 }""", "simplifycfg", {}),
+"dead_cases_order_and_weights": (CALLS + """
+define void @f(i32 %x) {
+entry:
+  %m = and i32 %x, 6
+  switch i32 %m, label %d [
+    i32 1, label %one
+    i32 3, label %two
+    i32 2, label %one
+    i32 4, label %two
+    i32 5, label %d
+    i32 6, label %three
+  ], !prof !0
+one:
+  call void @a()
+  ret void
+two:
+  call void @b()
+  ret void
+three:
+  call void @a()
+  call void @b()
+  ret void
+d:
+  call void @c()
+  ret void
+}
+!0 = !{!"branch_weights", i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7}""", "simplifycfg", {}),
 "dead_cases_sign_bits": (CALLS + """
 define void @f(i8 %y) {
 entry:
@@ -275,6 +302,7 @@ MARKS: dict[str, str] = {
     "range_to_icmp_weights": '!{!"branch_weights", i32 30, i32 73}',
     "dead_cases_known_bits": "i32 2, label",
     "dead_cases_sign_bits": "i32 127, label",
+    "dead_cases_order_and_weights": "i32 4, label %two\n    i32 2, label %one",
     "default_unreachable_when_covered": "entry.unreachabledefault:",
     "missing_case_becomes_case": "i32 2, label %d",
     "switch_to_select_two_cases": "%switch.select2 = select",
