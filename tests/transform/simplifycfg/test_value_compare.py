@@ -636,6 +636,7 @@ def test_switch_cases_and_weights_exactly() -> None:
 
 _VALUES = (0, 1, 2, 3, 5, 7, 9, 200, 255)
 _YS = (0, 1, 5, 200)
+_PTRS = ("null", "inttoptr (i64 8 to ptr)", "inttoptr (i64 16 to ptr)")
 
 
 def _cmp(rng: random.Random, name: str, var: str, out: list[str]) -> None:
@@ -643,15 +644,17 @@ def _cmp(rng: random.Random, name: str, var: str, out: list[str]) -> None:
     out.append("  %%%s = icmp %s i8 %s, %d" % (name, pred, var, rng.choice(_VALUES)))
 
 
-def random_function(rng: random.Random, fname: str) -> str:
-    """``@fname(i8 %x, i8 %y)``: a DAG of blocks ending in switches, equality branches, and/or
-    chains of compares (maybe with one compare of ``%y``), switches on selects; leaves return
-    constants or join in a phi."""
+def random_function(rng: random.Random, fname: str, md: list[str]) -> str:
+    """``@fname(i8 %x, i8 %y, ptr %p)``: a DAG of blocks ending in switches, equality branches
+    (on ``%x`` or on the pointer ``%p``), and/or chains of compares (maybe with one compare of
+    ``%y``), switches on selects, lone compares before a join; some terminators carry random
+    ``!prof`` weights (appended to ``md``); leaves return constants or join in a phi."""
     n = rng.randint(3, 7)
     n_leaves = rng.randint(2, 4)
     blocks: list[list[str]] = []
     exit_edges: dict[int, int] = {}
     used_leaves: set[int] = set()
+    joins: list[str] = []
 
     def target(i: int) -> str:
         r = rng.random()
@@ -664,9 +667,15 @@ def random_function(rng: random.Random, fname: str) -> str:
         used_leaves.add(leaf)
         return "l%d" % leaf
 
+    def prof(count: int) -> str:
+        if rng.random() < 0.5:
+            return ""
+        md.append("!{!\"branch_weights\", %s}" % ", ".join("i32 %d" % rng.choice((0, 1, 3, 10, 64, 1000)) for _ in range(count)))
+        return ", !prof !%d" % (len(md) - 1)
+
     for i in range(n):
         out = ["b%d:" % i]
-        kind = rng.randrange(4)
+        kind = rng.randrange(6)
         if kind == 0:
             var = "%x" if rng.random() < 0.85 else "%y"
             default = target(i)
@@ -674,10 +683,10 @@ def random_function(rng: random.Random, fname: str) -> str:
             dests = [target(i) for _ in cases]
             out.append("  switch i8 %s, label %%%s [" % (var, default))
             out.extend("    i8 %d, label %%%s" % (v, d) for v, d in zip(cases, dests))
-            out.append("  ]")
+            out.append("  ]" + prof(len(cases) + 1))
         elif kind == 1:
             out.append("  %%c%d = icmp %s i8 %%x, %d" % (i, rng.choice(("eq", "ne")), rng.choice(_VALUES)))
-            out.append("  br i1 %%c%d, label %%%s, label %%%s" % (i, target(i), target(i)))
+            out.append("  br i1 %%c%d, label %%%s, label %%%s%s" % (i, target(i), target(i), prof(2)))
         elif kind == 2:
             k = rng.randint(2, 3)
             names = ["c%d_%d" % (i, j) for j in range(k)]
@@ -699,7 +708,7 @@ def random_function(rng: random.Random, fname: str) -> str:
                     out.append("  %%%s = select i1 %%%s, i1 %%%s, i1 false" % (new, acc, nm))
                 acc = new
             out.append("  br i1 %%%s, label %%%s, label %%%s" % (acc, target(i), target(i)))
-        else:
+        elif kind == 3:
             out.append("  %%s%d.c = icmp eq i8 %%y, %d" % (i, rng.choice(_YS)))
             a, b = rng.sample(_VALUES, 2)
             out.append("  %%s%d = select i1 %%s%d.c, i8 %d, i8 %d" % (i, i, a, b))
@@ -707,9 +716,24 @@ def random_function(rng: random.Random, fname: str) -> str:
             cases = rng.sample(_VALUES, rng.randint(1, 3))
             out.append("  switch i8 %%s%d, label %%%s [" % (i, default))
             out.extend("    i8 %d, label %%%s" % (v, target(i)) for v in cases)
-            out.append("  ]")
+            out.append("  ]" + prof(len(cases) + 1))
+        elif kind == 4:
+            out.append("  %%c%d = icmp %s ptr %%p, %s" % (i, rng.choice(("eq", "ne")), rng.choice(_PTRS)))
+            out.append("  br i1 %%c%d, label %%%s, label %%%s%s" % (i, target(i), target(i), prof(2)))
+        else:
+            # a lone compare of %x whose result a join block's only phi takes
+            cases = rng.sample(_VALUES, rng.randint(1, 3))
+            out.append("  switch i8 %%x, label %%b%d.def [" % i)
+            out.extend("    i8 %d, label %%b%d.join" % (v, i) for v in cases)
+            out.append("  ]" + prof(len(cases) + 1))
+            out += ["b%d.def:" % i, "  %%t%d = icmp %s i8 %%x, %d" % (i, rng.choice(("eq", "ne")), rng.choice(_VALUES))]
+            out.append("  br label %%b%d.join" % i)
+            incoming = ", ".join(["[ true, %%b%d ]" % i] * len(cases) + ["[ %%t%d, %%b%d.def ]" % (i, i)])
+            out += ["b%d.join:" % i, "  %%j%d = phi i1 %s" % (i, incoming)]
+            out.append("  br i1 %%j%d, label %%%s, label %%%s" % (i, target(i), target(i)))
+            joins.append("b%d.join" % i)
         blocks.append(out)
-    lines = ["define i32 @%s(i8 %%x, i8 %%y) {" % fname, "entry:", "  br label %b0"]
+    lines = ["define i32 @%s(i8 %%x, i8 %%y, ptr %%p) {" % fname, "entry:", "  br label %b0"]
     for out in blocks:
         lines.extend(out)
     for leaf in range(n_leaves):
@@ -717,7 +741,8 @@ def random_function(rng: random.Random, fname: str) -> str:
     if exit_edges:
         incoming = []
         for i, count in exit_edges.items():
-            incoming += ["[ %d, %%b%d ]" % (100 + i, i)] * count
+            src = "b%d.join" % i if "b%d.join" % i in joins else "b%d" % i
+            incoming += ["[ %d, %%%s ]" % (100 + i, src)] * count
         lines += ["exit:", "  %r = phi i32 " + ", ".join(incoming), "  ret i32 %r"]
     lines.append("}")
     return "\n".join(lines) + "\n"
@@ -725,7 +750,8 @@ def random_function(rng: random.Random, fname: str) -> str:
 
 def random_module(seed: int, count: int) -> str:
     rng = random.Random(seed)
-    fns = [random_function(rng, "g%d" % k) for k in range(count)]
+    md: list[str] = []
+    fns = [random_function(rng, "g%d" % k, md) for k in range(count)]
     main = [
         '@fmt = private constant [7 x i8] c"%u %u\\0A\\00"',
         "declare i32 @printf(ptr, ...)",
@@ -738,10 +764,11 @@ def random_module(seed: int, count: int) -> str:
     hashes = ["%h" + str(k) for k in range(count)]
     for k in range(count):
         main.append("  %%h%d = phi i32 [ 0, %%entry ], [ %%h%d.n, %%loop ]" % (k, k))
-    main += ["  %x = trunc i32 %i to i8", "  %yi = lshr i32 %i, 8", "  %y = trunc i32 %yi to i8"]
+    main += ["  %x = trunc i32 %i to i8", "  %yi = lshr i32 %i, 8", "  %y = trunc i32 %yi to i8",
+             "  %pi = and i32 %i, 24", "  %pz = zext i32 %pi to i64", "  %p = inttoptr i64 %pz to ptr"]
     for k in range(count):
         main += [
-            "  %%r%d = call i32 @g%d(i8 %%x, i8 %%y)" % (k, k),
+            "  %%r%d = call i32 @g%d(i8 %%x, i8 %%y, ptr %%p)" % (k, k),
             "  %%h%d.m = mul i32 %s, 31" % (k, hashes[k]),
             "  %%h%d.n = add i32 %%h%d.m, %%r%d" % (k, k, k),
         ]
@@ -749,7 +776,8 @@ def random_module(seed: int, count: int) -> str:
     for k in range(count):
         main.append("  call i32 (ptr, ...) @printf(ptr @fmt, i32 %d, i32 %%h%d.n)" % (k, k))
     main += ["  ret i32 0", "}"]
-    return "\n".join(fns) + "\n" + "\n".join(main) + "\n"
+    mds = ["!%d = %s" % (k, node) for k, node in enumerate(md)]
+    return "\n".join(fns) + "\n" + "\n".join(main + mds) + "\n"
 
 
 def _lli(text: str) -> str:
@@ -771,3 +799,14 @@ def test_random_compares_keep_their_results(seed: int) -> None:
     llvmpy_mid.verify_module(module)
     after = _lli(print_module(module))
     assert after == before
+
+
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=[] if s < 3 else [pytest.mark.slow], id="seed%d" % s) for s in range(100, 140)]
+)
+def test_random_compares_print_as_opt(seed: int) -> None:
+    """The random functions print as opt-19 prints them, with speculation and hoisting
+    (other families) turned off so that this family's folds decide the result."""
+    assert_same_as_opt(
+        random_module(seed, 12), "simplifycfg<no-speculate-blocks>", {"simplifycfg-hoist-common": False}
+    )
