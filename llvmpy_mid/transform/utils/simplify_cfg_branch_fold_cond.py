@@ -27,6 +27,12 @@ from __future__ import annotations
 
 from llvmpy_mid.analysis.block_frequency_bpi import terminating_deoptimize_call
 from llvmpy_mid.analysis.block_frequency_scaled import probability
+from llvmpy_mid.analysis.target_transform_info import (
+    TCC_BASIC,
+    TCK_SIZE_AND_LATENCY,
+    InstructionCost,
+    TargetTransformInfo,
+)
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constants import ConstantInt, PoisonValue
@@ -49,7 +55,6 @@ from llvmpy_mid.transform.utils.simplify_cfg_common import (
 )
 
 _U64 = (1 << 64) - 1
-_TCC_BASIC = 1
 
 
 # --- small queries --------------------------------------------------------------------------
@@ -113,37 +118,15 @@ def _is_widenable_branch(bi: BranchInst) -> bool:
     return _is_widenable_condition(b) and b.has_one_use
 
 
+def _as_tti(tti: object) -> TargetTransformInfo:
+    """The target answers (LLVM's ``NoTTIImpl`` when the caller has none)."""
+    return tti if isinstance(tti, TargetTransformInfo) else TargetTransformInfo()
+
+
 def _predictable_branch_threshold(tti: object) -> int:
     """TTI's predictable-branch threshold as a ``BranchProbability`` numerator over 2^31."""
-    query = getattr(tti, "get_predictable_branch_threshold", None)
-    if query is not None:
-        value = query()
-        if isinstance(value, tuple):
-            return probability(int(value[0]), int(value[1]))
-        if isinstance(value, int):
-            return value
-    return probability(99, 100)
-
-
-def _size_and_latency_cost(tti: object, inst: Instruction) -> int:
-    """TTI's ``TCK_SizeAndLatency`` cost of ``inst`` (only binary operators and GEPs
-    are asked about here)."""
-    query = getattr(tti, "get_instruction_cost", None)
-    if query is not None:
-        try:
-            cost = query(inst, "size-and-latency")
-        except (TypeError, ValueError, KeyError):
-            cost = None
-        if isinstance(cost, int):
-            return cost
-        value = getattr(cost, "value", None)
-        if isinstance(value, int):
-            return value
-    if isinstance(inst, GetElementPtrInst):
-        return 0 if all(isinstance(op, ConstantInt) for op in inst.operands[1:]) else _TCC_BASIC
-    if inst.opcode in ("udiv", "sdiv", "urem", "srem", "fdiv", "frem"):
-        return 4
-    return _TCC_BASIC
+    num, den = _as_tti(tti).get_predictable_branch_threshold()
+    return probability(num, den)
 
 
 def _probability(num: int, den: int) -> int:
@@ -349,12 +332,12 @@ def _ensure_value_available_in_successor(v: Value, bb: BasicBlock, alternative: 
 
 def _merge_aa_metadata(dest: Instruction, a: Instruction, b: Instruction) -> None:
     """``dest`` gets the alias metadata that holds for both ``a`` and ``b`` (LLVM
-    ``AAMDNodes::merge``; differing TBAA tags are dropped rather than generalised)."""
+    ``AAMDNodes::merge``: the most generic TBAA tag, no ``tbaa.struct``, the common
+    scopes, the shared ``noalias`` lists)."""
+    from llvmpy_mid.analysis.type_based_alias_analysis import get_most_generic_tbaa
     from llvmpy_mid.transform.instcombine.load_store_alloca import _md_intersect, _most_generic_alias_scope
 
-    ta = a.get_metadata("tbaa")
-    tb = b.get_metadata("tbaa")
-    dest.set_metadata("tbaa", ta if ta is tb else None)
+    dest.set_metadata("tbaa", get_most_generic_tbaa(a.get_metadata("tbaa"), b.get_metadata("tbaa")))
     dest.set_metadata("tbaa.struct", None)
     dest.set_metadata("alias.scope", _most_generic_alias_scope(a.get_metadata("alias.scope"), b.get_metadata("alias.scope")))
     dest.set_metadata("noalias", _md_intersect(a.get_metadata("noalias"), b.get_metadata("noalias")))
@@ -366,13 +349,14 @@ def _is_worthwhile(bb: BasicBlock | None, tti: object, budget: int) -> bool:
     as LLVM 19's ``find`` test makes it)."""
     if bb is None:
         return True
-    cost = 0
+    target = _as_tti(tti)
+    cost = InstructionCost(0)
     for inst in bb:
         if _is_debug_intrinsic(inst) or inst.is_terminator or isinstance(inst, StoreInst):
             continue
         if not isinstance(inst, (BinaryOperator, GetElementPtrInst)):
             return False
-        cost += _size_and_latency_cost(tti, inst)
+        cost = cost + target.get_instruction_cost(inst, TCK_SIZE_AND_LATENCY)
         if cost > budget:
             return False
     return True
@@ -417,7 +401,7 @@ def _merge_conditional_store_to_address(
         it = it.next_instruction
 
     if not option_enabled("simplifycfg-merge-cond-stores-aggressively", False):
-        budget = option_int("phi-node-folding-threshold", 2) * _TCC_BASIC
+        budget = option_int("phi-node-folding-threshold", 2) * TCC_BASIC
         for blk in (ptb, pfb, qtb, qfb):
             if not _is_worthwhile(blk, tti, budget):
                 return False

@@ -336,6 +336,33 @@ post:
 }
 """
 
+STORES_GEPS = """
+define void @f(i32 %a, i64 %i, ptr %p) {
+entry:
+  %c1 = icmp eq i32 %a, 0
+  br i1 %c1, label %pt, label %mid
+pt:
+  %g1 = getelementptr inbounds i8, ptr %p, i64 4
+  %g2 = getelementptr inbounds i32, ptr %g1, i64 %i
+  %x = add i32 %a, 3
+  store i32 %x, ptr %p, align 4
+  store i32 %x, ptr %g2, align 4
+  br label %mid
+mid:
+  %c2 = icmp sgt i64 %i, 0
+  br i1 %c2, label %qt, label %post
+qt:
+  %y = getelementptr i32, ptr %p, i64 %i
+  %z = trunc i64 %i to i32
+  store i32 %z, ptr %p, align 4
+  br label %post
+post:
+  ret void
+}
+"""
+
+STORES_ONE_GEP = STORES_GEPS.replace("  store i32 %x, ptr %g2, align 4\n", "").replace("  %z = trunc i64 %i to i32\n  store i32 %z", "  store i32 7")
+
 STORES_VOLATILE = STORES_TRIANGLES.replace("store i32 %x, ptr %p", "store volatile i32 %x, ptr %p")
 
 # --- mergeNestedCondBranch --------------------------------------------------------------------
@@ -379,6 +406,55 @@ bb4:
 declare void @g()
 """
 
+DEBUG_AND_TBAA = """
+define i32 @f(i1 %c, i1 %d, i32 %v, ptr %p, i32 %a, i32 %b) !dbg !5 {
+entry:
+  br i1 %c, label %common, label %mid, !dbg !10
+mid:
+  br i1 %d, label %other, label %common, !dbg !11
+common:
+  %q = phi i32 [ %v, %entry ], [ 5, %mid ], !dbg !12
+  %c1 = icmp eq i32 %a, 0, !dbg !12
+  br i1 %c1, label %pt, label %pf, !dbg !12
+pt:
+  store i32 %a, ptr %p, align 4, !dbg !13, !tbaa !20
+  br label %m2, !dbg !13
+pf:
+  br label %m2, !dbg !13
+m2:
+  %c2 = icmp eq i32 %b, 0, !dbg !14
+  br i1 %c2, label %qt, label %post, !dbg !14
+qt:
+  store i32 %b, ptr %p, align 2, !dbg !15, !tbaa !21
+  br label %post, !dbg !15
+post:
+  ret i32 %q, !dbg !16
+other:
+  ret i32 9, !dbg !16
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "x", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{}
+!10 = !DILocation(line: 2, column: 1, scope: !5)
+!11 = !DILocation(line: 3, column: 1, scope: !5)
+!12 = !DILocation(line: 4, column: 1, scope: !5)
+!13 = !DILocation(line: 5, column: 1, scope: !5)
+!14 = !DILocation(line: 6, column: 1, scope: !5)
+!15 = !DILocation(line: 7, column: 1, scope: !5)
+!16 = !DILocation(line: 8, column: 1, scope: !5)
+!20 = !{!22, !22, i64 0}
+!21 = !{!23, !23, i64 0}
+!22 = !{!"int", !24, i64 0}
+!23 = !{!"short", !24, i64 0}
+!24 = !{!"omnipotent char", !25, i64 0}
+!25 = !{!"Simple C/C++ TBAA"}
+"""
+
 CASES = [
     # (id, text, pipeline, options, marker that must be present (or absent with a leading "!"))
     ("same-cond", SAME_COND, NO_SPEC, None, "!br i1 %c, label %a"),
@@ -408,7 +484,13 @@ CASES = [
     ("stores-budget-raised", STORES_BUDGET, NO_SPEC, {"phi-node-folding-threshold": 4}, "simplifycfg.merge"),
     ("stores-off", STORES_TRIANGLES, NO_SPEC, {"simplifycfg-merge-cond-stores": False}, "!simplifycfg.merge"),
     ("stores-volatile", STORES_VOLATILE, NO_SPEC, None, "!simplifycfg.merge"),
+    ("stores-two-in-block", STORES_GEPS, NO_SPEC, None, "!simplifycfg.merge"),
+    ("stores-geps", STORES_ONE_GEP, NO_SPEC, None, "!simplifycfg.merge"),
+    ("stores-geps-threshold-1", STORES_ONE_GEP, NO_SPEC, {"phi-node-folding-threshold": 1}, "!simplifycfg.merge"),
+    ("stores-geps-threshold-3", STORES_ONE_GEP, NO_SPEC, {"phi-node-folding-threshold": 3}, "simplifycfg.merge"),
     ("nested", NESTED, NO_SPEC, None, "xor i1 %c1, %c2"),
+    ("debug-and-tbaa", DEBUG_AND_TBAA, NO_SPEC, None, "ptr %p, align 2, !dbg !10, !tbaa !11"),
+    ("debug-and-tbaa-default", DEBUG_AND_TBAA, "simplifycfg", None, "%v.mux = select i1 %c, i32 %v, i32 5, !dbg !6"),
     ("nested-phi", NESTED_PHI, NO_SPEC, None, "!xor i1 %c1, %c2"),
 ]
 
