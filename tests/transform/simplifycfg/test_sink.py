@@ -8,7 +8,8 @@
   a tail that reaches ``unreachable``; invokes merged into ``<bb>.invoke`` with phis of
   their arguments or callees, ``<bb>.cont`` for an ``unreachable`` normal destination,
   incompatible sets, the ``simplifycfg-merge-compatible-invokes`` option) print what
-  opt-19 prints. Each block keeps a call that cannot be sunk or merged at its top, so
+  opt-19 prints; the ``!tbaa`` tag of a sunk access is the most generic of the two
+  (every ordered pair of a set of old- and new-format struct-path tags). Each block keeps a call that cannot be sunk or merged at its top, so
   the families not under test here (speculation, hoisting) have nothing to do.
 * Property test: random i8 functions (an if / else-if chain whose arms end with the same
   operations on differing operands) are refined by the pass on sampled inputs, and the
@@ -447,6 +448,73 @@ def test_merge_invokes_names() -> None:
 def test_merge_invokes_option_off() -> None:
     got = assert_same_as_opt(INVOKE_MODULE, PIPELINE, {"simplifycfg-merge-compatible-invokes": False})
     assert ".invoke:" not in got
+
+
+# --- TBAA tags of sunk accesses: the most generic tag (getMostGenericTBAA) -------------------------
+
+_TBAA_OLD = """
+!0 = !{!"root"}
+!1 = !{!"int", !0, i64 0}
+!2 = !{!"short", !1, i64 0}
+!3 = !{!"float", !0, i64 0}
+!4 = !{!"S", !1, i64 0, !3, i64 4}
+!5 = !{!"T", !4, i64 0, !1, i64 8}
+!6 = !{!"other root"}
+!7 = !{!"long", !6, i64 0}
+!10 = !{!1, !1, i64 0}
+!11 = !{!2, !2, i64 0}
+!12 = !{!3, !3, i64 0}
+!13 = !{!4, !1, i64 0}
+!14 = !{!4, !3, i64 4}
+!15 = !{!5, !1, i64 0}
+!16 = !{!5, !1, i64 8}
+!17 = !{!7, !7, i64 0}
+!18 = !{!5, !3, i64 4}
+"""
+
+_TBAA_NEW = """
+!0 = !{!"root"}
+!1 = !{!0, i64 4, !"int"}
+!2 = !{!0, i64 2, !"short"}
+!3 = !{!0, i64 4, !"float"}
+!4 = !{!0, i64 8, !"S", !1, i64 0, i64 4, !3, i64 4, i64 4}
+!5 = !{!0, i64 16, !"T", !4, i64 0, i64 8, !1, i64 8, i64 4}
+!10 = !{!1, !1, i64 0, i64 4}
+!11 = !{!2, !2, i64 0, i64 2}
+!12 = !{!3, !3, i64 0, i64 4}
+!13 = !{!4, !1, i64 0, i64 4}
+!14 = !{!4, !3, i64 4, i64 4}
+!15 = !{!5, !1, i64 0, i64 4}
+!16 = !{!5, !1, i64 8, i64 4}
+!17 = !{!5, !4, i64 0, i64 8}
+!18 = !{!5, !3, i64 4, i64 4}
+!19 = !{!4, !4, i64 0, i64 8}
+"""
+
+
+def _tbaa_module(metadata: str, tags: list[int]) -> str:
+    """One function per ordered pair of tags: two stores with those tags sunk into one."""
+    parts = ["declare void @g(i32)", "declare void @h(i32)"]
+    for a in tags:
+        for b in tags:
+            if a == b:
+                continue
+            parts.append(
+                "define void @t_%d_%d(i1 %%c, i32 %%a, i32 %%b, ptr %%p) {\n"
+                "entry:\n  br i1 %%c, label %%then, label %%else\n"
+                "then:\n  call void @g(i32 1)\n  store i32 %%a, ptr %%p, align 4, !tbaa !%d\n  br label %%end\n"
+                "else:\n  call void @h(i32 2)\n  store i32 %%b, ptr %%p, align 4, !tbaa !%d\n  br label %%end\n"
+                "end:\n  ret void\n}" % (a, b, a, b)
+            )
+    return "\n".join(parts) + "\n" + metadata
+
+
+@pytest.mark.parametrize(
+    "metadata,tags", [(_TBAA_OLD, list(range(10, 19))), (_TBAA_NEW, list(range(10, 20)))], ids=["old", "new"]
+)
+def test_sunk_tbaa_is_most_generic_like_opt(metadata: str, tags: list[int]) -> None:
+    got = assert_same_as_opt(_tbaa_module(metadata, tags), PIPELINE)
+    assert got.count("!tbaa") > 0
 
 
 # --- property test: random i8 functions are refined ----------------------------------------------
