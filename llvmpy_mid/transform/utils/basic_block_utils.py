@@ -869,6 +869,14 @@ def merge_block_into_predecessor(
     sti = bb.terminator
     assert sti is not None
     node = bb.instructions._first
+    if node is not None and node is not sti:
+        # Debug records before ``pti`` stay in front of the spliced range (LLVM's
+        # ``splice`` at a position without the head bit).
+        held = pti.take_dbg_records()
+        if held:
+            own = node.take_dbg_records()
+            for record in held + own:
+                node.add_dbg_record(record)
     while node is not None and node is not sti:
         nxt = node._next
         node.move_before(pti, preserve_dbg_records=True)
@@ -879,9 +887,15 @@ def merge_block_into_predecessor(
         sti.erase_from_parent()
         pti.set_successor(fall_thru, new_succ)
     else:
+        # The moved terminator keeps its debug records; those of the erased one
+        # (left trailing at the end of ``pred``) join them (LLVM ``moveBeforePreserving``).
+        trailing = pti.take_dbg_records()
         pti.erase_from_parent()
+        own = sti.take_dbg_records()
         sti.remove_from_parent()
         pred.append(sti)
+        for record in own + trailing:
+            sti.add_dbg_record(record)
     bb.append(UnreachableInst(bb.type.context))
     if not pred.has_name:
         taken = bb.name

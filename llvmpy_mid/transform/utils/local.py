@@ -623,6 +623,9 @@ def _replace_with_branch(term: Instruction, dest: BasicBlock, keep_md: tuple[str
 
     br = BranchInst(dest)
     br.insert_before(term)
+    # Inserted before ``term`` (no head bit): ``term``'s debug records now precede ``br``.
+    for record in term.take_dbg_records():
+        br.add_dbg_record(record)
     br.debug_loc = term.debug_loc
     for kind in keep_md:
         md = term.get_metadata(kind)

@@ -166,8 +166,15 @@ def _perform_branch_to_common_dest_folding(bi: BranchInst, pbi: BranchInst, tti:
     annotation = bi.get_metadata("annotation")
     builder = IRBuilder(before=pbi, folder=ConstantFolder())
     builder.debug_loc = pbi.debug_loc
-    if annotation is not None:
-        builder.inserter = lambda inst: inst.set_metadata("annotation", annotation)
+
+    def inserted(inst: Instruction) -> None:
+        # Inserted before ``pbi`` (no head bit): ``pbi``'s debug records now precede ``inst``.
+        for record in pbi.take_dbg_records():
+            inst.add_dbg_record(record)
+        if annotation is not None:
+            inst.set_metadata("annotation", annotation)
+
+    builder.inserter = inserted
 
     if invert_pred_cond:
         _invert_branch(pbi, builder)
@@ -195,9 +202,9 @@ def _perform_branch_to_common_dest_folding(bi: BranchInst, pbi: BranchInst, tti:
 
     pbi.set_successor(0 if pbi.get_successor(0) is bb else 1, unique_succ)
 
-    loop_md = bi.get_metadata("loop")
+    loop_md = bi.get_metadata("llvm.loop")
     if loop_md is not None:
-        pbi.set_metadata("loop", loop_md)
+        pbi.set_metadata("llvm.loop", loop_md)
 
     vmap: dict[Value, Value] = {}
     clone_instructions_into_predecessor_block_and_update_ssa_uses(bb, pred_block, vmap)

@@ -161,6 +161,9 @@ def clone_instructions_into_predecessor_block_and_update_ssa_uses(
                 use.set(new)
         drop_ub_implying_attrs_and_metadata(copy)
         copy.insert_before(pti)
+        # Inserted before ``pti`` (no head bit): ``pti``'s debug records now precede the copy.
+        for record in pti.take_dbg_records():
+            copy.add_dbg_record(record)
         for record in bonus.iter_dbg_records():
             rec = record.clone()
             copy.add_dbg_record(rec)
