@@ -127,7 +127,7 @@ def _terminating_musttail_call(bb: BasicBlock) -> bool:
     prev = term.prev_instruction
     if prev is not None and prev.opcode == "bitcast":
         prev = prev.prev_instruction
-    return prev is not None and prev.opcode == "call" and getattr(prev, "tail_kind", "") == "musttail"
+    return prev is not None and prev.opcode == "call" and getattr(prev, "is_must_tail_call", False) is True
 
 
 def _perform_block_tail_merging(fn: Function, blocks: list[BasicBlock]) -> bool:
