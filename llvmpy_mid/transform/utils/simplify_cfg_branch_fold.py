@@ -24,6 +24,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.analysis.poison_tracking import is_safe_to_speculatively_execute
+from llvmpy_mid.analysis.target_transform_info import (
+    TCC_FREE,
+    TCK_CODE_SIZE,
+    TCK_SIZE_AND_LATENCY,
+    TargetTransformInfo,
+)
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constants import ConstantInt
@@ -61,7 +67,6 @@ if TYPE_CHECKING:
 # --- FoldBranchToCommonDest -------------------------------------------------------------------
 
 _PROB_ONE = 1 << 31  # BranchProbability's denominator
-_TCC_FREE = 0
 
 
 def _branch_probability(numerator: int, denominator: int) -> int:
@@ -76,37 +81,10 @@ def _branch_probability(numerator: int, denominator: int) -> int:
     return (numerator * _PROB_ONE + denominator // 2) // denominator
 
 
-def _predictable_branch_threshold(tti: object) -> int:
-    """TTI's ``getPredictableBranchThreshold`` (99% with no target), over 2**31."""
-    query = getattr(tti, "get_predictable_branch_threshold", None)
-    if query is not None:
-        value = query()
-        if isinstance(value, int):
-            return value
-        if isinstance(value, tuple) and len(value) == 2:
-            return _branch_probability(int(value[0]), int(value[1]))
-        numerator = getattr(value, "numerator", None)
-        if isinstance(numerator, int):
-            return numerator
-    return _branch_probability(99, 100)
-
-
-def _is_free(tti: object, inst: Instruction, code_size: bool) -> bool:
-    """TTI's ``getInstructionCost(I, kind) == TCC_Free`` (size-and-latency cost, or
-    code size for a ``minsize`` function)."""
-    query = getattr(tti, "get_instruction_cost", None)
-    if query is None:
-        return False
-    from llvmpy_mid.analysis import target_transform_info as tti_mod
-
-    kinds = getattr(tti_mod, "TargetCostKind", None)
-    if kinds is not None:
-        kind: object = getattr(kinds, "CODE_SIZE" if code_size else "SIZE_AND_LATENCY")
-    else:
-        kind = "code-size" if code_size else "size-latency"
-    cost = query(inst, kind)
-    value = getattr(cost, "value", cost)
-    return bool(value == _TCC_FREE)
+def _predictable_branch_threshold(tti: TargetTransformInfo) -> int:
+    """TTI's ``getPredictableBranchThreshold`` as a numerator over 2**31."""
+    numerator, denominator = tti.get_predictable_branch_threshold()
+    return _branch_probability(numerator, denominator)
 
 
 def _should_fold_cond_branches_to_common_destination(
@@ -118,7 +96,7 @@ def _should_fold_cond_branches_to_common_destination(
     predicted towards the side that would skip the second condition."""
     true_prob: int | None = None
     likely = 0
-    if tti is not None and pbi.get_metadata("unpredictable") is None:
+    if isinstance(tti, TargetTransformInfo) and pbi.get_metadata("unpredictable") is None:
         weights = extract_branch_weights(pbi)
         if weights is not None and len(weights) == 2 and weights[0] + weights[1] != 0:
             true_prob = _branch_probability(weights[0], weights[0] + weights[1])
@@ -283,7 +261,7 @@ def fold_branch_to_common_dest(bi: BranchInst, tti: object, bonus_inst_threshold
     assert bb is not None
     fn = bb.parent
     assert fn is not None
-    code_size = fn.has_fn_attribute("minsize")
+    cost_kind = TCK_CODE_SIZE if fn.has_fn_attribute("minsize") else TCK_SIZE_AND_LATENCY
     cond = bi.condition
     if (
         not isinstance(cond, (CmpInst, BinaryOperator, SelectInst))
@@ -304,14 +282,13 @@ def fold_branch_to_common_dest(bi: BranchInst, tti: object, bonus_inst_threshold
         recipe = _should_fold_cond_branches_to_common_destination(bi, pbi, tti)
         if recipe is None:
             continue
-        if tti is not None:
-            # Target-independent arithmetic costs: one for the and/or, one more for a
-            # 'not' of a predecessor condition that cannot simply be inverted.
-            cost = 1
+        if isinstance(tti, TargetTransformInfo):
+            ty = cond.type
+            cost = tti.get_arithmetic_instr_cost(recipe[1], ty, cost_kind)
             if recipe[2]:
                 pcond = pbi.condition
                 if not pcond.has_one_use or not isinstance(pcond, CmpInst):
-                    cost += 1
+                    cost = cost + tti.get_arithmetic_instr_cost("xor", ty, cost_kind)
             if cost > fold_threshold:
                 continue
         preds.append(pred)
@@ -332,7 +309,7 @@ def fold_branch_to_common_dest(bi: BranchInst, tti: object, bonus_inst_threshold
         if not _is_safe_to_speculatively_execute(inst, dl):
             return False
         saw_vector_op |= _is_vector_op(inst)
-        if tti is None or not _is_free(tti, inst, code_size):
+        if not isinstance(tti, TargetTransformInfo) or tti.get_instruction_cost(inst, cost_kind) != TCC_FREE:
             num_bonus += pred_count
             if num_bonus > bonus_inst_threshold * vector_multiplier:
                 return False
