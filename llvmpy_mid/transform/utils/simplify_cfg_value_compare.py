@@ -151,6 +151,15 @@ def _values_overlap(c1: list[Case], c2: list[Case]) -> bool:
     return any(id(v) in values for v, _ in c2)
 
 
+def _comparison_weights(ti: Instruction) -> list[int]:
+    """The weights of a comparison, the default's first (``get_branch_weights``); an
+    empty list for weights a broken module carries (a branch with other than two)."""
+    weights = extract_branch_weights(ti)
+    if weights is None or (isinstance(ti, BranchInst) and len(weights) != 2):
+        return []
+    return get_branch_weights(ti)
+
+
 # --- switch weights (LLVM SwitchInstProfUpdateWrapper) -------------------------------------------
 
 
@@ -301,14 +310,14 @@ def _perform_folding(opt: SimplifyCFGOpt, ti: Instruction, cv: Value, pti: Instr
     pred_has_weights = has_branch_weight_md(pti)
     succ_has_weights = has_branch_weight_md(ti)
     if pred_has_weights:
-        weights = get_branch_weights(pti)
+        weights = _comparison_weights(pti)
         if len(weights) != 1 + len(pred_cases):
             pred_has_weights = succ_has_weights = False
     elif succ_has_weights:
         weights = [1] * (1 + len(pred_cases))
     succ_weights: list[int] = []
     if succ_has_weights:
-        succ_weights = get_branch_weights(ti)
+        succ_weights = _comparison_weights(ti)
         if len(succ_weights) != 1 + len(bb_cases):
             pred_has_weights = succ_has_weights = False
     elif pred_has_weights:
@@ -496,7 +505,7 @@ def simplify_switch_on_select(opt: SimplifyCFGOpt, si: SwitchInst, select: Selec
     false_bb = si.default_dest if fi is None else si.get_case_dest(fi)
     true_weight = false_weight = 0
     if has_branch_weight_md(si):
-        weights = get_branch_weights(si)
+        weights = _comparison_weights(si)
         if len(weights) == 1 + si.num_cases:
             true_weight = weights[0 if ti is None else ti + 1] & 0xFFFFFFFF
             false_weight = weights[0 if fi is None else fi + 1] & 0xFFFFFFFF
