@@ -33,6 +33,7 @@ from llvmpy_mid.analysis.constant_folding import constant_fold_inst_operands
 from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
 from llvmpy_mid.analysis.num_sign_bits import compute_max_significant_bits
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+from llvmpy_mid.analysis.target_transform_info import TCC_BASIC, TargetTransformInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constant_expr import ConstantExpr
@@ -569,12 +570,13 @@ def _to_i64(v: int) -> int:
 
 def simplify_switch_of_powers_of_two(si: SwitchInst, dl: DataLayout, tti: object) -> bool:
     """Cases that are all powers of two, under an unreachable default, switch on the
-    condition's trailing-zero count (LLVM ``simplifySwitchOfPowersOfTwo``; ``cttz``
-    costs one basic instruction without a target)."""
+    condition's trailing-zero count when ``cttz`` is cheap (LLVM ``simplifySwitchOfPowersOfTwo``)."""
     cond = si.condition
     ty = cond.type
     assert isinstance(ty, IntegerType)
     if ty.width > 64 or not dl.fits_in_legal_integer(ty.width):
+        return False
+    if isinstance(tti, TargetTransformInfo) and tti.get_intrinsic_instr_cost("llvm.cttz") > TCC_BASIC:
         return False
     if si.num_cases < 4 or not has_unreachable_default(si):
         return False

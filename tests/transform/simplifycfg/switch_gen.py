@@ -8,7 +8,8 @@ in the case block; the default may be unreachable. Case values are random, strid
 powers of two or contiguous, so that each switch rule gets its turn. ``@main``
 calls ``@f`` on every input the original defines (all 256, or the case values when
 the default is unreachable) and prints the results; :func:`check_same_under_lli`
-runs it before and after the pipeline and compares.
+runs it before and after the pipeline and compares. :func:`random_switch_function`
+writes wider switches for comparison with opt-19's output.
 """
 
 from __future__ import annotations
@@ -164,3 +165,100 @@ def check_same_under_lli(module_text: str, inputs: list[int], pipeline: str, tmp
     got = run_lli(with_main(after_body, inputs), tmp, "after.ll")
     assert got == expected, after
     return after
+
+
+def random_switch_function(seed: int) -> str:
+    """A wider random switch for comparison with opt-19 (no ``@main``): conditions of
+    1 to 128 bits (plain, masked or or-ed), optional ``!prof`` weights, case blocks
+    that call, extend the condition or branch on ``%p`` through a second block, a
+    default that is unreachable, its own block or the common block, and a common
+    block with one or two phis or a compare of the phi."""
+    r = random.Random(seed)
+    ty = r.choice(("i8", "i16", "i32", "i64", "i3", "i2", "i128", "i1"))
+    w = int(ty[1:])
+    mask = (1 << w) - 1
+    n = r.randint(1, 8)
+    style = r.choice(("random", "strided", "pow2", "contiguous"))
+    if style == "pow2":
+        k = min(w, 10)
+        vals = [1 << i for i in r.sample(range(k), min(n, k))]
+    elif style == "strided":
+        base = r.randint(-20, 20)
+        stride = r.choice((2, 4, 3, 8))
+        vals = [base + stride * i for i in range(n)]
+    elif style == "contiguous":
+        base = r.randint(-20, 20)
+        vals = [base + i for i in range(n)]
+    else:
+        vals = [r.randint(-(1 << (w - 1)), (1 << (w - 1)) - 1) for _ in range(n)]
+    seen: set[int] = set()
+    cases: list[int] = []
+    for v in vals:
+        v &= mask
+        if v not in seen:
+            seen.add(v)
+            cases.append(v)
+    lines = ["define i32 @f(%s %%x, i1 %%p) {" % ty, "entry:"]
+    cond = "%x"
+    kind = r.choice(("plain", "plain", "mask", "or"))
+    if kind == "mask":
+        lines.append("  %%c = and %s %%x, %d" % (ty, r.choice((3, 6, 7, 12, mask >> 1))))
+        cond = "%c"
+    elif kind == "or":
+        lines.append("  %%c = or %s %%x, %d" % (ty, r.choice((1, 4, 8))))
+        cond = "%c"
+    n_dest = r.randint(1, len(cases) + 1)
+    unreachable = r.random() < 0.3
+    default = "unr" if unreachable else r.choice(("d", "end"))
+    prof = r.random() < 0.3
+    lines.append("  switch %s %s, label %%%s [" % (ty, cond, default))
+    for v in cases:
+        lines.append("    %s %d, label %%b%d" % (ty, v, r.randrange(n_dest)))
+    lines.append("  ]" + (", !prof !0" if prof else ""))
+    inc: list[str] = []
+    inc2: list[str] = []
+    for d in range(n_dest):
+        lines.append("b%d:" % d)
+        k = r.random()
+        if k < 0.2 and w != 32:
+            lines.append("  %%z%d = %s %s %s to i32" % (d, "trunc" if w > 32 else "zext", ty, cond))
+            value = "%%z%d" % d
+        elif k < 0.3:
+            lines.append("  call void @g()")
+            value = str(r.randint(-3, 3))
+        elif k < 0.4:
+            lines.append("  br i1 %%p, label %%end, label %%b%dx" % d)
+            inc.append("[ %d, %%b%d ]" % (r.randint(0, 9), d))
+            inc2.append("[ 1, %%b%d ]" % d)
+            lines += ["b%dx:" % d, "  br label %end"]
+            inc.append("[ %d, %%b%dx ]" % (r.randint(0, 9), d))
+            inc2.append("[ %d, %%b%dx ]" % (r.randint(0, 3), d))
+            continue
+        else:
+            value = str(r.choice((r.randint(-3, 3), r.randint(-100000, 100000), 5 * d + 2, 2 * d)))
+        lines.append("  br label %end")
+        inc.append("[ %s, %%b%d ]" % (value, d))
+        inc2.append("[ %d, %%b%d ]" % (r.randint(0, 3), d))
+    if unreachable:
+        lines += ["unr:", "  unreachable"]
+    elif default == "d":
+        lines += ["d:", "  br label %end"]
+        inc.append("[ %d, %%d ]" % r.randint(-3, 3))
+        inc2.append("[ 0, %d ]")
+    else:
+        inc.append("[ 77, %entry ]")
+        inc2.append("[ 2, %entry ]")
+    lines += ["end:", "  %%r = phi i32 %s" % ", ".join(inc)]
+    tail = r.random()
+    if tail < 0.3:
+        lines.append("  %%s = phi i8 %s" % ", ".join(inc2))
+        lines += ["  %t = zext i8 %s to i32", "  %u = add i32 %r, %t", "  ret i32 %u"]
+    elif tail < 0.5:
+        lines += ["  %q = icmp eq i32 %r, 77", "  br i1 %q, label %x1, label %x2", "x1:", "  call void @g()",
+                  "  ret i32 %r", "x2:", "  ret i32 0"]
+    else:
+        lines.append("  ret i32 %r")
+    lines += ["}", "declare void @g()"]
+    if prof:
+        lines.append('!0 = !{!"branch_weights", %s}' % ", ".join("i32 %d" % r.randint(0, 100) for _ in range(len(cases) + 1)))
+    return r.choice(DATALAYOUTS) + "\n".join(lines) + "\n"

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from opt_oracle import assert_same_as_opt  # noqa: E402
 from oracles import require_tools  # noqa: E402
-from switch_gen import check_same_under_lli, random_switch_module  # noqa: E402
+from switch_gen import check_same_under_lli, random_switch_function, random_switch_module  # noqa: E402
 
 DL = 'target datalayout = "e-n8:16:32:64"\n'
 CALLS = "declare void @a()\ndeclare void @b()\ndeclare void @c()\n"
@@ -344,3 +344,17 @@ def test_random_switches_keep_their_results(seed: int, pipeline: str, tmp_path: 
     require_tools("lli-19")
     text, inputs = random_switch_module(seed)
     check_same_under_lli(text, inputs, pipeline, tmp_path)
+
+
+ORACLE_PIPELINES = (
+    "simplifycfg<switch-to-lookup;switch-range-to-icmp>",
+    "simplifycfg",
+    "simplifycfg<forward-switch-cond;switch-to-lookup>",
+)
+
+
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=[pytest.mark.slow] if s >= 12 else []) for s in range(300)]
+)
+def test_random_switches_like_opt19(seed: int) -> None:
+    assert_same_as_opt(random_switch_function(seed), ORACLE_PIPELINES[seed % 3])
