@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from llvmpy_mid.analysis.poison_tracking import is_safe_to_speculatively_execute
 from llvmpy_mid.analysis.target_transform_info import (
     TCC_FREE,
     TCK_CODE_SIZE,
@@ -39,7 +38,6 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.cmp import CmpInst
-from llvmpy_mid.ir.instructions.memory import LoadInst
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.instructions.terminators import BranchInst, IndirectBrInst
 from llvmpy_mid.ir.prof_data_utils import extract_branch_weights, fit_weights, set_branch_weights_if_nonzero
@@ -57,6 +55,7 @@ from llvmpy_mid.transform.utils.simplify_cfg_common import (
     clone_instructions_into_predecessor_block_and_update_ssa_uses,
     create_logical_op,
     extract_pred_succ_weights,
+    is_safe_to_speculatively_execute_here,
     safe_to_merge_terminators,
 )
 
@@ -232,23 +231,8 @@ def _is_dbg_info_intrinsic(inst: Instruction) -> bool:
 
 
 def _is_safe_to_speculatively_execute(inst: Instruction, dl: DataLayout) -> bool:
-    """LLVM ``isSafeToSpeculativelyExecute`` with no context: a load is safe when its
-    pointer is known dereferenceable and aligned (and the load is unordered, in a
-    function not sanitized); everything else as ``poison_tracking`` decides."""
-    if isinstance(inst, LoadInst):
-        if not inst.is_unordered:
-            return False
-        fn = inst.function
-        if fn is not None and any(
-            fn.has_fn_attribute(a)
-            for a in ("sanitize_memory", "sanitize_address", "sanitize_thread", "sanitize_hwaddress")
-        ):
-            return False
-        from llvmpy_mid.analysis.loads import is_dereferenceable_and_aligned_pointer_for_type
-
-        align = inst.alignment or dl.abi_alignment(inst.type)
-        return is_dereferenceable_and_aligned_pointer_for_type(inst.pointer_operand, inst.type, align, dl)
-    return is_safe_to_speculatively_execute(inst)
+    """:func:`is_safe_to_speculatively_execute_here` (kept under this name for callers)."""
+    return is_safe_to_speculatively_execute_here(inst, dl)
 
 
 def fold_branch_to_common_dest(bi: BranchInst, tti: object, bonus_inst_threshold: int) -> bool:

@@ -266,6 +266,30 @@ class EphemeralValueTracker:
         return inst in self.values
 
 
+
+def is_safe_to_speculatively_execute_here(inst: Instruction, dl: DataLayout) -> bool:
+    """LLVM ``isSafeToSpeculativelyExecute(I)`` with no context instruction: a load is
+    safe when it is unordered, its function is not sanitized and its pointer is known
+    dereferenceable and aligned; everything else as ``poison_tracking`` decides."""
+    from llvmpy_mid.analysis.poison_tracking import is_safe_to_speculatively_execute
+    from llvmpy_mid.ir.instructions.memory import LoadInst
+
+    if isinstance(inst, LoadInst):
+        if not inst.is_unordered:
+            return False
+        fn = inst.function
+        if fn is not None and any(
+            fn.has_fn_attribute(a)
+            for a in ("sanitize_memory", "sanitize_address", "sanitize_thread", "sanitize_hwaddress")
+        ):
+            return False
+        from llvmpy_mid.analysis.loads import is_dereferenceable_and_aligned_pointer_for_type
+
+        align = inst.alignment or dl.abi_alignment(inst.type)
+        return is_dereferenceable_and_aligned_pointer_for_type(inst.pointer_operand, inst.type, align, dl)
+    return is_safe_to_speculatively_execute(inst)
+
+
 __all__ = [
     "EphemeralValueTracker",
     "create_logical_op",
@@ -276,5 +300,6 @@ __all__ = [
     "get_branch_weights",
     "get_constant_int",
     "incoming_values_are_compatible",
+    "is_safe_to_speculatively_execute_here",
     "safe_to_merge_terminators",
 ]
