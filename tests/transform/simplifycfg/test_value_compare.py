@@ -810,3 +810,34 @@ def test_random_compares_print_as_opt(seed: int) -> None:
     assert_same_as_opt(
         random_module(seed, 12), "simplifycfg<no-speculate-blocks>", {"simplifycfg-hoist-common": False}
     )
+
+
+BROKEN_WEIGHTS = """
+declare void @f(i32)
+define void @fold_branches(i32 %x) {
+entry:
+  %c1 = icmp eq i32 %x, 10
+  br i1 %c1, label %a, label %next, !prof !0
+next:
+  %c2 = icmp ne i32 %x, 20
+  br i1 %c2, label %a, label %b, !prof !1
+a:
+  call void @f(i32 1)
+  ret void
+b:
+  call void @f(i32 2)
+  ret void
+}
+!0 = !{!"branch_weights", i32 5, i32 95, i32 7}
+!1 = !{!"branch_weights", i32 60}
+"""
+
+
+def test_broken_weights_are_ignored() -> None:
+    """Branch weights of the wrong count (a module the verifier rejects, run unverified) do
+    not stop the fold: the two compares of %x still become one switch, without weights."""
+    module = parse_assembly(BROKEN_WEIGHTS, verify=False)
+    llvmpy_mid.run_passes(module, "simplifycfg")
+    text = print_module(module)
+    assert "icmp eq i32 %x, 20" in text and "%x, 10" not in text
+    assert "!prof" not in text.split("\n}\n")[0]
