@@ -599,6 +599,176 @@ f:
 """
 
 
+MORE = r"""
+declare void @f(i32)
+
+define void @two_ptr_preds(ptr %p, i1 %cc) {
+entry:
+  br i1 %cc, label %p1, label %p2
+p1:
+  call void @f(i32 9)
+  %a1 = icmp eq ptr %p, null
+  br i1 %a1, label %a, label %next
+p2:
+  call void @f(i32 8)
+  %a2 = icmp eq ptr %p, inttoptr (i64 4 to ptr)
+  br i1 %a2, label %b, label %next
+next:
+  %a3 = icmp eq ptr %p, inttoptr (i64 12 to ptr)
+  br i1 %a3, label %c, label %d
+a:
+  call void @f(i32 1)
+  ret void
+b:
+  call void @f(i32 2)
+  ret void
+c:
+  call void @f(i32 3)
+  ret void
+d:
+  call void @f(i32 4)
+  ret void
+}
+
+define void @dup_chain(i32 %x) {
+entry:
+  %a = icmp eq i32 %x, 5
+  %b = icmp eq i32 %x, 5
+  %c = icmp eq i32 %x, 3
+  %o1 = or i1 %a, %b
+  %o2 = or i1 %o1, %c
+  br i1 %o2, label %t, label %f
+t:
+  call void @f(i32 1)
+  ret void
+f:
+  call void @f(i32 2)
+  ret void
+}
+
+define void @ptr_chain_extra(ptr %p, ptr %q) {
+entry:
+  %a = icmp eq ptr %p, null
+  %b = icmp eq ptr %p, inttoptr (i64 4 to ptr)
+  %e = icmp eq ptr %q, null
+  %o1 = or i1 %a, %e
+  %o = or i1 %o1, %b
+  br i1 %o, label %t, label %f
+t:
+  call void @f(i32 1)
+  ret void
+f:
+  call void @f(i32 2)
+  ret void
+}
+
+define void @ptrtoint_switch(ptr %p) {
+entry:
+  %i = ptrtoint ptr %p to i64
+  switch i64 %i, label %next [
+    i64 0, label %a
+    i64 8, label %b
+  ]
+next:
+  %c = icmp eq ptr %p, inttoptr (i64 16 to ptr)
+  br i1 %c, label %a, label %d
+a:
+  call void @f(i32 1)
+  ret void
+b:
+  call void @f(i32 2)
+  ret void
+d:
+  call void @f(i32 4)
+  ret void
+}
+
+define void @dbg_between(i32 %x) {
+entry:
+  switch i32 %x, label %next [
+    i32 1, label %a
+  ]
+next:
+  call void @llvm.dbg.value(metadata i32 %x, metadata !9, metadata !DIExpression()), !dbg !10
+  %c = icmp eq i32 %x, 2
+  call void @llvm.dbg.value(metadata i32 %x, metadata !9, metadata !DIExpression()), !dbg !10
+  br i1 %c, label %a, label %d
+a:
+  call void @f(i32 1)
+  ret void
+d:
+  call void @f(i32 4)
+  ret void
+}
+
+define i32 @big_switch_preds(i32 %x, i32 %y) {
+entry:
+  switch i32 %y, label %e [
+    i32 1, label %next
+    i32 2, label %next
+    i32 3, label %next
+  ]
+e:
+  switch i32 %x, label %next [
+    i32 1, label %a
+  ]
+next:
+  switch i32 %x, label %d [
+    i32 2, label %a
+    i32 3, label %a
+    i32 4, label %a
+    i32 5, label %a
+    i32 6, label %a
+    i32 7, label %a
+    i32 8, label %a
+    i32 9, label %a
+    i32 10, label %a
+    i32 11, label %a
+    i32 12, label %a
+    i32 13, label %a
+    i32 14, label %a
+    i32 15, label %a
+    i32 16, label %a
+    i32 17, label %a
+    i32 18, label %a
+    i32 19, label %a
+    i32 20, label %a
+    i32 21, label %a
+    i32 22, label %a
+    i32 23, label %a
+    i32 24, label %a
+    i32 25, label %a
+    i32 26, label %a
+    i32 27, label %a
+    i32 28, label %a
+    i32 29, label %a
+    i32 30, label %a
+    i32 31, label %a
+    i32 32, label %a
+    i32 33, label %a
+    i32 34, label %a
+  ]
+a:
+  ret i32 1
+d:
+  ret i32 2
+}
+
+declare void @llvm.dbg.value(metadata, metadata, metadata)
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "dbg_between", scope: !1, file: !1, line: 1, type: !6, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{}
+!9 = !DILocalVariable(name: "v", scope: !5, file: !1, line: 2, type: !11)
+!10 = !DILocation(line: 2, column: 3, scope: !5)
+!11 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+"""
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -608,6 +778,7 @@ f:
         pytest.param(SELECT, id="terminator-on-select"),
         pytest.param(ICMPBR, id="uncond-branch-with-icmp"),
         pytest.param(EXTRA, id="infloop-and-debug-locations"),
+        pytest.param(MORE, id="pointers-duplicates-debug-intrinsics-large-switch"),
     ],
 )
 def test_same_as_opt(text: str) -> None:
