@@ -301,12 +301,13 @@ def switch_to_lookup_table(si: SwitchInst, dl: DataLayout, tti: object) -> bool:
     common: list[BasicBlock | None] = [None]
     result_lists: dict[PHINode, list[tuple[ConstantInt, Constant]]] = {}
     phis: list[PHINode] = []
+    cache: dict[PHINode, dict[BasicBlock, int]] = {}
     for case_val, case_dest in cases:
         if case_val.sext_value < min_case.sext_value:
             min_case = case_val
         if case_val.sext_value > max_case.sext_value:
             max_case = case_val
-        results = get_case_results(si, case_val, case_dest, common, dl)
+        results = get_case_results(si, case_val, case_dest, common, dl, cache)
         if results is None:
             return False
         for phi, value in results:
@@ -319,7 +320,7 @@ def switch_to_lookup_table(si: SwitchInst, dl: DataLayout, tti: object) -> bool:
     assert common_dest is not None
     result_types: list[Type] = [result_lists[phi][0][1].type for phi in phis]
     num_results = len(result_lists[phis[0]])
-    default_list = get_case_results(si, None, si.default_dest, common, dl)
+    default_list = get_case_results(si, None, si.default_dest, common, dl, cache)
     has_default_results = default_list is not None
     default_results: dict[PHINode, Constant] = {}
     for phi, value in default_list or ():

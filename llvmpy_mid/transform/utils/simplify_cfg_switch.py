@@ -377,11 +377,14 @@ def get_case_results(
     case_dest: BasicBlock,
     common_dest: list[BasicBlock | None],
     dl: DataLayout,
+    index_cache: dict[PHINode, dict[BasicBlock, int]] | None = None,
 ) -> list[tuple[PHINode, Constant]] | None:
     """The constants the phis of the common destination receive when the switch goes
     to ``case_dest`` for ``case_val`` (None for the default), through at most one
     block of side-effect-free instructions; None when that cannot be told
-    (LLVM ``getCaseResults``). ``common_dest[0]`` is set on first use."""
+    (LLVM ``getCaseResults``). ``common_dest[0]`` is set on first use. A caller asking
+    for many cases passes ``index_cache`` (the phis' first index of each incoming
+    block, built once per phi) so the phi lookups stay linear overall."""
     pred = si.parent
     assert pred is not None
     pool: dict[Value, Constant] = {}
@@ -414,7 +417,13 @@ def get_case_results(
         return None
     res: list[tuple[PHINode, Constant]] = []
     for phi in case_dest.phis():
-        idx = phi.basic_block_index(pred)
+        if index_cache is None:
+            idx = phi.basic_block_index(pred)
+        else:
+            first = index_cache.get(phi)
+            if first is None:
+                first = index_cache[phi] = _first_index_of_blocks(phi)
+            idx = first.get(pred, -1)
         if idx == -1:
             continue
         const = _lookup_constant(phi.get_incoming_value(idx), pool)
@@ -422,6 +431,13 @@ def get_case_results(
             return None
         res.append((phi, const))
     return res if res else None
+
+
+def _first_index_of_blocks(phi: PHINode) -> dict[BasicBlock, int]:
+    first: dict[BasicBlock, int] = {}
+    for i, b in enumerate(phi.incoming_blocks):
+        first.setdefault(b, i)
+    return first
 
 
 def _is_debug_intrinsic(inst: Instruction) -> bool:
@@ -453,8 +469,9 @@ def initialize_unique_cases(
     phi: PHINode | None = None
     common: list[BasicBlock | None] = [None]
     unique: CaseResults = []
+    cache: dict[PHINode, dict[BasicBlock, int]] = {}
     for case_val, case_dest in si.cases:
-        results = get_case_results(si, case_val, case_dest, common, dl)
+        results = get_case_results(si, case_val, case_dest, common, dl, cache)
         if results is None or len(results) > 1:
             return None
         if _map_case_to_result(case_val, unique, results[0][1]) > max_per_result:
@@ -465,7 +482,7 @@ def initialize_unique_cases(
             phi = results[0][0]
         elif phi is not results[0][0]:
             return None
-    default_results = get_case_results(si, None, si.default_dest, common, dl)
+    default_results = get_case_results(si, None, si.default_dest, common, dl, cache)
     default_result = default_results[0][1] if default_results is not None and len(default_results) == 1 else None
     if default_result is None and not has_unreachable_default(si):
         return None
