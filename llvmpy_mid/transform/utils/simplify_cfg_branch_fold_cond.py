@@ -45,9 +45,10 @@ from llvmpy_mid.ir.instructions.memory import StoreInst
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.metadata import MDNode
-from llvmpy_mid.ir.prof_data_utils import extract_branch_weights, fit_weights, set_branch_weights_if_nonzero
+from llvmpy_mid.ir.prof_data_utils import fit_weights, set_branch_weights_if_nonzero
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor, split_block_predecessors
+from llvmpy_mid.transform.utils.simplify_cfg_common import _two_weights as _two_weights
 from llvmpy_mid.transform.utils.simplify_cfg_common import (
     add_predecessor_to_block,
     create_logical_op,
@@ -76,14 +77,6 @@ def _first_non_debug(bb: BasicBlock) -> Instruction | None:
     while inst is not None and _is_debug_intrinsic(inst):
         inst = inst.next_instruction
     return inst
-
-
-def _two_weights(inst: Instruction) -> tuple[int, int] | None:
-    """LLVM's two-way ``extractBranchWeights``: None unless the node holds two weights."""
-    weights = extract_branch_weights(inst)
-    if weights is None or len(weights) != 2:
-        return None
-    return weights[0], weights[1]
 
 
 def _set_two_weights(inst: Instruction, true_weight: int, false_weight: int) -> None:
