@@ -55,13 +55,16 @@ _MAX_DEOPT_OR_UNREACHABLE_DEPTH = 8
 # --- small queries --------------------------------------------------------------------------------
 
 
+_DBG_INFO_INTRINSICS = frozenset(("llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.assign", "llvm.dbg.label"))
+
+
 def _is_dbg_intrinsic(inst: Instruction) -> bool:
-    """A call of an ``llvm.dbg.*`` intrinsic (LLVM ``DbgInfoIntrinsic``)."""
+    """A call of ``llvm.dbg.declare/value/assign/label`` (LLVM ``DbgInfoIntrinsic``; other
+    ``llvm.dbg.*`` names such as the old ``llvm.dbg.stoppoint`` are ordinary calls)."""
     if inst.opcode != "call":
         return False
     assert isinstance(inst, CallInst)
-    name = inst.intrinsic_name
-    return name.startswith("llvm.dbg.")
+    return inst.intrinsic_name in _DBG_INFO_INTRINSICS
 
 
 def _is_intrinsic_inst(inst: Instruction) -> bool:

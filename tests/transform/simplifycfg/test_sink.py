@@ -244,6 +244,7 @@ then:
 else:
   call void @h(i32 2), !dbg !13
   %y = add i32 %b, 1, !dbg !15
+    #dbg_value(i32 %y, !12, !DIExpression(), !15)
   br label %end
 end:
   %r = phi i32 [ %x, %then ], [ %y, %else ]
