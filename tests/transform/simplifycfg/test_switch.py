@@ -13,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from opt_oracle import assert_same_as_opt  # noqa: E402
+from opt_oracle import assert_same_as_opt, body, opt19_text  # noqa: E402
 from oracles import require_tools  # noqa: E402
 from switch_gen import check_same_under_lli, random_switch_function, random_switch_module  # noqa: E402
 
@@ -358,3 +358,64 @@ ORACLE_PIPELINES = (
 )
 def test_random_switches_like_opt19(seed: int) -> None:
     assert_same_as_opt(random_switch_function(seed), ORACLE_PIPELINES[seed % 3])
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["-switch-range-to-icmp"],
+        ["-switch-to-lookup"],
+        ["-forward-switch-cond=true", "-switch-range-to-icmp"],
+        ["-switch-to-lookup=false", "-switch-range-to-icmp=false"],
+    ],
+)
+def test_command_line_options_take_effect(
+    flags: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``llvmpy-opt -passes=simplifycfg -switch-...`` behaves as opt-19 with the same flags
+    (the options are set after the pipeline is built, and still count)."""
+    from llvmpy_mid.cli import main
+
+    text = """target datalayout = "e-n8:16:32:64"
+define i32 @f(i32 %x) {
+entry:
+  switch i32 %x, label %d [
+    i32 4, label %a
+    i32 5, label %b
+    i32 6, label %c
+    i32 7, label %e
+  ]
+a:
+  br label %end
+b:
+  br label %end
+c:
+  br label %end
+e:
+  br label %end
+d:
+  br label %end
+end:
+  %r = phi i32 [ 10, %a ], [ 2000, %b ], [ 7, %c ], [ 5, %e ], [ 0, %d ]
+  ret i32 %r
+}
+define void @g(i32 %x) {
+entry:
+  switch i32 %x, label %d [
+    i32 1, label %a
+    i32 2, label %a
+  ]
+a:
+  call void @h()
+  ret void
+d:
+  ret void
+}
+declare void @h()
+"""
+    src = tmp_path / "in.ll"
+    src.write_text(text)
+    expected = opt19_text(text, "simplifycfg", *flags)
+    assert main(["-S", "-passes=simplifycfg", *flags, str(src)]) == 0
+    got = capsys.readouterr().out
+    assert body(got) == body(expected)
