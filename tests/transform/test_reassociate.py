@@ -413,6 +413,12 @@ dead:
   %y = mul i32 %x, %x
   br label %dead
 }
+declare noalias ptr @calloc(i32, i32) nounwind allockind("alloc,zeroed") allocsize(0,1) "alloc-family"="malloc"
+define void @dead_alloc() {
+  %p = call noalias ptr @calloc(i32 5, i32 7) nounwind
+  %z = icmp ne ptr %p, null
+  ret void
+}
 define i1 @bools(i1 %a, i1 %b) {
   %x = and i1 %b, %a
   %y = and i1 %x, %a

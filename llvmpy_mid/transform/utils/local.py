@@ -128,6 +128,11 @@ def would_instruction_be_trivially_dead(inst: Instruction, tli: object | None = 
     if name:
         if _is_dbg_variable_intrinsic(name) or name == "llvm.dbg.label":
             return False
+    if inst.is_call_base and not name:
+        from llvmpy_mid.analysis.memory_builtins import is_alloc_like_fn
+
+        if is_alloc_like_fn(inst, tli):  # type: ignore[arg-type]  # LLVM isRemovableAlloc
+            return True
     if not inst.will_return():
         if not name:
             return False
