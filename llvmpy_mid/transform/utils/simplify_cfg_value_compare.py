@@ -47,12 +47,12 @@ from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.instructions.terminators import BranchInst, IndirectBrInst, SwitchInst, UnreachableInst
 from llvmpy_mid.ir.pattern_match import m_add, m_and, m_apint, m_logical_and, m_logical_or, m_or, m_value, match
 from llvmpy_mid.ir.prof_data_utils import (
-    create_branch_weights,
     extract_branch_weights,
     fit_weights,
     has_branch_weight_md,
     set_branch_weights_if_nonzero,
 )
+from llvmpy_mid.ir.switch_prof_wrapper import SwitchInstProfUpdateWrapper
 from llvmpy_mid.ir.types import PointerType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor, split_block, split_block_predecessors
@@ -160,62 +160,6 @@ def _comparison_weights(ti: Instruction) -> list[int]:
     return get_branch_weights(ti)
 
 
-# --- switch weights (LLVM SwitchInstProfUpdateWrapper) -------------------------------------------
-
-
-class _SwitchWeights:
-    """The ``!prof`` weights of a switch kept in step with case edits; ``commit``
-    writes them back when they changed (LLVM ``SwitchInstProfUpdateWrapper``)."""
-
-    __slots__ = ("si", "weights", "changed")
-
-    def __init__(self, si: SwitchInst) -> None:
-        self.si = si
-        self.changed = False
-        w = extract_branch_weights(si)
-        self.weights: list[int] | None = w if w is not None and len(w) == si.num_successors else None
-
-    def remove_case(self, index: int) -> None:
-        w = self.weights
-        if w is not None:
-            self.changed = True
-            w[index + 1] = w[-1]
-            w.pop()
-        self.si.remove_case(index)
-
-    def add_case(self, value: ConstantInt, dest: BasicBlock, weight: int | None) -> None:
-        self.si.add_case(value, dest)
-        if self.weights is None and weight:
-            self.changed = True
-            self.weights = [0] * self.si.num_successors
-            self.weights[-1] = weight
-        elif self.weights is not None:
-            self.changed = True
-            self.weights.append(weight or 0)
-
-    def get_successor_weight(self, index: int) -> int | None:
-        return None if self.weights is None else self.weights[index]
-
-    def set_successor_weight(self, index: int, weight: int | None) -> None:
-        if weight is None:
-            return
-        if self.weights is None and weight:
-            self.weights = [0] * self.si.num_successors
-        if self.weights is not None and self.weights[index] != weight:
-            self.changed = True
-            self.weights[index] = weight
-
-    def commit(self) -> None:
-        if not self.changed:
-            return
-        w = self.weights
-        si = self.si
-        if w is None or len(w) < 2 or all(x == 0 for x in w):
-            si.set_metadata("prof", None)
-        else:
-            si.set_metadata("prof", create_branch_weights(si.context, w))
-
-
 # --- threading through the only predecessor -----------------------------------------------------
 
 
@@ -252,7 +196,7 @@ def simplify_equality_comparison_with_only_predecessor(opt: SimplifyCFGOpt, ti: 
             erase_terminator_and_dce_cond(ti)
             return True
         assert isinstance(ti, SwitchInst)
-        wrapper = _SwitchWeights(ti)
+        wrapper = SwitchInstProfUpdateWrapper(ti)
         dead = {id(v) for v, _ in pred_cases}
         i = ti.num_cases
         while i > 0:
@@ -577,7 +521,7 @@ def try_to_simplify_uncond_branch_with_icmp_in_it(opt: SimplifyCFGOpt, icmp: ICm
     fn = bb.parent
     assert fn is not None
     new_bb = BasicBlock(ctx, "switch.edge", fn, bb)
-    wrapper = _SwitchWeights(si)
+    wrapper = SwitchInstProfUpdateWrapper(si)
     w0 = wrapper.get_successor_weight(0)
     new_w: int | None = None
     if w0 is not None:
