@@ -296,13 +296,15 @@ def _ensure_value_available_in_successor(v: Value, bb: BasicBlock, alternative: 
     succ = bb.single_successor
     assert succ is not None
     found: PHINode | None = None
+    other: BasicBlock | None = None
     for phi in succ.phis():
         if phi.incoming_value_for_block(bb) is v:
             found = phi
             if alternative is None:
                 break
-            preds = succ.predecessors
-            other = preds[1] if preds[0] is bb else preds[0]
+            if other is None:
+                preds = succ.predecessors
+                other = preds[1] if preds[0] is bb else preds[0]
             if phi.incoming_value_for_block(other) is alternative:
                 break
             found = None

@@ -455,6 +455,45 @@ other:
 !25 = !{!"Simple C/C++ TBAA"}
 """
 
+DEBUG_RECORDS = """
+define void @f(i32 %a, i32 %b, ptr %p) !dbg !5 {
+entry:
+  %c1 = icmp eq i32 %a, 0, !dbg !10
+    #dbg_value(i32 %a, !30, !DIExpression(), !10)
+  br i1 %c1, label %pt, label %mid, !dbg !10
+pt:
+    #dbg_value(i32 1, !30, !DIExpression(), !13)
+  store i32 %a, ptr %p, align 4, !dbg !13
+    #dbg_value(i32 2, !30, !DIExpression(), !13)
+  br label %mid, !dbg !13
+mid:
+  %c2 = icmp eq i32 %b, 0, !dbg !14
+  br i1 %c2, label %qt, label %post, !dbg !14
+qt:
+  store i32 %b, ptr %p, align 4, !dbg !15
+    #dbg_value(i32 3, !30, !DIExpression(), !15)
+  br label %post, !dbg !15
+post:
+    #dbg_value(i32 4, !30, !DIExpression(), !16)
+  ret void, !dbg !16
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "x", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, scopeLine: 1, unit: !0, retainedNodes: !7)
+!6 = !DISubroutineType(types: !7)
+!7 = !{}
+!10 = !DILocation(line: 2, column: 1, scope: !5)
+!13 = !DILocation(line: 5, column: 1, scope: !5)
+!14 = !DILocation(line: 6, column: 1, scope: !5)
+!15 = !DILocation(line: 7, column: 1, scope: !5)
+!16 = !DILocation(line: 8, column: 1, scope: !5)
+!30 = !DILocalVariable(name: "v", scope: !5, file: !1, line: 1, type: !31)
+!31 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+"""
+
 CASES = [
     # (id, text, pipeline, options, marker that must be present (or absent with a leading "!"))
     ("same-cond", SAME_COND, NO_SPEC, None, "!br i1 %c, label %a"),
@@ -489,6 +528,8 @@ CASES = [
     ("stores-geps-threshold-1", STORES_ONE_GEP, NO_SPEC, {"phi-node-folding-threshold": 1}, "!simplifycfg.merge"),
     ("stores-geps-threshold-3", STORES_ONE_GEP, NO_SPEC, {"phi-node-folding-threshold": 3}, "simplifycfg.merge"),
     ("nested", NESTED, NO_SPEC, None, "xor i1 %c1, %c2"),
+    ("debug-records", DEBUG_RECORDS, NO_SPEC, None, "simplifycfg.merge"),
+    ("debug-records-default", DEBUG_RECORDS, "simplifycfg", None, "#dbg_value(i32 4"),
     ("debug-and-tbaa", DEBUG_AND_TBAA, NO_SPEC, None, "ptr %p, align 2, !dbg !10, !tbaa !11"),
     ("debug-and-tbaa-default", DEBUG_AND_TBAA, "simplifycfg", None, "%v.mux = select i1 %c, i32 %v, i32 5, !dbg !6"),
     ("nested-phi", NESTED_PHI, NO_SPEC, None, "!xor i1 %c1, %c2"),
