@@ -9,7 +9,8 @@ powers of two or contiguous, so that each switch rule gets its turn. ``@main``
 calls ``@f`` on every input the original defines (all 256, or the case values when
 the default is unreachable) and prints the results; :func:`check_same_under_lli`
 runs it before and after the pipeline and compares. :func:`random_switch_function`
-writes wider switches for comparison with opt-19's output.
+and :func:`random_lookup_function` write wider switches for comparison with opt-19's
+output.
 """
 
 from __future__ import annotations
@@ -262,3 +263,71 @@ def random_switch_function(seed: int) -> str:
     if prof:
         lines.append('!0 = !{!"branch_weights", %s}' % ", ".join("i32 %d" % r.randint(0, 100) for _ in range(len(cases) + 1)))
     return r.choice(DATALAYOUTS) + "\n".join(lines) + "\n"
+
+
+LOOKUP_DATALAYOUTS = (
+    'target datalayout = "e-n8:16:32:64"\n',
+    'target datalayout = "e-i64:64-n32:64"\n',
+    'target datalayout = "e-p:32:32-n8:16:32"\n',
+    "",
+)
+
+
+def random_lookup_function(seed: int) -> str:
+    """A switch that only picks constants for one phi (for the lookup tables): 3 to 14
+    cases of a 4- to 64-bit condition (sometimes masked), results of integer or
+    pointer type (constants, or a linear function of the case), a default that is
+    unreachable, another constant, or a hole that calls and returns; sometimes the
+    phi is compared with a constant afterwards (the compare reuse)."""
+    r = random.Random(seed)
+    ty = r.choice(("i8", "i16", "i32", "i64", "i4"))
+    mask = (1 << int(ty[1:])) - 1
+    n = r.randint(3, 14)
+    base = r.randint(-10, 30)
+    cases = sorted({(base + r.randint(0, n * 2)) & mask for _ in range(n)})
+    if len(cases) < 3:
+        cases = [0, 1, 2]
+    rty = r.choice(("i8", "i16", "i32", "i64", "i1", "i3", "ptr", "i24"))
+
+    def const() -> str:
+        if rty == "ptr":
+            return r.choice(("null", "@g1", "@g2", "getelementptr inbounds (i8, ptr @g1, i64 4)"))
+        rw = int(rty[1:])
+        if r.random() < 0.5:
+            return str(r.randint(-(1 << (rw - 1)), (1 << (rw - 1)) - 1))
+        return str(r.randint(0, 3))
+
+    linear = r.random() < 0.3 and rty != "ptr"
+    a0, step = r.randint(-5, 5), r.randint(-3, 3)
+    lines = ["@g1 = global [8 x i8] zeroinitializer", "@g2 = global i32 0",
+             "define %s @f(%s %%x) {" % (rty, ty), "entry:"]
+    cond = "%x"
+    if r.random() < 0.3:
+        lines.append("  %%c = and %s %%x, %d" % (ty, r.choice((7, 15, 31)) & mask))
+        cond = "%c"
+    unreachable = r.random() < 0.3
+    default = "unr" if unreachable else r.choice(("d", "d", "hole"))
+    lines.append("  switch %s %s, label %%%s [" % (ty, cond, default))
+    for i, v in enumerate(cases):
+        lines.append("    %s %d, label %%b%d" % (ty, v, i))
+    lines.append("  ]")
+    inc: list[str] = []
+    for i, v in enumerate(cases):
+        lines += ["b%d:" % i, "  br label %end"]
+        value = str(a0 + step * v) if linear else const()
+        if rty == "i1" and linear:
+            value = str((a0 + step * v) & 1)
+        inc.append("[ %s, %%b%d ]" % (value, i))
+    if unreachable:
+        lines += ["unr:", "  unreachable"]
+    elif default == "d":
+        lines += ["d:", "  br label %end"]
+        inc.append("[ %s, %%d ]" % const())
+    else:
+        lines += ["hole:", "  call void @h()", "  ret %s %s" % (rty, const())]
+    lines += ["end:", "  %%r = phi %s %s" % (rty, ", ".join(inc))]
+    if r.random() < 0.3 and rty != "ptr":
+        lines += ["  %%q = icmp eq %s %%r, %s" % (rty, const()), "  br i1 %q, label %x1, label %x2", "x1:",
+                  "  call void @h()", "  br label %x2", "x2:"]
+    lines += ["  ret %s %%r" % rty, "}", "declare void @h()"]
+    return r.choice(LOOKUP_DATALAYOUTS) + "\n".join(lines) + "\n"

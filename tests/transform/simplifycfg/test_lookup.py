@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from opt_oracle import assert_same_as_opt  # noqa: E402
 from oracles import require_tools  # noqa: E402
-from switch_gen import check_same_under_lli, random_switch_module  # noqa: E402
+from switch_gen import check_same_under_lli, random_lookup_function, random_switch_module  # noqa: E402
 
 DL = 'target datalayout = "e-i64:64-n8:16:32:64"\n'
 P = "simplifycfg<switch-to-lookup>"
@@ -190,3 +190,10 @@ def test_random_switches_keep_their_results(seed: int, tmp_path: Path) -> None:
     require_tools("lli-19")
     text, inputs = random_switch_module(seed)
     check_same_under_lli(text, inputs, "simplifycfg<switch-to-lookup;switch-range-to-icmp>", tmp_path)
+
+
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=[pytest.mark.slow] if s >= 15 else []) for s in range(300)]
+)
+def test_random_lookup_switches_like_opt19(seed: int) -> None:
+    assert_same_as_opt(random_lookup_function(seed), "simplifycfg<switch-to-lookup>")
