@@ -360,6 +360,31 @@ exit:
   ret i32 %acc2
 }
 """,
+    "cross_block_pairs": """
+define i32 @f(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %a4) {
+entry:
+  %v0 = shl i32 %a3, 10
+  %v1 = xor i32 %a3, -1
+  %v2 = mul nuw i32 %v1, 1
+  %v3 = or i32 %v2, %v2
+  %v4 = mul nuw nsw i32 3, %a4
+  %v5 = shl nsw i32 %v2, 18
+  br label %next
+next:
+  %v6 = add nuw nsw i32 %a2, %v1
+  %v7 = xor i32 %v2, -1
+  %v8 = add nuw i32 %v4, %v6
+  %v9 = add nuw nsw i32 %v4, %v7
+  %v10 = add nuw i32 %v6, %v9
+  %v11 = sub i32 0, %v10
+  %v12 = add nsw i32 %v8, %v9
+  %r0 = mul i32 %v12, %v0
+  %r1 = add i32 %r0, %v3
+  %r2 = mul i32 %r1, %v5
+  %r3 = xor i32 %r2, %v11
+  ret i32 %r3
+}
+""",
     "vectors": """
 define <4 x i32> @v(<4 x i32> %a, <4 x i32> %b) {
   %x = add <4 x i32> %a, <i32 1, i32 1, i32 1, i32 1>
@@ -490,7 +515,10 @@ def _same(a: str, b: str) -> bool:
 def test_use_cse_local_option() -> None:
     """``-reassociate-use-cse-local=false`` lets the pair map pick leaves from other blocks."""
     require_tools("opt-19")
-    text = CASES["pair_map_and_blocks"]
+    import llvmpy_mid.passes.registry  # noqa: F401  (declares the option)
+
+    text = CASES["cross_block_pairs"]
+    assert not _same(_opt19(text), _opt19(text, "-reassociate-use-cse-local=false"))  # the option matters here
     with OPTIONS.overriding({"reassociate-use-cse-local": False}):
         ours = _ours(text)
     assert _same(ours, _opt19(text, "-reassociate-use-cse-local=false"))

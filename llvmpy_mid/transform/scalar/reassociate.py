@@ -99,6 +99,13 @@ _GLOBAL_REASSOCIATE_LIMIT = 10
 # --- the pass -------------------------------------------------------------------------------
 
 
+def use_cse_local() -> bool:
+    """The value of ``-reassociate-use-cse-local`` (LLVM's ``UseCSELocalOpt``, default on)."""
+    import llvmpy_mid.passes.registry  # noqa: F401  (declares the option)
+
+    return bool(OPTIONS.value("reassociate-use-cse-local"))
+
+
 class Reassociator:
     """The state of one run over a function (LLVM ``ReassociatePass``'s members)."""
 
@@ -112,7 +119,7 @@ class Reassociator:
         self.redo: dict[Instruction, None] = {}
         self.pair_map: dict[str, dict[tuple[Value, Value], list[object]]] = {}
         self.changed = False
-        self.cse_local = bool(OPTIONS.value("reassociate-use-cse-local"))
+        self.cse_local = use_cse_local()
 
     # --- ranks ---
     def build_rank_map(self, blocks: list[BasicBlock]) -> None:
