@@ -216,6 +216,12 @@ declare i1 @llvm.experimental.widenable.condition()
 declare i32 @llvm.experimental.deoptimize.i32(...)
 """
 
+WIDENABLE_FIRST = WIDENABLE.replace("br i1 %d, label %ok, label %deopt2", "br i1 %d, label %deopt2, label %ok")
+
+WIDENABLE_ALONE = WIDENABLE.replace("  %g = and i1 %c, %wc\n  br i1 %g,", "  br i1 %wc,")
+
+WIDENABLE_SIDE_EFFECT = WIDENABLE.replace("guarded:\n", "guarded:\n  store i32 1, ptr @q, align 4\n") + "@q = global i32 0\n"
+
 # --- mergeConditionalStores -------------------------------------------------------------------
 
 STORES_DIAMONDS = """
@@ -508,6 +514,9 @@ CASES = [
     ("unpredictable", UNPREDICTABLE, NO_SPEC, None, "brmerge"),
     ("four-phis", FOUR_PHIS, NO_SPEC, None, "!brmerge"),
     ("widenable", WIDENABLE, NO_SPEC, None, "!deopt2:"),
+    ("widenable-first", WIDENABLE_FIRST, NO_SPEC, None, "!deopt2:"),
+    ("widenable-alone", WIDENABLE_ALONE, NO_SPEC, None, "!deopt2:"),
+    ("widenable-side-effect", WIDENABLE_SIDE_EFFECT, NO_SPEC, None, "deopt2:"),
     ("stores-diamonds", STORES_DIAMONDS, NO_SPEC, None, "simplifycfg.merge"),
     ("stores-triangles", STORES_TRIANGLES, NO_SPEC, None, "store i32 %simplifycfg.merge"),
     ("stores-split", STORES_SPLIT, NO_SPEC, None, "condstore.split"),
