@@ -11,6 +11,8 @@
   opt-19 prints; the ``!tbaa`` tag of a sunk access is the most generic of the two
   (every ordered pair of a set of old- and new-format struct-path tags). Each block keeps a call that cannot be sunk or merged at its top, so
   the families not under test here (speculation, hoisting) have nothing to do.
+* LLVM's X86 tests of the family (``sink-common-code-into-unreachable``,
+  ``merge-compatible-invokes-of-landingpad{,-debuginfo}``), with and without ``debugify``.
 * Property test: random i8 functions (an if / else-if chain whose arms end with the same
   operations on differing operands) are refined by the pass on sampled inputs, and the
   pass does sink in most of them.
@@ -26,7 +28,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "instcombine"))
-from opt_oracle import assert_same_as_opt, ours_text  # noqa: E402
+from opt_oracle import assert_same_as_opt, body, opt19_text, ours_text  # noqa: E402
+from oracles import require_llvm_tests  # noqa: E402
 from refinement import assert_refines, check_refines  # noqa: E402
 
 from llvmpy_mid import parse_assembly, verify_module  # noqa: E402
@@ -449,6 +452,26 @@ def test_merge_invokes_names() -> None:
 def test_merge_invokes_option_off() -> None:
     got = assert_same_as_opt(INVOKE_MODULE, PIPELINE, {"simplifycfg-merge-compatible-invokes": False})
     assert ".invoke:" not in got
+
+
+# --- LLVM's own X86 tests of the family (the conformance runner skips X86/ without the target) -----
+
+_X86_FILES = [
+    "X86/sink-common-code-into-unreachable.ll",
+    "X86/merge-compatible-invokes-of-landingpad.ll",
+    "X86/merge-compatible-invokes-of-landingpad-debuginfo.ll",
+]
+
+
+@pytest.mark.parametrize("relative", _X86_FILES)
+@pytest.mark.parametrize("pipeline", [PIPELINE, "debugify," + PIPELINE])
+def test_llvm_x86_tests_like_opt(relative: str, pipeline: str) -> None:
+    folder = require_llvm_tests() / "Transforms" / "SimplifyCFG"
+    text = (folder / relative).read_text()
+    expected = body(opt19_text(text, pipeline))
+    # debugify names the module's source: opt-19 read it from stdin, we from a string.
+    got = body(ours_text(text, pipeline)).replace('filename: "<string>"', 'filename: "<stdin>"')
+    assert got == expected
 
 
 # --- TBAA tags of sunk accesses: the most generic tag (getMostGenericTBAA) -------------------------
