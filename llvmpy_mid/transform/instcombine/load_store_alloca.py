@@ -125,7 +125,9 @@ def combine_metadata_for_cse(k: Instruction, j: Instruction, k_dominates_j: bool
         elif kind == "llvm.access.group":
             k.set_metadata(kind, _intersect_access_groups(k, j))
         elif kind == "tbaa":
-            k.set_metadata(kind, kmd if jmd is kmd else None)
+            from llvmpy_mid.analysis.type_based_alias_analysis import get_most_generic_tbaa
+
+            k.set_metadata(kind, get_most_generic_tbaa(jmd, kmd))
         elif kind == "fpmath":
             k.set_metadata(kind, _most_generic_fpmath(jmd, kmd))
         elif kind == "range":

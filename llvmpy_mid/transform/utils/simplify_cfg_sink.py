@@ -390,7 +390,6 @@ def _and_ir_flags(dst: Instruction, src: Instruction) -> None:
 def _sink_last_instruction(blocks: list[BasicBlock]) -> None:
     """LLVM ``sinkLastInstruction``: the last non-debug instruction of every block
     becomes one instruction at the top of their common successor."""
-    from llvmpy_mid.analysis.type_based_alias_analysis import get_most_generic_tbaa
     from llvmpy_mid.transform.instcombine.load_store_alloca import combine_metadata_for_cse
 
     term0 = blocks[0].terminator
@@ -437,12 +436,7 @@ def _sink_last_instruction(blocks: list[BasicBlock]) -> None:
         if i is i0:
             continue
         i0.debug_loc = get_merged_location(i0.debug_loc, i.debug_loc)
-        tbaa_k = i0.get_metadata("tbaa")
-        tbaa_j = i.get_metadata("tbaa")
         combine_metadata_for_cse(i0, i, True)
-        if tbaa_k is not None:
-            # combineMetadata keeps the most generic tag of the two (getMostGenericTBAA).
-            i0.set_metadata("tbaa", get_most_generic_tbaa(tbaa_j, tbaa_k))
         _and_ir_flags(i0, i)
 
     for user in list(i0.users):
