@@ -328,10 +328,11 @@ def switch_to_lookup_table(si: SwitchInst, dl: DataLayout, tti: object) -> bool:
     use_cond_as_index = _should_use_switch_condition_as_table_index(
         min_case, max_case, has_default_results, result_types, dl
     )
+    # A 64-bit count, wrapping as LLVM's uint64_t does.
     if use_cond_as_index:
-        table_size = _limited(max_case.value) + 1
+        table_size = (_limited(max_case.value) + 1) & _U64
     else:
-        table_size = _limited((max_case.value - min_case.value) & max_case.type.mask) + 1
+        table_size = (_limited((max_case.value - min_case.value) & max_case.type.mask) + 1) & _U64
     default_is_reachable = not has_unreachable_default(si)
     table_has_holes = num_results < table_size
     all_holes_are_undefined = table_has_holes and not has_default_results
