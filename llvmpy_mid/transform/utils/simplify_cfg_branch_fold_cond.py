@@ -482,6 +482,10 @@ def _split_block_and_insert_if_then(cond: Value, split_before: Instruction) -> I
     return then_br
 
 
+def _one_pred_one_succ(bb: BasicBlock, pred: BasicBlock, succ: BasicBlock) -> bool:
+    return bb.single_predecessor is pred and bb.single_successor is succ
+
+
 def merge_conditional_stores(pbi: BranchInst, qbi: BranchInst, dl: DataLayout, tti: object) -> bool:
     """Two diamonds (or triangles) in a row that store to the same address each
     become one predicated store after the second (LLVM ``mergeConditionalStores``)."""
@@ -511,13 +515,10 @@ def merge_conditional_stores(pbi: BranchInst, qbi: BranchInst, dl: DataLayout, t
         qtb = None
     assert pfb is not None and qfb is not None
 
-    def one_pred_one_succ(bb: BasicBlock, p: BasicBlock, s: BasicBlock) -> bool:
-        return bb.single_predecessor is p and bb.single_successor is s
-
-    if not one_pred_one_succ(pfb, pbb, qbb) or not one_pred_one_succ(qfb, qbb, post_bb):
+    if not _one_pred_one_succ(pfb, pbb, qbb) or not _one_pred_one_succ(qfb, qbb, post_bb):
         return False
-    if (ptb is not None and not one_pred_one_succ(ptb, pbb, qbb)) or (
-        qtb is not None and not one_pred_one_succ(qtb, qbb, post_bb)
+    if (ptb is not None and not _one_pred_one_succ(ptb, pbb, qbb)) or (
+        qtb is not None and not _one_pred_one_succ(qtb, qbb, post_bb)
     ):
         return False
     if not qbb.has_n_uses(2):
