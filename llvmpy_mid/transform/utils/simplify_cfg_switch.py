@@ -331,6 +331,8 @@ def _strip_in_bounds_constant_offsets(c: ConstantExpr) -> Value:
 def valid_lookup_table_constant(c: Constant) -> bool:
     """The backend can put ``c`` in a constant table (LLVM ``ValidLookupTableConstant``;
     the target-independent answer accepts every constant kind it checks)."""
+    if isinstance(c, ConstantInt):
+        return True
     if _is_thread_or_dllimport_dependent(c):
         return False
     if not isinstance(c, (ConstantFP, ConstantInt, ConstantPointerNull, GlobalValue, UndefValue, ConstantExpr)):
