@@ -13,6 +13,9 @@
   the families not under test here (speculation, hoisting) have nothing to do.
 * LLVM's X86 tests of the family (``sink-common-code-into-unreachable``,
   ``merge-compatible-invokes-of-landingpad{,-debuginfo}``), with and without ``debugify``.
+* Random shapes (20 functions a module: switches and else-if chains into two to four arms
+  ending with the same operations) print what opt-19 prints; three modules in the default
+  run, thirty with ``--run-slow``.
 * Property test: random i8 functions (an if / else-if chain whose arms end with the same
   operations on differing operands) are refined by the pass on sampled inputs, and the
   pass does sink in most of them.
@@ -539,6 +542,90 @@ def _tbaa_module(metadata: str, tags: list[int]) -> str:
 def test_sunk_tbaa_is_most_generic_like_opt(metadata: str, tags: list[int]) -> None:
     got = assert_same_as_opt(_tbaa_module(metadata, tags), PIPELINE)
     assert got.count("!tbaa") > 0
+
+
+# --- random shapes against opt-19 ------------------------------------------------------------------
+
+_OPS_SHAPE = ["add", "sub", "mul", "xor", "and", "or", "shl"]
+
+
+def _random_shape(rng: random.Random, idx: int) -> str:
+    """``@f<idx>``: a switch or an if / else-if chain into two to four arms, each starting with
+    its own barrier call and ending with the same one to four operations (arithmetic, loads,
+    stores, calls, GEPs) on differing or equal operands, sometimes with a direct edge to the
+    join; the join returns a phi of the arms' last values."""
+    n_arms = rng.choice([2, 3, 4])
+    kind = rng.choice(["chain", "switch"])
+    direct = rng.random() < 0.4
+    L: list[str] = []
+    L.append("define i32 @f%d(i32 %%s, i32 %%x, i32 %%y, ptr %%p, ptr %%q) {" % idx)
+    L.append("entry:")
+    arms = ["a%d" % i for i in range(n_arms)]
+    if kind == "switch":
+        cases = " ".join("i32 %d, label %%%s" % (i, a) for i, a in enumerate(arms[1:]))
+        L.append("  switch i32 %%s, label %%%s [ %s %s ]" % (arms[0], cases, ("i32 99, label %end" if direct else "")))
+    else:
+        L.append("  %c0 = icmp ult i32 %s, 10")
+        L.append("  br i1 %%c0, label %%%s, label %%e1" % arms[0])
+        for i in range(1, n_arms):
+            L.append("e%d:" % i)
+            L.append("  %%c%d = icmp ult i32 %%s, %d" % (i, 10 + i))
+            nxt = arms[i]
+            other = ("e%d" % (i + 1)) if i + 1 < n_arms else ("end" if direct else arms[0])
+            L.append("  br i1 %%c%d, label %%%s, label %%%s" % (i, nxt, other))
+    tail: list[tuple[str, str, bool, str]] = []
+    for k in range(rng.randint(1, 4)):
+        t = rng.choice(["bin", "bin", "store", "call", "load", "gep"])
+        tail.append((t, rng.choice(_OPS_SHAPE), rng.random() < 0.6, rng.choice(["", "nsw ", "nuw "])))
+    shared = [rng.choice(["%x", "%y", "7"]) for _ in tail]
+    lasts: list[str] = []
+    for ai, a in enumerate(arms):
+        L.append("%s:" % a)
+        L.append("  call void @barrier%d()" % ai)
+        prev = rng.choice(["%x", "%y"])
+        for k, (t, op, same, fl) in enumerate(tail):
+            other = shared[k] if same else rng.choice(["%x", "%y", str(rng.randint(0, 9))])
+            nm = "%%v%d_%d" % (ai, k)
+            if t == "bin":
+                L.append("  %s = %s %si32 %s, %s" % (nm, op, fl if op in ("add", "sub", "mul", "shl") else "", prev, other))
+                prev = nm
+            elif t == "store":
+                L.append("  store i32 %s, ptr %s, align 4" % (prev, "%p" if same else rng.choice(["%p", "%q"])))
+            elif t == "call":
+                L.append("  %s = call i32 @use(i32 %s, i32 %s)" % (nm, prev, other))
+                prev = nm
+            elif t == "load":
+                L.append("  %s = load i32, ptr %s, align 4" % (nm, "%p" if same else rng.choice(["%p", "%q"])))
+                prev = nm
+            else:
+                L.append("  %sg = getelementptr inbounds i32, ptr %%p, i32 %s" % (nm, prev))
+                L.append("  %s = load i32, ptr %sg, align 4" % (nm, nm))
+                prev = nm
+        lasts.append(prev)
+        L.append("  br label %end")
+    L.append("end:")
+    inc = ["[ %s, %%%s ]" % (v, a) for v, a in zip(lasts, arms)]
+    if direct:
+        inc.append("[ %%x, %%%s ]" % ("entry" if kind == "switch" else "e%d" % (n_arms - 1)))
+    L.append("  %r = phi i32 " + ", ".join(inc))
+    L.append("  ret i32 %r")
+    L.append("}")
+    return "\n".join(L)
+
+
+def _random_shapes_module(seed: int) -> str:
+    rng = random.Random(seed)
+    out = ["declare i32 @use(i32, i32)"] + ["declare void @barrier%d()" % i for i in range(4)]
+    out.extend(_random_shape(rng, i) for i in range(20))
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=[pytest.mark.slow] if s > 3 else []) for s in range(1, 31)]
+)
+def test_random_shapes_like_opt(seed: int) -> None:
+    got = assert_same_as_opt(_random_shapes_module(seed), PIPELINE)
+    assert ".sink" in got
 
 
 # --- property test: random i8 functions are refined ----------------------------------------------
