@@ -9,6 +9,8 @@ constants, the multiply factor collection, ``XorOpnd`` and ``OverflowTracking``.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from llvmpy_mid.analysis.poison_tracking import (
     is_guaranteed_to_transfer_execution_to_successor,
     is_safe_to_speculatively_execute,
@@ -118,7 +120,9 @@ def is_all_ones_int(c: Value) -> bool:
     return False
 
 
-def lanes_all(c: Constant, pred: object) -> bool:
+def lanes_all(c: Constant, pred: Callable[[Constant], bool]) -> bool:
+    """PatternMatch ``cstval_pred_ty`` on a fixed vector: every lane but poison ones
+    satisfies ``pred``, and at least one lane is not poison."""
     ty = c.type
     assert isinstance(ty, VectorType)
     if ty.scalable:
@@ -130,7 +134,7 @@ def lanes_all(c: Constant, pred: object) -> bool:
             return False
         if isinstance(e, PoisonValue):  # poison lanes pass; undef ones do not
             continue
-        if not pred(e):  # type: ignore[operator]
+        if not pred(e):
             return False
         seen = True
     return seen
@@ -371,7 +375,6 @@ class XorOpnd:
     def __init__(self, v: Value) -> None:
         self.orig: Value | None = v
         self.rank = 0
-        width = v.type.scalar_type.width  # type: ignore[attr-defined]
         op = opcode_of(v)
         if isinstance(v, Instruction) and (op == "or" or op == "and"):
             v0 = v._operands[0].value
@@ -387,7 +390,6 @@ class XorOpnd:
         self.symbolic = v
         self.const = 0
         self.is_or = True
-        del width
 
     def invalidate(self) -> None:
         self.symbolic = None
