@@ -15,7 +15,7 @@
   ``merge-compatible-invokes-of-landingpad{,-debuginfo}``), with and without ``debugify``.
 * Random shapes (20 functions a module: switches and else-if chains into two to four arms
   ending with the same operations) print what opt-19 prints; three modules in the default
-  run, thirty with ``--run-slow``.
+  run, thirty with ``--run-slow``; likewise random invokes into one landing pad.
 * Property test: random i8 functions (an if / else-if chain whose arms end with the same
   operations on differing operands) are refined by the pass on sampled inputs, and the
   pass does sink in most of them.
@@ -626,6 +626,69 @@ def _random_shapes_module(seed: int) -> str:
 def test_random_shapes_like_opt(seed: int) -> None:
     got = assert_same_as_opt(_random_shapes_module(seed), PIPELINE)
     assert ".sink" in got
+
+
+def _random_invokes(rng: random.Random, idx: int) -> str:
+    """``@f<idx>``: a switch into two to four arms, each with its own barrier call and an
+    invoke (of ``@f``, ``@g`` or a pointer argument) unwinding to one landing pad (maybe with a
+    phi), normally returning to a common block (maybe with a phi of the results) or to its
+    own ``unreachable`` block."""
+    n = rng.choice([2, 3, 4])
+    L = ["define i32 @f%d(i32 %%s, i32 %%x, i32 %%y, ptr %%fp, ptr %%fq) personality ptr @pers {" % idx, "entry:"]
+    arms = ["a%d" % i for i in range(n)]
+    cases = " ".join("i32 %d, label %%%s" % (i, a) for i, a in enumerate(arms[1:]))
+    L.append("  switch i32 %%s, label %%%s [ %s ]" % (arms[0], cases))
+    unreachable_normal = rng.random() < 0.3
+    lpad_phi = rng.random() < 0.3
+    cont_phi = rng.random() < 0.5
+    res: list[tuple[str, str]] = []
+    for i, a in enumerate(arms):
+        L.append("%s:" % a)
+        L.append("  call void @barrier%d()" % i)
+        callee = rng.choice(["@f", "@f", "@f", "@g", "%fp", "%fq"])
+        arg = rng.choice(["%x", "%y", "1", "2"])
+        nd = ("u%d" % i) if unreachable_normal and rng.random() < 0.9 else "cont"
+        L.append("  %%r%d = invoke i32 %s(i32 %s) to label %%%s unwind label %%lpad" % (i, callee, arg, nd))
+        if nd != "cont":
+            L.append("u%d:" % i)
+            L.append("  unreachable")
+        else:
+            res.append(("%%r%d" % i if cont_phi else "0", a))
+    L.append("cont:")
+    if res:
+        L.append("  %c = phi i32 " + ", ".join("[ %s, %%%s ]" % r for r in res))
+        L.append("  ret i32 %c")
+    else:
+        L.append("  ret i32 0")
+    L.append("lpad:")
+    if lpad_phi:
+        vals = [rng.choice(["0", "1"]) for _ in arms]
+        L.append("  %lp = phi i32 " + ", ".join("[ %s, %%%s ]" % (v, a) for v, a in zip(vals, arms)))
+    L.append("  %eh = landingpad { ptr, i32 } cleanup")
+    L.append("  call void @cleanup(i32 %s)" % ("%lp" if lpad_phi else "0"))
+    L.append("  resume { ptr, i32 } %eh")
+    L.append("}")
+    if not res:
+        # cont unreachable from anywhere: drop it
+        i = L.index("cont:")
+        del L[i:i + 2]
+    return "\n".join(L)
+
+
+def _random_invokes_module(seed: int) -> str:
+    rng = random.Random(seed)
+    out = ["declare i32 @f(i32)", "declare i32 @g(i32)", "declare void @cleanup(i32)", "declare i32 @pers(...)"]
+    out += ["declare void @barrier%d()" % i for i in range(4)]
+    out += [_random_invokes(rng, i) for i in range(20)]
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize(
+    "seed", [pytest.param(s, marks=[pytest.mark.slow] if s > 3 else []) for s in range(1, 31)]
+)
+def test_random_invokes_like_opt(seed: int) -> None:
+    got = assert_same_as_opt(_random_invokes_module(seed), PIPELINE)
+    assert ".invoke:" in got
 
 
 # --- property test: random i8 functions are refined ----------------------------------------------
