@@ -14,9 +14,10 @@ per family:
 - ``simplify_cfg_sink``: sinking common code into the common successor, merging
   compatible invokes;
 - ``simplify_cfg_speculate``: ``SpeculativelyExecuteBB``, ``FoldTwoEntryPHINode``;
-- ``simplify_cfg_branch_fold``: ``FoldBranchToCommonDest``, conditional branch to
-  conditional branch, conditional stores, nested branches, branches on values
+- ``simplify_cfg_branch_fold``: ``FoldBranchToCommonDest``, branches on values
   known in a predecessor;
+- ``simplify_cfg_branch_fold_cond``: conditional branch to conditional branch,
+  conditional stores, nested branches;
 - ``simplify_cfg_value_compare``: value-equality comparisons (switch/branch
   threading into predecessors, icmp chains to switches, terminators on selects);
 - ``simplify_cfg_switch``: switch range to icmp, dead cases, switch to select,
