@@ -887,14 +887,14 @@ def merge_block_into_predecessor(
         sti.erase_from_parent()
         pti.set_successor(fall_thru, new_succ)
     else:
-        # The moved terminator keeps its debug records; those of the erased one
-        # (left trailing at the end of ``pred``) join them (LLVM ``moveBeforePreserving``).
+        # The moved terminator keeps its debug records; those of the erased one (left
+        # trailing at the end of ``pred``) go in front of them, as opt-19 places them.
         trailing = pti.take_dbg_records()
         pti.erase_from_parent()
         own = sti.take_dbg_records()
         sti.remove_from_parent()
         pred.append(sti)
-        for record in own + trailing:
+        for record in trailing + own:
             sti.add_dbg_record(record)
     bb.append(UnreachableInst(bb.type.context))
     if not pred.has_name:

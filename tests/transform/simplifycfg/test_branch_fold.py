@@ -569,6 +569,27 @@ declare void @use(i32)
 !11 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
 """
 
+MERGE_RECORDS = KNOWN_DEBUG.split("define void @f")[0] + """
+define void @f(i32 %x) !dbg !4 {
+entry:
+  %s = add i32 %x, 1
+    #dbg_value(i32 %s, !8, !DIExpression(), !9)
+  br label %next
+next:
+    #dbg_value(i32 0, !8, !DIExpression(), !9)
+  br label %loop, !dbg !10
+loop:
+  %i = phi i32 [ 0, %next ], [ %i1, %loop ]
+  call void @use(i32 %i)
+  %i1 = add i32 %i, 1
+  %c = icmp eq i32 %i1, %s
+  br i1 %c, label %exit, label %loop
+exit:
+  ret void
+}
+declare void @use(i32)
+""" + KNOWN_DEBUG[KNOWN_DEBUG.index("!llvm.dbg.cu"):]
+
 CASES = [
     # (id, text, pipeline, options, marker that must be present (or absent with a leading "!"))
     ("or-fold", OR_FOLD, SCFG, None, "%a = add i32 %y, 3\n  %d = icmp"),
@@ -613,6 +634,7 @@ CASES = [
     ("small-block-limit", BIG_BLOCK, NO_SPEC, {"simplifycfg-max-small-block-size": 11}, "br i1 %k"),
     ("convergent", CONVERGENT, NO_SPEC, None, "br i1 %k"),
     ("known-debug", KNOWN_DEBUG, NO_SPEC, None, "#dbg_value(i32 5"),
+    ("merge-keeps-records", MERGE_RECORDS, SCFG, None, "#dbg_value(i32 0"),
 ]
 
 
