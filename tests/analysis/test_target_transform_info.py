@@ -20,7 +20,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes import registry as _registry  # noqa: F401  (declares the options)
 from llvmpy_mid.passes.options import OPTIONS
-from oracles import require_tools
+from oracles import require_llvm_tests, require_tools
 
 _BODY = """
 %S = type { i32, i64, [4 x i16] }
@@ -155,3 +155,17 @@ def test_simple_queries() -> None:
     assert tti.get_branch_mispredict_penalty() == 0
     with OPTIONS.overriding({"predictable-branch-threshold": 70}):
         assert tti.get_predictable_branch_threshold() == (70, 100)
+
+
+@pytest.mark.parametrize("name", ["free-intrinsics-no_info.ll", "free-intrinsics-datalayout.ll", "no_info.ll"])
+@pytest.mark.parametrize("kind", ["code-size", "throughput", "size-latency"])
+def test_llvm_cost_model_tests_like_opt(name: str, kind: str) -> None:
+    """LLVM's own target-independent cost-model tests, printed as opt-19 prints them."""
+    require_tools("opt-19")
+    path = require_llvm_tests() / "Analysis" / "CostModel" / name
+    r = subprocess.run(
+        ["opt-19", "-passes=print<cost-model>", "-cost-kind=" + kind, "-disable-output", str(path)],
+        capture_output=True, text=True,
+    )
+    assert r.returncode == 0, r.stderr
+    assert _ours(path.read_text(), kind) == r.stdout + r.stderr
