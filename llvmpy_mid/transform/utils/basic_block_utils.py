@@ -811,6 +811,10 @@ def split_edge(
 # --- merging blocks ------------------------------------------------------------------------------
 
 
+_SPECIAL_TERMINATORS = frozenset(("catchswitch", "catchret", "cleanupret", "invoke", "resume", "callbr"))
+"""Terminators that do more than branch (LLVM ``Instruction::isSpecialTerminator``)."""
+
+
 def merge_block_into_predecessor(
     bb: BasicBlock,
     dtu: DomTreeUpdaterLike | None = None,
@@ -828,7 +832,7 @@ def merge_block_into_predecessor(
         return False
     pti = pred.terminator
     assert pti is not None
-    if pti.opcode in ("invoke", "callbr") or pti.may_have_side_effects():
+    if pti.opcode in _SPECIAL_TERMINATORS or pti.may_have_side_effects():
         return False
     if not predecessor_with_two_successors and pred.unique_successor is not bb:
         return False

@@ -5,7 +5,8 @@ against opt-19.
   ``lifetime.end`` in between, turns its invokes into calls; a resume of a phi of landing
   pads cuts off the trivial ones; a landing pad with work is kept; identical landing pad
   blocks are merged; an empty cleanup pad unwinding to the caller or to another pad,
-  with phis translated; a cleanup pad merged into the one it unwinds to) print what
+  with phis translated; a cleanup pad merged into the one it unwinds to; a cleanup pad
+  unwinding to a catchswitch, which stays a block of its own) print what
   opt-19 prints, and the rule's mark is in the output.
 * Random EH shapes: functions whose invokes unwind to a mix of trivial and non-trivial
   landing pads, some joined in a common resume block, some identical, give what opt-19
@@ -185,6 +186,25 @@ second:
   call void @f(i32 3) [ "funclet"(token %cp2) ]
   cleanupret from %cp2 unwind to caller
 }
+
+define void @cleanup_unwinds_to_catchswitch() personality ptr @__CxxFrameHandler3 {
+entry:
+  invoke void @g() to label %try.cont unwind label %ehcleanup
+ehcleanup:
+  %0 = cleanuppad within none []
+  call void @f(i32 1)
+  cleanupret from %0 unwind label %catch.dispatch
+catch.dispatch:
+  %cs1 = catchswitch within none [label %catch] unwind label %ehcleanup.1
+catch:
+  %1 = catchpad within %cs1 [ptr null, i32 64, ptr null]
+  catchret from %1 to label %try.cont
+try.cont:
+  ret void
+ehcleanup.1:
+  %2 = cleanuppad within none []
+  cleanupret from %2 unwind to caller
+}
 """
 
 
@@ -209,6 +229,10 @@ MARKS: dict[str, tuple[list[str], list[str]]] = {
     "cleanup_to_caller": (["call void @f(i32 1)\n  call void @f(i32 2)"], ["cleanuppad"]),
     "cleanup_to_pad": (["%z = phi i32 [ 3, %mid ], [ 2, %b ], [ 1, %a ]"], ["ehcleanup:"]),
     "cleanup_sinks_phi": (["%y = phi i32 [ 10, %a ], [ 20, %b ]\n  %cp = cleanuppad"], ["outer:"]),
+    "cleanup_unwinds_to_catchswitch": (
+        ["cleanupret from %0 unwind label %catch.dispatch", "catchswitch within none [label %catch] unwind to caller"],
+        ["ehcleanup.1"],
+    ),
     "merge_cleanuppads": (["call void @f(i32 2) [ \"funclet\"(token %cp1) ]\n  call void @f(i32 3) [ \"funclet\"(token %cp1) ]"], ["%cp2"]),
 }
 
