@@ -164,7 +164,8 @@ def would_instruction_be_trivially_dead(inst: Instruction, tli: object | None = 
                 return True
             return False
         if name == "llvm.assume":
-            if inst.has_operand_bundles:  # type: ignore[attr-defined]
+            # isAssumeWithEmptyBundle: "ignore" bundles do not count
+            if inst.has_operand_bundles_other_than(("ignore",)):  # type: ignore[attr-defined]
                 return False
             cond = inst.get_arg(0)  # type: ignore[attr-defined]
             if isinstance(cond, ConstantInt):
