@@ -444,6 +444,12 @@ define void @dead_alloc() {
   %z = icmp ne ptr %p, null
   ret void
 }
+declare void @llvm.assume(i1)
+define i32 @dead_assume(ptr %p) {
+  tail call void @llvm.assume(i1 true) [ "ignore"(ptr undef) ]
+  %l = load i32, ptr %p
+  ret i32 %l
+}
 define i1 @bools(i1 %a, i1 %b) {
   %x = and i1 %b, %a
   %y = and i1 %x, %a
