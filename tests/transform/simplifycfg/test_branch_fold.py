@@ -590,6 +590,28 @@ exit:
 declare void @use(i32)
 """ + KNOWN_DEBUG[KNOWN_DEBUG.index("!llvm.dbg.cu"):]
 
+SINGLE_ENTRY_PHI = """
+define void @f(i1 %c, i1 %d) {
+entry:
+  br i1 %c, label %join, label %other
+join:
+  %k = phi i1 [ %d, %entry ]
+  call void @h()
+  br i1 %k, label %t, label %e
+other:
+  call void @g()
+  ret void
+t:
+  call void @g()
+  ret void
+e:
+  call void @h()
+  ret void
+}
+declare void @g()
+declare void @h()
+"""
+
 CASES = [
     # (id, text, pipeline, options, marker that must be present (or absent with a leading "!"))
     ("or-fold", OR_FOLD, SCFG, None, "%a = add i32 %y, 3\n  %d = icmp"),
@@ -635,6 +657,7 @@ CASES = [
     ("convergent", CONVERGENT, NO_SPEC, None, "br i1 %k"),
     ("known-debug", KNOWN_DEBUG, NO_SPEC, None, "#dbg_value(i32 5"),
     ("merge-keeps-records", MERGE_RECORDS, SCFG, None, "#dbg_value(i32 0"),
+    ("single-entry-phi", SINGLE_ENTRY_PHI, NO_SPEC, None, "br i1 %d, label %t, label %e"),
 ]
 
 
