@@ -55,6 +55,7 @@ from llvmpy_mid.transform.utils.simplify_cfg_common import (
     clone_instructions_into_predecessor_block_and_update_ssa_uses,
     create_logical_op,
     extract_pred_succ_weights,
+    is_dbg_info_intrinsic,
     is_safe_to_speculatively_execute_here,
     safe_to_merge_terminators,
 )
@@ -223,13 +224,6 @@ def _is_vector_op(inst: Instruction) -> bool:
     return any(op.type.is_vector for op in inst.operands)
 
 
-def _is_dbg_info_intrinsic(inst: Instruction) -> bool:
-    if inst.opcode != "call":
-        return False
-    fn = inst.called_function  # type: ignore[attr-defined]
-    return fn is not None and str(fn.name).startswith("llvm.dbg.")
-
-
 def _is_safe_to_speculatively_execute(inst: Instruction, dl: DataLayout) -> bool:
     """:func:`is_safe_to_speculatively_execute_here` (kept under this name for callers)."""
     return is_safe_to_speculatively_execute_here(inst, dl)
@@ -288,7 +282,7 @@ def fold_branch_to_common_dest(bi: BranchInst, tti: object, bonus_inst_threshold
     for inst in bb:
         if inst is cond:
             continue
-        if isinstance(inst, BranchInst) or _is_dbg_info_intrinsic(inst):
+        if isinstance(inst, BranchInst) or is_dbg_info_intrinsic(inst):
             continue
         if not _is_safe_to_speculatively_execute(inst, dl):
             return False
@@ -325,7 +319,7 @@ def _block_is_simple_enough_to_thread_through(bb: BasicBlock) -> bool:
     tracker = EphemeralValueTracker()
     inst = bb.instructions._last
     while inst is not None:
-        if _is_dbg_info_intrinsic(inst):
+        if is_dbg_info_intrinsic(inst):
             inst = inst.prev_instruction
             continue
         if isinstance(inst, CallInst) and (inst.cannot_duplicate or inst.is_convergent):

@@ -152,7 +152,7 @@ def clone_instructions_into_predecessor_block_and_update_ssa_uses(
         if bonus.is_terminator:
             continue
         copy = bonus.clone()
-        is_dbg = _is_dbg_info_intrinsic(bonus)
+        is_dbg = is_dbg_info_intrinsic(bonus)
         if not is_dbg and copy.debug_loc is not pti_loc:
             copy.debug_loc = None
         for use in copy.operand_uses:
@@ -195,7 +195,7 @@ def clone_instructions_into_predecessor_block_and_update_ssa_uses(
             use.set(copy)
 
 
-def _is_dbg_info_intrinsic(inst: Instruction) -> bool:
+def is_dbg_info_intrinsic(inst: Instruction) -> bool:
     """A call of an ``llvm.dbg.*`` intrinsic (LLVM ``DbgInfoIntrinsic``)."""
     if inst.opcode != "call":
         return False
@@ -300,6 +300,7 @@ __all__ = [
     "get_branch_weights",
     "get_constant_int",
     "incoming_values_are_compatible",
+    "is_dbg_info_intrinsic",
     "is_safe_to_speculatively_execute_here",
     "safe_to_merge_terminators",
 ]
