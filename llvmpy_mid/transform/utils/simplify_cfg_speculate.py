@@ -302,10 +302,17 @@ def hoist_all_instructions_into(dom_block: BasicBlock, insert_pt: Instruction, b
             inst.erase_from_parent()
             continue
         inst.debug_loc = loc
+    first_moved: Instruction | None = None
     for inst in list(bb):
         if inst.is_terminator:
             break
         inst.move_before(insert_pt, preserve_dbg_records=True)
+        if first_moved is None:
+            first_moved = inst
+    if first_moved is not None:
+        # As LLVM's splice: the records in front of the insertion point stay in front of the moved range.
+        for rec in reversed(insert_pt.take_dbg_records()):
+            first_moved.add_dbg_record(rec, first_moved._dbg_records[0] if first_moved._dbg_records else None)
 
 
 # --- FoldTwoEntryPHINode ------------------------------------------------------------------------
