@@ -23,8 +23,7 @@ Math-library calls that cannot set errno are dead when unused through
 What it does not do (yet): removable allocation calls and free of null
 (``isRemovableAlloc``, ``getFreedOperand``: MemoryBuiltins has no allocation-kind
 queries yet), MemorySSA updates, knowledge retention (``salvageKnowledge`` under
-``--enable-knowledge-retention``), catchswitch handler de-duplication in
-:func:`remove_unreachable_blocks`, and salvaging of ``llvm.dbg.*`` intrinsic calls
+``--enable-knowledge-retention``), and salvaging of ``llvm.dbg.*`` intrinsic calls
 (the reader turns them into debug records, so only records are met in practice;
 such calls stay, never deleted as dead).
 """
@@ -876,6 +875,28 @@ def _can_simplify_invoke_no_unwind(fn: object) -> bool:
     )  # fmt: skip
 
 
+def _remove_duplicate_catch_handlers(cs: Instruction) -> bool:
+    """Drop each handler of a catchswitch whose catchpad is identical to an earlier
+    handler's (LLVM ``markAliveBlocks``)."""
+    from llvmpy_mid.ir.instructions.eh import CatchSwitchInst
+
+    assert isinstance(cs, CatchSwitchInst)
+    seen: set[tuple[object, ...]] = set()
+    changed = False
+    pos = 0
+    for handler in cs.handlers:
+        pad = handler.first_non_phi
+        assert pad is not None
+        key = (pad.opcode, pad.type, *(id(op) for op in pad.operands))
+        if key in seen:
+            cs.remove_handler(pos)
+            changed = True
+            continue
+        seen.add(key)
+        pos += 1
+    return changed
+
+
 def _mark_alive_blocks(fn: object, reachable: set[BasicBlock], dtu: object | None) -> bool:
     from llvmpy_mid.ir.constants import ConstantPointerNull
     from llvmpy_mid.ir.function import Function
@@ -968,6 +989,8 @@ def _mark_alive_blocks(fn: object, reachable: set[BasicBlock], dtu: object | Non
                     else:
                         change_to_call(term, dtu)
                     changed = True
+        elif term is not None and term.opcode == "catchswitch":
+            changed |= _remove_duplicate_catch_handlers(term)
         changed |= constant_fold_terminator(bb, True, None, dtu)
         for succ in bb.successors:
             if succ not in reachable:
@@ -979,7 +1002,7 @@ def _mark_alive_blocks(fn: object, reachable: set[BasicBlock], dtu: object | Non
 def remove_unreachable_blocks(fn: object, dtu: object | None = None) -> bool:
     """Cut code after calls that cannot return, ``assume(false)`` and stores to null,
     fold constant terminators on the way, and delete the blocks no path from the entry
-    reaches (LLVM ``removeUnreachableBlocks``; catchswitch handler dedup not done)."""
+    reaches (LLVM ``removeUnreachableBlocks``)."""
     from llvmpy_mid.ir.function import Function
     from llvmpy_mid.transform.utils.basic_block_utils import delete_dead_blocks
 

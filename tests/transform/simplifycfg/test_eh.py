@@ -6,7 +6,8 @@ against opt-19.
   pads cuts off the trivial ones; a landing pad with work is kept; identical landing pad
   blocks are merged; an empty cleanup pad unwinding to the caller or to another pad,
   with phis translated; a cleanup pad merged into the one it unwinds to; a cleanup pad
-  unwinding to a catchswitch, which stays a block of its own) print what
+  unwinding to a catchswitch, which stays a block of its own; a catchswitch's duplicate
+  handlers dropped) print what
   opt-19 prints, and the rule's mark is in the output.
 * Random EH shapes: functions whose invokes unwind to a mix of trivial and non-trivial
   landing pads, some joined in a common resume block, some identical, give what opt-19
@@ -205,6 +206,21 @@ ehcleanup.1:
   %2 = cleanuppad within none []
   cleanupret from %2 unwind to caller
 }
+
+define void @duplicate_catch_handlers() personality ptr @__CxxFrameHandler3 {
+entry:
+  invoke void @g() to label %exit unwind label %catch.pad
+catch.pad:
+  %cs1 = catchswitch within none [label %catch.body, label %catch.body2] unwind to caller
+catch.body:
+  %catch = catchpad within %cs1 [ptr null, i32 0, ptr null]
+  catchret from %catch to label %exit
+catch.body2:
+  %catch2 = catchpad within %cs1 [ptr null, i32 0, ptr null]
+  catchret from %catch2 to label %exit
+exit:
+  ret void
+}
 """
 
 
@@ -233,6 +249,7 @@ MARKS: dict[str, tuple[list[str], list[str]]] = {
         ["cleanupret from %0 unwind label %catch.dispatch", "catchswitch within none [label %catch] unwind to caller"],
         ["ehcleanup.1"],
     ),
+    "duplicate_catch_handlers": (["catchswitch within none [label %catch.body] unwind to caller"], ["catch.body2"]),
     "merge_cleanuppads": (["call void @f(i32 2) [ \"funclet\"(token %cp1) ]\n  call void @f(i32 3) [ \"funclet\"(token %cp1) ]"], ["%cp2"]),
 }
 
