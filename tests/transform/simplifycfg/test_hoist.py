@@ -472,6 +472,39 @@ def test_hoist_debug_records_like_opt() -> None:
     assert "then:" in got and "#dbg_value(i32 %b," in got
 
 
+TBAA_MODULE = r"""
+declare void @f0()
+declare void @f1()
+define i32 @tbaa(i1 %c, ptr %p) {
+entry:
+  br i1 %c, label %then, label %else
+then:
+  %x = load i32, ptr %p, align 4, !tbaa !1
+  call void @f0()
+  br label %end
+else:
+  %y = load i32, ptr %p, align 4, !tbaa !4
+  call void @f1()
+  br label %end
+end:
+  %r = phi i32 [ %x, %then ], [ %y, %else ]
+  ret i32 %r
+}
+!0 = !{!"root"}
+!1 = !{!2, !2, i64 0}
+!2 = !{!"int", !3, i64 0}
+!3 = !{!"char", !0, i64 0}
+!4 = !{!5, !5, i64 0}
+!5 = !{!"long", !3, i64 0}
+"""
+
+
+def test_hoisted_load_keeps_most_generic_tbaa_like_opt() -> None:
+    got = assert_same_as_opt(TBAA_MODULE, PIPELINE)
+    assert "entry:\n  %x = load i32, ptr %p, align 4, !tbaa !0" in got
+    assert '!1 = !{!"char", !2, i64 0}' in got
+
+
 def test_eq_terms_only_without_hoist_common_insts() -> None:
     """Without ``hoist-common-insts`` only blocks that hold just their terminator are hoisted."""
     got = assert_same_as_opt(FUNCTIONS["basic"], "simplifycfg<no-hoist-common-insts>")
