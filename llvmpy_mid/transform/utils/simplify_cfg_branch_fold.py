@@ -50,8 +50,10 @@ from llvmpy_mid.transform.utils.basic_block_utils import (
 )
 from llvmpy_mid.transform.utils.simplify_cfg import option_int
 from llvmpy_mid.transform.utils.simplify_cfg_common import (
+    BRANCH_PROBABILITY_ONE,
     EphemeralValueTracker,
     add_predecessor_to_block,
+    branch_probability,
     clone_instructions_into_predecessor_block_and_update_ssa_uses,
     create_logical_op,
     extract_pred_succ_weights,
@@ -66,25 +68,10 @@ if TYPE_CHECKING:
 
 # --- FoldBranchToCommonDest -------------------------------------------------------------------
 
-_PROB_ONE = 1 << 31  # BranchProbability's denominator
-
-
-def _branch_probability(numerator: int, denominator: int) -> int:
-    """LLVM ``BranchProbability::getBranchProbability(N, D)`` as its numerator over 2**31."""
-    scale = 0
-    while denominator > 0xFFFFFFFF:
-        denominator >>= 1
-        scale += 1
-    numerator >>= scale
-    if denominator == _PROB_ONE:
-        return numerator
-    return (numerator * _PROB_ONE + denominator // 2) // denominator
-
-
 def _predictable_branch_threshold(tti: TargetTransformInfo) -> int:
     """TTI's ``getPredictableBranchThreshold`` as a numerator over 2**31."""
     numerator, denominator = tti.get_predictable_branch_threshold()
-    return _branch_probability(numerator, denominator)
+    return branch_probability(numerator, denominator)
 
 
 def _should_fold_cond_branches_to_common_destination(
@@ -99,7 +86,7 @@ def _should_fold_cond_branches_to_common_destination(
     if isinstance(tti, TargetTransformInfo) and pbi.get_metadata("unpredictable") is None:
         weights = extract_branch_weights(pbi)
         if weights is not None and len(weights) == 2 and weights[0] + weights[1] != 0:
-            true_prob = _branch_probability(weights[0], weights[0] + weights[1])
+            true_prob = branch_probability(weights[0], weights[0] + weights[1])
             likely = _predictable_branch_threshold(tti)
     p0 = pbi.get_successor(0)
     p1 = pbi.get_successor(1)
@@ -109,13 +96,13 @@ def _should_fold_cond_branches_to_common_destination(
         if true_prob is None or true_prob < likely:
             return (b0, "or", False)
     elif p1 is b1:
-        if true_prob is None or _PROB_ONE - true_prob < likely:
+        if true_prob is None or BRANCH_PROBABILITY_ONE - true_prob < likely:
             return (b1, "and", False)
     elif p0 is b1:
         if true_prob is None or true_prob < likely:
             return (b1, "and", True)
     elif p1 is b0:
-        if true_prob is None or _PROB_ONE - true_prob < likely:
+        if true_prob is None or BRANCH_PROBABILITY_ONE - true_prob < likely:
             return (b0, "or", True)
     return None
 

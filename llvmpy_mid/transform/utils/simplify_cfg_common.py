@@ -290,11 +290,32 @@ def is_safe_to_speculatively_execute_here(inst: Instruction, dl: DataLayout) -> 
     return is_safe_to_speculatively_execute(inst)
 
 
+
+BRANCH_PROBABILITY_ONE = 1 << 31
+"""The denominator of LLVM's ``BranchProbability``."""
+
+
+def branch_probability(numerator: int, denominator: int) -> int:
+    """LLVM ``BranchProbability::getBranchProbability(N, D)`` as its numerator over
+    :data:`BRANCH_PROBABILITY_ONE` (a denominator past 32 bits is first halved,
+    with the numerator, until it fits; then rounded to nearest)."""
+    scale = 0
+    while denominator > 0xFFFFFFFF:
+        denominator >>= 1
+        scale += 1
+    numerator >>= scale
+    if denominator == BRANCH_PROBABILITY_ONE:
+        return numerator
+    return (numerator * BRANCH_PROBABILITY_ONE + denominator // 2) // denominator
+
+
 __all__ = [
+    "BRANCH_PROBABILITY_ONE",
     "EphemeralValueTracker",
     "create_logical_op",
     "extract_pred_succ_weights",
     "add_predecessor_to_block",
+    "branch_probability",
     "clone_instructions_into_predecessor_block_and_update_ssa_uses",
     "erase_terminator_and_dce_cond",
     "get_branch_weights",
