@@ -864,15 +864,19 @@ def _next_non_debug(inst: Instruction) -> Instruction | None:
 
 
 def _can_simplify_invoke_no_unwind(fn: object) -> bool:
-    """LLVM ``canSimplifyInvokeNoUnwind``: not for personalities whose catch-all
-    handlers may run on a nounwind invoke (MSVC C++/SEH, CoreCLR, Wasm, ...)."""
-    pers = getattr(fn, "personality", None)
-    name = getattr(pers, "name", "") if pers is not None else ""
-    return name not in (
-        "__CxxFrameHandler3", "__C_specific_handler", "_except_handler3", "_except_handler4",
-        "ProcessCLRException", "__gxx_wasm_personality_v0", "__xlcxx_personality_v1",
-        "__zos_cxx_personality_v2",
-    )  # fmt: skip
+    """LLVM ``canSimplifyInvokeNoUnwind``: not under a personality that catches
+    asynchronous exceptions (the SEH ones), nor in a module flagged ``eh-asynch``."""
+    from llvmpy_mid.ir.function import Function
+    from llvmpy_mid.ir.module_flags import get_module_flag
+    from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
+
+    assert isinstance(fn, Function)
+    if fn.personality is not None:
+        pers = strip_pointer_casts(fn.personality)
+        if isinstance(pers, Function) and pers.name in ("_except_handler3", "_except_handler4", "__C_specific_handler"):
+            return False
+    module = fn.parent
+    return module is None or get_module_flag(module, "eh-asynch") is None
 
 
 def _remove_duplicate_catch_handlers(cs: Instruction) -> bool:

@@ -282,6 +282,43 @@ def test_resume_with_debug_records_like_opt() -> None:
     assert "landingpad" not in got
 
 
+NOUNWIND_TEMPLATE = """
+declare void @nothrow() nounwind
+declare void @f(i32)
+declare i32 @PERS(...)
+
+define void @t() personality ptr @PERS {
+entry:
+  invoke void @nothrow() to label %done unwind label %ehcleanup
+done:
+  ret void
+ehcleanup:
+  %cp = cleanuppad within none []
+  call void @f(i32 1) [ "funclet"(token %cp) ]
+  cleanupret from %cp unwind to caller
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "personality,becomes_call",
+    [("__CxxFrameHandler3", True), ("__C_specific_handler", False), ("_except_handler3", False)],
+)
+def test_invoke_of_nounwind_function_by_personality(personality: str, becomes_call: bool) -> None:
+    """A nounwind invoke becomes a call unless the personality catches asynchronous
+    exceptions (LLVM ``canSimplifyInvokeNoUnwind``)."""
+    got = assert_same_as_opt(NOUNWIND_TEMPLATE.replace("PERS", personality), PIPELINE)
+    assert ("invoke void @nothrow()" not in got) == becomes_call
+
+
+def test_invoke_of_nounwind_function_kept_under_eh_asynch() -> None:
+    text = NOUNWIND_TEMPLATE.replace("PERS", "__CxxFrameHandler3") + (
+        '!llvm.module.flags = !{!0}\n!0 = !{i32 2, !"eh-asynch", i32 1}\n'
+    )
+    got = assert_same_as_opt(text, PIPELINE)
+    assert "invoke void @nothrow()" in got
+
+
 # --- random EH shapes against opt-19 --------------------------------------------------------------
 
 
