@@ -624,7 +624,7 @@ CASES = [
     ("weights", WEIGHTS, SCFG, None, "!{!\"branch_weights\", i32 21, i32 67}"),
     ("one-sided-weights", ONE_SIDED_WEIGHTS, SCFG, None, "branch_weights"),
     ("predictable", PREDICTABLE, SCFG, None, "!or.cond"),
-    ("predictable-threshold", PREDICTABLE, SCFG, {"simplifycfg-branch-fold-threshold": 2}, "!or.cond"),
+    ("predictable-threshold", PREDICTABLE, SCFG, {"predictable-branch-threshold": 100}, "or.cond"),
     ("unpredictable", UNPREDICTABLE, SCFG, None, "or.cond"),
     ("two-bonus", TWO_BONUS, SCFG, None, "!or.cond"),
     ("two-bonus-threshold", TWO_BONUS, "simplifycfg<bonus-inst-threshold=2>", None, "or.cond"),
