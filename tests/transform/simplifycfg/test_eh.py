@@ -12,19 +12,24 @@ against opt-19.
 * Random EH shapes: functions whose invokes unwind to a mix of trivial and non-trivial
   landing pads, some joined in a common resume block, some identical, give what opt-19
   gives (the pass output also verifies).
+* C++ with destructors, try/catch and rethrow, compiled by clang-19 for the Itanium and the
+  MSVC (funclet) exception models, through simplifycfg pipelines, gives what opt-19 gives.
 """
 
 from __future__ import annotations
 
 import random
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 from opt_oracle import assert_same_as_opt  # noqa: E402
+from oracles import require_tools  # noqa: E402
 
 PIPELINE = "simplifycfg"
 
@@ -385,3 +390,90 @@ def _random_eh_function(rng: random.Random) -> str:
 @pytest.mark.parametrize("seed", [pytest.param(s, marks=[pytest.mark.slow] if s >= 12 else []) for s in range(50)])
 def test_random_eh_shapes_like_opt(seed: int) -> None:
     assert_same_as_opt(_random_eh_function(random.Random(seed)), PIPELINE)
+
+
+# --- C++ exception code from clang-19 -------------------------------------------------------------
+
+CPP_SOURCES = {
+    "dtors": r"""extern "C" int printf(const char*, ...);
+struct S { int v; S(int x):v(x){} ~S(){ printf("d%d\n", v); } };
+void may_throw(int x);
+void nothrow_fn(int x) noexcept;
+int f(int a) {
+  S s1(a);
+  if (a > 3) { S s2(a+1); may_throw(a); nothrow_fn(a); }
+  else { S s3(a+2); may_throw(a); nothrow_fn(a); }
+  try { may_throw(a * 2); } catch (int e) { return e; } catch (...) { return -1; }
+  return a;
+}
+int g(int a) {
+  try { S t(a); nothrow_fn(a); may_throw(a); } catch (...) { throw; }
+  return 0;
+}
+""",
+    "loops_and_switch": r"""extern "C" int printf(const char*, ...);
+struct A { int v; A(int x):v(x){} ~A(){ printf("A%d\n", v); } };
+struct B { A a; A b; B(int x):a(x),b(x+1){} };
+void thrower(int x);
+int nt(int x) noexcept;
+int h(int n) {
+  int r = 0;
+  for (int i = 0; i < n; ++i) {
+    try {
+      B b(i);
+      if (i & 1) { A t(i); thrower(i); r += nt(i); }
+      else { A t(i); thrower(i); r += nt(i); }
+    } catch (int e) {
+      r += e;
+      try { thrower(e); } catch (...) { r -= 1; }
+    } catch (...) {
+      throw;
+    }
+  }
+  return r;
+}
+int k(int x) {
+  A a1(x);
+  switch (x) {
+  case 0: { A z(0); thrower(0); break; }
+  case 1: { A z(1); thrower(0); break; }
+  case 2: { A z(2); thrower(0); break; }
+  default: thrower(x);
+  }
+  return nt(x);
+}
+""",
+}
+
+CPP_PIPELINES = ("simplifycfg", "mem2reg,simplifycfg<hoist-common-insts;sink-common-insts>")
+
+
+def _cpp_params() -> list[object]:
+    out: list[object] = []
+    for name in sorted(CPP_SOURCES):
+        for target in ("itanium", "msvc"):
+            for level in ("-O0", "-O1"):
+                for pipeline in CPP_PIPELINES:
+                    slow = not (level == "-O1" and pipeline == CPP_PIPELINES[1])
+                    out.append(
+                        pytest.param(
+                            name, target, level, pipeline, marks=[pytest.mark.slow] if slow else [],
+                            id="%s-%s%s-%s" % (name, target, level, pipeline.split(",")[0]),
+                        )
+                    )
+    return out
+
+
+@pytest.mark.parametrize("name,target,level,pipeline", _cpp_params())
+def test_cpp_exception_code_like_opt(name: str, target: str, level: str, pipeline: str, tmp_path: Path) -> None:
+    require_tools("clang-19", "opt-19")
+    src = tmp_path / "t.cpp"
+    src.write_text(CPP_SOURCES[name])
+    args = ["clang-19", "-x", "c++", "-fexceptions", "-fcxx-exceptions", "-S", "-emit-llvm", level,
+            "-Xclang", "-disable-llvm-passes", str(src), "-o", "-"]  # fmt: skip
+    if target == "msvc":
+        args.insert(1, "--target=x86_64-pc-windows-msvc")
+    r = subprocess.run(args, capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip("clang-19 cannot compile it here: " + r.stderr[:200])
+    assert_same_as_opt(r.stdout, pipeline)
