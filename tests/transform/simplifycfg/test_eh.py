@@ -12,6 +12,8 @@ against opt-19.
 * Random EH shapes: functions whose invokes unwind to a mix of trivial and non-trivial
   landing pads, some joined in a common resume block, some identical, give what opt-19
   gives (the pass output also verifies).
+* Random funclet shapes (cleanup pads empty or not, with phis, unwinding to one another
+  or to the caller) give what opt-19 gives.
 * C++ with destructors, try/catch and rethrow, compiled by clang-19 for the Itanium and the
   MSVC (funclet) exception models, through simplifycfg pipelines, gives what opt-19 gives.
 """
@@ -390,6 +392,57 @@ def _random_eh_function(rng: random.Random) -> str:
 @pytest.mark.parametrize("seed", [pytest.param(s, marks=[pytest.mark.slow] if s >= 12 else []) for s in range(50)])
 def test_random_eh_shapes_like_opt(seed: int) -> None:
     assert_same_as_opt(_random_eh_function(random.Random(seed)), PIPELINE)
+
+
+def _random_funclet_function(rng: random.Random) -> str:
+    """MSVC-style funclets: invokes unwinding to cleanup pads, some empty, some doing
+    work or using a phi of the invoking blocks, each unwinding to a later pad or to
+    the caller."""
+    n_inv = rng.randint(2, 5)
+    n_pads = rng.randint(1, 4)
+    head = ["declare void @f(i32)", "declare void @g()", "declare i32 @__CxxFrameHandler3(...)", ""]
+    body = ["define i32 @t(i32 %n) personality ptr @__CxxFrameHandler3 {", "entry:", "  br label %b0"]
+    preds: dict[int, list[str]] = {p: [] for p in range(n_pads)}
+    for i in range(n_inv):
+        nxt = "b%d" % (i + 1) if i + 1 < n_inv else "done"
+        pad = rng.randrange(n_pads)
+        body.append("b%d:" % i)
+        blk = "b%d" % i
+        if rng.random() < 0.4 and i + 1 < n_inv:
+            body.append("  %%c%d = icmp eq i32 %%n, %d" % (i, i))
+            body.append("  br i1 %%c%d, label %%s%d, label %%%s" % (i, i, nxt))
+            body.append("s%d:" % i)
+            blk = "s%d" % i
+        body.append("  invoke void @f(i32 %d) to label %%%s unwind label %%pad%d" % (i, nxt, pad))
+        preds[pad].append(blk)
+    body += ["done:", "  ret i32 0"]
+    pads: list[list[str]] = []
+    for p in range(n_pads):
+        pad = ["  %%cp%d = cleanuppad within none []" % p]
+        if rng.random() < 0.4:
+            pad.append('  call void @g() [ "funclet"(token %%cp%d) ]' % p)
+        tgt = rng.randrange(p + 1, n_pads + 1)
+        if tgt < n_pads and rng.random() < 0.7:
+            pad.append("  cleanupret from %%cp%d unwind label %%pad%d" % (p, tgt))
+            preds[tgt].append("pad%d" % p)
+        else:
+            pad.append("  cleanupret from %%cp%d unwind to caller" % p)
+        pads.append(pad)
+    for p in range(n_pads):
+        body.append("pad%d:" % p)
+        if preds[p] and rng.random() < 0.6:
+            vals = ", ".join("[ %d, %%%s ]" % (rng.randint(0, 3), b) for b in preds[p])
+            body.append("  %%v%d = phi i32 %s" % (p, vals))
+            if rng.random() < 0.5:
+                pads[p].insert(1, '  call void @f(i32 %%v%d) [ "funclet"(token %%cp%d) ]' % (p, p))
+        body += pads[p]
+    body.append("}")
+    return "\n".join(head + body) + "\n"
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=[pytest.mark.slow] if s >= 12 else []) for s in range(60)])
+def test_random_funclet_shapes_like_opt(seed: int) -> None:
+    assert_same_as_opt(_random_funclet_function(random.Random(seed)), PIPELINE)
 
 
 # --- C++ exception code from clang-19 -------------------------------------------------------------
