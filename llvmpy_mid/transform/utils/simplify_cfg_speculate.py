@@ -166,16 +166,21 @@ def compute_speculation_cost(v: Value, tti: TargetTransformInfo) -> InstructionC
 
 
 def _drop_ub_implying_attrs_and_metadata(inst: Instruction) -> None:
+    """LLVM ``dropUBImplyingAttrsAndMetadata`` (a ``!DIAssignID`` attachment is debug
+    information and stays)."""
     from llvmpy_mid.transform.instcombine.common import drop_ub_implying_attrs_and_metadata
 
+    assign_id = inst.get_metadata("DIAssignID")
     drop_ub_implying_attrs_and_metadata(inst)
+    if assign_id is not None and inst.get_metadata("DIAssignID") is None:
+        inst.set_metadata("DIAssignID", assign_id)
 
 
 def _create_select(cond: Value, t: Value, f: Value, name: str, md_from: Instruction) -> SelectInst:
     """``IRBuilder<NoFolder>(md_from).CreateSelect(cond, t, f, name, md_from)``: a select
     before ``md_from`` with its ``!prof`` / ``!unpredictable`` and its debug location."""
     sel = SelectInst(cond, t, f, name=name)
-    sel.insert_before(md_from)
+    _insert_adopting_records(sel, md_from)
     prof = md_from.get_metadata("prof")
     if prof is not None:
         sel.set_metadata("prof", prof)
@@ -186,6 +191,43 @@ def _create_select(cond: Value, t: Value, f: Value, name: str, md_from: Instruct
     if loc is not None:
         sel.debug_loc = loc
     return sel
+
+
+def _insert_adopting_records(inst: Instruction, pos: Instruction) -> None:
+    """Insert ``inst`` before ``pos``; the debug records in front of ``pos`` stay in front
+    of ``inst`` (LLVM's ``insertBefore`` at an instruction's iterator)."""
+    inst.insert_before(pos)
+    for rec in pos.take_dbg_records():
+        inst.add_dbg_record(rec)
+
+
+def _splice_body_before(pos: Instruction, src: BasicBlock) -> None:
+    """Move the instructions of ``src`` but its terminator before ``pos`` with LLVM's
+    ``BasicBlock::splice`` debug-record placement: the records in front of ``pos`` go in
+    front of the moved instructions, those in front of ``src``'s terminator in front
+    of ``pos``; an empty range hands the terminator's records to ``pos``."""
+    term = src.terminator
+    assert term is not None
+    moving: list[Instruction] = []
+    for inst in src:
+        if inst is term:
+            break
+        moving.append(inst)
+    if not moving:
+        for rec in term.take_dbg_records():
+            pos.add_dbg_record(rec)
+        return
+    dest_recs = pos.take_dbg_records()
+    last_recs = term.take_dbg_records()
+    for inst in moving:
+        inst.move_before(pos, preserve_dbg_records=True)
+    for rec in last_recs:
+        pos.add_dbg_record(rec)
+    if dest_recs:
+        first = moving[0]
+        own = first.take_dbg_records()
+        for rec in dest_recs + own:
+            first.add_dbg_record(rec)
 
 
 # --- GetIfCondition, dominatesMergePoint, hoistAllInstructionsInto ----------------------------
@@ -302,17 +344,7 @@ def hoist_all_instructions_into(dom_block: BasicBlock, insert_pt: Instruction, b
             inst.erase_from_parent()
             continue
         inst.debug_loc = loc
-    first_moved: Instruction | None = None
-    for inst in list(bb):
-        if inst.is_terminator:
-            break
-        inst.move_before(insert_pt, preserve_dbg_records=True)
-        if first_moved is None:
-            first_moved = inst
-    if first_moved is not None:
-        # As LLVM's splice: the records in front of the insertion point stay in front of the moved range.
-        for rec in reversed(insert_pt.take_dbg_records()):
-            first_moved.add_dbg_record(rec, first_moved._dbg_records[0] if first_moved._dbg_records else None)
+    _splice_body_before(insert_pt, bb)
 
 
 # --- FoldTwoEntryPHINode ------------------------------------------------------------------------
@@ -452,7 +484,7 @@ def fold_two_entry_phi_node(pn: PHINode, tti: object, dl: DataLayout, speculate_
             sel.name = name
         phi_node.erase_from_parent()
     br = BranchInst(bb)
-    br.insert_before(dom_bi)
+    _insert_adopting_records(br, dom_bi)
     loc = dom_bi.debug_loc
     if loc is not None:
         br.debug_loc = loc
@@ -632,10 +664,7 @@ def speculatively_execute_bb(opt: SimplifyCFGOpt, bi: BranchInst, then_bb: Basic
             if isinstance(rec, DbgVariableRecord) and rec.is_dbg_assign:
                 continue
             rec.erase_from_parent()
-    for inst in list(then_bb):
-        if inst.is_terminator:
-            break
-        inst.move_before(bi, preserve_dbg_records=True)
+    _splice_body_before(bi, then_bb)
 
     for phi in list(end_bb.phis()):
         orig_i = phi.basic_block_index(bb)

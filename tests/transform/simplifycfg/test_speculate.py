@@ -469,6 +469,7 @@ DEBUG_MODULE = r"""
 define i32 @f(i32 %a, i32 %b) !dbg !5 {
 entry:
   %c = icmp ult i32 %a, %b, !dbg !10
+    #dbg_value(i32 %a, !9, !DIExpression(), !10)
   br i1 %c, label %then, label %end, !dbg !11
 then:
   %s = sub i32 %b, %a, !dbg !12
@@ -481,6 +482,8 @@ end:
 
 define i32 @g(i1 %c, i32 %a, i32 %b) !dbg !15 {
 entry:
+  %k = add i32 %a, %b
+    #dbg_value(i32 %k, !18, !DIExpression(), !16)
   br i1 %c, label %t, label %f, !dbg !16
 t:
   %x = add i32 %a, 1, !dbg !17
@@ -522,6 +525,55 @@ end:
 def test_debug_records_like_opt() -> None:
     got = assert_same_as_opt(DEBUG_MODULE, "simplifycfg")
     assert "#dbg_value(i32 %s" not in got
+    assert "#dbg_value(i32 %a" in got
+
+
+ASSIGN_MODULE = r"""
+define void @f(i1 %c, i32 %a) !dbg !5 {
+entry:
+  %x = alloca i32, align 4, !DIAssignID !20
+    #dbg_assign(i1 undef, !9, !DIExpression(), !20, ptr %x, !DIExpression(), !10)
+  store i32 0, ptr %x, align 4, !DIAssignID !21, !dbg !10
+    #dbg_assign(i32 0, !9, !DIExpression(), !21, ptr %x, !DIExpression(), !10)
+  br i1 %c, label %then, label %end, !dbg !11
+then:
+  store i32 %a, ptr %x, align 4, !DIAssignID !22, !dbg !12
+    #dbg_assign(i32 %a, !9, !DIExpression(), !22, ptr %x, !DIExpression(), !12)
+    #dbg_value(i32 %a, !9, !DIExpression(), !12)
+  br label %end, !dbg !13
+end:
+  call void @use(ptr %x)
+  ret void, !dbg !14
+}
+declare void @use(ptr)
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4, !30}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "t", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!2 = !{}
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !{i32 7, !"Dwarf Version", i32 5}
+!30 = !{i32 7, !"debug-info-assignment-tracking", i1 true}
+!5 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !6, unit: !0, spFlags: DISPFlagDefinition | DISPFlagOptimized, retainedNodes: !2)
+!6 = !DISubroutineType(types: !7)
+!7 = !{!8}
+!8 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!9 = !DILocalVariable(name: "s", scope: !5, file: !1, line: 2, type: !8)
+!10 = !DILocation(line: 2, column: 1, scope: !5)
+!11 = !DILocation(line: 3, column: 1, scope: !5)
+!12 = !DILocation(line: 4, column: 1, scope: !5)
+!13 = !DILocation(line: 5, column: 1, scope: !5)
+!14 = !DILocation(line: 6, column: 1, scope: !5)
+!20 = distinct !DIAssignID()
+!21 = distinct !DIAssignID()
+!22 = distinct !DIAssignID()
+"""
+
+
+def test_speculated_store_keeps_assignment_tracking_like_opt() -> None:
+    got = assert_same_as_opt(ASSIGN_MODULE, "simplifycfg")
+    assert "#dbg_assign(i32 %spec.store.select" in got
 
 
 # --- property test: random i8 functions are refined -----------------------------------------------
