@@ -14,7 +14,8 @@ above which a branch is "predictable" (``-predictable-branch-threshold``);
 select/compare costs. ``print<cost-model>`` (:class:`CostModelPrinterPass`,
 with ``-cost-kind=``) prints the cost of every instruction as opt-19 does.
 
-What it does not do: target-specific costs. A module with a target triple is
+What it does not do: target-specific costs, except x86-64: a module whose triple
+names x86_64 gets :mod:`.target_transform_info_x86`'s model; any other triple is
 costed as if it had none (opt-19 would build that target's cost model).
 """
 
@@ -187,6 +188,10 @@ class TargetTransformInfo:
         return False
 
     def is_single_threaded(self) -> bool:
+        return False
+
+    def is_type_legal(self, ty: Type) -> bool:
+        """No type is legal without a target (``isTypeLegal``)."""
         return False
 
     # --- simple queries -------------------------------------------------------------------------
@@ -433,6 +438,12 @@ class TargetIRAnalysis(FunctionAnalysis[TargetTransformInfo]):
     name: ClassVar[str] = "target-ir"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> TargetTransformInfo:
+        module = unit.parent
+        if module is not None and module.target_triple.startswith(("x86_64", "amd64")):
+            from llvmpy_mid.analysis.target_transform_info_x86 import X86TargetTransformInfo, is_x86_64_triple
+
+            if is_x86_64_triple(module.target_triple):
+                return X86TargetTransformInfo(unit)
         return TargetTransformInfo(unit)
 
 

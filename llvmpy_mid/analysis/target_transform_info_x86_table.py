@@ -1,0 +1,1065 @@
+"""Measured x86-64 scalar costs for :mod:`llvmpy_mid.analysis.target_transform_info_x86`.
+
+Each row is ``KIND FIELDS... THROUGHPUT LATENCY CODE-SIZE SIZE-LATENCY``: the cost
+opt-19 (LLVM 19.1.7, ``X86TTIImpl`` of the generic x86-64 CPU, no ``-mcpu``)
+reports with ``print<cost-model>`` for that instruction shape on
+``x86_64-unknown-linux-gnu``. Kinds:
+
+- ``bin OPCODE TYPE CLASS``: a binary operator whose second operand is a variable
+  (``v``), a constant (``c``), a power of two (``p``) or a negated power of two (``n``);
+  floating-point rows only have ``v`` (the constant does not change the answer).
+- ``fneg TYPE``, ``icmp TYPE`` (every predicate, constant or not), ``fcmp PRED TYPE``,
+  ``select TYPE`` (an ``i1`` condition), ``load TYPE``, ``store TYPE``, ``freeze TYPE``.
+- ``cast OPCODE DST SRC``; ``castL OPCODE DST SRC`` when the operand is a load
+  (LLVM's ``CastContextHint::Normal``: an extending load may make the cast free).
+- ``intr NAME TYPE EXTRA``: an intrinsic call on ``TYPE`` (its first operand's type;
+  for ``fptosi.sat``/``fptoui.sat`` the result type, the operand's type in
+  ``EXTRA``); ``EXTRA`` is the ``i1`` flag of ``ctlz``/``cttz``/``abs``, the result
+  type of ``lrint``-like calls, else ``-``.
+
+The rows were produced by ``tests/analysis/test_target_transform_info_x86.py
+--regenerate`` (probe IR through opt-19), and the same test checks them against
+opt-19 whenever it is installed.
+"""
+
+from __future__ import annotations
+
+X86_64_COST_ROWS = """\
+bin add i1 v 1 1 1 1
+bin add i1 c 1 1 1 1
+bin add i1 p 1 1 1 1
+bin sub i1 v 1 1 1 1
+bin sub i1 c 1 1 1 1
+bin sub i1 p 1 1 1 1
+bin mul i1 v 3 4 1 1
+bin mul i1 c 3 4 1 1
+bin mul i1 p 1 1 1 1
+bin udiv i1 v 1 4 4 4
+bin udiv i1 c 1 4 4 4
+bin udiv i1 p 1 1 1 1
+bin sdiv i1 v 1 4 4 4
+bin sdiv i1 c 1 4 4 4
+bin sdiv i1 p 4 4 4 4
+bin urem i1 v 5 4 4 4
+bin urem i1 c 5 4 4 4
+bin urem i1 p 1 1 1 1
+bin srem i1 v 5 4 4 4
+bin srem i1 c 5 4 4 4
+bin srem i1 p 8 9 6 6
+bin shl i1 v 1 1 1 1
+bin shl i1 c 1 1 1 1
+bin shl i1 p 1 1 1 1
+bin lshr i1 v 1 1 1 1
+bin lshr i1 c 1 1 1 1
+bin lshr i1 p 1 1 1 1
+bin ashr i1 v 1 1 1 1
+bin ashr i1 c 1 1 1 1
+bin ashr i1 p 1 1 1 1
+bin and i1 v 1 1 1 1
+bin and i1 c 1 1 1 1
+bin and i1 p 1 1 1 1
+bin or i1 v 1 1 1 1
+bin or i1 c 1 1 1 1
+bin or i1 p 1 1 1 1
+bin xor i1 v 1 1 1 1
+bin xor i1 c 1 1 1 1
+bin xor i1 p 1 1 1 1
+icmp i1 1 1 1 1
+bin add i8 v 1 1 1 1
+bin add i8 c 1 1 1 1
+bin add i8 p 1 1 1 1
+bin add i8 n 1 1 1 1
+bin sub i8 v 1 1 1 1
+bin sub i8 c 1 1 1 1
+bin sub i8 p 1 1 1 1
+bin sub i8 n 1 1 1 1
+bin mul i8 v 3 4 1 1
+bin mul i8 c 3 4 1 1
+bin mul i8 p 1 1 1 1
+bin mul i8 n 2 2 2 2
+bin udiv i8 v 1 4 4 4
+bin udiv i8 c 1 4 4 4
+bin udiv i8 p 1 1 1 1
+bin udiv i8 n 1 4 4 4
+bin sdiv i8 v 1 4 4 4
+bin sdiv i8 c 1 4 4 4
+bin sdiv i8 p 4 4 4 4
+bin sdiv i8 n 1 4 4 4
+bin urem i8 v 5 4 4 4
+bin urem i8 c 5 4 4 4
+bin urem i8 p 1 1 1 1
+bin urem i8 n 5 4 4 4
+bin srem i8 v 5 4 4 4
+bin srem i8 c 5 4 4 4
+bin srem i8 p 8 9 6 6
+bin srem i8 n 5 4 4 4
+bin shl i8 v 1 1 1 1
+bin shl i8 c 1 1 1 1
+bin shl i8 p 1 1 1 1
+bin shl i8 n 1 1 1 1
+bin lshr i8 v 1 1 1 1
+bin lshr i8 c 1 1 1 1
+bin lshr i8 p 1 1 1 1
+bin lshr i8 n 1 1 1 1
+bin ashr i8 v 1 1 1 1
+bin ashr i8 c 1 1 1 1
+bin ashr i8 p 1 1 1 1
+bin ashr i8 n 1 1 1 1
+bin and i8 v 1 1 1 1
+bin and i8 c 1 1 1 1
+bin and i8 p 1 1 1 1
+bin and i8 n 1 1 1 1
+bin or i8 v 1 1 1 1
+bin or i8 c 1 1 1 1
+bin or i8 p 1 1 1 1
+bin or i8 n 1 1 1 1
+bin xor i8 v 1 1 1 1
+bin xor i8 c 1 1 1 1
+bin xor i8 p 1 1 1 1
+bin xor i8 n 1 1 1 1
+icmp i8 1 1 1 1
+bin add i16 v 1 1 1 1
+bin add i16 c 1 1 1 1
+bin add i16 p 1 1 1 1
+bin add i16 n 1 1 1 1
+bin sub i16 v 1 1 1 1
+bin sub i16 c 1 1 1 1
+bin sub i16 p 1 1 1 1
+bin sub i16 n 1 1 1 1
+bin mul i16 v 2 4 1 1
+bin mul i16 c 2 4 1 1
+bin mul i16 p 1 1 1 1
+bin mul i16 n 2 2 2 2
+bin udiv i16 v 1 4 4 4
+bin udiv i16 c 1 4 4 4
+bin udiv i16 p 1 1 1 1
+bin udiv i16 n 1 4 4 4
+bin sdiv i16 v 1 4 4 4
+bin sdiv i16 c 1 4 4 4
+bin sdiv i16 p 4 4 4 4
+bin sdiv i16 n 1 4 4 4
+bin urem i16 v 4 4 4 4
+bin urem i16 c 4 4 4 4
+bin urem i16 p 1 1 1 1
+bin urem i16 n 4 4 4 4
+bin srem i16 v 4 4 4 4
+bin srem i16 c 4 4 4 4
+bin srem i16 p 7 9 6 6
+bin srem i16 n 4 4 4 4
+bin shl i16 v 1 1 1 1
+bin shl i16 c 1 1 1 1
+bin shl i16 p 1 1 1 1
+bin shl i16 n 1 1 1 1
+bin lshr i16 v 1 1 1 1
+bin lshr i16 c 1 1 1 1
+bin lshr i16 p 1 1 1 1
+bin lshr i16 n 1 1 1 1
+bin ashr i16 v 1 1 1 1
+bin ashr i16 c 1 1 1 1
+bin ashr i16 p 1 1 1 1
+bin ashr i16 n 1 1 1 1
+bin and i16 v 1 1 1 1
+bin and i16 c 1 1 1 1
+bin and i16 p 1 1 1 1
+bin and i16 n 1 1 1 1
+bin or i16 v 1 1 1 1
+bin or i16 c 1 1 1 1
+bin or i16 p 1 1 1 1
+bin or i16 n 1 1 1 1
+bin xor i16 v 1 1 1 1
+bin xor i16 c 1 1 1 1
+bin xor i16 p 1 1 1 1
+bin xor i16 n 1 1 1 1
+icmp i16 1 1 1 1
+bin add i32 v 1 1 1 1
+bin add i32 c 1 1 1 1
+bin add i32 p 1 1 1 1
+bin add i32 n 1 1 1 1
+bin sub i32 v 1 1 1 1
+bin sub i32 c 1 1 1 1
+bin sub i32 p 1 1 1 1
+bin sub i32 n 1 1 1 1
+bin mul i32 v 1 4 1 1
+bin mul i32 c 1 4 1 1
+bin mul i32 p 1 1 1 1
+bin mul i32 n 2 2 2 2
+bin udiv i32 v 1 4 4 4
+bin udiv i32 c 1 4 4 4
+bin udiv i32 p 1 1 1 1
+bin udiv i32 n 1 4 4 4
+bin sdiv i32 v 1 4 4 4
+bin sdiv i32 c 1 4 4 4
+bin sdiv i32 p 4 4 4 4
+bin sdiv i32 n 1 4 4 4
+bin urem i32 v 3 4 4 4
+bin urem i32 c 3 4 4 4
+bin urem i32 p 1 1 1 1
+bin urem i32 n 3 4 4 4
+bin srem i32 v 3 4 4 4
+bin srem i32 c 3 4 4 4
+bin srem i32 p 6 9 6 6
+bin srem i32 n 3 4 4 4
+bin shl i32 v 1 1 1 1
+bin shl i32 c 1 1 1 1
+bin shl i32 p 1 1 1 1
+bin shl i32 n 1 1 1 1
+bin lshr i32 v 1 1 1 1
+bin lshr i32 c 1 1 1 1
+bin lshr i32 p 1 1 1 1
+bin lshr i32 n 1 1 1 1
+bin ashr i32 v 1 1 1 1
+bin ashr i32 c 1 1 1 1
+bin ashr i32 p 1 1 1 1
+bin ashr i32 n 1 1 1 1
+bin and i32 v 1 1 1 1
+bin and i32 c 1 1 1 1
+bin and i32 p 1 1 1 1
+bin and i32 n 1 1 1 1
+bin or i32 v 1 1 1 1
+bin or i32 c 1 1 1 1
+bin or i32 p 1 1 1 1
+bin or i32 n 1 1 1 1
+bin xor i32 v 1 1 1 1
+bin xor i32 c 1 1 1 1
+bin xor i32 p 1 1 1 1
+bin xor i32 n 1 1 1 1
+icmp i32 1 1 1 1
+bin add i64 v 1 1 1 1
+bin add i64 c 1 1 1 1
+bin add i64 p 1 1 1 1
+bin add i64 n 1 1 1 1
+bin sub i64 v 1 1 1 1
+bin sub i64 c 1 1 1 1
+bin sub i64 p 1 1 1 1
+bin sub i64 n 1 1 1 1
+bin mul i64 v 2 6 1 2
+bin mul i64 c 2 6 1 2
+bin mul i64 p 1 1 1 1
+bin mul i64 n 2 2 2 2
+bin udiv i64 v 1 4 4 4
+bin udiv i64 c 1 4 4 4
+bin udiv i64 p 1 1 1 1
+bin udiv i64 n 1 4 4 4
+bin sdiv i64 v 1 4 4 4
+bin sdiv i64 c 1 4 4 4
+bin sdiv i64 p 4 4 4 4
+bin sdiv i64 n 1 4 4 4
+bin urem i64 v 4 4 4 4
+bin urem i64 c 4 4 4 4
+bin urem i64 p 1 1 1 1
+bin urem i64 n 4 4 4 4
+bin srem i64 v 4 4 4 4
+bin srem i64 c 4 4 4 4
+bin srem i64 p 7 11 6 7
+bin srem i64 n 4 4 4 4
+bin shl i64 v 1 1 1 1
+bin shl i64 c 1 1 1 1
+bin shl i64 p 1 1 1 1
+bin shl i64 n 1 1 1 1
+bin lshr i64 v 1 1 1 1
+bin lshr i64 c 1 1 1 1
+bin lshr i64 p 1 1 1 1
+bin lshr i64 n 1 1 1 1
+bin ashr i64 v 1 1 1 1
+bin ashr i64 c 1 1 1 1
+bin ashr i64 p 1 1 1 1
+bin ashr i64 n 1 1 1 1
+bin and i64 v 1 1 1 1
+bin and i64 c 1 1 1 1
+bin and i64 p 1 1 1 1
+bin and i64 n 1 1 1 1
+bin or i64 v 1 1 1 1
+bin or i64 c 1 1 1 1
+bin or i64 p 1 1 1 1
+bin or i64 n 1 1 1 1
+bin xor i64 v 1 1 1 1
+bin xor i64 c 1 1 1 1
+bin xor i64 p 1 1 1 1
+bin xor i64 n 1 1 1 1
+icmp i64 1 1 1 1
+bin add i128 v 2 1 1 1
+bin add i128 c 2 1 1 1
+bin add i128 p 2 1 1 1
+bin add i128 n 2 1 1 1
+bin sub i128 v 2 1 1 1
+bin sub i128 c 2 1 1 1
+bin sub i128 p 2 1 1 1
+bin sub i128 n 2 1 1 1
+bin mul i128 v 4 12 2 4
+bin mul i128 c 4 12 2 4
+bin mul i128 p 2 1 1 1
+bin mul i128 n 4 2 2 2
+bin udiv i128 v 1 4 4 4
+bin udiv i128 c 1 4 4 4
+bin udiv i128 p 2 1 1 1
+bin udiv i128 n 1 4 4 4
+bin sdiv i128 v 1 4 4 4
+bin sdiv i128 c 1 4 4 4
+bin sdiv i128 p 8 4 4 4
+bin sdiv i128 n 1 4 4 4
+bin urem i128 v 7 4 4 4
+bin urem i128 c 7 4 4 4
+bin urem i128 p 2 1 2 1
+bin urem i128 n 7 4 4 4
+bin srem i128 v 7 4 4 4
+bin srem i128 c 7 4 4 4
+bin srem i128 p 14 17 7 9
+bin srem i128 n 7 4 4 4
+bin shl i128 v 2 1 1 1
+bin shl i128 c 2 1 1 1
+bin shl i128 p 2 1 1 1
+bin shl i128 n 2 1 1 1
+bin lshr i128 v 2 1 1 1
+bin lshr i128 c 2 1 1 1
+bin lshr i128 p 2 1 1 1
+bin lshr i128 n 2 1 1 1
+bin ashr i128 v 2 1 1 1
+bin ashr i128 c 2 1 1 1
+bin ashr i128 p 2 1 1 1
+bin ashr i128 n 2 1 1 1
+bin and i128 v 2 1 2 1
+bin and i128 c 2 1 2 1
+bin and i128 p 2 1 2 1
+bin and i128 n 2 1 2 1
+bin or i128 v 2 1 2 1
+bin or i128 c 2 1 2 1
+bin or i128 p 2 1 2 1
+bin or i128 n 2 1 2 1
+bin xor i128 v 2 1 2 1
+bin xor i128 c 2 1 2 1
+bin xor i128 p 2 1 2 1
+bin xor i128 n 2 1 2 1
+icmp i128 2 1 1 1
+bin fadd half v 2 3 1 1
+bin fsub half v 2 3 1 1
+bin fmul half v 2 3 1 1
+bin fdiv half v 2 4 1 4
+bin frem half v 2 4 4 4
+fneg half 2 3 1 1
+fcmp false half 1 1 1 1
+fcmp oeq half 1 1 1 1
+fcmp ogt half 1 1 1 1
+fcmp oge half 1 1 1 1
+fcmp olt half 1 1 1 1
+fcmp ole half 1 1 1 1
+fcmp one half 1 1 1 1
+fcmp ord half 1 1 1 1
+fcmp ueq half 1 1 1 1
+fcmp ugt half 1 1 1 1
+fcmp uge half 1 1 1 1
+fcmp ult half 1 1 1 1
+fcmp ule half 1 1 1 1
+fcmp une half 1 1 1 1
+fcmp uno half 1 1 1 1
+fcmp true half 1 1 1 1
+bin fadd float v 2 3 1 1
+bin fsub float v 2 3 1 1
+bin fmul float v 2 5 1 1
+bin fdiv float v 23 23 1 1
+bin frem float v 2 4 4 4
+fneg float 1 1 1 1
+fcmp false float 1 5 1 1
+fcmp oeq float 1 5 1 1
+fcmp ogt float 1 5 1 1
+fcmp oge float 1 5 1 1
+fcmp olt float 1 5 1 1
+fcmp ole float 1 5 1 1
+fcmp one float 1 5 1 1
+fcmp ord float 1 5 1 1
+fcmp ueq float 1 5 1 1
+fcmp ugt float 1 5 1 1
+fcmp uge float 1 5 1 1
+fcmp ult float 1 5 1 1
+fcmp ule float 1 5 1 1
+fcmp une float 1 5 1 1
+fcmp uno float 1 5 1 1
+fcmp true float 1 5 1 1
+bin fadd double v 2 3 1 1
+bin fsub double v 2 3 1 1
+bin fmul double v 2 5 1 1
+bin fdiv double v 38 38 1 1
+bin frem double v 2 4 4 4
+fneg double 1 1 1 1
+fcmp false double 1 5 1 1
+fcmp oeq double 1 5 1 1
+fcmp ogt double 1 5 1 1
+fcmp oge double 1 5 1 1
+fcmp olt double 1 5 1 1
+fcmp ole double 1 5 1 1
+fcmp one double 1 5 1 1
+fcmp ord double 1 5 1 1
+fcmp ueq double 1 5 1 1
+fcmp ugt double 1 5 1 1
+fcmp uge double 1 5 1 1
+fcmp ult double 1 5 1 1
+fcmp ule double 1 5 1 1
+fcmp une double 1 5 1 1
+fcmp uno double 1 5 1 1
+fcmp true double 1 5 1 1
+bin fadd x86_fp80 v 2 3 1 1
+bin fsub x86_fp80 v 2 3 1 1
+bin fmul x86_fp80 v 2 3 1 1
+bin fdiv x86_fp80 v 2 4 1 4
+bin frem x86_fp80 v 2 4 4 4
+fneg x86_fp80 2 3 1 1
+fcmp false x86_fp80 1 1 1 1
+fcmp oeq x86_fp80 1 1 1 1
+fcmp ogt x86_fp80 1 1 1 1
+fcmp oge x86_fp80 1 1 1 1
+fcmp olt x86_fp80 1 1 1 1
+fcmp ole x86_fp80 1 1 1 1
+fcmp one x86_fp80 1 1 1 1
+fcmp ord x86_fp80 1 1 1 1
+fcmp ueq x86_fp80 1 1 1 1
+fcmp ugt x86_fp80 1 1 1 1
+fcmp uge x86_fp80 1 1 1 1
+fcmp ult x86_fp80 1 1 1 1
+fcmp ule x86_fp80 1 1 1 1
+fcmp une x86_fp80 1 1 1 1
+fcmp uno x86_fp80 1 1 1 1
+fcmp true x86_fp80 1 1 1 1
+bin fadd fp128 v 4 3 1 1
+bin fsub fp128 v 4 3 1 1
+bin fmul fp128 v 4 3 1 1
+bin fdiv fp128 v 4 4 1 4
+bin frem fp128 v 2 4 4 4
+fneg fp128 4 3 1 1
+fcmp false fp128 1 1 1 1
+fcmp oeq fp128 1 1 1 1
+fcmp ogt fp128 1 1 1 1
+fcmp oge fp128 1 1 1 1
+fcmp olt fp128 1 1 1 1
+fcmp ole fp128 1 1 1 1
+fcmp one fp128 1 1 1 1
+fcmp ord fp128 1 1 1 1
+fcmp ueq fp128 1 1 1 1
+fcmp ugt fp128 1 1 1 1
+fcmp uge fp128 1 1 1 1
+fcmp ult fp128 1 1 1 1
+fcmp ule fp128 1 1 1 1
+fcmp une fp128 1 1 1 1
+fcmp uno fp128 1 1 1 1
+fcmp true fp128 1 1 1 1
+icmp ptr 1 1 1 1
+select i1 1 1 1 1
+load i1 1 4 1 1
+store i1 1 1 1 1
+freeze i1 0 0 0 0
+select i8 1 1 1 1
+load i8 1 4 1 1
+store i8 1 1 1 1
+freeze i8 0 0 0 0
+select i16 1 1 1 1
+load i16 1 4 1 1
+store i16 1 1 1 1
+freeze i16 0 0 0 0
+select i32 1 1 1 1
+load i32 1 4 1 1
+store i32 1 1 1 1
+freeze i32 0 0 0 0
+select i64 1 1 1 1
+load i64 1 4 1 1
+store i64 1 1 1 1
+freeze i64 0 0 0 0
+select i128 2 1 1 1
+load i128 2 4 1 1
+store i128 2 1 1 1
+freeze i128 0 0 0 0
+select half 1 3 1 1
+load half 1 4 1 1
+store half 1 1 1 1
+freeze half 0 0 0 0
+select float 2 2 3 3
+load float 1 4 1 1
+store float 1 1 1 1
+freeze float 0 0 0 0
+select double 2 2 3 3
+load double 1 4 1 1
+store double 1 1 1 1
+freeze double 0 0 0 0
+select x86_fp80 1 3 1 1
+load x86_fp80 1 4 1 1
+store x86_fp80 1 1 1 1
+freeze x86_fp80 0 0 0 0
+select fp128 1 3 1 1
+load fp128 1 4 1 1
+store fp128 1 1 1 1
+freeze fp128 0 0 0 0
+select ptr 1 1 1 1
+load ptr 1 4 1 1
+store ptr 1 1 1 1
+freeze ptr 0 0 0 0
+cast zext i8 i1 1 1 1 1
+cast sext i8 i1 1 1 1 1
+cast zext i16 i1 1 1 1 1
+cast sext i16 i1 1 1 1 1
+cast zext i32 i1 1 1 1 1
+cast sext i32 i1 1 1 1 1
+cast zext i64 i1 1 1 1 1
+cast sext i64 i1 1 1 1 1
+cast zext i128 i1 1 1 1 1
+cast sext i128 i1 1 1 1 1
+cast sitofp half i1 1 1 1 1
+cast uitofp half i1 1 1 1 1
+cast fptosi i1 half 1 1 1 1
+cast fptoui i1 half 1 1 1 1
+cast sitofp float i1 1 1 1 1
+cast uitofp float i1 1 1 1 1
+cast fptosi i1 float 1 1 1 1
+cast fptoui i1 float 1 1 1 1
+cast sitofp double i1 1 1 1 1
+cast uitofp double i1 1 1 1 1
+cast fptosi i1 double 1 1 1 1
+cast fptoui i1 double 1 1 1 1
+cast sitofp x86_fp80 i1 1 1 1 1
+cast uitofp x86_fp80 i1 1 1 1 1
+cast fptosi i1 x86_fp80 1 1 1 1
+cast fptoui i1 x86_fp80 1 1 1 1
+cast sitofp fp128 i1 1 1 1 1
+cast uitofp fp128 i1 1 1 1 1
+cast fptosi i1 fp128 1 1 1 1
+cast fptoui i1 fp128 1 1 1 1
+cast ptrtoint i1 ptr 1 1 1 1
+cast inttoptr ptr i1 1 1 1 1
+cast trunc i1 i8 0 0 0 0
+cast zext i16 i8 1 1 1 1
+cast sext i16 i8 1 1 1 1
+cast zext i32 i8 1 1 1 1
+cast sext i32 i8 1 1 1 1
+cast zext i64 i8 1 1 1 1
+cast sext i64 i8 1 1 1 1
+cast zext i128 i8 1 1 1 1
+cast sext i128 i8 1 1 1 1
+cast sitofp half i8 2 2 2 2
+cast uitofp half i8 2 2 2 2
+cast fptosi i8 half 1 1 1 1
+cast fptoui i8 half 1 1 1 1
+cast sitofp float i8 4 2 2 2
+cast uitofp float i8 4 2 2 2
+cast fptosi i8 float 4 1 1 1
+cast fptoui i8 float 4 1 1 1
+cast sitofp double i8 4 2 2 2
+cast uitofp double i8 4 2 2 2
+cast fptosi i8 double 4 1 1 1
+cast fptoui i8 double 4 1 1 1
+cast sitofp x86_fp80 i8 2 2 2 2
+cast uitofp x86_fp80 i8 2 2 2 2
+cast fptosi i8 x86_fp80 1 1 1 1
+cast fptoui i8 x86_fp80 1 1 1 1
+cast sitofp fp128 i8 2 2 2 2
+cast uitofp fp128 i8 2 2 2 2
+cast fptosi i8 fp128 1 1 1 1
+cast fptoui i8 fp128 1 1 1 1
+cast ptrtoint i8 ptr 1 1 1 1
+cast inttoptr ptr i8 0 0 0 0
+cast trunc i1 i16 0 0 0 0
+cast trunc i8 i16 0 0 0 0
+cast zext i32 i16 1 1 1 1
+cast sext i32 i16 1 1 1 1
+cast zext i64 i16 1 1 1 1
+cast sext i64 i16 1 1 1 1
+cast zext i128 i16 1 1 1 1
+cast sext i128 i16 1 1 1 1
+cast sitofp half i16 2 2 2 2
+cast uitofp half i16 2 2 2 2
+cast fptosi i16 half 1 1 1 1
+cast fptoui i16 half 1 1 1 1
+cast sitofp float i16 4 2 2 2
+cast uitofp float i16 4 2 2 2
+cast fptosi i16 float 4 1 1 1
+cast fptoui i16 float 4 1 1 1
+cast sitofp double i16 4 2 2 2
+cast uitofp double i16 4 2 2 2
+cast fptosi i16 double 4 1 1 1
+cast fptoui i16 double 4 1 1 1
+cast sitofp x86_fp80 i16 2 2 2 2
+cast uitofp x86_fp80 i16 2 2 2 2
+cast fptosi i16 x86_fp80 1 1 1 1
+cast fptoui i16 x86_fp80 1 1 1 1
+cast sitofp fp128 i16 2 2 2 2
+cast uitofp fp128 i16 2 2 2 2
+cast fptosi i16 fp128 1 1 1 1
+cast fptoui i16 fp128 1 1 1 1
+cast ptrtoint i16 ptr 1 1 1 1
+cast inttoptr ptr i16 0 0 0 0
+cast trunc i1 i32 0 0 0 0
+cast trunc i8 i32 0 0 0 0
+cast trunc i16 i32 0 0 0 0
+cast zext i64 i32 0 0 0 0
+cast sext i64 i32 1 1 1 1
+cast zext i128 i32 0 0 0 0
+cast sext i128 i32 1 1 1 1
+cast sitofp half i32 1 1 1 1
+cast uitofp half i32 1 1 1 1
+cast fptosi i32 half 1 1 1 1
+cast fptoui i32 half 1 1 1 1
+cast sitofp float i32 3 1 1 1
+cast uitofp float i32 3 1 1 1
+cast fptosi i32 float 4 1 1 1
+cast fptoui i32 float 4 1 1 1
+cast sitofp double i32 3 1 1 1
+cast uitofp double i32 3 1 1 1
+cast fptosi i32 double 4 1 1 1
+cast fptoui i32 double 4 1 1 1
+cast sitofp x86_fp80 i32 1 1 1 1
+cast uitofp x86_fp80 i32 1 1 1 1
+cast fptosi i32 x86_fp80 1 1 1 1
+cast fptoui i32 x86_fp80 1 1 1 1
+cast sitofp fp128 i32 1 1 1 1
+cast uitofp fp128 i32 1 1 1 1
+cast fptosi i32 fp128 1 1 1 1
+cast fptoui i32 fp128 1 1 1 1
+cast ptrtoint i32 ptr 1 1 1 1
+cast inttoptr ptr i32 0 0 0 0
+cast trunc i1 i64 0 0 0 0
+cast trunc i8 i64 0 0 0 0
+cast trunc i16 i64 0 0 0 0
+cast trunc i32 i64 0 0 0 0
+cast zext i128 i64 1 1 1 1
+cast sext i128 i64 1 1 1 1
+cast sitofp half i64 1 1 1 1
+cast uitofp half i64 1 1 1 1
+cast fptosi i64 half 1 1 1 1
+cast fptoui i64 half 1 1 1 1
+cast sitofp float i64 3 1 1 1
+cast uitofp float i64 8 1 1 1
+cast fptosi i64 float 4 1 1 1
+cast fptoui i64 float 4 1 1 1
+cast sitofp double i64 3 1 1 1
+cast uitofp double i64 9 1 1 1
+cast fptosi i64 double 4 1 1 1
+cast fptoui i64 double 15 1 1 1
+cast sitofp x86_fp80 i64 1 1 1 1
+cast uitofp x86_fp80 i64 1 1 1 1
+cast fptosi i64 x86_fp80 1 1 1 1
+cast fptoui i64 x86_fp80 1 1 1 1
+cast sitofp fp128 i64 1 1 1 1
+cast uitofp fp128 i64 1 1 1 1
+cast fptosi i64 fp128 1 1 1 1
+cast fptoui i64 fp128 1 1 1 1
+cast ptrtoint i64 ptr 0 0 0 0
+cast inttoptr ptr i64 0 0 0 0
+cast trunc i1 i128 0 0 0 0
+cast trunc i8 i128 0 0 0 0
+cast trunc i16 i128 0 0 0 0
+cast trunc i32 i128 0 0 0 0
+cast trunc i64 i128 0 0 0 0
+cast sitofp half i128 1 1 1 1
+cast uitofp half i128 1 1 1 1
+cast fptosi i128 half 1 1 1 1
+cast fptoui i128 half 1 1 1 1
+cast sitofp float i128 6 2 2 2
+cast uitofp float i128 16 2 2 2
+cast fptosi i128 float 8 2 2 2
+cast fptoui i128 float 8 2 2 2
+cast sitofp double i128 6 2 2 2
+cast uitofp double i128 18 2 2 2
+cast fptosi i128 double 8 2 2 2
+cast fptoui i128 double 30 2 2 2
+cast sitofp x86_fp80 i128 1 1 1 1
+cast uitofp x86_fp80 i128 1 1 1 1
+cast fptosi i128 x86_fp80 1 1 1 1
+cast fptoui i128 x86_fp80 1 1 1 1
+cast sitofp fp128 i128 1 1 1 1
+cast uitofp fp128 i128 1 1 1 1
+cast fptosi i128 fp128 1 1 1 1
+cast fptoui i128 fp128 1 1 1 1
+cast ptrtoint i128 ptr 1 1 1 1
+cast inttoptr ptr i128 1 1 1 1
+cast fpext float half 1 1 1 1
+cast fpext double half 1 1 1 1
+cast fpext x86_fp80 half 1 1 1 1
+cast fpext fp128 half 1 1 1 1
+cast fptrunc half float 1 1 1 1
+cast fpext double float 1 1 1 1
+cast fpext x86_fp80 float 1 1 1 1
+cast fpext fp128 float 1 1 1 1
+cast fptrunc half double 1 1 1 1
+cast fptrunc float double 1 1 1 1
+cast fpext x86_fp80 double 1 1 1 1
+cast fpext fp128 double 1 1 1 1
+cast fptrunc half x86_fp80 1 1 1 1
+cast fptrunc float x86_fp80 1 1 1 1
+cast fptrunc double x86_fp80 1 1 1 1
+cast fptrunc half fp128 1 1 1 1
+cast fptrunc float fp128 1 1 1 1
+cast fptrunc double fp128 1 1 1 1
+cast bitcast i16 half 1 1 1 1
+cast bitcast half i16 1 1 1 1
+cast bitcast i32 float 1 1 1 1
+cast bitcast float i32 1 1 1 1
+cast bitcast i64 double 1 1 1 1
+cast bitcast double i64 1 1 1 1
+cast bitcast i128 fp128 1 1 1 1
+cast bitcast fp128 i128 1 1 1 1
+cast bitcast ptr ptr 0 0 0 0
+intr llvm.ctlz i1 false 4 2 2 2
+intr llvm.ctlz i1 true 2 2 3 3
+intr llvm.cttz i1 false 3 1 1 1
+intr llvm.cttz i1 true 2 2 1 1
+intr llvm.abs i1 false 2 4 4 3
+intr llvm.abs i1 true 2 4 4 3
+intr llvm.ctpop i1 - 7 6 6 6
+intr llvm.bitreverse i1 - 7 9 13 14
+intr llvm.smin i1 - 1 4 2 4
+intr llvm.smax i1 - 1 4 2 4
+intr llvm.umin i1 - 1 4 2 4
+intr llvm.umax i1 - 1 4 2 4
+intr llvm.sadd.sat i1 - 4 7 7 7
+intr llvm.uadd.sat i1 - 2 3 3 3
+intr llvm.ssub.sat i1 - 4 7 7 7
+intr llvm.usub.sat i1 - 2 3 3 3
+intr llvm.ushl.sat i1 - 1 1 1 1
+intr llvm.sshl.sat i1 - 1 1 1 1
+intr llvm.fshl i1 - 4 4 2 5
+intr llvm.fshr i1 - 4 4 2 5
+intr llvm.sadd.with.overflow i1 - 1 4 4 4
+intr llvm.uadd.with.overflow i1 - 1 2 2 2
+intr llvm.ssub.with.overflow i1 - 1 4 4 4
+intr llvm.usub.with.overflow i1 - 1 2 2 2
+intr llvm.smul.with.overflow i1 - 2 9 6 6
+intr llvm.umul.with.overflow i1 - 2 8 5 5
+intr llvm.ctlz i8 false 4 2 2 2
+intr llvm.ctlz i8 true 2 2 3 3
+intr llvm.cttz i8 false 3 1 1 1
+intr llvm.cttz i8 true 2 2 1 1
+intr llvm.abs i8 false 2 4 4 3
+intr llvm.abs i8 true 2 4 4 3
+intr llvm.ctpop i8 - 7 6 6 6
+intr llvm.bitreverse i8 - 7 9 13 14
+intr llvm.smin i8 - 1 4 2 4
+intr llvm.smax i8 - 1 4 2 4
+intr llvm.umin i8 - 1 4 2 4
+intr llvm.umax i8 - 1 4 2 4
+intr llvm.sadd.sat i8 - 4 7 7 7
+intr llvm.uadd.sat i8 - 2 3 3 3
+intr llvm.ssub.sat i8 - 4 7 7 7
+intr llvm.usub.sat i8 - 2 3 3 3
+intr llvm.ushl.sat i8 - 1 1 1 1
+intr llvm.sshl.sat i8 - 1 1 1 1
+intr llvm.fshl i8 - 4 4 2 5
+intr llvm.fshr i8 - 4 4 2 5
+intr llvm.sadd.with.overflow i8 - 1 4 4 4
+intr llvm.uadd.with.overflow i8 - 1 2 2 2
+intr llvm.ssub.with.overflow i8 - 1 4 4 4
+intr llvm.usub.with.overflow i8 - 1 2 2 2
+intr llvm.smul.with.overflow i8 - 2 9 6 6
+intr llvm.umul.with.overflow i8 - 2 8 5 5
+intr llvm.ctlz i16 false 4 2 2 2
+intr llvm.ctlz i16 true 2 2 3 3
+intr llvm.cttz i16 false 3 1 1 1
+intr llvm.cttz i16 true 2 2 1 1
+intr llvm.abs i16 false 2 2 3 3
+intr llvm.abs i16 true 2 2 3 3
+intr llvm.ctpop i16 - 9 8 17 17
+intr llvm.bitreverse i16 - 9 12 17 19
+intr llvm.bswap i16 - 1 2 1 2
+intr llvm.smin i16 - 1 4 2 4
+intr llvm.smax i16 - 1 4 2 4
+intr llvm.umin i16 - 1 4 2 4
+intr llvm.umax i16 - 1 4 2 4
+intr llvm.sadd.sat i16 - 4 7 7 7
+intr llvm.uadd.sat i16 - 2 3 3 3
+intr llvm.ssub.sat i16 - 4 7 7 7
+intr llvm.usub.sat i16 - 2 3 3 3
+intr llvm.ushl.sat i16 - 1 1 1 1
+intr llvm.sshl.sat i16 - 1 1 1 1
+intr llvm.fshl i16 - 4 4 2 5
+intr llvm.fshr i16 - 4 4 2 5
+intr llvm.sadd.with.overflow i16 - 1 4 4 4
+intr llvm.uadd.with.overflow i16 - 1 2 2 2
+intr llvm.ssub.with.overflow i16 - 1 4 4 4
+intr llvm.usub.with.overflow i16 - 1 2 2 2
+intr llvm.smul.with.overflow i16 - 2 9 6 6
+intr llvm.umul.with.overflow i16 - 2 8 5 5
+intr llvm.ctlz i32 false 4 2 2 2
+intr llvm.ctlz i32 true 1 1 1 1
+intr llvm.cttz i32 false 3 2 2 2
+intr llvm.cttz i32 true 1 1 1 1
+intr llvm.abs i32 false 1 2 3 3
+intr llvm.abs i32 true 1 2 3 3
+intr llvm.ctpop i32 - 8 7 15 15
+intr llvm.bitreverse i32 - 9 12 17 19
+intr llvm.bswap i32 - 1 1 1 1
+intr llvm.smin i32 - 1 2 2 3
+intr llvm.smax i32 - 1 2 2 3
+intr llvm.umin i32 - 1 2 2 3
+intr llvm.umax i32 - 1 2 2 3
+intr llvm.sadd.sat i32 - 4 7 7 7
+intr llvm.uadd.sat i32 - 2 3 3 3
+intr llvm.ssub.sat i32 - 4 7 7 7
+intr llvm.usub.sat i32 - 2 3 3 3
+intr llvm.ushl.sat i32 - 1 1 1 1
+intr llvm.sshl.sat i32 - 1 1 1 1
+intr llvm.fshl i32 - 4 4 1 4
+intr llvm.fshr i32 - 4 4 1 4
+intr llvm.sadd.with.overflow i32 - 1 4 4 4
+intr llvm.uadd.with.overflow i32 - 1 2 2 2
+intr llvm.ssub.with.overflow i32 - 1 4 4 4
+intr llvm.usub.with.overflow i32 - 1 2 2 2
+intr llvm.smul.with.overflow i32 - 2 11 6 7
+intr llvm.umul.with.overflow i32 - 2 8 3 4
+intr llvm.ctlz i64 false 4 2 2 2
+intr llvm.ctlz i64 true 1 1 1 1
+intr llvm.cttz i64 false 3 2 2 2
+intr llvm.cttz i64 true 1 1 1 1
+intr llvm.abs i64 false 1 2 3 3
+intr llvm.abs i64 true 1 2 3 3
+intr llvm.ctpop i64 - 10 6 19 19
+intr llvm.bitreverse i64 - 10 12 20 22
+intr llvm.bswap i64 - 1 2 1 2
+intr llvm.smin i64 - 1 3 2 3
+intr llvm.smax i64 - 1 3 2 3
+intr llvm.umin i64 - 1 3 2 3
+intr llvm.umax i64 - 1 3 2 3
+intr llvm.sadd.sat i64 - 4 7 7 7
+intr llvm.uadd.sat i64 - 2 3 3 3
+intr llvm.ssub.sat i64 - 4 7 7 7
+intr llvm.usub.sat i64 - 2 3 3 3
+intr llvm.ushl.sat i64 - 1 1 1 1
+intr llvm.sshl.sat i64 - 1 1 1 1
+intr llvm.fshl i64 - 4 4 1 4
+intr llvm.fshr i64 - 4 4 1 4
+intr llvm.sadd.with.overflow i64 - 1 4 4 4
+intr llvm.uadd.with.overflow i64 - 1 2 2 2
+intr llvm.ssub.with.overflow i64 - 1 4 4 4
+intr llvm.usub.with.overflow i64 - 1 2 2 2
+intr llvm.smul.with.overflow i64 - 2 17 7 9
+intr llvm.umul.with.overflow i64 - 2 16 6 8
+intr llvm.ctlz i128 false 8 4 4 4
+intr llvm.ctlz i128 true 2 2 2 2
+intr llvm.cttz i128 false 6 4 4 4
+intr llvm.cttz i128 true 2 2 2 2
+intr llvm.abs i128 false 2 4 6 6
+intr llvm.abs i128 true 2 4 6 6
+intr llvm.ctpop i128 - 20 12 38 38
+intr llvm.bitreverse i128 - 20 24 40 44
+intr llvm.bswap i128 - 2 4 2 4
+intr llvm.smin i128 - 2 6 4 6
+intr llvm.smax i128 - 2 6 4 6
+intr llvm.umin i128 - 2 6 4 6
+intr llvm.umax i128 - 2 6 4 6
+intr llvm.sadd.sat i128 - 8 7 7 7
+intr llvm.uadd.sat i128 - 4 3 3 3
+intr llvm.ssub.sat i128 - 8 7 7 7
+intr llvm.usub.sat i128 - 4 3 3 3
+intr llvm.ushl.sat i128 - 1 1 1 1
+intr llvm.sshl.sat i128 - 1 1 1 1
+intr llvm.fshl i128 - 8 8 2 8
+intr llvm.fshr i128 - 8 8 2 8
+intr llvm.sadd.with.overflow i128 - 2 4 4 4
+intr llvm.uadd.with.overflow i128 - 2 2 2 2
+intr llvm.ssub.with.overflow i128 - 2 4 4 4
+intr llvm.usub.with.overflow i128 - 2 2 2 2
+intr llvm.smul.with.overflow i128 - 4 29 9 13
+intr llvm.umul.with.overflow i128 - 4 28 8 12
+intr llvm.fabs half - 1 1 1 1
+intr llvm.sqrt half - 1 1 1 1
+intr llvm.floor half - 1 1 1 1
+intr llvm.ceil half - 1 1 1 1
+intr llvm.trunc half - 1 1 1 1
+intr llvm.rint half - 1 1 1 1
+intr llvm.nearbyint half - 1 1 1 1
+intr llvm.round half - 1 1 1 1
+intr llvm.roundeven half - 1 1 1 1
+intr llvm.canonicalize half - 1 1 1 1
+intr llvm.sin half - 1 1 1 1
+intr llvm.cos half - 1 1 1 1
+intr llvm.exp half - 1 1 1 1
+intr llvm.exp2 half - 1 1 1 1
+intr llvm.log half - 1 1 1 1
+intr llvm.log2 half - 1 1 1 1
+intr llvm.log10 half - 1 1 1 1
+intr llvm.minnum half - 1 1 1 1
+intr llvm.maxnum half - 1 1 1 1
+intr llvm.copysign half - 10 10 1 10
+intr llvm.pow half - 1 1 1 1
+intr llvm.minimum half - 1 1 1 1
+intr llvm.maximum half - 1 1 1 1
+intr llvm.fma half - 1 1 1 1
+intr llvm.fmuladd half - 1 1 1 1
+intr llvm.powi half - 1 1 1 1
+intr llvm.lrint half i64 1 1 1 1
+intr llvm.llrint half i64 1 1 1 1
+intr llvm.lround half i64 1 1 1 1
+intr llvm.llround half i64 1 1 1 1
+intr llvm.fptosi.sat i32 half 5 5 5 5
+intr llvm.fptosi.sat i64 half 5 5 5 5
+intr llvm.fptoui.sat i32 half 3 3 3 3
+intr llvm.fptoui.sat i64 half 3 3 3 3
+intr llvm.fabs float - 2 2 2 2
+intr llvm.sqrt float - 28 30 1 2
+intr llvm.floor float - 10 10 1 10
+intr llvm.ceil float - 10 10 1 10
+intr llvm.trunc float - 10 10 1 10
+intr llvm.rint float - 10 10 1 10
+intr llvm.nearbyint float - 10 10 1 10
+intr llvm.round float - 10 10 1 10
+intr llvm.roundeven float - 10 10 1 10
+intr llvm.canonicalize float - 1 1 1 1
+intr llvm.sin float - 10 10 1 10
+intr llvm.cos float - 10 10 1 10
+intr llvm.exp float - 10 10 1 10
+intr llvm.exp2 float - 10 10 1 10
+intr llvm.log float - 10 10 1 10
+intr llvm.log2 float - 10 10 1 10
+intr llvm.log10 float - 10 10 1 10
+intr llvm.minnum float - 5 5 7 7
+intr llvm.maxnum float - 5 5 7 7
+intr llvm.copysign float - 2 2 2 2
+intr llvm.pow float - 10 10 1 10
+intr llvm.minimum float - 2 2 2 2
+intr llvm.maximum float - 2 2 2 2
+intr llvm.fma float - 10 10 1 10
+intr llvm.fmuladd float - 4 8 2 2
+intr llvm.powi float - 1 1 1 1
+intr llvm.lrint float i64 4 1 1 1
+intr llvm.llrint float i64 4 1 1 1
+intr llvm.lround float i64 1 1 1 1
+intr llvm.llround float i64 1 1 1 1
+intr llvm.fptosi.sat i32 float 16 17 17 17
+intr llvm.fptosi.sat i64 float 16 17 17 17
+intr llvm.fptoui.sat i32 float 14 11 15 15
+intr llvm.fptoui.sat i64 float 14 11 15 15
+intr llvm.fabs double - 2 2 2 2
+intr llvm.sqrt double - 32 32 1 1
+intr llvm.floor double - 10 10 1 10
+intr llvm.ceil double - 10 10 1 10
+intr llvm.trunc double - 10 10 1 10
+intr llvm.rint double - 10 10 1 10
+intr llvm.nearbyint double - 10 10 1 10
+intr llvm.round double - 10 10 1 10
+intr llvm.roundeven double - 10 10 1 10
+intr llvm.canonicalize double - 1 1 1 1
+intr llvm.sin double - 10 10 1 10
+intr llvm.cos double - 10 10 1 10
+intr llvm.exp double - 10 10 1 10
+intr llvm.exp2 double - 10 10 1 10
+intr llvm.log double - 10 10 1 10
+intr llvm.log2 double - 10 10 1 10
+intr llvm.log10 double - 10 10 1 10
+intr llvm.minnum double - 5 5 7 7
+intr llvm.maxnum double - 5 5 7 7
+intr llvm.copysign double - 2 2 2 2
+intr llvm.pow double - 10 10 1 10
+intr llvm.minimum double - 2 2 2 2
+intr llvm.maximum double - 2 2 2 2
+intr llvm.fma double - 10 10 1 10
+intr llvm.fmuladd double - 4 8 2 2
+intr llvm.powi double - 1 1 1 1
+intr llvm.lrint double i64 4 1 1 1
+intr llvm.llrint double i64 4 1 1 1
+intr llvm.lround double i64 1 1 1 1
+intr llvm.llround double i64 1 1 1 1
+intr llvm.fptosi.sat i32 double 16 17 17 17
+intr llvm.fptosi.sat i64 double 16 17 17 17
+intr llvm.fptoui.sat i32 double 14 11 15 15
+intr llvm.fptoui.sat i64 double 25 11 15 15
+intr llvm.fabs x86_fp80 - 1 1 1 1
+intr llvm.sqrt x86_fp80 - 1 1 1 1
+intr llvm.floor x86_fp80 - 10 10 1 10
+intr llvm.ceil x86_fp80 - 10 10 1 10
+intr llvm.trunc x86_fp80 - 10 10 1 10
+intr llvm.rint x86_fp80 - 10 10 1 10
+intr llvm.nearbyint x86_fp80 - 10 10 1 10
+intr llvm.round x86_fp80 - 10 10 1 10
+intr llvm.roundeven x86_fp80 - 10 10 1 10
+intr llvm.canonicalize x86_fp80 - 1 1 1 1
+intr llvm.sin x86_fp80 - 10 10 1 10
+intr llvm.cos x86_fp80 - 10 10 1 10
+intr llvm.exp x86_fp80 - 10 10 1 10
+intr llvm.exp2 x86_fp80 - 10 10 1 10
+intr llvm.log x86_fp80 - 10 10 1 10
+intr llvm.log2 x86_fp80 - 10 10 1 10
+intr llvm.log10 x86_fp80 - 10 10 1 10
+intr llvm.minnum x86_fp80 - 10 10 1 10
+intr llvm.maxnum x86_fp80 - 10 10 1 10
+intr llvm.copysign x86_fp80 - 10 10 1 10
+intr llvm.pow x86_fp80 - 10 10 1 10
+intr llvm.minimum x86_fp80 - 10 10 1 10
+intr llvm.maximum x86_fp80 - 10 10 1 10
+intr llvm.fma x86_fp80 - 10 10 1 10
+intr llvm.fmuladd x86_fp80 - 4 6 2 2
+intr llvm.powi x86_fp80 - 1 1 1 1
+intr llvm.lrint x86_fp80 i64 1 1 1 1
+intr llvm.llrint x86_fp80 i64 1 1 1 1
+intr llvm.lround x86_fp80 i64 1 1 1 1
+intr llvm.llround x86_fp80 i64 1 1 1 1
+intr llvm.fptosi.sat i32 x86_fp80 23 23 5 23
+intr llvm.fptosi.sat i64 x86_fp80 23 23 5 23
+intr llvm.fptoui.sat i32 x86_fp80 21 21 3 21
+intr llvm.fptoui.sat i64 x86_fp80 21 21 3 21
+intr llvm.fabs fp128 - 2 2 2 2
+intr llvm.sqrt fp128 - 2 2 1 2
+intr llvm.floor fp128 - 10 10 1 10
+intr llvm.ceil fp128 - 10 10 1 10
+intr llvm.trunc fp128 - 10 10 1 10
+intr llvm.rint fp128 - 10 10 1 10
+intr llvm.nearbyint fp128 - 10 10 1 10
+intr llvm.round fp128 - 10 10 1 10
+intr llvm.roundeven fp128 - 10 10 1 10
+intr llvm.canonicalize fp128 - 1 1 1 1
+intr llvm.sin fp128 - 2 2 2 2
+intr llvm.cos fp128 - 2 2 2 2
+intr llvm.exp fp128 - 10 10 1 10
+intr llvm.exp2 fp128 - 10 10 1 10
+intr llvm.log fp128 - 10 10 1 10
+intr llvm.log2 fp128 - 10 10 1 10
+intr llvm.log10 fp128 - 10 10 1 10
+intr llvm.minnum fp128 - 10 10 1 10
+intr llvm.maxnum fp128 - 10 10 1 10
+intr llvm.copysign fp128 - 2 2 2 2
+intr llvm.pow fp128 - 10 10 1 10
+intr llvm.minimum fp128 - 10 10 1 10
+intr llvm.maximum fp128 - 10 10 1 10
+intr llvm.fma fp128 - 2 2 2 2
+intr llvm.fmuladd fp128 - 2 2 2 2
+intr llvm.powi fp128 - 1 1 1 1
+intr llvm.lrint fp128 i64 1 1 1 1
+intr llvm.llrint fp128 i64 1 1 1 1
+intr llvm.lround fp128 i64 1 1 1 1
+intr llvm.llround fp128 i64 1 1 1 1
+intr llvm.fptosi.sat i32 fp128 23 23 5 23
+intr llvm.fptosi.sat i64 fp128 23 23 5 23
+intr llvm.fptoui.sat i32 fp128 21 21 3 21
+intr llvm.fptoui.sat i64 fp128 21 21 3 21
+castL zext i8 i1 0 0 0 0
+castL sext i8 i1 1 1 1 1
+castL zext i16 i1 0 0 0 0
+castL sext i16 i1 1 1 1 1
+castL zext i32 i1 0 0 0 0
+castL sext i32 i1 1 1 1 1
+castL zext i64 i1 0 0 0 0
+castL sext i64 i1 1 1 1 1
+castL zext i128 i1 1 1 1 1
+castL sext i128 i1 1 1 1 1
+castL zext i16 i8 0 0 0 0
+castL sext i16 i8 0 0 0 0
+castL zext i32 i8 0 0 0 0
+castL sext i32 i8 0 0 0 0
+castL zext i64 i8 0 0 0 0
+castL sext i64 i8 0 0 0 0
+castL zext i128 i8 1 1 1 1
+castL sext i128 i8 1 1 1 1
+castL zext i32 i16 0 0 0 0
+castL sext i32 i16 0 0 0 0
+castL zext i64 i16 0 0 0 0
+castL sext i64 i16 0 0 0 0
+castL zext i128 i16 1 1 1 1
+castL sext i128 i16 1 1 1 1
+castL zext i64 i32 0 0 0 0
+castL sext i64 i32 0 0 0 0
+castL zext i128 i32 0 0 0 0
+castL sext i128 i32 1 1 1 1
+castL zext i128 i64 1 1 1 1
+castL sext i128 i64 1 1 1 1
+castL fpext float half 1 1 1 1
+castL fpext double float 1 1 1 1
+castL fpext double half 1 1 1 1
+castL fpext x86_fp80 float 1 1 1 1
+castL fpext fp128 double 1 1 1 1
+castL fpext x86_fp80 half 1 1 1 1
+castL fpext fp128 half 1 1 1 1
+castL fpext fp128 float 1 1 1 1
+castL fpext x86_fp80 double 1 1 1 1
+"""

@@ -1,0 +1,428 @@
+"""The x86-64 cost model (``X86TTIImpl`` of opt-19's generic x86-64 CPU) against
+opt-19's ``print<cost-model>`` on ``x86_64-unknown-linux-gnu`` modules: every row of
+the measured table (one probe instruction per row), addressing modes of GEPs,
+extending loads, control flow; the triple hook; and simplifycfg decisions that
+change with the x86 costs.
+
+``python tests/analysis/test_target_transform_info_x86.py --regenerate`` prints the
+table (``target_transform_info_x86_table.py``'s rows) measured afresh with opt-19.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from llvmpy_mid.analysis.target_transform_info import (
+    COST_KIND_NAMES,
+    CostModelPrinterPass,
+    TargetIRAnalysis,
+    TargetTransformInfo,
+)
+from llvmpy_mid.analysis.target_transform_info_x86 import X86TargetTransformInfo, _COSTS, is_x86_64_triple
+from llvmpy_mid.asm import parse_assembly
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.passes import registry as _registry  # noqa: F401  (declares the options)
+from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.passes.options import OPTIONS
+from llvmpy_mid.passes.run import run_passes
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from oracles import require_tools  # noqa: E402
+
+_HEAD = (
+    'target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"\n'
+    'target triple = "x86_64-unknown-linux-gnu"\n'
+)
+_KINDS = ("throughput", "latency", "code-size", "size-latency")
+_INTS = ("i1", "i8", "i16", "i32", "i64", "i128")
+_FPS = ("half", "float", "double", "x86_fp80", "fp128")
+_MANGLE = {"half": "f16", "float": "f32", "double": "f64", "x86_fp80": "f80", "fp128": "f128"}
+_CONST = {"c": ("false", "7"), "p": ("true", "8"), "n": (None, "-8")}
+
+
+def _arg(ty: str) -> str:
+    return "%p" if ty == "ptr" else "%a." + ty
+
+
+def _arg2(ty: str) -> str:
+    return "%p" if ty == "ptr" else "%b." + ty
+
+
+def _params() -> str:
+    tys = _INTS + _FPS + ("ptr",)
+    return ", ".join("%s %s, %s %s" % (t, _arg(t), t, _arg2(t)) for t in tys if t != "ptr") + ", ptr %p, i1 %c"
+
+
+def probe_keys() -> list[str]:
+    """Every table row's key, in the order the probe function lists them."""
+    keys: list[str] = []
+    for t in _INTS:
+        for op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
+            for cls in ("v", "c", "p", "n"):
+                if not (t == "i1" and cls == "n"):
+                    keys.append("bin %s %s %s" % (op, t, cls))
+        keys.append("icmp " + t)
+    keys.append("icmp ptr")
+    for t in _FPS:
+        for op in ("fadd", "fsub", "fmul", "fdiv", "frem"):
+            keys.append("bin %s %s v" % (op, t))
+        keys.append("fneg " + t)
+        for pred in ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+                     "une", "uno", "true"):
+            keys.append("fcmp %s %s" % (pred, t))
+    for t in _INTS + _FPS + ("ptr",):
+        for op in ("select", "load", "store", "freeze"):
+            keys.append("%s %s" % (op, t))
+    for s in _INTS:
+        ws = int(s[1:])
+        for d in _INTS:
+            wd = int(d[1:])
+            if wd < ws:
+                keys.append("cast trunc %s %s" % (d, s))
+            elif wd > ws:
+                keys += ["cast zext %s %s" % (d, s), "cast sext %s %s" % (d, s)]
+                keys += ["castL zext %s %s" % (d, s), "castL sext %s %s" % (d, s)]
+        for f in _FPS:
+            keys += ["cast sitofp %s %s" % (f, s), "cast uitofp %s %s" % (f, s)]
+            keys += ["cast fptosi %s %s" % (s, f), "cast fptoui %s %s" % (s, f)]
+        keys += ["cast ptrtoint %s ptr" % s, "cast inttoptr ptr %s" % s]
+    for i, s in enumerate(_FPS):
+        for j, d in enumerate(_FPS):
+            if i == j or (s in ("x86_fp80", "fp128") and d in ("x86_fp80", "fp128")):
+                continue
+            keys.append("cast %s %s %s" % ("fpext" if j > i else "fptrunc", d, s))
+            if j > i:
+                keys.append("castL fpext %s %s" % (d, s))
+    for a, b in (("i16", "half"), ("i32", "float"), ("i64", "double"), ("i128", "fp128")):
+        keys += ["cast bitcast %s %s" % (a, b), "cast bitcast %s %s" % (b, a)]
+    keys.append("cast bitcast ptr ptr")
+    for t in _INTS:
+        for name in ("ctlz", "cttz", "abs"):
+            keys += ["intr llvm.%s %s false" % (name, t), "intr llvm.%s %s true" % (name, t)]
+        for name in ("ctpop", "bitreverse") + (("bswap",) if t not in ("i1", "i8") else ()):
+            keys.append("intr llvm.%s %s -" % (name, t))
+        for name in ("smin", "smax", "umin", "umax", "sadd.sat", "uadd.sat", "ssub.sat", "usub.sat", "ushl.sat",
+                     "sshl.sat", "fshl", "fshr", "sadd.with.overflow", "uadd.with.overflow", "ssub.with.overflow",
+                     "usub.with.overflow", "smul.with.overflow", "umul.with.overflow"):
+            keys.append("intr llvm.%s %s -" % (name, t))
+    for t in _FPS:
+        for name in ("fabs", "sqrt", "floor", "ceil", "trunc", "rint", "nearbyint", "round", "roundeven",
+                     "canonicalize", "sin", "cos", "exp", "exp2", "log", "log2", "log10", "minnum", "maxnum",
+                     "copysign", "pow", "minimum", "maximum", "fma", "fmuladd", "powi"):
+            keys.append("intr llvm.%s %s -" % (name, t))
+        for name in ("lrint", "llrint", "lround", "llround"):
+            keys.append("intr llvm.%s %s i64" % (name, t))
+        for name in ("fptosi.sat", "fptoui.sat"):
+            keys += ["intr llvm.%s i32 %s" % (name, t), "intr llvm.%s i64 %s" % (name, t)]
+    return keys
+
+
+def _probe_lines(key: str, n: int) -> list[str]:
+    """The instruction(s) whose last one opt-19 prices for row ``key``."""
+    f = key.split()
+    r = "%%r%d" % n
+    kind = f[0]
+    if kind == "bin":
+        op, t, cls = f[1], f[2], f[3]
+        rhs = _arg2(t) if cls == "v" else _CONST[cls][0 if t == "i1" else 1]
+        return ["%s = %s %s %s, %s" % (r, op, t, _arg(t), rhs)]
+    if kind == "icmp":
+        return ["%s = icmp eq %s %s, %s" % (r, f[1], _arg(f[1]), _arg2(f[1]))]
+    if kind == "fneg":
+        return ["%s = fneg %s %s" % (r, f[1], _arg(f[1]))]
+    if kind == "fcmp":
+        return ["%s = fcmp %s %s %s, %s" % (r, f[1], f[2], _arg(f[2]), _arg2(f[2]))]
+    if kind == "select":
+        return ["%s = select i1 %%c, %s %s, %s %s" % (r, f[1], _arg(f[1]), f[1], _arg2(f[1]))]
+    if kind == "load":
+        return ["%s = load %s, ptr %%p" % (r, f[1])]
+    if kind == "store":
+        return ["store %s %s, ptr %%p" % (f[1], _arg(f[1]))]
+    if kind == "freeze":
+        return ["%s = freeze %s %s" % (r, f[1], _arg(f[1]))]
+    if kind == "cast":
+        return ["%s = %s %s %s to %s" % (r, f[1], f[3], _arg(f[3]), f[2])]
+    if kind == "castL":
+        return ["%%l%d = load %s, ptr %%p" % (n, f[3]), "%s = %s %s %%l%d to %s" % (r, f[1], f[3], n, f[2])]
+    assert kind == "intr"
+    name, t, extra = f[1], f[2], f[3]
+    base = name[len("llvm."):]
+    if name in ("llvm.fptosi.sat", "llvm.fptoui.sat"):
+        return ["%s = call %s @%s.%s.%s(%s %s)" % (r, t, name, t, _MANGLE[extra], extra, _arg(extra))]
+    if name in ("llvm.lrint", "llvm.llrint", "llvm.lround", "llvm.llround"):
+        return ["%s = call %s @%s.%s.%s(%s %s)" % (r, extra, name, extra, _MANGLE[t], t, _arg(t))]
+    mangled = _MANGLE.get(t, t)
+    a, b = _arg(t), _arg2(t)
+    if extra in ("true", "false"):
+        return ["%s = call %s @%s.%s(%s %s, i1 %s)" % (r, t, name, mangled, t, a, extra)]
+    if base.endswith("with.overflow"):
+        return ["%s = call {%s, i1} @%s.%s(%s %s, %s %s)" % (r, t, name, mangled, t, a, t, b)]
+    if base == "powi":
+        return ["%s = call %s @%s.%s.i32(%s %s, i32 %%a.i32)" % (r, t, name, mangled, t, a)]
+    if base in ("fshl", "fshr", "fma", "fmuladd"):
+        return ["%s = call %s @%s.%s(%s %s, %s %s, %s %s)" % (r, t, name, mangled, t, a, t, b, t, a)]
+    unary = base in ("ctpop", "bitreverse", "bswap", "fabs", "sqrt", "floor", "ceil", "trunc", "rint", "nearbyint",
+                     "round", "roundeven", "canonicalize", "sin", "cos", "exp", "exp2", "log", "log2", "log10")
+    if unary:
+        return ["%s = call %s @%s.%s(%s %s)" % (r, t, name, mangled, t, a)]
+    return ["%s = call %s @%s.%s(%s %s, %s %s)" % (r, t, name, mangled, t, a, t, b)]
+
+
+def probe_module(keys: list[str]) -> str:
+    lines = [_HEAD, "define void @probe(%s) {" % _params()]
+    for n, key in enumerate(keys):
+        lines += ["  " + line for line in _probe_lines(key, n)]
+    lines.append("  ret void\n}\n")
+    return "\n".join(lines)
+
+
+def _opt_costs(text: str, kind: str) -> str:
+    r = subprocess.run(
+        ["opt-19", "-passes=print<cost-model>", "-cost-kind=" + kind, "-disable-output", "-"],
+        input=text, capture_output=True, text=True, check=True,
+    )
+    return r.stdout + r.stderr
+
+
+def _ours(text: str, kind: str) -> str:
+    module = parse_assembly(text)
+    out = io.StringIO()
+    with OPTIONS.overriding({"cost-kind": kind}):
+        am: AnalysisManager[Function] = AnalysisManager()
+        for fn in module.functions:
+            if not fn.is_declaration:
+                CostModelPrinterPass(out).run(fn, am)
+    return out.getvalue()
+
+
+_COST_LINE = re.compile(r"Cost Model: (?:Found an estimated cost of (-?\d+)|Invalid cost)")
+
+
+def _priced(text: str, keys: list[str]) -> list[int | None]:
+    """The cost of each key's probe instruction (the last of its lines) in opt output."""
+    costs = [m.group(1) for m in _COST_LINE.finditer(text)]
+    out: list[int | None] = []
+    pos = 0
+    for n, key in enumerate(keys):
+        pos += len(_probe_lines(key, n))
+        c = costs[pos - 1]
+        out.append(None if c is None else int(c))
+    return out
+
+
+def test_every_probe_row_is_in_the_table() -> None:
+    missing = [k for k in probe_keys() if k not in _COSTS]
+    assert missing == []
+
+
+@pytest.mark.parametrize("kind", _KINDS)
+def test_table_rows_like_opt(kind: str) -> None:
+    """Each measured row is what opt-19 answers now, and our printer prints opt-19's text."""
+    require_tools("opt-19")
+    keys = probe_keys()
+    text = probe_module(keys)
+    expected = _opt_costs(text, kind)
+    index = _KINDS.index(kind)
+    measured = _priced(expected, keys)
+    wrong = [(k, _COSTS[k][index], m) for k, m in zip(keys, measured) if _COSTS[k][index] != m]
+    assert wrong == []
+    assert _ours(text, kind) == expected
+
+
+_ADDRESSING = """
+@g = dso_local global [100 x i32] zeroinitializer
+@h = global [100 x i32] zeroinitializer
+@e = external global [100 x i32]
+@i = internal global [100 x i32] zeroinitializer
+@hid = hidden global [100 x i32] zeroinitializer
+@big = dso_local global [40000000 x i8] zeroinitializer
+%S = type { i32, i64, [4 x i16] }
+declare void @ext(i32)
+declare double @sqrt(double)
+define void @f(ptr %p, i64 %i, i64 %j, i32 %k, i1 %c) {
+entry:
+  %a = alloca [10 x i32]
+  %g1 = getelementptr [10 x i32], ptr %a, i64 0, i64 5
+  %g2 = getelementptr i32, ptr %p, i64 %i
+  %g3 = getelementptr i8, ptr %p, i64 %i
+  %g4 = getelementptr i16, ptr %p, i64 %i
+  %g5 = getelementptr i64, ptr %p, i64 %i
+  %g6 = getelementptr [3 x i8], ptr %p, i64 %i
+  %g7 = getelementptr [5 x i8], ptr %p, i64 %i
+  %g8 = getelementptr [9 x i8], ptr %p, i64 %i
+  %g9 = getelementptr [16 x i8], ptr %p, i64 %i
+  %g10 = getelementptr [10 x i32], ptr %p, i64 %i, i64 %j
+  %g11 = getelementptr i32, ptr %p, i64 7
+  %g12 = getelementptr i8, ptr %p, i64 3000000000
+  %g13 = getelementptr [100 x i32], ptr @g, i64 0, i64 5
+  %g14 = getelementptr [100 x i32], ptr @h, i64 0, i64 5
+  %g15 = getelementptr [100 x i32], ptr @e, i64 0, i64 5
+  %g16 = getelementptr [100 x i32], ptr @i, i64 0, i64 5
+  %g17 = getelementptr [100 x i32], ptr @g, i64 0, i64 %i
+  %g18 = getelementptr [100 x i32], ptr @h, i64 0, i64 %i
+  %g19 = getelementptr [100 x i32], ptr @g, i64 0, i64 0
+  %g20 = getelementptr [100 x i32], ptr @h, i64 0, i64 0
+  %g21 = getelementptr i8, ptr @big, i64 20000000
+  %g22 = getelementptr i8, ptr @g, i64 %i
+  %g23 = getelementptr [3 x i8], ptr @g, i64 %i
+  %g24 = getelementptr i32, ptr %p, i32 %k
+  %g26 = getelementptr { i32, i64 }, ptr %p, i64 0, i32 1
+  %g27 = getelementptr { i32, i64 }, ptr %p, i64 %i, i32 1
+  %g28 = getelementptr i32, ptr %p, i64 -7
+  %g29 = getelementptr i32, ptr %a, i64 %i
+  %g30 = getelementptr inbounds i32, ptr %p
+  %g31 = getelementptr [100 x i32], ptr @g, i64 0, i64 -5
+  %g32 = getelementptr [100 x i32], ptr @hid, i64 0, i64 5
+  %g33 = getelementptr [3 x i8], ptr %p, i64 %i, i64 1
+  %g34 = getelementptr [9 x i8], ptr @i, i64 %i
+  %g35 = getelementptr %S, ptr %p, i64 %i, i32 2, i64 3
+  %g36 = getelementptr %S, ptr %p, i64 1, i32 2, i64 %i
+  %g37 = getelementptr i8, ptr @g, i64 16777216
+  %g38 = getelementptr i8, ptr @g, i64 16777215
+  %g39 = getelementptr i8, ptr %p, i64 -2147483648
+  %g40 = getelementptr i8, ptr %p, i64 2147483648
+  %l = load i32, ptr %g2
+  call void @ext(i32 1)
+  %s = call double @sqrt(double 1.0)
+  %x = extractvalue { i32, i32 } undef, 0
+  %cmp = icmp eq i32 %k, 0
+  br i1 %cmp, label %b, label %exit
+b:
+  switch i32 %k, label %exit [ i32 1, label %exit ]
+exit:
+  %ph = phi i32 [ 0, %entry ], [ 1, %b ], [ 1, %b ]
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize("kind", _KINDS)
+def test_addressing_modes_and_control_flow_like_opt(kind: str) -> None:
+    require_tools("opt-19")
+    text = _HEAD + _ADDRESSING
+    assert _ours(text, kind) == _opt_costs(text, kind)
+
+
+def _tti(triple: str) -> TargetTransformInfo:
+    head = 'target triple = "%s"\n' % triple if triple else ""
+    module = parse_assembly(head + "define void @f() {\n  ret void\n}\n")
+    fn = next(f for f in module.functions if not f.is_declaration)
+    am: AnalysisManager[Function] = AnalysisManager()
+    return am.get_result(TargetIRAnalysis, fn)
+
+
+def test_triple_picks_the_model() -> None:
+    assert type(_tti("x86_64-unknown-linux-gnu")) is X86TargetTransformInfo
+    assert type(_tti("x86_64-pc-windows-msvc")) is X86TargetTransformInfo
+    for triple in ("", "aarch64-unknown-linux-gnu", "i686-pc-linux-gnu", "x86_64-unknown-linux-gnux32",
+                   "riscv64-unknown-linux-gnu"):
+        assert type(_tti(triple)) is TargetTransformInfo, triple
+    assert is_x86_64_triple("amd64-unknown-freebsd")
+    assert not is_x86_64_triple("i386-apple-darwin")
+
+
+def test_type_legality() -> None:
+    x86 = _tti("x86_64-unknown-linux-gnu")
+    generic = _tti("")
+    module = parse_assembly(
+        "define void @f(i1 %a, i8 %b, i32 %c, i64 %d, i128 %e, float %f, double %g, half %h, ptr %p,"
+        " <4 x i32> %v, <8 x i32> %w, <2 x double> %x) {\n  ret void\n}\n"
+    )
+    fn = next(iter(module.functions))
+    legal = {str(a.type): x86.is_type_legal(a.type) for a in fn.args}
+    assert legal == {
+        "i1": False, "i8": True, "i32": True, "i64": True, "i128": False, "float": True, "double": True,
+        "half": False, "ptr": True, "<4 x i32>": True, "<8 x i32>": False, "<2 x double>": True,
+    }
+    assert not any(generic.is_type_legal(a.type) for a in fn.args)
+
+
+_SPECULATE = """
+define ptr @diamond_geps(i1 %c, ptr %p) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  %a1 = getelementptr inbounds [8 x [2 x i64]], ptr %p, i64 0, i64 5
+  %a2 = getelementptr inbounds i64, ptr %a1, i64 1
+  %a3 = getelementptr inbounds i64, ptr %a2, i64 2
+  br label %join
+b:
+  %b1 = getelementptr inbounds [8 x [2 x i64]], ptr %p, i64 0, i64 3
+  %b2 = getelementptr inbounds i64, ptr %b1, i64 1
+  %b3 = getelementptr inbounds i64, ptr %b2, i64 2
+  br label %join
+join:
+  %r = phi ptr [ %a3, %a ], [ %b3, %b ]
+  ret ptr %r
+}
+define i64 @diamond_zext(i1 %c, i32 %x, i32 %y) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  %a1 = zext i32 %x to i64
+  %a2 = zext i32 %y to i64
+  %a3 = add i64 %a1, %a2
+  br label %join
+b:
+  %b1 = zext i32 %y to i64
+  %b2 = zext i32 %x to i64
+  %b3 = sub i64 %b1, %b2
+  br label %join
+join:
+  %r = phi i64 [ %a3, %a ], [ %b3, %b ]
+  ret i64 %r
+}
+define ptr @diamond_scaled(i1 %c, ptr %p, i64 %i) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  %a1 = getelementptr inbounds i64, ptr %p, i64 %i
+  %a2 = getelementptr inbounds i32, ptr %a1, i64 %i
+  %a3 = getelementptr inbounds i16, ptr %a2, i64 %i
+  br label %join
+b:
+  %b1 = getelementptr inbounds i64, ptr %p, i64 %i
+  %b2 = getelementptr inbounds i32, ptr %b1, i64 3
+  %b3 = getelementptr inbounds i16, ptr %b2, i64 %i
+  br label %join
+join:
+  %r = phi ptr [ %a3, %a ], [ %b3, %b ]
+  ret ptr %r
+}
+"""
+
+
+@pytest.mark.parametrize("triple", ["x86_64-unknown-linux-gnu", ""])
+def test_simplifycfg_speculation_follows_the_target(triple: str) -> None:
+    """With the x86_64 triple opt-19 speculates what x86 makes free; without, it does not."""
+    require_tools("opt-19")
+    text = ('target triple = "%s"\n' % triple if triple else "") + _SPECULATE
+    expected = subprocess.run(
+        ["opt-19", "-passes=simplifycfg", "-S", "-"], input=text, capture_output=True, text=True, check=True
+    ).stdout
+    module = parse_assembly(text)
+    run_passes(module, "simplifycfg")
+    ours = str(module)
+    strip = lambda s: "\n".join(line for line in s.splitlines() if not line.startswith(("; ModuleID", "source_filename")))  # noqa: E731
+    assert strip(ours) == strip(expected)
+    # The x86 costs make every diamond foldable; the target-independent ones none.
+    assert expected.count("br i1") == (0 if triple else 3)
+
+
+def _regenerate() -> None:
+    keys = probe_keys()
+    text = probe_module(keys)
+    columns = [_priced(_opt_costs(text, kind), keys) for kind in _KINDS]
+    for n, key in enumerate(keys):
+        print(key, " ".join(str(col[n]) for col in columns))
+
+
+if __name__ == "__main__":
+    if "--regenerate" in sys.argv:
+        _regenerate()
