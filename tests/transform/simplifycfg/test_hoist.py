@@ -13,6 +13,8 @@
 * Random switches whose successors share leading operations (stores among them) print the
   same results under ``lli-19`` before and after the pass, hoist into the entry block and
   give what opt-19 gives.
+* Random diamonds of mixed instructions (memory, calls, fast-math, GEP flags, metadata)
+  give what opt-19 gives.
 * Property test: random i8 functions (two-way branches whose arms start with partly equal
   instruction sequences) are refined by the pass, and the hoisting fires in most of them.
 """
@@ -663,3 +665,75 @@ def test_random_switches_keep_their_results_under_lli(seed: int, tmp_path: Path)
     entry = after.split("entry:")[1].split("\ns")[0]
     assert entry.count("\n") > 2, "nothing hoisted into the entry block"
     assert_same_as_opt(text, PIPELINE)
+
+
+# --- random diamonds of mixed instructions against opt-19 ----------------------------------------
+
+_RICH_DECLS = """declare void @f(i32)
+declare i32 @pure(i32) readnone nounwind willreturn
+declare i32 @mayret(i32)
+declare void @nm(i32) nomerge
+declare float @llvm.fabs.f32(float)
+"""
+
+_RICH_KINDS = ["load", "store", "call", "pure", "fadd", "gep", "icmp", "add", "udiv", "vload", "fabs", "nm", "mayret"]
+
+
+def _rich_inst(rng: random.Random, name: str, vals: list[str], fvals: list[str]) -> tuple[str, str]:
+    """One instruction (text, kind of value it defines: i32 ``i``, float ``f`` or none)."""
+    kind = rng.choice(_RICH_KINDS)
+    x = rng.choice(vals)
+    if kind == "load":
+        md = rng.choice(["", ", !range !0", ", !range !1", ", !noundef !2"])
+        return "  %s = load i32, ptr %%p, align %d%s" % (name, rng.choice([4, 8]), md), "i"
+    if kind == "vload":
+        return "  %s = load volatile i32, ptr %%q, align 4" % name, "i"
+    if kind == "store":
+        return "  store i32 %s, ptr %%q, align 4" % x, ""
+    if kind in ("call", "nm"):
+        return "  call void @%s(i32 %s)" % ("f" if kind == "call" else "nm", x), ""
+    if kind in ("pure", "mayret"):
+        return "  %s = call i32 @%s(i32 %s)" % (name, kind, x), "i"
+    if kind == "fadd":
+        return "  %s = fadd %sfloat %s, 1.0" % (name, rng.choice(["", "fast ", "nnan ", "nsz "]), rng.choice(fvals)), "f"
+    if kind == "fabs":
+        return "  %s = call float @llvm.fabs.f32(float %s)" % (name, rng.choice(fvals)), "f"
+    if kind == "gep":
+        return "  %s = getelementptr %si32, ptr %%p, i32 %s" % (name, rng.choice(["", "inbounds ", "nuw "]), x), ""
+    if kind == "icmp":
+        return "  %s = icmp slt i32 %s, 7" % (name, x), ""
+    if kind == "add":
+        return "  %s = add %si32 %s, 3" % (name, rng.choice(["", "nuw ", "nsw "]), x), "i"
+    return "  %s = udiv i32 %s, %s" % (name, x, rng.choice(["7", "%b"])), "i"
+
+
+def _random_rich_function(rng: random.Random) -> str:
+    """A diamond whose arms run the same random rows (loads with metadata, volatile loads,
+    stores, calls that may not return, ``nomerge`` calls, fast-math, GEP flags, division),
+    some rows differing between the arms."""
+    plans = [(rng.random() < 0.3, rng.randrange(1 << 30), rng.randrange(1 << 30)) for _ in range(rng.randint(1, 5))]
+    lines = [_RICH_DECLS, "define i32 @t(i1 %c, i32 %a, i32 %b, float %x, ptr %p, ptr %q) {", "entry:"]
+    lines.append("  br i1 %c, label %A, label %B")
+    lasts = []
+    for arm in ("A", "B"):
+        lines.append(arm + ":")
+        vals = ["%a", "%b"]
+        fvals = ["%x"]
+        for k, (differ, s1, s2) in enumerate(plans):
+            name = "%%%s%d" % (arm, k)
+            text, ty = _rich_inst(random.Random(s2 if differ and arm == "B" else s1), name, vals, fvals)
+            lines.append(text)
+            if ty == "i":
+                vals.append(name)
+            elif ty == "f":
+                fvals.append(name)
+        lasts.append(vals[-1])
+        lines.append("  br label %end")
+    lines += ["end:", "  %%r = phi i32 [ %s, %%A ], [ %s, %%B ]" % tuple(lasts), "  ret i32 %r", "}"]
+    lines.append("!0 = !{i32 0, i32 10}\n!1 = !{i32 5, i32 20}\n!2 = !{}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("seed", [pytest.param(s, marks=[pytest.mark.slow] if s >= 15 else []) for s in range(100)])
+def test_random_mixed_diamonds_like_opt(seed: int) -> None:
+    assert_same_as_opt(_random_rich_function(random.Random(seed)), PIPELINE)
