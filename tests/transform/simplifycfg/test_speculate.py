@@ -27,6 +27,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "instcombine"))
 from opt_oracle import assert_same_as_opt  # noqa: E402
+from pass_oracle import csmith_params  # noqa: E402
 from refinement import check_refines  # noqa: E402
 
 MODULE = r"""
@@ -645,3 +646,15 @@ def test_random_functions_are_refined(seed: int) -> None:
         assert fn is not None
         flattened += len(fn.blocks) == 1
     assert flattened >= 2
+
+
+# --- csmith programs: the whole pass after mem2reg, as opt-19 prints it ---------------------------
+
+
+@pytest.mark.parametrize("path", csmith_params(in_default_run=2, suffix=".O0.ll"))
+def test_csmith_like_opt(path: Path) -> None:
+    """A csmith program (``-O0``, promoted by mem2reg) through simplifycfg, as opt-19 prints it.
+    The target triple is dropped: with one, opt-19 costs instructions with the target's
+    model, which llvmpy_mid does not have (it answers as LLVM's target-independent one)."""
+    text = "".join(line for line in Path(path).read_text().splitlines(keepends=True) if not line.startswith("target triple"))
+    assert_same_as_opt(text, "mem2reg,simplifycfg")
