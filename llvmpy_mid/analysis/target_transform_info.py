@@ -30,7 +30,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalValue
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst, intrinsic_base_name
-from llvmpy_mid.ir.instructions.memory import AllocaInst, LoadInst
+from llvmpy_mid.ir.instructions.memory import AllocaInst
 from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.types import ArrayType, StructType, Type, VectorType
 from llvmpy_mid.ir.value import Value
