@@ -415,6 +415,66 @@ def test_simplifycfg_speculation_follows_the_target(triple: str) -> None:
     assert expected.count("br i1") == (0 if triple else 3)
 
 
+_LOOKUP = """
+@a = global i32 0
+@b = global i32 0
+@c = global i32 0
+define ptr @pointers(i8 %x) {
+entry:
+  switch i8 %x, label %other [
+    i8 0, label %end
+    i8 1, label %one
+    i8 2, label %two
+  ]
+one:
+  br label %end
+two:
+  br label %end
+other:
+  unreachable
+end:
+  %r = phi ptr [ @a, %entry ], [ @b, %one ], [ @c, %two ]
+  ret ptr %r
+}
+define double @doubles(i32 %x) {
+entry:
+  switch i32 %x, label %other [
+    i32 0, label %end
+    i32 1, label %one
+    i32 2, label %two
+    i32 3, label %three
+  ]
+one:
+  br label %end
+two:
+  br label %end
+three:
+  br label %end
+other:
+  br label %end
+end:
+  %r = phi double [ 1.5, %entry ], [ 2.5, %one ], [ 4.0, %two ], [ 8.0, %three ], [ 0.0, %other ]
+  ret double %r
+}
+"""
+
+
+@pytest.mark.parametrize("triple", ["x86_64-unknown-linux-gnu", ""])
+def test_lookup_tables_of_legal_types(triple: str) -> None:
+    """Pointers and doubles are legal on x86-64, so their switches become lookup tables."""
+    require_tools("opt-19")
+    text = ('target triple = "%s"\n' % triple if triple else "") + _LOOKUP
+    expected = subprocess.run(
+        ["opt-19", "-passes=simplifycfg<switch-to-lookup>", "-S", "-"], input=text, capture_output=True, text=True,
+        check=True,
+    ).stdout
+    module = parse_assembly(text)
+    run_passes(module, "simplifycfg<switch-to-lookup>")
+    strip = lambda s: "\n".join(line for line in s.splitlines() if not line.startswith(("; ModuleID", "source_filename")))  # noqa: E731
+    assert strip(str(module)) == strip(expected)
+    assert expected.count("switch.table") == (4 if triple else 0)
+
+
 def _regenerate() -> None:
     keys = probe_keys()
     text = probe_module(keys)

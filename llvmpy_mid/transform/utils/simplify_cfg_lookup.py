@@ -15,13 +15,14 @@ Each phi's table takes the cheapest form: one value; a linear map
 ``switch.load``. A table with holes whose default gives no constant checks a hole
 mask first (``switch.hole_check``).
 
-The target questions get LLVM's target-independent answers (no legal types,
-lookup tables allowed for every constant). The dominator tree is not updated.
+Legal types come from the target cost model (``TargetTransformInfo.is_type_legal``:
+none without a target); lookup tables are allowed for every constant. The dominator tree is not updated.
 """
 from __future__ import annotations
 
 from llvmpy_mid.analysis.constant_folding import constant_fold_compare_inst_operands
 from llvmpy_mid.analysis.constant_range_analysis import compute_constant_range
+from llvmpy_mid.analysis.target_transform_info import TargetTransformInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constants import Constant, ConstantArray, ConstantInt, UndefValue
@@ -207,23 +208,28 @@ class SwitchLookupTable:
         return b.load(elem_ty, gep, "switch.load", alignment=dl.abi_alignment(elem_ty))
 
 
-def _is_type_legal_for_lookup_table(ty: Type, dl: DataLayout) -> bool:
-    """No type is legal without a target; power-of-two integers of 8 bits or more that
-    fit a legal integer are allowed (LLVM ``isTypeLegalForLookupTable``)."""
+def _is_type_legal_for_lookup_table(ty: Type, dl: DataLayout, tti: object = None) -> bool:
+    """A type the target holds in a register (``isTypeLegal``; none without a target), or a
+    power-of-two integer of 8 bits or more that fits a legal integer (LLVM
+    ``isTypeLegalForLookupTable``)."""
+    if isinstance(tti, TargetTransformInfo) and tti.is_type_legal(ty):
+        return True
     if not isinstance(ty, IntegerType):
         return False
     w = ty.width
     return w >= 8 and w & (w - 1) == 0 and dl.fits_in_legal_integer(w)
 
 
-def _should_build_lookup_table(si: SwitchInst, table_size: int, dl: DataLayout, result_types: list[Type]) -> bool:
+def _should_build_lookup_table(
+    si: SwitchInst, table_size: int, dl: DataLayout, result_types: list[Type], tti: object = None
+) -> bool:
     """LLVM ``ShouldBuildLookupTable``."""
     if si.num_cases > table_size:
         return False
     all_fit = True
     has_illegal = False
     for ty in result_types:
-        has_illegal = has_illegal or not _is_type_legal_for_lookup_table(ty, dl)
+        has_illegal = has_illegal or not _is_type_legal_for_lookup_table(ty, dl, tti)
         all_fit = all_fit and would_fit_in_register(dl, table_size, ty)
         if has_illegal and not all_fit:
             break
@@ -342,7 +348,7 @@ def switch_to_lookup_table(si: SwitchInst, dl: DataLayout, tti: object) -> bool:
             return False
         if not dl.fits_in_legal_integer(table_size):
             return False
-    if not _should_build_lookup_table(si, table_size, dl, result_types):
+    if not _should_build_lookup_table(si, table_size, dl, result_types, tti):
         return False
     case_ty = min_case.type
     case_size = case_ty.width
