@@ -446,7 +446,9 @@ class InstructionParser(MetadataParser):
             self.fail("element count must have integer type", size_at)
         if ty.type_id in (_VOID, TypeID.FUNCTION, _LABEL, _METADATA, TypeID.TOKEN, TypeID.X86_AMX):
             self.fail("invalid type for alloca", ty_at)
-        if not ty.is_sized and ty.type_id not in SCALAR_TYPE_IDS:
+        # As LLParser: only an alloca without an alignment must have a sized type at this point
+        # (a named struct defined further down the file is still opaque here).
+        if align == 0 and not ty.is_sized and ty.type_id not in SCALAR_TYPE_IDS:
             self.fail("Cannot allocate unsized type", ty_at)
         if align == 0:
             align = self.data_layout.pref_alignment(ty)
