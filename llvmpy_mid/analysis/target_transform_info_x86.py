@@ -8,7 +8,8 @@ What: :class:`X86TargetTransformInfo` answers the cost queries of
 :class:`~llvmpy_mid.analysis.target_transform_info.TargetTransformInfo` as opt-19 does
 on x86-64, in the four cost kinds:
 
-- scalar integer (``i1``/``i8``/``i16``/``i32``/``i64``/``i128``), pointer and
+- scalar integer (``i1``/``i8``/``i16``/``i32``/``i64``/``i128``, and the widths
+  between them as the next one), pointer and
   floating-point (``half``, ``float``, ``double``, ``x86_fp80``, ``fp128``) binary
   operators (by the second operand's kind: variable, constant, power of two, negated
   power of two), ``fneg``, compares, selects, loads, stores, casts (a ``zext``/``sext``/
@@ -28,7 +29,7 @@ on x86-64, in the four cost kinds:
 
 What it does not model (the target-independent answer is given instead): vector
 instructions (SSE2 cost tables, shuffles, insert/extract element), integer widths
-other than 1/8/16/32/64/128 bits, intrinsics outside the table, other CPUs (``-mcpu``/``target-cpu``), i386, and the large or kernel code
+wider than 128 bits, intrinsics outside the table, other CPUs (``-mcpu``/``target-cpu``), i386, and the large or kernel code
 models.
 """
 
@@ -45,10 +46,11 @@ from llvmpy_mid.analysis.target_transform_info import (
 )
 from llvmpy_mid.analysis.target_transform_info_x86_table import X86_64_COST_ROWS
 from llvmpy_mid.ir.constant_expr import ConstantExpr
-from llvmpy_mid.ir.constants import Constant, ConstantInt, get_splat_value
+from llvmpy_mid.ir.constants import Constant, ConstantInt, UndefValue, get_splat_value
 from llvmpy_mid.ir.global_value import GlobalValue
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst, intrinsic_base_name
+from llvmpy_mid.ir.instructions.cmp import CmpInst
 from llvmpy_mid.ir.instructions.memory import LoadInst
 from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.types import ArrayType, FloatingPointType, IntegerType, PointerType, StructType, Type, VectorType
@@ -67,7 +69,7 @@ def _load_table(text: str) -> dict[str, tuple[int, int, int, int]]:
 
 _COSTS = _load_table(X86_64_COST_ROWS)
 
-_INT_WIDTHS = frozenset((1, 8, 16, 32, 64, 128))
+_INT_NAMES = {8: "i8", 16: "i16", 32: "i32", 64: "i64", 128: "i128"}
 _BINARY = frozenset(
     ("add", "fadd", "sub", "fsub", "mul", "fmul", "udiv", "sdiv", "fdiv", "urem", "srem", "frem", "shl", "lshr",
      "ashr", "and", "or", "xor")
@@ -86,27 +88,33 @@ _SMALL_CODE_MODEL_LIMIT = 16 * 1024 * 1024
 def _type_name(ty: Type) -> str | None:
     """The table's name of a scalar type, or None when the table has no rows for it."""
     if isinstance(ty, IntegerType):
-        return str(ty) if ty.width in _INT_WIDTHS else None
+        # Type legalization: a width between the legal ones is promoted to the next
+        # (i24 costs as i32, i96 as i128); wider than i128 is not modelled.
+        w = ty.width
+        if w == 1:
+            return "i1"
+        for legal in (8, 16, 32, 64, 128):
+            if w <= legal:
+                return _INT_NAMES[legal]
+        return None
     if isinstance(ty, FloatingPointType):
         name = str(ty)
         return name if name in ("half", "float", "double", "x86_fp80", "fp128") else None
     if isinstance(ty, PointerType):
         return "ptr" if ty.address_space == 0 else None
+    if isinstance(ty, VectorType) and not ty.scalable:
+        elt = ty.element_type
+        if isinstance(elt, IntegerType):
+            lane = "i%d" % elt.width
+        elif isinstance(elt, FloatingPointType) and str(elt) in ("float", "double"):
+            lane = "f32" if str(elt) == "float" else "f64"
+        else:
+            return None
+        return "v%d%s" % (ty.count, lane)
     return None
 
 
-def _operand_class(v: Value | None) -> str:
-    """LLVM ``getOperandInfo`` for a scalar: variable, constant, power of two, or
-    negated power of two."""
-    c: Constant | None = None
-    if isinstance(v, ConstantInt):
-        c = v
-    elif isinstance(v, Constant):
-        splat = get_splat_value(v)
-        if isinstance(splat, ConstantInt):
-            c = splat
-    if not isinstance(c, ConstantInt):
-        return "c" if isinstance(v, Constant) else "v"
+def _lane_class(c: ConstantInt) -> str:
     ty = c.type
     assert isinstance(ty, IntegerType)
     x = c.value & ty.mask
@@ -116,6 +124,30 @@ def _operand_class(v: Value | None) -> str:
     if neg and not neg & (neg - 1):
         return "n"
     return "c"
+
+
+def _operand_class(v: Value | None) -> str:
+    """LLVM ``getOperandInfo``: variable (``v``); a scalar or splat constant (``c``),
+    power of two (``p``) or negated power of two (``n``); a non-splat constant vector
+    (``k``, ``kp`` when every lane is a power of two)."""
+    if isinstance(v, Constant) and isinstance(v.type, VectorType):
+        splat = get_splat_value(v)
+        if isinstance(splat, ConstantInt):
+            return _lane_class(splat)
+        lanes = [v.get_aggregate_element(i) for i in range(v.type.count)]
+        if lanes and all(isinstance(x, ConstantInt) and _lane_class(x) == "p" for x in lanes):
+            return "kp"
+        return "k"
+    c: Constant | None = None
+    if isinstance(v, ConstantInt):
+        c = v
+    elif isinstance(v, Constant):
+        splat = get_splat_value(v)
+        if isinstance(splat, ConstantInt):
+            c = splat
+    if not isinstance(c, ConstantInt):
+        return "c" if isinstance(v, Constant) else "v"
+    return _lane_class(c)
 
 
 def _is_legal_scale(scale: int, has_base_reg: bool) -> bool:
@@ -163,7 +195,7 @@ class X86TargetTransformInfo(TargetTransformInfo):
             ):
                 return InstructionCost(TCC_FREE)
             cls = "v"
-            if isinstance(ty, IntegerType) and args is not None and len(args) > 1:
+            if isinstance(ty.scalar_type, IntegerType) and args is not None and len(args) > 1:
                 cls = _operand_class(args[1])
             cost = self._row("bin %s %s %s" % (opcode, name, cls), kind)
             if cost is not None:
@@ -179,6 +211,9 @@ class X86TargetTransformInfo(TargetTransformInfo):
         if name is not None:
             if opcode == "select":
                 key = "select " + name
+            elif isinstance(val_ty, VectorType):
+                pred = "eq" if opcode == "icmp" else "oeq"
+                key = "%s %s %s" % ("vicmp" if opcode == "icmp" else "fcmp", pred, name)
             elif opcode == "icmp" or (opcode == "fcmp" and isinstance(val_ty, PointerType)):
                 key = "icmp " + name
             else:
@@ -224,6 +259,8 @@ class X86TargetTransformInfo(TargetTransformInfo):
                     cost = self._row("intr %s %s %s" % (name, tn, extra), kind)
         if cost is not None:
             return cost
+        if name == "llvm.memcpy":
+            return InstructionCost(4)  # BasicTTIImpl's getMemcpyCost: TCC_Expensive in every kind.
         return self.get_intrinsic_instr_cost(call.intrinsic_name)
 
     def get_gep_cost(self, source_ty: Type, ptr: Value, indices: list[Value]) -> InstructionCost:
@@ -317,20 +354,48 @@ class X86TargetTransformInfo(TargetTransformInfo):
         if opcode == "fneg":
             return self.get_arithmetic_instr_cost(opcode, u.type, kind, self._operands(u))
         if opcode in ("icmp", "fcmp"):
-            return self.get_cmp_sel_instr_cost(opcode, self._operands(u)[0].type, u.type, kind)
+            op_ty = self._operands(u)[0].type
+            if isinstance(op_ty, VectorType) and isinstance(u, CmpInst):
+                name = _type_name(op_ty)
+                vkey = "%s %s %s" % ("vicmp" if opcode == "icmp" else "fcmp", _predicate_name(u), name)
+                cost = self._row(vkey, kind) if name is not None else None
+                if cost is not None:
+                    return cost
+                return super().get_instruction_cost(u, kind)
+            return self.get_cmp_sel_instr_cost(opcode, op_ty, u.type, kind)
         if opcode == "select":
             ops = self._operands(u)
             logical = _logical_op_operands(ops, u.type)
             if logical is not None:
                 return self.get_arithmetic_instr_cost("and", u.type, kind, logical)
-            if isinstance(ops[0].type, IntegerType):
-                return self.get_cmp_sel_instr_cost("select", u.type, ops[0].type, kind)
+            cond = ops[0]
+            if isinstance(cond.type, IntegerType):
+                return self.get_cmp_sel_instr_cost("select", u.type, cond.type, kind)
+            name = _type_name(u.type)
+            if name is not None and isinstance(cond, CmpInst) and cond.lhs.type is u.type:
+                cost = self._row("vselect %s %s" % (_predicate_name(cond), name), kind)
+                if cost is not None:
+                    return cost
+        elif opcode in ("extractelement", "insertelement"):
+            ops = self._operands(u)
+            vec_ty = ops[0].type
+            idx = ops[1] if opcode == "extractelement" else ops[2]
+            name = _type_name(vec_ty)
+            # Inserting into an undefined vector is priced differently: not modelled.
+            if name is not None and not (opcode == "insertelement" and isinstance(ops[0], UndefValue)):
+                lane = str(idx.value) if isinstance(idx, ConstantInt) else ("x" if not isinstance(idx, Constant) else "?")
+                cost = self._row("%s %s %s" % (opcode, name, lane), kind)
+                if cost is not None:
+                    return cost
         elif opcode in ("load", "store") and isinstance(u, Instruction):
-            ty = u.type if opcode == "load" else self._operands(u)[0].type
+            stored = self._operands(u)[0] if opcode == "store" else None
+            ty = u.type if stored is None else stored.type
             name = _type_name(ty)
             if name is not None:
                 cost = self._row("%s %s" % (opcode, name), kind)
                 if cost is not None:
+                    if kind == TCK_RECIP_THROUGHPUT and stored is not None:
+                        cost = cost + _store_immediate_cost(stored, cost)
                     return cost
         return super().get_instruction_cost(u, kind)
 
@@ -340,6 +405,23 @@ class X86TargetTransformInfo(TargetTransformInfo):
             return [use.value for use in u._operands]
         assert isinstance(u, ConstantExpr)
         return list(u.operands)
+
+
+def _store_immediate_cost(stored: Value, store_cost: InstructionCost) -> InstructionCost:
+    """Throughput of materialising a stored constant (``getStoreImmCost``): an FP
+    constant is loaded from the constant pool first; a vector constant other than zero
+    once per register stored; integers are immediates."""
+    if not isinstance(stored, Constant) or isinstance(stored, UndefValue):
+        return InstructionCost(0)
+    ty = stored.type
+    if isinstance(ty, VectorType):
+        return InstructionCost(0) if stored.is_null_value else store_cost
+    return InstructionCost(1 if isinstance(ty, FloatingPointType) else 0)
+
+
+def _predicate_name(cmp: CmpInst) -> str:
+    """``icmp``/``fcmp`` predicate keyword (``slt``, ``oeq``, ...)."""
+    return cmp.predicate.name.split("_", 1)[1].lower()
 
 
 def is_x86_64_triple(triple: str) -> bool:

@@ -12,6 +12,11 @@ reports with ``print<cost-model>`` for that instruction shape on
   ``select TYPE`` (an ``i1`` condition), ``load TYPE``, ``store TYPE``, ``freeze TYPE``.
 - ``cast OPCODE DST SRC``; ``castL OPCODE DST SRC`` when the operand is a load
   (LLVM's ``CastContextHint::Normal``: an extending load may make the cast free).
+- vectors (``v4i32`` is ``<4 x i32>``, ``v2f64`` ``<2 x double>``): ``bin`` rows also
+  have ``k`` (a constant vector that is not a splat) and ``kp`` (the same, every lane a
+  power of two); ``vicmp PRED TYPE`` and ``fcmp PRED TYPE``; ``vselect PRED TYPE``, a
+  select whose condition is a compare of its own type; ``extractelement TYPE INDEX``
+  and ``insertelement TYPE INDEX`` (a constant lane or ``x``, a variable one).
 - ``intr NAME TYPE EXTRA``: an intrinsic call on ``TYPE`` (its first operand's type;
   for ``fptosi.sat``/``fptoui.sat`` the result type, the operand's type in
   ``EXTRA``); ``EXTRA`` is the ``i1`` flag of ``ctlz``/``cttz``/``abs``, the result
@@ -330,6 +335,7 @@ bin xor i128 c 2 1 2 1
 bin xor i128 p 2 1 2 1
 bin xor i128 n 2 1 2 1
 icmp i128 2 1 1 1
+icmp ptr 1 1 1 1
 bin fadd half v 2 3 1 1
 bin fsub half v 2 3 1 1
 bin fmul half v 2 3 1 1
@@ -440,7 +446,6 @@ fcmp ule fp128 1 1 1 1
 fcmp une fp128 1 1 1 1
 fcmp uno fp128 1 1 1 1
 fcmp true fp128 1 1 1 1
-icmp ptr 1 1 1 1
 select i1 1 1 1 1
 load i1 1 4 1 1
 store i1 1 1 1 1
@@ -491,14 +496,24 @@ store ptr 1 1 1 1
 freeze ptr 0 0 0 0
 cast zext i8 i1 1 1 1 1
 cast sext i8 i1 1 1 1 1
+castL zext i8 i1 0 0 0 0
+castL sext i8 i1 1 1 1 1
 cast zext i16 i1 1 1 1 1
 cast sext i16 i1 1 1 1 1
+castL zext i16 i1 0 0 0 0
+castL sext i16 i1 1 1 1 1
 cast zext i32 i1 1 1 1 1
 cast sext i32 i1 1 1 1 1
+castL zext i32 i1 0 0 0 0
+castL sext i32 i1 1 1 1 1
 cast zext i64 i1 1 1 1 1
 cast sext i64 i1 1 1 1 1
+castL zext i64 i1 0 0 0 0
+castL sext i64 i1 1 1 1 1
 cast zext i128 i1 1 1 1 1
 cast sext i128 i1 1 1 1 1
+castL zext i128 i1 1 1 1 1
+castL sext i128 i1 1 1 1 1
 cast sitofp half i1 1 1 1 1
 cast uitofp half i1 1 1 1 1
 cast fptosi i1 half 1 1 1 1
@@ -524,12 +539,20 @@ cast inttoptr ptr i1 1 1 1 1
 cast trunc i1 i8 0 0 0 0
 cast zext i16 i8 1 1 1 1
 cast sext i16 i8 1 1 1 1
+castL zext i16 i8 0 0 0 0
+castL sext i16 i8 0 0 0 0
 cast zext i32 i8 1 1 1 1
 cast sext i32 i8 1 1 1 1
+castL zext i32 i8 0 0 0 0
+castL sext i32 i8 0 0 0 0
 cast zext i64 i8 1 1 1 1
 cast sext i64 i8 1 1 1 1
+castL zext i64 i8 0 0 0 0
+castL sext i64 i8 0 0 0 0
 cast zext i128 i8 1 1 1 1
 cast sext i128 i8 1 1 1 1
+castL zext i128 i8 1 1 1 1
+castL sext i128 i8 1 1 1 1
 cast sitofp half i8 2 2 2 2
 cast uitofp half i8 2 2 2 2
 cast fptosi i8 half 1 1 1 1
@@ -556,10 +579,16 @@ cast trunc i1 i16 0 0 0 0
 cast trunc i8 i16 0 0 0 0
 cast zext i32 i16 1 1 1 1
 cast sext i32 i16 1 1 1 1
+castL zext i32 i16 0 0 0 0
+castL sext i32 i16 0 0 0 0
 cast zext i64 i16 1 1 1 1
 cast sext i64 i16 1 1 1 1
+castL zext i64 i16 0 0 0 0
+castL sext i64 i16 0 0 0 0
 cast zext i128 i16 1 1 1 1
 cast sext i128 i16 1 1 1 1
+castL zext i128 i16 1 1 1 1
+castL sext i128 i16 1 1 1 1
 cast sitofp half i16 2 2 2 2
 cast uitofp half i16 2 2 2 2
 cast fptosi i16 half 1 1 1 1
@@ -587,8 +616,12 @@ cast trunc i8 i32 0 0 0 0
 cast trunc i16 i32 0 0 0 0
 cast zext i64 i32 0 0 0 0
 cast sext i64 i32 1 1 1 1
+castL zext i64 i32 0 0 0 0
+castL sext i64 i32 0 0 0 0
 cast zext i128 i32 0 0 0 0
 cast sext i128 i32 1 1 1 1
+castL zext i128 i32 0 0 0 0
+castL sext i128 i32 1 1 1 1
 cast sitofp half i32 1 1 1 1
 cast uitofp half i32 1 1 1 1
 cast fptosi i32 half 1 1 1 1
@@ -617,6 +650,8 @@ cast trunc i16 i64 0 0 0 0
 cast trunc i32 i64 0 0 0 0
 cast zext i128 i64 1 1 1 1
 cast sext i128 i64 1 1 1 1
+castL zext i128 i64 1 1 1 1
+castL sext i128 i64 1 1 1 1
 cast sitofp half i64 1 1 1 1
 cast uitofp half i64 1 1 1 1
 cast fptosi i64 half 1 1 1 1
@@ -667,17 +702,26 @@ cast fptoui i128 fp128 1 1 1 1
 cast ptrtoint i128 ptr 1 1 1 1
 cast inttoptr ptr i128 1 1 1 1
 cast fpext float half 1 1 1 1
+castL fpext float half 1 1 1 1
 cast fpext double half 1 1 1 1
+castL fpext double half 1 1 1 1
 cast fpext x86_fp80 half 1 1 1 1
+castL fpext x86_fp80 half 1 1 1 1
 cast fpext fp128 half 1 1 1 1
+castL fpext fp128 half 1 1 1 1
 cast fptrunc half float 1 1 1 1
 cast fpext double float 1 1 1 1
+castL fpext double float 1 1 1 1
 cast fpext x86_fp80 float 1 1 1 1
+castL fpext x86_fp80 float 1 1 1 1
 cast fpext fp128 float 1 1 1 1
+castL fpext fp128 float 1 1 1 1
 cast fptrunc half double 1 1 1 1
 cast fptrunc float double 1 1 1 1
 cast fpext x86_fp80 double 1 1 1 1
+castL fpext x86_fp80 double 1 1 1 1
 cast fpext fp128 double 1 1 1 1
+castL fpext fp128 double 1 1 1 1
 cast fptrunc half x86_fp80 1 1 1 1
 cast fptrunc float x86_fp80 1 1 1 1
 cast fptrunc double x86_fp80 1 1 1 1
@@ -1023,43 +1067,1927 @@ intr llvm.fptosi.sat i32 fp128 23 23 5 23
 intr llvm.fptosi.sat i64 fp128 23 23 5 23
 intr llvm.fptoui.sat i32 fp128 21 21 3 21
 intr llvm.fptoui.sat i64 fp128 21 21 3 21
-castL zext i8 i1 0 0 0 0
-castL sext i8 i1 1 1 1 1
-castL zext i16 i1 0 0 0 0
-castL sext i16 i1 1 1 1 1
-castL zext i32 i1 0 0 0 0
-castL sext i32 i1 1 1 1 1
-castL zext i64 i1 0 0 0 0
-castL sext i64 i1 1 1 1 1
-castL zext i128 i1 1 1 1 1
-castL sext i128 i1 1 1 1 1
-castL zext i16 i8 0 0 0 0
-castL sext i16 i8 0 0 0 0
-castL zext i32 i8 0 0 0 0
-castL sext i32 i8 0 0 0 0
-castL zext i64 i8 0 0 0 0
-castL sext i64 i8 0 0 0 0
-castL zext i128 i8 1 1 1 1
-castL sext i128 i8 1 1 1 1
-castL zext i32 i16 0 0 0 0
-castL sext i32 i16 0 0 0 0
-castL zext i64 i16 0 0 0 0
-castL sext i64 i16 0 0 0 0
-castL zext i128 i16 1 1 1 1
-castL sext i128 i16 1 1 1 1
-castL zext i64 i32 0 0 0 0
-castL sext i64 i32 0 0 0 0
-castL zext i128 i32 0 0 0 0
-castL sext i128 i32 1 1 1 1
-castL zext i128 i64 1 1 1 1
-castL sext i128 i64 1 1 1 1
-castL fpext float half 1 1 1 1
-castL fpext double float 1 1 1 1
-castL fpext double half 1 1 1 1
-castL fpext x86_fp80 float 1 1 1 1
-castL fpext fp128 double 1 1 1 1
-castL fpext x86_fp80 half 1 1 1 1
-castL fpext fp128 half 1 1 1 1
-castL fpext fp128 float 1 1 1 1
-castL fpext x86_fp80 double 1 1 1 1
+bin add v16i8 v 1 1 1 1
+bin add v16i8 c 1 1 1 1
+bin add v16i8 p 1 1 1 1
+bin add v16i8 n 1 1 1 1
+bin add v16i8 k 1 1 1 1
+bin add v16i8 kp 1 1 1 1
+bin sub v16i8 v 1 1 1 1
+bin sub v16i8 c 1 1 1 1
+bin sub v16i8 p 1 1 1 1
+bin sub v16i8 n 1 1 1 1
+bin sub v16i8 k 1 1 1 1
+bin sub v16i8 kp 1 1 1 1
+bin mul v16i8 v 6 18 12 12
+bin mul v16i8 c 6 18 12 12
+bin mul v16i8 p 1 7 2 3
+bin mul v16i8 n 2 8 3 4
+bin mul v16i8 k 6 18 12 12
+bin mul v16i8 kp 13 21 26 28
+bin udiv v16i8 v 320 4 4 4
+bin udiv v16i8 c 14 4 4 4
+bin udiv v16i8 p 1 7 2 3
+bin udiv v16i8 n 14 4 4 4
+bin udiv v16i8 k 14 4 4 4
+bin udiv v16i8 kp 14 28 27 30
+bin sdiv v16i8 v 320 4 4 4
+bin sdiv v16i8 c 14 4 4 4
+bin sdiv v16i8 p 8 26 13 16
+bin sdiv v16i8 n 14 4 4 4
+bin sdiv v16i8 k 14 4 4 4
+bin sdiv v16i8 kp 69 89 136 139
+bin urem v16i8 v 1600 4 4 4
+bin urem v16i8 c 16 4 4 4
+bin urem v16i8 p 1 1 1 1
+bin urem v16i8 n 16 4 4 4
+bin urem v16i8 k 16 4 4 4
+bin urem v16i8 kp 1 1 1 1
+bin srem v16i8 v 1600 4 4 4
+bin srem v16i8 c 16 4 4 4
+bin srem v16i8 p 15 45 26 29
+bin srem v16i8 n 16 4 4 4
+bin srem v16i8 k 16 4 4 4
+bin srem v16i8 kp 76 108 149 152
+bin shl v16i8 v 13 21 26 28
+bin shl v16i8 c 1 7 2 3
+bin shl v16i8 p 1 7 2 3
+bin shl v16i8 n 1 7 2 3
+bin shl v16i8 k 13 21 26 28
+bin shl v16i8 kp 13 21 26 28
+bin lshr v16i8 v 14 28 27 30
+bin lshr v16i8 c 1 7 2 3
+bin lshr v16i8 p 1 7 2 3
+bin lshr v16i8 n 1 7 2 3
+bin lshr v16i8 k 14 28 27 30
+bin lshr v16i8 kp 14 28 27 30
+bin ashr v16i8 v 27 30 54 54
+bin ashr v16i8 c 3 9 5 6
+bin ashr v16i8 p 3 9 5 6
+bin ashr v16i8 n 3 9 5 6
+bin ashr v16i8 k 27 30 54 54
+bin ashr v16i8 kp 27 30 54 54
+bin and v16i8 v 1 1 1 1
+bin and v16i8 c 1 1 1 1
+bin and v16i8 p 1 1 1 1
+bin and v16i8 n 1 1 1 1
+bin and v16i8 k 1 1 1 1
+bin and v16i8 kp 1 1 1 1
+bin or v16i8 v 1 1 1 1
+bin or v16i8 c 1 1 1 1
+bin or v16i8 p 1 1 1 1
+bin or v16i8 n 1 1 1 1
+bin or v16i8 k 1 1 1 1
+bin or v16i8 kp 1 1 1 1
+bin xor v16i8 v 1 1 1 1
+bin xor v16i8 c 1 1 1 1
+bin xor v16i8 p 1 1 1 1
+bin xor v16i8 n 1 1 1 1
+bin xor v16i8 k 1 1 1 1
+bin xor v16i8 kp 1 1 1 1
+vicmp eq v16i8 1 1 1 1
+vicmp ne v16i8 2 2 2 2
+vicmp ugt v16i8 3 3 3 3
+vicmp uge v16i8 2 2 2 2
+vicmp ult v16i8 3 3 3 3
+vicmp ule v16i8 2 2 2 2
+vicmp sgt v16i8 1 1 1 1
+vicmp sge v16i8 2 2 2 2
+vicmp slt v16i8 1 1 1 1
+vicmp sle v16i8 2 2 2 2
+vselect eq v16i8 2 2 3 3
+vselect ne v16i8 2 2 3 3
+vselect ugt v16i8 2 2 3 3
+vselect uge v16i8 2 2 3 3
+vselect ult v16i8 2 2 3 3
+vselect ule v16i8 2 2 3 3
+vselect sgt v16i8 2 2 3 3
+vselect sge v16i8 2 2 3 3
+vselect slt v16i8 2 2 3 3
+vselect sle v16i8 2 2 3 3
+select v16i8 2 2 3 3
+load v16i8 1 4 1 1
+store v16i8 1 1 1 1
+extractelement v16i8 0 1 1 1 1
+insertelement v16i8 0 14 14 14 14
+extractelement v16i8 1 2 2 2 2
+insertelement v16i8 1 14 14 14 14
+extractelement v16i8 2 2 2 2 2
+insertelement v16i8 2 14 14 14 14
+extractelement v16i8 3 2 2 2 2
+insertelement v16i8 3 14 14 14 14
+extractelement v16i8 x 2 2 2 2
+insertelement v16i8 x 3 3 3 3
+bin add v8i16 v 1 1 1 1
+bin add v8i16 c 1 1 1 1
+bin add v8i16 p 1 1 1 1
+bin add v8i16 n 1 1 1 1
+bin add v8i16 k 1 1 1 1
+bin add v8i16 kp 1 1 1 1
+bin sub v8i16 v 1 1 1 1
+bin sub v8i16 c 1 1 1 1
+bin sub v8i16 p 1 1 1 1
+bin sub v8i16 n 1 1 1 1
+bin sub v8i16 k 1 1 1 1
+bin sub v8i16 kp 1 1 1 1
+bin mul v8i16 v 1 5 1 1
+bin mul v8i16 c 1 5 1 1
+bin mul v8i16 p 1 1 1 1
+bin mul v8i16 n 2 2 2 2
+bin mul v8i16 k 1 5 1 1
+bin mul v8i16 kp 1 5 1 1
+bin udiv v8i16 v 160 4 4 4
+bin udiv v8i16 c 6 4 4 4
+bin udiv v8i16 p 1 1 1 1
+bin udiv v8i16 n 6 4 4 4
+bin udiv v8i16 k 6 4 4 4
+bin udiv v8i16 kp 16 19 31 31
+bin sdiv v8i16 v 160 4 4 4
+bin sdiv v8i16 c 6 4 4 4
+bin sdiv v8i16 p 4 4 4 4
+bin sdiv v8i16 n 6 4 4 4
+bin sdiv v8i16 k 6 4 4 4
+bin sdiv v8i16 kp 49 58 94 94
+bin urem v8i16 v 640 4 4 4
+bin urem v8i16 c 8 4 4 4
+bin urem v8i16 p 1 1 1 1
+bin urem v8i16 n 8 4 4 4
+bin urem v8i16 k 8 4 4 4
+bin urem v8i16 kp 1 1 1 1
+bin srem v8i16 v 640 4 4 4
+bin srem v8i16 c 8 4 4 4
+bin srem v8i16 p 6 10 6 6
+bin srem v8i16 n 8 4 4 4
+bin srem v8i16 k 8 4 4 4
+bin srem v8i16 kp 51 64 96 96
+bin shl v8i16 v 24 27 16 20
+bin shl v8i16 c 1 1 1 1
+bin shl v8i16 p 1 1 1 1
+bin shl v8i16 n 1 1 1 1
+bin shl v8i16 k 1 5 1 1
+bin shl v8i16 kp 1 5 1 1
+bin lshr v8i16 v 16 19 31 31
+bin lshr v8i16 c 1 1 1 1
+bin lshr v8i16 p 1 1 1 1
+bin lshr v8i16 n 1 1 1 1
+bin lshr v8i16 k 16 19 31 31
+bin lshr v8i16 kp 16 19 31 31
+bin ashr v8i16 v 16 19 31 31
+bin ashr v8i16 c 1 1 1 1
+bin ashr v8i16 p 1 1 1 1
+bin ashr v8i16 n 1 1 1 1
+bin ashr v8i16 k 16 19 31 31
+bin ashr v8i16 kp 16 19 31 31
+bin and v8i16 v 1 1 1 1
+bin and v8i16 c 1 1 1 1
+bin and v8i16 p 1 1 1 1
+bin and v8i16 n 1 1 1 1
+bin and v8i16 k 1 1 1 1
+bin and v8i16 kp 1 1 1 1
+bin or v8i16 v 1 1 1 1
+bin or v8i16 c 1 1 1 1
+bin or v8i16 p 1 1 1 1
+bin or v8i16 n 1 1 1 1
+bin or v8i16 k 1 1 1 1
+bin or v8i16 kp 1 1 1 1
+bin xor v8i16 v 1 1 1 1
+bin xor v8i16 c 1 1 1 1
+bin xor v8i16 p 1 1 1 1
+bin xor v8i16 n 1 1 1 1
+bin xor v8i16 k 1 1 1 1
+bin xor v8i16 kp 1 1 1 1
+vicmp eq v8i16 1 1 1 1
+vicmp ne v8i16 2 2 2 2
+vicmp ugt v8i16 3 3 3 3
+vicmp uge v8i16 2 2 2 2
+vicmp ult v8i16 3 3 3 3
+vicmp ule v8i16 2 2 2 2
+vicmp sgt v8i16 1 1 1 1
+vicmp sge v8i16 2 2 2 2
+vicmp slt v8i16 1 1 1 1
+vicmp sle v8i16 2 2 2 2
+vselect eq v8i16 2 2 3 3
+vselect ne v8i16 2 2 3 3
+vselect ugt v8i16 2 2 3 3
+vselect uge v8i16 2 2 3 3
+vselect ult v8i16 2 2 3 3
+vselect ule v8i16 2 2 3 3
+vselect sgt v8i16 2 2 3 3
+vselect sge v8i16 2 2 3 3
+vselect slt v8i16 2 2 3 3
+vselect sle v8i16 2 2 3 3
+select v8i16 2 2 3 3
+load v8i16 1 4 1 1
+store v8i16 1 1 1 1
+extractelement v8i16 0 1 1 1 1
+insertelement v8i16 0 1 1 1 1
+extractelement v8i16 1 1 1 1 1
+insertelement v8i16 1 1 1 1 1
+extractelement v8i16 2 1 1 1 1
+insertelement v8i16 2 1 1 1 1
+extractelement v8i16 3 1 1 1 1
+insertelement v8i16 3 1 1 1 1
+extractelement v8i16 x 2 2 2 2
+insertelement v8i16 x 3 3 3 3
+bin add v4i32 v 1 1 1 1
+bin add v4i32 c 1 1 1 1
+bin add v4i32 p 1 1 1 1
+bin add v4i32 n 1 1 1 1
+bin add v4i32 k 1 1 1 1
+bin add v4i32 kp 1 1 1 1
+bin sub v4i32 v 1 1 1 1
+bin sub v4i32 c 1 1 1 1
+bin sub v4i32 p 1 1 1 1
+bin sub v4i32 n 1 1 1 1
+bin sub v4i32 k 1 1 1 1
+bin sub v4i32 kp 1 1 1 1
+bin mul v4i32 v 6 8 7 7
+bin mul v4i32 c 6 8 7 7
+bin mul v4i32 p 1 1 1 1
+bin mul v4i32 n 2 2 2 2
+bin mul v4i32 k 6 8 7 7
+bin mul v4i32 kp 6 8 7 7
+bin udiv v4i32 v 80 4 4 4
+bin udiv v4i32 c 5 4 4 4
+bin udiv v4i32 p 1 1 1 1
+bin udiv v4i32 n 5 4 4 4
+bin udiv v4i32 k 15 4 4 4
+bin udiv v4i32 kp 12 12 15 19
+bin sdiv v4i32 v 80 4 4 4
+bin sdiv v4i32 c 6 4 4 4
+bin sdiv v4i32 p 4 4 4 4
+bin sdiv v4i32 n 6 4 4 4
+bin sdiv v4i32 k 19 4 4 4
+bin sdiv v4i32 kp 37 37 46 58
+bin urem v4i32 v 240 4 4 4
+bin urem v4i32 c 7 4 4 4
+bin urem v4i32 p 1 1 1 1
+bin urem v4i32 n 7 4 4 4
+bin urem v4i32 k 20 4 4 4
+bin urem v4i32 kp 1 1 1 1
+bin srem v4i32 v 240 4 4 4
+bin srem v4i32 c 8 4 4 4
+bin srem v4i32 p 11 13 12 12
+bin srem v4i32 n 8 4 4 4
+bin srem v4i32 k 24 4 4 4
+bin srem v4i32 kp 44 46 54 66
+bin shl v4i32 v 17 19 10 12
+bin shl v4i32 c 1 1 1 1
+bin shl v4i32 p 1 1 1 1
+bin shl v4i32 n 1 1 1 1
+bin shl v4i32 k 6 8 7 7
+bin shl v4i32 kp 6 8 7 7
+bin lshr v4i32 v 12 12 15 19
+bin lshr v4i32 c 1 1 1 1
+bin lshr v4i32 p 1 1 1 1
+bin lshr v4i32 n 1 1 1 1
+bin lshr v4i32 k 12 12 15 19
+bin lshr v4i32 kp 12 12 15 19
+bin ashr v4i32 v 12 12 15 19
+bin ashr v4i32 c 1 1 1 1
+bin ashr v4i32 p 1 1 1 1
+bin ashr v4i32 n 1 1 1 1
+bin ashr v4i32 k 12 12 15 19
+bin ashr v4i32 kp 12 12 15 19
+bin and v4i32 v 1 1 1 1
+bin and v4i32 c 1 1 1 1
+bin and v4i32 p 1 1 1 1
+bin and v4i32 n 1 1 1 1
+bin and v4i32 k 1 1 1 1
+bin and v4i32 kp 1 1 1 1
+bin or v4i32 v 1 1 1 1
+bin or v4i32 c 1 1 1 1
+bin or v4i32 p 1 1 1 1
+bin or v4i32 n 1 1 1 1
+bin or v4i32 k 1 1 1 1
+bin or v4i32 kp 1 1 1 1
+bin xor v4i32 v 1 1 1 1
+bin xor v4i32 c 1 1 1 1
+bin xor v4i32 p 1 1 1 1
+bin xor v4i32 n 1 1 1 1
+bin xor v4i32 k 1 1 1 1
+bin xor v4i32 kp 1 1 1 1
+vicmp eq v4i32 1 1 1 1
+vicmp ne v4i32 2 2 2 2
+vicmp ugt v4i32 3 3 3 3
+vicmp uge v4i32 4 4 4 4
+vicmp ult v4i32 3 3 3 3
+vicmp ule v4i32 4 4 4 4
+vicmp sgt v4i32 1 1 1 1
+vicmp sge v4i32 2 2 2 2
+vicmp slt v4i32 1 1 1 1
+vicmp sle v4i32 2 2 2 2
+vselect eq v4i32 2 2 3 3
+vselect ne v4i32 2 2 3 3
+vselect ugt v4i32 2 2 3 3
+vselect uge v4i32 2 2 3 3
+vselect ult v4i32 2 2 3 3
+vselect ule v4i32 2 2 3 3
+vselect sgt v4i32 2 2 3 3
+vselect sge v4i32 2 2 3 3
+vselect slt v4i32 2 2 3 3
+vselect sle v4i32 2 2 3 3
+select v4i32 2 2 3 3
+load v4i32 1 4 1 1
+store v4i32 1 1 1 1
+extractelement v4i32 0 1 1 1 1
+insertelement v4i32 0 3 3 3 3
+extractelement v4i32 1 2 2 2 2
+insertelement v4i32 1 3 3 3 3
+extractelement v4i32 2 2 2 2 2
+insertelement v4i32 2 3 3 3 3
+extractelement v4i32 3 2 2 2 2
+insertelement v4i32 3 3 3 3 3
+extractelement v4i32 x 2 2 2 2
+insertelement v4i32 x 3 3 3 3
+bin add v2i64 v 1 2 1 2
+bin add v2i64 c 1 2 1 2
+bin add v2i64 p 1 2 1 2
+bin add v2i64 n 1 2 1 2
+bin add v2i64 k 1 2 1 2
+bin add v2i64 kp 1 2 1 2
+bin sub v2i64 v 1 2 1 2
+bin sub v2i64 c 1 2 1 2
+bin sub v2i64 p 1 2 1 2
+bin sub v2i64 n 1 2 1 2
+bin sub v2i64 k 1 2 1 2
+bin sub v2i64 kp 1 2 1 2
+bin mul v2i64 v 7 10 10 10
+bin mul v2i64 c 7 10 10 10
+bin mul v2i64 p 1 1 1 1
+bin mul v2i64 n 2 3 2 3
+bin mul v2i64 k 7 10 10 10
+bin mul v2i64 kp 4 6 5 7
+bin udiv v2i64 v 40 4 4 4
+bin udiv v2i64 c 40 4 4 4
+bin udiv v2i64 p 1 1 1 1
+bin udiv v2i64 n 40 4 4 4
+bin udiv v2i64 k 40 4 4 4
+bin udiv v2i64 kp 4 6 5 7
+bin sdiv v2i64 v 40 4 4 4
+bin sdiv v2i64 c 40 4 4 4
+bin sdiv v2i64 p 8 13 14 15
+bin sdiv v2i64 n 40 4 4 4
+bin sdiv v2i64 k 40 4 4 4
+bin sdiv v2i64 kp 21 30 30 41
+bin urem v2i64 v 160 4 4 4
+bin urem v2i64 c 160 4 4 4
+bin urem v2i64 p 1 1 1 1
+bin urem v2i64 n 160 4 4 4
+bin urem v2i64 k 160 4 4 4
+bin urem v2i64 kp 1 1 1 1
+bin srem v2i64 v 160 4 4 4
+bin srem v2i64 c 160 4 4 4
+bin srem v2i64 p 16 25 25 27
+bin srem v2i64 n 160 4 4 4
+bin srem v2i64 k 160 4 4 4
+bin srem v2i64 kp 29 42 41 53
+bin shl v2i64 v 4 6 5 7
+bin shl v2i64 c 1 1 1 1
+bin shl v2i64 p 1 1 1 1
+bin shl v2i64 n 1 1 1 1
+bin shl v2i64 k 4 6 5 7
+bin shl v2i64 kp 4 6 5 7
+bin lshr v2i64 v 4 6 5 7
+bin lshr v2i64 c 1 1 1 1
+bin lshr v2i64 p 1 1 1 1
+bin lshr v2i64 n 1 1 1 1
+bin lshr v2i64 k 4 6 5 7
+bin lshr v2i64 kp 4 6 5 7
+bin ashr v2i64 v 8 11 12 16
+bin ashr v2i64 c 3 5 6 6
+bin ashr v2i64 p 3 5 6 6
+bin ashr v2i64 n 3 5 6 6
+bin ashr v2i64 k 8 11 12 16
+bin ashr v2i64 kp 8 11 12 16
+bin and v2i64 v 1 1 1 1
+bin and v2i64 c 1 1 1 1
+bin and v2i64 p 1 1 1 1
+bin and v2i64 n 1 1 1 1
+bin and v2i64 k 1 1 1 1
+bin and v2i64 kp 1 1 1 1
+bin or v2i64 v 1 1 1 1
+bin or v2i64 c 1 1 1 1
+bin or v2i64 p 1 1 1 1
+bin or v2i64 n 1 1 1 1
+bin or v2i64 k 1 1 1 1
+bin or v2i64 kp 1 1 1 1
+bin xor v2i64 v 1 1 1 1
+bin xor v2i64 c 1 1 1 1
+bin xor v2i64 p 1 1 1 1
+bin xor v2i64 n 1 1 1 1
+bin xor v2i64 k 1 1 1 1
+bin xor v2i64 kp 1 1 1 1
+vicmp eq v2i64 5 4 5 5
+vicmp ne v2i64 6 5 6 6
+vicmp ugt v2i64 7 6 7 7
+vicmp uge v2i64 8 7 8 8
+vicmp ult v2i64 7 6 7 7
+vicmp ule v2i64 8 7 8 8
+vicmp sgt v2i64 5 4 5 5
+vicmp sge v2i64 6 5 6 6
+vicmp slt v2i64 5 4 5 5
+vicmp sle v2i64 6 5 6 6
+vselect eq v2i64 2 2 3 3
+vselect ne v2i64 2 2 3 3
+vselect ugt v2i64 2 2 3 3
+vselect uge v2i64 2 2 3 3
+vselect ult v2i64 2 2 3 3
+vselect ule v2i64 2 2 3 3
+vselect sgt v2i64 2 2 3 3
+vselect sge v2i64 2 2 3 3
+vselect slt v2i64 2 2 3 3
+vselect sle v2i64 2 2 3 3
+select v2i64 2 2 3 3
+load v2i64 1 4 1 1
+store v2i64 1 1 1 1
+extractelement v2i64 0 1 1 1 1
+insertelement v2i64 0 2 2 2 2
+extractelement v2i64 1 2 2 2 2
+insertelement v2i64 1 2 2 2 2
+extractelement v2i64 x 2 2 2 2
+insertelement v2i64 x 3 3 3 3
+bin fadd v4f32 v 2 3 1 1
+bin fsub v4f32 v 2 3 1 1
+bin fmul v4f32 v 2 5 1 1
+bin fdiv v4f32 v 39 39 1 1
+bin frem v4f32 v 17 4 4 4
+fneg v4f32 1 1 1 1
+fcmp false v4f32 2 5 1 1
+fcmp oeq v4f32 2 5 1 1
+fcmp ogt v4f32 2 5 1 1
+fcmp oge v4f32 2 5 1 1
+fcmp olt v4f32 2 5 1 1
+fcmp ole v4f32 2 5 1 1
+fcmp one v4f32 5 11 3 3
+fcmp ord v4f32 2 5 1 1
+fcmp ueq v4f32 5 11 3 3
+fcmp ugt v4f32 2 5 1 1
+fcmp uge v4f32 2 5 1 1
+fcmp ult v4f32 2 5 1 1
+fcmp ule v4f32 2 5 1 1
+fcmp une v4f32 2 5 1 1
+fcmp uno v4f32 2 5 1 1
+fcmp true v4f32 2 5 1 1
+vselect false v4f32 2 2 3 3
+vselect oeq v4f32 2 2 3 3
+vselect ogt v4f32 2 2 3 3
+vselect oge v4f32 2 2 3 3
+vselect olt v4f32 2 2 3 3
+vselect ole v4f32 2 2 3 3
+vselect one v4f32 2 2 3 3
+vselect ord v4f32 2 2 3 3
+vselect ueq v4f32 2 2 3 3
+vselect ugt v4f32 2 2 3 3
+vselect uge v4f32 2 2 3 3
+vselect ult v4f32 2 2 3 3
+vselect ule v4f32 2 2 3 3
+vselect une v4f32 2 2 3 3
+vselect uno v4f32 2 2 3 3
+vselect true v4f32 2 2 3 3
+select v4f32 2 2 3 3
+load v4f32 1 4 1 1
+store v4f32 1 1 1 1
+extractelement v4f32 0 0 0 0 0
+insertelement v4f32 0 2 2 2 2
+extractelement v4f32 1 1 1 1 1
+insertelement v4f32 1 2 2 2 2
+extractelement v4f32 2 1 1 1 1
+insertelement v4f32 2 2 2 2 2
+extractelement v4f32 3 1 1 1 1
+insertelement v4f32 3 2 2 2 2
+extractelement v4f32 x 2 2 2 2
+insertelement v4f32 x 3 3 3 3
+bin fadd v2f64 v 2 3 1 1
+bin fsub v2f64 v 2 3 1 1
+bin fmul v2f64 v 2 5 1 1
+bin fdiv v2f64 v 69 69 1 1
+bin frem v2f64 v 7 4 4 4
+fneg v2f64 1 1 1 1
+fcmp false v2f64 2 5 1 1
+fcmp oeq v2f64 2 5 1 1
+fcmp ogt v2f64 2 5 1 1
+fcmp oge v2f64 2 5 1 1
+fcmp olt v2f64 2 5 1 1
+fcmp ole v2f64 2 5 1 1
+fcmp one v2f64 5 11 3 3
+fcmp ord v2f64 2 5 1 1
+fcmp ueq v2f64 5 11 3 3
+fcmp ugt v2f64 2 5 1 1
+fcmp uge v2f64 2 5 1 1
+fcmp ult v2f64 2 5 1 1
+fcmp ule v2f64 2 5 1 1
+fcmp une v2f64 2 5 1 1
+fcmp uno v2f64 2 5 1 1
+fcmp true v2f64 2 5 1 1
+vselect false v2f64 2 2 3 3
+vselect oeq v2f64 2 2 3 3
+vselect ogt v2f64 2 2 3 3
+vselect oge v2f64 2 2 3 3
+vselect olt v2f64 2 2 3 3
+vselect ole v2f64 2 2 3 3
+vselect one v2f64 2 2 3 3
+vselect ord v2f64 2 2 3 3
+vselect ueq v2f64 2 2 3 3
+vselect ugt v2f64 2 2 3 3
+vselect uge v2f64 2 2 3 3
+vselect ult v2f64 2 2 3 3
+vselect ule v2f64 2 2 3 3
+vselect une v2f64 2 2 3 3
+vselect uno v2f64 2 2 3 3
+vselect true v2f64 2 2 3 3
+select v2f64 2 2 3 3
+load v2f64 1 4 1 1
+store v2f64 1 1 1 1
+extractelement v2f64 0 0 0 0 0
+insertelement v2f64 0 1 1 1 1
+extractelement v2f64 1 1 1 1 1
+insertelement v2f64 1 1 1 1 1
+extractelement v2f64 x 2 2 2 2
+insertelement v2f64 x 3 3 3 3
+bin add v2i8 v 1 1 1 1
+bin add v2i8 c 1 1 1 1
+bin add v2i8 p 1 1 1 1
+bin add v2i8 n 1 1 1 1
+bin add v2i8 k 1 1 1 1
+bin add v2i8 kp 1 1 1 1
+bin sub v2i8 v 1 1 1 1
+bin sub v2i8 c 1 1 1 1
+bin sub v2i8 p 1 1 1 1
+bin sub v2i8 n 1 1 1 1
+bin sub v2i8 k 1 1 1 1
+bin sub v2i8 kp 1 1 1 1
+bin mul v2i8 v 4 7 3 3
+bin mul v2i8 c 4 7 3 3
+bin mul v2i8 p 4 3 3 3
+bin mul v2i8 n 5 4 4 4
+bin mul v2i8 k 4 7 3 3
+bin mul v2i8 kp 4 7 3 3
+bin udiv v2i8 v 320 4 4 4
+bin udiv v2i8 c 14 4 4 4
+bin udiv v2i8 p 1 7 2 3
+bin udiv v2i8 n 14 4 4 4
+bin udiv v2i8 k 14 4 4 4
+bin udiv v2i8 kp 14 28 27 30
+bin sdiv v2i8 v 320 4 4 4
+bin sdiv v2i8 c 14 4 4 4
+bin sdiv v2i8 p 8 26 13 16
+bin sdiv v2i8 n 14 4 4 4
+bin sdiv v2i8 k 14 4 4 4
+bin sdiv v2i8 kp 69 89 136 139
+bin urem v2i8 v 1600 4 4 4
+bin urem v2i8 c 16 4 4 4
+bin urem v2i8 p 1 1 1 1
+bin urem v2i8 n 16 4 4 4
+bin urem v2i8 k 16 4 4 4
+bin urem v2i8 kp 1 1 1 1
+bin srem v2i8 v 1600 4 4 4
+bin srem v2i8 c 16 4 4 4
+bin srem v2i8 p 13 34 17 20
+bin srem v2i8 n 16 4 4 4
+bin srem v2i8 k 16 4 4 4
+bin srem v2i8 kp 74 97 140 143
+bin shl v2i8 v 13 21 26 28
+bin shl v2i8 c 1 7 2 3
+bin shl v2i8 p 1 7 2 3
+bin shl v2i8 n 1 7 2 3
+bin shl v2i8 k 13 21 26 28
+bin shl v2i8 kp 13 21 26 28
+bin lshr v2i8 v 14 28 27 30
+bin lshr v2i8 c 1 7 2 3
+bin lshr v2i8 p 1 7 2 3
+bin lshr v2i8 n 1 7 2 3
+bin lshr v2i8 k 14 28 27 30
+bin lshr v2i8 kp 14 28 27 30
+bin ashr v2i8 v 27 30 54 54
+bin ashr v2i8 c 3 9 5 6
+bin ashr v2i8 p 3 9 5 6
+bin ashr v2i8 n 3 9 5 6
+bin ashr v2i8 k 27 30 54 54
+bin ashr v2i8 kp 27 30 54 54
+bin and v2i8 v 1 1 1 1
+bin and v2i8 c 1 1 1 1
+bin and v2i8 p 1 1 1 1
+bin and v2i8 n 1 1 1 1
+bin and v2i8 k 1 1 1 1
+bin and v2i8 kp 1 1 1 1
+bin or v2i8 v 1 1 1 1
+bin or v2i8 c 1 1 1 1
+bin or v2i8 p 1 1 1 1
+bin or v2i8 n 1 1 1 1
+bin or v2i8 k 1 1 1 1
+bin or v2i8 kp 1 1 1 1
+bin xor v2i8 v 1 1 1 1
+bin xor v2i8 c 1 1 1 1
+bin xor v2i8 p 1 1 1 1
+bin xor v2i8 n 1 1 1 1
+bin xor v2i8 k 1 1 1 1
+bin xor v2i8 kp 1 1 1 1
+vicmp eq v2i8 1 1 1 1
+vicmp ne v2i8 2 2 2 2
+vicmp ugt v2i8 3 3 3 3
+vicmp uge v2i8 2 2 2 2
+vicmp ult v2i8 3 3 3 3
+vicmp ule v2i8 2 2 2 2
+vicmp sgt v2i8 1 1 1 1
+vicmp sge v2i8 2 2 2 2
+vicmp slt v2i8 1 1 1 1
+vicmp sle v2i8 2 2 2 2
+vselect eq v2i8 2 2 3 3
+vselect ne v2i8 2 2 3 3
+vselect ugt v2i8 2 2 3 3
+vselect uge v2i8 2 2 3 3
+vselect ult v2i8 2 2 3 3
+vselect ule v2i8 2 2 3 3
+vselect sgt v2i8 2 2 3 3
+vselect sge v2i8 2 2 3 3
+vselect slt v2i8 2 2 3 3
+vselect sle v2i8 2 2 3 3
+select v2i8 2 2 3 3
+load v2i8 2 4 1 1
+store v2i8 2 1 1 1
+extractelement v2i8 0 1 1 1 1
+insertelement v2i8 0 3 3 3 3
+extractelement v2i8 1 2 2 2 2
+insertelement v2i8 1 3 3 3 3
+extractelement v2i8 x 3 2 2 2
+insertelement v2i8 x 5 3 3 3
+bin add v4i8 v 1 1 1 1
+bin add v4i8 c 1 1 1 1
+bin add v4i8 p 1 1 1 1
+bin add v4i8 n 1 1 1 1
+bin add v4i8 k 1 1 1 1
+bin add v4i8 kp 1 1 1 1
+bin sub v4i8 v 1 1 1 1
+bin sub v4i8 c 1 1 1 1
+bin sub v4i8 p 1 1 1 1
+bin sub v4i8 n 1 1 1 1
+bin sub v4i8 k 1 1 1 1
+bin sub v4i8 kp 1 1 1 1
+bin mul v4i8 v 4 7 3 3
+bin mul v4i8 c 4 7 3 3
+bin mul v4i8 p 4 3 3 3
+bin mul v4i8 n 5 4 4 4
+bin mul v4i8 k 4 7 3 3
+bin mul v4i8 kp 4 7 3 3
+bin udiv v4i8 v 320 4 4 4
+bin udiv v4i8 c 14 4 4 4
+bin udiv v4i8 p 1 7 2 3
+bin udiv v4i8 n 14 4 4 4
+bin udiv v4i8 k 14 4 4 4
+bin udiv v4i8 kp 14 28 27 30
+bin sdiv v4i8 v 320 4 4 4
+bin sdiv v4i8 c 14 4 4 4
+bin sdiv v4i8 p 8 26 13 16
+bin sdiv v4i8 n 14 4 4 4
+bin sdiv v4i8 k 14 4 4 4
+bin sdiv v4i8 kp 69 89 136 139
+bin urem v4i8 v 1600 4 4 4
+bin urem v4i8 c 16 4 4 4
+bin urem v4i8 p 1 1 1 1
+bin urem v4i8 n 16 4 4 4
+bin urem v4i8 k 16 4 4 4
+bin urem v4i8 kp 1 1 1 1
+bin srem v4i8 v 1600 4 4 4
+bin srem v4i8 c 16 4 4 4
+bin srem v4i8 p 13 34 17 20
+bin srem v4i8 n 16 4 4 4
+bin srem v4i8 k 16 4 4 4
+bin srem v4i8 kp 74 97 140 143
+bin shl v4i8 v 13 21 26 28
+bin shl v4i8 c 1 7 2 3
+bin shl v4i8 p 1 7 2 3
+bin shl v4i8 n 1 7 2 3
+bin shl v4i8 k 13 21 26 28
+bin shl v4i8 kp 13 21 26 28
+bin lshr v4i8 v 14 28 27 30
+bin lshr v4i8 c 1 7 2 3
+bin lshr v4i8 p 1 7 2 3
+bin lshr v4i8 n 1 7 2 3
+bin lshr v4i8 k 14 28 27 30
+bin lshr v4i8 kp 14 28 27 30
+bin ashr v4i8 v 27 30 54 54
+bin ashr v4i8 c 3 9 5 6
+bin ashr v4i8 p 3 9 5 6
+bin ashr v4i8 n 3 9 5 6
+bin ashr v4i8 k 27 30 54 54
+bin ashr v4i8 kp 27 30 54 54
+bin and v4i8 v 1 1 1 1
+bin and v4i8 c 1 1 1 1
+bin and v4i8 p 1 1 1 1
+bin and v4i8 n 1 1 1 1
+bin and v4i8 k 1 1 1 1
+bin and v4i8 kp 1 1 1 1
+bin or v4i8 v 1 1 1 1
+bin or v4i8 c 1 1 1 1
+bin or v4i8 p 1 1 1 1
+bin or v4i8 n 1 1 1 1
+bin or v4i8 k 1 1 1 1
+bin or v4i8 kp 1 1 1 1
+bin xor v4i8 v 1 1 1 1
+bin xor v4i8 c 1 1 1 1
+bin xor v4i8 p 1 1 1 1
+bin xor v4i8 n 1 1 1 1
+bin xor v4i8 k 1 1 1 1
+bin xor v4i8 kp 1 1 1 1
+vicmp eq v4i8 1 1 1 1
+vicmp ne v4i8 2 2 2 2
+vicmp ugt v4i8 3 3 3 3
+vicmp uge v4i8 2 2 2 2
+vicmp ult v4i8 3 3 3 3
+vicmp ule v4i8 2 2 2 2
+vicmp sgt v4i8 1 1 1 1
+vicmp sge v4i8 2 2 2 2
+vicmp slt v4i8 1 1 1 1
+vicmp sle v4i8 2 2 2 2
+vselect eq v4i8 2 2 3 3
+vselect ne v4i8 2 2 3 3
+vselect ugt v4i8 2 2 3 3
+vselect uge v4i8 2 2 3 3
+vselect ult v4i8 2 2 3 3
+vselect ule v4i8 2 2 3 3
+vselect sgt v4i8 2 2 3 3
+vselect sge v4i8 2 2 3 3
+vselect slt v4i8 2 2 3 3
+vselect sle v4i8 2 2 3 3
+select v4i8 2 2 3 3
+load v4i8 1 4 1 1
+store v4i8 1 1 1 1
+extractelement v4i8 0 1 1 1 1
+insertelement v4i8 0 5 5 5 5
+extractelement v4i8 1 2 2 2 2
+insertelement v4i8 1 5 5 5 5
+extractelement v4i8 2 2 2 2 2
+insertelement v4i8 2 5 5 5 5
+extractelement v4i8 3 2 2 2 2
+insertelement v4i8 3 5 5 5 5
+extractelement v4i8 x 2 2 2 2
+insertelement v4i8 x 3 3 3 3
+bin add v8i8 v 1 1 1 1
+bin add v8i8 c 1 1 1 1
+bin add v8i8 p 1 1 1 1
+bin add v8i8 n 1 1 1 1
+bin add v8i8 k 1 1 1 1
+bin add v8i8 kp 1 1 1 1
+bin sub v8i8 v 1 1 1 1
+bin sub v8i8 c 1 1 1 1
+bin sub v8i8 p 1 1 1 1
+bin sub v8i8 n 1 1 1 1
+bin sub v8i8 k 1 1 1 1
+bin sub v8i8 kp 1 1 1 1
+bin mul v8i8 v 4 7 3 3
+bin mul v8i8 c 4 7 3 3
+bin mul v8i8 p 4 3 3 3
+bin mul v8i8 n 5 4 4 4
+bin mul v8i8 k 4 7 3 3
+bin mul v8i8 kp 4 7 3 3
+bin udiv v8i8 v 320 4 4 4
+bin udiv v8i8 c 14 4 4 4
+bin udiv v8i8 p 1 7 2 3
+bin udiv v8i8 n 14 4 4 4
+bin udiv v8i8 k 14 4 4 4
+bin udiv v8i8 kp 14 28 27 30
+bin sdiv v8i8 v 320 4 4 4
+bin sdiv v8i8 c 14 4 4 4
+bin sdiv v8i8 p 8 26 13 16
+bin sdiv v8i8 n 14 4 4 4
+bin sdiv v8i8 k 14 4 4 4
+bin sdiv v8i8 kp 69 89 136 139
+bin urem v8i8 v 1600 4 4 4
+bin urem v8i8 c 16 4 4 4
+bin urem v8i8 p 1 1 1 1
+bin urem v8i8 n 16 4 4 4
+bin urem v8i8 k 16 4 4 4
+bin urem v8i8 kp 1 1 1 1
+bin srem v8i8 v 1600 4 4 4
+bin srem v8i8 c 16 4 4 4
+bin srem v8i8 p 13 34 17 20
+bin srem v8i8 n 16 4 4 4
+bin srem v8i8 k 16 4 4 4
+bin srem v8i8 kp 74 97 140 143
+bin shl v8i8 v 13 21 26 28
+bin shl v8i8 c 1 7 2 3
+bin shl v8i8 p 1 7 2 3
+bin shl v8i8 n 1 7 2 3
+bin shl v8i8 k 13 21 26 28
+bin shl v8i8 kp 13 21 26 28
+bin lshr v8i8 v 14 28 27 30
+bin lshr v8i8 c 1 7 2 3
+bin lshr v8i8 p 1 7 2 3
+bin lshr v8i8 n 1 7 2 3
+bin lshr v8i8 k 14 28 27 30
+bin lshr v8i8 kp 14 28 27 30
+bin ashr v8i8 v 27 30 54 54
+bin ashr v8i8 c 3 9 5 6
+bin ashr v8i8 p 3 9 5 6
+bin ashr v8i8 n 3 9 5 6
+bin ashr v8i8 k 27 30 54 54
+bin ashr v8i8 kp 27 30 54 54
+bin and v8i8 v 1 1 1 1
+bin and v8i8 c 1 1 1 1
+bin and v8i8 p 1 1 1 1
+bin and v8i8 n 1 1 1 1
+bin and v8i8 k 1 1 1 1
+bin and v8i8 kp 1 1 1 1
+bin or v8i8 v 1 1 1 1
+bin or v8i8 c 1 1 1 1
+bin or v8i8 p 1 1 1 1
+bin or v8i8 n 1 1 1 1
+bin or v8i8 k 1 1 1 1
+bin or v8i8 kp 1 1 1 1
+bin xor v8i8 v 1 1 1 1
+bin xor v8i8 c 1 1 1 1
+bin xor v8i8 p 1 1 1 1
+bin xor v8i8 n 1 1 1 1
+bin xor v8i8 k 1 1 1 1
+bin xor v8i8 kp 1 1 1 1
+vicmp eq v8i8 1 1 1 1
+vicmp ne v8i8 2 2 2 2
+vicmp ugt v8i8 3 3 3 3
+vicmp uge v8i8 2 2 2 2
+vicmp ult v8i8 3 3 3 3
+vicmp ule v8i8 2 2 2 2
+vicmp sgt v8i8 1 1 1 1
+vicmp sge v8i8 2 2 2 2
+vicmp slt v8i8 1 1 1 1
+vicmp sle v8i8 2 2 2 2
+vselect eq v8i8 2 2 3 3
+vselect ne v8i8 2 2 3 3
+vselect ugt v8i8 2 2 3 3
+vselect uge v8i8 2 2 3 3
+vselect ult v8i8 2 2 3 3
+vselect ule v8i8 2 2 3 3
+vselect sgt v8i8 2 2 3 3
+vselect sge v8i8 2 2 3 3
+vselect slt v8i8 2 2 3 3
+vselect sle v8i8 2 2 3 3
+select v8i8 2 2 3 3
+load v8i8 1 4 1 1
+store v8i8 1 1 1 1
+extractelement v8i8 0 1 1 1 1
+insertelement v8i8 0 8 8 8 8
+extractelement v8i8 1 2 2 2 2
+insertelement v8i8 1 8 8 8 8
+extractelement v8i8 2 2 2 2 2
+insertelement v8i8 2 8 8 8 8
+extractelement v8i8 3 2 2 2 2
+insertelement v8i8 3 8 8 8 8
+extractelement v8i8 x 2 2 2 2
+insertelement v8i8 x 3 3 3 3
+bin add v2i16 v 1 1 1 1
+bin add v2i16 c 1 1 1 1
+bin add v2i16 p 1 1 1 1
+bin add v2i16 n 1 1 1 1
+bin add v2i16 k 1 1 1 1
+bin add v2i16 kp 1 1 1 1
+bin sub v2i16 v 1 1 1 1
+bin sub v2i16 c 1 1 1 1
+bin sub v2i16 p 1 1 1 1
+bin sub v2i16 n 1 1 1 1
+bin sub v2i16 k 1 1 1 1
+bin sub v2i16 kp 1 1 1 1
+bin mul v2i16 v 1 5 1 1
+bin mul v2i16 c 1 5 1 1
+bin mul v2i16 p 1 1 1 1
+bin mul v2i16 n 2 2 2 2
+bin mul v2i16 k 1 5 1 1
+bin mul v2i16 kp 1 5 1 1
+bin udiv v2i16 v 160 4 4 4
+bin udiv v2i16 c 6 4 4 4
+bin udiv v2i16 p 1 1 1 1
+bin udiv v2i16 n 6 4 4 4
+bin udiv v2i16 k 6 4 4 4
+bin udiv v2i16 kp 16 19 31 31
+bin sdiv v2i16 v 160 4 4 4
+bin sdiv v2i16 c 6 4 4 4
+bin sdiv v2i16 p 4 4 4 4
+bin sdiv v2i16 n 6 4 4 4
+bin sdiv v2i16 k 6 4 4 4
+bin sdiv v2i16 kp 49 58 94 94
+bin urem v2i16 v 640 4 4 4
+bin urem v2i16 c 8 4 4 4
+bin urem v2i16 p 1 1 1 1
+bin urem v2i16 n 8 4 4 4
+bin urem v2i16 k 8 4 4 4
+bin urem v2i16 kp 1 1 1 1
+bin srem v2i16 v 640 4 4 4
+bin srem v2i16 c 8 4 4 4
+bin srem v2i16 p 6 10 6 6
+bin srem v2i16 n 8 4 4 4
+bin srem v2i16 k 8 4 4 4
+bin srem v2i16 kp 51 64 96 96
+bin shl v2i16 v 24 27 16 20
+bin shl v2i16 c 1 1 1 1
+bin shl v2i16 p 1 1 1 1
+bin shl v2i16 n 1 1 1 1
+bin shl v2i16 k 1 5 1 1
+bin shl v2i16 kp 1 5 1 1
+bin lshr v2i16 v 16 19 31 31
+bin lshr v2i16 c 1 1 1 1
+bin lshr v2i16 p 1 1 1 1
+bin lshr v2i16 n 1 1 1 1
+bin lshr v2i16 k 16 19 31 31
+bin lshr v2i16 kp 16 19 31 31
+bin ashr v2i16 v 16 19 31 31
+bin ashr v2i16 c 1 1 1 1
+bin ashr v2i16 p 1 1 1 1
+bin ashr v2i16 n 1 1 1 1
+bin ashr v2i16 k 16 19 31 31
+bin ashr v2i16 kp 16 19 31 31
+bin and v2i16 v 1 1 1 1
+bin and v2i16 c 1 1 1 1
+bin and v2i16 p 1 1 1 1
+bin and v2i16 n 1 1 1 1
+bin and v2i16 k 1 1 1 1
+bin and v2i16 kp 1 1 1 1
+bin or v2i16 v 1 1 1 1
+bin or v2i16 c 1 1 1 1
+bin or v2i16 p 1 1 1 1
+bin or v2i16 n 1 1 1 1
+bin or v2i16 k 1 1 1 1
+bin or v2i16 kp 1 1 1 1
+bin xor v2i16 v 1 1 1 1
+bin xor v2i16 c 1 1 1 1
+bin xor v2i16 p 1 1 1 1
+bin xor v2i16 n 1 1 1 1
+bin xor v2i16 k 1 1 1 1
+bin xor v2i16 kp 1 1 1 1
+vicmp eq v2i16 1 1 1 1
+vicmp ne v2i16 2 2 2 2
+vicmp ugt v2i16 3 3 3 3
+vicmp uge v2i16 2 2 2 2
+vicmp ult v2i16 3 3 3 3
+vicmp ule v2i16 2 2 2 2
+vicmp sgt v2i16 1 1 1 1
+vicmp sge v2i16 2 2 2 2
+vicmp slt v2i16 1 1 1 1
+vicmp sle v2i16 2 2 2 2
+vselect eq v2i16 2 2 3 3
+vselect ne v2i16 2 2 3 3
+vselect ugt v2i16 2 2 3 3
+vselect uge v2i16 2 2 3 3
+vselect ult v2i16 2 2 3 3
+vselect ule v2i16 2 2 3 3
+vselect sgt v2i16 2 2 3 3
+vselect sge v2i16 2 2 3 3
+vselect slt v2i16 2 2 3 3
+vselect sle v2i16 2 2 3 3
+select v2i16 2 2 3 3
+load v2i16 1 4 1 1
+store v2i16 1 1 1 1
+extractelement v2i16 0 1 1 1 1
+insertelement v2i16 0 1 1 1 1
+extractelement v2i16 1 1 1 1 1
+insertelement v2i16 1 1 1 1 1
+extractelement v2i16 x 2 2 2 2
+insertelement v2i16 x 3 3 3 3
+bin add v4i16 v 1 1 1 1
+bin add v4i16 c 1 1 1 1
+bin add v4i16 p 1 1 1 1
+bin add v4i16 n 1 1 1 1
+bin add v4i16 k 1 1 1 1
+bin add v4i16 kp 1 1 1 1
+bin sub v4i16 v 1 1 1 1
+bin sub v4i16 c 1 1 1 1
+bin sub v4i16 p 1 1 1 1
+bin sub v4i16 n 1 1 1 1
+bin sub v4i16 k 1 1 1 1
+bin sub v4i16 kp 1 1 1 1
+bin mul v4i16 v 1 5 1 1
+bin mul v4i16 c 1 5 1 1
+bin mul v4i16 p 1 1 1 1
+bin mul v4i16 n 2 2 2 2
+bin mul v4i16 k 1 5 1 1
+bin mul v4i16 kp 1 5 1 1
+bin udiv v4i16 v 160 4 4 4
+bin udiv v4i16 c 6 4 4 4
+bin udiv v4i16 p 1 1 1 1
+bin udiv v4i16 n 6 4 4 4
+bin udiv v4i16 k 6 4 4 4
+bin udiv v4i16 kp 16 19 31 31
+bin sdiv v4i16 v 160 4 4 4
+bin sdiv v4i16 c 6 4 4 4
+bin sdiv v4i16 p 4 4 4 4
+bin sdiv v4i16 n 6 4 4 4
+bin sdiv v4i16 k 6 4 4 4
+bin sdiv v4i16 kp 49 58 94 94
+bin urem v4i16 v 640 4 4 4
+bin urem v4i16 c 8 4 4 4
+bin urem v4i16 p 1 1 1 1
+bin urem v4i16 n 8 4 4 4
+bin urem v4i16 k 8 4 4 4
+bin urem v4i16 kp 1 1 1 1
+bin srem v4i16 v 640 4 4 4
+bin srem v4i16 c 8 4 4 4
+bin srem v4i16 p 6 10 6 6
+bin srem v4i16 n 8 4 4 4
+bin srem v4i16 k 8 4 4 4
+bin srem v4i16 kp 51 64 96 96
+bin shl v4i16 v 24 27 16 20
+bin shl v4i16 c 1 1 1 1
+bin shl v4i16 p 1 1 1 1
+bin shl v4i16 n 1 1 1 1
+bin shl v4i16 k 1 5 1 1
+bin shl v4i16 kp 1 5 1 1
+bin lshr v4i16 v 16 19 31 31
+bin lshr v4i16 c 1 1 1 1
+bin lshr v4i16 p 1 1 1 1
+bin lshr v4i16 n 1 1 1 1
+bin lshr v4i16 k 16 19 31 31
+bin lshr v4i16 kp 16 19 31 31
+bin ashr v4i16 v 16 19 31 31
+bin ashr v4i16 c 1 1 1 1
+bin ashr v4i16 p 1 1 1 1
+bin ashr v4i16 n 1 1 1 1
+bin ashr v4i16 k 16 19 31 31
+bin ashr v4i16 kp 16 19 31 31
+bin and v4i16 v 1 1 1 1
+bin and v4i16 c 1 1 1 1
+bin and v4i16 p 1 1 1 1
+bin and v4i16 n 1 1 1 1
+bin and v4i16 k 1 1 1 1
+bin and v4i16 kp 1 1 1 1
+bin or v4i16 v 1 1 1 1
+bin or v4i16 c 1 1 1 1
+bin or v4i16 p 1 1 1 1
+bin or v4i16 n 1 1 1 1
+bin or v4i16 k 1 1 1 1
+bin or v4i16 kp 1 1 1 1
+bin xor v4i16 v 1 1 1 1
+bin xor v4i16 c 1 1 1 1
+bin xor v4i16 p 1 1 1 1
+bin xor v4i16 n 1 1 1 1
+bin xor v4i16 k 1 1 1 1
+bin xor v4i16 kp 1 1 1 1
+vicmp eq v4i16 1 1 1 1
+vicmp ne v4i16 2 2 2 2
+vicmp ugt v4i16 3 3 3 3
+vicmp uge v4i16 2 2 2 2
+vicmp ult v4i16 3 3 3 3
+vicmp ule v4i16 2 2 2 2
+vicmp sgt v4i16 1 1 1 1
+vicmp sge v4i16 2 2 2 2
+vicmp slt v4i16 1 1 1 1
+vicmp sle v4i16 2 2 2 2
+vselect eq v4i16 2 2 3 3
+vselect ne v4i16 2 2 3 3
+vselect ugt v4i16 2 2 3 3
+vselect uge v4i16 2 2 3 3
+vselect ult v4i16 2 2 3 3
+vselect ule v4i16 2 2 3 3
+vselect sgt v4i16 2 2 3 3
+vselect sge v4i16 2 2 3 3
+vselect slt v4i16 2 2 3 3
+vselect sle v4i16 2 2 3 3
+select v4i16 2 2 3 3
+load v4i16 1 4 1 1
+store v4i16 1 1 1 1
+extractelement v4i16 0 1 1 1 1
+insertelement v4i16 0 1 1 1 1
+extractelement v4i16 1 1 1 1 1
+insertelement v4i16 1 1 1 1 1
+extractelement v4i16 2 1 1 1 1
+insertelement v4i16 2 1 1 1 1
+extractelement v4i16 3 1 1 1 1
+insertelement v4i16 3 1 1 1 1
+extractelement v4i16 x 2 2 2 2
+insertelement v4i16 x 3 3 3 3
+bin add v2i32 v 1 1 1 1
+bin add v2i32 c 1 1 1 1
+bin add v2i32 p 1 1 1 1
+bin add v2i32 n 1 1 1 1
+bin add v2i32 k 1 1 1 1
+bin add v2i32 kp 1 1 1 1
+bin sub v2i32 v 1 1 1 1
+bin sub v2i32 c 1 1 1 1
+bin sub v2i32 p 1 1 1 1
+bin sub v2i32 n 1 1 1 1
+bin sub v2i32 k 1 1 1 1
+bin sub v2i32 kp 1 1 1 1
+bin mul v2i32 v 6 8 7 7
+bin mul v2i32 c 6 8 7 7
+bin mul v2i32 p 1 1 1 1
+bin mul v2i32 n 2 2 2 2
+bin mul v2i32 k 6 8 7 7
+bin mul v2i32 kp 6 8 7 7
+bin udiv v2i32 v 80 4 4 4
+bin udiv v2i32 c 5 4 4 4
+bin udiv v2i32 p 1 1 1 1
+bin udiv v2i32 n 5 4 4 4
+bin udiv v2i32 k 15 4 4 4
+bin udiv v2i32 kp 12 12 15 19
+bin sdiv v2i32 v 80 4 4 4
+bin sdiv v2i32 c 6 4 4 4
+bin sdiv v2i32 p 4 4 4 4
+bin sdiv v2i32 n 6 4 4 4
+bin sdiv v2i32 k 19 4 4 4
+bin sdiv v2i32 kp 37 37 46 58
+bin urem v2i32 v 240 4 4 4
+bin urem v2i32 c 7 4 4 4
+bin urem v2i32 p 1 1 1 1
+bin urem v2i32 n 7 4 4 4
+bin urem v2i32 k 20 4 4 4
+bin urem v2i32 kp 1 1 1 1
+bin srem v2i32 v 240 4 4 4
+bin srem v2i32 c 8 4 4 4
+bin srem v2i32 p 11 13 12 12
+bin srem v2i32 n 8 4 4 4
+bin srem v2i32 k 24 4 4 4
+bin srem v2i32 kp 44 46 54 66
+bin shl v2i32 v 17 19 10 12
+bin shl v2i32 c 1 1 1 1
+bin shl v2i32 p 1 1 1 1
+bin shl v2i32 n 1 1 1 1
+bin shl v2i32 k 6 8 7 7
+bin shl v2i32 kp 6 8 7 7
+bin lshr v2i32 v 12 12 15 19
+bin lshr v2i32 c 1 1 1 1
+bin lshr v2i32 p 1 1 1 1
+bin lshr v2i32 n 1 1 1 1
+bin lshr v2i32 k 12 12 15 19
+bin lshr v2i32 kp 12 12 15 19
+bin ashr v2i32 v 12 12 15 19
+bin ashr v2i32 c 1 1 1 1
+bin ashr v2i32 p 1 1 1 1
+bin ashr v2i32 n 1 1 1 1
+bin ashr v2i32 k 12 12 15 19
+bin ashr v2i32 kp 12 12 15 19
+bin and v2i32 v 1 1 1 1
+bin and v2i32 c 1 1 1 1
+bin and v2i32 p 1 1 1 1
+bin and v2i32 n 1 1 1 1
+bin and v2i32 k 1 1 1 1
+bin and v2i32 kp 1 1 1 1
+bin or v2i32 v 1 1 1 1
+bin or v2i32 c 1 1 1 1
+bin or v2i32 p 1 1 1 1
+bin or v2i32 n 1 1 1 1
+bin or v2i32 k 1 1 1 1
+bin or v2i32 kp 1 1 1 1
+bin xor v2i32 v 1 1 1 1
+bin xor v2i32 c 1 1 1 1
+bin xor v2i32 p 1 1 1 1
+bin xor v2i32 n 1 1 1 1
+bin xor v2i32 k 1 1 1 1
+bin xor v2i32 kp 1 1 1 1
+vicmp eq v2i32 1 1 1 1
+vicmp ne v2i32 2 2 2 2
+vicmp ugt v2i32 3 3 3 3
+vicmp uge v2i32 4 4 4 4
+vicmp ult v2i32 3 3 3 3
+vicmp ule v2i32 4 4 4 4
+vicmp sgt v2i32 1 1 1 1
+vicmp sge v2i32 2 2 2 2
+vicmp slt v2i32 1 1 1 1
+vicmp sle v2i32 2 2 2 2
+vselect eq v2i32 2 2 3 3
+vselect ne v2i32 2 2 3 3
+vselect ugt v2i32 2 2 3 3
+vselect uge v2i32 2 2 3 3
+vselect ult v2i32 2 2 3 3
+vselect ule v2i32 2 2 3 3
+vselect sgt v2i32 2 2 3 3
+vselect sge v2i32 2 2 3 3
+vselect slt v2i32 2 2 3 3
+vselect sle v2i32 2 2 3 3
+select v2i32 2 2 3 3
+load v2i32 1 4 1 1
+store v2i32 1 1 1 1
+extractelement v2i32 0 1 1 1 1
+insertelement v2i32 0 3 3 3 3
+extractelement v2i32 1 2 2 2 2
+insertelement v2i32 1 3 3 3 3
+extractelement v2i32 x 2 2 2 2
+insertelement v2i32 x 3 3 3 3
+bin add v32i8 v 2 1 1 1
+bin add v32i8 c 2 1 1 1
+bin add v32i8 p 2 1 1 1
+bin add v32i8 n 2 1 1 1
+bin add v32i8 k 2 1 1 1
+bin add v32i8 kp 2 1 1 1
+bin sub v32i8 v 2 1 1 1
+bin sub v32i8 c 2 1 1 1
+bin sub v32i8 p 2 1 1 1
+bin sub v32i8 n 2 1 1 1
+bin sub v32i8 k 2 1 1 1
+bin sub v32i8 kp 2 1 1 1
+bin mul v32i8 v 12 36 24 24
+bin mul v32i8 c 12 36 24 24
+bin mul v32i8 p 2 14 4 6
+bin mul v32i8 n 4 15 5 7
+bin mul v32i8 k 12 36 24 24
+bin mul v32i8 kp 26 42 52 56
+bin udiv v32i8 v 640 4 4 4
+bin udiv v32i8 c 28 4 4 4
+bin udiv v32i8 p 2 14 4 6
+bin udiv v32i8 n 28 4 4 4
+bin udiv v32i8 k 28 4 4 4
+bin udiv v32i8 kp 28 56 54 60
+bin sdiv v32i8 v 640 4 4 4
+bin sdiv v32i8 c 28 4 4 4
+bin sdiv v32i8 p 16 51 25 31
+bin sdiv v32i8 n 28 4 4 4
+bin sdiv v32i8 k 28 4 4 4
+bin sdiv v32i8 kp 138 177 271 277
+bin urem v32i8 v 3200 4 4 4
+bin urem v32i8 c 32 4 4 4
+bin urem v32i8 p 2 2 2 2
+bin urem v32i8 n 32 4 4 4
+bin urem v32i8 k 32 4 4 4
+bin urem v32i8 kp 2 2 2 2
+bin srem v32i8 v 3200 4 4 4
+bin srem v32i8 c 32 4 4 4
+bin srem v32i8 p 30 88 50 56
+bin srem v32i8 n 32 4 4 4
+bin srem v32i8 k 32 4 4 4
+bin srem v32i8 kp 152 214 296 302
+bin shl v32i8 v 26 42 52 56
+bin shl v32i8 c 2 14 4 6
+bin shl v32i8 p 2 14 4 6
+bin shl v32i8 n 2 14 4 6
+bin shl v32i8 k 26 42 52 56
+bin shl v32i8 kp 26 42 52 56
+bin lshr v32i8 v 28 56 54 60
+bin lshr v32i8 c 2 14 4 6
+bin lshr v32i8 p 2 14 4 6
+bin lshr v32i8 n 2 14 4 6
+bin lshr v32i8 k 28 56 54 60
+bin lshr v32i8 kp 28 56 54 60
+bin ashr v32i8 v 54 60 108 108
+bin ashr v32i8 c 6 18 10 12
+bin ashr v32i8 p 6 18 10 12
+bin ashr v32i8 n 6 18 10 12
+bin ashr v32i8 k 54 60 108 108
+bin ashr v32i8 kp 54 60 108 108
+bin and v32i8 v 2 2 2 2
+bin and v32i8 c 2 2 2 2
+bin and v32i8 p 2 2 2 2
+bin and v32i8 n 2 2 2 2
+bin and v32i8 k 2 2 2 2
+bin and v32i8 kp 2 2 2 2
+bin or v32i8 v 2 2 2 2
+bin or v32i8 c 2 2 2 2
+bin or v32i8 p 2 2 2 2
+bin or v32i8 n 2 2 2 2
+bin or v32i8 k 2 2 2 2
+bin or v32i8 kp 2 2 2 2
+bin xor v32i8 v 2 2 2 2
+bin xor v32i8 c 2 2 2 2
+bin xor v32i8 p 2 2 2 2
+bin xor v32i8 n 2 2 2 2
+bin xor v32i8 k 2 2 2 2
+bin xor v32i8 kp 2 2 2 2
+vicmp eq v32i8 2 2 2 2
+vicmp ne v32i8 4 4 4 4
+vicmp ugt v32i8 6 6 6 6
+vicmp uge v32i8 4 4 4 4
+vicmp ult v32i8 6 6 6 6
+vicmp ule v32i8 4 4 4 4
+vicmp sgt v32i8 2 2 2 2
+vicmp sge v32i8 4 4 4 4
+vicmp slt v32i8 2 2 2 2
+vicmp sle v32i8 4 4 4 4
+vselect eq v32i8 4 4 6 6
+vselect ne v32i8 4 4 6 6
+vselect ugt v32i8 4 4 6 6
+vselect uge v32i8 4 4 6 6
+vselect ult v32i8 4 4 6 6
+vselect ule v32i8 4 4 6 6
+vselect sgt v32i8 4 4 6 6
+vselect sge v32i8 4 4 6 6
+vselect slt v32i8 4 4 6 6
+vselect sle v32i8 4 4 6 6
+select v32i8 4 4 6 6
+load v32i8 2 4 1 1
+store v32i8 2 1 1 1
+extractelement v32i8 0 1 1 1 1
+insertelement v32i8 0 14 14 14 14
+extractelement v32i8 1 2 2 2 2
+insertelement v32i8 1 14 14 14 14
+extractelement v32i8 2 2 2 2 2
+insertelement v32i8 2 14 14 14 14
+extractelement v32i8 3 2 2 2 2
+insertelement v32i8 3 14 14 14 14
+extractelement v32i8 x 3 2 2 2
+insertelement v32i8 x 5 3 3 3
+bin add v16i16 v 2 1 1 1
+bin add v16i16 c 2 1 1 1
+bin add v16i16 p 2 1 1 1
+bin add v16i16 n 2 1 1 1
+bin add v16i16 k 2 1 1 1
+bin add v16i16 kp 2 1 1 1
+bin sub v16i16 v 2 1 1 1
+bin sub v16i16 c 2 1 1 1
+bin sub v16i16 p 2 1 1 1
+bin sub v16i16 n 2 1 1 1
+bin sub v16i16 k 2 1 1 1
+bin sub v16i16 kp 2 1 1 1
+bin mul v16i16 v 2 10 2 2
+bin mul v16i16 c 2 10 2 2
+bin mul v16i16 p 2 2 2 2
+bin mul v16i16 n 4 3 3 3
+bin mul v16i16 k 2 10 2 2
+bin mul v16i16 kp 2 10 2 2
+bin udiv v16i16 v 320 4 4 4
+bin udiv v16i16 c 12 4 4 4
+bin udiv v16i16 p 2 2 2 2
+bin udiv v16i16 n 12 4 4 4
+bin udiv v16i16 k 12 4 4 4
+bin udiv v16i16 kp 32 38 62 62
+bin sdiv v16i16 v 320 4 4 4
+bin sdiv v16i16 c 12 4 4 4
+bin sdiv v16i16 p 8 7 7 7
+bin sdiv v16i16 n 12 4 4 4
+bin sdiv v16i16 k 12 4 4 4
+bin sdiv v16i16 kp 98 115 187 187
+bin urem v16i16 v 1280 4 4 4
+bin urem v16i16 c 16 4 4 4
+bin urem v16i16 p 2 2 2 2
+bin urem v16i16 n 16 4 4 4
+bin urem v16i16 k 16 4 4 4
+bin urem v16i16 kp 2 2 2 2
+bin srem v16i16 v 1280 4 4 4
+bin srem v16i16 c 16 4 4 4
+bin srem v16i16 p 12 18 10 10
+bin srem v16i16 n 16 4 4 4
+bin srem v16i16 k 16 4 4 4
+bin srem v16i16 kp 102 126 190 190
+bin shl v16i16 v 48 54 32 40
+bin shl v16i16 c 2 2 2 2
+bin shl v16i16 p 2 2 2 2
+bin shl v16i16 n 2 2 2 2
+bin shl v16i16 k 2 10 2 2
+bin shl v16i16 kp 2 10 2 2
+bin lshr v16i16 v 32 38 62 62
+bin lshr v16i16 c 2 2 2 2
+bin lshr v16i16 p 2 2 2 2
+bin lshr v16i16 n 2 2 2 2
+bin lshr v16i16 k 32 38 62 62
+bin lshr v16i16 kp 32 38 62 62
+bin ashr v16i16 v 32 38 62 62
+bin ashr v16i16 c 2 2 2 2
+bin ashr v16i16 p 2 2 2 2
+bin ashr v16i16 n 2 2 2 2
+bin ashr v16i16 k 32 38 62 62
+bin ashr v16i16 kp 32 38 62 62
+bin and v16i16 v 2 2 2 2
+bin and v16i16 c 2 2 2 2
+bin and v16i16 p 2 2 2 2
+bin and v16i16 n 2 2 2 2
+bin and v16i16 k 2 2 2 2
+bin and v16i16 kp 2 2 2 2
+bin or v16i16 v 2 2 2 2
+bin or v16i16 c 2 2 2 2
+bin or v16i16 p 2 2 2 2
+bin or v16i16 n 2 2 2 2
+bin or v16i16 k 2 2 2 2
+bin or v16i16 kp 2 2 2 2
+bin xor v16i16 v 2 2 2 2
+bin xor v16i16 c 2 2 2 2
+bin xor v16i16 p 2 2 2 2
+bin xor v16i16 n 2 2 2 2
+bin xor v16i16 k 2 2 2 2
+bin xor v16i16 kp 2 2 2 2
+vicmp eq v16i16 2 2 2 2
+vicmp ne v16i16 4 4 4 4
+vicmp ugt v16i16 6 6 6 6
+vicmp uge v16i16 4 4 4 4
+vicmp ult v16i16 6 6 6 6
+vicmp ule v16i16 4 4 4 4
+vicmp sgt v16i16 2 2 2 2
+vicmp sge v16i16 4 4 4 4
+vicmp slt v16i16 2 2 2 2
+vicmp sle v16i16 4 4 4 4
+vselect eq v16i16 4 4 6 6
+vselect ne v16i16 4 4 6 6
+vselect ugt v16i16 4 4 6 6
+vselect uge v16i16 4 4 6 6
+vselect ult v16i16 4 4 6 6
+vselect ule v16i16 4 4 6 6
+vselect sgt v16i16 4 4 6 6
+vselect sge v16i16 4 4 6 6
+vselect slt v16i16 4 4 6 6
+vselect sle v16i16 4 4 6 6
+select v16i16 4 4 6 6
+load v16i16 2 4 1 1
+store v16i16 2 1 1 1
+extractelement v16i16 0 1 1 1 1
+insertelement v16i16 0 1 1 1 1
+extractelement v16i16 1 1 1 1 1
+insertelement v16i16 1 1 1 1 1
+extractelement v16i16 2 1 1 1 1
+insertelement v16i16 2 1 1 1 1
+extractelement v16i16 3 1 1 1 1
+insertelement v16i16 3 1 1 1 1
+extractelement v16i16 x 3 2 2 2
+insertelement v16i16 x 5 3 3 3
+bin add v8i32 v 2 1 1 1
+bin add v8i32 c 2 1 1 1
+bin add v8i32 p 2 1 1 1
+bin add v8i32 n 2 1 1 1
+bin add v8i32 k 2 1 1 1
+bin add v8i32 kp 2 1 1 1
+bin sub v8i32 v 2 1 1 1
+bin sub v8i32 c 2 1 1 1
+bin sub v8i32 p 2 1 1 1
+bin sub v8i32 n 2 1 1 1
+bin sub v8i32 k 2 1 1 1
+bin sub v8i32 kp 2 1 1 1
+bin mul v8i32 v 12 16 14 14
+bin mul v8i32 c 12 16 14 14
+bin mul v8i32 p 2 2 2 2
+bin mul v8i32 n 4 3 3 3
+bin mul v8i32 k 12 16 14 14
+bin mul v8i32 kp 12 16 14 14
+bin udiv v8i32 v 160 4 4 4
+bin udiv v8i32 c 10 4 4 4
+bin udiv v8i32 p 2 2 2 2
+bin udiv v8i32 n 10 4 4 4
+bin udiv v8i32 k 30 4 4 4
+bin udiv v8i32 kp 24 24 30 38
+bin sdiv v8i32 v 160 4 4 4
+bin sdiv v8i32 c 12 4 4 4
+bin sdiv v8i32 p 8 7 7 7
+bin sdiv v8i32 n 12 4 4 4
+bin sdiv v8i32 k 38 4 4 4
+bin sdiv v8i32 kp 74 73 91 115
+bin urem v8i32 v 480 4 4 4
+bin urem v8i32 c 14 4 4 4
+bin urem v8i32 p 2 2 2 2
+bin urem v8i32 n 14 4 4 4
+bin urem v8i32 k 40 4 4 4
+bin urem v8i32 kp 2 2 2 2
+bin srem v8i32 v 480 4 4 4
+bin srem v8i32 c 16 4 4 4
+bin srem v8i32 p 22 24 22 22
+bin srem v8i32 n 16 4 4 4
+bin srem v8i32 k 48 4 4 4
+bin srem v8i32 kp 88 90 106 130
+bin shl v8i32 v 34 38 20 24
+bin shl v8i32 c 2 2 2 2
+bin shl v8i32 p 2 2 2 2
+bin shl v8i32 n 2 2 2 2
+bin shl v8i32 k 12 16 14 14
+bin shl v8i32 kp 12 16 14 14
+bin lshr v8i32 v 24 24 30 38
+bin lshr v8i32 c 2 2 2 2
+bin lshr v8i32 p 2 2 2 2
+bin lshr v8i32 n 2 2 2 2
+bin lshr v8i32 k 24 24 30 38
+bin lshr v8i32 kp 24 24 30 38
+bin ashr v8i32 v 24 24 30 38
+bin ashr v8i32 c 2 2 2 2
+bin ashr v8i32 p 2 2 2 2
+bin ashr v8i32 n 2 2 2 2
+bin ashr v8i32 k 24 24 30 38
+bin ashr v8i32 kp 24 24 30 38
+bin and v8i32 v 2 2 2 2
+bin and v8i32 c 2 2 2 2
+bin and v8i32 p 2 2 2 2
+bin and v8i32 n 2 2 2 2
+bin and v8i32 k 2 2 2 2
+bin and v8i32 kp 2 2 2 2
+bin or v8i32 v 2 2 2 2
+bin or v8i32 c 2 2 2 2
+bin or v8i32 p 2 2 2 2
+bin or v8i32 n 2 2 2 2
+bin or v8i32 k 2 2 2 2
+bin or v8i32 kp 2 2 2 2
+bin xor v8i32 v 2 2 2 2
+bin xor v8i32 c 2 2 2 2
+bin xor v8i32 p 2 2 2 2
+bin xor v8i32 n 2 2 2 2
+bin xor v8i32 k 2 2 2 2
+bin xor v8i32 kp 2 2 2 2
+vicmp eq v8i32 2 2 2 2
+vicmp ne v8i32 4 4 4 4
+vicmp ugt v8i32 6 6 6 6
+vicmp uge v8i32 8 8 8 8
+vicmp ult v8i32 6 6 6 6
+vicmp ule v8i32 8 8 8 8
+vicmp sgt v8i32 2 2 2 2
+vicmp sge v8i32 4 4 4 4
+vicmp slt v8i32 2 2 2 2
+vicmp sle v8i32 4 4 4 4
+vselect eq v8i32 4 4 6 6
+vselect ne v8i32 4 4 6 6
+vselect ugt v8i32 4 4 6 6
+vselect uge v8i32 4 4 6 6
+vselect ult v8i32 4 4 6 6
+vselect ule v8i32 4 4 6 6
+vselect sgt v8i32 4 4 6 6
+vselect sge v8i32 4 4 6 6
+vselect slt v8i32 4 4 6 6
+vselect sle v8i32 4 4 6 6
+select v8i32 4 4 6 6
+load v8i32 2 4 1 1
+store v8i32 2 1 1 1
+extractelement v8i32 0 1 1 1 1
+insertelement v8i32 0 3 3 3 3
+extractelement v8i32 1 2 2 2 2
+insertelement v8i32 1 3 3 3 3
+extractelement v8i32 2 2 2 2 2
+insertelement v8i32 2 3 3 3 3
+extractelement v8i32 3 2 2 2 2
+insertelement v8i32 3 3 3 3 3
+extractelement v8i32 x 3 2 2 2
+insertelement v8i32 x 5 3 3 3
+bin add v4i64 v 2 4 2 4
+bin add v4i64 c 2 4 2 4
+bin add v4i64 p 2 4 2 4
+bin add v4i64 n 2 4 2 4
+bin add v4i64 k 2 4 2 4
+bin add v4i64 kp 2 4 2 4
+bin sub v4i64 v 2 4 2 4
+bin sub v4i64 c 2 4 2 4
+bin sub v4i64 p 2 4 2 4
+bin sub v4i64 n 2 4 2 4
+bin sub v4i64 k 2 4 2 4
+bin sub v4i64 kp 2 4 2 4
+bin mul v4i64 v 14 20 20 20
+bin mul v4i64 c 14 20 20 20
+bin mul v4i64 p 2 2 2 2
+bin mul v4i64 n 4 6 4 6
+bin mul v4i64 k 14 20 20 20
+bin mul v4i64 kp 8 12 10 14
+bin udiv v4i64 v 80 4 4 4
+bin udiv v4i64 c 80 4 4 4
+bin udiv v4i64 p 2 2 2 2
+bin udiv v4i64 n 80 4 4 4
+bin udiv v4i64 k 80 4 4 4
+bin udiv v4i64 kp 8 12 10 14
+bin sdiv v4i64 v 80 4 4 4
+bin sdiv v4i64 c 80 4 4 4
+bin sdiv v4i64 p 16 26 28 30
+bin sdiv v4i64 n 80 4 4 4
+bin sdiv v4i64 k 80 4 4 4
+bin sdiv v4i64 kp 42 60 60 82
+bin urem v4i64 v 320 4 4 4
+bin urem v4i64 c 320 4 4 4
+bin urem v4i64 p 2 2 2 2
+bin urem v4i64 n 320 4 4 4
+bin urem v4i64 k 320 4 4 4
+bin urem v4i64 kp 2 2 2 2
+bin srem v4i64 v 320 4 4 4
+bin srem v4i64 c 320 4 4 4
+bin srem v4i64 p 32 50 50 54
+bin srem v4i64 n 320 4 4 4
+bin srem v4i64 k 320 4 4 4
+bin srem v4i64 kp 58 84 82 106
+bin shl v4i64 v 8 12 10 14
+bin shl v4i64 c 2 2 2 2
+bin shl v4i64 p 2 2 2 2
+bin shl v4i64 n 2 2 2 2
+bin shl v4i64 k 8 12 10 14
+bin shl v4i64 kp 8 12 10 14
+bin lshr v4i64 v 8 12 10 14
+bin lshr v4i64 c 2 2 2 2
+bin lshr v4i64 p 2 2 2 2
+bin lshr v4i64 n 2 2 2 2
+bin lshr v4i64 k 8 12 10 14
+bin lshr v4i64 kp 8 12 10 14
+bin ashr v4i64 v 16 22 24 32
+bin ashr v4i64 c 6 10 12 12
+bin ashr v4i64 p 6 10 12 12
+bin ashr v4i64 n 6 10 12 12
+bin ashr v4i64 k 16 22 24 32
+bin ashr v4i64 kp 16 22 24 32
+bin and v4i64 v 2 2 2 2
+bin and v4i64 c 2 2 2 2
+bin and v4i64 p 2 2 2 2
+bin and v4i64 n 2 2 2 2
+bin and v4i64 k 2 2 2 2
+bin and v4i64 kp 2 2 2 2
+bin or v4i64 v 2 2 2 2
+bin or v4i64 c 2 2 2 2
+bin or v4i64 p 2 2 2 2
+bin or v4i64 n 2 2 2 2
+bin or v4i64 k 2 2 2 2
+bin or v4i64 kp 2 2 2 2
+bin xor v4i64 v 2 2 2 2
+bin xor v4i64 c 2 2 2 2
+bin xor v4i64 p 2 2 2 2
+bin xor v4i64 n 2 2 2 2
+bin xor v4i64 k 2 2 2 2
+bin xor v4i64 kp 2 2 2 2
+vicmp eq v4i64 10 8 10 10
+vicmp ne v4i64 12 10 12 12
+vicmp ugt v4i64 14 12 14 14
+vicmp uge v4i64 16 14 16 16
+vicmp ult v4i64 14 12 14 14
+vicmp ule v4i64 16 14 16 16
+vicmp sgt v4i64 10 8 10 10
+vicmp sge v4i64 12 10 12 12
+vicmp slt v4i64 10 8 10 10
+vicmp sle v4i64 12 10 12 12
+vselect eq v4i64 4 4 6 6
+vselect ne v4i64 4 4 6 6
+vselect ugt v4i64 4 4 6 6
+vselect uge v4i64 4 4 6 6
+vselect ult v4i64 4 4 6 6
+vselect ule v4i64 4 4 6 6
+vselect sgt v4i64 4 4 6 6
+vselect sge v4i64 4 4 6 6
+vselect slt v4i64 4 4 6 6
+vselect sle v4i64 4 4 6 6
+select v4i64 4 4 6 6
+load v4i64 2 4 1 1
+store v4i64 2 1 1 1
+extractelement v4i64 0 1 1 1 1
+insertelement v4i64 0 2 2 2 2
+extractelement v4i64 1 2 2 2 2
+insertelement v4i64 1 2 2 2 2
+extractelement v4i64 2 1 1 1 1
+insertelement v4i64 2 2 2 2 2
+extractelement v4i64 3 2 2 2 2
+insertelement v4i64 3 2 2 2 2
+extractelement v4i64 x 3 2 2 2
+insertelement v4i64 x 5 3 3 3
+bin fadd v8f32 v 4 6 2 2
+bin fsub v8f32 v 4 6 2 2
+bin fmul v8f32 v 4 10 2 2
+bin fdiv v8f32 v 78 78 2 2
+bin frem v8f32 v 34 4 4 4
+fneg v8f32 2 2 2 2
+fcmp false v8f32 4 10 2 2
+fcmp oeq v8f32 4 10 2 2
+fcmp ogt v8f32 4 10 2 2
+fcmp oge v8f32 4 10 2 2
+fcmp olt v8f32 4 10 2 2
+fcmp ole v8f32 4 10 2 2
+fcmp one v8f32 9 21 5 5
+fcmp ord v8f32 4 10 2 2
+fcmp ueq v8f32 9 21 5 5
+fcmp ugt v8f32 4 10 2 2
+fcmp uge v8f32 4 10 2 2
+fcmp ult v8f32 4 10 2 2
+fcmp ule v8f32 4 10 2 2
+fcmp une v8f32 4 10 2 2
+fcmp uno v8f32 4 10 2 2
+fcmp true v8f32 4 10 2 2
+vselect false v8f32 4 4 6 6
+vselect oeq v8f32 4 4 6 6
+vselect ogt v8f32 4 4 6 6
+vselect oge v8f32 4 4 6 6
+vselect olt v8f32 4 4 6 6
+vselect ole v8f32 4 4 6 6
+vselect one v8f32 4 4 6 6
+vselect ord v8f32 4 4 6 6
+vselect ueq v8f32 4 4 6 6
+vselect ugt v8f32 4 4 6 6
+vselect uge v8f32 4 4 6 6
+vselect ult v8f32 4 4 6 6
+vselect ule v8f32 4 4 6 6
+vselect une v8f32 4 4 6 6
+vselect uno v8f32 4 4 6 6
+vselect true v8f32 4 4 6 6
+select v8f32 4 4 6 6
+load v8f32 2 4 1 1
+store v8f32 2 1 1 1
+extractelement v8f32 0 0 0 0 0
+insertelement v8f32 0 2 2 2 2
+extractelement v8f32 1 1 1 1 1
+insertelement v8f32 1 2 2 2 2
+extractelement v8f32 2 1 1 1 1
+insertelement v8f32 2 2 2 2 2
+extractelement v8f32 3 1 1 1 1
+insertelement v8f32 3 2 2 2 2
+extractelement v8f32 x 3 2 2 2
+insertelement v8f32 x 5 3 3 3
+bin fadd v4f64 v 4 6 2 2
+bin fsub v4f64 v 4 6 2 2
+bin fmul v4f64 v 4 10 2 2
+bin fdiv v4f64 v 138 138 2 2
+bin frem v4f64 v 14 4 4 4
+fneg v4f64 2 2 2 2
+fcmp false v4f64 4 10 2 2
+fcmp oeq v4f64 4 10 2 2
+fcmp ogt v4f64 4 10 2 2
+fcmp oge v4f64 4 10 2 2
+fcmp olt v4f64 4 10 2 2
+fcmp ole v4f64 4 10 2 2
+fcmp one v4f64 9 21 5 5
+fcmp ord v4f64 4 10 2 2
+fcmp ueq v4f64 9 21 5 5
+fcmp ugt v4f64 4 10 2 2
+fcmp uge v4f64 4 10 2 2
+fcmp ult v4f64 4 10 2 2
+fcmp ule v4f64 4 10 2 2
+fcmp une v4f64 4 10 2 2
+fcmp uno v4f64 4 10 2 2
+fcmp true v4f64 4 10 2 2
+vselect false v4f64 4 4 6 6
+vselect oeq v4f64 4 4 6 6
+vselect ogt v4f64 4 4 6 6
+vselect oge v4f64 4 4 6 6
+vselect olt v4f64 4 4 6 6
+vselect ole v4f64 4 4 6 6
+vselect one v4f64 4 4 6 6
+vselect ord v4f64 4 4 6 6
+vselect ueq v4f64 4 4 6 6
+vselect ugt v4f64 4 4 6 6
+vselect uge v4f64 4 4 6 6
+vselect ult v4f64 4 4 6 6
+vselect ule v4f64 4 4 6 6
+vselect une v4f64 4 4 6 6
+vselect uno v4f64 4 4 6 6
+vselect true v4f64 4 4 6 6
+select v4f64 4 4 6 6
+load v4f64 2 4 1 1
+store v4f64 2 1 1 1
+extractelement v4f64 0 0 0 0 0
+insertelement v4f64 0 1 1 1 1
+extractelement v4f64 1 1 1 1 1
+insertelement v4f64 1 1 1 1 1
+extractelement v4f64 2 0 0 0 0
+insertelement v4f64 2 1 1 1 1
+extractelement v4f64 3 1 1 1 1
+insertelement v4f64 3 1 1 1 1
+extractelement v4f64 x 3 2 2 2
+insertelement v4f64 x 5 3 3 3
+bin fadd v2f32 v 2 3 1 1
+bin fsub v2f32 v 2 3 1 1
+bin fmul v2f32 v 2 5 1 1
+bin fdiv v2f32 v 39 39 1 1
+bin frem v2f32 v 7 4 4 4
+fneg v2f32 1 1 1 1
+fcmp false v2f32 2 5 1 1
+fcmp oeq v2f32 2 5 1 1
+fcmp ogt v2f32 2 5 1 1
+fcmp oge v2f32 2 5 1 1
+fcmp olt v2f32 2 5 1 1
+fcmp ole v2f32 2 5 1 1
+fcmp one v2f32 5 11 3 3
+fcmp ord v2f32 2 5 1 1
+fcmp ueq v2f32 5 11 3 3
+fcmp ugt v2f32 2 5 1 1
+fcmp uge v2f32 2 5 1 1
+fcmp ult v2f32 2 5 1 1
+fcmp ule v2f32 2 5 1 1
+fcmp une v2f32 2 5 1 1
+fcmp uno v2f32 2 5 1 1
+fcmp true v2f32 2 5 1 1
+vselect false v2f32 2 2 3 3
+vselect oeq v2f32 2 2 3 3
+vselect ogt v2f32 2 2 3 3
+vselect oge v2f32 2 2 3 3
+vselect olt v2f32 2 2 3 3
+vselect ole v2f32 2 2 3 3
+vselect one v2f32 2 2 3 3
+vselect ord v2f32 2 2 3 3
+vselect ueq v2f32 2 2 3 3
+vselect ugt v2f32 2 2 3 3
+vselect uge v2f32 2 2 3 3
+vselect ult v2f32 2 2 3 3
+vselect ule v2f32 2 2 3 3
+vselect une v2f32 2 2 3 3
+vselect uno v2f32 2 2 3 3
+vselect true v2f32 2 2 3 3
+select v2f32 2 2 3 3
+load v2f32 1 4 1 1
+store v2f32 1 1 1 1
+extractelement v2f32 0 0 0 0 0
+insertelement v2f32 0 2 2 2 2
+extractelement v2f32 1 1 1 1 1
+insertelement v2f32 1 2 2 2 2
+extractelement v2f32 x 2 2 2 2
+insertelement v2f32 x 3 3 3 3
+cast zext v16i16 v16i8 2 2 2 2
+cast sext v16i16 v16i8 4 2 2 2
+cast trunc v16i8 v16i16 3 1 1 1
+cast trunc v8i8 v8i16 2 1 1 1
+cast zext v8i32 v8i16 2 2 2 2
+cast sext v8i32 v8i16 4 2 2 2
+cast sitofp v8f32 v8i16 6 2 2 2
+cast uitofp v8f32 v8i16 8 2 2 2
+cast zext v8i16 v8i8 1 1 1 1
+cast sext v8i16 v8i8 2 1 1 1
+cast zext v8i32 v8i8 4 2 2 2
+cast sext v8i32 v8i8 6 2 2 2
+cast sitofp v8f32 v8i8 6 2 2 2
+cast uitofp v8f32 v8i8 8 2 2 2
+cast trunc v8i16 v8i32 5 1 1 1
+cast trunc v8i8 v8i32 6 2 2 2
+cast sitofp v8f32 v8i32 6 2 2 2
+cast uitofp v8f32 v8i32 10 2 2 2
+cast bitcast v8f32 v8i32 0 0 0 0
+cast fptosi v8i16 v8f32 10 2 2 2
+cast fptoui v8i16 v8f32 10 2 2 2
+cast fptosi v8i8 v8f32 12 2 2 2
+cast fptoui v8i8 v8f32 12 2 2 2
+cast fptosi v8i32 v8f32 8 2 2 2
+cast fptoui v8i32 v8f32 16 2 2 2
+cast bitcast v8i32 v8f32 0 0 0 0
+cast sitofp v4f32 v4i32 3 1 1 1
+cast uitofp v4f32 v4i32 5 1 1 1
+cast bitcast v4f32 v4i32 0 0 0 0
+cast trunc v4i8 v4i32 3 1 1 1
+cast trunc v4i16 v4i32 3 1 1 1
+cast zext v4i64 v4i32 2 2 2 2
+cast sext v4i64 v4i32 4 2 2 2
+cast sitofp v4f64 v4i32 8 2 2 2
+cast uitofp v4f64 v4i32 14 2 2 2
+cast fptosi v4i32 v4f32 4 1 1 1
+cast fptoui v4i32 v4f32 8 1 1 1
+cast bitcast v4i32 v4f32 0 0 0 0
+cast fptosi v4i8 v4f32 6 1 1 1
+cast fptoui v4i8 v4f32 6 1 1 1
+cast fptosi v4i16 v4f32 5 1 1 1
+cast fptoui v4i16 v4f32 5 1 1 1
+cast fptosi v4i64 v4f32 29 1 1 1
+cast fptoui v4i64 v4f32 29 1 1 1
+cast fpext v4f64 v4f32 3 1 1 1
+cast zext v4i32 v4i8 2 1 1 1
+cast sext v4i32 v4i8 3 1 1 1
+cast sitofp v4f32 v4i8 3 1 1 1
+cast uitofp v4f32 v4i8 4 1 1 1
+cast zext v4i16 v4i8 1 1 1 1
+cast sext v4i16 v4i8 2 1 1 1
+cast zext v4i64 v4i8 8 2 2 2
+cast sext v4i64 v4i8 8 2 2 2
+cast sitofp v4f64 v4i8 8 2 2 2
+cast uitofp v4f64 v4i8 8 2 2 2
+cast zext v4i32 v4i16 1 1 1 1
+cast sext v4i32 v4i16 2 1 1 1
+cast sitofp v4f32 v4i16 3 1 1 1
+cast uitofp v4f32 v4i16 4 1 1 1
+cast trunc v4i8 v4i16 2 1 1 1
+cast zext v4i64 v4i16 4 2 2 2
+cast sext v4i64 v4i16 6 2 2 2
+cast sitofp v4f64 v4i16 8 2 2 2
+cast uitofp v4f64 v4i16 8 2 2 2
+cast trunc v4i32 v4i64 2 2 2 2
+cast sitofp v4f32 v4i64 16 2 2 2
+cast uitofp v4f32 v4i64 36 2 2 2
+cast trunc v4i8 v4i64 8 2 2 2
+cast trunc v4i16 v4i64 4 2 2 2
+cast sitofp v4f64 v4i64 16 2 2 2
+cast uitofp v4f64 v4i64 30 2 2 2
+cast bitcast v4f64 v4i64 0 0 0 0
+cast fptosi v4i32 v4f64 8 2 2 2
+cast fptoui v4i32 v4f64 16 2 2 2
+cast fptrunc v4f32 v4f64 3 1 1 1
+cast fptosi v4i8 v4f64 12 2 2 2
+cast fptoui v4i8 v4f64 12 2 2 2
+cast fptosi v4i16 v4f64 10 2 2 2
+cast fptoui v4i16 v4f64 10 2 2 2
+cast fptosi v4i64 v4f64 28 1 1 1
+cast fptoui v4i64 v4f64 72 1 1 1
+cast bitcast v4i64 v4f64 0 0 0 0
+cast sitofp v2f64 v2i64 8 1 1 1
+cast uitofp v2f64 v2i64 15 1 1 1
+cast bitcast v2f64 v2i64 0 0 0 0
+cast trunc v2i8 v2i64 4 1 1 1
+cast trunc v2i16 v2i64 2 1 1 1
+cast trunc v2i32 v2i64 1 1 1 1
+cast sitofp v2f32 v2i64 8 1 1 1
+cast uitofp v2f32 v2i64 18 1 1 1
+cast fptosi v2i64 v2f64 14 1 1 1
+cast fptoui v2i64 v2f64 36 1 1 1
+cast bitcast v2i64 v2f64 0 0 0 0
+cast fptosi v2i8 v2f64 6 1 1 1
+cast fptoui v2i8 v2f64 6 1 1 1
+cast fptosi v2i16 v2f64 5 1 1 1
+cast fptoui v2i16 v2f64 5 1 1 1
+cast fptosi v2i32 v2f64 4 1 1 1
+cast fptoui v2i32 v2f64 8 1 1 1
+cast fptrunc v2f32 v2f64 1 1 1 1
+cast zext v2i64 v2i8 4 1 1 1
+cast sext v2i64 v2i8 4 1 1 1
+cast sitofp v2f64 v2i8 4 1 1 1
+cast uitofp v2f64 v2i8 4 1 1 1
+cast zext v2i16 v2i8 1 1 1 1
+cast sext v2i16 v2i8 2 1 1 1
+cast zext v2i32 v2i8 2 1 1 1
+cast sext v2i32 v2i8 3 1 1 1
+cast sitofp v2f32 v2i8 3 1 1 1
+cast uitofp v2f32 v2i8 4 1 1 1
+cast zext v2i64 v2i16 2 1 1 1
+cast sext v2i64 v2i16 3 1 1 1
+cast sitofp v2f64 v2i16 4 1 1 1
+cast uitofp v2f64 v2i16 4 1 1 1
+cast trunc v2i8 v2i16 2 1 1 1
+cast zext v2i32 v2i16 1 1 1 1
+cast sext v2i32 v2i16 2 1 1 1
+cast sitofp v2f32 v2i16 3 1 1 1
+cast uitofp v2f32 v2i16 4 1 1 1
+cast zext v2i64 v2i32 1 1 1 1
+cast sext v2i64 v2i32 2 1 1 1
+cast sitofp v2f64 v2i32 4 1 1 1
+cast uitofp v2f64 v2i32 7 1 1 1
+cast trunc v2i8 v2i32 3 1 1 1
+cast trunc v2i16 v2i32 1 1 1 1
+cast sitofp v2f32 v2i32 3 1 1 1
+cast uitofp v2f32 v2i32 7 1 1 1
+cast bitcast v2f32 v2i32 0 0 0 0
+cast fptosi v2i64 v2f32 14 1 1 1
+cast fptoui v2i64 v2f32 14 1 1 1
+cast fpext v2f64 v2f32 1 1 1 1
+cast fptosi v2i8 v2f32 6 1 1 1
+cast fptoui v2i8 v2f32 6 1 1 1
+cast fptosi v2i16 v2f32 5 1 1 1
+cast fptoui v2i16 v2f32 5 1 1 1
+cast fptosi v2i32 v2f32 4 1 1 1
+cast fptoui v2i32 v2f32 8 1 1 1
+cast bitcast v2i32 v2f32 0 0 0 0
 """

@@ -56,7 +56,8 @@ def _arg2(ty: str) -> str:
 
 def _params() -> str:
     tys = _INTS + _FPS + ("ptr",)
-    return ", ".join("%s %s, %s %s" % (t, _arg(t), t, _arg2(t)) for t in tys if t != "ptr") + ", ptr %p, i1 %c"
+    vectors = ", ".join("%s %%a.%s, %s %%b.%s" % (_vty(v), v, _vty(v), v) for v in _VECTORS)
+    return ", ".join("%s %s, %s %s" % (t, _arg(t), t, _arg2(t)) for t in tys if t != "ptr") + ", ptr %p, i1 %c, i32 %i, " + vectors
 
 
 def probe_keys() -> list[str]:
@@ -120,11 +121,130 @@ def probe_keys() -> list[str]:
             keys.append("intr llvm.%s %s i64" % (name, t))
         for name in ("fptosi.sat", "fptoui.sat"):
             keys += ["intr llvm.%s i32 %s" % (name, t), "intr llvm.%s i64 %s" % (name, t)]
+    keys += vector_probe_keys()
     return keys
+
+
+_VECTORS = ("v16i8", "v8i16", "v4i32", "v2i64", "v4f32", "v2f64", "v2i8", "v4i8", "v8i8", "v2i16", "v4i16", "v2i32",
+            "v32i8", "v16i16", "v8i32", "v4i64", "v8f32", "v4f64", "v2f32")
+_ELT = {"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "f32": "float", "f64": "double"}
+_ICMP_PREDS = ("eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle")
+_FCMP_PREDS = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
+               "uno", "true")
+
+
+def _vparts(name: str) -> tuple[int, bool, int]:
+    """``v4f32`` -> (4, True, 32): lane count, floating point, lane width."""
+    m = re.fullmatch(r"v(\d+)([if])(\d+)", name)
+    assert m is not None
+    return int(m.group(1)), m.group(2) == "f", int(m.group(3))
+
+
+def _vty(name: str) -> str:
+    """``v4i32`` -> ``<4 x i32>``."""
+    m = re.fullmatch(r"v(\d+)(\w+)", name)
+    assert m is not None
+    return "<%s x %s>" % (m.group(1), _ELT[m.group(2)])
+
+
+def vector_probe_keys() -> list[str]:
+    """The vector rows: SSE2-legal 128-bit types, narrower ones and 256-bit ones."""
+    keys: list[str] = []
+    for v in _VECTORS:
+        count, is_fp, _ = _vparts(v)
+        if is_fp:
+            for op in ("fadd", "fsub", "fmul", "fdiv", "frem"):
+                keys.append("bin %s %s v" % (op, v))
+            keys.append("fneg " + v)
+            keys += ["fcmp %s %s" % (p, v) for p in _FCMP_PREDS]
+            keys += ["vselect %s %s" % (p, v) for p in _FCMP_PREDS]
+        else:
+            for op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
+                for cls in ("v", "c", "p", "n", "k", "kp"):
+                    keys.append("bin %s %s %s" % (op, v, cls))
+            keys += ["vicmp %s %s" % (p, v) for p in _ICMP_PREDS]
+            keys += ["vselect %s %s" % (p, v) for p in _ICMP_PREDS]
+        for op in ("select", "load", "store"):
+            keys.append("%s %s" % (op, v))
+        for idx in [str(i) for i in range(min(count, 4))] + ["x"]:
+            keys += ["extractelement %s %s" % (v, idx), "insertelement %s %s" % (v, idx)]
+    by_count: dict[int, list[str]] = {}
+    for v in _VECTORS:
+        by_count.setdefault(_vparts(v)[0], []).append(v)
+    for group in by_count.values():
+        for s in group:
+            for d in group:
+                if s == d:
+                    continue
+                _, sf, sw = _vparts(s)
+                _, df, dw = _vparts(d)
+                if not sf and not df:
+                    if dw < sw:
+                        keys.append("cast trunc %s %s" % (d, s))
+                    else:
+                        keys += ["cast zext %s %s" % (d, s), "cast sext %s %s" % (d, s)]
+                elif sf and df:
+                    keys.append("cast %s %s %s" % ("fpext" if dw > sw else "fptrunc", d, s))
+                elif sf:
+                    keys += ["cast fptosi %s %s" % (d, s), "cast fptoui %s %s" % (d, s)]
+                else:
+                    keys += ["cast sitofp %s %s" % (d, s), "cast uitofp %s %s" % (d, s)]
+                if sw == dw:
+                    keys.append("cast bitcast %s %s" % (d, s))
+    return keys
+
+
+def _vconst(v: str, cls: str) -> str:
+    count, _, width = _vparts(v)
+    elt = "i%d" % width
+    if cls in ("c", "p", "n"):
+        return "splat (%s %s)" % (elt, {"c": "7", "p": "8", "n": "-8"}[cls])
+    values = [(3 + 2 * i) if cls == "k" else (1 << (1 + i % 3)) for i in range(count)]
+    return "<%s>" % ", ".join("%s %d" % (elt, x) for x in values)
+
+
+def _vector_probe_lines(key: str, n: int) -> list[str] | None:
+    f = key.split()
+    r = "%%r%d" % n
+    kind = f[0]
+    vname = f[2] if kind in ("bin", "fcmp", "vicmp", "vselect", "cast") else f[1]
+    if not vname.startswith("v"):
+        return None
+    t = _vty(vname)
+    a, b = "%%a.%s" % vname, "%%b.%s" % vname
+    if kind == "bin":
+        rhs = b if f[3] == "v" else _vconst(vname, f[3])
+        return ["%s = %s %s %s, %s" % (r, f[1], t, a, rhs)]
+    if kind == "fneg":
+        return ["%s = fneg %s %s" % (r, t, a)]
+    if kind in ("fcmp", "vicmp"):
+        return ["%s = %s %s %s %s, %s" % (r, "fcmp" if kind == "fcmp" else "icmp", f[1], t, a, b)]
+    if kind == "vselect":
+        cmp = "fcmp" if _vparts(vname)[1] else "icmp"
+        return ["%%k%d = %s %s %s %s, %s" % (n, cmp, f[1], t, a, b), "%s = select %s %%k%d, %s %s, %s %s" % (
+            r, re.sub(r"x \w+>", "x i1>", t), n, t, a, t, b)]
+    if kind == "select":
+        return ["%s = select i1 %%c, %s %s, %s %s" % (r, t, a, t, b)]
+    if kind == "load":
+        return ["%s = load %s, ptr %%p" % (r, t)]
+    if kind == "store":
+        return ["store %s %s, ptr %%p" % (t, a)]
+    if kind == "cast":
+        return ["%s = %s %s %%a.%s to %s" % (r, f[1], _vty(f[3]), f[3], _vty(f[2]))]
+    elt = t[t.index("x ") + 2:-1]
+    idx = "i32 %i" if f[2] == "x" else "i32 " + f[2]
+    if kind == "extractelement":
+        return ["%s = extractelement %s %s, %s" % (r, t, a, idx)]
+    scalar = {"i8": "%a.i8", "i16": "%a.i16", "i32": "%a.i32", "i64": "%a.i64", "float": "%a.float",
+              "double": "%a.double"}[elt]
+    return ["%s = insertelement %s %s, %s %s, %s" % (r, t, a, elt, scalar, idx)]
 
 
 def _probe_lines(key: str, n: int) -> list[str]:
     """The instruction(s) whose last one opt-19 prices for row ``key``."""
+    vector = _vector_probe_lines(key, n)
+    if vector is not None:
+        return vector
     f = key.split()
     r = "%%r%d" % n
     kind = f[0]
@@ -245,7 +365,11 @@ _ADDRESSING = """
 %S = type { i32, i64, [4 x i16] }
 declare void @ext(i32)
 declare double @sqrt(double)
-define void @f(ptr %p, i64 %i, i64 %j, i32 %k, i1 %c) {
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare i48 @llvm.ctpop.i48(i48)
+define void @f(ptr %p, i64 %i, i64 %j, i32 %k, i1 %c, i24 %x24, i40 %x40, i48 %x48, i96 %x96, <4 x i1> %vc,
+               <4 x i32> %v, <8 x i16> %v16, <2 x double> %vd) {
 entry:
   %a = alloca [10 x i32]
   %g1 = getelementptr [10 x i32], ptr %a, i64 0, i64 5
@@ -288,6 +412,33 @@ entry:
   %g39 = getelementptr i8, ptr %p, i64 -2147483648
   %g40 = getelementptr i8, ptr %p, i64 2147483648
   %l = load i32, ptr %g2
+  store float 0.0, ptr %p
+  store double 2.0, ptr %p
+  store i64 4294967296, ptr %p
+  store i32 undef, ptr %p
+  store <4 x i32> zeroinitializer, ptr %p
+  store <4 x i32> <i32 1, i32 2, i32 3, i32 4>, ptr %p
+  store <8 x i32> splat (i32 1), ptr %p
+  store ptr @g, ptr %p
+  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr %a, i64 16, i1 false)
+  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 %i, i1 false)
+  %w1 = udiv i24 %x24, 8
+  %w2 = sdiv i48 %x48, %x48
+  %w3 = mul i96 %x96, %x96
+  %w4 = srem i40 %x40, 8
+  %w5 = trunc i48 %x48 to i24
+  %w6 = sitofp i24 %x24 to double
+  %w7 = call i48 @llvm.ctpop.i48(i48 %x48)
+  %w8 = icmp slt i96 %x96, %x96
+  %w9 = load atomic i32, ptr %p seq_cst, align 4
+  %w10 = load volatile i64, ptr %p
+  %w11 = load i32, ptr %p, align 1
+  %w12 = select <4 x i1> %vc, <4 x i32> %v, <4 x i32> zeroinitializer
+  %w13 = icmp sgt <4 x i32> %v, splat (i32 1)
+  %w14 = select <4 x i1> %w13, <4 x i32> %v, <4 x i32> zeroinitializer
+  %w15 = mul <4 x i32> %v, <i32 2, i32 4, i32 8, i32 16>
+  %w16 = udiv <8 x i16> %v16, <i16 2, i16 4, i16 8, i16 16, i16 2, i16 4, i16 8, i16 -16>
+  %w17 = extractelement <2 x double> %vd, i64 1
   call void @ext(i32 1)
   %s = call double @sqrt(double 1.0)
   %x = extractvalue { i32, i32 } undef, 0
