@@ -9,28 +9,37 @@ What: :class:`X86TargetTransformInfo` answers the cost queries of
 on x86-64, in the four cost kinds:
 
 - scalar integer (``i1``/``i8``/``i16``/``i32``/``i64``/``i128``, and the widths
-  between them as the next one), pointer and
-  floating-point (``half``, ``float``, ``double``, ``x86_fp80``, ``fp128``) binary
-  operators (by the second operand's kind: variable, constant, power of two, negated
-  power of two), ``fneg``, compares, selects, loads, stores, casts (a ``zext``/``sext``/
-  ``fpext`` of a load priced as LLVM's extending-load context) and the common
-  intrinsics (``ctlz``/``cttz``/``ctpop``/``bswap``/``bitreverse``/``abs``, min/max,
-  saturating and overflow arithmetic, funnel shifts, the FP math intrinsics): from
-  the table of :mod:`.target_transform_info_x86_table`, measured with opt-19's
-  ``print<cost-model>`` and re-checked against it by the tests;
+  between them as the next one), pointer and floating-point (``half``, ``float``,
+  ``double``, ``x86_fp80``, ``fp128``) binary operators (by the second operand's kind:
+  variable, constant, power of two, negated power of two), ``fneg``, compares,
+  selects, loads, stores (a stored FP or non-zero vector constant adds its
+  materialisation to the throughput), casts (a ``zext``/``sext``/``fpext`` of a load
+  priced as LLVM's extending-load context), ``memcpy`` and the common intrinsics
+  (``ctlz``/``cttz``/``ctpop``/``bswap``/``bitreverse``/``abs``, min/max, saturating and
+  overflow arithmetic, funnel shifts, the FP math intrinsics);
+- vectors of ``i8``..``i64``/``float``/``double`` up to 256 bits (the SSE2-legal 128-bit
+  types, the narrower ones and the 256-bit ones split in two): binary operators (splat
+  or non-splat constants), ``fneg``, compares and selects on a compare by predicate,
+  loads, stores, casts between same-length vectors, ``extractelement``/
+  ``insertelement`` at lanes 0-3 or a variable lane;
+- those from the table of :mod:`.target_transform_info_x86_table`, measured with
+  opt-19's ``print<cost-model>`` and re-checked against it by the tests;
 - ``getelementptr``: free when its address is a legal x86 addressing mode (base
   register, index scaled by 1/2/4/8 — or 3/5/9 with no base register — and a signed
   32-bit displacement; a global base only when it is DSO-local, with a displacement
   under 16 MiB), as ``X86TargetLowering::isLegalAddressingMode``;
 - control flow: ``br``/``switch``/``ret`` cost 0 in throughput and 1 otherwise, ``phi``
-  is free in every kind;
+  is free in every kind; other calls as the target-independent model (as opt-19);
 - :meth:`X86TargetTransformInfo.is_type_legal`: ``i8``..``i64``, pointers, ``float``,
-  ``double``, ``x86_fp80`` and the 128-bit SSE2 vector types.
+  ``double``, ``x86_fp80`` and the 128-bit SSE2 vector types (used for lookup tables).
 
-What it does not model (the target-independent answer is given instead): vector
-instructions (SSE2 cost tables, shuffles, insert/extract element), integer widths
-wider than 128 bits, intrinsics outside the table, other CPUs (``-mcpu``/``target-cpu``), i386, and the large or kernel code
-models.
+What it does not model (the target-independent answer is given instead):
+``shufflevector``, vectors of ``i1``, of one lane or wider than 256 bits, vector
+intrinsics, a select on a vector condition that is not a compare of its own type,
+``insertelement`` into ``undef``/``poison``, splats of a variable as operands, integers
+wider than 128 bits, intrinsics outside the table, the name-only
+:meth:`get_intrinsic_instr_cost` query, other CPUs (``-mcpu``/``target-cpu``
+attributes), i386/x32, and the large or kernel code models.
 """
 
 from __future__ import annotations

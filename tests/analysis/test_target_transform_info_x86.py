@@ -460,6 +460,47 @@ def test_addressing_modes_and_control_flow_like_opt(kind: str) -> None:
     assert _ours(text, kind) == _opt_costs(text, kind)
 
 
+_GLOBAL_BASES = """
+@t = dso_local thread_local global [10 x i32] zeroinitializer
+@t2 = thread_local global [10 x i32] zeroinitializer
+@w = extern_weak global [10 x i32]
+@al = dso_local alias [10 x i32], ptr @t
+@pv = private global [10 x i32] zeroinitializer
+@hid = hidden global [10 x i32] zeroinitializer
+@prot = protected global [10 x i32] zeroinitializer
+define dso_local void @fn() { ret void }
+declare void @ext()
+define void @f(ptr %p, i64 %i, ptr addrspace(1) %q, ptr addrspace(270) %r) {
+  %a = getelementptr [10 x i32], ptr @t, i64 0, i64 2
+  %b = getelementptr [10 x i32], ptr @t2, i64 0, i64 2
+  %c = getelementptr [10 x i32], ptr @w, i64 0, i64 2
+  %d = getelementptr [10 x i32], ptr @al, i64 0, i64 2
+  %e = getelementptr [10 x i32], ptr @pv, i64 0, i64 %i
+  %f = getelementptr i8, ptr @fn, i64 2
+  %g = getelementptr i8, ptr @ext, i64 2
+  %h = getelementptr i32, ptr addrspace(1) %q, i64 %i
+  %k = getelementptr i32, ptr addrspace(270) %r, i64 %i
+  %l = getelementptr i32, ptr addrspace(270) %r, i64 7
+  %m = getelementptr [10 x i32], ptr @hid, i64 0, i64 2
+  %n = getelementptr [10 x i32], ptr @prot, i64 0, i64 2
+  %o = getelementptr i8, ptr @pv, i64 -20000000
+  %s = getelementptr <4 x i32>, ptr %p, i64 %i
+  %u = getelementptr <4 x i32>, ptr %p, i64 0, i64 %i
+  %v = getelementptr i32, ptr %p, <2 x i64> <i64 1, i64 2>
+  %x = getelementptr i32, ptr %p, <2 x i64> splat (i64 3)
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize("kind", _KINDS)
+def test_global_and_vector_gep_bases_like_opt(kind: str) -> None:
+    """DSO-local, hidden, protected, private, TLS, weak, aliases and functions as GEP bases."""
+    require_tools("opt-19")
+    text = _HEAD + _GLOBAL_BASES
+    assert _ours(text, kind) == _opt_costs(text, kind)
+
+
 def _tti(triple: str) -> TargetTransformInfo:
     head = 'target triple = "%s"\n' % triple if triple else ""
     module = parse_assembly(head + "define void @f() {\n  ret void\n}\n")
