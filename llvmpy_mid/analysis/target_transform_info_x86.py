@@ -21,7 +21,7 @@ on x86-64, in the four cost kinds:
   types, the narrower ones and the 256-bit ones split in two): binary operators (splat
   or non-splat constants), ``fneg``, compares and selects on a compare by predicate,
   loads, stores, casts between same-length vectors, ``extractelement``/
-  ``insertelement`` at lanes 0-3 or a variable lane;
+  ``insertelement`` at a constant or a variable lane;
 - those from the table of :mod:`.target_transform_info_x86_table`, measured with
   opt-19's ``print<cost-model>`` and re-checked against it by the tests;
 - ``getelementptr``: free when its address is a legal x86 addressing mode (base
@@ -140,6 +140,8 @@ def _operand_class(v: Value | None) -> str:
     power of two (``p``) or negated power of two (``n``); a non-splat constant vector
     (``k``, ``kp`` when every lane is a power of two)."""
     if isinstance(v, Constant) and isinstance(v.type, VectorType):
+        if isinstance(v, UndefValue):
+            return "v"
         splat = get_splat_value(v)
         if isinstance(splat, ConstantInt):
             return _lane_class(splat)
@@ -205,7 +207,11 @@ class X86TargetTransformInfo(TargetTransformInfo):
                 return InstructionCost(TCC_FREE)
             cls = "v"
             if isinstance(ty.scalar_type, IntegerType) and args is not None and len(args) > 1:
-                cls = _operand_class(args[1])
+                shift_amount = args[1]
+                cls = _operand_class(shift_amount)
+                if opcode in ("shl", "lshr", "ashr") and isinstance(ty, VectorType) and isinstance(
+                        shift_amount, Constant) and shift_amount.is_null_value:
+                    cls = "v"  # opt-19 prices a vector shift by zeroinitializer as a variable shift
             cost = self._row("bin %s %s %s" % (opcode, name, cls), kind)
             if cost is not None:
                 return cost
@@ -366,7 +372,11 @@ class X86TargetTransformInfo(TargetTransformInfo):
             op_ty = self._operands(u)[0].type
             if isinstance(op_ty, VectorType) and isinstance(u, CmpInst):
                 name = _type_name(op_ty)
-                vkey = "%s %s %s" % ("vicmp" if opcode == "icmp" else "fcmp", _predicate_name(u), name)
+                head = "fcmp"
+                if opcode == "icmp":
+                    rhs = self._operands(u)[1]
+                    head = "vicmp" if not isinstance(rhs, Constant) else ("vicmpz" if rhs.is_null_value else "vicmpc")
+                vkey = "%s %s %s" % (head, _predicate_name(u), name)
                 cost = self._row(vkey, kind) if name is not None else None
                 if cost is not None:
                     return cost
@@ -392,7 +402,13 @@ class X86TargetTransformInfo(TargetTransformInfo):
             name = _type_name(vec_ty)
             # Inserting into an undefined vector is priced differently: not modelled.
             if name is not None and not (opcode == "insertelement" and isinstance(ops[0], UndefValue)):
-                lane = str(idx.value) if isinstance(idx, ConstantInt) else ("x" if not isinstance(idx, Constant) else "?")
+                assert isinstance(vec_ty, VectorType)
+                if isinstance(idx, ConstantInt):
+                    # LLVM reads the lane as a 32-bit unsigned number, all ones meaning "unknown".
+                    bits = idx.value & 0xFFFFFFFF
+                    lane = "x" if bits == 0xFFFFFFFF else str(bits % vec_ty.count)
+                else:
+                    lane = "x" if not isinstance(idx, Constant) else "?"
                 cost = self._row("%s %s %s" % (opcode, name, lane), kind)
                 if cost is not None:
                     return cost

@@ -126,8 +126,10 @@ def probe_keys() -> list[str]:
 
 
 _VECTORS = ("v16i8", "v8i16", "v4i32", "v2i64", "v4f32", "v2f64", "v2i8", "v4i8", "v8i8", "v2i16", "v4i16", "v2i32",
-            "v32i8", "v16i16", "v8i32", "v4i64", "v8f32", "v4f64", "v2f32")
-_ELT = {"i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "f32": "float", "f64": "double"}
+            "v32i8", "v16i16", "v8i32", "v4i64", "v8f32", "v4f64", "v2f32", "v64i8", "v32i16", "v16i32", "v8i64",
+            "v16f32", "v8f64", "v1i8", "v1i16", "v1i32", "v1i64", "v1f32", "v1f64", "v2i1", "v4i1", "v8i1", "v16i1",
+            "v32i1", "v1i1", "v16f64")
+_ELT = {"i1": "i1", "i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64", "f32": "float", "f64": "double"}
 _ICMP_PREDS = ("eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle")
 _FCMP_PREDS = ("false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une",
                "uno", "true")
@@ -161,12 +163,15 @@ def vector_probe_keys() -> list[str]:
         else:
             for op in ("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor"):
                 for cls in ("v", "c", "p", "n", "k", "kp"):
-                    keys.append("bin %s %s %s" % (op, v, cls))
+                    if not (_vparts(v)[2] == 1 and (cls == "n" or (cls == "k" and count == 1))):
+                        keys.append("bin %s %s %s" % (op, v, cls))
             keys += ["vicmp %s %s" % (p, v) for p in _ICMP_PREDS]
+            keys += ["vicmpz %s %s" % (p, v) for p in _ICMP_PREDS]
+            keys += ["vicmpc %s %s" % (p, v) for p in _ICMP_PREDS]
             keys += ["vselect %s %s" % (p, v) for p in _ICMP_PREDS]
         for op in ("select", "load", "store"):
             keys.append("%s %s" % (op, v))
-        for idx in [str(i) for i in range(min(count, 4))] + ["x"]:
+        for idx in [str(i) for i in range(count)] + ["x"]:
             keys += ["extractelement %s %s" % (v, idx), "insertelement %s %s" % (v, idx)]
     by_count: dict[int, list[str]] = {}
     for v in _VECTORS:
@@ -183,6 +188,7 @@ def vector_probe_keys() -> list[str]:
                         keys.append("cast trunc %s %s" % (d, s))
                     else:
                         keys += ["cast zext %s %s" % (d, s), "cast sext %s %s" % (d, s)]
+                        keys += ["castL zext %s %s" % (d, s), "castL sext %s %s" % (d, s)]
                 elif sf and df:
                     keys.append("cast %s %s %s" % ("fpext" if dw > sw else "fptrunc", d, s))
                 elif sf:
@@ -197,6 +203,10 @@ def vector_probe_keys() -> list[str]:
 def _vconst(v: str, cls: str) -> str:
     count, _, width = _vparts(v)
     elt = "i%d" % width
+    if width == 1:
+        lanes = {"c": ["false"] * count, "p": ["true"] * count, "k": ["true", "false"] * (count // 2),
+                 "kp": ["true"] * count}[cls]
+        return "<%s>" % ", ".join("i1 " + x for x in lanes)
     if cls in ("c", "p", "n"):
         return "splat (%s %s)" % (elt, {"c": "7", "p": "8", "n": "-8"}[cls])
     values = [(3 + 2 * i) if cls == "k" else (1 << (1 + i % 3)) for i in range(count)]
@@ -207,7 +217,7 @@ def _vector_probe_lines(key: str, n: int) -> list[str] | None:
     f = key.split()
     r = "%%r%d" % n
     kind = f[0]
-    vname = f[2] if kind in ("bin", "fcmp", "vicmp", "vselect", "cast") else f[1]
+    vname = f[2] if kind in ("bin", "fcmp", "vicmp", "vicmpz", "vicmpc", "vselect", "cast", "castL") else f[1]
     if not vname.startswith("v"):
         return None
     t = _vty(vname)
@@ -217,6 +227,9 @@ def _vector_probe_lines(key: str, n: int) -> list[str] | None:
         return ["%s = %s %s %s, %s" % (r, f[1], t, a, rhs)]
     if kind == "fneg":
         return ["%s = fneg %s %s" % (r, t, a)]
+    if kind in ("vicmpz", "vicmpc"):
+        rhs = "zeroinitializer" if kind == "vicmpz" else _vconst(vname, "p")
+        return ["%s = icmp %s %s %s, %s" % (r, f[1], t, a, rhs)]
     if kind in ("fcmp", "vicmp"):
         return ["%s = %s %s %s %s, %s" % (r, "fcmp" if kind == "fcmp" else "icmp", f[1], t, a, b)]
     if kind == "vselect":
@@ -231,11 +244,14 @@ def _vector_probe_lines(key: str, n: int) -> list[str] | None:
         return ["store %s %s, ptr %%p" % (t, a)]
     if kind == "cast":
         return ["%s = %s %s %%a.%s to %s" % (r, f[1], _vty(f[3]), f[3], _vty(f[2]))]
+    if kind == "castL":
+        return ["%%l%d = load %s, ptr %%p" % (n, _vty(f[3])),
+                "%s = %s %s %%l%d to %s" % (r, f[1], _vty(f[3]), n, _vty(f[2]))]
     elt = t[t.index("x ") + 2:-1]
     idx = "i32 %i" if f[2] == "x" else "i32 " + f[2]
     if kind == "extractelement":
         return ["%s = extractelement %s %s, %s" % (r, t, a, idx)]
-    scalar = {"i8": "%a.i8", "i16": "%a.i16", "i32": "%a.i32", "i64": "%a.i64", "float": "%a.float",
+    scalar = {"i1": "%a.i1", "i8": "%a.i8", "i16": "%a.i16", "i32": "%a.i32", "i64": "%a.i64", "float": "%a.float",
               "double": "%a.double"}[elt]
     return ["%s = insertelement %s %s, %s %s, %s" % (r, t, a, elt, scalar, idx)]
 
