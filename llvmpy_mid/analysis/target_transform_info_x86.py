@@ -13,7 +13,8 @@ on x86-64, in the four cost kinds:
   ``double``, ``x86_fp80``, ``fp128``) binary operators (by the second operand's kind:
   variable, constant, power of two, negated power of two), ``fneg``, compares,
   selects, loads, stores (a stored FP or non-zero vector constant adds its
-  materialisation to the throughput), casts (a ``zext``/``sext``/``fpext`` of a load
+  materialisation to the throughput; outside throughput a store through a
+  ``getelementptr`` with a variable index costs 2), casts (a ``zext``/``sext``/``fpext`` of a load
   priced as LLVM's extending-load context), ``memcpy`` and the common intrinsics
   (``ctlz``/``cttz``/``ctpop``/``bswap``/``bitreverse``/``abs``, min/max, saturating and
   overflow arithmetic, funnel shifts, the FP math intrinsics);
@@ -419,8 +420,11 @@ class X86TargetTransformInfo(TargetTransformInfo):
             if name is not None:
                 cost = self._row("%s %s" % (opcode, name), kind)
                 if cost is not None:
-                    if kind == TCK_RECIP_THROUGHPUT and stored is not None:
-                        cost = cost + _store_immediate_cost(stored, cost)
+                    if stored is not None:
+                        if kind == TCK_RECIP_THROUGHPUT:
+                            cost = cost + _store_immediate_cost(stored, cost)
+                        elif _has_variable_gep_address(self._operands(u)[1]):
+                            return InstructionCost(2 * TCC_BASIC)  # an indexed store is two micro-ops
                     return cost
         return super().get_instruction_cost(u, kind)
 
@@ -430,6 +434,13 @@ class X86TargetTransformInfo(TargetTransformInfo):
             return [use.value for use in u._operands]
         assert isinstance(u, ConstantExpr)
         return list(u.operands)
+
+
+def _has_variable_gep_address(ptr: Value) -> bool:
+    """The address is a ``getelementptr`` instruction with a non-constant index."""
+    if not isinstance(ptr, Instruction) or ptr.opcode != "getelementptr":
+        return False
+    return any(not isinstance(use.value, Constant) for use in ptr._operands[1:])
 
 
 def _store_immediate_cost(stored: Value, store_cost: InstructionCost) -> InstructionCost:
