@@ -8,8 +8,8 @@ What: :class:`X86TargetTransformInfo` answers the cost queries of
 :class:`~llvmpy_mid.analysis.target_transform_info.TargetTransformInfo` as opt-19 does
 on x86-64, in the four cost kinds:
 
-- scalar integer (``i1``/``i8``/``i16``/``i32``/``i64``/``i128``, and the widths
-  between them as the next one), pointer and floating-point (``half``, ``float``,
+- scalar integer (``i1``/``i8``/``i16``/``i32``/``i64``/``i128``/``i256``/``i512``,
+  and the widths between them as the next one), pointer and floating-point (``half``, ``float``,
   ``double``, ``x86_fp80``, ``fp128``) binary operators (by the second operand's kind:
   variable, constant, power of two, negated power of two), ``fneg``, compares,
   selects, loads, stores (a stored FP or non-zero vector constant adds its
@@ -18,8 +18,8 @@ on x86-64, in the four cost kinds:
   priced as LLVM's extending-load context), ``memcpy`` and the common intrinsics
   (``ctlz``/``cttz``/``ctpop``/``bswap``/``bitreverse``/``abs``, min/max, saturating and
   overflow arithmetic, funnel shifts, the FP math intrinsics);
-- vectors of ``i8``..``i64``/``float``/``double`` up to 256 bits (the SSE2-legal 128-bit
-  types, the narrower ones and the 256-bit ones split in two): binary operators (splat
+- vectors of ``i1``..``i64``/``float``/``double`` up to 512 bits (the SSE2-legal 128-bit
+  types, narrower ones, one-lane ones and the wider ones split in parts): binary operators (splat
   or non-splat constants), ``fneg``, compares and selects on a compare by predicate,
   loads, stores, casts between same-length vectors, ``extractelement``/
   ``insertelement`` at a constant or a variable lane;
@@ -35,10 +35,10 @@ on x86-64, in the four cost kinds:
   ``double``, ``x86_fp80`` and the 128-bit SSE2 vector types (used for lookup tables).
 
 What it does not model (the target-independent answer is given instead):
-``shufflevector``, vectors of ``i1``, of one lane or wider than 256 bits, vector
+``shufflevector``, vector types outside the measured ones (say ``<16 x i64>``, ``<3 x i32>``), vector
 intrinsics, a select on a vector condition that is not a compare of its own type,
 ``insertelement`` into ``undef``/``poison``, splats of a variable as operands, integers
-wider than 128 bits, intrinsics outside the table, the name-only
+wider than 512 bits, intrinsics outside the table, the name-only
 :meth:`get_intrinsic_instr_cost` query, other CPUs (``-mcpu``/``target-cpu``
 attributes), i386/x32, and the large or kernel code models.
 """
@@ -79,7 +79,7 @@ def _load_table(text: str) -> dict[str, tuple[int, int, int, int]]:
 
 _COSTS = _load_table(X86_64_COST_ROWS)
 
-_INT_NAMES = {8: "i8", 16: "i16", 32: "i32", 64: "i64", 128: "i128"}
+_INT_NAMES = {8: "i8", 16: "i16", 32: "i32", 64: "i64", 128: "i128", 256: "i256", 512: "i512"}
 _BINARY = frozenset(
     ("add", "fadd", "sub", "fsub", "mul", "fmul", "udiv", "sdiv", "fdiv", "urem", "srem", "frem", "shl", "lshr",
      "ashr", "and", "or", "xor")
@@ -98,12 +98,12 @@ _SMALL_CODE_MODEL_LIMIT = 16 * 1024 * 1024
 def _type_name(ty: Type) -> str | None:
     """The table's name of a scalar type, or None when the table has no rows for it."""
     if isinstance(ty, IntegerType):
-        # Type legalization: a width between the legal ones is promoted to the next
-        # (i24 costs as i32, i96 as i128); wider than i128 is not modelled.
+        # Type legalization: a width between the measured ones is promoted to the next
+        # (i24 costs as i32, i96 as i128, i136 as i256); wider than i512 is not modelled.
         w = ty.width
         if w == 1:
             return "i1"
-        for legal in (8, 16, 32, 64, 128):
+        for legal in (8, 16, 32, 64, 128, 256, 512):
             if w <= legal:
                 return _INT_NAMES[legal]
         return None

@@ -40,7 +40,7 @@ _HEAD = (
     'target triple = "x86_64-unknown-linux-gnu"\n'
 )
 _KINDS = ("throughput", "latency", "code-size", "size-latency")
-_INTS = ("i1", "i8", "i16", "i32", "i64", "i128")
+_INTS = ("i1", "i8", "i16", "i32", "i64", "i128", "i256", "i512")
 _FPS = ("half", "float", "double", "x86_fp80", "fp128")
 _MANGLE = {"half": "f16", "float": "f32", "double": "f64", "x86_fp80": "f80", "fp128": "f128"}
 _CONST = {"c": ("false", "7"), "p": ("true", "8"), "n": (None, "-8")}
