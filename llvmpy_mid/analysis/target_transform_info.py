@@ -395,7 +395,9 @@ def _shuffle_cost(src_ty: Type, mask: tuple[int, ...]) -> int:
         return 1
     lhs = any(0 <= m < n_src for m in mask)
     rhs = any(m >= n_src for m in mask)
-    single = not (lhs and rhs)
+    # LLVM's isSingleSourceMask: an all-poison mask uses neither source, so it is not single-source
+    # (nor an identity).
+    single = (lhs or rhs) and not (lhs and rhs)
     front = mask[: min(n, n_src)]
     identity = single and all(m == -1 or m == i or m == i + n_src for i, m in enumerate(front))
     if n == n_src:

@@ -169,3 +169,26 @@ def test_llvm_cost_model_tests_like_opt(name: str, kind: str) -> None:
     )
     assert r.returncode == 0, r.stderr
     assert _ours(path.read_text(), kind) == r.stdout + r.stderr
+
+
+_POISON_MASKS = """define void @f(<1 x double> %a, <1 x double> %b, <4 x i16> %c, <2 x i8> %d) {
+  %s1 = shufflevector <1 x double> %a, <1 x double> %b, <1 x i32> poison
+  %s2 = shufflevector <4 x i16> %c, <4 x i16> %c, <4 x i32> poison
+  %s3 = shufflevector <2 x i8> %d, <2 x i8> poison, <4 x i32> poison
+  %s4 = shufflevector <4 x i16> %c, <4 x i16> poison, <2 x i32> poison
+  %s5 = shufflevector <4 x i16> %c, <4 x i16> poison, <4 x i32> <i32 0, i32 poison, i32 2, i32 poison>
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize("kind", sorted(COST_KIND_NAMES))
+def test_shuffles_with_poison_masks_like_opt(kind: str) -> None:
+    """An all-poison mask uses neither source: not an identity (LLVM's isSingleSourceMask)."""
+    require_tools("opt-19")
+    r = subprocess.run(
+        ["opt-19", "-passes=print<cost-model>", "-cost-kind=" + kind, "-disable-output", "-"],
+        input=_POISON_MASKS, capture_output=True, text=True,
+    )
+    assert r.returncode == 0, r.stderr
+    assert _ours(_POISON_MASKS, kind) == r.stdout + r.stderr
