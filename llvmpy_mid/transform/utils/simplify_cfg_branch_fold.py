@@ -50,6 +50,7 @@ from llvmpy_mid.transform.utils.basic_block_utils import (
 )
 from llvmpy_mid.transform.utils.simplify_cfg import option_int
 from llvmpy_mid.transform.utils.simplify_cfg_common import (
+    clone_debug_records_remapped,
     BRANCH_PROBABILITY_ONE,
     EphemeralValueTracker,
     add_predecessor_to_block,
@@ -176,32 +177,11 @@ def _perform_branch_to_common_dest_folding(bi: BranchInst, pbi: BranchInst, tti:
 
     pred_term = pred_block.terminator
     assert pred_term is not None
-    _clone_debug_records_remapped(bi, pred_term, vmap)
+    clone_debug_records_remapped(bi, pred_term, vmap)
 
     bi_cond = vmap[bi.condition]
     pbi.condition = create_logical_op(builder, opcode, pbi.condition, bi_cond, "or.cond")
     return True
-
-
-def _clone_debug_records_remapped(src: Instruction, dst: Instruction, vmap: dict[Value, Value]) -> None:
-    """Copy ``src``'s debug records onto ``dst`` (after its own), their locations
-    mapped through ``vmap`` (LLVM ``cloneDebugInfoFrom`` + ``RemapDbgRecord``)."""
-    get = vmap.get
-    for record in src.iter_dbg_records():
-        rec = record.clone()
-        dst.add_dbg_record(rec)
-        if not rec.is_variable_record:
-            continue
-        var = cast("DbgVariableRecord", rec)
-        for k, old in enumerate(var.location_values()):
-            new = get(old)
-            if new is not None and new is not old:
-                var.replace_variable_location_op(k, new)
-        addr = var.address_value
-        if addr is not None:
-            new = get(addr)
-            if new is not None and new is not addr:
-                var.set_address_value(new)
 
 
 def _is_vector_op(inst: Instruction) -> bool:
@@ -414,9 +394,9 @@ def _fold_cond_branch_on_value_known_in_predecessor_once(
                 translate[bbi] = n
             if n is not None:
                 for earlier in pending_dbg:
-                    _clone_debug_records_remapped(earlier, n, {})
+                    clone_debug_records_remapped(earlier, n, {})
                 pending_dbg.clear()
-                _clone_debug_records_remapped(bbi, n, {})
+                clone_debug_records_remapped(bbi, n, {})
                 if ac is not None and isinstance(n, CallInst) and n.intrinsic_name == "llvm.assume":
                     register = getattr(ac, "register_assumption", None)
                     if register is not None:
@@ -425,8 +405,8 @@ def _fold_cond_branch_on_value_known_in_predecessor_once(
                 pending_dbg.append(bbi)
             bbi = bbi.next_instruction
         for earlier in pending_dbg:
-            _clone_debug_records_remapped(earlier, insert_pt, {})
-        _clone_debug_records_remapped(bi, insert_pt, {})
+            clone_debug_records_remapped(earlier, insert_pt, {})
+        clone_debug_records_remapped(bi, insert_pt, {})
 
         remove_predecessor(bb, edge_bb)
         edge_bi = edge_bb.terminator

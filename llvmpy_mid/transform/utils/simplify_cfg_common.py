@@ -164,20 +164,7 @@ def clone_instructions_into_predecessor_block_and_update_ssa_uses(
         # Inserted before ``pti`` (no head bit): ``pti``'s debug records now precede the copy.
         for record in pti.take_dbg_records():
             copy.add_dbg_record(record)
-        for record in bonus.iter_dbg_records():
-            rec = record.clone()
-            copy.add_dbg_record(rec)
-            if rec.is_variable_record:
-                var = cast("DbgVariableRecord", rec)
-                for k, old in enumerate(var.location_values()):
-                    new = get(old)
-                    if new is not None and new is not old:
-                        var.replace_variable_location_op(k, new)
-                addr = var.address_value
-                if addr is not None:
-                    new = get(addr)
-                    if new is not None and new is not addr:
-                        var.set_address_value(new)
+        clone_debug_records_remapped(bonus, copy, vmap)
         if is_dbg:
             continue
         name = bonus.name
@@ -309,7 +296,29 @@ def branch_probability(numerator: int, denominator: int) -> int:
     return (numerator * BRANCH_PROBABILITY_ONE + denominator // 2) // denominator
 
 
+def clone_debug_records_remapped(src: Instruction, dst: Instruction, vmap: dict[Value, Value]) -> None:
+    """Copy ``src``'s debug records onto ``dst`` (after its own), their locations
+    mapped through ``vmap`` (LLVM ``cloneDebugInfoFrom`` + ``RemapDbgRecord``)."""
+    get = vmap.get
+    for record in src.iter_dbg_records():
+        rec = record.clone()
+        dst.add_dbg_record(rec)
+        if not rec.is_variable_record:
+            continue
+        var = cast("DbgVariableRecord", rec)
+        for k, old in enumerate(var.location_values()):
+            new = get(old)
+            if new is not None and new is not old:
+                var.replace_variable_location_op(k, new)
+        addr = var.address_value
+        if addr is not None:
+            new = get(addr)
+            if new is not None and new is not addr:
+                var.set_address_value(new)
+
+
 __all__ = [
+    "clone_debug_records_remapped",
     "BRANCH_PROBABILITY_ONE",
     "EphemeralValueTracker",
     "create_logical_op",
