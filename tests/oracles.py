@@ -138,3 +138,13 @@ def llvm_test_files(folder: str = "", *, sample: bool = True) -> list[Path]:
     if sample and not full_sweep():
         files = [p for p in files if in_sample(p.relative_to(LLVM_TEST_ROOT).as_posix())]
     return files
+
+
+def lli_output(text: str, timeout: float = 120) -> str:
+    """What ``lli-19`` prints running the module ``text`` (read from stdin); fails the test
+    when it does not exit 0."""
+    import subprocess
+
+    r = subprocess.run(["lli-19"], input=text, capture_output=True, text=True, timeout=timeout)
+    assert r.returncode == 0, r.stderr
+    return r.stdout

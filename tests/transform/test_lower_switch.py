@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from opt_oracle import assert_same_as_opt
 
-from oracles import require_tools
+from oracles import lli_output, require_tools
 
 
 def random_switch(seed: int) -> str:
@@ -74,12 +74,6 @@ done:
 """
 
 
-def _lli(text: str) -> str:
-    r = subprocess.run(["lli-19"], input=text, capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
-    return r.stdout
-
-
 @pytest.mark.parametrize("seed", range(24))
 def test_random_switch_same_as_opt(seed: int) -> None:
     assert_same_as_opt(random_switch(seed), "lower-switch")
@@ -93,7 +87,7 @@ def test_random_switch_keeps_meaning(seed: int) -> None:
     assert "switch" not in lowered
     if "unreachable" in text.split("define i32 @main")[0]:
         pytest.skip("an unreachable default makes values outside the cases undefined")
-    assert _lli(lowered) == _lli(text)
+    assert lli_output(lowered) == lli_output(text)
 
 
 def test_phi_fixups_and_names() -> None:

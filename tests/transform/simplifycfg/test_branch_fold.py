@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent))
 sys.path.insert(0, str(Path(__file__).parent.parent / "instcombine"))
 
 from opt_oracle import assert_same_as_opt, ours_text  # noqa: E402
-from oracles import require_tools  # noqa: E402
+from oracles import lli_output, require_tools  # noqa: E402
 from refinement import check_refines  # noqa: E402
 
 SCFG = "simplifycfg"
@@ -784,25 +784,13 @@ done:
     return main + "\n" + "\n\n".join(fns) + "\n"
 
 
-def _lli(text: str) -> str:
-    with tempfile.NamedTemporaryFile("w", suffix=".ll", delete=False) as fh:
-        fh.write(text)
-        path = Path(fh.name)
-    try:
-        r = subprocess.run(["lli-19", str(path)], capture_output=True, text=True, timeout=60)
-    finally:
-        path.unlink()
-    assert r.returncode == 0, r.stderr
-    return r.stdout
-
-
 @pytest.mark.parametrize("seed", range(4))
 def test_random_programs_keep_their_output(seed: int) -> None:
     require_tools("lli-19")
     text = _program(seed, 10)
-    before = _lli(text)
+    before = lli_output(text)
     for pipeline in (SCFG, NO_SPEC, "simplifycfg<bonus-inst-threshold=3>"):
-        assert _lli(ours_text(text, pipeline)) == before
+        assert lli_output(ours_text(text, pipeline)) == before
 
 
 def test_random_programs_fire_the_rules() -> None:

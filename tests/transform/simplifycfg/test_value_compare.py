@@ -20,7 +20,7 @@ from opt_oracle import assert_same_as_opt  # noqa: E402
 
 import llvmpy_mid  # noqa: E402
 from llvmpy_mid.asm import parse_assembly, print_module  # noqa: E402
-from oracles import require_tools  # noqa: E402
+from oracles import lli_output, require_tools  # noqa: E402
 
 THREAD = r"""
 declare void @f(i32)
@@ -951,12 +951,6 @@ def random_module(seed: int, count: int) -> str:
     return "\n".join(fns) + "\n" + "\n".join(main + mds) + "\n"
 
 
-def _lli(text: str) -> str:
-    r = subprocess.run(["lli-19"], input=text, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
-    return r.stdout
-
-
 @pytest.mark.parametrize(
     "seed", [pytest.param(s, marks=[] if s < 3 else [pytest.mark.slow], id="seed%d" % s) for s in range(12)]
 )
@@ -964,11 +958,11 @@ def test_random_compares_keep_their_results(seed: int) -> None:
     """Every (x, y) with x an i8 and y < 10 gives the same result before and after."""
     require_tools("lli-19")
     text = random_module(seed, 12)
-    before = _lli(text)
+    before = lli_output(text)
     module = parse_assembly(text)
     llvmpy_mid.run_passes(module, "function(simplifycfg)")
     llvmpy_mid.verify_module(module)
-    after = _lli(print_module(module))
+    after = lli_output(print_module(module))
     assert after == before
 
 
