@@ -705,7 +705,8 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
     except PipelineError as exc:
         _fail(err, str(exc))
     if "print-pipeline-passes" in flags:
-        parts = [nested_pipeline_text(text)] if text else []
+        with OPTIONS.overriding(opts.pass_options):  # printPipeline shows the command line's overrides
+            parts = [nested_pipeline_text(text)] if text else []
         if verify:
             parts.append("verify")
         if opts.text_output and not disable_output:

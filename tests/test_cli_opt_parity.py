@@ -476,3 +476,26 @@ def test_mtriple_normalised_as_opt19() -> None:
                              text=True, check=True).stdout
         expected = next(line for line in out.splitlines() if line.startswith("target triple"))
         assert expected == 'target triple = "%s"' % normalize_triple(triple), triple
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-passes=simplifycfg"],
+        ["-passes=simplifycfg<switch-to-lookup;bonus-inst-threshold=3;no-speculate-blocks>"],
+        ["-passes=function(instcombine,simplifycfg<no-keep-loops>),mem2reg"],
+        ["-passes=instcombine<no-verify-fixpoint;max-iterations=4;use-loop-info>"],
+        ["-bonus-inst-threshold=3", "-keep-loops=false", "-sink-common-insts", "-passes=simplifycfg"],
+        ["-passes=print<domtree>,reassociate"],
+    ],
+)
+def test_print_pipeline_passes_canonical_params(
+    args: list[str], o0_files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Passes with parameters print their whole canonical list, command-line overrides
+    applied, as opt-19's ``printPipeline`` does."""
+    full = args + ["-print-pipeline-passes", "-disable-output", str(o0_files[1])]
+    ref = opt(full)
+    assert ref.returncode == 0, ref.stderr
+    code, out, err = ours(full, capsys)
+    assert (code, out, err) == (0, ref.stdout, "")

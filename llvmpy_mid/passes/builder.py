@@ -205,8 +205,46 @@ def nested_pipeline_text(text: str, *, registry: PassRegistry | None = None) -> 
         if e.children is None and e.name == "default" and e.params in LEVELS:
             parts.append(default_pipeline_text(e.params, reg))
         else:
-            parts.append(print_pipeline([e]))
+            parts.append(print_pipeline([_with_canonical_params(e, reg)]))
     return ",".join(p for p in parts if p)
+
+
+_LEAF_KINDS = ("function", "module", "loop", "cgscc")
+
+
+def _with_canonical_params(element: PipelineElement, reg: PassRegistry) -> PipelineElement:
+    """``element`` with each pass that defines ``pipeline_params()`` written with its full,
+    canonical parameter list, as opt-19's ``printPipeline`` writes it (``simplifycfg`` ->
+    ``simplifycfg<bonus-inst-threshold=1;...>``); other passes keep their text. Iterative."""
+    import attrs
+
+    def canonical(e: PipelineElement) -> PipelineElement:
+        for kind in _LEAF_KINDS:
+            entry = reg.lookup(e.spelled, kind)
+            if entry is None or entry.analysis:
+                continue
+            cls = entry.load()
+            if not hasattr(cls, "pipeline_params"):
+                return e
+            params = entry.instantiate(e.params).pipeline_params()
+            return attrs.evolve(e, name=e.name, params=params)
+        return e
+
+    # Rebuild bottom-up without recursion: post-order over the tree.
+    order: list[PipelineElement] = []
+    stack = [element]
+    while stack:
+        e = stack.pop()
+        order.append(e)
+        if e.children:
+            stack.extend(e.children)
+    done: dict[int, PipelineElement] = {}
+    for e in reversed(order):
+        if e.children is None:
+            done[id(e)] = canonical(e)
+        else:
+            done[id(e)] = attrs.evolve(e, children=tuple(done[id(c)] for c in e.children))
+    return done[id(element)]
 
 
 __all__ = ["build_pipeline", "nested_pipeline_text", "suggest"]

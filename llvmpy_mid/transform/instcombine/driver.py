@@ -690,6 +690,12 @@ class InstCombinePass(Pass[Function]):
     def log_name(self) -> str:
         return "InstCombinePass"
 
+    def pipeline_params(self) -> str:
+        """The parameters as ``-print-pipeline-passes`` writes them (LLVM ``printPipeline``)."""
+        o = self.options
+        return "max-iterations=%d;%suse-loop-info;%sverify-fixpoint" % (
+            o.max_iterations, "" if o.use_loop_info else "no-", "" if o.verify_fixpoint else "no-")
+
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
         from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
         from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import attrs
+
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.other import PHINode
@@ -228,6 +230,25 @@ class SimplifyCFGPass(Pass[Function]):
     @property
     def log_name(self) -> str:
         return "SimplifyCFGPass"
+
+    def pipeline_params(self) -> str:
+        """The parameters as ``-print-pipeline-passes`` writes them (LLVM ``printPipeline``),
+        command-line overrides applied."""
+        o = _apply_command_line_overrides(attrs.evolve(self.options))
+        flags = (
+            ("forward-switch-cond", o.forward_switch_cond_to_phi),
+            ("switch-range-to-icmp", o.convert_switch_range_to_icmp),
+            ("switch-to-lookup", o.convert_switch_to_lookup_table),
+            ("keep-loops", o.need_canonical_loop),
+            ("hoist-common-insts", o.hoist_common_insts),
+            ("sink-common-insts", o.sink_common_insts),
+            ("speculate-blocks", o.speculate_blocks),
+            ("simplify-cond-branch", o.simplify_cond_branch),
+            ("speculate-unpredictables", o.speculate_unpredictables),
+        )
+        parts = ["bonus-inst-threshold=%d" % o.bonus_inst_threshold]
+        parts += [("" if on else "no-") + name for name, on in flags]
+        return ";".join(parts)
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
         from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
