@@ -452,7 +452,7 @@ def fold_phi_arg_load_into_phi(ic: InstCombiner, pn: PHINode) -> Instruction | N
         md = first.get_metadata(kind)
         if md is not None:
             new.set_metadata(kind, md)
-    from llvmpy_mid.transform.instcombine.load_store_alloca import combine_metadata_for_cse
+    from llvmpy_mid.transform.utils.local_metadata import combine_metadata_for_cse
 
     for v in vals[1:]:
         # LLVM combineMetadata(NewLI, LI, KnownIDs, /*DoesKMove=*/true): NewLI carries only KnownIDs.

@@ -330,12 +330,12 @@ def _merge_aa_metadata(dest: Instruction, a: Instruction, b: Instruction) -> Non
     ``AAMDNodes::merge``: the most generic TBAA tag, no ``tbaa.struct``, the common
     scopes, the shared ``noalias`` lists)."""
     from llvmpy_mid.analysis.type_based_alias_analysis import get_most_generic_tbaa
-    from llvmpy_mid.transform.instcombine.load_store_alloca import _md_intersect, _most_generic_alias_scope
+    from llvmpy_mid.transform.utils.local_metadata import md_intersect, most_generic_alias_scope
 
     dest.set_metadata("tbaa", get_most_generic_tbaa(a.get_metadata("tbaa"), b.get_metadata("tbaa")))
     dest.set_metadata("tbaa.struct", None)
-    dest.set_metadata("alias.scope", _most_generic_alias_scope(a.get_metadata("alias.scope"), b.get_metadata("alias.scope")))
-    dest.set_metadata("noalias", _md_intersect(a.get_metadata("noalias"), b.get_metadata("noalias")))
+    dest.set_metadata("alias.scope", most_generic_alias_scope(a.get_metadata("alias.scope"), b.get_metadata("alias.scope")))
+    dest.set_metadata("noalias", md_intersect(a.get_metadata("noalias"), b.get_metadata("noalias")))
 
 
 def _is_worthwhile(bb: BasicBlock | None, tti: object, budget: int) -> bool:

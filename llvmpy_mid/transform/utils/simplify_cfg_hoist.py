@@ -233,7 +233,7 @@ def hoist_common_code_from_successors(opt: SimplifyCFGOpt, bb: BasicBlock, eq_te
     """Hoist the instructions every successor of ``bb`` starts with into ``bb`` (LLVM
     ``hoistCommonCodeFromSuccessors``); with ``eq_terms_only``, only when each successor
     holds just its terminator."""
-    from llvmpy_mid.transform.instcombine.load_store_alloca import combine_metadata_for_cse
+    from llvmpy_mid.transform.utils.local_metadata import combine_metadata_for_cse
     from llvmpy_mid.transform.utils.simplify_cfg import option_int
 
     ti = bb.terminator

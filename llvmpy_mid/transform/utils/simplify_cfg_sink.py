@@ -390,7 +390,7 @@ def _and_ir_flags(dst: Instruction, src: Instruction) -> None:
 def _sink_last_instruction(blocks: list[BasicBlock]) -> None:
     """LLVM ``sinkLastInstruction``: the last non-debug instruction of every block
     becomes one instruction at the top of their common successor."""
-    from llvmpy_mid.transform.instcombine.load_store_alloca import combine_metadata_for_cse
+    from llvmpy_mid.transform.utils.local_metadata import combine_metadata_for_cse
 
     term0 = blocks[0].terminator
     assert term0 is not None

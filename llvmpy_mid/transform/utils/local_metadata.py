@@ -1,0 +1,311 @@
+"""Metadata kept when instructions are merged or re-typed (LLVM 19.1.7
+``llvm/lib/Transforms/Utils/Local.cpp``: ``copyMetadataForLoad``, ``combineMetadataForCSE``;
+``llvm/lib/IR/Metadata.cpp``: ``MDNode::intersect``, ``getMostGenericAliasScope``,
+``getMostGenericFPMath``, ``getMostGenericRange``, ``getMostGenericAlignmentOrDereferenceable``).
+
+What: the rules InstCombine, SimplifyCFG's hoisting, sinking and merged conditional stores, and
+later passes share for the metadata of a merged or re-typed instruction.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from llvmpy_mid.ir.constants import ConstantInt
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
+
+if TYPE_CHECKING:
+    from llvmpy_mid.ir.metadata import MDNode
+
+
+_LOAD_MD_DIRECT = (
+    "tbaa", "prof", "fpmath", "tbaa.struct", "invariant.load", "alias.scope", "noalias",
+    "nontemporal", "llvm.mem.parallel_loop_access", "llvm.access.group", "noundef",
+)  # fmt: skip
+
+
+def copy_metadata_for_load(dest: LoadInst, source: LoadInst) -> None:
+    """Copy what still applies to a load of another type (LLVM ``copyMetadataForLoad``)."""
+    new_ty = dest.type
+    for kind, node in source.metadata_items():
+        if kind == "dbg":
+            continue
+        if kind in _LOAD_MD_DIRECT:
+            dest.set_metadata(kind, node)
+        elif kind == "nonnull":
+            if new_ty.is_pointer:
+                dest.set_metadata(kind, node)
+        elif kind in ("align", "dereferenceable", "dereferenceable_or_null"):
+            if new_ty.is_pointer:
+                dest.set_metadata(kind, node)
+        elif kind == "range":
+            if new_ty is source.type:
+                dest.set_metadata(kind, node)
+
+
+_CSE_KNOWN = (
+    "tbaa", "alias.scope", "noalias", "range", "fpmath", "invariant.load", "nonnull", "invariant.group",
+    "align", "dereferenceable", "dereferenceable_or_null", "llvm.access.group", "llvm.preserve.access.index",
+    "prof", "nontemporal", "noundef", "mmra",
+)  # fmt: skip
+
+
+def combine_metadata_for_cse(k: Instruction, j: Instruction, k_dominates_j: bool) -> None:
+    """Keep on ``k`` only the metadata that also holds for ``j`` (LLVM
+    ``combineMetadataForCSE``; differing TBAA/scope/range/fpmath nodes are dropped
+    rather than generalised)."""
+    does_k_move = k_dominates_j
+    k.drop_unknown_non_debug_metadata(_CSE_KNOWN)
+    has_noundef = k.get_metadata("noundef") is not None
+    for kind, kmd in list(k.metadata_items()):
+        if kind == "dbg":
+            continue
+        jmd = j.get_metadata(kind)
+        if kind in ("noalias", "llvm.mem.parallel_loop_access"):
+            k.set_metadata(kind, md_intersect(jmd, kmd))
+        elif kind == "alias.scope":
+            k.set_metadata(kind, most_generic_alias_scope(jmd, kmd))
+        elif kind == "llvm.access.group":
+            k.set_metadata(kind, _intersect_access_groups(k, j))
+        elif kind == "tbaa":
+            from llvmpy_mid.analysis.type_based_alias_analysis import get_most_generic_tbaa
+
+            k.set_metadata(kind, get_most_generic_tbaa(jmd, kmd))
+        elif kind == "fpmath":
+            k.set_metadata(kind, most_generic_fpmath(jmd, kmd))
+        elif kind == "range":
+            if does_k_move or not has_noundef:
+                k.set_metadata(kind, most_generic_range(jmd, kmd))
+        elif kind == "invariant.load":
+            if does_k_move:
+                k.set_metadata(kind, jmd)
+        elif kind == "nonnull":
+            if does_k_move or not has_noundef:
+                k.set_metadata(kind, jmd)
+        elif kind == "align":
+            if does_k_move or not has_noundef:
+                k.set_metadata(kind, most_generic_align(jmd, kmd))
+        elif kind in ("dereferenceable", "dereferenceable_or_null"):
+            if does_k_move:
+                k.set_metadata(kind, most_generic_align(jmd, kmd))
+        elif kind == "noundef":
+            if does_k_move:
+                k.set_metadata(kind, jmd)
+        elif kind == "nontemporal":
+            k.set_metadata(kind, jmd)
+        elif kind == "prof":
+            if does_k_move:
+                from llvmpy_mid.ir.prof_data_utils import get_merged_prof_metadata
+
+                k.set_metadata(kind, get_merged_prof_metadata(kmd, jmd, k, j))
+    jig = j.get_metadata("invariant.group")
+    if jig is not None and isinstance(k, (LoadInst, StoreInst)):
+        k.set_metadata("invariant.group", jig)
+
+
+def _get_or_self_reference(ctx: object, ops: list[object]) -> MDNode:
+    """LLVM ``getOrSelfReference``: a node that lists itself first stays itself."""
+    from llvmpy_mid.ir.metadata import MDNode
+
+    if ops and isinstance(ops[0], MDNode):
+        n = ops[0]
+        if n.num_operands == len(ops) and n.get_operand(0) is n:
+            if all(ops[i] is n.get_operand(i) for i in range(1, len(ops))):
+                return n
+    return MDNode.get(ctx, ops)  # type: ignore[arg-type]
+
+
+def md_intersect(a: MDNode | None, b: MDNode | None) -> MDNode | None:
+    """``MDNode::intersect``: the operands of ``a`` that ``b`` also has."""
+    if a is None or b is None:
+        return None
+    if a is b:
+        return a
+    bset = {id(x) for x in b.operands}
+    ops: list[object] = []
+    seen: set[int] = set()
+    for x in a.operands:
+        if id(x) in bset and id(x) not in seen:
+            seen.add(id(x))
+            ops.append(x)
+    return _get_or_self_reference(a.context, ops)
+
+
+def _scope_domain(node: object) -> object | None:
+    from llvmpy_mid.ir.metadata import MDNode
+
+    if isinstance(node, MDNode) and node.num_operands >= 2:
+        d = node.get_operand(1)
+        return d if isinstance(d, MDNode) else None
+    return None
+
+
+def most_generic_alias_scope(a: MDNode | None, b: MDNode | None) -> MDNode | None:
+    """``MDNode::getMostGenericAliasScope``: the scopes of both lists whose domain both lists share."""
+    if a is None or b is None:
+        return None
+    a_domains = {id(d) for d in (_scope_domain(x) for x in a.operands) if d is not None}
+    inter: set[int] = set()
+    ops: list[object] = []
+    seen: set[int] = set()
+    for x in b.operands:
+        d = _scope_domain(x)
+        if d is not None and id(d) in a_domains:
+            inter.add(id(d))
+            if id(x) not in seen:
+                seen.add(id(x))
+                ops.append(x)
+    for x in a.operands:
+        d = _scope_domain(x)
+        if d is not None and id(d) in inter and id(x) not in seen:
+            seen.add(id(x))
+            ops.append(x)
+    if not ops:
+        return None
+    return _get_or_self_reference(a.context, ops)
+
+
+def _intersect_access_groups(i1: Instruction, i2: Instruction) -> MDNode | None:
+    """LLVM ``intersectAccessGroups``."""
+    from llvmpy_mid.ir.metadata import MDNode
+
+    m1 = i1.may_read_or_write_memory()
+    m2 = i2.may_read_or_write_memory()
+    if not m1 and not m2:
+        return None
+    if not m1:
+        return i2.get_metadata("llvm.access.group")
+    if not m2:
+        return i1.get_metadata("llvm.access.group")
+    a = i1.get_metadata("llvm.access.group")
+    b = i2.get_metadata("llvm.access.group")
+    if a is None or b is None:
+        return None
+    if a is b:
+        return a
+    groups = {id(a)} if a.num_operands == 0 else {id(x) for x in a.operands}
+    items: list[object] = [b] if b.num_operands == 0 else list(b.operands)
+    inter = [x for x in items if id(x) in groups]
+    if not inter:
+        return None
+    if len(inter) == 1:
+        return cast(MDNode, inter[0])
+    return MDNode.get(a.context, inter)  # type: ignore[arg-type]
+
+
+def _md_const(node: object) -> int | None:
+    from llvmpy_mid.ir.metadata import ConstantAsMetadata
+
+    ops = getattr(node, "operands", None)
+    if ops and isinstance(ops[0], ConstantAsMetadata) and isinstance(ops[0].value, ConstantInt):
+        return ops[0].value.value
+    return None
+
+
+def most_generic_fpmath(a: MDNode | None, b: MDNode | None) -> MDNode | None:
+    """``MDNode::getMostGenericFPMath``: the node with the smaller accuracy."""
+    from llvmpy_mid.ir.constants import ConstantFP
+    from llvmpy_mid.ir.metadata import ConstantAsMetadata
+
+    if a is None or b is None:
+        return None
+    oa = a.get_operand(0)
+    ob = b.get_operand(0)
+    if not isinstance(oa, ConstantAsMetadata) or not isinstance(ob, ConstantAsMetadata):
+        return None
+    va = oa.value
+    vb = ob.value
+    if not isinstance(va, ConstantFP) or not isinstance(vb, ConstantFP):
+        return None
+    return a if va.value < vb.value else b
+
+
+def most_generic_range(a: MDNode | None, b: MDNode | None) -> MDNode | None:
+    """``MDNode::getMostGenericRange``: the union of two ``!range`` lists, overlapping
+    or adjacent intervals merged (also across the wrap), none when it covers everything."""
+    from llvmpy_mid.analysis.constant_range import ConstantRange
+    from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode, ValueAsMetadata
+
+    if a is None or b is None:
+        return None
+    if a is b:
+        return a
+
+    def ints(node: MDNode) -> list[ConstantInt] | None:
+        out: list[ConstantInt] = []
+        for i in range(node.num_operands):
+            op = node.get_operand(i)
+            if not isinstance(op, ConstantAsMetadata) or not isinstance(op.value, ConstantInt):
+                return None
+            out.append(op.value)
+        return out
+
+    av = ints(a)
+    bv = ints(b)
+    if av is None or bv is None or not av:
+        return None
+    ty = av[0].type
+    width = av[0].type.width
+    ends: list[int] = []
+
+    def try_merge(lo: int, hi: int) -> bool:
+        new = ConstantRange(width, lo, hi)
+        last = ConstantRange(width, ends[-2], ends[-1])
+        contiguous = last.upper == new.lower or last.lower == new.upper
+        if new.intersect_with(last).is_empty_set() and not contiguous:
+            return False
+        union = last.union_with(new)
+        ends[-2] = union.lower
+        ends[-1] = union.upper
+        return True
+
+    def add(lo: ConstantInt, hi: ConstantInt) -> None:
+        if ends and try_merge(lo.zext_value, hi.zext_value):
+            return
+        ends.append(lo.zext_value)
+        ends.append(hi.zext_value)
+
+    ai = bi = 0
+    an = len(av) // 2
+    bn = len(bv) // 2
+    while ai < an and bi < bn:
+        if av[2 * ai].sext_value < bv[2 * bi].sext_value:
+            add(av[2 * ai], av[2 * ai + 1])
+            ai += 1
+        else:
+            add(bv[2 * bi], bv[2 * bi + 1])
+            bi += 1
+    while ai < an:
+        add(av[2 * ai], av[2 * ai + 1])
+        ai += 1
+    while bi < bn:
+        add(bv[2 * bi], bv[2 * bi + 1])
+        bi += 1
+    if len(ends) > 2 and try_merge(ends[0], ends[1]):
+        del ends[0:2]
+    if len(ends) == 2 and ConstantRange(width, ends[0], ends[1]).is_full_set():
+        return None
+    return MDNode.get(a.context, [ValueAsMetadata.get(ConstantInt.get(ty, v)) for v in ends])
+
+
+def most_generic_align(a: MDNode | None, b: MDNode | None) -> MDNode | None:
+    """``getMostGenericAlignmentOrDereferenceable``: the smaller of the two."""
+    if a is None or b is None:
+        return None
+    va = _md_const(a)
+    vb = _md_const(b)
+    if va is None or vb is None:
+        return None
+    return b if vb < va else a
+
+
+__all__ = [
+    "combine_metadata_for_cse",
+    "copy_metadata_for_load",
+    "md_intersect",
+    "most_generic_align",
+    "most_generic_alias_scope",
+    "most_generic_fpmath",
+    "most_generic_range",
+]
