@@ -198,10 +198,10 @@ def test_run_passes_bisect(o0_files: tuple[Path, Path], capsys: pytest.CaptureFi
 @pytest.mark.parametrize(
     "pipeline, level",
     [
-        ("gvn", "pass name"),
-        ("function(gvn)", "function pass"),
+        ("jump-threading", "pass name"),
+        ("function(jump-threading)", "function pass"),
         ("instnamer,sroa<modify-cfg>", "function pass"),
-        ("require<aa>", "pass name"),
+        ("require<scalar-evolution>", "pass name"),
         ("licm", "pass name"),
         ("lto<O2>", "pass name"),
     ],
@@ -232,8 +232,8 @@ def test_unknown_names_keep_opts_text(pipeline: str, o0_files: tuple[Path, Path]
 
 
 def test_not_implemented_note_is_kind_aware() -> None:
-    assert not_implemented_note("gvn", "function") == NOT_IMPLEMENTED
-    assert not_implemented_note("gvn", "loop") is None  # opt-19: unknown loop pass
+    assert not_implemented_note("jump-threading", "function") == NOT_IMPLEMENTED
+    assert not_implemented_note("jump-threading", "loop") is None  # opt-19: unknown loop pass
     assert not_implemented_note("globalopt", "function") is None
     assert not_implemented_note("no-such-pass", None) is None
 
@@ -251,7 +251,7 @@ def test_legacy_flags_get_opts_message(flag: str, o0_files: tuple[Path, Path], c
 def test_print_passes_lists_only_what_exists(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = ours(["-print-passes"], capsys)
     assert code == 0 and out == REGISTRY.format_print_passes()
-    assert "  instnamer\n" in out and "  simplifycfg<" in out and "  gvn\n" not in out
+    assert "  instnamer\n" in out and "  simplifycfg<" in out and "  jump-threading\n" not in out
 
 
 def test_llvm_name_files_match_opt19() -> None:
@@ -279,9 +279,9 @@ def test_incomplete_default_pipeline_in_python(o0_files: tuple[Path, Path]) -> N
         run_passes(m, "default<O2>")
     assert isinstance(info.value, PipelineError)
     assert info.value.missing == missing_passes("O2")
-    assert "gvn" in info.value.missing and "always-inline" in info.value.missing
+    assert "jump-threading" in info.value.missing and "always-inline" in info.value.missing
     assert "instcombine" not in info.value.missing and "simplifycfg" not in info.value.missing
-    assert "gvn" in str(info.value)
+    assert "jump-threading" in str(info.value)
     assert "instnamer" not in missing_passes("O0")  # only LLVM's own O0 passes
     assert missing_passes("O0")[:2] == ["ee-instrument", "always-inline"]
     run_passes(m, "default<O2>", allow_partial_pipeline=True)
@@ -405,7 +405,7 @@ def test_failed_write_as_opt(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 def test_error_leaves_existing_output_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.ll"
     out.write_text("keep\n")
-    code, _, _ = ours(["-S", "-passes=gvn", "-o", str(out), str(_good(tmp_path))], capsys)
+    code, _, _ = ours(["-S", "-passes=jump-threading", "-o", str(out), str(_good(tmp_path))], capsys)
     assert code == 1 and out.read_text() == "keep\n"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 

@@ -23,6 +23,7 @@ from llvmpy_mid.ir.types import VectorType
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.dominators import DominatorTree
     from llvmpy_mid.ir.value import Use, Value
 
 DEFAULT_MAX_USES_TO_EXPLORE = 100
@@ -221,7 +222,63 @@ def pointer_may_be_captured(v: Value, return_captures: bool = False, store_captu
     return tracker.is_captured
 
 
+class CapturesBefore(CaptureTracker):
+    """Only captures that may happen before ``before_here`` count (at it too when
+    ``include_i``); a capturing use that cannot reach ``before_here`` is pruned
+    (LLVM's ``CapturesBefore``)."""
+
+    def __init__(self, return_captures: bool, before_here: Instruction, dt: DominatorTree, include_i: bool) -> None:
+        self.return_captures = return_captures
+        self.before_here = before_here
+        self.dt = dt
+        self.include_i = include_i
+        self.is_captured = False
+
+    def too_many_uses(self) -> None:
+        self.is_captured = True
+
+    def _is_safe_to_prune(self, inst: Instruction) -> bool:
+        from llvmpy_mid.analysis.cfg import is_potentially_reachable_inst
+
+        if inst is self.before_here:
+            return not self.include_i
+        bb = inst.parent
+        if bb is None or not self.dt.is_reachable(bb):
+            return True
+        return not is_potentially_reachable_inst(inst, self.before_here, None, self.dt)
+
+    def captured(self, use: Use) -> bool:
+        user = use.user
+        assert isinstance(user, Instruction)
+        if user.opcode == "ret" and not self.return_captures:
+            return False
+        if self._is_safe_to_prune(user):
+            return False
+        self.is_captured = True
+        return True
+
+
+def pointer_may_be_captured_before(
+    v: Value,
+    return_captures: bool,
+    store_captures: bool,
+    inst: Instruction,
+    dt: DominatorTree | None,
+    include_i: bool = False,
+    max_uses_to_explore: int = 0,
+) -> bool:
+    """May ``v`` be captured before ``inst`` executes (at ``inst`` too with ``include_i``)?
+    Without a dominator tree, any capture counts (LLVM ``PointerMayBeCapturedBefore``)."""
+    if dt is None:
+        return pointer_may_be_captured(v, return_captures, store_captures, max_uses_to_explore)
+    tracker = CapturesBefore(return_captures, inst, dt, include_i)
+    pointer_may_be_captured_by(v, tracker, max_uses_to_explore)
+    return tracker.is_captured
+
+
 __all__ = [
+    "CapturesBefore",
+    "pointer_may_be_captured_before",
     "DEFAULT_MAX_USES_TO_EXPLORE",
     "CaptureTracker",
     "SimpleCaptureTracker",

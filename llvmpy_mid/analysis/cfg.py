@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterable
 if TYPE_CHECKING:
     from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.dominators import DominatorTree
+    from llvmpy_mid.ir.instruction import Instruction
 
 DEFAULT_MAX_BBS_TO_EXPLORE = 32
 """LLVM ``DefaultMaxBBsToExplore``."""
@@ -72,6 +73,29 @@ def is_potentially_reachable(
             if b.is_entry_block and dt.is_reachable(a):
                 return False
     return is_potentially_reachable_from_many([a], b, excl, dt)
+
+
+def is_potentially_reachable_inst(
+    a: Instruction,
+    b: Instruction,
+    exclusion_set: Iterable[BasicBlock] | None = None,
+    dt: DominatorTree | None = None,
+) -> bool:
+    """May instruction ``b`` execute after instruction ``a``? (LLVM ``isPotentiallyReachable``
+    of two instructions: in one block, ``b`` at or after ``a``, or a path from the block's
+    successors back to it.)"""
+    bb = a.parent
+    assert bb is not None and b.parent is not None
+    if bb is b.parent:
+        if a is b or a.comes_before(b):
+            return True
+        if bb.is_entry_block:
+            return False
+        succs = list(bb.successors)
+        if not succs:
+            return False
+        return is_potentially_reachable_from_many(succs, bb, exclusion_set, dt)
+    return is_potentially_reachable(bb, b.parent, dt, exclusion_set)
 
 
 def find_function_backedges(fn: object) -> list[tuple[BasicBlock, BasicBlock]]:

@@ -156,6 +156,10 @@ class PreservedAnalysisChecker:
         kept = self._pa._preserved
         return not self._abandoned and (_AllAnalyses in kept or analysis_set in kept)
 
+    def preserved_when_stateless(self) -> bool:
+        """Not abandoned: what a stateless analysis (AA, ORE) needs to stay valid."""
+        return not self._abandoned
+
     def preserved_with_sets(self, sets: Iterable[type[AnalysisSet]]) -> bool:
         """``preserved()`` or ``preserved_set(s)`` for any ``s`` of ``sets``."""
         if self._abandoned:

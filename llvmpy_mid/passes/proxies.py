@@ -1,5 +1,7 @@
 """The module-to-function analysis-manager proxy (LLVM's
-``FunctionAnalysisManagerModuleProxy``) and ``make_analysis_managers``.
+``FunctionAnalysisManagerModuleProxy``), its outer counterpart
+(``ModuleAnalysisManagerFunctionProxy``: cached module results seen from a function)
+and ``make_analysis_managers``.
 
 How: the proxy is a module analysis whose result holds the function analysis
 manager. When a module-level ``PreservedAnalyses`` does not preserve the proxy,
@@ -13,13 +15,15 @@ What it does not do: no CGSCC or loop proxies yet.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.passes.analysis import AnalysisManager, Invalidator, ModuleAnalysis
+from llvmpy_mid.passes.analysis import AnalysisManager, FunctionAnalysis, Invalidator, ModuleAnalysis
 from llvmpy_mid.passes.instrumentation import PassInstrumentation
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, AllAnalysesOnModule, PreservedAnalyses
+
+R = TypeVar("R")
 
 
 class FunctionAnalysisManagerProxyResult:
@@ -57,6 +61,38 @@ class FunctionAnalysisManagerModuleProxy(ModuleAnalysis[FunctionAnalysisManagerP
 
     def run(self, unit: Module, am: AnalysisManager[Module]) -> FunctionAnalysisManagerProxyResult:
         return FunctionAnalysisManagerProxyResult(self.manager)
+
+
+class ModuleAnalysisManagerProxyResult:
+    """The outer proxy's result: cached module results, never computed from a function."""
+
+    __slots__ = ("manager",)
+
+    def __init__(self, manager: AnalysisManager[Module]) -> None:
+        self.manager = manager
+
+    def get_cached_result(self, cls: type[ModuleAnalysis[R]], module: Module) -> R | None:
+        return self.manager.get_cached_result(cls, module)
+
+    def invalidate(self, unit: Any, pa: PreservedAnalyses, inv: Invalidator) -> bool:
+        return False
+
+
+class ModuleAnalysisManagerFunctionProxy(FunctionAnalysis[ModuleAnalysisManagerProxyResult]):
+    """LLVM ``ModuleAnalysisManagerFunctionProxy``: function code asks it for cached
+    module analyses (``GlobalsAA`` for the AA manager, the profile summary...)."""
+
+    name: ClassVar[str] = ""
+
+    @property
+    def log_name(self) -> str:
+        return "OuterAnalysisManagerProxy<ModuleAnalysisManager, Function>"
+
+    def run(self, unit: Function, am: AnalysisManager[Function]) -> ModuleAnalysisManagerProxyResult:
+        outer = am.outer_manager
+        if outer is None:
+            raise RuntimeError("the function analysis manager has no module manager")
+        return ModuleAnalysisManagerProxyResult(outer)
 
 
 def _parent_module(fn: Function) -> Module | None:

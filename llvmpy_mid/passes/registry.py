@@ -636,6 +636,32 @@ for _n, _k, _s in _BUILTIN_ANALYSES:
     REGISTRY.add_analysis(_n, _k, _s)
 
 
+def _register_memory_rows() -> None:
+    """The alias-analysis, MemorySSA and redundancy-elimination rows (``registry_memory.py``)."""
+    from llvmpy_mid.passes import registry_memory as rm
+
+    for n, k, s in rm.PASSES:
+        REGISTRY.add_pass(n, k, s)
+    for n, k, s in rm.ANALYSES:
+        REGISTRY.add_analysis(n, k, s)
+    for name, kind, default, help_text, owner in rm.OPTIONS_ROWS:
+        assert isinstance(default, (bool, int, str))
+        declare_option(name, kind, default, help_text, owner)
+    for n, k, s, parser_spec, params_help in rm.PARAM_PASSES:
+        REGISTRY.add_pass(n, k, s, _lazy_parser(parser_spec), params_help=params_help)
+
+
+def _lazy_parser(spec: str) -> ParamParser:
+    def parse(params: str) -> object:
+        module, _, name = spec.partition(":")
+        return getattr(importlib.import_module(module), name)(params)
+
+    return parse
+
+
+_register_memory_rows()
+
+
 def register_pass(
     name: str, kind: str, *, params: ParamParser | None = None, params_help: str | None = None
 ) -> Callable[[T], T]:

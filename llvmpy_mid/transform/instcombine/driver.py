@@ -700,14 +700,23 @@ class InstCombinePass(Pass[Function]):
         from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
         from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
 
+        from llvmpy_mid.analysis.alias.aa_manager import AAManager
+        from llvmpy_mid.analysis.loop_info import LoopAnalysis
+        from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitterAnalysis
+        from llvmpy_mid.analysis.target_transform_info import TargetIRAnalysis
+        from llvmpy_mid.passes.proxies import ModuleAnalysisManagerFunctionProxy
+
+        # In InstCombinePass::run's order, so -debug-pass-manager logs as opt-19 does.
+        ac = am.get_result(AssumptionAnalysis, unit)
         dt = am.get_result(DominatorTreeAnalysis, unit)
         tli = am.get_result(TargetLibraryAnalysis, unit)
-        ac = am.get_result(AssumptionAnalysis, unit)
-        from llvmpy_mid.analysis.loop_info import LoopAnalysis
-
+        am.get_result(OptimizationRemarkEmitterAnalysis, unit)
+        am.get_result(TargetIRAnalysis, unit)
         li: object | None = am.get_cached_result(LoopAnalysis, unit)
         if li is None and self.options.use_loop_info:
             li = am.get_result(LoopAnalysis, unit)
+        am.get_result(AAManager, unit)
+        am.get_result(ModuleAnalysisManagerFunctionProxy, unit)
         module = unit.parent
         dl = module.data_layout if module is not None else DataLayout()
         if not combine_instructions_over_function(unit, dl, tli, ac, dt, self.options, li):

@@ -1,0 +1,54 @@
+"""Registry rows of the memory half of the middle end (issue 16): the alias-analysis
+stack, MemorySSA, memdep and the passes built on them (early-cse, gvn, dse, memcpyopt,
+mldst-motion, sink).
+
+Kept apart from ``registry.py`` so each part has its own section. Each section has
+passes ``(name, kind, spec)``, analyses ``(name, kind, spec)``, options ``(name, kind,
+default, help, owner)`` and parameterised passes ``(name, kind, spec, parser spec,
+params_help)``; ``registry.py`` adds them all. A parser spec names a function
+``parse(params_text) -> object`` imported only when the pass is built.
+"""
+
+from __future__ import annotations
+
+Row = tuple[str, str, str]
+OptionRow = tuple[str, str, object, str, str]
+ParamRow = tuple[str, str, str, str, str]
+
+PASSES: list[Row] = []
+ANALYSES: list[Row] = []
+OPTIONS_ROWS: list[OptionRow] = []
+PARAM_PASSES: list[ParamRow] = []
+
+_ALIAS = "llvmpy_mid.analysis.alias."
+
+# --- AA core (aa_manager.py) ------------------------------------------------------------------
+ANALYSES += [("aa", "function", _ALIAS + "aa_manager:AAManager")]
+ANALYSES += [("opt-remark-emit", "function", "llvmpy_mid.analysis.optimization_remark_emitter:OptimizationRemarkEmitterAnalysis")]
+OPTIONS_ROWS += [("aa-pipeline", "str", "default", "A textual description of the alias analysis pipeline for handling managed aliasing queries", "aa")]
+
+# --- basic-aa ---------------------------------------------------------------------------------
+ANALYSES += [("basic-aa", "function", _ALIAS + "basic_aa:BasicAA")]
+
+# --- scoped-noalias-aa, tbaa, aa-eval, alias sets ------------------------------------------------
+ANALYSES += [
+    ("scoped-noalias-aa", "function", _ALIAS + "scoped_noalias_aa:ScopedNoAliasAA"),
+    ("tbaa", "function", _ALIAS + "type_based_aa:TypeBasedAA"),
+]
+
+# --- globals-aa ---------------------------------------------------------------------------------
+ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
+
+# --- MemorySSA ----------------------------------------------------------------------------------
+
+# --- memdep, phi-values --------------------------------------------------------------------------
+
+# --- early-cse ----------------------------------------------------------------------------------
+
+# --- gvn ----------------------------------------------------------------------------------------
+
+# --- dse ----------------------------------------------------------------------------------------
+
+# --- memcpyopt ----------------------------------------------------------------------------------
+
+# --- mldst-motion, sink ---------------------------------------------------------------------------
