@@ -104,6 +104,13 @@ PASSES: dict[str, PassSpec] = {
     "simplifycfg": PassSpec("mem2reg,simplifycfg", "O0", 0.90),
     "instcombine-simplifycfg": PassSpec("mem2reg,instcombine,simplifycfg", "O0"),
     "reassociate": PassSpec("mem2reg,reassociate", "O0"),
+    # Alias analysis and redundancy elimination (issue 16): without sroa, from clang's -O0 output
+    # through our mem2reg; and the -O0 form itself (allocas kept) through early-cse<memssa>,gvn,dse.
+    "early-cse": PassSpec("mem2reg,early-cse", "O0"),
+    "gvn": PassSpec("mem2reg,instcombine,gvn", "O0"),
+    "dse": PassSpec("mem2reg,dse", "O0"),
+    "memcpyopt": PassSpec("mem2reg,memcpyopt", "O0"),
+    "memory-o0": PassSpec("early-cse<memssa>,gvn,dse", "O0"),
 }
 
 
