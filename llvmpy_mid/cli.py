@@ -699,6 +699,11 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
     else:
         text = opts.passes if opts.passes is not None else legacy_pipeline(opts.legacy)
     try:
+        aa_text = opts.pass_options.get("aa-pipeline")
+        if aa_text is not None:  # opt parses -aa-pipeline before the pass pipeline
+            from llvmpy_mid.analysis.alias.aa_manager import parse_aa_pipeline
+
+            parse_aa_pipeline(str(aa_text))
         mpm = build_pipeline(text, allow_partial_pipeline="allow-partial-pipeline" in flags)
     except IncompletePipelineError as exc:
         _fail(err, "%s (-allow-partial-pipeline runs the passes that exist)" % exc)

@@ -407,6 +407,16 @@ class LazyCallGraphAnalysis(ModuleAnalysis[LazyCallGraph]):
     name: ClassVar[str] = "lcg"
 
     def run(self, unit: Module, am: AnalysisManager[Module]) -> LazyCallGraph:
+        # LLVM builds the graph with each defined function's TargetLibraryInfo, computed through
+        # the function analysis manager (so -debug-pass-manager logs it).
+        from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
+        from llvmpy_mid.passes.proxies import FunctionAnalysisManagerModuleProxy
+
+        if am.is_registered(FunctionAnalysisManagerModuleProxy):
+            fam = am.get_result(FunctionAnalysisManagerModuleProxy, unit).manager
+            for fn in unit.functions:
+                if not fn.is_declaration:
+                    fam.get_result(TargetLibraryAnalysis, fn)
         return LazyCallGraph(unit)
 
 

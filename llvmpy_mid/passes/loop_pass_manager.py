@@ -283,7 +283,18 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
         li = am.get_result(LoopAnalysis, unit)
         if not li.top_level_loops:
             return pa
+        # FunctionToLoopPassAdaptor::run's LoopStandardAnalysisResults, in its order (ScalarEvolution
+        # and MemorySSA for loop-mssa are not built yet).
+        from llvmpy_mid.analysis.alias.aa_manager import AAManager
+        from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
+        from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
+        from llvmpy_mid.analysis.target_transform_info import TargetIRAnalysis
+
+        am.get_result(AAManager, unit)
+        am.get_result(AssumptionAnalysis, unit)
         dt = am.get_result(DominatorTreeAnalysis, unit)
+        am.get_result(TargetLibraryAnalysis, unit)
+        am.get_result(TargetIRAnalysis, unit)
         lam = am.get_result(_proxy_class(am), unit).manager
         worklist: list[Loop] = []
         nest_mode = self.loop_nest_mode

@@ -156,6 +156,10 @@ def run_passes(
     and instrumentation print goes to ``stream``
     (stderr when None, as opt) and is also kept in ``RunResult.output``."""
     text = _check_arguments(module, text, options)
+    if options and options.get("aa-pipeline") is not None:
+        from llvmpy_mid.analysis.alias.aa_manager import parse_aa_pipeline
+
+        parse_aa_pipeline(str(options["aa-pipeline"]))  # opt checks it before running anything
     mpm = build_pipeline(text, registry=registry, allow_partial_pipeline=allow_partial_pipeline)
     stream = _Recorder(stream if stream is not None else sys.stderr)
     pi = PassInstrumentation()

@@ -410,8 +410,11 @@ class LoopSimplifyPass(Pass[Function]):
         return "LoopSimplifyPass"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> PreservedAnalyses:
+        from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
+
         li = am.get_result(LoopAnalysis, unit)
         dt = am.get_result(DominatorTreeAnalysis, unit)
+        am.get_result(AssumptionAnalysis, unit)  # LoopSimplifyPass::run asks for it (logged as opt-19)
         changed = False
         for loop in list(li.top_level_loops):
             changed |= simplify_loop(loop, dt, li, False)
