@@ -786,8 +786,11 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
     mam, _fam = make_analysis_managers(pi)
     if dom_check is not None:
         dom_check.attach(_fam)
+    from llvmpy_mid.passes.teardown import PipelineTeardown
+
+    teardown = PipelineTeardown()
     try:
-        with collecting() as stats, OPTIONS.overriding(opts.pass_options):
+        with collecting() as stats, OPTIONS.overriding(opts.pass_options), teardown.active():
             mpm.run(module, mam)
     except VerifierError as exc:
         err.write(exc.llvm_text)
@@ -807,6 +810,7 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
         except OSError as exc:  # opt-19's words for a failed write
             err.write("LLVM ERROR: IO failure on output stream: %s\n" % (exc.strerror or exc))
             raise _Exit(1) from None
+    teardown.finish()  # opt destroys its pass manager (aa-eval's report) after writing the output
     if timer is not None:
         err.write(timer.report())
         err.write(format_timer_group("LLVM IR Parsing", [("Parse IR", parse_time)]))

@@ -29,12 +29,38 @@ OPTIONS_ROWS += [("aa-pipeline", "str", "default", "A textual description of the
 
 # --- basic-aa ---------------------------------------------------------------------------------
 ANALYSES += [("basic-aa", "function", _ALIAS + "basic_aa:BasicAA")]
+PASSES += [("aa-eval", "function", _ALIAS + "aa_eval:AAEvaluator")]
+OPTIONS_ROWS += [
+    (_n, "bool", False, "", "aa-eval")
+    for _n in (
+        "print-all-alias-modref-info",
+        "print-no-aliases",
+        "print-may-aliases",
+        "print-partial-aliases",
+        "print-must-aliases",
+        "print-no-modref",
+        "print-ref",
+        "print-mod",
+        "print-modref",
+        "evaluate-aa-metadata",
+    )
+]
 
 # --- scoped-noalias-aa, tbaa, aa-eval, alias sets ------------------------------------------------
 ANALYSES += [
     ("scoped-noalias-aa", "function", _ALIAS + "scoped_noalias_aa:ScopedNoAliasAA"),
     ("tbaa", "function", _ALIAS + "type_based_aa:TypeBasedAA"),
 ]
+PASSES += [("print-alias-sets", "function", "llvmpy_mid.analysis.alias_set_tracker:AliasSetsPrinterPass")]
+OPTIONS_ROWS += [
+    ("enable-scoped-noalias", "bool", True, "", "scoped-noalias-aa"),
+    ("enable-tbaa", "bool", True, "", "tbaa"),
+    (
+        "alias-set-saturation-threshold", "uint", 250,
+        "The maximum total number of memory locations alias sets may contain before degradation",
+        "print-alias-sets",
+    ),
+]  # fmt: skip
 
 # --- globals-aa ---------------------------------------------------------------------------------
 ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
@@ -52,3 +78,9 @@ ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
 # --- memcpyopt ----------------------------------------------------------------------------------
 
 # --- mldst-motion, sink ---------------------------------------------------------------------------
+PASSES += [("sink", "function", "llvmpy_mid.transform.scalar.sink:SinkingPass")]
+PARAM_PASSES += [
+    ("mldst-motion", "function", "llvmpy_mid.transform.scalar.merged_load_store_motion:MergedLoadStoreMotionPass",
+     "llvmpy_mid.transform.scalar.merged_load_store_motion:parse_merged_load_store_motion_options",
+     "<no-split-footer-bb;split-footer-bb>"),
+]

@@ -54,6 +54,7 @@ from llvmpy_mid.passes.proxies import make_analysis_managers
 from llvmpy_mid.passes.options import OPTIONS, OptionValue
 from llvmpy_mid.passes.registry import PassRegistry
 from llvmpy_mid.passes.statistics import collecting
+from llvmpy_mid.passes.teardown import PipelineTeardown
 from llvmpy_mid.passes.verify_invalidation import VerifyAnalysisInvalidation
 from llvmpy_mid.passes.timing import TimePasses
 from llvmpy_mid.passes.verify_dom_info import VerifyDomInfo
@@ -180,8 +181,11 @@ def run_passes(
     if dom_check is not None:
         dom_check.attach(_fam)
     before = print_module(module)
+    teardown = PipelineTeardown()
     with collecting() as stats, OPTIONS.overriding(options or {}), contextlib.redirect_stderr(stream):
-        mpm.run(module, mam)
+        with teardown.active():
+            mpm.run(module, mam)
+        teardown.finish()
     changed = print_module(module) != before
     if timer is not None:
         stream.write(timer.report())
