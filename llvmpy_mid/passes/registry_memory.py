@@ -51,16 +51,6 @@ ANALYSES += [
     ("scoped-noalias-aa", "function", _ALIAS + "scoped_noalias_aa:ScopedNoAliasAA"),
     ("tbaa", "function", _ALIAS + "type_based_aa:TypeBasedAA"),
 ]
-PASSES += [("print-alias-sets", "function", "llvmpy_mid.analysis.alias_set_tracker:AliasSetsPrinterPass")]
-OPTIONS_ROWS += [
-    ("enable-scoped-noalias", "bool", True, "", "scoped-noalias-aa"),
-    ("enable-tbaa", "bool", True, "", "tbaa"),
-    (
-        "alias-set-saturation-threshold", "uint", 250,
-        "The maximum total number of memory locations alias sets may contain before degradation",
-        "print-alias-sets",
-    ),
-]  # fmt: skip
 
 # --- globals-aa ---------------------------------------------------------------------------------
 ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
@@ -78,9 +68,3 @@ ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
 # --- memcpyopt ----------------------------------------------------------------------------------
 
 # --- mldst-motion, sink ---------------------------------------------------------------------------
-PASSES += [("sink", "function", "llvmpy_mid.transform.scalar.sink:SinkingPass")]
-PARAM_PASSES += [
-    ("mldst-motion", "function", "llvmpy_mid.transform.scalar.merged_load_store_motion:MergedLoadStoreMotionPass",
-     "llvmpy_mid.transform.scalar.merged_load_store_motion:parse_merged_load_store_motion_options",
-     "<no-split-footer-bb;split-footer-bb>"),
-]
