@@ -68,3 +68,9 @@ ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
 # --- memcpyopt ----------------------------------------------------------------------------------
 
 # --- mldst-motion, sink ---------------------------------------------------------------------------
+PASSES += [("sink", "function", "llvmpy_mid.transform.scalar.sink:SinkingPass")]
+PARAM_PASSES += [
+    ("mldst-motion", "function", "llvmpy_mid.transform.scalar.merged_load_store_motion:MergedLoadStoreMotionPass",
+     "llvmpy_mid.transform.scalar.merged_load_store_motion:parse_merged_load_store_motion_options",
+     "<no-split-footer-bb;split-footer-bb>"),
+]

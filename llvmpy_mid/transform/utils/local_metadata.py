@@ -4,7 +4,9 @@
 ``getMostGenericFPMath``, ``getMostGenericRange``, ``getMostGenericAlignmentOrDereferenceable``).
 
 What: the rules InstCombine, SimplifyCFG's hoisting, sinking and merged conditional stores, and
-later passes share for the metadata of a merged or re-typed instruction.
+later passes share for the metadata of a merged or re-typed instruction; and
+``patchReplacementInstruction`` (with ``Instruction::andIRFlags``), which GVN uses to make a
+replacement no more restrictive than the value it replaces.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.ir.constants import ConstantInt
+from llvmpy_mid.ir.debug_records import DbgVariableRecord
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.metadata import MDNode
+    from llvmpy_mid.ir.value import Value
 
 
 _LOAD_MD_DIRECT = (
@@ -308,4 +312,105 @@ __all__ = [
     "most_generic_alias_scope",
     "most_generic_fpmath",
     "most_generic_range",
+    "merge_di_assign_id",
 ]
+
+
+def merge_di_assign_id(inst: Instruction, sources: list[Instruction]) -> None:
+    """Give ``inst`` one ``!DIAssignID`` standing for its own and those of ``sources``,
+    re-pointing every attachment and ``#dbg_assign`` record of the function that named
+    another of them (LLVM ``Instruction::mergeDIAssignID`` with ``at::RAUW``).
+
+    Not done: ``llvm.dbg.assign`` intrinsic calls (the old debug-info format) keep the
+    ID they name."""
+    ids: list[MDNode] = []
+    for i in sources:
+        md = i.get_metadata("DIAssignID")
+        if md is not None:
+            ids.append(md)
+    own = inst.get_metadata("DIAssignID")
+    if own is not None:
+        ids.append(own)
+    if not ids:
+        return
+    merged = ids[0]
+    old = {id(m) for m in ids[1:] if m is not merged}
+    fn = inst.function
+    if old and fn is not None:
+        for bb in fn.blocks:
+            for other in bb.instructions:
+                md = other.get_metadata("DIAssignID") if other._md else None
+                if md is not None and id(md) in old:
+                    other.set_metadata("DIAssignID", merged)
+                for rec in other.iter_dbg_records():
+                    if isinstance(rec, DbgVariableRecord) and rec.is_dbg_assign and id(rec.assign_id) in old:
+                        rec.assign_id = merged
+    inst.set_metadata("DIAssignID", merged)
+
+
+# --- patching a replacement (Local.cpp patchReplacementInstruction) ----------------------------
+
+_EXACT_OPS = frozenset(("udiv", "sdiv", "lshr", "ashr"))
+_NNEG_OPS = frozenset(("zext", "uitofp"))
+_OBO_OPS = frozenset(("add", "sub", "mul", "shl"))
+
+
+def _fp_math_flags(inst: Instruction) -> int | None:
+    """The fast-math word of an FP math operator (LLVM ``FPMathOperator``), else None."""
+    from llvmpy_mid.ir.instructions.flags import type_supports_fast_math_flags
+
+    op = inst.opcode
+    if op in ("fneg", "fadd", "fsub", "fmul", "fdiv", "frem", "fcmp"):
+        return int(inst.fast_math_flags)  # type: ignore[attr-defined]
+    if op in ("phi", "select", "call") and type_supports_fast_math_flags(inst.type):
+        return int(inst.fast_math_flags)  # type: ignore[attr-defined]
+    return None
+
+
+def and_ir_flags(dst: Instruction, src: Value) -> None:
+    """Keep on ``dst`` only the optional flags ``src`` has too (LLVM ``Instruction::andIRFlags``:
+    wrap flags, exact, disjoint, fast-math flags, GEP no-wrap flags, nneg)."""
+    if not src.is_instruction:
+        return
+    s = cast(Instruction, src)
+    dop, sop = dst.opcode, s.opcode
+    if (dop in _OBO_OPS and sop in _OBO_OPS) or (dop == "trunc" and sop == "trunc"):
+        dst.nsw = dst.nsw and s.nsw  # type: ignore[attr-defined]
+        dst.nuw = dst.nuw and s.nuw  # type: ignore[attr-defined]
+    if dop in _EXACT_OPS and sop in _EXACT_OPS:
+        dst.exact = dst.exact and s.exact  # type: ignore[attr-defined]
+    if dop == "or" and sop == "or":
+        dst.disjoint = dst.disjoint and s.disjoint  # type: ignore[attr-defined]
+    sf = _fp_math_flags(s)
+    if sf is not None:
+        df = _fp_math_flags(dst)
+        if df is not None:
+            dst.fast_math_flags = df & sf  # type: ignore[attr-defined]
+    if dop == "getelementptr" and sop == "getelementptr":
+        dst.gep_flags = int(dst.gep_flags) & int(s.gep_flags)  # type: ignore[attr-defined]
+    if dop in _NNEG_OPS and sop in _NNEG_OPS:
+        dst.nneg = dst.nneg and s.nneg  # type: ignore[attr-defined]
+
+
+def _is_extract_of_with_overflow(i: Instruction) -> bool:
+    if i.opcode != "extractvalue" or tuple(i.indices) != (0,):  # type: ignore[attr-defined]
+        return False
+    agg = i.get_operand(0)
+    if not agg.is_instruction or agg.opcode != "call":  # type: ignore[attr-defined]
+        return False
+    return ".with.overflow." in agg.intrinsic_name + "."  # type: ignore[attr-defined]
+
+
+def patch_replacement_instruction(i: Instruction, repl: Value) -> None:
+    """Make ``repl`` no more restrictive than ``i``, which it is about to replace (LLVM
+    ``patchReplacementInstruction``): its flags are intersected with ``i``'s (or, for
+    an overflowing operator replacing a ``*.with.overflow`` result, dropped), its
+    metadata combined as for CSE."""
+    if not repl.is_instruction:
+        return
+    r = cast(Instruction, repl)
+    if r.opcode in _OBO_OPS and _is_extract_of_with_overflow(i):
+        r.drop_poison_generating_flags()  # type: ignore[attr-defined]
+    elif i.opcode != "load":
+        and_ir_flags(r, i)
+    combine_metadata_for_cse(r, i, False)
