@@ -60,6 +60,16 @@ ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
 # --- memdep, phi-values --------------------------------------------------------------------------
 
 # --- early-cse ----------------------------------------------------------------------------------
+PARAM_PASSES += [
+    ("early-cse", "function", "llvmpy_mid.transform.scalar.early_cse:EarlyCSEPass",
+     "llvmpy_mid.transform.scalar.early_cse:parse_early_cse_options", "<memssa>"),
+]
+OPTIONS_ROWS += [
+    ("earlycse-mssa-optimization-cap", "uint", 500, "Enable imprecision in EarlyCSE in pathological cases, in exchange "
+     "for faster compile. Caps the MemorySSA clobbering calls.", "early-cse"),
+    ("earlycse-debug-hash", "bool", False, "Perform extra assertion checking to verify that SimpleValue's hash "
+     "function is well-behaved w.r.t. its isEqual predicate", "early-cse"),
+]
 
 # --- gvn ----------------------------------------------------------------------------------------
 
