@@ -58,6 +58,16 @@ ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
 # --- MemorySSA ----------------------------------------------------------------------------------
 
 # --- memdep, phi-values --------------------------------------------------------------------------
+ANALYSES += [
+    ("memdep", "function", "llvmpy_mid.analysis.memory_dependence:MemoryDependenceAnalysis"),
+    ("phi-values", "function", "llvmpy_mid.analysis.phi_values:PhiValuesAnalysis"),
+]
+PASSES += [("print<phi-values>", "function", "llvmpy_mid.analysis.phi_values:PhiValuesPrinterPass")]
+OPTIONS_ROWS += [
+    ("memdep-block-scan-limit", "uint", 100, "The number of instructions to scan in a block in memory dependency analysis (default = 100)", "memdep"),
+    ("memdep-block-number-limit", "uint", 200, "The number of blocks to scan during memory dependency analysis (default = 200)", "memdep"),
+    ("gvn-add-phi-translation", "bool", False, "Enable phi-translation of add instructions", "gvn"),
+]
 
 # --- early-cse ----------------------------------------------------------------------------------
 PARAM_PASSES += [
