@@ -79,6 +79,11 @@ OPTIONS_ROWS += [
      "for faster compile. Caps the MemorySSA clobbering calls.", "early-cse"),
     ("earlycse-debug-hash", "bool", False, "Perform extra assertion checking to verify that SimpleValue's hash "
      "function is well-behaved w.r.t. its isEqual predicate", "early-cse"),
+    # AssumeBundleBuilder.cpp (transform/utils/assume_bundle_builder.py), honoured by early-cse.
+    ("enable-knowledge-retention", "bool", False, "enable preservation of attributes throughout code transformation",
+     "assume-builder"),
+    ("assume-preserve-all", "bool", False, "enable preservation of all attrbitues. even those that are unlikely to "
+     "be usefull", "assume-builder"),
 ]
 
 # --- gvn ----------------------------------------------------------------------------------------

@@ -33,10 +33,11 @@ Options: ``-earlycse-debug-hash`` (checks that equal keys hash equally),
 ``-earlycse-mssa-optimization-cap`` (500). ``-stats``: NumSimplify, NumCSE,
 NumCSECVP, NumCSELoad, NumCSECall, NumCSEGEP, NumDSE.
 
+With ``-enable-knowledge-retention`` every deleted instruction first leaves what it
+knew about its pointers in an ``llvm.assume`` (:mod:`llvmpy_mid.transform.utils.assume_bundle_builder`).
+
 What it does not do (yet): target memory intrinsics (``getTgtMemIntrinsic``:
-AArch64 ``ldN``/``stN``, AMDGPU), knowledge retention
-(``--enable-knowledge-retention``), the ``-debug-counter=early-cse`` counter,
-and ``gc.relocate``'s base/derived pointer view.
+AArch64 ``ldN``/``stN``, AMDGPU) and the ``-debug-counter=early-cse`` counter.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ from llvmpy_mid.transform.scalar.early_cse_keys import (
     is_true_constant,
     set_debug_hash,
 )
+from llvmpy_mid.transform.utils.assume_bundle_builder import salvage_knowledge
 from llvmpy_mid.transform.utils.local import is_instruction_trivially_dead, replace_dominated_uses_with, salvage_debug_info
 from llvmpy_mid.transform.utils.local_metadata import combine_metadata_for_cse
 
@@ -330,6 +332,7 @@ class EarlyCSE:
         self.dl = dl
         self.tli = tli
         self.dt = dt
+        self.ac = ac
         self.sq = SimplifyQuery(dl, tli, dt, ac)  # type: ignore[arg-type]
         self.mssa = mssa
         self.mssa_updater: object | None = None
@@ -347,6 +350,7 @@ class EarlyCSE:
         )
         self.generation = 0
         self.clobber_counter = 0
+        self._retain_knowledge = bool(OPTIONS.value("enable-knowledge-retention"))
         self.clobber_cap = int(OPTIONS.value("earlycse-mssa-optimization-cap"))
 
     # -- scopes -----------------------------------------------------------------------------
@@ -364,7 +368,11 @@ class EarlyCSE:
             return
         self.mssa_updater.remove_memory_access(inst, True)  # type: ignore[attr-defined]
 
-    def _erase(self, inst: Instruction) -> None:
+    def _erase(self, inst: Instruction, salvage_from: Instruction | None = None) -> None:
+        """``salvageKnowledge`` (of ``salvage_from``, by default ``inst``), MemorySSA
+        removal and erasure."""
+        if self._retain_knowledge:
+            salvage_knowledge(salvage_from if salvage_from is not None else inst, self.ac)  # type: ignore[arg-type]
         self._remove_mssa(inst)
         inst.erase_from_parent()
 
@@ -494,8 +502,11 @@ class EarlyCSE:
             node = node._next
 
             if is_instruction_trivially_dead(inst, tli):
+                if self._retain_knowledge:
+                    salvage_knowledge(inst, self.ac)  # type: ignore[arg-type]
                 salvage_debug_info(inst)
-                self._erase(inst)
+                self._remove_mssa(inst)
+                inst.erase_from_parent()
                 changed = True
                 NUM_SIMPLIFY.add()
                 continue
@@ -633,7 +644,7 @@ class EarlyCSE:
                 if mem.ptr is not None and mem.is_store:
                     if last_store is not None:
                         if self._overriding_stores(ParseMemoryInst(last_store), mem):
-                            self._erase(last_store)
+                            self._erase(last_store, salvage_from=inst)
                             changed = True
                             NUM_DSE.add()
                             last_store = None

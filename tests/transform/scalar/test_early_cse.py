@@ -560,3 +560,33 @@ def test_random_dags_are_cse_closed_and_equivalent(seed: int) -> None:
                     assert not dt.dominates(x, y), (str(x), str(y))
     # And the output is opt-19's.
     assert_like_opt(text, "early-cse")
+
+
+KNOWLEDGE = """
+declare void @clobber()
+define i32 @f(ptr %p, ptr dereferenceable(8) %q, i1 %c) {
+entry:
+  %a = load i32, ptr %p, align 4
+  %b = load i32, ptr %p, align 4
+  %g = getelementptr inbounds i8, ptr %p, i64 8
+  %x = load i16, ptr %g, align 2
+  %y = load i16, ptr %g, align 2
+  %u = load i32, ptr %q, align 4
+  %v = load i32, ptr %q, align 4
+  store i32 %a, ptr %p, align 4
+  %s = add i32 %a, %b
+  %xz = zext i16 %x to i32
+  %yz = zext i16 %y to i32
+  %t = add i32 %xz, %yz
+  %w = add i32 %u, %v
+  %r1 = add i32 %s, %t
+  %r = add i32 %r1, %w
+  ret i32 %r
+}
+"""
+
+
+@pytest.mark.parametrize("pipeline", ["early-cse", "early-cse<memssa>"])
+def test_knowledge_retention(pipeline: str) -> None:
+    out = assert_like_opt(KNOWLEDGE, pipeline, {"enable-knowledge-retention": True})
+    assert '"dereferenceable"' in out
