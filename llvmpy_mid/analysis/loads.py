@@ -974,7 +974,66 @@ def find_available_loaded_value_aa(
     return available
 
 
+# --- replacing equal pointers (Loads.cpp canReplacePointersIfEqual) ------------------------------
+
+
+def _is_pointer_use_replaceable(use: object) -> bool:
+    """The use feeds only ``icmp``/``ptrtoint``, maybe through phis and selects (40 users
+    at most) (LLVM ``isPointerUseReplacable``)."""
+    limit = 40
+    worklist: list[Value] = [use.user]  # type: ignore[attr-defined]
+    visited: set[Value] = set()
+    while worklist:
+        limit -= 1
+        if limit == 0:
+            break
+        user = worklist.pop()
+        if user in visited:
+            continue
+        visited.add(user)
+        op = user.opcode if user.is_instruction else ""  # type: ignore[attr-defined]
+        if op in ("icmp", "ptrtoint"):
+            continue
+        if op in ("phi", "select"):
+            worklist.extend(user.users)
+        else:
+            return False
+    return limit != 0
+
+
+def _is_pointer_always_replaceable(frm: Value, to: Value, dl: DataLayout) -> bool:
+    from llvmpy_mid.analysis.underlying_objects import get_underlying_object_aggressive
+    from llvmpy_mid.ir.constants import ConstantPointerNull
+
+    if isinstance(to, ConstantPointerNull):
+        return True
+    if isinstance(to, Constant) and is_dereferenceable_pointer(to, to.type.context.int_type(8), dl):
+        return True
+    return get_underlying_object_aggressive(frm) is get_underlying_object_aggressive(to)
+
+
+def can_replace_pointers_if_equal(frm: Value, to: Value, dl: DataLayout) -> bool:
+    """``frm`` may be replaced by the equal ``to`` everywhere: not pointers, or ``to`` is
+    null, a dereferenceable constant, or of the same underlying object (LLVM
+    ``canReplacePointersIfEqual``)."""
+    if not frm.type.is_pointer:
+        return True
+    return _is_pointer_always_replaceable(frm, to, dl)
+
+
+def can_replace_pointers_in_use_if_equal(use: object, to: Value, dl: DataLayout) -> bool:
+    """As :func:`can_replace_pointers_if_equal` for one use, which may also be a use
+    that only compares or converts the pointer (LLVM ``canReplacePointersInUseIfEqual``)."""
+    if not to.type.is_pointer:
+        return True
+    if _is_pointer_always_replaceable(use.value, to, dl):  # type: ignore[attr-defined]
+        return True
+    return _is_pointer_use_replaceable(use)
+
+
 __all__ = [
+    "can_replace_pointers_if_equal",
+    "can_replace_pointers_in_use_if_equal",
     "DEF_MAX_INSTS_TO_SCAN",
     "are_equivalent_address_values",
     "find_available_loaded_value",

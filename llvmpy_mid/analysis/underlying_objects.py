@@ -64,6 +64,39 @@ def get_underlying_object(v: Value, max_lookup: int = 6) -> Value:
     return v
 
 
+def get_underlying_object_aggressive(v: Value) -> Value:
+    """The one object ``v`` points into, looking through selects and phis too (at most
+    8 distinct values visited); where they disagree, ``get_underlying_object(v)``
+    (LLVM ``getUnderlyingObjectAggressive``)."""
+    first_object = get_underlying_object(v)
+    visited: set[Value] = set()
+    worklist: list[Value] = [v]
+    obj: Value | None = None
+    first = True
+    while worklist:
+        p = worklist.pop()
+        p = first_object if first else get_underlying_object(p)
+        first = False
+        if p in visited:
+            continue
+        visited.add(p)
+        if len(visited) == 8:
+            return first_object
+        if isinstance(p, SelectInst):
+            worklist.append(p.true_value)
+            worklist.append(p.false_value)
+            continue
+        if isinstance(p, PHINode):
+            worklist.extend(p.incoming_values)
+            continue
+        if obj is None:
+            obj = p
+        elif obj is not p:
+            return first_object
+    assert obj is not None
+    return obj
+
+
 def get_underlying_objects(v: Value, max_lookup: int = 6, li: LoopInfo | None = None) -> list[Value]:
     """Every object ``v`` may point into, through selects and phis too (LLVM
     ``getUnderlyingObjects``). With loop info, a loop-header phi whose value from the

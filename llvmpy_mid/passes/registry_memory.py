@@ -87,6 +87,32 @@ OPTIONS_ROWS += [
 ]
 
 # --- gvn ----------------------------------------------------------------------------------------
+PARAM_PASSES += [
+    (
+        "gvn", "function", "llvmpy_mid.transform.scalar.gvn:GVNPass", "llvmpy_mid.transform.scalar.gvn:parse_gvn_options",
+        "<no-pre;pre;no-load-pre;load-pre;no-split-backedge-load-pre;split-backedge-load-pre;no-memdep;memdep>",
+    ),
+]
+OPTIONS_ROWS += [
+    ("enable-pre", "bool", True, "", "gvn"),
+    ("enable-load-pre", "bool", True, "", "gvn"),
+    ("enable-load-in-loop-pre", "bool", True, "", "gvn"),
+    ("enable-split-backedge-in-load-pre", "bool", False, "", "gvn"),
+    ("enable-gvn-memdep", "bool", True, "", "gvn"),
+    ("gvn-max-num-deps", "uint", 100, "Max number of dependences to attempt Load PRE (default = 100)", "gvn"),
+    (
+        "gvn-max-block-speculations", "uint", 600,
+        "Max number of blocks we're willing to speculate on (and recurse into) when deducing if a value is "
+        "fully available or not in GVN (default = 600)",
+        "gvn",
+    ),
+    (
+        "gvn-max-num-visited-insts", "uint", 100,
+        "Max number of visited instructions when trying to find dominating value of select dependency (default = 100)",
+        "gvn",
+    ),
+    ("gvn-max-num-insns", "uint", 100, "Max number of instructions to scan in each basic block in GVN (default = 100)", "gvn"),
+]  # fmt: skip
 
 # --- dse ----------------------------------------------------------------------------------------
 

@@ -1063,9 +1063,12 @@ def _use_block(use: object) -> tuple[object, BasicBlock]:
 
 def _block_dominates_use(dt: object, bb: BasicBlock, use: object) -> bool:
     """LLVM ``DominatorTree::dominates(const BasicBlock *, const Use &)``: a phi use sits
-    at the end of its incoming block."""
-    _, use_bb = _use_block(use)
-    return dt.dominates_block(bb, use_bb)  # type: ignore[attr-defined, no-any-return]
+    at the end of its incoming block; any other use must be in a block ``bb`` properly
+    dominates."""
+    user, use_bb = _use_block(use)
+    if user.is_phi:  # type: ignore[attr-defined]
+        return dt.dominates_block(bb, use_bb)  # type: ignore[attr-defined, no-any-return]
+    return bb is not use_bb and dt.dominates_block(bb, use_bb)  # type: ignore[attr-defined]
 
 
 def _edge_dominates_use(dt: object, start: BasicBlock, end: BasicBlock, use: object) -> bool:
