@@ -8,7 +8,14 @@ What: :func:`get_most_generic_tbaa` is the ``!tbaa`` tag an instruction replacin
 accesses may keep (metadata merging: ``combineMetadataForCSE``, SimplifyCFG's hoisting
 and sinking); :func:`match_access_tags` also says whether the two accesses may alias.
 Both the old (scalar parent chains) and the new (size-aware) struct-path formats are
-read. Not yet: the alias-analysis pass itself (queries answer through this later).
+read. :func:`is_struct_path_tbaa`, :func:`is_type_immutable_tag` and
+:func:`tbaa_aliases` are what the ``tbaa`` AA provider
+(:mod:`llvmpy_mid.analysis.alias.type_based_aa`) asks; :func:`shift_tbaa`,
+:func:`shift_tbaa_struct` and :func:`extend_to_tbaa` back ``AAMDNodes.shift`` /
+``extend_to``; :func:`is_tbaa_vtable_access` is ``MDNode::isTBAAVtableAccess``.
+
+What it does not do: LLVM aborts on a cycle in a type's parent chain ("Cycle found in
+TBAA metadata."); here the walk stops at the repeat.
 """
 
 from __future__ import annotations
@@ -212,4 +219,115 @@ def get_most_generic_tbaa(a: MDNode | None, b: MDNode | None) -> MDNode | None:
     return match_access_tags(a, b)[1]
 
 
-__all__ = ["get_most_generic_tbaa", "match_access_tags"]
+def is_struct_path_tbaa(tag: MDNode) -> bool:
+    """LLVM ``isStructPathTBAA``: the tag's first operand is a node and it has at least
+    three operands (old scalar tags are upgraded by the parser)."""
+    return tag.num_operands >= 3 and isinstance(_op(tag, 0), MDNode)
+
+
+def is_type_immutable_tag(tag: MDNode) -> bool:
+    """The access is to memory that never changes (the "constant" flag of a struct-path
+    tag, operand 3 in the old format and 4 in the new one, or operand 2 of a scalar type
+    node): LLVM's ``TBAAStructTagNode`` / ``TBAANode::isTypeImmutable``."""
+    if is_struct_path_tbaa(tag):
+        op_no = 4 if _tag_is_new_format(tag) else 3
+    else:
+        op_no = 2
+    if tag.num_operands < op_no + 1:
+        return False
+    flag = _int_op(tag, op_no)
+    return flag is not None and bool(flag & 1)
+
+
+def tbaa_aliases(a: MDNode | None, b: MDNode | None) -> bool:
+    """``TypeBasedAAResult::Aliases``: may accesses tagged ``a`` and ``b`` overlap?"""
+    if a is b or a is None or b is None:
+        return True
+    return match_access_tags(a, b)[0]
+
+
+def is_tbaa_vtable_access(tag: MDNode) -> bool:
+    """``MDNode::isTBAAVtableAccess``: the tag's access type is named "vtable pointer"."""
+    from llvmpy_mid.ir.metadata import MDString
+
+    if not is_struct_path_tbaa(tag):
+        first = _op(tag, 0)
+        return isinstance(first, MDString) and first.string == "vtable pointer"
+    access = _node_op(tag, 1)
+    if access is None or access.num_operands == 0:
+        return False
+    ident = _op(access, 2 if _is_new_format_type(access) else 0)
+    return isinstance(ident, MDString) and ident.string == "vtable pointer"
+
+
+def shift_tbaa(tag: MDNode, offset: int) -> MDNode:
+    """``AAMDNodes::shiftTBAA``: a ``!tbaa`` tag stays as it is for a sub-range of its
+    access (LLVM keeps it, whatever the offset)."""
+    return tag
+
+
+def shift_tbaa_struct(node: MDNode, offset: int) -> MDNode:
+    """``AAMDNodes::shiftTBAAStruct``: the ``!tbaa.struct`` (offset, size, tag) triples of
+    the bytes from ``offset`` on, re-based to start at 0."""
+    if offset == 0:
+        return node
+    from llvmpy_mid.ir.metadata import ValueAsMetadata
+
+    ops: list[Metadata | None] = []
+    n = node.num_operands
+    for i in range(0, n - 2, 3):
+        off_md = _op(node, i)
+        size_md = _op(node, i + 1)
+        assert isinstance(off_md, ConstantAsMetadata) and isinstance(size_md, ConstantAsMetadata)
+        off_c = off_md.value
+        size_c = size_md.value
+        assert isinstance(off_c, ConstantInt) and isinstance(size_c, ConstantInt)
+        inner_off = off_c.value & ((1 << off_c.type.width) - 1)
+        inner_size = size_c.value & ((1 << size_c.type.width) - 1)
+        if inner_off + inner_size <= offset:
+            continue
+        new_size = inner_size
+        new_off = inner_off - offset
+        if inner_off < offset:
+            new_off = 0
+            new_size -= offset - inner_off
+        ops.append(ValueAsMetadata.get(ConstantInt.get(off_c.type, new_off)))
+        ops.append(ValueAsMetadata.get(ConstantInt.get(size_c.type, new_size)))
+        ops.append(_op(node, i + 2))
+    return MDNode.get(node.context, ops)
+
+
+def extend_to_tbaa(tag: MDNode, length: int) -> MDNode | None:
+    """``AAMDNodes::extendToTBAA``: the tag for an access of ``length`` bytes (-1:
+    unknown) from the same place: None for 0 bytes or an unknown length with a new-format
+    tag, the new-format tag with its size replaced, any other tag unchanged."""
+    if length == 0:
+        return None
+    if not is_struct_path_tbaa(tag) or not _tag_is_new_format(tag):
+        return tag
+    if length == -1:
+        return None
+    size_md = _op(tag, 3)
+    assert isinstance(size_md, ConstantAsMetadata) and isinstance(size_md.value, ConstantInt)
+    size_c = size_md.value
+    width = size_c.type.width
+    if size_c.value & ((1 << width) - 1) == length & ((1 << width) - 1):
+        return tag
+    from llvmpy_mid.ir.metadata import ValueAsMetadata
+
+    ops = list(tag.operands)
+    ops[3] = ValueAsMetadata.get(ConstantInt.get(size_c.type, length))
+    return MDNode.get(tag.context, ops)
+
+
+__all__ = [
+    "extend_to_tbaa",
+    "get_most_generic_tbaa",
+    "is_struct_path_tbaa",
+    "is_tbaa_vtable_access",
+    "is_type_immutable_tag",
+    "match_access_tags",
+    "shift_tbaa",
+    "shift_tbaa_struct",
+    "tbaa_aliases",
+]

@@ -51,6 +51,16 @@ ANALYSES += [
     ("scoped-noalias-aa", "function", _ALIAS + "scoped_noalias_aa:ScopedNoAliasAA"),
     ("tbaa", "function", _ALIAS + "type_based_aa:TypeBasedAA"),
 ]
+PASSES += [("print-alias-sets", "function", "llvmpy_mid.analysis.alias_set_tracker:AliasSetsPrinterPass")]
+OPTIONS_ROWS += [
+    ("enable-scoped-noalias", "bool", True, "", "scoped-noalias-aa"),
+    ("enable-tbaa", "bool", True, "", "tbaa"),
+    (
+        "alias-set-saturation-threshold", "uint", 250,
+        "The maximum total number of memory locations alias sets may contain before degradation",
+        "print-alias-sets",
+    ),
+]  # fmt: skip
 
 # --- globals-aa ---------------------------------------------------------------------------------
 ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]

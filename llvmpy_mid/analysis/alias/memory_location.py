@@ -7,7 +7,9 @@
   It is packed into one integer the way LLVM packs it, so that ``raw`` orders and
   hashes sizes exactly as LLVM's maps do; ``str`` is LLVM's ``LocationSize::print``.
 - :class:`AAMDNodes`: an access's ``!tbaa``, ``!tbaa.struct``, ``!alias.scope`` and
-  ``!noalias`` nodes.
+  ``!noalias`` nodes, with LLVM's ways of combining them (``merge``, ``concat``,
+  ``intersect``) and of re-targeting them to part of an access (``shift``,
+  ``extend_to``, ``adjust_for_access`` for ``!tbaa.struct``); :func:`set_aa_metadata`.
 - :class:`MemoryLocation`: a pointer, a size and the AA nodes, built for each memory
   instruction (:meth:`MemoryLocation.get`, :meth:`get_or_none`), for the argument of a
   call (:meth:`get_for_argument`: memory intrinsics, lifetime markers, masked
@@ -160,6 +162,97 @@ class AAMDNodes:
 
     def __bool__(self) -> bool:
         return (self.tbaa or self.tbaa_struct or self.scope or self.noalias) is not None
+
+    # --- combining (LLVM ``AAMDNodes`` in ``Metadata.h`` / ``TypeBasedAliasAnalysis.cpp``) --------
+    def intersect(self, other: AAMDNodes) -> AAMDNodes:
+        """Each node kept only where both have the very same one (LLVM ``intersect``)."""
+        return AAMDNodes(
+            self.tbaa if other.tbaa is self.tbaa else None,
+            self.tbaa_struct if other.tbaa_struct is self.tbaa_struct else None,
+            self.scope if other.scope is self.scope else None,
+            self.noalias if other.noalias is self.noalias else None,
+        )
+
+    def merge(self, other: AAMDNodes) -> AAMDNodes:
+        """The tags one access replacing both may carry (LLVM ``merge``): the most generic
+        TBAA tag, no ``tbaa.struct``, the scopes of the shared domains, the common
+        ``noalias`` scopes."""
+        from llvmpy_mid.analysis.type_based_alias_analysis import get_most_generic_tbaa
+
+        scope, noalias = self._merged_scopes(other)
+        return AAMDNodes(get_most_generic_tbaa(self.tbaa, other.tbaa), None, scope, noalias)
+
+    def concat(self, other: AAMDNodes) -> AAMDNodes:
+        """The tags of one access covering both, side by side (LLVM ``concat``): no TBAA,
+        the scopes merged as :meth:`merge` does."""
+        scope, noalias = self._merged_scopes(other)
+        return AAMDNodes(None, None, scope, noalias)
+
+    def _merged_scopes(self, other: AAMDNodes) -> tuple[MDNode | None, MDNode | None]:
+        # MDNode::getMostGenericAliasScope and MDNode::intersect live with the other
+        # metadata-merging rules (an IR-level rule kept in the toolkit).
+        from llvmpy_mid.transform.utils.local_metadata import md_intersect, most_generic_alias_scope
+
+        return most_generic_alias_scope(self.scope, other.scope), md_intersect(self.noalias, other.noalias)
+
+    def shift(self, offset: int) -> AAMDNodes:
+        """The tags of the bytes from ``offset`` on (LLVM ``shift``)."""
+        from llvmpy_mid.analysis.type_based_alias_analysis import shift_tbaa, shift_tbaa_struct
+
+        return AAMDNodes(
+            shift_tbaa(self.tbaa, offset) if self.tbaa is not None else None,
+            shift_tbaa_struct(self.tbaa_struct, offset) if self.tbaa_struct is not None else None,
+            self.scope,
+            self.noalias,
+        )
+
+    def extend_to(self, length: int) -> AAMDNodes:
+        """The tags of an access of ``length`` bytes (-1: unknown) from the same place
+        (LLVM ``extendTo``)."""
+        from llvmpy_mid.analysis.type_based_alias_analysis import extend_to_tbaa
+
+        tbaa = extend_to_tbaa(self.tbaa, length) if self.tbaa is not None else None
+        return AAMDNodes(tbaa, self.tbaa_struct, self.scope, self.noalias)
+
+    def adjust_for_access(self, access_size: int, offset: int = 0) -> AAMDNodes:
+        """The tags of a scalar access of ``access_size`` bytes at ``offset`` into the
+        memory these tags describe (LLVM ``adjustForAccess(Offset, AccessSize)``): after
+        :meth:`shift`, a ``!tbaa.struct`` whose first field is exactly that access gives
+        its tag as ``!tbaa``; ``tbaa.struct`` is always dropped."""
+        new = self.shift(offset) if offset else self
+        tbaa = new.tbaa
+        ts = new.tbaa_struct
+        if tbaa is None and ts is not None and ts.num_operands >= 3:
+            first, size, tag = ts.get_operand(0), ts.get_operand(1), ts.get_operand(2)
+            if _md_int(first) == 0 and _md_int(size) == access_size and isinstance(tag, MDNode):
+                tbaa = tag
+        return AAMDNodes(tbaa, None, new.scope, new.noalias)
+
+    def adjust_for_access_type(self, offset: int, access_ty: Type, dl: DataLayout) -> AAMDNodes:
+        """LLVM ``adjustForAccess(Offset, AccessTy, DL)``: as :meth:`adjust_for_access` for
+        an access of type ``access_ty`` whose store size equals its size (otherwise only
+        shifted)."""
+        new = self.shift(offset) if offset else self
+        if dl.is_scalable(access_ty) or dl.type_size_in_bits(access_ty) != dl.type_store_size_in_bits(access_ty):
+            return new
+        return new.adjust_for_access(dl.type_store_size(access_ty))
+
+
+def _md_int(md: object) -> int | None:
+    """The value of a ``ConstantAsMetadata`` integer operand, else None."""
+    from llvmpy_mid.ir.metadata import ConstantAsMetadata
+
+    if isinstance(md, ConstantAsMetadata) and isinstance(md.value, ConstantInt):
+        return md.value.zext_value
+    return None
+
+
+def set_aa_metadata(inst: Instruction, tags: AAMDNodes) -> None:
+    """``Instruction::setAAMetadata``: attach (or remove) the four AA nodes of ``tags``."""
+    inst.set_metadata("tbaa", tags.tbaa)
+    inst.set_metadata("tbaa.struct", tags.tbaa_struct)
+    inst.set_metadata("alias.scope", tags.scope)
+    inst.set_metadata("noalias", tags.noalias)
 
 
 NO_AA_TAGS = AAMDNodes()
