@@ -351,6 +351,9 @@ class EarlyCSE:
         self.generation = 0
         self.clobber_counter = 0
         self._retain_knowledge = bool(OPTIONS.value("enable-knowledge-retention"))
+        self._verify_mssa = mssa is not None and OPTIONS.get("verify-memoryssa") is not None and bool(
+            OPTIONS.value("verify-memoryssa")
+        )
         self.clobber_cap = int(OPTIONS.value("earlycse-mssa-optimization-cap"))
 
     # -- scopes -----------------------------------------------------------------------------
@@ -366,6 +369,8 @@ class EarlyCSE:
     def _remove_mssa(self, inst: Instruction) -> None:
         if self.mssa_updater is None:
             return
+        if self._verify_mssa:
+            self.mssa.verify_memory_ssa()  # type: ignore[union-attr]
         self.mssa_updater.remove_memory_access(inst, True)  # type: ignore[attr-defined]
 
     def _erase(self, inst: Instruction, salvage_from: Instruction | None = None) -> None:
@@ -394,7 +399,7 @@ class EarlyCSE:
             later_def = mssa.get_walker().get_clobbering_memory_access(later)  # type: ignore[attr-defined]
             self.clobber_counter += 1
         else:
-            later_def = later_ma.defining_access
+            later_def = later_ma.get_defining_access()
         return bool(mssa.dominates(later_def, earlier_ma))  # type: ignore[attr-defined]
 
     def _is_operating_on_invariant_mem_at(self, inst: Instruction, gen_at: int) -> bool:
@@ -714,6 +719,7 @@ def _memory_ssa_analysis() -> Any:
     with generations only)."""
     try:
         module = importlib.import_module("llvmpy_mid.analysis.memory_ssa")
+        importlib.import_module("llvmpy_mid.analysis.memory_ssa_updater")
     except ImportError:
         return None
     return getattr(module, "MemorySSAAnalysis", None)

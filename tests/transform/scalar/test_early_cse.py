@@ -362,10 +362,93 @@ define void @f({ i32, i32 } %s, <4 x i32> %v, ptr %p) {
 }
 
 
+MSSA_CASES = {
+    "load_across_non_aliasing_store": """
+@G1 = global i32 0
+@G2 = global i32 0
+define i32 @f() {
+  %v1 = load i32, ptr @G1
+  store i32 0, ptr @G2
+  %v2 = load i32, ptr @G1
+  %d = sub i32 %v1, %v2
+  ret i32 %d
+}
+""",
+    "writeback_across_non_aliasing_store": """
+@G1 = global i32 0
+@G2 = global i32 0
+define void @f() {
+  %v1 = load i32, ptr @G1
+  store i32 0, ptr @G2
+  store i32 %v1, ptr @G1
+  ret void
+}
+""",
+    "readonly_call_across_unrelated_store": """
+declare i32 @ro(ptr) readonly nounwind willreturn
+define i32 @f(ptr noalias %p, ptr noalias %q) {
+  %a = call i32 @ro(ptr %p) memory(argmem: read)
+  store i32 1, ptr %q
+  %b = call i32 @ro(ptr %p) memory(argmem: read)
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+""",
+    "memory_phi_merge": """
+@G1 = global i32 0
+@G2 = global i32 0
+define i32 @f(i1 %c) {
+entry:
+  %v1 = load i32, ptr @G1
+  br i1 %c, label %t, label %j
+t:
+  store i32 1, ptr @G2
+  br label %j
+j:
+  %v2 = load i32, ptr @G1
+  store i32 %v2, ptr @G1
+  %d = sub i32 %v1, %v2
+  ret i32 %d
+}
+""",
+}
+
+
+def _have_memory_ssa() -> bool:
+    import importlib.util
+
+    return all(
+        importlib.util.find_spec(m) is not None
+        for m in ("llvmpy_mid.analysis.memory_ssa", "llvmpy_mid.analysis.memory_ssa_updater")
+    )
+
+
+needs_mssa = pytest.mark.skipif(not _have_memory_ssa(), reason="MemorySSA is not in this checkout yet")
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
-@pytest.mark.parametrize("pipeline", ["early-cse"])
+@pytest.mark.parametrize("pipeline", ["early-cse", pytest.param("early-cse<memssa>", marks=needs_mssa)])
 def test_early_cse_like_opt(name: str, pipeline: str) -> None:
     assert_like_opt(CASES[name], pipeline)
+
+
+@needs_mssa
+@pytest.mark.parametrize("name", sorted(MSSA_CASES))
+def test_early_cse_memssa_like_opt(name: str) -> None:
+    ours = assert_like_opt(MSSA_CASES[name], "early-cse<memssa>")
+    assert ours != assert_like_opt(MSSA_CASES[name], "early-cse") or name == "readonly_call_across_unrelated_store"
+
+
+@needs_mssa
+def test_pass_manager_log_memssa() -> None:
+    theirs, ours = pass_manager_logs(MSSA_CASES["load_across_non_aliasing_store"], "early-cse<memssa>")
+    assert ours == theirs
+
+
+@needs_mssa
+@pytest.mark.parametrize("cap", [0, 1])
+def test_mssa_optimization_cap(cap: int) -> None:
+    assert_like_opt(MSSA_CASES["memory_phi_merge"], "early-cse<memssa>", {"earlycse-mssa-optimization-cap": cap})
 
 
 def test_early_cse_changes_something() -> None:
@@ -586,7 +669,7 @@ entry:
 """
 
 
-@pytest.mark.parametrize("pipeline", ["early-cse", "early-cse<memssa>"])
+@pytest.mark.parametrize("pipeline", ["early-cse", pytest.param("early-cse<memssa>", marks=needs_mssa)])
 def test_knowledge_retention(pipeline: str) -> None:
     out = assert_like_opt(KNOWLEDGE, pipeline, {"enable-knowledge-retention": True})
     assert '"dereferenceable"' in out
