@@ -140,4 +140,33 @@ __all__ = [
     "find_function_backedges",
     "is_potentially_reachable",
     "is_potentially_reachable_from_many",
+    "may_contain_irreducible_control",
 ]
+
+
+def may_contain_irreducible_control(fn: object, li: object | None) -> bool:
+    """May the CFG of ``fn`` have a cycle with more than one entry? Without loop info,
+    yes; else a retreating edge of a reverse post-order walk whose target is not the
+    header of a loop containing its source makes it irreducible (LLVM
+    ``mayContainIrreducibleControl`` / ``containsIrreducibleCFG``)."""
+    if li is None:
+        return True
+    from llvmpy_mid.analysis.block_frequency_bpi import reverse_post_order
+    from llvmpy_mid.analysis.loop_info import LoopInfo
+    from llvmpy_mid.ir.function import Function
+
+    assert isinstance(fn, Function) and isinstance(li, LoopInfo)
+    if fn.is_declaration:
+        return False
+    visited: set[BasicBlock] = set()
+    for bb in reverse_post_order(fn.entry_block):
+        visited.add(bb)
+        for succ in bb.successors:
+            if succ not in visited:
+                continue
+            loop = li.loop_for(bb)
+            while loop is not None and loop.header is not succ:
+                loop = loop.parent_loop
+            if loop is None:
+                return True
+    return False

@@ -53,6 +53,8 @@ __all__ = [
     "ObjectSizeOpts",
     "get_alloc_alignment",
     "get_alloc_size",
+    "get_freed_operand",
+    "get_initial_value_of_allocation",
     "get_object_size",
     "is_alloc_like_fn",
     "lower_object_size_call",
@@ -252,6 +254,71 @@ def get_alloc_size(call: CallBase, tli: TargetLibraryInfo | None, dl: DataLayout
         return None
     total = size * n
     return None if total >> bits else total
+
+
+def _alloc_fn_kind(call: CallBase) -> int:
+    kind = call.get_fn_attr("allockind")
+    return int(kind.alloc_fn_kind) if kind is not None else 0
+
+
+def get_initial_value_of_allocation(v: Value, tli: TargetLibraryInfo | None, ty: Type) -> Constant | None:
+    """The value of a fresh allocation's bytes read as ``ty``: undef for malloc-like
+    and ``allockind("uninitialized")`` allocators, zero for ``allockind("zeroed")``
+    ones (LLVM ``getInitialValueOfAllocation``)."""
+    if not isinstance(v, CallBase):
+        return None
+    found = _direct_callee(v)
+    if found is not None and not found[1] and _allocation_data_for_function(found[0], MALLOC_LIKE | OP_NEW_LIKE, tli) is not None:
+        return UndefValue.get(ty)
+    kind = _alloc_fn_kind(v)
+    if kind & 8:  # AllocFnKind::Uninitialized
+        return UndefValue.get(ty)
+    if kind & 16:  # AllocFnKind::Zeroed
+        return Constant.get_null_value(ty)
+    return None
+
+
+#: LLVM's FreeFnData: deallocation library functions and their parameter counts (``free``
+#: itself is recognised by its ``allockind("free")``).
+_FREE_FNS: dict[str, int] = {
+    "ZdlPv": 1, "ZdaPv": 1, "msvc_delete_ptr32": 1, "msvc_delete_ptr64": 1,
+    "msvc_delete_array_ptr32": 1, "msvc_delete_array_ptr64": 1,
+    "ZdlPvj": 2, "ZdlPvm": 2, "ZdlPvRKSt9nothrow_t": 2, "ZdlPvSt11align_val_t": 2,
+    "ZdaPvj": 2, "ZdaPvm": 2, "ZdaPvRKSt9nothrow_t": 2, "ZdaPvSt11align_val_t": 2,
+    "msvc_delete_ptr32_int": 2, "msvc_delete_ptr64_longlong": 2, "msvc_delete_ptr32_nothrow": 2,
+    "msvc_delete_ptr64_nothrow": 2, "msvc_delete_array_ptr32_int": 2, "msvc_delete_array_ptr64_longlong": 2,
+    "msvc_delete_array_ptr32_nothrow": 2, "msvc_delete_array_ptr64_nothrow": 2, "__kmpc_free_shared": 2,
+    "ZdlPvSt11align_val_tRKSt9nothrow_t": 3, "ZdaPvSt11align_val_tRKSt9nothrow_t": 3,
+    "ZdlPvjSt11align_val_t": 3, "ZdlPvmSt11align_val_t": 3, "ZdaPvjSt11align_val_t": 3, "ZdaPvmSt11align_val_t": 3,
+}
+
+
+def _is_lib_free_function(fn: Function, lib: str) -> bool:
+    nparams = _FREE_FNS.get(lib)
+    if nparams is None:
+        kind = fn.attributes.get_fn_attr("allockind")
+        return kind is not None and bool(int(kind.alloc_fn_kind) & 4)
+    fty = fn.function_type
+    return fty.return_type.is_void and len(fty.params) == nparams and fty.params[0].is_pointer
+
+
+def get_freed_operand(call: CallBase, tli: TargetLibraryInfo | None) -> Value | None:
+    """The pointer a deallocation call releases (a known ``operator delete``-like library
+    function with its prototype, or the ``allocptr`` argument of an ``allockind("free")``
+    function), else None (LLVM ``getFreedOperand``)."""
+    found = _direct_callee(call)
+    if found is None or found[1]:
+        return None
+    callee = found[0]
+    if tli is not None:
+        lib = tli.get_lib_func(callee)
+        if lib is not None and tli.has(lib) and _is_lib_free_function(callee, lib):
+            return call.get_arg(0)
+    if _alloc_fn_kind(call) & 4:  # AllocFnKind::Free
+        for i in range(call.arg_size):
+            if call.param_has_attr(i, "allocptr"):
+                return call.get_arg(i)
+    return None
 
 
 class ObjectSizeOpts:

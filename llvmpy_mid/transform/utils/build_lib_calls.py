@@ -609,3 +609,10 @@ __all__ = [
     "is_lib_func_emittable",
     "size_t_type",
 ]
+
+
+def emit_calloc(num: Value, size: Value, b: IRBuilder, tli: TargetLibraryInfo | None) -> CallInst | None:
+    """``emitCalloc``: ``calloc(num, size)`` (DSE folds malloc + memset 0 into it)."""
+    p = b.context.pointer_type(0)
+    st = size_t_type(b)
+    return emit_lib_call("calloc", p, [st, st], [num, size], b, tli)
