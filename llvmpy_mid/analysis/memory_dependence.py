@@ -28,9 +28,8 @@ non-local walks use explicit worklists; only phi translation into a predecessor 
 (once per translated edge, as LLVM does).
 
 Cache entries are ordered by a per-analysis block number (LLVM orders them by block
-address; the numbering keeps our order deterministic). Not done yet: the capture
-information is :class:`SimpleCaptureInfo` where LLVM uses ``EarliestEscapeInfo``
-(answers are sound but may be less precise for objects captured only after the query).
+address; the numbering keeps our order deterministic). The batch queries use one
+``EarliestEscapeInfo`` per result, as LLVM's.
 """
 
 from __future__ import annotations
@@ -42,8 +41,6 @@ from llvmpy_mid.analysis.alias.aa_manager import AAManager
 from llvmpy_mid.analysis.alias.aa_results import (
     AAResults,
     BatchAAResults,
-    CaptureInfo,
-    SimpleCaptureInfo,
     is_mod_or_ref_set,
     is_mod_set,
     is_no_mod_ref,
@@ -264,7 +261,8 @@ def _remove_from_reverse_map(reverse: dict[Instruction, set[Any]], inst: Instruc
 
 
 def _is_dbg_info_intrinsic(inst: Instruction) -> bool:
-    return type(inst).__name__ == "CallInst" and inst.intrinsic_base.startswith("llvm.dbg.")  # type: ignore[attr-defined]
+    """LLVM ``DbgInfoIntrinsic``: a call of an ``llvm.dbg.*`` intrinsic."""
+    return isinstance(inst, CallBase) and inst.intrinsic_base.startswith("llvm.dbg.")
 
 
 def _is_unordered(inst: LoadInst | StoreInst) -> bool:
@@ -354,8 +352,9 @@ def _can_skip_clobbering_store(
     return True
 
 
-class _Limit:
-    """A scan budget shared by the block scans of one query (LLVM's ``unsigned *Limit``)."""
+class ScanLimit:
+    """A scan budget shared by several block scans (LLVM's ``unsigned *Limit``): each
+    instruction examined takes one; the scan gives up (Unknown) when it reaches zero."""
 
     __slots__ = ("value",)
 
@@ -380,7 +379,9 @@ class MemoryDependenceResults:
         self.tli = tli
         self.dt = dt
         self.default_block_scan_limit = block_scan_limit() if default_block_scan_limit is None else default_block_scan_limit
-        self.ci: CaptureInfo = SimpleCaptureInfo()
+        from llvmpy_mid.analysis.alias.earliest_escape_info import EarliestEscapeInfo
+
+        self.eii = EarliestEscapeInfo(dt, dt.function)
         self._local_deps: dict[Instruction, MemDepResult] = {}
         self._non_local_defs_cache: dict[Value, NonLocalDepResult] = {}
         self._reverse_non_local_defs_cache: dict[Instruction, set[Value]] = {}
@@ -421,7 +422,7 @@ class MemoryDependenceResults:
         self._clobber_offsets.clear()
 
     def _batch_aa(self) -> BatchAAResults:
-        return BatchAAResults(self.aa, self.ci)
+        return BatchAAResults(self.aa, self.eii)
 
     def _preds(self, bb: BasicBlock) -> list[BasicBlock]:
         preds = self._pred_cache.get(bb)
@@ -496,7 +497,7 @@ class MemoryDependenceResults:
         scan_it: Instruction | None,
         bb: BasicBlock,
         query_inst: Instruction | None = None,
-        limit: _Limit | None = None,
+        limit: ScanLimit | None = None,
         batch_aa: BatchAAResults | None = None,
     ) -> MemDepResult:
         """The dependence of an access of ``loc`` among the instructions of ``bb`` before
@@ -563,7 +564,7 @@ class MemoryDependenceResults:
         scan_it: Instruction | None,
         bb: BasicBlock,
         query_inst: Instruction | None,
-        limit: _Limit | None,
+        limit: ScanLimit | None,
         batch_aa: BatchAAResults,
     ) -> MemDepResult:
         """The backward block scan of :meth:`get_pointer_dependency_from` (LLVM
@@ -576,7 +577,7 @@ class MemoryDependenceResults:
         dl = _data_layout(bb)
         mem_loc_align = get_pointer_alignment(mem_loc.ptr, dl)
         if limit is None:
-            limit = _Limit(self.default_block_scan_limit)
+            limit = ScanLimit(self.default_block_scan_limit)
         if is_load and query_inst is not None and isinstance(query_inst, LoadInst):
             if query_inst.get_metadata("invariant.load") is not None:
                 is_invariant_load = True
@@ -1109,6 +1110,7 @@ class MemoryDependenceResults:
     def remove_instruction(self, rem_inst: Instruction) -> None:
         """Forget ``rem_inst`` before it is erased: its own cached answers go, and answers
         that named it become dirty, to be recomputed from the instruction after it."""
+        self.eii.remove_instruction(rem_inst)
         entry_pair = self._non_local_deps_map.pop(rem_inst, None)
         if entry_pair is not None:
             for e in entry_pair[0]:

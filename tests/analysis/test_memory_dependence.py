@@ -287,3 +287,23 @@ def test_analysis_log_as_opt(pipeline: str, small: Path, capsys: pytest.CaptureF
     assert main(args) == ref.returncode
     captured = capsys.readouterr()
     assert captured.out + captured.err == ref.stdout + ref.stderr
+
+
+def test_capture_after_the_query_does_not_count() -> None:
+    # EarliestEscapeInfo: %a escapes only after the load, so @g cannot see it when the
+    # load's dependence is computed (a position-blind capture check would say Clobber).
+    text = """
+declare void @g()
+declare void @esc(ptr)
+define i32 @f() {
+entry:
+  %a = alloca i32
+  store i32 1, ptr %a
+  call void @g()
+  %x = load i32, ptr %a
+  call void @esc(ptr %a)
+  ret i32 %x
+}
+"""
+    _, md, named = _setup(text)
+    assert md.get_dependency(named["x"]) == MemDepResult.get_def(_by_text(named, "store i32 1"))
