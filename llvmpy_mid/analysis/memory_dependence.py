@@ -27,8 +27,8 @@ Scanning position: LLVM's ``BasicBlock::iterator ScanIt`` is an instruction (sca
 instructions *before* it) or None (scan from the block's end). Limits:
 ``-memdep-block-scan-limit`` (instructions per block, 100), ``-memdep-block-number-limit``
 (blocks per non-local query, 200) and LLVM's 100 results per non-local query. The
-non-local walks use explicit worklists; only phi translation into a predecessor recurses
-(once per translated edge, as LLVM does).
+non-local walks use explicit worklists; where LLVM recurses into the predecessors a phi
+translation reaches, the sub-queries run on an explicit stack of generators.
 
 Cache entries are ordered by a per-analysis block number (LLVM orders them by block
 address; the numbering keeps our order deterministic). The batch queries use one
@@ -38,7 +38,7 @@ address; the numbering keeps our order deterministic). The batch queries use one
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generator
 
 from llvmpy_mid.analysis.alias.aa_manager import AAManager
 from llvmpy_mid.analysis.alias.aa_results import (
@@ -553,7 +553,7 @@ class MemoryDependenceResults:
             return
         address = PHITransAddr(loc.ptr, _data_layout(from_bb), self.ac)
         visited: dict[BasicBlock, Value | None] = {}
-        if self._get_non_local_pointer_dep_from_bb(query_inst, address, loc, is_load, from_bb, result, visited, True):
+        if self._get_non_local_pointer_dep_from_bb(_DepFromBBArgs(query_inst, address, loc, is_load, from_bb, result, visited, True)):
             return
         result.clear()
         result.append(NonLocalDepResult(from_bb, _UNKNOWN_RESULT, loc.ptr))
@@ -609,20 +609,41 @@ class MemoryDependenceResults:
             return
         self._sort(cache)
 
-    def _get_non_local_pointer_dep_from_bb(
-        self,
-        query_inst: Instruction,
-        pointer: PHITransAddr,
-        loc: MemoryLocation,
-        is_load: bool,
-        start_bb: BasicBlock,
-        result: list[NonLocalDepResult],
-        visited: dict[BasicBlock, Value | None],
-        skip_first_block: bool = False,
-        is_incomplete: bool = False,
-    ) -> bool:
+    def _get_non_local_pointer_dep_from_bb(self, args: _DepFromBBArgs) -> bool:
         """LLVM ``getNonLocalPointerDepFromBB``: False when the answer cannot be given
-        (treat as a clobber at the start of the predecessor)."""
+        (treat as a clobber at the start of the predecessor).
+
+        LLVM recurses into each predecessor a phi translation reaches; here each such
+        query is a generator that yields its sub-queries to this driver, which runs them
+        on an explicit stack (a long chain of translated blocks cannot overflow)."""
+        stack: list[Generator[_DepFromBBArgs, bool, bool]] = [self._dep_from_bb_steps(args)]
+        value = False
+        started = False
+        while True:
+            top = stack[-1]
+            try:
+                request = top.send(value) if started else next(top)
+            except StopIteration as done:
+                stack.pop()
+                value = bool(done.value)
+                started = True
+                if not stack:
+                    return value
+                continue
+            stack.append(self._dep_from_bb_steps(request))
+            started = False
+
+    def _dep_from_bb_steps(self, args: _DepFromBBArgs) -> Generator[_DepFromBBArgs, bool, bool]:
+        """The body of :meth:`_get_non_local_pointer_dep_from_bb`; yields sub-queries."""
+        query_inst = args.query_inst
+        pointer = args.pointer
+        loc = args.loc
+        is_load = args.is_load
+        start_bb = args.start_bb
+        result = args.result
+        visited = args.visited
+        skip_first_block = args.skip_first_block
+        is_incomplete = args.is_incomplete
         addr = pointer.get_addr()
         assert addr is not None
         cache_key: _PtrKey = (addr, is_load)
@@ -732,8 +753,8 @@ class MemoryDependenceResults:
                 if not failed:
                     for pred, pred_pointer in pred_list:
                         pred_ptr_val = pred_pointer.get_addr()
-                        ok = pred_ptr_val is not None and self._get_non_local_pointer_dep_from_bb(
-                            query_inst, pred_pointer, loc.with_ptr(pred_ptr_val), is_load, pred, result, visited
+                        ok = pred_ptr_val is not None and (
+                            yield _DepFromBBArgs(query_inst, pred_pointer, loc.with_ptr(pred_ptr_val), is_load, pred, result, visited)
                         )
                         if not ok:
                             result.append(NonLocalDepResult(pred, _UNKNOWN_RESULT, pred_ptr_val))
@@ -927,6 +948,34 @@ class MemoryDependenceResults:
 
 
 _MISSING: Any = object()
+
+
+class _DepFromBBArgs:
+    """The arguments of one ``getNonLocalPointerDepFromBB`` query."""
+
+    __slots__ = ("query_inst", "pointer", "loc", "is_load", "start_bb", "result", "visited", "skip_first_block", "is_incomplete")
+
+    def __init__(
+        self,
+        query_inst: Instruction,
+        pointer: PHITransAddr,
+        loc: MemoryLocation,
+        is_load: bool,
+        start_bb: BasicBlock,
+        result: list[NonLocalDepResult],
+        visited: dict[BasicBlock, Value | None],
+        skip_first_block: bool = False,
+        is_incomplete: bool = False,
+    ) -> None:
+        self.query_inst = query_inst
+        self.pointer = pointer
+        self.loc = loc
+        self.is_load = is_load
+        self.start_bb = start_bb
+        self.result = result
+        self.visited = visited
+        self.skip_first_block = skip_first_block
+        self.is_incomplete = is_incomplete
 
 
 def _known_ge(a: LocationSize, b: LocationSize) -> bool:

@@ -307,3 +307,20 @@ entry:
 """
     _, md, named = _setup(text)
     assert md.get_dependency(named["x"]) == MemDepResult.get_def(_by_text(named, "store i32 1"))
+
+
+def test_long_phi_translation_chain_does_not_overflow() -> None:
+    # 3000 blocks, each translating the address through a phi into its predecessor: LLVM
+    # recurses once per block; the answer is the store at the top.
+    lines = ["define i32 @f(ptr %a) {", "b0:", "  store i32 7, ptr %a", "  br label %b1"]
+    prev = "%a"
+    for i in range(1, 3001):
+        lines += ["b%d:" % i, "  %%p%d = phi ptr [ %s, %%b%d ]" % (i, prev, i - 1), "  br label %%b%d" % (i + 1)]
+        prev = "%%p%d" % i
+    lines += ["b3001:", "  %%x = load i32, ptr %s" % prev, "  ret i32 %x", "}"]
+    _, md, named = _setup("\n".join(lines))
+    result: list[NonLocalDepResult] = []
+    md.get_non_local_pointer_dependency(named["x"], result)
+    assert len(result) == 1
+    assert result[0].get_bb().name == "b0"
+    assert result[0].get_result() == MemDepResult.get_def(_by_text(named, "store i32 7"))
