@@ -154,10 +154,12 @@ class IDFCalculator:
         self._order: dict[BasicBlock, int] | None = None
 
     def calculate(
-        self, def_blocks: Iterable[BasicBlock], live_in: Iterable[BasicBlock] | None = None
+        self, def_blocks: Iterable[BasicBlock], live_in: Iterable[BasicBlock] | None = None, sort: bool = True
     ) -> list[BasicBlock]:
         """``DF+(def_blocks)`` in function block order; with ``live_in``, only blocks in
-        it are reported or explored (pruned SSA). Blocks outside the tree are ignored."""
+        it are reported or explored (pruned SSA). Blocks outside the tree are ignored.
+        ``sort=False`` keeps the order LLVM's calculator reports them in (MemorySSA
+        numbers its phis in that order)."""
         dt = self.dt
         dt.update_dfs_numbers()  # LLVM's calculator numbers the tree (print<domtree> shows it)
         out = _edges(dt.post)
@@ -201,6 +203,8 @@ class IDFCalculator:
                     if child not in walked:
                         walked.add(child)
                         work.append(child)
+        if not sort:
+            return result
         order = self._order
         if order is None:
             order = self._order = {bb: i for i, bb in enumerate(dt.function.blocks)}

@@ -94,15 +94,16 @@ def heat_color(freq: int, max_freq: int) -> str:
 # --- label text ------------------------------------------------------------------------------------
 
 
-def _treat_line(line: str, col: int, first: bool) -> str:
+def _treat_line(line: str, col: int, first: bool, keep_comment: Callable[[str], bool] | None = None) -> str:
     """One source line through opt's comment removal and 80-column wrapping; ``col`` is the
-    column count the line starts with (the two characters of ``\\l`` count on later lines)."""
+    column count the line starts with (the two characters of ``\\l`` count on later lines).
+    A comment for which ``keep_comment(comment)`` holds is kept (and wrapped)."""
     chars = list(line)
     last_space = -1
     i = 0
     while i < len(chars):
         c = chars[i]
-        if c == ";":
+        if c == ";" and (keep_comment is None or not keep_comment("".join(chars[i:]))):
             del chars[i:]
             break
         if c == " ":
@@ -119,13 +120,14 @@ def _treat_line(line: str, col: int, first: bool) -> str:
     return "".join(chars)
 
 
-def wrap_label(text: str) -> str:
-    """``text`` (lines ending in newlines) with opt's treatment: comments dropped, lines
-    wrapped at column 80, newlines as ``\\l`` (left-justified line ends in DOT records)."""
+def wrap_label(text: str, keep_comment: Callable[[str], bool] | None = None) -> str:
+    """``text`` (lines ending in newlines) with opt's treatment: comments dropped (unless
+    ``keep_comment(comment)``), lines wrapped at column 80, newlines as ``\\l``
+    (left-justified line ends in DOT records)."""
     lines = text.split("\n")
     out: list[str] = []
     for k, line in enumerate(lines):
-        out.append(_treat_line(line, 0 if k == 0 else 2, k == 0))
+        out.append(_treat_line(line, 0 if k == 0 else 2, k == 0, keep_comment))
     return "\\l".join(out)
 
 

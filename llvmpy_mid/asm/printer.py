@@ -86,12 +86,37 @@ def _unnamed_addr(gv: GlobalValue) -> str:
     return "" if ua is UnnamedAddr.NONE else ua.value + " "
 
 
+class AssemblyAnnotationWriter:
+    """Comments an annotated print adds (LLVM ``AssemblyAnnotationWriter``): each hook
+    returns the text to insert ("" for none) — before a function, after a block's label
+    line, at the end of a block, before an instruction's line, and at the end of an
+    instruction's line (``print_info_comment``)."""
+
+    def emit_function_annot(self, fn: Function) -> str:
+        return ""
+
+    def emit_basic_block_start_annot(self, bb: BasicBlock) -> str:
+        return ""
+
+    def emit_basic_block_end_annot(self, bb: BasicBlock) -> str:
+        return ""
+
+    def emit_instruction_annot(self, inst: Instruction) -> str:
+        return ""
+
+    def print_info_comment(self, inst: Instruction) -> str:
+        return ""
+
+
 class AssemblyWriter:
-    """Writes a module, or pieces of it, into one list of strings."""
+    """Writes a module, or pieces of it, into one list of strings. ``annotator`` (an
+    :class:`AssemblyAnnotationWriter`, None by default) adds comments to functions."""
 
-    __slots__ = ("module", "slots", "types", "ctx", "out", "_kind_prefix", "_kind_names")
+    __slots__ = ("module", "slots", "types", "ctx", "out", "_kind_prefix", "_kind_names", "annotator")
 
-    def __init__(self, module: Module | None, slots: SlotTracker, types: TypePrinter) -> None:
+    def __init__(
+        self, module: Module | None, slots: SlotTracker, types: TypePrinter, annotator: AssemblyAnnotationWriter | None = None
+    ) -> None:
         self.module = module
         self.slots = slots
         self.types = types
@@ -99,6 +124,7 @@ class AssemblyWriter:
         self.out: list[str] = []
         self._kind_prefix: dict[tuple[str, int], str] = {}
         self._kind_names: list[str] | None = None
+        self.annotator = annotator
 
     # --- metadata attachments ----------------------------------------------------------------
     def _kind_text(self, sep: str, kind: int, context_names: list[str]) -> str:
@@ -342,6 +368,8 @@ class AssemblyWriter:
         out = self.out
         ctx = self.ctx
         slots = self.slots
+        if self.annotator is not None:
+            out.append(self.annotator.emit_function_annot(fn))
         sets = fn.attributes._sets
         fn_attrs = sets[0] if sets and sets[0]._attrs else None
         if fn_attrs is not None:
@@ -446,6 +474,9 @@ class AssemblyWriter:
                 out.append("\n" + label + " " * (pad if pad > 1 else 1) + comment + "\n")
         else:
             out.append("\n")
+        annot = self.annotator
+        if annot is not None:
+            out.append(annot.emit_basic_block_start_annot(bb))
         handlers = HANDLERS
         void = bb.type.context.void
         md_refs = self.slots.md_refs
@@ -460,6 +491,8 @@ class AssemblyWriter:
             if inst._dbg_records:
                 for rec in inst._dbg_records:
                     append("    " + record_text(rec) + "\n")
+            if annot is not None:
+                append(annot.emit_instruction_annot(inst))
             handler = handlers.get(type(inst))
             body = handler(ctx, inst) if handler is not None else instruction_body(ctx, inst)
             md = inst._md
@@ -475,11 +508,15 @@ class AssemblyWriter:
                         body += kind_text(", ", kind, kind_names) + (r if r is not None else ctx.md_value(node))
             if type(inst) is call_class:
                 body += gc_comment(ctx, inst)
+            if annot is not None:
+                body += annot.print_info_comment(inst)
             if inst.type is void:
                 append(f"  {body}\n")
             else:
                 append(f"  {refs.get(id(inst)) or ctx.ref(inst)} = {body}\n")
             inst = inst._next
+        if annot is not None:
+            out.append(annot.emit_basic_block_end_annot(bb))
 
     def record_text(self, rec: DbgRecord) -> str:
         """``#dbg_value(...)``, ``#dbg_declare(...)``, ``#dbg_assign(...)`` or ``#dbg_label(...)``."""
@@ -523,6 +560,16 @@ def print_module(module: Module) -> str:
     slots = SlotTracker(module, refs={})
     writer = AssemblyWriter(module, slots, TypePrinter(module))
     return writer.module_text()
+
+
+def print_function(fn: Function, annotator: AssemblyAnnotationWriter | None = None) -> str:
+    """``Function::print`` with an optional annotation writer: the function's text (a
+    module-level slot tracker, no leading blank line), ending with a newline."""
+    module = fn.parent
+    slots = SlotTracker(module)
+    writer = AssemblyWriter(module, slots, TypePrinter(module), annotator)
+    writer.write_function(fn)
+    return "".join(writer.out)
 
 
 def _references_md_node(inst: Instruction) -> bool:
@@ -703,4 +750,4 @@ def format_instruction_line(inst: Instruction, slots: SlotTracker, types: TypePr
     return writer.instruction_text(inst)
 
 
-__all__ = ["AssemblyWriter", "format_instruction_line", "format_value", "print_module"]
+__all__ = ["AssemblyAnnotationWriter", "AssemblyWriter", "format_instruction_line", "format_value", "print_function", "print_module"]

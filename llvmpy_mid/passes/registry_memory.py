@@ -66,6 +66,20 @@ OPTIONS_ROWS += [
 ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
 
 # --- MemorySSA ----------------------------------------------------------------------------------
+_MSSA = "llvmpy_mid.analysis.memory_ssa"
+ANALYSES += [("memoryssa", "function", _MSSA + ":MemorySSAAnalysis")]
+PASSES += [
+    ("print<memoryssa>", "function", _MSSA + "_printer:MemorySSAPrinterPass"),
+    ("print<memoryssa><no-ensure-optimized-uses>", "function", _MSSA + "_printer:MemorySSANoEnsurePrinterPass"),
+    ("print<memoryssa-walker>", "function", _MSSA + "_printer:MemorySSAWalkerPrinterPass"),
+    ("verify<memoryssa>", "function", _MSSA + "_printer:MemorySSAVerifierPass"),
+]
+OPTIONS_ROWS += [
+    ("memssa-check-limit", "uint", 100,
+     "The maximum number of stores/phis MemorySSAwill consider trying to walk past (default = 100)", "memoryssa"),
+    ("verify-memoryssa", "bool", False, "Enable verification of MemorySSA.", "memoryssa"),
+    ("dot-cfg-mssa", "str", "", "file name for generated dot file", "memoryssa"),
+]  # fmt: skip
 
 # --- memdep, phi-values --------------------------------------------------------------------------
 ANALYSES += [
