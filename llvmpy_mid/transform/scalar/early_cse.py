@@ -735,13 +735,12 @@ class EarlyCSEOptions:
 
 
 def parse_early_cse_options(params: str) -> EarlyCSEOptions:
-    """``memssa`` or nothing (LLVM ``parseEarlyCSEPassOptions``)."""
+    """``memssa`` (any number of times) or nothing; anything else is an error, as
+    opt-19's ``parseEarlyCSEPassOptions``."""
     opts = EarlyCSEOptions()
     for name in params.split(";") if params else []:
         if name == "memssa":
             opts.use_memory_ssa = True
-        elif name == "no-memssa":
-            opts.use_memory_ssa = False
         else:
             raise PipelineError("invalid EarlyCSE pass parameter '%s' " % name)
     return opts

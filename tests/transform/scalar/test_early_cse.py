@@ -456,7 +456,9 @@ def test_early_cse_changes_something() -> None:
     assert "%y = add" not in out and "%c2" not in out
 
 
-@pytest.mark.parametrize("pipeline", ["early-cse", "early-cse<memssa>", "function(early-cse<memssa>,early-cse)"])
+@pytest.mark.parametrize(
+    "pipeline", ["early-cse", "early-cse<memssa>", "early-cse<memssa;memssa>", "function(early-cse<memssa>,early-cse)"]
+)
 def test_print_pipeline_passes(pipeline: str) -> None:
     args = ["-passes=" + pipeline, "-print-pipeline-passes", "-disable-output"]
     ir = "define void @f() {\n  ret void\n}\n"
@@ -465,10 +467,17 @@ def test_print_pipeline_passes(pipeline: str) -> None:
     assert ours.stdout == theirs.stdout and ours.returncode == 0
 
 
-def test_bad_parameter_is_an_error() -> None:
+@pytest.mark.parametrize("params", ["bogus", "no-memssa", ";memssa"])
+def test_bad_parameter_is_an_error(params: str) -> None:
     module = parse_assembly("define void @f() {\n  ret void\n}\n")
     with pytest.raises(PipelineError):
-        llvmpy_mid.run_passes(module, "early-cse<bogus>")
+        llvmpy_mid.run_passes(module, "early-cse<%s>" % params)
+    args = ["-passes=early-cse<%s>" % params, "-disable-output"]
+    ir = "define void @f() {\n  ret void\n}\n"
+    theirs = subprocess.run(["opt-19", *args], input=ir, capture_output=True, text=True)
+    ours = subprocess.run([sys.executable, "-m", "llvmpy_mid", *args], input=ir, capture_output=True, text=True)
+    assert theirs.returncode != 0 and ours.returncode != 0
+    assert ours.stderr.replace("llvmpy-opt", "opt-19") == theirs.stderr
 
 
 def test_pass_manager_log() -> None:
