@@ -68,7 +68,7 @@ def _md_int(i: Instruction, kind: str) -> int:
 
 def _pointee_in_memory_type(a: Argument) -> Type | None:
     attrs = a.attributes
-    for kind in ("byval", "byref", "inalloca", "preallocated"):
+    for kind in ("byval", "byref", "preallocated", "inalloca", "sret"):
         t = attrs.type_attr(kind)
         if t is not None:
             return t

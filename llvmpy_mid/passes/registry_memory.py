@@ -141,6 +141,8 @@ OPTIONS_ROWS += [
 # --- dse ----------------------------------------------------------------------------------------
 
 # --- memcpyopt ----------------------------------------------------------------------------------
+PASSES += [("memcpyopt", "function", "llvmpy_mid.transform.scalar.memcpy_opt:MemCpyOptPass")]
+OPTIONS_ROWS += [("enable-memcpyopt-without-libcalls", "bool", False, "Enable memcpyopt even when libcalls are disabled", "memcpyopt")]
 
 # --- mldst-motion, sink ---------------------------------------------------------------------------
 PASSES += [("sink", "function", "llvmpy_mid.transform.scalar.sink:SinkingPass")]
