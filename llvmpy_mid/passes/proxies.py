@@ -41,11 +41,26 @@ class FunctionAnalysisManagerProxyResult:
         if not (checker.preserved() or checker.preserved_set(AllAnalysesOnModule)):
             self.manager.clear()
             return True
-        if not pa.all_analyses_in_set_preserved(AllAnalysesOnFunction):
-            cached = set(self.manager.cached_units())
-            for fn in unit.functions:  # module order, as LLVM
-                if fn in cached:
-                    self.manager.invalidate(fn, pa)
+        functions_preserved = pa.all_analyses_in_set_preserved(AllAnalysesOnFunction)
+        cached = set(self.manager.cached_units())
+        for fn in unit.functions:  # module order, as LLVM
+            if fn not in cached:
+                continue
+            # function analyses that registered a dependence on a module analysis (the AA
+            # manager on GlobalsAA) go when that module analysis goes
+            fn_pa: PreservedAnalyses | None = None
+            outer = self.manager.get_cached_result(ModuleAnalysisManagerFunctionProxy, fn)
+            if outer is not None:
+                for outer_cls, inner in list(outer.outer_invalidations.items()):
+                    if inv.invalidate(outer_cls):
+                        if fn_pa is None:
+                            fn_pa = pa.copy()
+                        for inner_cls in inner:
+                            fn_pa.abandon(inner_cls)
+            if fn_pa is not None:
+                self.manager.invalidate(fn, fn_pa)
+            elif not functions_preserved:
+                self.manager.invalidate(fn, pa)
         return False
 
 
@@ -64,17 +79,30 @@ class FunctionAnalysisManagerModuleProxy(ModuleAnalysis[FunctionAnalysisManagerP
 
 
 class ModuleAnalysisManagerProxyResult:
-    """The outer proxy's result: cached module results, never computed from a function."""
+    """The outer proxy's result: cached module results, never computed from a function;
+    and the function analyses to drop when a module analysis they use is invalidated
+    (LLVM ``registerOuterAnalysisInvalidation``)."""
 
-    __slots__ = ("manager",)
+    __slots__ = ("manager", "outer_invalidations")
 
     def __init__(self, manager: AnalysisManager[Module]) -> None:
         self.manager = manager
+        self.outer_invalidations: dict[type, list[type]] = {}
 
     def get_cached_result(self, cls: type[ModuleAnalysis[R]], module: Module) -> R | None:
         return self.manager.get_cached_result(cls, module)
 
+    def register_outer_analysis_invalidation(self, outer: type, inner: type) -> None:
+        """Invalidate ``inner`` (a function analysis) when ``outer`` (a module analysis) is."""
+        inners = self.outer_invalidations.setdefault(outer, [])
+        if inner not in inners:
+            inners.append(inner)
+
     def invalidate(self, unit: Any, pa: PreservedAnalyses, inv: Invalidator) -> bool:
+        for outer, inners in list(self.outer_invalidations.items()):
+            inners[:] = [cls for cls in inners if not inv.invalidate(cls)]
+            if not inners:
+                del self.outer_invalidations[outer]
         return False
 
 

@@ -64,6 +64,8 @@ OPTIONS_ROWS += [
 
 # --- globals-aa ---------------------------------------------------------------------------------
 ANALYSES += [("globals-aa", "module", _ALIAS + "globals_aa:GlobalsAA")]
+PASSES += [("recompute-globalsaa", "module", _ALIAS + "globals_aa:RecomputeGlobalsAAPass")]
+OPTIONS_ROWS += [("enable-unsafe-globalsmodref-alias-results", "bool", False, "", "globals-aa")]
 
 # --- MemorySSA ----------------------------------------------------------------------------------
 _MSSA = "llvmpy_mid.analysis.memory_ssa"

@@ -92,6 +92,7 @@ class AAManager(FunctionAnalysis[AAResults]):
                 found = proxy.get_cached_result(cls, module) if module is not None else None
                 if found is not None:
                     result.add_provider(found)
+                    proxy.register_outer_analysis_invalidation(cls, AAManager)
             else:
                 result.add_provider(am.get_result(cls, unit))
                 result.dependencies.append(cls)
