@@ -109,9 +109,9 @@ def _is_fp_one(v: Value) -> bool:
     return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and c.value == 1.0)
 
 
-def _cannot_be_negative_zero(v: Value) -> bool:
+def _cannot_be_negative_zero(v: Value, depth: int = 0) -> bool:
     """A conservative ``cannotBeNegativeZero``: integer conversions, ``fabs``,
-    ``sqrt`` of such, and constants that are not -0.0."""
+    ``sqrt`` of such, constants that are not -0.0, and selects of such."""
     for _ in range(6):
         if u.intrinsic_name(v) in ("llvm.sqrt", "llvm.experimental.constrained.sqrt"):
             assert isinstance(v, CallInst)
@@ -129,6 +129,11 @@ def _cannot_be_negative_zero(v: Value) -> bool:
     if u.opcode_of(v) == "fadd" and isinstance(v, Instruction):
         # x + (+0.0) is never -0.0 (-0.0 + +0.0 is +0.0 when rounding to nearest)
         return u.fp_pred(v.get_operand(1), lambda c: isinstance(c, ConstantFP) and c.bits == 0)
+    if u.opcode_of(v) == "select" and isinstance(v, Instruction) and depth < 6:
+        # computeKnownFPClass of a select covers both arms
+        return _cannot_be_negative_zero(v.get_operand(1), depth + 1) and _cannot_be_negative_zero(
+            v.get_operand(2), depth + 1
+        )
     return False
 
 
