@@ -29,7 +29,7 @@ from llvmpy_mid.analysis.alias.aa_results import AAResults
 from llvmpy_mid.analysis.alias.alias_result import AliasResult
 from llvmpy_mid.analysis.alias.memory_location import LocationSize, MemoryLocation
 from llvmpy_mid.asm.print_types import TypePrinter
-from llvmpy_mid.asm.printer import AssemblyWriter
+from llvmpy_mid.asm.printer import AssemblyWriter, _references_md_node, format_value
 from llvmpy_mid.asm.slot_tracker import SlotTracker
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.function import Function
@@ -77,7 +77,8 @@ class _Printer:
 
     def __init__(self, fn: Function) -> None:
         module = fn.parent
-        slots = SlotTracker(module, init_all_metadata=True)
+        # as LLVM's Value::print: metadata numbered for this function only
+        slots = SlotTracker(module, init_all_metadata=False)
         slots.incorporate_function(fn)
         self.writer = AssemblyWriter(module, slots, TypePrinter(module))
         self.types = TypePrinter(None)
@@ -87,6 +88,8 @@ class _Printer:
 
     def instruction(self, inst: Instruction) -> str:
         """``*I``: the instruction line with LLVM's two leading spaces."""
+        if _references_md_node(inst):  # LLVM numbers all metadata for these
+            return "  " + format_value(inst)
         text = self.writer.instruction_text(inst)
         return text if text.startswith("  ") else "  " + text
 

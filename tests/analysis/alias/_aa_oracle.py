@@ -45,9 +45,3 @@ def normalize_addresses(text: str) -> str:
         out.append(re.sub(r"0x[0-9a-f]+", rename, line))
     return "".join(out)
 
-
-def without_metadata_numbers(text: str) -> str:
-    """``!12`` -> ``!N``: aa-eval's instruction text numbers metadata per function in opt-19
-    (llvmpy_mid's aa-eval printer numbers it per module: a printing difference of aa-eval,
-    not of the answers these tests check)."""
-    return re.sub(r"!\d+", "!N", text)

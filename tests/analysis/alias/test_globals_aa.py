@@ -16,7 +16,7 @@ from llvmpy_mid.analysis.call_graph import CallGraph
 from llvmpy_mid.asm import parse_assembly
 from llvmpy_mid.ir.memory_effects import MemoryEffects, ModRefInfo
 from llvmpy_mid.passes.proxies import make_analysis_managers
-from tests.analysis.alias._aa_oracle import opt19_stderr, ours_stderr, without_metadata_numbers
+from tests.analysis.alias._aa_oracle import opt19_stderr, ours_stderr
 from tests.oracles import llvm_test_files, require_llvm_tests
 
 PIPELINE = "require<globals-aa>,aa-eval"
@@ -25,7 +25,7 @@ EVAL = {"aa-pipeline": "globals-aa", "print-all-alias-modref-info": True}
 
 def _same(text: str, tmp_path: Path, passes: str, options: dict[str, str | bool]) -> None:
     def clean(out: str) -> str:
-        return without_metadata_numbers("".join(line for line in out.splitlines(True) if not line.startswith("warning:")))
+        return "".join(line for line in out.splitlines(True) if not line.startswith("warning:"))
 
     assert clean(ours_stderr(text, passes, options)) == clean(opt19_stderr(text, tmp_path, passes, options))
 
