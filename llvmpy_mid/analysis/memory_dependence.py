@@ -327,6 +327,7 @@ class MemoryDependenceResults:
             mem_loc_align = query_inst.alignment
         tli = self.tli
 
+        access_ptr: Value | None = None  # the underlying object of the location, computed once
         inst = bb.instructions.last if scan_it is None else scan_it.prev_instruction
         while inst is not None:
             cur = inst
@@ -406,8 +407,9 @@ class MemoryDependenceResults:
                     continue
                 return MemDepResult.get_clobber(cur)
 
-            if tp is AllocaInst or is_no_alias_call(cur):
-                access_ptr = get_underlying_object(mem_loc.ptr)
+            if tp is AllocaInst or (is_call and is_no_alias_call(cur)):
+                if access_ptr is None:
+                    access_ptr = get_underlying_object(mem_loc.ptr)
                 if access_ptr is cur or batch_aa.is_must_alias(
                     MemoryLocation.get_before_or_after(cur), MemoryLocation.get_before_or_after(access_ptr)
                 ):
@@ -415,6 +417,9 @@ class MemoryDependenceResults:
 
             if tp is SelectInst and mem_loc.ptr is cur:
                 return MemDepResult.get_def(cur)
+
+            if cur.opcode not in _MAY_MOD_REF_OPCODES:
+                continue  # AA's answer for any other instruction is NoModRef
 
             if is_invariant_load:
                 continue
@@ -948,6 +953,11 @@ class MemoryDependenceResults:
 
 
 _MISSING: Any = object()
+
+#: The opcodes ``AAResults.getModRefInfo(I, Loc)`` may answer other than NoModRef for.
+_MAY_MOD_REF_OPCODES = frozenset(
+    ("load", "store", "call", "invoke", "callbr", "fence", "va_arg", "cmpxchg", "atomicrmw", "catchpad", "catchret")
+)
 
 
 class _DepFromBBArgs:
