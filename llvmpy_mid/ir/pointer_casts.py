@@ -296,3 +296,67 @@ def get_pointer_offset_from(ptr: Value, other: Value, dl: DataLayout) -> int | N
     if i1 is None or i2 is None:
         return None
     return i2 - i1 + off2 - off1
+
+
+def _offset_from_index(gep: Value, idx: int, dl: DataLayout) -> int | None:
+    """The byte offset the indices of ``gep`` from operand ``idx`` on add, all constant
+    integers (LLVM's ``getOffsetFromIndex`` in Value.cpp)."""
+    ops = gep._operands  # type: ignore[attr-defined]
+    src: Type = gep.source_element_type  # type: ignore[attr-defined]
+    cur: Type | None = None  # the type operand i indexes into (None: operand 1 strides over src)
+    offset = 0
+    for i in range(1, len(ops)):
+        if i == 2:
+            cur = src
+        elif i > 2:
+            assert cur is not None
+            if cur.type_id is _STRUCT:
+                prev = ops[i - 1].value
+                assert isinstance(prev, ConstantInt)
+                cur = cast("StructType", cur).elements[prev.value]
+            else:
+                cur = cast("ArrayType", cur).element_type
+        if i < idx:
+            continue
+        c = ops[i].value
+        if not isinstance(c, ConstantInt):
+            return None
+        if c.value == 0:
+            continue
+        if cur is not None and cur.type_id is _STRUCT:
+            offset += dl.struct_layout(cast("StructType", cur)).element_offset(c.value)
+            continue
+        stride_ty = src if cur is None else cast("ArrayType", cur).element_type
+        if dl.is_scalable(stride_ty):
+            return None
+        offset += dl.type_alloc_size(stride_ty) * _to_signed(c.value, c.type.width)
+    return offset
+
+
+def get_pointer_offset_from(ptr: Value, other: Value, dl: DataLayout) -> int | None:
+    """How many bytes ``ptr`` lies after ``other`` when that is a known constant (LLVM
+    ``Value::getPointerOffsetFrom``): both stripped of constant offsets (any GEP), then
+    the same base, or GEPs of one base and source type whose indices agree up to a point
+    and are constant after it."""
+    base1, off1 = strip_and_accumulate_constant_offsets(other, dl, True)
+    base2, off2 = strip_and_accumulate_constant_offsets(ptr, dl, True)
+    if base1 is base2:
+        return off2 - off1
+
+    def is_gep(v: Value) -> bool:
+        return (v.is_instruction or getattr(v, "is_constant_expr", False)) and v.opcode == "getelementptr"  # type: ignore[attr-defined]
+
+    if not is_gep(base1) or not is_gep(base2):
+        return None
+    ops1 = base1._operands  # type: ignore[attr-defined]
+    ops2 = base2._operands  # type: ignore[attr-defined]
+    if ops1[0].value is not ops2[0].value or base1.source_element_type is not base2.source_element_type:  # type: ignore[attr-defined]
+        return None
+    idx = 1
+    while idx < len(ops1) and idx < len(ops2) and ops1[idx].value is ops2[idx].value:
+        idx += 1
+    i1 = _offset_from_index(base1, idx, dl)
+    i2 = _offset_from_index(base2, idx, dl)
+    if i1 is None or i2 is None:
+        return None
+    return i2 - i1 + off2 - off1

@@ -655,7 +655,7 @@ class MemCpyOptimizer:
         assert module is not None
         dl = module.data_layout
         gv = source(m)
-        if isinstance(gv, GlobalVariable) and gv.is_constant and gv.has_definitive_initializer:
+        if isinstance(gv, GlobalVariable) and gv.is_constant_global and gv.has_definitive_initializer:
             init = gv.initializer
             assert init is not None
             byte_val = is_bytewise_value(init, dl)

@@ -87,6 +87,13 @@ define void @f(ptr %p) {
   ret void
 }
 """,
+    "memcpy_from_mutable_zero_global_stays": """
+@m = internal global [16 x i8] zeroinitializer
+define void @f(ptr %p) {
+  call void @llvm.memcpy.p0.p0.i64(ptr %p, ptr @m, i64 16, i1 false)
+  ret void
+}
+""",
     "memcpy_memcpy_forwarding": """
 define void @f(ptr noalias %a, ptr noalias %b, ptr noalias %c) {
   call void @llvm.memcpy.p0.p0.i64(ptr %b, ptr %a, i64 16, i1 false)
