@@ -243,7 +243,7 @@ class GlobalsAAResult(AAResultBase):
                         readers.add(user.function)  # type: ignore[attr-defined]
                     continue
                 if tp is StoreInst:
-                    if use.index == 1:
+                    if user.operands[1] is cur:  # (LLVM compares the operand, not the use)
                         if writers is not None:
                             writers.add(user.function)  # type: ignore[attr-defined]
                     elif user.operands[1] is not okay:

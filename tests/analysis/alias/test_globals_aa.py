@@ -102,6 +102,23 @@ def test_random_modules_as_opt19(seed: int, tmp_path: Path) -> None:
     _same(_random_module(seed), tmp_path, PIPELINE, EVAL)
 
 
+def test_global_stored_into_itself_does_not_escape(tmp_path: Path) -> None:
+    """LLVM checks a store's pointer operand, not which use it is looking at: ``store ptr
+    @g, ptr @g`` writes @g and @g stays tracked."""
+    text = """
+@g = internal global ptr null
+@h = internal global i32 0
+define void @f(ptr %p) {
+  store ptr @g, ptr @g
+  store i32 1, ptr @h
+  %v = load i32, ptr %p
+  ret void
+}
+"""
+    _same(text, tmp_path, PIPELINE, EVAL)
+    assert "NoAlias:\tptr* @g, i32* @h" in ours_stderr(text, PIPELINE, EVAL)
+
+
 def test_unsafe_alias_results_option(tmp_path: Path) -> None:
     """A tracked global against a local object: MayAlias unless the unsafe option is on."""
     text = """
