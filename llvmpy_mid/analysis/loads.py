@@ -131,16 +131,27 @@ def _is_aligned(base: Value, offset: int, alignment: int, dl: DataLayout) -> boo
 
 
 def _can_be_freed(v: Value) -> bool:
-    """LLVM ``Value::canBeFreed`` (no garbage-collector strategies)."""
+    """LLVM ``Value::canBeFreed``: the ``statepoint-example`` collector's ``addrspace(1)``
+    heap is not freed in a module without ``gc.statepoint`` calls."""
     if isinstance(v, Constant):
         return False
+    fn: Function | None = None
     if isinstance(v, Argument):
         if _pointee_in_memory_type(v) is not None:
             return False
         fn = v.parent
         if fn.attributes.has_fn_attr("nofree") and fn.attributes.has_fn_attr("nosync"):
             return False
-    return True
+    elif isinstance(v, Instruction):
+        fn = v.function
+    if fn is None or fn.gc != "statepoint-example":
+        return True
+    if getattr(v.type, "address_space", 0) != 1:
+        return True
+    module = fn.parent
+    if module is None:
+        return True
+    return any(f.name.startswith("llvm.experimental.gc.statepoint") for f in module.functions)
 
 
 def _deref_aligned(

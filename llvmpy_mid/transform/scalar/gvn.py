@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
 from llvmpy_mid.analysis.instruction_precedence_tracking import ImplicitControlFlowTracking
 from llvmpy_mid.analysis.instruction_simplify import simplify_instruction
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
@@ -484,15 +485,17 @@ class GVN:
         """LLVM ``runImpl``."""
         fn = self.fn
         changed = False
+        dtu = DomTreeUpdater(self.dt, strategy="lazy")
         bb = fn.blocks._first
         while bb is not None:
             nxt = bb.next_block
-            if merge_block_into_predecessor(bb, None, self.li, dt=self.dt):
+            if merge_block_into_predecessor(bb, dtu, self.li):
                 if self.md is not None:
                     self.md.invalidate_cached_predecessors()
                 NUM_GVN_BLOCKS.add()
                 changed = True
             bb = nxt
+        dtu.flush()
         while True:
             again = self.iterate_on_function()
             changed |= again

@@ -26,7 +26,8 @@ dominating constant.
 ``phi_translate`` gives the number a value number has along an edge into a
 block with phis (cached per (number, predecessor)), as LLVM does for scalar PRE.
 
-What it does not do: ``gc.relocate`` operands (numbered as plain operands).
+A ``gc.relocate`` is numbered by its statepoint token and the base and derived
+pointers its indices select.
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ OP_SHUFFLEVECTOR = int(Opcode.of("shufflevector"))
 OP_ICMP = int(Opcode.of("icmp"))
 OP_FCMP = int(Opcode.of("fcmp"))
 OP_GEP = int(Opcode.of("getelementptr"))
+
+_GC_RELOCATE = "llvm.experimental.gc.relocate"
 
 _WITH_OVERFLOW_BINOP = {
     "llvm.sadd.with.overflow": int(Opcode.of("add")),
@@ -263,7 +266,13 @@ class ValueTable:
     # --- expressions ---------------------------------------------------------------------------
     def create_expr(self, inst: Instruction) -> tuple[Expression, bool]:
         lookup_or_add = self.lookup_or_add
-        varargs = [lookup_or_add(op) for op in inst.operands]
+        if inst.opcode == "call" and inst.intrinsic_base == _GC_RELOCATE:  # type: ignore[attr-defined]
+            from llvmpy_mid.transform.scalar.early_cse_keys import _gc_relocate_pointers
+
+            gcr = _gc_relocate_pointers(inst)  # type: ignore[arg-type]
+            varargs = [lookup_or_add(op) for op in (gcr if gcr is not None else inst.operands)]
+        else:
+            varargs = [lookup_or_add(op) for op in inst.operands]
         opcode: int = inst.opcode_id
         commutative = False
         if inst.is_commutative:
