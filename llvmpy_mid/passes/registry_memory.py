@@ -141,6 +141,19 @@ OPTIONS_ROWS += [
 ]  # fmt: skip
 
 # --- dse ----------------------------------------------------------------------------------------
+PASSES += [("dse", "function", "llvmpy_mid.transform.scalar.dse:DSEPass")]
+OPTIONS_ROWS += [
+    ("enable-dse-partial-overwrite-tracking", "bool", True, "Enable partial-overwrite tracking in DSE", "dse"),
+    ("enable-dse-partial-store-merging", "bool", True, "Enable partial store merging in DSE", "dse"),
+    ("dse-memoryssa-scanlimit", "uint", 150, "The number of memory instructions to scan for dead store elimination (default = 150)", "dse"),
+    ("dse-memoryssa-walklimit", "uint", 90, "The maximum number of steps while walking upwards to find MemoryDefs that may be killed (default = 90)", "dse"),
+    ("dse-memoryssa-partial-store-limit", "uint", 5, "The maximum number candidates that only partially overwrite the killing MemoryDef to consider (default = 5)", "dse"),
+    ("dse-memoryssa-defs-per-block-limit", "uint", 5000, "The number of MemoryDefs we consider as candidates to eliminated other stores per basic block (default = 5000)", "dse"),
+    ("dse-memoryssa-samebb-cost", "uint", 1, "The cost of a step in the same basic block as the killing MemoryDef(default = 1)", "dse"),
+    ("dse-memoryssa-otherbb-cost", "uint", 5, "The cost of a step in a different basic block than the killing MemoryDef(default = 5)", "dse"),
+    ("dse-memoryssa-path-check-limit", "uint", 50, "The maximum number of blocks to check when trying to prove that all paths to an exit go through a killing block (default = 50)", "dse"),
+    ("dse-optimize-memoryssa", "bool", True, "Allow DSE to optimize memory accesses.", "dse"),
+]
 
 # --- memcpyopt ----------------------------------------------------------------------------------
 PASSES += [("memcpyopt", "function", "llvmpy_mid.transform.scalar.memcpy_opt:MemCpyOptPass")]

@@ -169,6 +169,7 @@ _INFER: dict[str, tuple[str, bool, bool, tuple[int, ...], tuple[int, ...], tuple
     "ldexp": ("", False, True, (), (), (), (), -1, False),
     "strdup": ("inaccarg", True, True, (0,), (0,), (), (), -1, False),
     "malloc": ("inacc", True, True, (), (), (), (), -1, True),
+    "calloc": ("inacc", True, True, (), (), (), (), -1, True),
     "strcat": ("argmem", True, True, (1,), (1,), (), (0, 1), 0, False),
     "strncat": ("argmem", True, True, (1,), (1,), (), (0, 1), 0, False),
     "sprintf": ("", True, False, (0, 1), (1,), (0,), (0,), -1, True),
@@ -205,15 +206,16 @@ def infer_non_mandatory_lib_func_attrs(fn: Function, tli: TargetLibraryInfo) -> 
             new = new & MemoryEffects.inaccessible_or_arg_mem_only()
         if mem == "inacc":
             new = new & MemoryEffects.inaccessible_mem_only()
-        if func == "malloc":
+        if func in ("malloc", "calloc"):
             from llvmpy_mid.ir.attribute_kinds import AllocFnKind
 
             if attrs.fn_attrs.string_value("alloc-family") is None:
                 attrs = attrs.with_fn_attr(Attribute.string("alloc-family", "malloc"))
+            init = AllocFnKind.UNINITIALIZED if func == "malloc" else AllocFnKind.ZEROED
             if not attrs.fn_attrs.has("allockind"):
-                attrs = attrs.with_fn_attr(Attribute.alloc_kind(AllocFnKind.ALLOC | AllocFnKind.UNINITIALIZED))
+                attrs = attrs.with_fn_attr(Attribute.alloc_kind(AllocFnKind.ALLOC | init))
             if not attrs.fn_attrs.has("allocsize"):
-                attrs = attrs.with_fn_attr(Attribute.alloc_size(0))
+                attrs = attrs.with_fn_attr(Attribute.alloc_size(0) if func == "malloc" else Attribute.alloc_size(0, 1))
             if not attrs.ret_attrs.has("noalias"):
                 attrs = attrs.with_ret_attr(Attribute.enum("noalias"))
         if func == "strdup":

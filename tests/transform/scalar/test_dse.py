@@ -1,0 +1,309 @@
+"""``dse`` against opt-19, one small function per rule of DeadStoreElimination.cpp
+(complete, composed-partial and multi-block overwrites, reads in between, stores before
+``free``/``lifetime.end`` and at the end of the function, no-op stores, store merging,
+memset/memcpy shortening, calloc formation, throwing calls and escapes), and property
+tests of the overwrite analysis: the same-base overlap classification and the
+partial-overwrite interval map against a brute-force byte map."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from opt19_compare import assert_like_opt, pass_manager_logs
+from sortedcontainers import SortedDict  # type: ignore[import-untyped]
+
+from llvmpy_mid.transform.scalar.dse_overwrite import (
+    OverwriteResult,
+    add_overlap_interval,
+    classify_same_base_overlap,
+)
+from tests.oracles import missing_tools
+
+# --- property tests of the overwrite rules -----------------------------------------------------
+
+
+def _bytes(start: int, size: int) -> set[int]:
+    return set(range(start, start + size))
+
+
+def test_same_base_overlap_matches_byte_map() -> None:
+    rng = random.Random(16)
+    for _ in range(4000):
+        dead_off, killing_off = rng.randint(-8, 8), rng.randint(-8, 8)
+        dead_size, killing_size = rng.randint(1, 10), rng.randint(1, 10)
+        dead, killing = _bytes(dead_off, dead_size), _bytes(killing_off, killing_size)
+        got = classify_same_base_overlap(dead_off, dead_size, killing_off, killing_size)
+        if dead <= killing:
+            assert got is OverwriteResult.COMPLETE
+        elif dead & killing:
+            assert got is OverwriteResult.MAYBE_PARTIAL
+        else:
+            assert got is OverwriteResult.NONE
+
+
+def test_interval_map_matches_byte_map() -> None:
+    """After any sequence of ranges, the map holds disjoint, non-touching ranges whose
+    union is exactly the bytes written."""
+    rng = random.Random(1916)
+    for _ in range(600):
+        im = SortedDict()
+        written: set[int] = set()
+        for _ in range(rng.randint(1, 8)):
+            start = rng.randint(-20, 20)
+            size = rng.randint(1, 8)
+            add_overlap_interval(im, start, start + size)
+            written |= _bytes(start, size)
+            covered: set[int] = set()
+            prev_end = None
+            for end, begin in im.items():
+                assert begin < end
+                if prev_end is not None:
+                    assert begin > prev_end  # neither overlapping nor touching
+                prev_end = end
+                covered |= set(range(begin, end))
+            assert covered == written
+
+
+# --- opt-19 oracle ------------------------------------------------------------------------------
+
+CASES = {
+    "complete_overwrite": """
+define void @f(ptr %p) {
+  store i32 1, ptr %p
+  store i32 2, ptr %p
+  ret void
+}
+""",
+    "read_in_between": """
+define i32 @f(ptr %p) {
+  store i32 1, ptr %p
+  %v = load i32, ptr %p
+  store i32 2, ptr %p
+  ret i32 %v
+}
+""",
+    "wider_kills_narrow": """
+define void @f(ptr %p) {
+  %q = getelementptr i8, ptr %p, i64 2
+  store i8 1, ptr %q
+  store i64 0, ptr %p
+  ret void
+}
+""",
+    "partials_compose": """
+define void @f(ptr %p) {
+  %q = getelementptr i8, ptr %p, i64 4
+  store i64 0, ptr %p
+  store i32 1, ptr %p
+  store i32 2, ptr %q
+  ret void
+}
+""",
+    "store_merging": """
+define void @f(ptr %p) {
+  %q = getelementptr i8, ptr %p, i64 1
+  store i32 0, ptr %p
+  store i8 7, ptr %q
+  ret void
+}
+""",
+    "memset_shorten_end": """
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define void @f(ptr %p) {
+  call void @llvm.memset.p0.i64(ptr align 4 %p, i8 0, i64 32, i1 false)
+  %q = getelementptr i8, ptr %p, i64 16
+  store i64 1, ptr %q
+  %r = getelementptr i8, ptr %p, i64 24
+  store i64 1, ptr %r
+  ret void
+}
+""",
+    "memset_shorten_begin": """
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define void @f(ptr %p) {
+  call void @llvm.memset.p0.i64(ptr align 4 %p, i8 0, i64 32, i1 false)
+  store i64 1, ptr %p
+  ret void
+}
+""",
+    "alloca_dead_at_end": """
+declare void @g(ptr)
+define void @f() {
+  %a = alloca i32
+  store i32 1, ptr %a
+  ret void
+}
+""",
+    "store_before_free": """
+declare void @free(ptr nocapture) allockind("free")
+define void @f(ptr %p) {
+  store i32 1, ptr %p
+  call void @free(ptr %p)
+  ret void
+}
+""",
+    "store_before_lifetime_end": """
+declare void @llvm.lifetime.end.p0(i64, ptr)
+declare void @use(ptr)
+define void @f() {
+  %a = alloca i32
+  call void @use(ptr %a)
+  store i32 1, ptr %a
+  call void @llvm.lifetime.end.p0(i64 4, ptr %a)
+  ret void
+}
+""",
+    "noop_store_of_loaded_value": """
+define void @f(ptr %p) {
+  %v = load i32, ptr %p
+  store i32 %v, ptr %p
+  ret void
+}
+""",
+    "noop_store_with_clobber": """
+define void @f(ptr %p, ptr %q) {
+  %v = load i32, ptr %p
+  store i32 0, ptr %q
+  store i32 %v, ptr %p
+  ret void
+}
+""",
+    "malloc_memset_to_calloc": """
+declare noalias ptr @malloc(i64)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define ptr @f(i64 %n) {
+  %m = call ptr @malloc(i64 %n)
+  call void @llvm.memset.p0.i64(ptr %m, i8 0, i64 %n, i1 false)
+  ret ptr %m
+}
+""",
+    "throwing_call_between": """
+declare void @may_throw()
+define void @f(ptr %p) {
+  store i32 1, ptr %p
+  call void @may_throw()
+  store i32 2, ptr %p
+  ret void
+}
+""",
+    "multiblock_diamond": """
+define void @f(ptr %p, i1 %c) {
+entry:
+  store i32 1, ptr %p
+  br i1 %c, label %a, label %b
+a:
+  store i32 2, ptr %p
+  br label %j
+b:
+  store i32 3, ptr %p
+  br label %j
+j:
+  ret void
+}
+""",
+    "multiblock_one_side_reads": """
+define i32 @f(ptr %p, i1 %c) {
+entry:
+  store i32 1, ptr %p
+  br i1 %c, label %a, label %b
+a:
+  %v = load i32, ptr %p
+  br label %j
+b:
+  br label %j
+j:
+  %r = phi i32 [ %v, %a ], [ 0, %b ]
+  store i32 3, ptr %p
+  ret i32 %r
+}
+""",
+    "redundant_after_memset": """
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define void @f(ptr %p) {
+  call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 16, i1 false)
+  %q = getelementptr i8, ptr %p, i64 4
+  store i32 0, ptr %q
+  ret void
+}
+""",
+    "volatile_kept": """
+define void @f(ptr %p) {
+  store volatile i32 1, ptr %p
+  store i32 2, ptr %p
+  ret void
+}
+""",
+    "escaped_alloca_kept_before_call": """
+declare void @use(ptr)
+define void @f() {
+  %a = alloca i32
+  call void @use(ptr %a)
+  store i32 1, ptr %a
+  call void @use(ptr %a)
+  store i32 2, ptr %a
+  ret void
+}
+""",
+    "loop_store": """
+define void @f(ptr %p, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+  %g = getelementptr i32, ptr %p, i64 %i
+  store i32 0, ptr %g
+  store i32 1, ptr %g
+  %i1 = add i64 %i, 1
+  %c = icmp ult i64 %i1, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+""",
+    "dominating_condition": """
+define void @f(ptr %p) {
+entry:
+  %v = load i32, ptr %p
+  %c = icmp eq i32 %v, 4
+  br i1 %c, label %t, label %e
+t:
+  store i32 4, ptr %p
+  br label %e
+e:
+  ret void
+}
+""",
+}
+
+
+def _require_opt() -> None:
+    if missing_tools("opt-19"):
+        pytest.skip("opt-19 is not installed")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_like_opt19(name: str) -> None:
+    _require_opt()
+    assert_like_opt(CASES[name], "dse")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"enable-dse-partial-store-merging": False},
+        {"enable-dse-partial-overwrite-tracking": False},
+        {"dse-memoryssa-walklimit": 2},
+        {"dse-optimize-memoryssa": False},
+    ],
+)
+def test_options_like_opt19(options: dict[str, object]) -> None:
+    _require_opt()
+    for name in ("store_merging", "partials_compose", "memset_shorten_end", "multiblock_diamond"):
+        assert_like_opt(CASES[name], "dse", options)
+
+
+def test_pass_manager_log_like_opt19() -> None:
+    _require_opt()
+    theirs, ours = pass_manager_logs(CASES["complete_overwrite"], "dse")
+    assert ours == theirs
