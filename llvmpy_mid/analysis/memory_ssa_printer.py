@@ -125,6 +125,10 @@ class MemorySSANoEnsurePrinterPass(MemorySSAPrinterPass):
     def __init__(self, stream: TextIO | None = None) -> None:
         MemorySSAPrinterPass.__init__(self, False, stream)
 
+    @property
+    def log_name(self) -> str:
+        return "MemorySSAPrinterPass"  # one LLVM class with a parameter (logged and required as such)
+
 
 class MemorySSAWalkerPrinterPass(_PrinterPass):
     """``print<memoryssa-walker>``: the function with each access and its clobber."""

@@ -283,13 +283,16 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
         li = am.get_result(LoopAnalysis, unit)
         if not li.top_level_loops:
             return pa
-        # FunctionToLoopPassAdaptor::run's LoopStandardAnalysisResults, in its order (ScalarEvolution
-        # and MemorySSA for loop-mssa are not built yet).
+        # FunctionToLoopPassAdaptor::run's analyses, in its order: MemorySSA for loop-mssa, then the
+        # LoopStandardAnalysisResults (ScalarEvolution is not built yet).
         from llvmpy_mid.analysis.alias.aa_manager import AAManager
         from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
+        from llvmpy_mid.analysis.memory_ssa import MemorySSAAnalysis
         from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
         from llvmpy_mid.analysis.target_transform_info import TargetIRAnalysis
 
+        if self.use_memory_ssa:
+            am.get_result(MemorySSAAnalysis, unit)
         am.get_result(AAManager, unit)
         am.get_result(AssumptionAnalysis, unit)
         dt = am.get_result(DominatorTreeAnalysis, unit)
