@@ -75,12 +75,11 @@ from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.passes.statistics import Statistic
-from llvmpy_mid.transform.scalar.memcpy_opt_memset import is_memset, try_merging_into_memset
+from llvmpy_mid.transform.scalar.memcpy_opt_memset import NUM_MEMSET_INFER, is_memset, try_merging_into_memset
 
 __all__ = ["MemCpyOptPass", "MemCpyOptimizer"]
 
 NUM_MEMCPY_INSTR = Statistic("memcpyopt", "NumMemCpyInstr", "Number of memcpy instructions deleted")
-NUM_MEMSET_INFER = Statistic("memcpyopt", "NumMemSetInfer", "Number of memsets inferred")
 NUM_MOVE_TO_CPY = Statistic("memcpyopt", "NumMoveToCpy", "Number of memmoves converted to memcpy")
 NUM_CPY_TO_SET = Statistic("memcpyopt", "NumCpyToSet", "Number of memcpys converted to memset")
 

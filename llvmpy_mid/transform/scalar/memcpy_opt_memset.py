@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.transform.scalar.memcpy_opt import MemCpyOptimizer
 
-__all__ = ["MemsetRange", "MemsetRanges", "try_merging_into_memset"]
+__all__ = ["NUM_MEMSET_INFER", "MemsetRange", "MemsetRanges", "is_memset", "try_merging_into_memset"]
 
 NUM_MEMSET_INFER = Statistic("memcpyopt", "NumMemSetInfer", "Number of memsets inferred")
 

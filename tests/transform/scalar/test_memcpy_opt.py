@@ -317,3 +317,28 @@ def test_random_adjacent_stores_like_opt(seed: int) -> None:
     out = our_output(text, "memcpyopt")
     assert _bytes_written(out) == _bytes_written(text)
     assert_like_opt(text, "memcpyopt")
+
+
+
+def test_statistics() -> None:
+    """``-stats``: memsets inferred from the four stores and from an aggregate store (one
+    counter, though two modules count it), one memmove made a memcpy
+    (and then a memset: its source was just memset), one memcpy deleted (copying from a
+    fresh alloca); each counter reported once."""
+    import subprocess
+    import sys
+
+    import llvmpy_mid
+    from llvmpy_mid.asm import parse_assembly
+
+    text = DECLS + CASES["adjacent_stores_to_memset"].replace("@f", "@f1") + CASES["memmove_to_memcpy"].replace("@f", "@f2")
+    text += CASES["memcpy_from_fresh_alloca"].replace("@f", "@f3") + CASES["aggregate_splat_store_to_memset"].replace("@f", "@f4")
+    result = llvmpy_mid.run_passes(parse_assembly(text), "memcpyopt")
+    stats = {k: v for k, v in result.statistics.items() if k.startswith("memcpyopt.")}
+    assert stats == {
+        "memcpyopt.NumMemSetInfer": 2, "memcpyopt.NumMoveToCpy": 1, "memcpyopt.NumMemCpyInstr": 1, "memcpyopt.NumCpyToSet": 1,
+    }  # fmt: skip
+    cli = subprocess.run(
+        [sys.executable, "-m", "llvmpy_mid", "-passes=memcpyopt", "-stats", "-disable-output"], input=text, capture_output=True, text=True
+    )
+    assert cli.stderr.count("Number of memsets inferred") == 1
