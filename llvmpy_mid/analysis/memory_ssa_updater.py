@@ -278,7 +278,16 @@ class MemorySSAUpdater:
         if phi is not None:
             self._rauw(phi, same)
             self.remove_memory_access(phi)
-        return None, [same, list(same.users), 0]
+        # LLVM keeps a tracking handle on every user and retries those that are phis;
+        # only phis can be replaced while the retries run, so the phi users suffice
+        phis: list[MemoryAccess] = []
+        use = same._use_head
+        while use is not None:
+            user = use.user
+            if type(user) is MemoryPhi:
+                phis.append(user)
+            use = use._next
+        return None, [same, phis, 0]
 
     def _try_remove_trivial_phi(self, phi: MemoryPhi | None, operands: list[MemoryAccess] | None = None) -> MemoryAccess | None:
         """LLVM ``tryRemoveTrivialPhi``: a phi whose operands are all one access (or itself)
