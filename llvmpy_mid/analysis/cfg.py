@@ -5,8 +5,9 @@ The answer is conservative: True means "there may be a path", False means
 "there is certainly none". The search explores at most
 :data:`DEFAULT_MAX_BBS_TO_EXPLORE` blocks (LLVM's
 ``-dom-tree-reachability-max-bbs-to-explore``) and then answers True; with a
-dominator tree it stops early at a block dominating the target. Loop
-information (LLVM's optional ``LoopInfo``) is not used.
+dominator tree it stops early at a block dominating the target. With loop
+information (LLVM's optional ``LoopInfo``) a block inside an outermost loop reaches
+every block of that loop, and the walk jumps from it straight to the loop's exits.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.loop_info import Loop, LoopInfo
     from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.dominators import DominatorTree
     from llvmpy_mid.ir.instruction import Instruction
@@ -22,11 +24,20 @@ DEFAULT_MAX_BBS_TO_EXPLORE = 32
 """LLVM ``DefaultMaxBBsToExplore``."""
 
 
+def _outermost_loop(li: LoopInfo, bb: BasicBlock) -> Loop | None:
+    loop = li.loop_for(bb)
+    if loop is not None:
+        while loop.parent_loop is not None:
+            loop = loop.parent_loop
+    return loop
+
+
 def is_potentially_reachable_from_many(
     worklist: list[BasicBlock],
     stop_bb: BasicBlock,
     exclusion_set: Iterable[BasicBlock] | None = None,
     dt: DominatorTree | None = None,
+    li: LoopInfo | None = None,
 ) -> bool:
     """May ``stop_bb`` be reached from one of the blocks of ``worklist`` without passing
     through ``exclusion_set``? (LLVM ``isPotentiallyReachableFromMany``.)"""
@@ -35,6 +46,8 @@ def is_potentially_reachable_from_many(
         dt = None
     if excluded:
         dt = None
+    if li is not None:
+        return _reachable_with_loops(worklist, stop_bb, excluded, dt, li)
     limit = DEFAULT_MAX_BBS_TO_EXPLORE
     visited: set[BasicBlock] = set()
     while worklist:
@@ -55,11 +68,50 @@ def is_potentially_reachable_from_many(
     return False
 
 
+def _reachable_with_loops(
+    worklist: list[BasicBlock], stop_bb: BasicBlock, excluded: set[BasicBlock], dt: DominatorTree | None, li: LoopInfo
+) -> bool:
+    """The walk of :func:`is_potentially_reachable_from_many` with loop information."""
+    holes: set[Loop] = set()
+    for bb in excluded:
+        outer = _outermost_loop(li, bb)
+        if outer is not None:
+            holes.add(outer)
+    stop_loop = _outermost_loop(li, stop_bb)
+    limit = DEFAULT_MAX_BBS_TO_EXPLORE
+    visited: set[BasicBlock] = set()
+    while worklist:
+        bb = worklist.pop()
+        if bb in visited:
+            continue
+        visited.add(bb)
+        if bb is stop_bb:
+            return True
+        if bb in excluded:
+            continue
+        if dt is not None and dt.dominates_block(bb, stop_bb):
+            return True
+        outer = _outermost_loop(li, bb)
+        if outer is not None and outer in holes:
+            outer = None
+        if outer is not None and outer is stop_loop:
+            return True
+        limit -= 1
+        if limit == 0:
+            return True
+        if outer is not None:
+            worklist.extend(outer.exit_blocks)
+        else:
+            worklist.extend(bb.successors)
+    return False
+
+
 def is_potentially_reachable(
     a: BasicBlock,
     b: BasicBlock,
     dt: DominatorTree | None = None,
     exclusion_set: Iterable[BasicBlock] | None = None,
+    li: LoopInfo | None = None,
 ) -> bool:
     """May block ``b`` be reached from block ``a``? (LLVM ``isPotentiallyReachable`` of
     two blocks; a block reaches itself.)"""
@@ -72,7 +124,7 @@ def is_potentially_reachable(
                 return True
             if b.is_entry_block and dt.is_reachable(a):
                 return False
-    return is_potentially_reachable_from_many([a], b, excl, dt)
+    return is_potentially_reachable_from_many([a], b, excl, dt, li)
 
 
 def is_potentially_reachable_inst(
@@ -80,6 +132,7 @@ def is_potentially_reachable_inst(
     b: Instruction,
     exclusion_set: Iterable[BasicBlock] | None = None,
     dt: DominatorTree | None = None,
+    li: LoopInfo | None = None,
 ) -> bool:
     """May instruction ``b`` execute after instruction ``a``? (LLVM ``isPotentiallyReachable``
     of two instructions: in one block, ``b`` at or after ``a``, or a path from the block's
@@ -87,6 +140,8 @@ def is_potentially_reachable_inst(
     bb = a.parent
     assert bb is not None and b.parent is not None
     if bb is b.parent:
+        if li is not None and li.loop_for(bb) is not None:
+            return True
         if a is b or a.comes_before(b):
             return True
         if bb.is_entry_block:
@@ -94,8 +149,8 @@ def is_potentially_reachable_inst(
         succs = list(bb.successors)
         if not succs:
             return False
-        return is_potentially_reachable_from_many(succs, bb, exclusion_set, dt)
-    return is_potentially_reachable(bb, b.parent, dt, exclusion_set)
+        return is_potentially_reachable_from_many(succs, bb, exclusion_set, dt, li)
+    return is_potentially_reachable(bb, b.parent, dt, exclusion_set, li)
 
 
 def find_function_backedges(fn: object) -> list[tuple[BasicBlock, BasicBlock]]:

@@ -11,8 +11,7 @@ reach ``inst`` (at the capture itself, when it is not in a cycle and ``or_at`` i
 false). A pass that deletes instructions calls :meth:`EarliestEscapeInfo.remove_instruction`
 so that objects whose earliest capture was deleted are recomputed.
 
-What it does not do: LoopInfo is not consulted by the reachability queries (the
-dominator tree is), which can only make an answer more conservative.
+The reachability queries use the dominator tree and, when given, LoopInfo (as LLVM).
 """
 
 from __future__ import annotations
@@ -89,11 +88,11 @@ def find_earliest_capture(v: Value, fn: Function, return_captures: bool, dt: Dom
     return tracker.earliest
 
 
-def _is_not_in_cycle(inst: Instruction, dt: DominatorTree) -> bool:
+def _is_not_in_cycle(inst: Instruction, dt: DominatorTree, li: LoopInfo | None) -> bool:
     bb = inst.parent
     assert bb is not None
     succs = list(bb.successors)
-    return not succs or not is_potentially_reachable_from_many(succs, bb, None, dt)
+    return not succs or not is_potentially_reachable_from_many(succs, bb, None, dt, li)
 
 
 class EarliestEscapeInfo(CaptureInfo):
@@ -125,8 +124,8 @@ class EarliestEscapeInfo(CaptureInfo):
         if inst is earliest:
             if or_at:
                 return False
-            return _is_not_in_cycle(inst, self.dt)
-        return not is_potentially_reachable_inst(earliest, inst, None, self.dt)
+            return _is_not_in_cycle(inst, self.dt, self.li)
+        return not is_potentially_reachable_inst(earliest, inst, None, self.dt, self.li)
 
     def remove_instruction(self, inst: Instruction) -> None:
         """Forget the objects whose earliest capture is ``inst`` (it is being deleted)."""
