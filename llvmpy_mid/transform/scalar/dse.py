@@ -22,6 +22,11 @@ test, or a byte a dominating memset wrote) are deleted; ``malloc`` followed by a
 that nothing reads before the function returns are deleted
 (``eliminate_dead_writes_at_end_of_function``).
 
+Modules: this one has the walk and the driver (``DSEState``, :func:`eliminate_dead_stores`,
+``DSEPass``); the overwrite rules are in :mod:`~llvmpy_mid.transform.scalar.dse_overwrite`,
+the object facts and caches in :mod:`~llvmpy_mid.transform.scalar.dse_objects`, no-op
+stores and calloc folding in :mod:`~llvmpy_mid.transform.scalar.dse_noop`.
+
 Limits (LLVM's ``cl::opt``s with their defaults): ``-dse-memoryssa-scanlimit`` (150),
 ``-dse-memoryssa-walklimit`` (90), ``-dse-memoryssa-partial-store-limit`` (5),
 ``-dse-memoryssa-defs-per-block-limit`` (5000), ``-dse-memoryssa-samebb-cost`` (1),
@@ -46,15 +51,12 @@ from llvmpy_mid.analysis.alias.alias_result import NO_ALIAS, AliasKind
 from llvmpy_mid.analysis.alias.earliest_escape_info import EarliestEscapeInfo
 from llvmpy_mid.analysis.alias.memory_location import LocationSize, MemoryLocation
 from llvmpy_mid.analysis.block_frequency_bpi import reverse_post_order
-from llvmpy_mid.analysis.bytewise_value import is_bytewise_value
-from llvmpy_mid.analysis.capture_tracking import pointer_may_be_captured
 from llvmpy_mid.analysis.cfg import may_contain_irreducible_control
 from llvmpy_mid.analysis.loads import is_identified_object
 from llvmpy_mid.analysis.loop_info import LoopAnalysis, LoopInfo
 from llvmpy_mid.analysis.memory_builtins import (
     ObjectSizeOpts,
     get_freed_operand,
-    get_initial_value_of_allocation,
     get_object_size,
 )
 from llvmpy_mid.analysis.memory_ssa import MemoryAccess, MemoryDef, MemoryPhi, MemorySSA, MemorySSAAnalysis, MemoryUseOrDef
@@ -62,23 +64,13 @@ from llvmpy_mid.analysis.memory_ssa_updater import MemorySSAUpdater
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
 from llvmpy_mid.analysis.underlying_objects import get_pointer_base_with_constant_offset, get_underlying_object
 from llvmpy_mid.ir.basic_block import BasicBlock
-from llvmpy_mid.ir.builder import IRBuilder
-from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue
+from llvmpy_mid.ir.constants import ConstantInt, PoisonValue
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function, null_pointer_is_defined
 from llvmpy_mid.ir.instruction import Instruction
-from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
-from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
-from llvmpy_mid.ir.instructions.memory import (
-    AllocaInst,
-    AtomicCmpXchgInst,
-    AtomicRMWInst,
-    FenceInst,
-    LoadInst,
-    StoreInst,
-)
+from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.memory import StoreInst
 from llvmpy_mid.ir.instructions.flags import AtomicOrdering
-from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
@@ -87,6 +79,12 @@ from llvmpy_mid.passes.options import OPTIONS, declare_option
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.passes.statistics import Statistic
+from llvmpy_mid.transform.scalar.dse_noop import (
+    NUM_REDUNDANT_STORES,
+    eliminate_redundant_stores_of_existing_values,
+    store_is_noop,
+    try_fold_into_calloc,
+)
 from llvmpy_mid.transform.scalar.dse_objects import DSEObjects, _defining, _inst, is_noop_intrinsic
 from llvmpy_mid.transform.scalar.dse_overwrite import (
     InstOverlapIntervals,
@@ -95,21 +93,17 @@ from llvmpy_mid.transform.scalar.dse_overwrite import (
     is_masked_store_overwrite,
     is_partial_overwrite,
     mem_intrinsic,
-    mem_set,
-    memory_is_not_modified_between,
     try_to_merge_partial_overlapping_stores,
     try_to_shorten_begin,
     try_to_shorten_end,
 )
 from llvmpy_mid.transform.utils.assume_bundle_builder import salvage_knowledge
-from llvmpy_mid.transform.utils.build_lib_calls import emit_calloc
 from llvmpy_mid.transform.utils.local import is_instruction_trivially_dead, salvage_debug_info
 
 __all__ = ["DSEPass", "DSEState", "eliminate_dead_stores"]
 
 _DT = "dse"
 NUM_REMAINING_STORES = Statistic(_DT, "NumRemainingStores", "Number of stores remaining after DSE")
-NUM_REDUNDANT_STORES = Statistic(_DT, "NumRedundantStores", "Number of redundant stores deleted")
 NUM_FAST_STORES = Statistic(_DT, "NumFastStores", "Number of stores deleted")
 NUM_FAST_OTHER = Statistic(_DT, "NumFastOther", "Number of other instrs removed")
 NUM_MODIFIED_STORES = Statistic(_DT, "NumModifiedStores", "Number of stores modified")
@@ -703,153 +697,6 @@ class DSEState(DSEObjects):
             if not self.should_iterate_end_of_function_dse:
                 return made_change
 
-    def try_fold_into_calloc(self, d: MemoryDef, def_uo: Value) -> bool:
-        """``malloc(n)`` then ``memset(p, 0, n)`` -> ``calloc(1, n)``."""
-        def_i = _inst(d)
-        if not mem_set(def_i):
-            return False
-        assert isinstance(def_i, CallBase)
-        stored = def_i.get_arg(1)
-        if not isinstance(stored, Constant) or not stored.is_null_value:
-            return False
-        if not self.is_removable(def_i):
-            return False
-        fn = self.fn
-        if (
-            fn.has_fn_attribute("sanitize_memory")
-            or fn.has_fn_attribute("sanitize_address")
-            or fn.has_fn_attribute("sanitize_hwaddress")
-            or fn.name == "calloc"
-        ):
-            return False
-        malloc = def_uo
-        if not isinstance(malloc, CallInst):
-            return False
-        callee = malloc.called_function
-        if callee is None:
-            return False
-        lib = self.tli.get_lib_func(callee)
-        if lib is None or not self.tli.has(lib) or lib != "malloc":
-            return False
-        malloc_def = self.mssa.get_memory_access(malloc)
-        if not isinstance(malloc_def, MemoryDef):
-            return False
-        if malloc.operands[0] is not def_i.get_arg(2):
-            return False
-        if not _should_create_calloc(malloc, def_i):
-            return False
-        if not self.dt.dominates(malloc, def_i):
-            return False
-        if not memory_is_not_modified_between(malloc, def_i, self.batch_aa, self.dl, self.dt):
-            return False
-        b = IRBuilder(before=malloc)
-        size = malloc.get_arg(0)
-        calloc = emit_calloc(ConstantInt.get(size.type, 1), size, b, self.tli)
-        if calloc is None:
-            return False
-        updater = MemorySSAUpdater(self.mssa)
-        new_access = updater.create_memory_access_after(calloc, None, malloc_def)
-        assert isinstance(new_access, MemoryDef)
-        updater.insert_def(new_access, True)
-        malloc.replace_all_uses_with(calloc)
-        self.clear_pointer_caches()
-        self.delete_dead_instruction(malloc)
-        return True
-
-    def dominating_condition_implies_value(self, d: MemoryDef) -> bool:
-        store = _inst(d)
-        assert isinstance(store, StoreInst)
-        store_bb = _parent(store)
-        store_ptr = store.operands[1]
-        store_val = store.operands[0]
-        idom = self.dt.idom(store_bb)
-        if idom is None:
-            return False
-        br = idom.terminator
-        if not isinstance(br, BranchInst) or not br.is_conditional:
-            return False
-        succ0 = br.get_successor(0)
-        succ1 = br.get_successor(1)
-        if succ0 is succ1:
-            return False
-        cond = br.condition
-        if not isinstance(cond, ICmpInst):
-            return False
-        a, c = cond.operands[0], cond.operands[1]
-        load: Value
-        if isinstance(a, LoadInst) and a.operands[0] is store_ptr and c is store_val:
-            load = a
-        elif isinstance(c, LoadInst) and c.operands[0] is store_ptr and a is store_val:
-            load = c
-        else:
-            return False
-        pred = cond.predicate
-        if pred is not Predicate.ICMP_EQ and pred is not Predicate.ICMP_NE:
-            return False
-        if pred is Predicate.ICMP_EQ and not self.dt.dominates_edge(idom, succ0, store_bb):
-            return False
-        if pred is Predicate.ICMP_NE and not self.dt.dominates_edge(idom, succ1, store_bb):
-            return False
-        assert isinstance(load, Instruction)
-        load_acc = self.mssa.get_memory_access(load)
-        if load_acc is None:
-            return False
-        clob = self.mssa.get_skip_self_walker().get_clobbering_memory_access(d, baa=self.batch_aa)
-        return self.mssa.dominates(clob, load_acc)
-
-    def store_is_noop(self, d: MemoryDef, def_uo: Value) -> bool:
-        """The store writes the value the memory already holds (LLVM ``storeIsNoop``)."""
-        def_i = _inst(d)
-        store = def_i if isinstance(def_i, StoreInst) else None
-        is_memset = mem_set(def_i)
-        stored: Value
-        if store is not None:
-            stored = store.operands[0]
-        elif is_memset:
-            assert isinstance(def_i, CallBase)
-            stored = def_i.get_arg(1)
-        else:
-            return False
-        if not self.is_removable(def_i):
-            return False
-        if isinstance(stored, Constant):
-            init = get_initial_value_of_allocation(def_uo, self.tli, stored.type)
-            if init is not None and init is stored:
-                clob = self.mssa.get_skip_self_walker().get_clobbering_memory_access(d, baa=self.batch_aa)
-                return self.mssa.is_live_on_entry_def(clob)
-        if store is None:
-            return False
-        if self.dominating_condition_implies_value(d):
-            return True
-        load = store.operands[0]
-        if isinstance(load, LoadInst) and load.operands[0] is store.operands[1]:
-            load_ma = self.mssa.get_memory_access(load)
-            if load_ma is None:
-                return False
-            load_access = _defining(load_ma)
-            if load_access is _defining(d):
-                return True
-            to_check: list[MemoryAccess] = [d]
-            seen: set[MemoryAccess] = {d}
-            current = self.mssa.get_walker().get_clobbering_memory_access(d, baa=self.batch_aa)
-            if current not in seen:
-                to_check.append(current)
-                seen.add(current)
-            k = 1
-            while k < len(to_check):
-                current = to_check[k]
-                k += 1
-                if isinstance(current, MemoryPhi):
-                    for incoming in current.incoming_values:
-                        if incoming not in seen:
-                            seen.add(incoming)
-                            to_check.append(incoming)
-                    continue
-                if load_access is not current:
-                    return False
-            return True
-        return False
-
     def remove_partially_overlapped_stores(self, iol: InstOverlapIntervals) -> bool:
         changed = False
         for dead_i, im in list(iol.items()):
@@ -870,40 +717,6 @@ class DSEState(DSEObjects):
                 changed = True
         return changed
 
-    def eliminate_redundant_stores_of_existing_values(self) -> bool:
-        made_change = False
-        for d in self.mem_defs:
-            if d in self.skip_stores or self.mssa.is_live_on_entry_def(d):
-                continue
-            def_inst = _inst(d)
-            def_loc = self.get_loc_for_write(def_inst)
-            if def_loc is None or not self.is_removable(def_inst):
-                continue
-            upper = d.get_optimized() if d.is_optimized() else _defining(d)
-            if not isinstance(upper, MemoryDef) or self.mssa.is_live_on_entry_def(upper):
-                continue
-            upper_inst = _inst(upper)
-            if not self._is_redundant_store(def_inst, def_loc, upper_inst) or self.is_read_clobber(def_loc, def_inst):
-                continue
-            self.delete_dead_instruction(def_inst)
-            NUM_REDUNDANT_STORES.add()
-            made_change = True
-        return made_change
-
-    def _is_redundant_store(self, def_inst: Instruction, def_loc: MemoryLocation, upper_inst: Instruction) -> bool:
-        if def_inst.is_identical_to(upper_inst):
-            return True
-        if mem_set(upper_inst) and isinstance(def_inst, StoreInst):
-            upper_loc = self.get_loc_for_write(upper_inst)
-            if upper_loc is None:
-                return False
-            ow = self.is_overwrite(upper_inst, def_inst, upper_loc, def_loc)[0]
-            stored_byte = is_bytewise_value(def_inst.operands[0], self.dl)
-            assert isinstance(upper_inst, CallBase)
-            return stored_byte is not None and stored_byte is upper_inst.get_arg(1) and ow is OverwriteResult.COMPLETE
-        return False
-
-
 def _parent(i: Instruction) -> BasicBlock:
     bb = i.parent
     assert bb is not None
@@ -913,24 +726,6 @@ def _parent(i: Instruction) -> BasicBlock:
 def _ends_in_unreachable(bb: BasicBlock) -> bool:
     term = bb.terminator
     return term is not None and term.opcode == "unreachable"
-
-
-def _should_create_calloc(malloc: CallInst, memset: CallBase) -> bool:
-    malloc_bb = _parent(malloc)
-    memset_bb = _parent(memset)
-    if malloc_bb is memset_bb:
-        return True
-    ptr = memset.get_arg(0)
-    term = malloc_bb.terminator
-    if not isinstance(term, BranchInst) or not term.is_conditional:
-        return False
-    cond = term.condition
-    if not isinstance(cond, ICmpInst):
-        return False
-    zero = cond.operands[1]
-    if cond.operands[0] is not ptr or not (isinstance(zero, Constant) and zero.is_null_value):
-        return False
-    return cond.predicate is Predicate.ICMP_EQ and memset_bb is term.get_successor(1)
 
 
 def eliminate_dead_stores(
@@ -1024,12 +819,12 @@ def eliminate_dead_stores(
                 state.delete_dead_instruction(dead_i, deleted)
                 NUM_FAST_STORES.add()
                 made_change = True
-        if not shortened and state.store_is_noop(killing_def, killing_und_obj):
+        if not shortened and store_is_noop(state, killing_def, killing_und_obj):
             state.delete_dead_instruction(killing_i)
             NUM_REDUNDANT_STORES.add()
             made_change = True
             continue
-        if not shortened and state.try_fold_into_calloc(killing_def, killing_und_obj):
+        if not shortened and try_fold_into_calloc(state, killing_def, killing_und_obj):
             state.delete_dead_instruction(killing_i)
             made_change = True
             continue
@@ -1038,7 +833,7 @@ def eliminate_dead_stores(
         for iol in list(state.iols.values()):
             if state.remove_partially_overlapped_stores(iol):
                 made_change = True
-    if state.eliminate_redundant_stores_of_existing_values():
+    if eliminate_redundant_stores_of_existing_values(state):
         made_change = True
     if state.eliminate_dead_writes_at_end_of_function():
         made_change = True
