@@ -350,6 +350,85 @@ define void @f({ i32, i32 } %s, <4 x i32> %v, ptr %p) {
   ret void
 }
 """,
+    "select_variants": """
+define void @f(i32 %a, i32 %b, float %x, float %y, <2 x i32> %va, <2 x i32> %vb, i1 %c, ptr %out) {
+  %c1 = icmp slt i32 %a, %b
+  %n1 = xor i1 %c1, true
+  %s1 = select i1 %n1, i32 %b, i32 %a
+  %s2 = select i1 %c1, i32 %a, i32 %b
+  %c2 = icmp sge i32 %a, %b
+  %s3 = select i1 %c2, i32 %b, i32 %a
+  %c3 = icmp sle i32 %b, %a
+  %s4 = select i1 %c3, i32 %b, i32 %a
+  %f1 = fcmp olt float %x, %y
+  %f2 = fcmp uge float %x, %y
+  %t1 = select i1 %f1, float %x, float %y
+  %t2 = select i1 %f2, float %y, float %x
+  %f3 = fcmp ogt float %y, %x
+  %t3 = select i1 %f3, float %x, float %y
+  %vc = icmp ult <2 x i32> %va, %vb
+  %vs1 = select <2 x i1> %vc, <2 x i32> %va, <2 x i32> %vb
+  %vc2 = icmp ugt <2 x i32> %vb, %va
+  %vs2 = select <2 x i1> %vc2, <2 x i32> %va, <2 x i32> %vb
+  %nn = xor i1 %c, true
+  %nnn = xor i1 %nn, true
+  %u1 = select i1 %nnn, i32 %a, i32 %b
+  %u2 = select i1 %c, i32 %a, i32 %b
+  %e1 = icmp eq i32 %a, %b
+  %u3 = select i1 %e1, i32 %a, i32 %b
+  %e2 = icmp eq i32 %b, %a
+  %u4 = select i1 %e2, i32 %a, i32 %b
+  %e3 = icmp ne i32 %b, %a
+  %u5 = select i1 %e3, i32 %b, i32 %a
+  %k1 = select i1 %c1, i32 %a, i32 7
+  %c4 = icmp sge i32 %a, %b
+  %k2 = select i1 %c4, i32 7, i32 %a
+  store volatile i32 %s1, ptr %out
+  store volatile i32 %s2, ptr %out
+  store volatile i32 %s3, ptr %out
+  store volatile i32 %s4, ptr %out
+  store volatile float %t1, ptr %out
+  store volatile float %t2, ptr %out
+  store volatile float %t3, ptr %out
+  store volatile <2 x i32> %vs1, ptr %out
+  store volatile <2 x i32> %vs2, ptr %out
+  store volatile i32 %u1, ptr %out
+  store volatile i32 %u2, ptr %out
+  store volatile i32 %u3, ptr %out
+  store volatile i32 %u4, ptr %out
+  store volatile i32 %u5, ptr %out
+  store volatile i32 %k1, ptr %out
+  store volatile i32 %k2, ptr %out
+  ret void
+}
+""",
+    "vector_and_scalable_geps": """
+define void @f(ptr %p, <2 x ptr> %vp, i64 %i, ptr %out) {
+  %a = getelementptr i32, ptr %p, <2 x i64> <i64 1, i64 1>
+  %b = getelementptr i32, ptr %p, <2 x i64> <i64 1, i64 1>
+  %c = getelementptr i32, <2 x ptr> %vp, i64 1
+  %d = getelementptr i32, <2 x ptr> %vp, i64 1
+  %e = getelementptr <vscale x 4 x i32>, ptr %p, i64 1
+  %f = getelementptr <vscale x 4 x i32>, ptr %p, i64 1
+  %g = getelementptr i32, ptr %p, i64 1
+  %h = getelementptr i8, ptr %p, i64 -4
+  %k = getelementptr i32, ptr %p, i64 -1
+  %l = getelementptr [0 x i32], ptr %p, i64 0, i64 %i
+  %m = getelementptr i32, ptr %p, i64 %i
+  store volatile <2 x ptr> %a, ptr %out
+  store volatile <2 x ptr> %b, ptr %out
+  store volatile <2 x ptr> %c, ptr %out
+  store volatile <2 x ptr> %d, ptr %out
+  store volatile ptr %e, ptr %out
+  store volatile ptr %f, ptr %out
+  store volatile ptr %g, ptr %out
+  store volatile ptr %h, ptr %out
+  store volatile ptr %k, ptr %out
+  store volatile ptr %l, ptr %out
+  store volatile ptr %m, ptr %out
+  ret void
+}
+""",
     "deep_dominator_tree": "\n".join(
         ["define i32 @f(i32 %a, i1 %c) {", "entry:", "  %x0 = add i32 %a, 1", "  br label %b1"]
         + [
@@ -682,3 +761,15 @@ entry:
 def test_knowledge_retention(pipeline: str) -> None:
     out = assert_like_opt(KNOWLEDGE, pipeline, {"enable-knowledge-retention": True})
     assert '"dereferenceable"' in out
+
+
+@needs_mssa
+@pytest.mark.parametrize("name", ["memory_phi_merge", "load_across_non_aliasing_store", "writeback_and_overwritten_stores"])
+def test_memory_ssa_after_early_cse(name: str) -> None:
+    """The MemorySSA early-cse<memssa> keeps up to date prints as opt-19's."""
+    ir = MSSA_CASES.get(name) or CASES[name]
+    args = ["-passes=early-cse<memssa>,print<memoryssa>", "-disable-output"]
+    theirs = subprocess.run(["opt-19", *args], input=ir, capture_output=True, text=True)
+    ours = subprocess.run([sys.executable, "-m", "llvmpy_mid", *args], input=ir, capture_output=True, text=True)
+    assert theirs.returncode == 0 and ours.returncode == 0
+    assert ours.stdout + ours.stderr == theirs.stdout + theirs.stderr
