@@ -27,7 +27,10 @@ LLVM's mask-subset rules.
 With ``<memssa>``, two memory operations of different generations still match
 when MemorySSA's walker finds the later one's clobber dominating the earlier one
 (at most ``-earlycse-mssa-optimization-cap`` walker queries per function, then
-the defining access), and MemorySSA is kept up to date on every deletion.
+the defining access), and MemorySSA is kept up to date on every deletion (the
+updater's ``remove_memory_access`` with phi optimisation; ``-verify-memoryssa``
+checks it first). MemorySSA is imported lazily: in a checkout without
+``analysis/memory_ssa.py`` and its updater, ``<memssa>`` runs with generations only.
 
 Options: ``-earlycse-debug-hash`` (checks that equal keys hash equally),
 ``-earlycse-mssa-optimization-cap`` (500). ``-stats``: NumSimplify, NumCSE,
