@@ -661,3 +661,12 @@ def lower_object_size_call(
     if not must_succeed:
         return None
     return ConstantInt.get(result_ty, -1 if max_val else 0)
+
+
+def is_malloc_or_calloc_like_fn(v: Value, tli: TargetLibraryInfo | None) -> bool:
+    """A call of a known ``malloc``/``calloc``/``operator new``-like library function,
+    not ``nobuiltin`` (LLVM ``isMallocOrCallocLikeFn``)."""
+    found = _direct_callee(v)
+    if found is None or found[1]:
+        return False
+    return _allocation_data_for_function(found[0], MALLOC_LIKE | OP_NEW_LIKE, tli) is not None

@@ -296,3 +296,53 @@ def get_pointer_offset_from(ptr: Value, other: Value, dl: DataLayout) -> int | N
     if i1 is None or i2 is None:
         return None
     return i2 - i1 + off2 - off1
+
+
+_LAUNDER_OR_STRIP_IDS = ("llvm.launder.invariant.group", "llvm.strip.invariant.group")
+
+
+def strip_pointer_casts_for_alias_analysis(v: Value) -> Value:
+    """LLVM ``Value::stripPointerCastsForAliasAnalysis``: through bitcasts, address-space
+    casts, all-zero GEPs, one-input phis, a call's ``returned`` argument and
+    ``launder``/``strip.invariant.group``; instructions and constant expressions alike."""
+    if v.type.type_id is not _POINTER:
+        return v
+    seen: set[int] | None = None
+    while True:
+        if v.is_instruction or getattr(v, "is_constant_expr", False):
+            op = v.opcode  # type: ignore[attr-defined]
+            ops = v._operands  # type: ignore[attr-defined]
+        else:
+            return v
+        if op == "getelementptr":
+            for i in range(1, len(ops)):
+                idx = ops[i].value
+                if not isinstance(idx, ConstantInt) or idx.value != 0:
+                    return v
+            nxt = ops[0].value
+        elif op == "bitcast":
+            nxt = ops[0].value
+            if nxt.type.type_id is not _POINTER:
+                return v
+        elif op == "addrspacecast":
+            nxt = ops[0].value
+        elif op == "phi":
+            if len(ops) != 1:
+                return v
+            nxt = ops[0].value
+        elif v.is_instruction and v.is_call_base:  # type: ignore[attr-defined]
+            returned = get_returned_arg_operand(v)  # type: ignore[arg-type]
+            if returned is None:
+                fn = v.called_function  # type: ignore[attr-defined]
+                if fn is None or not fn.intrinsic_id or not fn.name.startswith(_LAUNDER_OR_STRIP_IDS):
+                    return v
+                returned = ops[0].value
+            nxt = returned
+        else:
+            return v
+        if seen is None:
+            seen = {id(v)}
+        if id(nxt) in seen:
+            return v
+        seen.add(id(nxt))
+        v = nxt

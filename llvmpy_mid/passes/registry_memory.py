@@ -29,6 +29,10 @@ OPTIONS_ROWS += [("aa-pipeline", "str", "default", "A textual description of the
 
 # --- basic-aa ---------------------------------------------------------------------------------
 ANALYSES += [("basic-aa", "function", _ALIAS + "basic_aa:BasicAA")]
+OPTIONS_ROWS += [
+    ("basic-aa-recphi", "bool", True, "", "basic-aa"),
+    ("basic-aa-separate-storage", "bool", True, "", "basic-aa"),
+]
 PASSES += [("aa-eval", "function", _ALIAS + "aa_eval:AAEvaluator")]
 OPTIONS_ROWS += [
     (_n, "bool", False, "", "aa-eval")

@@ -98,8 +98,9 @@ class SimpleCaptureInfo(CaptureInfo):
         found = self._cache.get(obj)
         if found is None:
             from llvmpy_mid.analysis.capture_tracking import pointer_may_be_captured
+            from llvmpy_mid.analysis.loads import is_identified_function_local
 
-            found = not pointer_may_be_captured(obj, False, True)
+            found = is_identified_function_local(obj) and not pointer_may_be_captured(obj, False, True)
             self._cache[obj] = found
         return found
 
@@ -480,8 +481,9 @@ _EMPTY = MemoryLocation(None)
 
 
 def _is_fence_like(inst: Instruction) -> bool:
-    """``Instruction::isFenceLike``: a fence, or a call that is an intrinsic fence-like."""
-    return type(inst) is FenceInst
+    """``Instruction::isFenceLike`` for a non-call: a fence, ``catchpad`` or ``catchret``
+    (accesses without a memory location)."""
+    return type(inst) is FenceInst or inst.opcode == "catchpad" or inst.opcode == "catchret"
 
 
 def _data_operands(call: CallBase) -> list[Value]:
