@@ -274,6 +274,153 @@ e:
   ret void
 }
 """,
+
+    "dead_on_unwind_arg": """
+declare void @may_throw()
+define void @f(ptr dead_on_unwind noalias %p) {
+  store i32 1, ptr %p
+  call void @may_throw()
+  store i32 2, ptr %p
+  ret void
+}
+""",
+    "noalias_call_not_escaping": """
+declare noalias ptr @malloc(i64) allockind("alloc,uninitialized") allocsize(0)
+declare void @may_throw()
+define void @f() {
+  %m = call ptr @malloc(i64 4)
+  store i32 1, ptr %m
+  call void @may_throw()
+  store i32 2, ptr %m
+  ret void
+}
+""",
+    "masked_store_overwrite": """
+declare void @llvm.masked.store.v4i32.p0(<4 x i32>, ptr, i32, <4 x i1>)
+define void @f(ptr %p, <4 x i32> %a, <4 x i32> %b, <4 x i1> %m) {
+  call void @llvm.masked.store.v4i32.p0(<4 x i32> %a, ptr %p, i32 4, <4 x i1> %m)
+  call void @llvm.masked.store.v4i32.p0(<4 x i32> %b, ptr %p, i32 4, <4 x i1> %m)
+  ret void
+}
+""",
+    "atomic_release_barrier": """
+define void @f(ptr %p, ptr %q) {
+  store i32 1, ptr %p
+  store atomic i32 0, ptr %q release, align 4
+  store i32 2, ptr %p
+  ret void
+}
+""",
+    "monotonic_ok": """
+define void @f(ptr %p, ptr noalias %q) {
+  store i32 1, ptr %p
+  store atomic i32 0, ptr %q monotonic, align 4
+  store i32 2, ptr %p
+  ret void
+}
+""",
+    "memcpy_shorten_end": """
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+define void @f(ptr noalias %p, ptr noalias %s) {
+  call void @llvm.memcpy.p0.p0.i64(ptr align 8 %p, ptr %s, i64 32, i1 false)
+  %q = getelementptr i8, ptr %p, i64 20
+  store i64 1, ptr %q
+  %r = getelementptr i8, ptr %p, i64 28
+  store i32 1, ptr %r
+  ret void
+}
+""",
+    "atomic_memset_shorten": """
+declare void @llvm.memset.element.unordered.atomic.p0.i64(ptr, i8, i64, i32)
+define void @f(ptr %p) {
+  call void @llvm.memset.element.unordered.atomic.p0.i64(ptr align 4 %p, i8 0, i64 32, i32 4)
+  %q = getelementptr i8, ptr %p, i64 16
+  store atomic i64 1, ptr %q unordered, align 8
+  %r = getelementptr i8, ptr %p, i64 24
+  store atomic i64 1, ptr %r unordered, align 8
+  ret void
+}
+""",
+    "unreachable_exit": """
+declare void @abort() noreturn
+define void @f(ptr %p, i1 %c) {
+entry:
+  store i32 1, ptr %p
+  br i1 %c, label %a, label %b
+a:
+  store i32 2, ptr %p
+  ret void
+b:
+  call void @abort()
+  unreachable
+}
+""",
+    "loop_header_phi_kill": """
+define void @f(ptr noalias %p, i32 %n) {
+entry:
+  store i32 0, ptr %p
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  store i32 %i, ptr %p
+  %i1 = add i32 %i, 1
+  %c = icmp slt i32 %i1, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+""",
+    "partial_limit": """
+define void @f(ptr %p) {
+  %p1 = getelementptr i8, ptr %p, i64 1
+  %p2 = getelementptr i8, ptr %p, i64 2
+  %p3 = getelementptr i8, ptr %p, i64 3
+  store i32 0, ptr %p
+  store i8 1, ptr %p
+  store i8 2, ptr %p1
+  store i8 3, ptr %p2
+  store i8 4, ptr %p3
+  ret void
+}
+""",
+    "store_of_calloc_zero": """
+declare noalias ptr @calloc(i64, i64) allockind("alloc,zeroed") allocsize(0,1)
+define ptr @f() {
+  %m = call ptr @calloc(i64 1, i64 4)
+  store i32 0, ptr %m
+  ret ptr %m
+}
+""",
+    "calloc_after_null_check": """
+declare noalias ptr @malloc(i64)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define ptr @f(i64 %n) {
+entry:
+  %m = call ptr @malloc(i64 %n)
+  %c = icmp eq ptr %m, null
+  br i1 %c, label %done, label %set
+set:
+  call void @llvm.memset.p0.i64(ptr %m, i8 0, i64 %n, i1 false)
+  br label %done
+done:
+  ret ptr %m
+}
+""",
+    "free_kills_multiblock": """
+declare void @free(ptr nocapture) allockind("free")
+define void @f(ptr %p, i1 %c) {
+entry:
+  store i32 1, ptr %p
+  br i1 %c, label %a, label %b
+a:
+  br label %j
+b:
+  br label %j
+j:
+  call void @free(ptr %p)
+  ret void
+}
+""",
 }
 
 
