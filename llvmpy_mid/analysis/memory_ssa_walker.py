@@ -68,7 +68,10 @@ _EMPTY_LOC = MemoryLocation(None)
 
 def max_check_limit() -> int:
     """``-memssa-check-limit`` (default 100)."""
-    value = OPTIONS.value("memssa-check-limit")
+    try:
+        value = OPTIONS.value("memssa-check-limit")
+    except KeyError:  # the registry (which declares it) is not loaded
+        return 100
     return int(value) if isinstance(value, int) else 100
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import llvmpy_mid.passes.registry  # noqa: F401  (declares the pass options the analyses read)
 from llvmpy_mid.analysis.alias.aa_manager import AAManager
 from llvmpy_mid.analysis.memory_ssa import MemoryDef, MemoryPhi, MemorySSA, MemorySSAAnalysis, MemoryUse
 from llvmpy_mid.analysis.memory_ssa_updater import MemorySSAUpdater
@@ -136,6 +137,33 @@ olatch:
   br i1 %ci, label %outer, label %exit
 exit:
   %z = load i32, ptr %q
+  ret void
+}
+""",
+    "eh_pads": """
+declare i32 @__C_specific_handler(...)
+declare i32 @callee()
+declare zeroext i1 @g(ptr)
+define void @f(ptr %this) personality ptr @__C_specific_handler {
+entry:
+  %s = alloca i8
+  %c0 = call i32 @callee()
+  br label %body
+body:
+  %c2 = invoke i32 @callee() to label %cont unwind label %dispatch
+dispatch:
+  %0 = catchswitch within none [label %except] unwind to caller
+except:
+  %1 = catchpad within %0 [ptr null]
+  catchret from %1 to label %except3
+except3:
+  %ci = call zeroext i1 @g(ptr nonnull %s)
+  br label %cont
+cont:
+  %c = call i32 @callee()
+  %t = icmp eq i32 %c, 0
+  br i1 %t, label %body, label %exit
+exit:
   ret void
 }
 """,
