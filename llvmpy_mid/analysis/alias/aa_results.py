@@ -98,8 +98,9 @@ class SimpleCaptureInfo(CaptureInfo):
         found = self._cache.get(obj)
         if found is None:
             from llvmpy_mid.analysis.capture_tracking import pointer_may_be_captured
+            from llvmpy_mid.analysis.loads import is_identified_function_local
 
-            found = not pointer_may_be_captured(obj, False, True)
+            found = is_identified_function_local(obj) and not pointer_may_be_captured(obj, False, True)
             self._cache[obj] = found
         return found
 
