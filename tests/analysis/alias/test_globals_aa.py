@@ -20,7 +20,7 @@ from tests.analysis.alias._aa_oracle import opt19_stderr, ours_stderr
 from tests.oracles import llvm_test_files, require_llvm_tests
 
 PIPELINE = "require<globals-aa>,aa-eval"
-EVAL = {"aa-pipeline": "globals-aa", "print-all-alias-modref-info": True}
+EVAL: dict[str, str | bool] = {"aa-pipeline": "globals-aa", "print-all-alias-modref-info": True}
 
 
 def _same(text: str, tmp_path: Path, passes: str, options: dict[str, str | bool]) -> None:

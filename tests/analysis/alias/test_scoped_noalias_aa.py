@@ -15,7 +15,7 @@ from llvmpy_mid.ir.metadata import MDNode
 from tests.analysis.alias._aa_oracle import opt19_stderr, ours_stderr
 from tests.oracles import llvm_test_path, require_llvm_tests
 
-EVAL = {"aa-pipeline": "scoped-noalias-aa", "print-all-alias-modref-info": True, "evaluate-aa-metadata": True}
+EVAL: dict[str, str | bool] = {"aa-pipeline": "scoped-noalias-aa", "print-all-alias-modref-info": True, "evaluate-aa-metadata": True}
 
 MODULE = """
 declare void @f(ptr)
