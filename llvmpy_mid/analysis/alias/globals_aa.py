@@ -64,7 +64,7 @@ from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.instructions.terminators import InvokeInst
 from llvmpy_mid.ir.memory_effects import MemoryEffects, ModRefInfo
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
+from llvmpy_mid.ir.pointer_casts import strip_pointer_casts_for_alias_analysis
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager, Invalidator, ModuleAnalysis
 from llvmpy_mid.passes.options import OPTIONS
@@ -138,24 +138,6 @@ def _operator_opcode(v: Value) -> str | None:
     if v.is_instruction or getattr(v, "is_constant_expr", False):
         return v.opcode  # type: ignore[attr-defined,no-any-return]
     return None
-
-
-def _strip_for_alias_analysis(v: Value) -> Value:
-    """``Value::stripPointerCastsForAliasAnalysis``: through zero GEPs, casts, ``returned``
-    arguments, one-input phis and ``llvm.launder/strip.invariant.group``."""
-    if not v.type.is_pointer:
-        return v
-    seen: set[int] = set()
-    while id(v) not in seen:
-        seen.add(id(v))
-        v = strip_pointer_casts(v)
-        if isinstance(v, PHINode) and v.num_incoming == 1:
-            v = v.get_incoming_value(0)
-        elif isinstance(v, CallBase) and v.intrinsic_base in ("llvm.launder.invariant.group", "llvm.strip.invariant.group"):
-            v = v.args[0]
-        else:
-            break
-    return v
 
 
 class GlobalsAAResult(AAResultBase):
@@ -477,8 +459,8 @@ class GlobalsAAResult(AAResultBase):
 
     def alias(self, loc_a: MemoryLocation, loc_b: MemoryLocation, aaqi: AAQueryInfo, ctx_i: Instruction | None) -> AliasResult:
         assert loc_a.ptr is not None and loc_b.ptr is not None
-        uv1 = get_underlying_object(_strip_for_alias_analysis(loc_a.ptr))
-        uv2 = get_underlying_object(_strip_for_alias_analysis(loc_b.ptr))
+        uv1 = get_underlying_object(strip_pointer_casts_for_alias_analysis(loc_a.ptr))
+        uv2 = get_underlying_object(strip_pointer_casts_for_alias_analysis(loc_b.ptr))
         tracked = self.non_address_taken_globals
         gv1: GlobalValue | None = uv1 if isinstance(uv1, GlobalValue) else None
         gv2: GlobalValue | None = uv2 if isinstance(uv2, GlobalValue) else None
