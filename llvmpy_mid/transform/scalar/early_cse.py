@@ -29,8 +29,7 @@ when MemorySSA's walker finds the later one's clobber dominating the earlier one
 (at most ``-earlycse-mssa-optimization-cap`` walker queries per function, then
 the defining access), and MemorySSA is kept up to date on every deletion (the
 updater's ``remove_memory_access`` with phi optimisation; ``-verify-memoryssa``
-checks it first). MemorySSA is imported lazily: in a checkout without
-``analysis/memory_ssa.py`` and its updater, ``<memssa>`` runs with generations only.
+checks it first).
 
 Options: ``-earlycse-debug-hash`` (checks that equal keys hash equally),
 ``-earlycse-mssa-optimization-cap`` (500). ``-stats``: NumSimplify, NumCSE,
@@ -45,12 +44,13 @@ AArch64 ``ldN``/``stN``, AMDGPU) and the ``-debug-counter=early-cse`` counter.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
 from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
 from llvmpy_mid.analysis.instruction_simplify import simplify_instruction
+from llvmpy_mid.analysis.memory_ssa import MemorySSA, MemorySSAAnalysis
+from llvmpy_mid.analysis.memory_ssa_updater import MemorySSAUpdater
 from llvmpy_mid.analysis.poison_tracking import has_poison_generating_flags, program_undefined_if_poison
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
@@ -330,7 +330,7 @@ class EarlyCSE:
         tli: TargetLibraryInfo | None,
         dt: DominatorTree,
         ac: object | None,
-        mssa: object | None = None,
+        mssa: MemorySSA | None = None,
     ) -> None:
         self.dl = dl
         self.tli = tli
@@ -338,10 +338,7 @@ class EarlyCSE:
         self.ac = ac
         self.sq = SimplifyQuery(dl, tli, dt, ac)  # type: ignore[arg-type]
         self.mssa = mssa
-        self.mssa_updater: object | None = None
-        if mssa is not None:
-            updater_cls = getattr(importlib.import_module("llvmpy_mid.analysis.memory_ssa_updater"), "MemorySSAUpdater")
-            self.mssa_updater = updater_cls(mssa)
+        self.mssa_updater: MemorySSAUpdater | None = MemorySSAUpdater(mssa) if mssa is not None else None
         self.available_values: ScopedHashTable[SimpleValue, Value] = ScopedHashTable()
         self.available_loads: ScopedHashTable[Value, _LoadValue] = ScopedHashTable()
         self.available_invariants: ScopedHashTable[MemoryLocation, int] = ScopedHashTable()
@@ -372,9 +369,9 @@ class EarlyCSE:
     def _remove_mssa(self, inst: Instruction) -> None:
         if self.mssa_updater is None:
             return
-        if self._verify_mssa:
-            self.mssa.verify_memory_ssa()  # type: ignore[union-attr]
-        self.mssa_updater.remove_memory_access(inst, True)  # type: ignore[attr-defined]
+        if self._verify_mssa and self.mssa is not None:
+            self.mssa.verify_memory_ssa()
+        self.mssa_updater.remove_memory_access(inst, True)
 
     def _erase(self, inst: Instruction, salvage_from: Instruction | None = None) -> None:
         """``salvageKnowledge`` (of ``salvage_from``, by default ``inst``), MemorySSA
@@ -392,18 +389,18 @@ class EarlyCSE:
         mssa = self.mssa
         if mssa is None:
             return False
-        earlier_ma = mssa.get_memory_access(earlier)  # type: ignore[attr-defined]
+        earlier_ma = mssa.get_memory_access(earlier)
         if earlier_ma is None:
             return True
-        later_ma = mssa.get_memory_access(later)  # type: ignore[attr-defined]
+        later_ma = mssa.get_memory_access(later)
         if later_ma is None:
             return True
         if self.clobber_counter < self.clobber_cap:
-            later_def = mssa.get_walker().get_clobbering_memory_access(later)  # type: ignore[attr-defined]
+            later_def = mssa.get_walker().get_clobbering_memory_access(later)
             self.clobber_counter += 1
         else:
             later_def = later_ma.get_defining_access()
-        return bool(mssa.dominates(later_def, earlier_ma))  # type: ignore[attr-defined]
+        return bool(mssa.dominates(later_def, earlier_ma))
 
     def _is_operating_on_invariant_mem_at(self, inst: Instruction, gen_at: int) -> bool:
         if isinstance(inst, LoadInst) and inst.get_metadata("invariant.load") is not None:
@@ -705,7 +702,7 @@ _LOGICAL_OR = m_logical_or(m_value("l"), m_value("r"))
 
 
 def run_early_cse(
-    fn: Function, dt: DominatorTree, tli: TargetLibraryInfo | None = None, ac: object | None = None, mssa: object | None = None
+    fn: Function, dt: DominatorTree, tli: TargetLibraryInfo | None = None, ac: object | None = None, mssa: MemorySSA | None = None
 ) -> bool:
     """Run EarlyCSE over ``fn``; True when anything changed."""
     module = fn.parent
@@ -715,17 +712,6 @@ def run_early_cse(
 
 
 # --- the pass ----------------------------------------------------------------------------------
-
-
-def _memory_ssa_analysis() -> Any:
-    """``MemorySSAAnalysis`` when the MemorySSA module is present (else the pass runs
-    with generations only)."""
-    try:
-        module = importlib.import_module("llvmpy_mid.analysis.memory_ssa")
-        importlib.import_module("llvmpy_mid.analysis.memory_ssa_updater")
-    except ImportError:
-        return None
-    return getattr(module, "MemorySSAAnalysis", None)
 
 
 class EarlyCSEOptions:
@@ -772,15 +758,14 @@ class EarlyCSEPass(Pass[Function]):
         am.get_result(TargetIRAnalysis, unit)
         dt = am.get_result(DominatorTreeAnalysis, unit)
         ac = am.get_result(AssumptionAnalysis, unit)
-        mssa: object | None = None
+        mssa: MemorySSA | None = None
         use_mssa = self.options.use_memory_ssa
-        mssa_analysis = _memory_ssa_analysis() if use_mssa else None
-        if mssa_analysis is not None:
-            mssa = getattr(am.get_result(mssa_analysis, unit), "mssa")
+        if use_mssa:
+            mssa = am.get_result(MemorySSAAnalysis, unit).mssa
         if not run_early_cse(unit, dt, tli, ac, mssa):
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()
         pa.preserve_set(CFGAnalyses)
-        if mssa_analysis is not None:
-            pa.preserve(mssa_analysis)
+        if use_mssa:
+            pa.preserve(MemorySSAAnalysis)
         return pa

@@ -493,38 +493,25 @@ j:
 }
 
 
-def _have_memory_ssa() -> bool:
-    import importlib.util
-
-    return all(
-        importlib.util.find_spec(m) is not None
-        for m in ("llvmpy_mid.analysis.memory_ssa", "llvmpy_mid.analysis.memory_ssa_updater")
-    )
-
-
-needs_mssa = pytest.mark.skipif(not _have_memory_ssa(), reason="MemorySSA is not in this checkout yet")
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-@pytest.mark.parametrize("pipeline", ["early-cse", pytest.param("early-cse<memssa>", marks=needs_mssa)])
+@pytest.mark.parametrize("pipeline", ["early-cse", "early-cse<memssa>"])
 def test_early_cse_like_opt(name: str, pipeline: str) -> None:
     assert_like_opt(CASES[name], pipeline)
 
 
-@needs_mssa
 @pytest.mark.parametrize("name", sorted(MSSA_CASES))
 def test_early_cse_memssa_like_opt(name: str) -> None:
     ours = assert_like_opt(MSSA_CASES[name], "early-cse<memssa>")
     assert ours != assert_like_opt(MSSA_CASES[name], "early-cse") or name == "readonly_call_across_unrelated_store"
 
 
-@needs_mssa
 def test_pass_manager_log_memssa() -> None:
     theirs, ours = pass_manager_logs(MSSA_CASES["load_across_non_aliasing_store"], "early-cse<memssa>")
     assert ours == theirs
 
 
-@needs_mssa
 @pytest.mark.parametrize("cap", [0, 1])
 def test_mssa_optimization_cap(cap: int) -> None:
     assert_like_opt(MSSA_CASES["memory_phi_merge"], "early-cse<memssa>", {"earlycse-mssa-optimization-cap": cap})
@@ -757,13 +744,12 @@ entry:
 """
 
 
-@pytest.mark.parametrize("pipeline", ["early-cse", pytest.param("early-cse<memssa>", marks=needs_mssa)])
+@pytest.mark.parametrize("pipeline", ["early-cse", "early-cse<memssa>"])
 def test_knowledge_retention(pipeline: str) -> None:
     out = assert_like_opt(KNOWLEDGE, pipeline, {"enable-knowledge-retention": True})
     assert '"dereferenceable"' in out
 
 
-@needs_mssa
 @pytest.mark.parametrize("name", ["memory_phi_merge", "load_across_non_aliasing_store", "writeback_and_overwritten_stores"])
 def test_memory_ssa_after_early_cse(name: str) -> None:
     """The MemorySSA early-cse<memssa> keeps up to date prints as opt-19's."""
