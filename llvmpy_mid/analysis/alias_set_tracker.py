@@ -41,6 +41,7 @@ from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
 from llvmpy_mid.ir.instructions.other import VAArgInst
 from llvmpy_mid.ir.memory_effects import ModRefInfo
 from llvmpy_mid.ir.module import Module
+from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.passes.pass_manager import Pass
@@ -134,11 +135,12 @@ class AliasSet:
     def __iter__(self) -> Iterator[MemoryLocation]:
         return iter(self.memory_locs)
 
-    def pointers(self) -> list[object]:
+    def pointers(self) -> list[Value]:
         """The distinct pointers of the set's locations, in order (LLVM ``getPointers``)."""
-        seen: dict[int, object] = {}
+        seen: dict[int, Value] = {}
         for loc in self.memory_locs:
-            seen.setdefault(id(loc.ptr), loc.ptr)
+            if loc.ptr is not None:
+                seen.setdefault(id(loc.ptr), loc.ptr)
         return list(seen.values())
 
     # --- queries ------------------------------------------------------------------------------
@@ -282,7 +284,7 @@ class AliasSetTracker:
         self.aa = aa
         self._sets: dict[AliasSet, None] = {}
         """The live sets (forwarding ones included), in creation order."""
-        self.pointer_map: dict[object, AliasSet] = {}
+        self.pointer_map: dict[Value | None, AliasSet] = {}
         """Pointer value -> the set its locations went into (maybe forwarding)."""
         self.total_alias_set_size = 0
         self.alias_any_set: AliasSet | None = None
