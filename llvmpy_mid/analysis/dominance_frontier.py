@@ -154,15 +154,17 @@ class IDFCalculator:
         self._order: dict[BasicBlock, int] | None = None
 
     def calculate(
-        self, def_blocks: Iterable[BasicBlock], live_in: Iterable[BasicBlock] | None = None, sort: bool = True
+        self, def_blocks: Iterable[BasicBlock], live_in: Iterable[BasicBlock] | None = None, sort: bool = True,
+        edges: Callable[[BasicBlock], list[BasicBlock]] | None = None,
     ) -> list[BasicBlock]:
         """``DF+(def_blocks)`` in function block order; with ``live_in``, only blocks in
         it are reported or explored (pruned SSA). Blocks outside the tree are ignored.
         ``sort=False`` keeps the order LLVM's calculator reports them in (MemorySSA
-        numbers its phis in that order)."""
+        numbers its phis in that order). ``edges`` replaces the CFG edges followed (LLVM's
+        calculator over a ``GraphDiff`` view, which lists successors last to first)."""
         dt = self.dt
         dt.update_dfs_numbers()  # LLVM's calculator numbers the tree (print<domtree> shows it)
-        out = _edges(dt.post)
+        out = _edges(dt.post) if edges is None else edges
         level = dt.level
         dfs_numbers = dt.dfs_numbers
         children = dt.children

@@ -32,9 +32,14 @@ entries and phi operands that follow a phi when it is replaced) are a forwarding
 here; its weak handles check ``access.erased``. The recursive reaching-def search runs
 on an explicit stack (generators), so deep CFGs do not overflow Python's stack.
 
-What it does not do (yet): ``applyUpdates``/``applyInsertUpdates`` (CFG edge insertion
-with a dominator-tree update), the loop-cloning updates (``updateForClonedLoop``,
-``updateExitBlocksForClonedLoop``, ``updateForClonedBlockIntoPred``).
+- :meth:`apply_updates` ``(updates, dt, update_dt=False)`` / :meth:`apply_insert_updates`:
+  CFG edges inserted (phis added at the targets and their iterated frontier, uses no
+  longer dominated re-pointed) or deleted.
+
+What it does not do (yet): ``apply_updates`` of a batch mixing insertions and deletions
+(LLVM reads the CFG through a view without the deletions for it), the loop-cloning
+updates (``updateForClonedLoop``, ``updateExitBlocksForClonedLoop``,
+``updateForClonedBlockIntoPred``).
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from llvmpy_mid.analysis.memory_ssa import (
     MemoryUseOrDef,
 )
 from llvmpy_mid.ir.basic_block import BasicBlock
+from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.instruction import Instruction
 
 _PrevDefGen = Generator[BasicBlock, MemoryAccess, MemoryAccess]
@@ -619,6 +625,154 @@ class MemorySSAUpdater:
         mphi.add_incoming(new_phi, be_block)
         self._try_remove_trivial_phi(new_phi)
 
+    # --- CFG edge updates -----------------------------------------------------------------------
+    def apply_updates(
+        self, updates: list[tuple[str, BasicBlock, BasicBlock]], dt: DominatorTree, update_dt: bool = False
+    ) -> None:
+        """CFG edges ``("insert" | "delete", from, to)`` were added or removed (LLVM
+        ``applyUpdates``); with ``update_dt`` the dominator tree is updated here too (else
+        the caller has done it). A batch mixing insertions and deletions is not supported
+        (LLVM needs a view of the CFG before the deletions for it)."""
+        inserts = [u for u in updates if u[0] == "insert"]
+        deletes = [u for u in updates if u[0] != "insert"]
+        if inserts and deletes:
+            raise NotImplementedError("MemorySSAUpdater.apply_updates: a batch mixing edge insertions and deletions")
+        if update_dt:
+            dt.apply_updates(updates)
+        if inserts:
+            self.apply_insert_updates(inserts, dt)
+        for _, a, b in deletes:
+            self.remove_edge(a, b)
+
+    def apply_insert_updates(self, updates: list[tuple[str, BasicBlock, BasicBlock]], dt: DominatorTree) -> None:
+        """The edges of ``updates`` were inserted and ``dt`` is up to date (LLVM
+        ``applyInsertUpdates``): phis are added (or extended) at their targets and at the
+        iterated frontier, and uses no longer dominated by their defs are re-pointed."""
+        mssa = self.mssa
+
+        def get_last_def(bb: BasicBlock) -> MemoryAccess:
+            while True:
+                defs = mssa.get_block_defs(bb)
+                if defs:
+                    return defs[-1]
+                preds = bb.predecessors  # with repeated edges, as LLVM counts them
+                if len(preds) != 1:
+                    if not dt.is_reachable(bb):
+                        return mssa.live_on_entry
+                    idom = dt.idom(bb)
+                    if idom is not None and idom is not bb:
+                        bb = idom
+                        continue
+                    return mssa.live_on_entry
+                if not dt.is_reachable(bb):
+                    return mssa.live_on_entry
+                bb = preds[0]
+
+        added: dict[BasicBlock, list[BasicBlock]] = {}
+        for _, a, b in updates:
+            lst = added.setdefault(b, [])
+            if not any(x is a for x in lst):
+                lst.append(a)
+        prev: dict[BasicBlock, list[BasicBlock]] = {}
+        edge_count: dict[tuple[BasicBlock, BasicBlock], int] = {}
+        new_blocks: list[BasicBlock] = []
+        for bb, added_set in added.items():
+            prev_set = prev.setdefault(bb, [])
+            for pi in bb.predecessors:
+                if not any(x is pi for x in added_set) and not any(x is pi for x in prev_set):
+                    prev_set.append(pi)
+                edge_count[(pi, bb)] = edge_count.get((pi, bb), 0) + 1
+            if not prev_set:
+                assert len(added_set) == 1, "can only add one predecessor to a new block"
+                new_blocks.append(bb)
+        for bb in new_blocks:
+            del added[bb]
+        blocks_with_defs_to_replace: list[BasicBlock] = []
+        inserted: list[MemoryPhi] = []
+        for _, _a, b in updates:
+            if b in added and mssa.get_memory_access(b) is None:
+                inserted.append(mssa.create_memory_phi(b))
+        for bb, added_set in added.items():
+            prev_set = prev[bb]
+            last_def_added = [(p, get_last_def(p)) for p in added_set]
+            new_phi = mssa.get_memory_access(bb)
+            assert isinstance(new_phi, MemoryPhi)
+            if new_phi.get_num_incoming_values():
+                for pred, last in last_def_added:
+                    for _ in range(edge_count.get((pred, bb), 0)):
+                        new_phi.add_incoming(last, pred)
+            else:
+                def_p1 = get_last_def(prev_set[0])
+                if all(last is def_p1 for _, last in last_def_added):
+                    self._rauw(new_phi, def_p1)
+                    self.remove_memory_access(new_phi)
+                    continue
+                for pred, last in last_def_added:
+                    for _ in range(edge_count.get((pred, bb), 0)):
+                        new_phi.add_incoming(last, pred)
+                for pred in prev_set:
+                    for _ in range(edge_count.get((pred, bb), 0)):
+                        new_phi.add_incoming(def_p1, pred)
+            prev_idom: BasicBlock | None = prev_set[0]
+            for p in prev_set:
+                assert prev_idom is not None
+                prev_idom = dt.nearest_common_dominator(prev_idom, p)
+            new_idom = dt.idom(bb)
+            assert prev_idom is not None and new_idom is not None
+            if prev_idom is not new_idom:
+                blocks_with_defs_to_replace.append(prev_idom)
+                nxt = prev_idom
+                while True:
+                    up = dt.idom(nxt)
+                    if up is None or up is new_idom:
+                        break
+                    blocks_with_defs_to_replace.append(up)
+                    nxt = up
+        self.try_remove_trivial_phis(inserted)
+        to_process = [p.block for p in inserted if not p.erased]
+        if to_process:
+            idf_blocks = IDFCalculator(dt).calculate(to_process, sort=False, edges=_reversed_successors)
+            to_fill: list[MemoryPhi] = []
+            for bb in idf_blocks:
+                if mssa.get_memory_access(bb) is None:
+                    phi = mssa.create_memory_phi(bb)
+                    inserted.append(phi)
+                    to_fill.append(phi)
+            for bb in idf_blocks:
+                phi = mssa.get_memory_access(bb)
+                assert isinstance(phi, MemoryPhi)
+                if not any(p is phi for p in to_fill):
+                    for i in range(phi.get_num_incoming_values()):
+                        phi.set_incoming_value(i, get_last_def(phi.get_incoming_block(i)))
+                else:
+                    for pi in bb.predecessors:
+                        phi.add_incoming(get_last_def(pi), pi)
+        for block in blocks_with_defs_to_replace:
+            defs = mssa.get_block_defs(block)
+            if not defs:
+                continue
+            for d in list(defs):
+                dominating = d.block
+                for use in list(d.uses):
+                    user = use.user
+                    if isinstance(user, MemoryPhi):
+                        dominated = user.get_incoming_block(use)
+                        if not dt.dominates_block(dominating, dominated):
+                            use.set(get_last_def(dominated))
+                    else:
+                        dominated = user.block
+                        if not dt.dominates_block(dominating, dominated):
+                            dom_phi = mssa.get_memory_access(dominated)
+                            if dom_phi is not None:
+                                use.set(dom_phi)
+                            else:
+                                idom2 = dt.idom(dominated)
+                                assert idom2 is not None, "block must have an immediate dominator"
+                                use.set(get_last_def(idom2))
+                            assert isinstance(user, MemoryUseOrDef)
+                            user.reset_optimized()
+        self.try_remove_trivial_phis(inserted)
+
     # --- removing -------------------------------------------------------------------------------
     def remove_memory_access(self, ma: MemoryAccess | Instruction, optimize_phis: bool = False) -> None:
         """Delete an access (or the access of an instruction, if it has one): its users take
@@ -731,6 +885,11 @@ class MemorySSAUpdater:
                 mphi.unordered_delete_incoming_block(bb)
                 updated.append(mphi)
         self.try_remove_trivial_phis(updated)
+
+
+def _reversed_successors(bb: BasicBlock) -> list[BasicBlock]:
+    """Successors as LLVM's ``GraphDiff`` lists them (last to first)."""
+    return bb.successors[::-1]
 
 
 def _index(items: list[MemoryAccess], target: MemoryAccess) -> int:

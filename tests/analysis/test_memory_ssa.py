@@ -394,3 +394,44 @@ def test_insert_def_matches_fresh_build() -> None:
             mssa.verify_memory_ssa()
         _, fn2, am2 = _build(str(fn.parent))
         assert _shape(mssa) == _shape(_mssa(am2, fn2)), case
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_edge_insertion_keeps_structure(seed: int) -> None:
+    """An unconditional branch becomes conditional with a new edge (to a block without IR
+    phis); after the dominator tree and ``apply_updates`` the structure verifies fully
+    (each phi incoming is the last def dominating its block) and defs dominate uses."""
+    from llvmpy_mid.ir.builder import IRBuilder
+
+    rng = random.Random(seed)
+    for case in ("diamond", "loop", "nested_loops", "unnamed_and_switch"):
+        _, fn, am = _build(CASES[case])
+        mssa = _mssa(am, fn)
+        if rng.random() < 0.5:
+            mssa.ensure_optimized_uses()
+        blocks = list(fn.blocks)
+        sources = [b for b in blocks if b.terminator is not None and b.terminator.opcode == "br" and len(b.successors) == 1]
+        targets = [b for b in blocks[1:] if b.instructions.first is not None and b.instructions.first.opcode != "phi"]
+        if not sources or not targets:
+            continue
+        src = rng.choice(sources)
+        dst = rng.choice(targets)
+        old = src.terminator
+        assert old is not None
+        keep = old.successors[0]
+        if keep is dst:  # not a new edge (LLVM's updates are for new edges only)
+            continue
+        cond = next((a for a in fn.args if a.type.is_integer and a.type.width == 1), None)
+        if cond is None:
+            continue
+        IRBuilder(before=old).cond_br(cond, keep, dst)
+        old.erase_from_parent()
+        dt = mssa.dt
+        MemorySSAUpdater(mssa).apply_updates([("insert", src, dst)], dt, update_dt=True)
+        assert dt.verify()
+        mssa.verify_memory_ssa()
+        for bb in fn.blocks:
+            for ma in mssa.get_block_accesses(bb) or ():
+                if isinstance(ma, (MemoryDef, MemoryUse)) and dt.is_reachable(bb):
+                    d = ma.get_defining_access()
+                    assert d is not None and mssa.dominates(d, ma), case
