@@ -167,7 +167,8 @@ class GVN:
         self.leader_table = LeaderMap()
         self.instrs_to_erase: list[Instruction] = []
         self.replace_operands_with_map: dict[Value, Value] = {}
-        self.dead_blocks: set[BasicBlock] = set()
+        self.dead_blocks: dict[BasicBlock, None] = {}
+        """LLVM's ``SetVector DeadBlocks`` (insertion-ordered)."""
         self.to_split: list[tuple[Instruction, int]] = []
         self.block_rpo_number: dict[BasicBlock, int] = {}
         self.invalid_block_rpo_numbers = True
@@ -266,12 +267,17 @@ class GVN:
 
     # --- dead blocks -----------------------------------------------------------------------------
     def _descendants(self, bb: BasicBlock) -> list[BasicBlock]:
-        out = [bb]
+        """LLVM ``DominatorTree::getDescendants``: a stack walk of the subtree (nothing
+        for an unreachable block)."""
+        if not self.dt.is_reachable(bb):
+            return []
+        out: list[BasicBlock] = []
         children = self.dt.children
-        i = 0
-        while i < len(out):
-            out.extend(children(out[i]))
-            i += 1
+        stack = [bb]
+        while stack:
+            n = stack.pop()
+            out.append(n)
+            stack.extend(children(n))
         return out
 
     def add_dead_block(self, bb: BasicBlock) -> None:
@@ -285,7 +291,7 @@ class GVN:
             if d in dead:
                 continue
             dom = self._descendants(d)
-            dead.update(dom)
+            dead.update(dict.fromkeys(dom))
             for b in dom:
                 for s in b.successors:
                     if s in dead:
@@ -304,7 +310,7 @@ class GVN:
                 if term is not None and b in p.successors and is_critical_edge(term, b):
                     split = self.split_critical_edge_between(p, b)
                     if split is not None:
-                        dead.add(split)
+                        dead[split] = None
             for p in b.predecessors:
                 if p not in dead:
                     continue
