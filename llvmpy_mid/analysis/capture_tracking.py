@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
+from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
 from llvmpy_mid.ir.types import VectorType
 
 if TYPE_CHECKING:
@@ -183,34 +185,49 @@ def pointer_may_be_captured_by(v: Value, tracker: CaptureTracker, max_uses_to_ex
     (LLVM ``PointerMayBeCaptured(V, Tracker, MaxUsesToExplore)``)."""
     limit = max_uses_to_explore or DEFAULT_MAX_USES_TO_EXPLORE
     worklist: list[Use] = []
-    visited: set[int] = set()
-
-    def add_uses(value: Value) -> bool:
-        for u in value.uses:
+    visited: set[Use] = set()
+    explore_all = type(tracker).should_explore is CaptureTracker.should_explore
+    no_capture = UseCaptureKind.NO_CAPTURE
+    may_capture = UseCaptureKind.MAY_CAPTURE
+    value: Value = v
+    while True:
+        # add the uses of ``value`` (LLVM's AddUses), walking the use-list directly
+        u = value._use_head
+        while u is not None:
             if len(visited) >= limit:
                 tracker.too_many_uses()
-                return False
-            key = id(u)
-            if key in visited:
-                continue
-            visited.add(key)
-            if tracker.should_explore(u):
-                worklist.append(u)
-        return True
-
-    if not add_uses(v):
-        return
-    while worklist:
-        u = worklist.pop()
-        kind = determine_use_capture_kind(u, tracker)
-        if kind is UseCaptureKind.NO_CAPTURE:
-            continue
-        if kind is UseCaptureKind.MAY_CAPTURE:
-            if tracker.captured(u):
                 return
-            continue
-        if not add_uses(u.user):
-            return
+            if u not in visited:
+                visited.add(u)
+                if explore_all or tracker.should_explore(u):
+                    worklist.append(u)
+            u = u._next
+        while True:
+            if not worklist:
+                return
+            use = worklist.pop()
+            user = use.user
+            # the common plain loads and stores of the pointer, classified inline
+            tp = type(user)
+            if tp is LoadInst:
+                if not user.volatile:  # type: ignore[attr-defined]
+                    continue
+                kind = may_capture
+            elif tp is StoreInst and use.index == 1 and not user.volatile:  # type: ignore[attr-defined]
+                continue
+            elif tp is GetElementPtrInst and not isinstance(user.type, VectorType):
+                value = user
+                break
+            else:
+                kind = determine_use_capture_kind(use, tracker)
+            if kind is no_capture:
+                continue
+            if kind is may_capture:
+                if tracker.captured(use):
+                    return
+                continue
+            value = user  # PASSTHROUGH: follow the user's uses
+            break
 
 
 def pointer_may_be_captured(v: Value, return_captures: bool = False, store_captures: bool = True,

@@ -571,6 +571,7 @@ class BasicAAResult(AAResultBase):
         self.dt = dt
         self._max_index_size = max_index_size_in_bits(dl)
         self._null_is_valid = null_pointer_is_defined(fn)
+        self._size_cache: dict[tuple[Value, bool], tuple[tuple[object, ...], int | None]] = {}
 
     def invalidate(self, unit: Any, pa: PreservedAnalyses, inv: Invalidator) -> bool:
         return inv.invalidate(AssumptionAnalysis) or (self.dt is not None and inv.invalidate(DominatorTreeAnalysis))
@@ -736,10 +737,29 @@ class BasicAAResult(AAResultBase):
         return MAY_ALIAS
 
     # --- helpers of aliasCheck --------------------------------------------------------------------
+    def _cached_object_size(self, v: Value, round_to_align: bool) -> int | None:
+        """``getObjectSize`` of an object; an alloca's or a global's answer is kept while the
+        properties it depends on stay the same (the hot case: every query asks about both
+        underlying objects)."""
+        tp = type(v)
+        if tp is AllocaInst:
+            sig: tuple[object, ...] = (v.allocated_type, v._operands[0].value, v.alignment)  # type: ignore[attr-defined]
+        elif tp is GlobalVariable:
+            sig = (v.value_type, v.initializer is not None, v.linkage, v.alignment)  # type: ignore[attr-defined]
+        else:
+            return _object_size(v, self.dl, self.tli, self._null_is_valid, round_to_align)
+        key = (v, round_to_align)
+        found = self._size_cache.get(key)
+        if found is not None and found[0] == sig:
+            return found[1]
+        size = _object_size(v, self.dl, self.tli, self._null_is_valid, round_to_align)
+        self._size_cache[key] = (sig, size)
+        return size
+
     def _is_object_smaller_than(self, v: Value, size: int) -> bool:
         if not _is_identified_object(v):
             return False
-        obj = _object_size(v, self.dl, self.tli, self._null_is_valid, True)
+        obj = self._cached_object_size(v, True)
         return obj is not None and obj < size
 
     def _minimal_extent_from(self, v: Value, size: LocationSize) -> int:
@@ -753,7 +773,7 @@ class BasicAAResult(AAResultBase):
     def _is_object_size(self, v: Value, size: LocationSize) -> bool:
         if size.is_scalable:
             return False
-        obj = _object_size(v, self.dl, self.tli, self._null_is_valid)
+        obj = self._cached_object_size(v, False)
         return obj is not None and obj == size.value
 
     def _separate_storage(self, v1: Value, v2: Value, o1: Value, o2: Value, aaqi: AAQueryInfo, ctx_i: Instruction | None) -> bool:
