@@ -260,6 +260,11 @@ class PassRegistry:
             out.extend("  %s%s" % (e.name, e.params_help or "<>") for e in entries if e.params is not None)
             out.append("%s analyses:" % labels[kind])
             out.extend("  " + n for n in self.all_names(kind, analyses=True))
+            if kind in ("module", "function"):
+                from llvmpy_mid.analysis.alias.aa_manager import AA_ANALYSES
+
+                out.append("%s alias analyses:" % labels[kind])
+                out.extend("  " + n for n in sorted(AA_ANALYSES) if AA_ANALYSES[n][1] == (kind == "module"))
         return "\n".join(out) + "\n"
 
 
