@@ -65,6 +65,7 @@ _FLAGS = (
     "time-passes",
     "disable-verify",
     "stats",
+    "strip-debug",
     "verify-analysis-invalidation",
     "print-pipeline-passes",
     "allow-partial-pipeline",
@@ -115,6 +116,7 @@ OPTIONS:
   -print-changed        Print the IR after each pass that changed it (to stderr)
   -time-passes          Time each pass and analysis; report to stderr
   -stats                Print the passes' statistics (to stderr)
+  -strip-debug          Strip debug info from the module before the passes run
   -verify-analysis-invalidation
                         Fail when a pass changed the IR yet claimed to keep analyses
   -print-pipeline-passes
@@ -651,6 +653,10 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
             _fail(err, "%s: error: input module is broken!" % name)
     parse_time: TimeRecord = now() - parse_start
     _write_warnings(caught, err)
+    if "strip-debug" in flags:  # as opt: right after reading the module
+        from llvmpy_mid.ir.debug_info_strip import strip_debug_info
+
+        strip_debug_info(module)
 
     if disable_output:
         if opts.output is not None:

@@ -489,3 +489,19 @@ def test_print_pipeline_passes_canonical_params(
     assert ref.returncode == 0, ref.stderr
     code, out, err = ours(full, capsys)
     assert (code, out, err) == (0, ref.stdout, "")
+
+
+# --- -strip-debug ---------------------------------------------------------------------------------
+
+
+def test_strip_debug_as_opt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    require_tools("clang-19", "opt-19")
+    (tmp_path / "t.c").write_text(C_SOURCE)
+    subprocess.run(["clang-19", "-O0", "-g", "-S", "-emit-llvm", "t.c", "-o", "t.ll"], cwd=tmp_path, check=True)
+    src = tmp_path / "t.ll"
+    assert "!dbg" in src.read_text()
+    args = ["-S", "-strip-debug", "-passes=function(instnamer)", str(src)]
+    ref = opt(args)
+    code, out, _ = ours(args, capsys)
+    assert code == ref.returncode == 0
+    assert _body(out) == _body(ref.stdout) and "!dbg" not in out
