@@ -36,15 +36,17 @@ on an explicit stack (generators), so deep CFGs do not overflow Python's stack.
   CFG edges inserted (phis added at the targets and their iterated frontier, uses no
   longer dominated re-pointed) or deleted.
 
+- :meth:`clone_uses_and_defs`, :meth:`update_for_cloned_block_into_pred`,
+  :meth:`update_for_cloned_loop`, :meth:`update_exit_blocks_for_cloned_loop`: accesses
+  for cloned code (``vmap`` maps originals to clones).
+
 What it does not do (yet): ``apply_updates`` of a batch mixing insertions and deletions
-(LLVM reads the CFG through a view without the deletions for it), the loop-cloning
-updates (``updateForClonedLoop``, ``updateExitBlocksForClonedLoop``,
-``updateForClonedBlockIntoPred``).
+(LLVM reads the CFG through a view without the deletions for it).
 """
 
 from __future__ import annotations
 
-from typing import Generator, Iterable
+from typing import Generator, Iterable, Mapping
 
 from llvmpy_mid.analysis.dominance_frontier import IDFCalculator
 from llvmpy_mid.analysis.memory_ssa import (
@@ -62,6 +64,7 @@ from llvmpy_mid.analysis.memory_ssa import (
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.value import Value
 
 _PrevDefGen = Generator[BasicBlock, MemoryAccess, MemoryAccess]
 
@@ -624,6 +627,123 @@ class MemorySSAUpdater:
             mphi.unordered_delete_incoming(i)
         mphi.add_incoming(new_phi, be_block)
         self._try_remove_trivial_phi(new_phi)
+
+    # --- cloned code ----------------------------------------------------------------------------
+    def _new_defining_access_for_clone(
+        self, ma: MemoryAccess, vmap: Mapping[Value, Value], phi_map: dict[MemoryPhi, MemoryAccess]
+    ) -> MemoryAccess:
+        """LLVM ``getNewDefiningAccessForClone``: what a clone's access is defined by."""
+        mssa = self.mssa
+        while True:
+            if isinstance(ma, MemoryDef):
+                if ma is mssa.live_on_entry:
+                    return ma
+                inst = ma.memory_inst
+                assert inst is not None
+                new_inst = vmap.get(inst)
+                if isinstance(new_inst, Instruction):
+                    found = mssa.get_memory_access(new_inst)
+                    if found is None or isinstance(found, MemoryUse):
+                        d = ma.get_defining_access()
+                        assert d is not None
+                        ma = d
+                        continue
+                    return found  # type: ignore[no-any-return]
+                return ma
+            assert isinstance(ma, MemoryPhi)
+            return phi_map.get(ma, ma)
+
+    def clone_uses_and_defs(
+        self, bb: BasicBlock, new_bb: BasicBlock, vmap: Mapping[Value, Value],
+        phi_map: dict[MemoryPhi, MemoryAccess], clone_was_simplified: bool = False,
+    ) -> None:
+        """Give the clones (``vmap``) of ``bb``'s memory instructions in ``new_bb`` their
+        accesses, defined through ``vmap`` and ``phi_map`` (LLVM ``cloneUsesAndDefs``)."""
+        mssa = self.mssa
+        accesses = mssa.get_block_accesses(bb)
+        if not accesses:
+            return
+        for ma in list(accesses):
+            if not isinstance(ma, MemoryUseOrDef):
+                continue
+            inst = ma.memory_inst
+            assert inst is not None
+            new_inst = vmap.get(inst)
+            if not isinstance(new_inst, Instruction):
+                continue
+            d = ma.get_defining_access()
+            assert d is not None
+            new = mssa.create_defined_access(
+                new_inst, self._new_defining_access_for_clone(d, vmap, phi_map),
+                None if clone_was_simplified else ma, False,
+            )
+            if new is not None:
+                mssa.insert_into_lists_for_block(new, new_bb, END)
+
+    def update_for_cloned_block_into_pred(self, bb: BasicBlock, p1: BasicBlock, vmap: Mapping[Value, Value]) -> None:
+        """``bb``'s instructions were cloned (and simplified) into its predecessor ``p1``."""
+        phi_map: dict[MemoryPhi, MemoryAccess] = {}
+        mphi = self.mssa.get_memory_access(bb)
+        if mphi is not None:
+            phi_map[mphi] = mphi.get_incoming_value_for_block(p1)
+        self.clone_uses_and_defs(bb, p1, vmap, phi_map, True)
+
+    def update_for_cloned_loop(
+        self, loop_blocks: list[BasicBlock], exit_blocks: list[BasicBlock], vmap: Mapping[Value, Value],
+        ignore_incoming_with_no_clones: bool = False,
+    ) -> None:
+        """The loop's blocks (in RPO) and exit blocks were cloned (``vmap``): the clones get
+        phis and accesses (LLVM ``updateForClonedLoop``)."""
+        mssa = self.mssa
+        phi_map: dict[MemoryPhi, MemoryAccess] = {}
+        everything = list(loop_blocks) + list(exit_blocks)
+        for bb in everything:
+            new_bb = vmap.get(bb)
+            if not isinstance(new_bb, BasicBlock):
+                continue
+            assert mssa.get_block_accesses(new_bb) is None, "cloned block should have no accesses"
+            mphi = mssa.get_memory_access(bb)
+            if mphi is not None:
+                phi_map[mphi] = mssa.create_memory_phi(new_bb)
+            self.clone_uses_and_defs(bb, new_bb, vmap, phi_map)
+        for bb in everything:
+            mphi = mssa.get_memory_access(bb)
+            if mphi is None:
+                continue
+            new_phi = phi_map.get(mphi)
+            if not isinstance(new_phi, MemoryPhi):
+                continue
+            new_preds = set(new_phi.block.predecessors)
+            for i in range(mphi.get_num_incoming_values()):
+                incoming = mphi.get_incoming_value(i)
+                inc_bb = mphi.get_incoming_block(i)
+                mapped = vmap.get(inc_bb)
+                if isinstance(mapped, BasicBlock):
+                    inc_bb = mapped
+                elif ignore_incoming_with_no_clones:
+                    continue
+                if inc_bb not in new_preds:
+                    continue
+                new_phi.add_incoming(self._new_defining_access_for_clone(incoming, vmap, phi_map), inc_bb)
+            single = _only_single_value(new_phi)
+            if single is not None:
+                phi_map[mphi] = single
+                self.remove_memory_access(new_phi)
+
+    def update_exit_blocks_for_cloned_loop(
+        self, exit_blocks: list[BasicBlock], vmaps: list[Mapping[Value, Value]], dt: DominatorTree
+    ) -> None:
+        """Each clone of an exit block now branches to its original's successor: the edges
+        are inserted into MemorySSA (``dt`` already has them)."""
+        updates: list[tuple[str, BasicBlock, BasicBlock]] = []
+        for exit_bb in exit_blocks:
+            for vmap in vmaps:
+                new_exit = vmap.get(exit_bb)
+                if isinstance(new_exit, BasicBlock):
+                    term = new_exit.terminator
+                    assert term is not None
+                    updates.append(("insert", new_exit, term.successors[0]))
+        self.apply_insert_updates(updates, dt)
 
     # --- CFG edge updates -----------------------------------------------------------------------
     def apply_updates(

@@ -469,3 +469,47 @@ def test_dot_cfg_mssa_as_opt(tmp_path: Path, capsys: pytest.CaptureFixture[str])
         return re.sub(r"Node0x[0-9a-f]+", "N", text)
 
     assert strip(ours.read_text()) == strip(theirs.read_text())
+
+
+def test_cloned_block_into_pred() -> None:
+    """``join``'s body cloned into its predecessor ``a`` (before ``a``'s branch): the clones'
+    accesses are defined through the phi's incoming value from ``a`` (LLVM
+    ``updateForClonedBlockIntoPred``)."""
+    text = """
+define void @f(ptr noalias %p, ptr noalias %q, ptr noalias %r, i1 %c) {
+entry:
+  store i32 0, ptr %p
+  br i1 %c, label %a, label %b
+a:
+  store i32 1, ptr %q
+  br label %join
+b:
+  br label %join
+join:
+  %x = load i32, ptr %p
+  store i32 %x, ptr %r
+  ret void
+}
+"""
+    _, fn, am = _build(text)
+    mssa = _mssa(am, fn)
+    blocks = {bb.name: bb for bb in fn.blocks}
+    a, join = blocks["a"], blocks["join"]
+    term = a.terminator
+    assert term is not None
+    vmap: dict[object, object] = {}
+    for inst in list(join.instructions)[:-1]:
+        copy = inst.clone()
+        copy.insert_before(term)
+        vmap[inst] = copy
+    for copy in vmap.values():
+        from llvmpy_mid.ir.cloning import remap_instruction
+
+        remap_instruction(copy, vmap)  # type: ignore[arg-type]
+    MemorySSAUpdater(mssa).update_for_cloned_block_into_pred(join, a, vmap)  # type: ignore[arg-type]
+    store_q = mssa.get_memory_access(list(a.instructions)[0])
+    load_clone = mssa.get_memory_access(list(a.instructions)[1])
+    store_clone = mssa.get_memory_access(list(a.instructions)[2])
+    assert isinstance(load_clone, MemoryUse) and load_clone.get_defining_access() is store_q
+    assert isinstance(store_clone, MemoryDef) and store_clone.get_defining_access() is store_q
+    assert mssa.get_block_accesses(a) == [store_q, load_clone, store_clone]
