@@ -29,6 +29,7 @@ from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.memory import AtomicCmpXchgInst, AtomicRMWInst, LoadInst, StoreInst
 from llvmpy_mid.ir.instructions.other import VAArgInst
 from llvmpy_mid.ir.metadata import MDNode
+from llvmpy_mid.ir.metadata_merge import md_intersect, most_generic_alias_scope
 from llvmpy_mid.ir.types import Type
 from llvmpy_mid.ir.value import Value
 
@@ -189,10 +190,6 @@ class AAMDNodes:
         return AAMDNodes(None, None, scope, noalias)
 
     def _merged_scopes(self, other: AAMDNodes) -> tuple[MDNode | None, MDNode | None]:
-        # MDNode::getMostGenericAliasScope and MDNode::intersect live with the other
-        # metadata-merging rules (an IR-level rule kept in the toolkit).
-        from llvmpy_mid.transform.utils.local_metadata import md_intersect, most_generic_alias_scope
-
         return most_generic_alias_scope(self.scope, other.scope), md_intersect(self.noalias, other.noalias)
 
     def shift(self, offset: int) -> AAMDNodes:
