@@ -41,7 +41,8 @@ on an explicit stack (generators), so deep CFGs do not overflow Python's stack.
   for cloned code (``vmap`` maps originals to clones).
 
 What it does not do (yet): ``apply_updates`` of a batch mixing insertions and deletions
-(LLVM reads the CFG through a view without the deletions for it).
+takes the deletions first (valid, but phis may differ from LLVM's, which reads the CFG
+through a view that still has the deleted edges).
 """
 
 from __future__ import annotations
@@ -751,14 +752,20 @@ class MemorySSAUpdater:
     ) -> None:
         """CFG edges ``("insert" | "delete", from, to)`` were added or removed (LLVM
         ``applyUpdates``); with ``update_dt`` the dominator tree is updated here too (else
-        the caller has done it). A batch mixing insertions and deletions is not supported
-        (LLVM needs a view of the CFG before the deletions for it)."""
+        the caller has done it). Insertions only or deletions only are handled as LLVM
+        does. A batch mixing both takes the deletions first (each leaves its target's phi)
+        and then the insertions against the final tree: LLVM instead inserts first, reading
+        the CFG through a view that still has the deleted edges, so phis may be placed (and
+        numbered) differently, though the result is a valid MemorySSA either way."""
         inserts = [u for u in updates if u[0] == "insert"]
         deletes = [u for u in updates if u[0] != "insert"]
-        if inserts and deletes:
-            raise NotImplementedError("MemorySSAUpdater.apply_updates: a batch mixing edge insertions and deletions")
         if update_dt:
             dt.apply_updates(updates)
+        if inserts and deletes:
+            for _, a, b in deletes:
+                self.remove_edge(a, b)
+            self.apply_insert_updates(inserts, dt)
+            return
         if inserts:
             self.apply_insert_updates(inserts, dt)
         for _, a, b in deletes:

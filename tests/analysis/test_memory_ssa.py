@@ -399,8 +399,9 @@ def test_insert_def_matches_fresh_build() -> None:
 @pytest.mark.parametrize("seed", range(8))
 def test_edge_insertion_keeps_structure(seed: int) -> None:
     """An unconditional branch becomes conditional with a new edge (to a block without IR
-    phis); after the dominator tree and ``apply_updates`` the structure verifies fully
-    (each phi incoming is the last def dominating its block) and defs dominate uses."""
+    phis), or is retargeted (an edge deleted and one inserted); after the dominator tree
+    and ``apply_updates`` the structure verifies fully (each phi incoming is the last def
+    dominating its block) and defs dominate uses."""
     from llvmpy_mid.ir.builder import IRBuilder
 
     rng = random.Random(seed)
@@ -424,10 +425,16 @@ def test_edge_insertion_keeps_structure(seed: int) -> None:
         cond = next((a for a in fn.args if a.type.is_integer and a.type.width == 1), None)
         if cond is None:
             continue
-        IRBuilder(before=old).cond_br(cond, keep, dst)
+        retarget = rng.random() < 0.5 and (keep.instructions.first is None or keep.instructions.first.opcode != "phi")
+        updates = [("insert", src, dst)]
+        if retarget:  # the branch now goes to dst only: one edge deleted, one inserted
+            IRBuilder(before=old).br(dst)
+            updates.append(("delete", src, keep))
+        else:
+            IRBuilder(before=old).cond_br(cond, keep, dst)
         old.erase_from_parent()
         dt = mssa.dt
-        MemorySSAUpdater(mssa).apply_updates([("insert", src, dst)], dt, update_dt=True)
+        MemorySSAUpdater(mssa).apply_updates(updates, dt, update_dt=True)
         assert dt.verify()
         mssa.verify_memory_ssa()
         for bb in fn.blocks:
