@@ -10,23 +10,25 @@ What:
   selects, address-space casts, ``returned`` arguments and allocation calls;
 * :func:`is_safe_to_load_unconditionally`: the above, or an earlier load/store
   of the same address in the block;
-* :func:`find_available_loaded_value` / :func:`find_available_ptr_load_store`:
-  the value a load would read, from an earlier load, store or memset in the
-  block (``available-load-scan-limit`` = 6 instructions);
-  :func:`find_available_loaded_value_aa` is the form InstCombine uses (scan
-  first, then make sure nothing in between writes the location).
+* :func:`find_available_loaded_value` (InstCombine's form: scan first, then ask
+  the ``BatchAAResults`` whether a write in between modifies the location),
+  :func:`find_available_loaded_value_in_block` / :func:`find_available_ptr_load_store`
+  (from any point of a block, with AA optional): the value a load would read,
+  from an earlier load, store or memset in the block
+  (``available-load-scan-limit`` = 6 instructions);
+* ``isIdentifiedObject`` and friends of ``AliasAnalysis.cpp`` (shared by the AA
+  providers and the memory passes).
 
-What it does not do (yet): there is no alias-analysis stack; where LLVM asks
-AA, :func:`may_modify_location` answers locally (two distinct identified
-objects, or one base with disjoint constant offsets, do not alias; calls that
-do not write memory do not modify), which is what BasicAA decides for the
-common cases. Knowledge from ``llvm.assume`` operand bundles is not used.
+What it does not do (yet): ``-available-load-scan-limit`` is not a command-line
+option (always 6). Knowledge from ``llvm.assume`` operand bundles is not used.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from llvmpy_mid.analysis.alias.aa_results import is_mod_set
+from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
 from llvmpy_mid.analysis.known_bits_analysis import _pointer_alignment
 from llvmpy_mid.ir.constants import Constant, ConstantInt
 from llvmpy_mid.ir.function import Argument, Function
@@ -41,6 +43,7 @@ from llvmpy_mid.ir.types import IntegerType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.alias.aa_results import BatchAAResults
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.ir.basic_block import BasicBlock
@@ -461,8 +464,7 @@ def get_available_load_store(
     return None
 
 
-# --- a local alias-analysis stand-in (BasicAA + TBAA, the common rules) ---------------------------
-
+# --- identified objects (AliasAnalysis.cpp) -------------------------------------------------------
 
 
 def is_no_alias_call(v: Value) -> bool:
@@ -499,363 +501,7 @@ def is_identified_function_local(v: Value) -> bool:
     return isinstance(v, AllocaInst) or is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
 
 
-def is_escape_source(v: Value) -> bool:
-    """A pointer a function may get from outside: a call result, a load, an inttoptr
-    (LLVM ``isEscapeSource``)."""
-    if isinstance(v, CallBase):
-        from llvmpy_mid.analysis.capture_tracking import is_aliasing_intrinsic_without_capture
-
-        return not is_aliasing_intrinsic_without_capture(v, True)
-    if isinstance(v, LoadInst):
-        return True
-    return getattr(v, "opcode", None) == "inttoptr"
-
-
-def pointer_may_be_captured(v: Value, return_captures: bool = False, store_captures: bool = True) -> bool:
-    """May the address ``v`` escape? (see :mod:`llvmpy_mid.analysis.capture_tracking`)"""
-    from llvmpy_mid.analysis.capture_tracking import pointer_may_be_captured as may_be_captured
-
-    return may_be_captured(v, return_captures, store_captures)
-
-
-def is_non_escaping_local_object(v: Value) -> bool:
-    """An identified function-local object (alloca, ``noalias`` call result, ``noalias`` or
-    ``byval`` argument) whose address does not escape (LLVM ``isNonEscapingLocalObject``)."""
-    if is_identified_function_local(v):
-        return not pointer_may_be_captured(v, False, True)
-    return False
-
-
-def _tbaa_no_alias(a: Instruction | None, b: Instruction | None) -> bool:
-    """Two scalar TBAA access tags whose types are not ancestors of one another
-    (under one root) do not alias."""
-    if a is None or b is None:
-        return False
-    ta = a.get_metadata("tbaa")
-    tb = b.get_metadata("tbaa")
-    if ta is None or tb is None:
-        return False
-    ra = _tbaa_scalar_access(ta)
-    rb = _tbaa_scalar_access(tb)
-    if ra is None or rb is None:
-        return False
-    chain_a = _tbaa_ancestors(ra)
-    chain_b = _tbaa_ancestors(rb)
-    if chain_a is None or chain_b is None:
-        return False
-    if chain_a[-1] is not chain_b[-1]:
-        return False
-    return ra not in chain_b and rb not in chain_a
-
-
-def _tbaa_scalar_access(tag: object) -> object | None:
-    from llvmpy_mid.ir.metadata import MDNode
-
-    ops: list[object] | None = getattr(tag, "operands", None)
-    if not ops or len(ops) < 3 or not isinstance(ops[0], MDNode):
-        return None
-    base: object = ops[0]
-    if base is not ops[1]:
-        return None  # struct-path accesses are not modelled
-    return base
-
-
-def _tbaa_ancestors(node: object) -> list[object] | None:
-    from llvmpy_mid.ir.metadata import MDNode
-
-    chain: list[object] = []
-    cur: object | None = node
-    while cur is not None:
-        if len(chain) > 64:
-            return None
-        chain.append(cur)
-        ops = getattr(cur, "operands", None)
-        if not ops:
-            return None
-        parent = ops[1] if len(ops) >= 2 else None
-        cur = parent if isinstance(parent, MDNode) else None
-    return chain
-
-
-def _decompose_gep(p: Value, dl: DataLayout) -> tuple[Value, int, frozenset[tuple[int, int, int]]] | None:
-    """``p`` as base + constant + sum of (index value x scale) through up to 6 GEPs and
-    bitcasts (a plain form of BasicAA's ``DecomposeGEPExpression``: the variable terms are
-    kept as they are, keyed by the index value's identity and width)."""
-    from llvmpy_mid.ir.types import StructType
-
-    const = 0
-    terms: dict[tuple[int, int], int] = {}
-    keep: list[Value] = []
-    for _ in range(6):
-        op = getattr(p, "opcode", None)
-        if op == "bitcast" and (isinstance(p, Instruction) or getattr(p, "is_constant_expr", False)):
-            p = p._operands[0].value  # type: ignore[attr-defined]
-            continue
-        if op != "getelementptr" or not (isinstance(p, GetElementPtrInst) or getattr(p, "is_constant_expr", False)):
-            break
-        if isinstance(p.type, VectorType):
-            return None
-        ops = [u.value for u in p._operands]  # type: ignore[attr-defined]
-        ty: Type = p.source_element_type  # type: ignore[attr-defined]
-        for k, idx in enumerate(ops[1:]):
-            if k == 0:
-                elt = ty
-            elif isinstance(ty, StructType):
-                if not isinstance(idx, ConstantInt):
-                    return None
-                const += dl.struct_layout(ty).element_offset(idx.value)
-                ty = ty.elements[idx.value]
-                continue
-            else:
-                inner: Type | None = getattr(ty, "element_type", None)
-                if inner is None:
-                    return None
-                elt = ty = inner
-            if dl.is_scalable(elt):
-                return None
-            size = dl.type_alloc_size(elt)
-            if isinstance(idx, ConstantInt):
-                w = idx.width
-                v = idx.value - (1 << w) if idx.value >> (w - 1) else idx.value
-                const += v * size
-            elif isinstance(idx.type, IntegerType):
-                key = (id(idx), idx.type.width)
-                terms[key] = terms.get(key, 0) + size
-                keep.append(idx)
-            else:
-                return None
-        p = ops[0]
-    else:
-        return None
-    return p, const, frozenset((a, b, c) for (a, b), c in terms.items() if c)
-
-
-def _access_larger_than_object(p: Value, t: Type | None, other: Value, dl: DataLayout) -> bool:
-    """BasicAA's size rule: an access through ``p`` of type ``t`` (with ``p``'s known
-    dereferenceable bytes) is larger than the whole identified object ``other`` points to,
-    so the two cannot overlap without undefined behaviour (``isObjectSmallerThan`` of
-    ``getMinimalExtentFrom``)."""
-    from llvmpy_mid.analysis.memory_builtins import ObjectSizeOpts, get_object_size
-    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-
-    if t is None or dl.is_scalable(t):
-        return False
-    obj = get_underlying_object(other)
-    if not is_identified_object(obj):
-        return False
-    fn = p.function if isinstance(p, Instruction) else (p.parent if isinstance(p, Argument) else None)
-    if fn is None and isinstance(obj, Instruction):
-        fn = obj.function
-    null_valid = fn is not None and fn.attributes.has_fn_attr("null_pointer_is_valid")
-    deref, can_be_null, _ = get_pointer_dereferenceable_bytes(p, dl)
-    if can_be_null and null_valid:
-        deref = 0
-    extent = max(deref, dl.type_store_size(t))
-    size = get_object_size(obj, dl, None, ObjectSizeOpts(round_to_align=True, null_is_unknown_size=null_valid))
-    return size is not None and size < extent
-
-
-def alias_no_alias(p1: Value, t1: Type | None, p2: Value, t2: Type | None, dl: DataLayout) -> bool:
-    """True when the accesses ``[p1, p1 + size(t1))`` and ``[p2, p2 + size(t2))`` provably
-    do not overlap (the BasicAA rules for distinct objects and constant offsets; a None
-    type is an unknown size)."""
-    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-    from llvmpy_mid.ir.constants import ConstantPointerNull
-    from llvmpy_mid.ir.function import null_pointer_is_defined
-
-    if _access_larger_than_object(p1, t1, p2, dl) or _access_larger_than_object(p2, t2, p1, dl):
-        return True
-    b1, o1 = strip_and_accumulate_constant_offsets(p1, dl, True)
-    b2, o2 = strip_and_accumulate_constant_offsets(p2, dl, True)
-    if b1 is b2:
-        if t1 is None or t2 is None or dl.is_scalable(t1) or dl.is_scalable(t2):
-            return False
-        return o1 + dl.type_store_size(t1) <= o2 or o2 + dl.type_store_size(t2) <= o1
-    if t1 is not None and t2 is not None and not dl.is_scalable(t1) and not dl.is_scalable(t2):
-        d1 = _decompose_gep(p1, dl)
-        d2 = _decompose_gep(p2, dl)
-        if d1 is not None and d2 is not None and d1[0] is d2[0]:
-            s1 = dl.type_store_size(t1)
-            s2 = dl.type_store_size(t2)
-            diff: dict[tuple[int, int], int] = {}
-            for key_id, width, scale in d1[2]:
-                diff[(key_id, width)] = diff.get((key_id, width), 0) + scale
-            for key_id, width, scale in d2[2]:
-                diff[(key_id, width)] = diff.get((key_id, width), 0) - scale
-            scales = [c for c in diff.values() if c]
-            off = d1[1] - d2[1]
-            if not scales:
-                # The same base and the same variable part: only the constant offsets differ.
-                return off + s1 <= 0 or s2 <= off
-            # BasicAA's GCD rule, with the power-of-two part of each scale (sound with wrapping):
-            # the accesses are at [off mod G, +s1) and [0, s2) modulo G.
-            g = 0
-            for c in scales:
-                p2part = abs(c) & -abs(c)
-                g = p2part if g == 0 else min(g, p2part)
-            mod = off % g
-            return mod >= s2 and g - mod >= s1
-    u1 = get_underlying_object(p1)
-    u2 = get_underlying_object(p2)
-    if u1 is u2:
-        return False
-    for a, b in ((u1, u2), (u2, u1)):
-        if isinstance(a, ConstantPointerNull) and getattr(a.type, "address_space", 0) == 0:
-            fn = b.function if isinstance(b, Instruction) else (b.parent if isinstance(b, Argument) else None)
-            if fn is not None and not null_pointer_is_defined(fn, 0):
-                return True
-    if is_identified_object(u1) and is_identified_object(u2):
-        return True
-    if (isinstance(u1, Argument) and is_identified_function_local(u2)) or (
-        is_identified_function_local(u1) and isinstance(u2, Argument)
-    ):
-        return True
-    if (is_escape_source(u1) and is_non_escaping_local_object(u2)) or (is_escape_source(u2) and is_non_escaping_local_object(u1)):
-        return True
-    return False
-
-
-_MOD = 2
-_REF = 1
-
-
-def _arg_mod_ref(call: CallBase, arg_no: int) -> int:
-    """``getArgModRefInfo``: what the call may do through argument ``arg_no``."""
-    if call.param_has_attr(arg_no, "readnone"):
-        return 0
-    if call.param_has_attr(arg_no, "readonly") or call.param_has_attr(arg_no, "byval"):
-        return _REF
-    if call.param_has_attr(arg_no, "writeonly"):
-        return _MOD
-    return _REF | _MOD
-
-
-def call_mod_ref(call: CallBase, ptr: Value, access_ty: Type | None, dl: DataLayout) -> int:
-    """``AA.getModRefInfo(call, MemoryLocation(ptr))`` (ModRefInfo bits: 1 ref, 2 mod) with
-    the memory effects of the call and its arguments, BasicAA's rule for non-escaping
-    local objects, and the constant-memory mask."""
-    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-    from llvmpy_mid.ir.constants import Constant
-    from llvmpy_mid.ir.memory_effects import IRMemLocation
-
-    result = _REF | _MOD
-    # BasicAA: an object not captured before the call, not passed to it, is untouched.
-    obj = get_underlying_object(ptr)
-    if isinstance(obj, AllocaInst) and isinstance(call, CallInst):
-        tck = getattr(call, "tail_call_kind", None)
-        if getattr(tck, "value", "") in ("tail", "musttail") and not call.attributes.has_attr_somewhere("byval"):
-            return 0
-    if not isinstance(obj, Constant) and obj is not call and is_non_escaping_local_object(obj):
-        local = 0
-        full = False
-        for k, a in enumerate(call.operands[:-1]):
-            if not a.type.is_pointer:
-                continue
-            if k < call.arg_size and _arg_mod_ref(call, k) == 0:
-                continue
-            if alias_no_alias(a, None, obj, None, dl):
-                continue
-            mr = _arg_mod_ref(call, k) if k < call.arg_size else _REF | _MOD
-            if mr == _REF:
-                local |= _REF
-                continue
-            if mr == _MOD:
-                local |= _MOD
-                continue
-            full = True
-            break
-        if not full and local != _REF | _MOD:
-            result = local
-    if result == 0:
-        return 0
-    me = call.memory_effects.without_location(IRMemLocation.INACCESSIBLE_MEM)
-    if me.does_not_access_memory:
-        return 0
-    arg_mr = int(me.get_mod_ref(IRMemLocation.ARG_MEM))
-    other_mr = int(me.without_location(IRMemLocation.ARG_MEM).get_mod_ref())
-    if (arg_mr | other_mr) != other_mr:
-        mask = 0
-        for k, a in enumerate(call.args):
-            if not a.type.is_pointer:
-                continue
-            if not alias_no_alias(a, None, ptr, access_ty, dl):
-                mask |= _arg_mod_ref(call, k)
-        arg_mr &= mask
-    result &= arg_mr | other_mr
-    if result & _MOD and not get_mod_ref_info_mask_is_mod(ptr):
-        result &= ~_MOD
-    return result
-
-
-def may_modify_location(
-    inst: Instruction, ptr: Value, access_ty: Type, dl: DataLayout, access_inst: Instruction | None = None
-) -> bool:
-    """A local stand-in for ``isModSet(AA.getModRefInfo(inst, MemoryLocation(ptr, size)))``:
-    stores by :func:`alias_no_alias` (and scalar TBAA tags of ``inst`` and
-    ``access_inst``); calls by their memory effects, their pointer arguments, and
-    non-escaping local objects; anything else that writes memory modifies."""
-    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-
-    if not inst.may_write_to_memory():
-        return False
-    if isinstance(inst, StoreInst):
-        if inst.ordering.is_stronger_than_unordered:
-            return True
-        if _tbaa_no_alias(inst, access_inst):
-            return False
-        if alias_no_alias(inst.pointer_operand, inst.value_operand.type, ptr, access_ty, dl):
-            return False
-        return get_mod_ref_info_mask_is_mod(ptr)
-    if isinstance(inst, LoadInst):  # a volatile load reads (Ref) but never modifies, unless atomic
-        return inst.ordering.is_stronger_than_unordered
-    op = inst.opcode
-    if op in ("atomicrmw", "cmpxchg"):
-        ordering = inst.ordering if op == "atomicrmw" else inst.success_ordering  # type: ignore[attr-defined]
-        if ordering.is_stronger_than_monotonic:
-            return True
-        val = inst.operands[1] if op == "atomicrmw" else inst.operands[2]
-        return not alias_no_alias(inst.operands[0], val.type, ptr, access_ty, dl)
-    if isinstance(inst, CallBase):
-        return bool(call_mod_ref(inst, ptr, access_ty, dl) & _MOD)
-    return True
-
-
-def get_mod_ref_info_mask_is_mod(ptr: Value, ignore_locals: bool = False) -> bool:
-    """``isModSet(AA.getModRefInfoMask(ptr))`` as BasicAA answers it: False when every
-    object ``ptr`` may point to (through selects and phis, 8 lookups) is a constant
-    global or a ``noalias`` read-only argument."""
-    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-    from llvmpy_mid.ir.instructions.other import PHINode
-
-    max_lookup = 8
-    worklist: list[Value] = [ptr]
-    visited: set[int] = set()
-    while True:
-        v = get_underlying_object(worklist.pop())
-        if id(v) not in visited:
-            visited.add(id(v))
-            if ignore_locals and isinstance(v, AllocaInst):
-                pass
-            elif isinstance(v, Argument):
-                attrs = v.attributes
-                if not (attrs.has("noalias") and (attrs.has("readonly") or attrs.has("readnone"))):
-                    return True
-            elif isinstance(v, GlobalVariable):
-                if not v.is_constant_global:
-                    return True
-            elif isinstance(v, SelectInst):
-                worklist.append(v.true_value)
-                worklist.append(v.false_value)
-            elif isinstance(v, PHINode):
-                if v.num_incoming > max_lookup:
-                    return True
-                worklist.extend(v.incoming_values)
-            else:
-                return True
-        max_lookup -= 1
-        if not worklist or not max_lookup:
-            break
-    return bool(worklist)
+# --- the value a load would read (Loads.cpp FindAvailableLoadedValue) -------------------------------
 
 
 def _are_non_overlap_same_base_load_and_store(load_ptr: Value, load_ty: Type, store_ptr: Value, store_ty: Type, dl: DataLayout) -> bool:
@@ -878,21 +524,25 @@ def _is_debug_or_pseudo(i: Instruction) -> bool:
 
 
 def find_available_ptr_load_store(
-    ptr: Value,
+    loc: MemoryLocation,
     access_ty: Type,
     at_least_atomic: bool,
     scan_bb: BasicBlock,
     scan_from: Instruction | None,
     max_insts_to_scan: int = DEF_MAX_INSTS_TO_SCAN,
-    use_aa: bool = False,
+    aa: BatchAAResults | None = None,
 ) -> tuple[Value | None, bool, Instruction | None]:
     """Scan backwards from before ``scan_from`` (the block's end when None) for the value
-    at ``ptr`` (LLVM ``findAvailablePtrLoadStore``). Returns ``(value, is_load_cse,
-    new_scan_from)``; ``new_scan_from`` is where the scan stopped (LLVM updates its
-    iterator argument)."""
+    at ``loc`` (LLVM ``findAvailablePtrLoadStore``). A write in between stops the scan
+    unless ``aa`` says it does not modify ``loc`` (without ``aa``, only a store to another
+    alloca/global or to a disjoint constant offset of the same base is passed over).
+    Returns ``(value, is_load_cse, new_scan_from)``; ``new_scan_from`` is where the scan
+    stopped (LLVM updates its iterator argument)."""
     dl = _dl_of(scan_bb)
     if max_insts_to_scan == 0:
         max_insts_to_scan = 1 << 62
+    ptr = loc.ptr
+    assert ptr is not None
     stripped = strip_pointer_casts(ptr)
     cur = scan_from.prev_instruction if scan_from is not None else scan_bb.terminator
     pos = scan_from
@@ -913,14 +563,14 @@ def find_available_ptr_load_store(
             sp = strip_pointer_casts(inst.pointer_operand)
             if isinstance(stripped, (AllocaInst, GlobalVariable)) and isinstance(sp, (AllocaInst, GlobalVariable)) and stripped is not sp:
                 continue
-            if not use_aa:
+            if aa is None:
                 if _are_non_overlap_same_base_load_and_store(ptr, access_ty, inst.pointer_operand, inst.value_operand.type, dl):
                     continue
-            elif not may_modify_location(inst, ptr, access_ty, dl):
+            elif not is_mod_set(aa.get_mod_ref_info(inst, loc)):
                 continue
             return None, False, inst.next_instruction
         if inst.may_write_to_memory():
-            if use_aa and not may_modify_location(inst, ptr, access_ty, dl):
+            if aa is not None and not is_mod_set(aa.get_mod_ref_info(inst, loc)):
                 continue
             return None, False, inst.next_instruction
     return None, False, scan_bb.first_instruction
@@ -934,30 +584,32 @@ def _dl_of(bb: BasicBlock) -> DataLayout:
     return m.data_layout if m is not None else DataLayout()
 
 
-def find_available_loaded_value(
+def find_available_loaded_value_in_block(
     load: LoadInst,
     scan_bb: BasicBlock,
     scan_from: Instruction | None,
     max_insts_to_scan: int = DEF_MAX_INSTS_TO_SCAN,
-    use_aa: bool = False,
+    aa: BatchAAResults | None = None,
 ) -> tuple[Value | None, bool, Instruction | None]:
     """The value ``load`` would read, found by scanning ``scan_bb`` backwards from
-    ``scan_from`` (LLVM ``FindAvailableLoadedValue`` with a block and an iterator)."""
+    ``scan_from`` (LLVM ``FindAvailableLoadedValue`` with a block, an iterator and an
+    optional ``BatchAAResults``); see :func:`find_available_ptr_load_store`."""
     if not load.is_unordered:
         return None, False, scan_from
     return find_available_ptr_load_store(
-        load.pointer_operand, load.type, load.is_atomic, scan_bb, scan_from, max_insts_to_scan, use_aa
+        MemoryLocation.get(load), load.type, load.is_atomic, scan_bb, scan_from, max_insts_to_scan, aa
     )
 
 
-def find_available_loaded_value_aa(
-    load: LoadInst, dl: DataLayout, max_insts_to_scan: int = DEF_MAX_INSTS_TO_SCAN
+def find_available_loaded_value(
+    load: LoadInst, aa: BatchAAResults, max_insts_to_scan: int = DEF_MAX_INSTS_TO_SCAN
 ) -> tuple[Value | None, bool]:
-    """LLVM ``FindAvailableLoadedValue(Load, BatchAA, &IsLoadCSE)``: scan back from the load
-    for an available value first, then check that no write in between modifies the
-    location. Returns ``(value, is_load_cse)``."""
+    """LLVM ``FindAvailableLoadedValue(Load, BatchAA, &IsLoadCSE)`` (InstCombine's form):
+    scan back from the load for an available value first, then ask ``aa`` whether any
+    write in between modifies the load's location. Returns ``(value, is_load_cse)``."""
     if not load.is_unordered:
         return None, False
+    dl = _dl_of(cast("BasicBlock", load.parent))
     stripped = strip_pointer_casts(load.pointer_operand)
     access_ty = load.type
     at_least_atomic = load.is_atomic
@@ -979,8 +631,9 @@ def find_available_loaded_value_aa(
             must_not_alias.append(inst)
     if available is None:
         return None, False
+    loc = MemoryLocation.get(load)
     for inst in must_not_alias:
-        if may_modify_location(inst, load.pointer_operand, access_ty, dl, load):
+        if is_mod_set(aa.get_mod_ref_info(inst, loc)):
             return None, False
     return available
 
@@ -1048,10 +701,9 @@ __all__ = [
     "DEF_MAX_INSTS_TO_SCAN",
     "are_equivalent_address_values",
     "find_available_loaded_value",
-    "find_available_loaded_value_aa",
+    "find_available_loaded_value_in_block",
     "find_available_ptr_load_store",
     "get_available_load_store",
-    "get_mod_ref_info_mask_is_mod",
     "get_pointer_alignment",
     "get_pointer_dereferenceable_bytes",
     "is_bit_or_noop_pointer_castable",
@@ -1060,13 +712,7 @@ __all__ = [
     "is_dereferenceable_pointer",
     "is_safe_to_load_unconditionally",
     "is_safe_to_load_unconditionally_for_type",
-    "alias_no_alias",
-    "is_escape_source",
     "is_identified_function_local",
     "is_identified_object",
-    "is_non_escaping_local_object",
-    "call_mod_ref",
-    "may_modify_location",
     "is_no_alias_call",
-    "pointer_may_be_captured",
 ]

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from llvmpy_mid.analysis.alias.aa_results import is_mod_set
+from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
+
 from llvmpy_mid.ir.constants import Constant, ConstantInt, UndefValue
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.flags import AtomicOrdering
@@ -37,41 +40,9 @@ def _is_atomic(iid: str) -> bool:
     return iid.endswith(".element.unordered.atomic")
 
 
-def _points_to_constant_memory(ptr: Value) -> bool:
-    """``!isModSet(AA->getModRefInfoMask(Ptr))`` with BasicAA: every underlying object (through
-    selects and phis, up to 8 lookups) is a constant global or a ``noalias readonly`` argument."""
-    from llvmpy_mid.analysis.underlying_objects import get_underlying_object
-    from llvmpy_mid.ir.function import Argument
-    from llvmpy_mid.ir.global_value import GlobalVariable
-    from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
-
-    work = [ptr]
-    seen: set[int] = set()
-    lookups = 8
-    while work:
-        v = get_underlying_object(work.pop())
-        if id(v) in seen:
-            continue
-        seen.add(id(v))
-        if isinstance(v, Argument):
-            if v.has_attribute("noalias") and (v.has_attribute("readonly") or v.has_attribute("readnone")):
-                continue
-            return False
-        if isinstance(v, GlobalVariable):
-            if not v.is_constant_global:
-                return False
-            continue
-        if isinstance(v, SelectInst):
-            work.append(v.true_value)
-            work.append(v.false_value)
-            continue
-        if isinstance(v, PHINode):
-            if len(v.operands) > lookups:
-                return False
-            work.extend(v.operands)
-            continue
-        return False
-    return True
+def _points_to_constant_memory(ic: InstCombiner, ptr: Value) -> bool:
+    """``!isModSet(AA->getModRefInfoMask(Ptr))``, asked of the function's AA."""
+    return not is_mod_set(ic.aa.get_mod_ref_info_mask(MemoryLocation.get_before_or_after(ptr)))
 
 
 def _set_length_zero(mi: CallInst) -> CallInst:
@@ -175,7 +146,7 @@ def _simplify_any_mem_transfer(ic: InstCombiner, mi: CallInst, iid: str) -> Inst
     if copy_src is None or copy_src < src_align:
         _set_param_align(mi, 1, src_align)
         return mi
-    if _points_to_constant_memory(mi.get_arg(0)):
+    if _points_to_constant_memory(ic, mi.get_arg(0)):
         return _set_length_zero(mi)
     if _has_undef_source(mi) and not _is_volatile(mi, iid):
         return _set_length_zero(mi)
@@ -226,7 +197,7 @@ def _simplify_any_mem_set(ic: InstCombiner, mi: CallInst, iid: str) -> Instructi
     if cur is None or cur < known:
         _set_param_align(mi, 0, known)
         return mi
-    if _points_to_constant_memory(mi.get_arg(0)):
+    if _points_to_constant_memory(ic, mi.get_arg(0)):
         return _set_length_zero(mi)
     fill = mi.get_arg(1)
     if isinstance(fill, UndefValue):

@@ -42,6 +42,7 @@ from llvmpy_mid.analysis.overflow_analysis import (
     compute_overflow_for_unsigned_mul,
     compute_overflow_for_unsigned_sub,
 )
+from llvmpy_mid.analysis.alias.aa_results import AAResults
 from llvmpy_mid.analysis.dom_condition_cache import DomConditionCache
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir.constants import PoisonValue
@@ -81,6 +82,7 @@ class InstCombiner:
         "dead_edges",
         "dc",
         "max_array_size",
+        "aa",
     )
 
     def __init__(
@@ -95,6 +97,7 @@ class InstCombiner:
         *,
         min_size: bool = False,
         loop_info: object | None = None,
+        aa: AAResults | None = None,
     ) -> None:
         self.fn = fn
         self.worklist = worklist
@@ -120,6 +123,9 @@ class InstCombiner:
         """CFG edges known never taken in this iteration (LLVM ``DeadEdges``)."""
         self.max_array_size = int(option("instcombine-maxarray-size"))
         """``MaxArraySizeForCombine`` (``-instcombine-maxarray-size``)."""
+        self.aa: AAResults = aa if aa is not None else AAResults(tli)
+        """The function's alias analysis (LLVM's ``AA``, the ``AAManager`` result); without
+        one, a chain with no providers (every answer the conservative one)."""
 
     # --- queries --------------------------------------------------------------------------
     def query(self, cxt_i: Instruction | None) -> SimplifyQuery:

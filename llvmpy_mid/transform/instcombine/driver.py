@@ -63,6 +63,7 @@ from llvmpy_mid.transform.utils.local import (
 )
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.alias.aa_results import AAResults
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.ir.dominators import DominatorTree
@@ -616,6 +617,7 @@ def combine_instructions_over_function(
     dt: DominatorTree,
     options: InstCombineOptions = InstCombineOptions(),
     loop_info: object | None = None,
+    aa: AAResults | None = None,
 ) -> bool:
     """``combineInstructionsOverFunction``: lower ``#dbg_declare`` records (unless
     ``-instcombine-lower-dbg-declare=0``), then iterate to a fixpoint; True if the IR changed.
@@ -643,7 +645,7 @@ def combine_instructions_over_function(
         iteration += 1
         if iteration > options.max_iterations and not options.verify_fixpoint:
             break
-        ic = InstCombiner(fn, wl, builder, dl, tli, ac, dt, min_size=bool(min_size), loop_info=loop_info)
+        ic = InstCombiner(fn, wl, builder, dl, tli, ac, dt, min_size=bool(min_size), loop_info=loop_info, aa=aa)
         made = prepare_worklist(ic, rpo)
         made |= run_combiner(ic)
         if not made:
@@ -715,11 +717,11 @@ class InstCombinePass(Pass[Function]):
         li: object | None = am.get_cached_result(LoopAnalysis, unit)
         if li is None and self.options.use_loop_info:
             li = am.get_result(LoopAnalysis, unit)
-        am.get_result(AAManager, unit)
+        aa = am.get_result(AAManager, unit)
         am.get_result(ModuleAnalysisManagerFunctionProxy, unit)
         module = unit.parent
         dl = module.data_layout if module is not None else DataLayout()
-        if not combine_instructions_over_function(unit, dl, tli, ac, dt, self.options, li):
+        if not combine_instructions_over_function(unit, dl, tli, ac, dt, self.options, li, aa):
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()
         pa.preserve_set(CFGAnalyses)

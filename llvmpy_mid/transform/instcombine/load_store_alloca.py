@@ -17,8 +17,10 @@ metadata helpers of ``lib/Transforms/Utils/Local.cpp`` they use
   poisoned, stores of undef deleted; :func:`merge_store_into_successor` (called
   from the branch visitor) sinks two stores into their common successor.
 
-No alias-analysis stack exists yet: where LLVM asks AA, the local rules of
-:mod:`llvmpy_mid.analysis.loads` decide.
+Where LLVM asks ``AA`` (the memcpy source and the store address in constant memory,
+``getModRefInfoMask``; the writes between a load and its available value,
+``FindAvailableLoadedValue`` with a ``BatchAAResults``), the function's ``AAManager``
+result (:attr:`InstCombiner.aa`) answers.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.analysis.instsimplify.other import simplify_load_inst
+from llvmpy_mid.analysis.alias.aa_results import BatchAAResults, is_mod_set
+from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
 from llvmpy_mid.analysis.loads import (
-    find_available_loaded_value_aa,
-    get_mod_ref_info_mask_is_mod,
+    find_available_loaded_value,
     is_bit_or_noop_pointer_castable,
     is_dereferenceable_and_aligned_pointer,
     is_safe_to_load_unconditionally_for_type,
@@ -212,7 +215,7 @@ def is_only_copied_from_constant_memory(ic: InstCombiner, ai: AllocaInst, to_del
                 return None
             if use.operand_no != 0:
                 return None
-            if get_mod_ref_info_mask_is_mod(strip_pointer_casts(mi.args[1])):
+            if is_mod_set(ic.aa.get_mod_ref_info_mask(MemoryLocation.get_before_or_after(mi.args[1]))):
                 return None
             the_copy = mi
     return the_copy
@@ -745,7 +748,7 @@ def visit_load(ic: InstCombiner, i: Instruction) -> Instruction | None:
     r = _unpack_load_to_aggregate(ic, li)
     if r is not None:
         return r
-    avail, is_load_cse = find_available_loaded_value_aa(li, ic.dl)
+    avail, is_load_cse = find_available_loaded_value(li, BatchAAResults(ic.aa))
     if avail is not None:
         if is_load_cse:
             combine_metadata_for_cse(cast(Instruction, avail), li, False)
@@ -983,7 +986,7 @@ def visit_store(ic: InstCombiner, i: Instruction) -> Instruction | None:
             if isinstance(base, AllocaInst) and base.has_one_use:
                 ic.erase_inst_from_function(si)
                 return None
-    if not get_mod_ref_info_mask_is_mod(ptr):
+    if not is_mod_set(ic.aa.get_mod_ref_info_mask(MemoryLocation.get_before_or_after(ptr))):
         ic.erase_inst_from_function(si)
         return None
     # Really simple DSE: an earlier store to the same place in the last 6 instructions.

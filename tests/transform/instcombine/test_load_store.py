@@ -299,23 +299,3 @@ def test_dereferenceable_and_aligned() -> None:
     assert not is_dereferenceable_and_aligned_pointer(insts["o"], 4, 8, dl)  # runs past the end
     gv = m.get_global("G")
     assert gv is not None and is_dereferenceable_and_aligned_pointer(gv, 16, 16, dl)
-
-
-def test_alias_stand_in() -> None:
-    from llvmpy_mid import parse_assembly
-    from llvmpy_mid.analysis.loads import alias_no_alias, pointer_may_be_captured
-
-    m = parse_assembly(LOADS_IR)
-    fn = m.get_function("h")
-    assert fn is not None
-    dl = m.data_layout
-    ctx = m.context
-    insts = {i.name: i for bb in fn.blocks for i in bb.instructions if i.name}
-    p, q = fn.args[1], fn.args[2]
-    assert alias_no_alias(insts["a"], ctx.i32, p, ctx.i32, dl)  # non-escaping alloca vs argument
-    assert alias_no_alias(p, ctx.i32, q, ctx.i32, dl)  # argument vs noalias argument
-    assert not alias_no_alias(p, ctx.i32, p, ctx.i32, dl)
-    assert alias_no_alias(insts["g"], ctx.i32, insts["o"], ctx.i32, dl)  # disjoint offsets of one base
-    assert not alias_no_alias(insts["g"], ctx.i64, insts["o"], ctx.i32, dl)
-    assert not pointer_may_be_captured(insts["a"])
-    assert pointer_may_be_captured(q)
