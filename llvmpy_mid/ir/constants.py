@@ -883,3 +883,19 @@ def get_splat_value(c: Value, allow_poison: bool = False) -> Constant | None:
             return None
         return cast(Constant, fops[1].value)
     return None
+
+
+def is_constant_used(constant: Value) -> bool:
+    """LLVM ``Constant::isConstantUsed``: some chain of constant users ends at a
+    non-constant or a global value."""
+    stack = [constant]
+    seen = {id(constant)}
+    while stack:
+        value = stack.pop()
+        for user in value.users:
+            if not user.is_constant or user.is_global_value:
+                return True
+            if id(user) not in seen:
+                seen.add(id(user))
+                stack.append(user)
+    return False

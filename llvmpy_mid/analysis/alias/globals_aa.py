@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
+from llvmpy_mid.ir.constants import is_constant_used
 from llvmpy_mid.analysis.alias.aa_results import MOD, MOD_REF, NO_MOD_REF, REF, AAQueryInfo, AAResultBase
 from llvmpy_mid.analysis.alias.alias_result import MAY_ALIAS, NO_ALIAS, AliasKind, AliasResult
 from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
@@ -247,7 +248,7 @@ class GlobalsAAResult(AAResultBase):
                         return True
                     continue
                 if user.is_constant:
-                    if user.is_global_value or _is_constant_used(user):
+                    if user.is_global_value or is_constant_used(user):
                         return True
                     continue
                 return True
@@ -569,13 +570,6 @@ def _non_escaping_global_no_alias_with_load(v: Value, depth: list[int]) -> bool:
             continue
         return False
     return True
-
-
-def _is_constant_used(c: Value) -> bool:
-    """LLVM ``Constant::isConstantUsed`` (the verifier's implementation)."""
-    from llvmpy_mid.ir.verifier.function_rules import _is_constant_used as is_used
-
-    return is_used(c)
 
 
 class GlobalsAA(ModuleAnalysis[GlobalsAAResult]):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from llvmpy_mid.ir.constants import is_constant_used
 from llvmpy_mid.ir import calling_conv as cc
 from llvmpy_mid.ir.attribute_kinds import AttrKind
 from llvmpy_mid.ir.constants import BlockAddress
@@ -261,25 +262,9 @@ def _verify_entry_block(c: Checker, entry: BasicBlock) -> bool:
             address_taken.append(user)
         use = use._next
     for ba in address_taken:
-        if _is_constant_used(ba):
+        if is_constant_used(ba):
             return _stop(c, "blockaddress may not be used with the entry block!", entry)
     return True
-
-
-def _is_constant_used(constant: Value) -> bool:
-    """LLVM ``Constant::isConstantUsed``: some chain of constant users ends at a
-    non-constant or a global value."""
-    stack = [constant]
-    seen = {id(constant)}
-    while stack:
-        value = stack.pop()
-        for user in value.users:
-            if not user.is_constant or user.is_global_value:
-                return True
-            if id(user) not in seen:
-                seen.add(id(user))
-                stack.append(user)
-    return False
 
 
 def _address_taker(fn: Function) -> User | None:
