@@ -13,10 +13,13 @@ import pytest
 from opt19_compare import assert_like_opt, pass_manager_logs
 from sortedcontainers import SortedDict  # type: ignore[import-untyped]
 
+from llvmpy_mid.analysis.alias.memory_location import LocationSize, MemoryLocation
+from llvmpy_mid.asm import parse_assembly
 from llvmpy_mid.transform.scalar.dse_overwrite import (
     OverwriteResult,
     add_overlap_interval,
     classify_same_base_overlap,
+    is_partial_overwrite,
 )
 from tests.oracles import missing_tools
 
@@ -63,6 +66,36 @@ def test_interval_map_matches_byte_map() -> None:
                 prev_end = end
                 covered |= set(range(begin, end))
             assert covered == written
+
+
+def test_partial_overwrites_complete_exactly_when_covered() -> None:
+    """``is_partial_overwrite`` reports ``COMPLETE`` as soon as the killing writes seen so
+    far cover every byte of the dead write, and not before."""
+    fn = parse_assembly("define void @f(ptr %p) {\n  store i64 0, ptr %p\n  ret void\n}").get_function("f")
+    assert fn is not None
+    dead_i = fn.entry_block.first_instruction
+    assert dead_i is not None
+    ptr = fn.args[0]
+    rng = random.Random(85)
+    for _ in range(500):
+        dead_off, dead_size = rng.randint(0, 8), rng.randint(2, 16)
+        dead = _bytes(dead_off, dead_size)
+        dead_loc = MemoryLocation(ptr, LocationSize.precise(dead_size))
+        iol: dict = {}
+        written: set[int] = set()
+        for _ in range(12):
+            k_off = rng.randint(dead_off - 4, dead_off + dead_size)
+            k_size = rng.randint(1, max(1, dead_size - 1))
+            k_bytes = _bytes(k_off, k_size)
+            if not (k_bytes & dead) or k_bytes >= dead:
+                continue  # only partial overlaps reach is_partial_overwrite
+            written |= k_bytes
+            got = is_partial_overwrite(
+                MemoryLocation(ptr, LocationSize.precise(k_size)), dead_loc, k_off, dead_off, dead_i, iol, True, False
+            )
+            assert (got is OverwriteResult.COMPLETE) == (dead <= written)
+            if got is OverwriteResult.COMPLETE:
+                break
 
 
 # --- opt-19 oracle ------------------------------------------------------------------------------
