@@ -405,6 +405,8 @@ class MemCpyOptimizer:
         changed = False
         while self.iterate_on_function(fn):
             changed = True
+        if OPTIONS.get("verify-memoryssa") is not None and OPTIONS.value("verify-memoryssa"):
+            self.mssa.verify_memory_ssa()
         return changed
 
     def iterate_on_function(self, fn: Function) -> bool:

@@ -342,3 +342,77 @@ def test_statistics() -> None:
         [sys.executable, "-m", "llvmpy_mid", "-passes=memcpyopt", "-stats", "-disable-output"], input=text, capture_output=True, text=True
     )
     assert cli.stderr.count("Number of memsets inferred") == 1
+
+
+# --- random copy/set/store/call sequences against opt-19 ------------------------------------------
+
+FUZZ_DECLS = """
+declare void @llvm.memcpy.p0.p0.i64(ptr nocapture writeonly, ptr nocapture readonly, i64, i1 immarg)
+declare void @llvm.memmove.p0.p0.i64(ptr nocapture writeonly, ptr nocapture readonly, i64, i1 immarg)
+declare void @llvm.memset.p0.i64(ptr nocapture writeonly, i8, i64, i1 immarg)
+declare void @llvm.lifetime.start.p0(i64 immarg, ptr nocapture)
+declare void @llvm.lifetime.end.p0(i64 immarg, ptr nocapture)
+declare void @use(ptr)
+declare void @use_nc(ptr nocapture)
+declare void @read_imm(ptr noalias nocapture readonly)
+declare void @fill(ptr nocapture writeonly) nounwind
+declare void @byv(ptr byval([16 x i8]) align 8)
+%T = type { i32, i64 }
+"""
+
+def _random_copy_function(seed: int) -> str:
+    """A function of random memcpy/memset/memmove, load/store pairs, GEPs, calls
+    (byval, immutable, writeonly, capturing) and lifetime markers over allocas and arguments."""
+    r = random.Random(seed)
+    lines = ["define void @f(ptr noalias align 8 %a0, ptr align 8 %a1, i64 %n, i1 %c) {", "entry:"]
+    ptrs = ["%a0", "%a1"]
+    nalloca = r.randint(1, 4)
+    for i in range(nalloca):
+        lines.append("  %%s%d = alloca [16 x i8], align %d" % (i, r.choice([1, 4, 8, 16])))
+        ptrs.append("%%s%d" % i)
+    k = 0
+    for _ in range(r.randint(2, 12)):
+        op = r.randint(0, 11)
+        p, q = r.choice(ptrs), r.choice(ptrs)
+        if op == 0:
+            sz = r.choice(["16", "8", "4", "%n"])
+            lines.append("  call void @llvm.memcpy.p0.p0.i64(ptr align %d %s, ptr align %d %s, i64 %s, i1 false)" % (r.choice([1,4,8]), p, r.choice([1,4,8]), q, sz))
+        elif op == 1:
+            sz = r.choice(["16", "8", "4", "%n"])
+            lines.append("  call void @llvm.memset.p0.i64(ptr align %d %s, i8 %d, i64 %s, i1 false)" % (r.choice([1,4,8]), p, r.choice([0, 1, 255]), sz))
+        elif op == 2:
+            lines.append("  %%v%d = load %%T, ptr %s, align 8" % (k, p))
+            lines.append("  store %%T %%v%d, ptr %s, align 8" % (k, q))
+            k += 1
+        elif op == 3:
+            off = r.choice([0, 4, 8])
+            lines.append("  %%g%d = getelementptr inbounds i8, ptr %s, i64 %d" % (k, p, off))
+            ptrs.append("%%g%d" % k)
+            k += 1
+        elif op == 4:
+            lines.append("  store i32 %d, ptr %s, align 4" % (r.choice([0, -1, 7]), p))
+        elif op == 5:
+            lines.append("  call void @%s(ptr %s)" % (r.choice(["use", "use_nc", "fill"]), p))
+        elif op == 6:
+            lines.append("  call void @read_imm(ptr %s)" % p)
+        elif op == 7:
+            lines.append("  call void @byv(ptr byval([16 x i8]) align 8 %s)" % p)
+        elif op == 8 and p.startswith("%s"):
+            lines.append("  call void @llvm.lifetime.%s.p0(i64 16, ptr %s)" % (r.choice(["start", "end"]), p))
+        elif op == 9:
+            lines.append("  call void @llvm.memmove.p0.p0.i64(ptr %s, ptr %s, i64 8, i1 false)" % (p, q))
+        elif op == 10:
+            lines.append("  %%l%d = load i64, ptr %s, align 8" % (k, p))
+            lines.append("  store i64 %%l%d, ptr %s, align 8" % (k, q))
+            k += 1
+        elif op == 11:
+            lines.append("  br i1 %%c, label %%b%d, label %%b%d" % (k, k))
+            lines.append("b%d:" % k)
+            k += 1
+    lines.append("  ret void\n}")
+    return FUZZ_DECLS + "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("seed", [1, 7, 19, 23, 42, 58, 77, 101, 150, 202, 333, 404])
+def test_random_copy_sequences_like_opt(seed: int) -> None:
+    assert_like_opt(_random_copy_function(seed), "memcpyopt", {"verify-memoryssa": True})
