@@ -385,7 +385,7 @@ class GVN:
             self.leader_table.insert(num, inst, inst.parent)  # type: ignore[arg-type]
             return False
         if op == "br":
-            if inst.num_operands != 3:
+            if not inst.is_conditional:  # type: ignore[attr-defined]
                 return False
             cond = inst.get_operand(0)
             if cond.is_constant:

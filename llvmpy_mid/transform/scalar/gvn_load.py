@@ -583,15 +583,8 @@ def perform_load_pre(
 
 
 def _update_location_after_hoist(inst: Instruction) -> None:
-    """LLVM ``Instruction::updateLocationAfterHoist``: a hoisted instruction keeps no
-    line (calls keep a line-0 location in its scope)."""
-    try:
-        from llvmpy_mid.transform.utils.local import update_location_after_hoist  # type: ignore[attr-defined]
-    except ImportError:
-        update_location_after_hoist = None
-    if update_location_after_hoist is not None:
-        update_location_after_hoist(inst)
-        return
+    """LLVM ``Instruction::updateLocationAfterHoist`` for what PHI translation inserts
+    (GEPs, adds, casts: never calls): the location is dropped."""
     if inst.opcode != "call":
         inst.debug_loc = None
 

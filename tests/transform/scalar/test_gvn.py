@@ -355,3 +355,46 @@ def test_leader_table_order() -> None:
     assert [v for v, _ in lt.get_leaders(7)] == [a, c, b]
     lt.erase(7, a, bb)
     assert [v for v, _ in lt.get_leaders(7)] == [c, b]
+
+
+# --- random programs (llvm-stress-19) --------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [3, 17, 58])
+def test_llvm_stress_like_opt19(seed: int) -> None:
+    require_tools("llvm-stress-19")
+    r = subprocess.run(["llvm-stress-19", "-seed=%d" % seed, "-size=300"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert_like_opt(r.stdout, "gvn")
+
+
+DEAD_CODE_LEADERS = """
+declare void @use(i32)
+define void @f(i8 %x, i1 %c, i1 %d) {
+entry:
+  br i1 true, label %live, label %dead1
+dead1:
+  %a1 = zext i8 %x to i32
+  br label %dead2
+dead2:
+  %a2 = zext i8 %x to i32
+  br i1 %d, label %live, label %join
+live:
+  br i1 %c, label %l, label %r
+l:
+  %z = zext i8 %x to i32
+  call void @use(i32 %z)
+  br label %join
+r:
+  br label %join
+join:
+  %w = zext i8 %x to i32
+  call void @use(i32 %w)
+  ret void
+}
+"""
+
+
+def test_dead_code_leaders_like_opt19() -> None:
+    """Dead blocks are value numbered in LLVM's order before scalar PRE."""
+    assert_like_opt(DEAD_CODE_LEADERS, "gvn")
