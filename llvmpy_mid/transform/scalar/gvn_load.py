@@ -138,22 +138,12 @@ class AvailableValueInBlock:
 
 
 def _is_lifetime_start(inst: Instruction) -> bool:
-    return inst.opcode == "call" and inst.intrinsic_name == "llvm.lifetime.start"  # type: ignore[attr-defined]
+    return inst.opcode == "call" and inst.intrinsic_base == "llvm.lifetime.start"  # type: ignore[attr-defined]
 
 
 def _is_mem_intrinsic(inst: Instruction) -> bool:
-    if inst.opcode != "call":
-        return False
-    name: str = inst.intrinsic_name  # type: ignore[attr-defined]
-    if not name:
-        return False
-    base = name
-    parts = name.split(".")
-    if len(parts) >= 2:
-        base = "llvm." + parts[1]
-        if len(parts) >= 3 and parts[2] == "inline":
-            base += ".inline"
-    return base in _MEM_INTRINSICS
+    """A memset, memcpy or memmove (inline forms included) (LLVM ``MemIntrinsic``)."""
+    return inst.opcode == "call" and inst.intrinsic_base in _MEM_INTRINSICS  # type: ignore[attr-defined]
 
 
 def _prev_non_debug(inst: Instruction) -> Instruction | None:

@@ -223,6 +223,88 @@ entry:
   ret i32 %t
 }
 """,
+    "pre_call_crit_edge_hoist_select_memset_lifetime_calloc_atomics": """
+declare i32 @llvm.smax.i32(i32, i32)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.lifetime.start.p0(i64, ptr)
+declare noalias ptr @calloc(i64, i64)
+declare void @clobber()
+define i32 @pre_call(i32 %a, i32 %b, i1 %c) {
+entry:
+  br i1 %c, label %t, label %e
+t:
+  %m = call i32 @llvm.smax.i32(i32 %a, i32 %b)
+  br label %j
+e:
+  br label %j
+j:
+  %m2 = call i32 @llvm.smax.i32(i32 %a, i32 %b)
+  ret i32 %m2
+}
+define i32 @crit_edge(ptr %p, i1 %c, i1 %d) {
+entry:
+  br i1 %c, label %t, label %j
+t:
+  %a = load i32, ptr %p
+  br i1 %d, label %j, label %x
+x:
+  ret i32 %a
+j:
+  %v = load i32, ptr %p
+  ret i32 %v
+}
+define i32 @hoist(ptr %p, i1 %c, i1 %d) {
+entry:
+  br i1 %c, label %t, label %f
+t:
+  %a = load i32, ptr %p
+  br label %j
+f:
+  call void @clobber()
+  br i1 %d, label %j, label %other
+other:
+  %o = load i32, ptr %p
+  ret i32 %o
+j:
+  %v = load i32, ptr %p
+  ret i32 %v
+}
+define i32 @select_dep(ptr %p, ptr %q, i1 %c) {
+  %a = load i32, ptr %p
+  %b = load i32, ptr %q
+  %s = select i1 %c, ptr %p, ptr %q
+  %v = load i32, ptr %s
+  %r = add i32 %v, %a
+  %r2 = add i32 %r, %b
+  ret i32 %r2
+}
+define i16 @memset_fwd(ptr %p) {
+  call void @llvm.memset.p0.i64(ptr %p, i8 7, i64 16, i1 false)
+  %g = getelementptr i8, ptr %p, i64 4
+  %v = load i16, ptr %g
+  ret i16 %v
+}
+define i32 @lifetime_calloc() {
+  %a = alloca i32
+  call void @llvm.lifetime.start.p0(i64 4, ptr %a)
+  %v = load i32, ptr %a
+  %c = call ptr @calloc(i64 1, i64 4)
+  %w = load i32, ptr %c
+  %r = add i32 %v, %w
+  ret i32 %r
+}
+define i32 @atomics(ptr %p) {
+  store atomic i32 5, ptr %p unordered, align 4
+  %v = load atomic i32, ptr %p unordered, align 4
+  %w = load i32, ptr %p
+  %x = load volatile i32, ptr %p
+  %y = load i32, ptr %p
+  %r = add i32 %v, %w
+  %r2 = add i32 %r, %x
+  %r3 = add i32 %r2, %y
+  ret i32 %r3
+}
+""",
 }
 
 
