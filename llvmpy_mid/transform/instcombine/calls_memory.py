@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.alias.aa_results import is_mod_set
-from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
+from llvmpy_mid.analysis.alias.memory_location import AAMDNodes, MemoryLocation, set_aa_metadata
 
 from llvmpy_mid.ir.constants import Constant, ConstantInt, UndefValue
 from llvmpy_mid.ir.instructions.calls import CallInst
@@ -131,9 +131,6 @@ def visit_mem_intrinsic(ic: InstCombiner, mi: CallInst, iid: str) -> Instruction
     return False
 
 
-_AA_MD = ("tbaa", "alias.scope", "noalias")
-
-
 def _simplify_any_mem_transfer(ic: InstCombiner, mi: CallInst, iid: str) -> Instruction | None:
     """``SimplifyAnyMemTransfer``."""
     dst_align = get_known_alignment(ic, mi.get_arg(0), mi)
@@ -166,10 +163,9 @@ def _simplify_any_mem_transfer(ic: InstCombiner, mi: CallInst, iid: str) -> Inst
     volatile = _is_volatile(mi, iid)
     ordering = AtomicOrdering.UNORDERED if atomic else AtomicOrdering.NOT_ATOMIC
     ld = b.load(ity, src, alignment=copy_src, volatile=volatile, ordering=ordering)
-    aa = [(k, mi.get_metadata(k)) for k in _AA_MD]
-    for k, md in aa:
-        if md is not None:
-            ld.set_metadata(k, md)
+    # the tags of the copy: a !tbaa.struct whose one field is the whole copy gives its !tbaa
+    aa_copy_md = AAMDNodes.of(mi).adjust_for_access(size)
+    set_aa_metadata(ld, aa_copy_md)
     par = mi.get_metadata("llvm.mem.parallel_loop_access")
     if par is not None:
         ld.set_metadata("llvm.mem.parallel_loop_access", par)
@@ -177,9 +173,7 @@ def _simplify_any_mem_transfer(ic: InstCombiner, mi: CallInst, iid: str) -> Inst
     if ag is not None:
         ld.set_metadata("llvm.access.group", ag)
     st = b.store(ld, dest, alignment=copy_dst, volatile=volatile, ordering=ordering)
-    for k, md in aa:
-        if md is not None:
-            st.set_metadata(k, md)
+    set_aa_metadata(st, aa_copy_md)
     if par is not None:
         st.set_metadata("llvm.mem.parallel_loop_access", par)
     if ag is not None:

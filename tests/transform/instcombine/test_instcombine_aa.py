@@ -136,6 +136,20 @@ define i32 @f(ptr %src, i64 %i) {
   %v = load i32, ptr %g
   ret i32 %v
 }""",
+    # A small memcpy becomes a load and a store tagged from its !tbaa.struct (adjustForAccess).
+    "memcpy_tbaa_struct_to_tbaa": """
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+define void @f(ptr %a, ptr %b, ptr %c, ptr %d) {
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %a, ptr align 4 %b, i64 4, i1 false), !tbaa.struct !0
+  call void @llvm.memcpy.p0.p0.i64(ptr align 4 %c, ptr align 4 %d, i64 4, i1 false), !tbaa.struct !4
+  ret void
+}
+!0 = !{i64 0, i64 4, !1}
+!1 = !{!2, !2, i64 0}
+!2 = !{!"float", !3}
+!3 = !{!"Simple C/C++ TBAA"}
+!4 = !{i64 0, i64 2, !1, i64 2, i64 2, !1}
+""",
 }
 
 PIPELINES = ("default", "basic-aa", "tbaa", "scoped-noalias-aa", "")
