@@ -555,6 +555,9 @@ def _is_not_in_cycle(inst: Instruction, dt: DominatorTree | None) -> bool:
     return not succs or not is_potentially_reachable_from_many(succs, bb, None, dt)
 
 
+_MR: tuple[ModRefInfo, ModRefInfo, ModRefInfo, ModRefInfo] = (NO_MOD_REF, REF, MOD, MOD_REF)
+"""``ModRefInfo`` by value, without the enum call."""
+
 _GUARD_OR_DEOPT = frozenset(("llvm.experimental.guard", "llvm.experimental.deoptimize"))
 
 
@@ -571,6 +574,7 @@ class BasicAAResult(AAResultBase):
         self.dt = dt
         self._max_index_size = max_index_size_in_bits(dl)
         self._null_is_valid = null_pointer_is_defined(fn)
+        self._me_cache: dict[int, tuple[object, MemoryEffects]] = {}
         self._size_cache: dict[tuple[Value, bool], tuple[tuple[object, ...], int | None]] = {}
 
     def invalidate(self, unit: Any, pa: PreservedAnalyses, inv: Invalidator) -> bool:
@@ -1156,10 +1160,10 @@ class BasicAAResult(AAResultBase):
                 break
         if worklist:
             return MOD_REF
-        return ModRefInfo(result)
+        return _MR[result]
 
     def get_memory_effects(self, call: CallBase, aaqi: AAQueryInfo) -> MemoryEffects:
-        me = _attr_memory_effects(call.attributes.fn_attrs)
+        me = self._attr_me(call.attributes.fn_attrs)
         callee = call.called_operand
         if isinstance(callee, Function):
             fn_me = aaqi.aar.get_function_memory_effects(callee)
@@ -1174,7 +1178,16 @@ class BasicAAResult(AAResultBase):
     def get_function_memory_effects(self, fn: Function) -> MemoryEffects:
         if fn.intrinsic_id and intrinsic_base_name(fn.name) in _GUARD_OR_DEOPT:
             return MemoryEffects.read_only() | MemoryEffects.inaccessible_mem_only(MOD_REF)
-        return _function_memory_effects(fn)
+        return self._attr_me(fn.attributes.fn_attrs)
+
+    def _attr_me(self, attrs: Any) -> MemoryEffects:
+        """:func:`_attr_memory_effects` of an (immutable) attribute set, remembered."""
+        found = self._me_cache.get(id(attrs))
+        if found is not None and found[0] is attrs:
+            return found[1]
+        me = _attr_memory_effects(attrs)
+        self._me_cache[id(attrs)] = (attrs, me)
+        return me
 
     def get_arg_mod_ref_info(self, call: CallBase, arg_idx: int) -> ModRefInfo:
         if call.param_has_attr(arg_idx, "writeonly"):
@@ -1222,7 +1235,7 @@ class BasicAAResult(AAResultBase):
                 result = MOD_REF
                 break
             if result != MOD_REF:
-                return ModRefInfo(result)
+                return _MR[result]
 
         if is_malloc_or_calloc_like_fn(call, self.tli):
             if aaqi.aar.alias(MemoryLocation(call, BEFORE_OR_AFTER_POINTER), loc, aaqi).kind is _NO:
