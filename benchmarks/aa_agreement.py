@@ -173,9 +173,11 @@ def default_files(count: int) -> list[Path]:
     return []
 
 
-def run(files: Iterable[Path], mem2reg: bool, aa: str, show: int = 0) -> Agreement:
+def run(files: Iterable[Path], mem2reg: bool, aa: str, show: int = 0, progress: bool = False) -> Agreement:
     agg = Agreement()
     for path in files:
+        if progress:
+            print("%s (%d done: %d exact of %d)" % (path.name, agg.files, agg.exact, agg.alias_pairs + agg.modref_pairs), file=sys.stderr)
         text = prepare(path, mem2reg)
         theirs, t_opt = opt19_answers(text, aa)
         ours, t_ours = our_answers(text, aa)
@@ -193,12 +195,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mem2reg", action="store_true")
     ap.add_argument("--aa", default="default")
     ap.add_argument("--show", type=int, default=10, help="print this many differing pairs")
+    ap.add_argument("--progress", action="store_true", help="name each file on stderr as it starts")
     args = ap.parse_args(argv)
     files = args.files or default_files(args.count)
     if not files:
         print("no input files (csmith corpus not found)", file=sys.stderr)
         return 1
-    agg = run(files, args.mem2reg, args.aa, args.show)
+    agg = run(files, args.mem2reg, args.aa, args.show, args.progress)
     print(agg.report())
     for ex in agg.examples:
         print("  " + ex)

@@ -532,12 +532,9 @@ def _merge_alias_results(a: AliasResult, b: AliasResult) -> AliasResult:
     return MAY_ALIAS
 
 
-def _function_memory_effects(fn: Function) -> MemoryEffects:
-    """``Function::getMemoryEffects`` (``memory(...)``, or the legacy readnone/readonly/writeonly)."""
-    return _attr_memory_effects(fn.attributes.fn_attrs)
-
-
 def _attr_memory_effects(attrs: Any) -> MemoryEffects:
+    """The effects of a function attribute set: ``memory(...)`` narrowed by the legacy
+    readnone/readonly/writeonly (``Function::getMemoryEffects``)."""
     me: MemoryEffects = attrs.memory_effects
     if attrs.has("readnone"):
         return MemoryEffects.none()
