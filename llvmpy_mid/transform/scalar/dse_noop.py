@@ -95,10 +95,13 @@ def try_fold_into_calloc(state: DSEState, d: MemoryDef, def_uo: Value) -> bool:
     if not memory_is_not_modified_between(malloc, def_i, state.batch_aa, state.dl, state.dt):
         return False
     b = IRBuilder(before=malloc)
+    b.debug_loc = malloc.debug_loc
     size = malloc.get_arg(0)
     calloc = emit_calloc(ConstantInt.get(size.type, 1), size, b, state.tli)
     if calloc is None:
         return False
+    for rec in malloc.take_dbg_records():  # the call goes after the records before malloc, as LLVM
+        calloc.add_dbg_record(rec)
     updater = MemorySSAUpdater(state.mssa)
     new_access = updater.create_memory_access_after(calloc, None, malloc_def)
     assert isinstance(new_access, MemoryDef)

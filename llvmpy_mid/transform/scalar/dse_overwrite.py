@@ -325,6 +325,8 @@ def _try_to_shorten(
         ctx = dead_i.type.context
         gep = GetElementPtrInst(ctx.i8, orig_dest, [ConstantInt.get(length.type, to_remove_size)], flags=GEPFlags.INBOUNDS)
         gep.insert_before(dead_i)
+        for rec in dead_i.take_dbg_records():  # inserted after the records before dead_i, as LLVM
+            gep.add_dbg_record(rec)
         gep.debug_loc = dead_i.debug_loc
         dead_i.set_arg(0, gep)
         dead_start += to_remove_size

@@ -454,6 +454,51 @@ j:
   ret void
 }
 """,
+    "calloc_keeps_debug_records_first": """
+declare noalias ptr @malloc(i64)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define ptr @f(i64 %n) !dbg !4 {
+  %x = add i64 %n, 1, !dbg !9
+    #dbg_value(i64 %x, !8, !DIExpression(), !9)
+  %m = call ptr @malloc(i64 %n), !dbg !10
+  call void @llvm.memset.p0.i64(ptr %m, i8 0, i64 %n, i1 false), !dbg !9
+  ret ptr %m, !dbg !9
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "x", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, unit: !0, spFlags: DISPFlagDefinition | DISPFlagOptimized)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null}
+!7 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
+!8 = !DILocalVariable(name: "x", scope: !4, file: !1, line: 1, type: !7)
+!9 = !DILocation(line: 1, column: 1, scope: !4)
+!10 = !DILocation(line: 2, column: 3, scope: !4)
+""",
+    "memset_begin_gep_after_debug_records": """
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+define void @f(ptr %p) !dbg !4 {
+  %q = getelementptr i8, ptr %p, i64 8
+    #dbg_value(ptr %q, !8, !DIExpression(), !9)
+  call void @llvm.memset.p0.i64(ptr align 16 %p, i8 0, i64 40, i1 false), !dbg !9
+  store i64 2, ptr %p, align 16, !dbg !9
+  store i64 2, ptr %q, align 8, !dbg !9
+  ret void, !dbg !9
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "x", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "a.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, unit: !0, spFlags: DISPFlagDefinition | DISPFlagOptimized)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null}
+!7 = !DIBasicType(name: "ptr", size: 64, encoding: DW_ATE_unsigned)
+!8 = !DILocalVariable(name: "q", scope: !4, file: !1, line: 1, type: !7)
+!9 = !DILocation(line: 1, column: 1, scope: !4)
+""",
 }
 
 
