@@ -16,8 +16,9 @@ What:
   (from any point of a block, with AA optional): the value a load would read,
   from an earlier load, store or memset in the block
   (``available-load-scan-limit`` = 6 instructions);
-* ``isIdentifiedObject`` and friends of ``AliasAnalysis.cpp`` (shared by the AA
-  providers and the memory passes).
+* re-exported for older importers: ``is_identified_object``,
+  ``is_identified_function_local`` and ``is_no_alias_call``, which live in
+  :mod:`llvmpy_mid.analysis.alias.identified_objects` (``AliasAnalysis.cpp``).
 
 What it does not do (yet): ``-available-load-scan-limit`` is not a command-line
 option (always 6). Knowledge from ``llvm.assume`` operand bundles is not used.
@@ -28,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.analysis.alias.aa_results import is_mod_set
+from llvmpy_mid.analysis.alias.identified_objects import is_identified_function_local, is_identified_object, is_no_alias_call
 from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
 from llvmpy_mid.analysis.known_bits_analysis import _pointer_alignment
 from llvmpy_mid.ir.constants import Constant, ConstantInt
@@ -462,43 +464,6 @@ def get_available_load_store(
             return sc, False
         return None
     return None
-
-
-# --- identified objects (AliasAnalysis.cpp) -------------------------------------------------------
-
-
-def is_no_alias_call(v: Value) -> bool:
-    """A call whose result is ``noalias`` (LLVM ``isNoAliasCall``)."""
-    if not isinstance(v, CallBase):
-        return False
-    if v.attributes.ret_attrs.has("noalias"):
-        return True
-    fn = v.called_function
-    return fn is not None and fn.attributes.ret_attrs.has("noalias")
-
-
-def _is_no_alias_or_byval_argument(v: Value) -> bool:
-    if not isinstance(v, Argument):
-        return False
-    attrs = v.attributes
-    return attrs.has("noalias") or attrs.has("byval")
-
-
-def is_identified_object(v: Value) -> bool:
-    """Alloca, global (not an alias), ``noalias`` call or argument, ``byval`` argument
-    (LLVM ``isIdentifiedObject``)."""
-    from llvmpy_mid.ir.global_value import GlobalAlias, GlobalValue
-
-    if isinstance(v, AllocaInst):
-        return True
-    if isinstance(v, GlobalValue) and not isinstance(v, GlobalAlias):
-        return True
-    return is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
-
-
-def is_identified_function_local(v: Value) -> bool:
-    """LLVM ``isIdentifiedFunctionLocal``."""
-    return isinstance(v, AllocaInst) or is_no_alias_call(v) or _is_no_alias_or_byval_argument(v)
 
 
 # --- the value a load would read (Loads.cpp FindAvailableLoadedValue) -------------------------------
