@@ -190,7 +190,9 @@ def may_be_visible_through_unwinding(v: Value, start: Instruction, end: Instruct
 
 
 def _must_alias_values(baa: BatchAAResults, a: Value, b: Value) -> bool:
-    return baa.alias(MemoryLocation.get_before_or_after(a), MemoryLocation.get_before_or_after(b)).kind is AliasKind.MUST_ALIAS
+    """``isMustAlias(V1, V2)``: the one-byte locations at the two pointers must alias."""
+    one = LocationSize.precise(1)
+    return baa.alias(MemoryLocation(a, one), MemoryLocation(b, one)).kind is AliasKind.MUST_ALIAS
 
 
 def _mem_intrinsic(b: IRBuilder, base: str, overloads: list[Type], args: list[Value], aligns: tuple[tuple[int, int | None], ...]) -> CallInst:
@@ -627,7 +629,7 @@ class MemCpyOptimizer:
 
     def process_mem_set(self, msi: CallBase) -> bool:
         if isinstance(length(msi), ConstantInt) and not msi.is_volatile:
-            made = try_merging_into_memset(self, msi, msi.operands[0], msi.operands[1])
+            made = try_merging_into_memset(self, msi, dest(msi), msi.operands[1])
             if made is not None:
                 self._bbi = made
                 return True

@@ -29,7 +29,7 @@ from llvmpy_mid.ir.constants import ConstantInt, UndefValue
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.memory import StoreInst
-from llvmpy_mid.ir.pointer_casts import get_pointer_offset_from
+from llvmpy_mid.ir.pointer_casts import get_pointer_offset_from, strip_pointer_casts
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.utils.local_metadata import merge_di_assign_id
@@ -103,7 +103,7 @@ class MemsetRanges:
         length = memset.operands[2]
         assert isinstance(length, ConstantInt)
         align = memset.attributes.param_alignment(0)  # type: ignore[attr-defined]
-        self.add_range(offset, length.zext_value, memset.operands[0], align, memset)
+        self.add_range(offset, length.zext_value, strip_pointer_casts(memset.operands[0]), align, memset)
 
     def add_range(self, start: int, size: int, ptr: Value, alignment: int | None, inst: Instruction) -> None:
         """Add ``[start, start + size)``, merging into the ranges it touches."""
@@ -171,7 +171,7 @@ def try_merging_into_memset(opt: MemCpyOptimizer, start_inst: Instruction, start
         elif is_memset(bi):
             if bi.is_volatile or byte_val is not bi.operands[1] or not isinstance(bi.operands[2], ConstantInt):
                 break
-            offset = get_pointer_offset_from(bi.operands[0], start_ptr, dl)
+            offset = get_pointer_offset_from(strip_pointer_casts(bi.operands[0]), start_ptr, dl)
             if offset is None:
                 break
             ranges.add_memset(offset, bi)

@@ -123,6 +123,16 @@ define void @f(ptr noalias %a, ptr noalias %b) {
   ret void
 }
 """,
+    "memcpy_of_memset_through_equal_geps": """
+define void @f(ptr %d) {
+  %a = alloca [20 x i8], align 4
+  %i1 = getelementptr i8, ptr %a, i64 4
+  call void @llvm.memset.p0.i64(ptr %i1, i8 0, i64 1, i1 false)
+  %i2 = getelementptr i8, ptr %a, i64 4
+  call void @llvm.memcpy.p0.p0.i64(ptr %d, ptr %i2, i64 1, i1 false)
+  ret void
+}
+""",
     "memcpy_from_fresh_alloca": """
 define void @f(ptr %d) {
   %a = alloca [16 x i8], align 1
@@ -413,6 +423,6 @@ def _random_copy_function(seed: int) -> str:
     return FUZZ_DECLS + "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("seed", [1, 7, 19, 23, 42, 58, 77, 101, 150, 202, 333, 404])
+@pytest.mark.parametrize("seed", [1, 7, 19, 23, 42, 58, 77, 101, 150, 202, 333, 404, 545])
 def test_random_copy_sequences_like_opt(seed: int) -> None:
     assert_like_opt(_random_copy_function(seed), "memcpyopt", {"verify-memoryssa": True})
