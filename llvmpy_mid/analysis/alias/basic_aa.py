@@ -524,7 +524,10 @@ def _is_base_of_object(v: Value) -> bool:
 
 
 def _merge_alias_results(a: AliasResult, b: AliasResult) -> AliasResult:
-    if a.kind is b.kind:
+    """LLVM ``MergeAliasResults``: results agree only with equal kinds *and* offsets
+    (``AliasResult::operator==``), so a PartialAlias at offset 2 and one at an
+    unknown offset merge to MayAlias."""
+    if a.kind is b.kind and a.offset == b.offset:
         return a
     ka, kb = a.kind, b.kind
     if (ka is _PARTIAL and kb is _MUST) or (kb is _PARTIAL and ka is _MUST):

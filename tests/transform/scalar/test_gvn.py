@@ -480,3 +480,31 @@ join:
 def test_dead_code_leaders_like_opt19() -> None:
     """Dead blocks are value numbered in LLVM's order before scalar PRE."""
     assert_like_opt(DEAD_CODE_LEADERS, "gvn")
+
+
+PHI_OF_TWO_OFFSETS = """
+define i8 @f(i1 %c, i64 %offset, ptr %ptr) {
+start:
+  %alloca = alloca [8 x i8], align 8
+  store i64 1234605616436508552, ptr %alloca, align 8
+  %gep.2 = getelementptr i8, ptr %alloca, i64 2
+  %gep.unknown = getelementptr i8, ptr %alloca, i64 %offset
+  br i1 %c, label %join, label %if
+if:
+  br label %join
+join:
+  %phi = phi ptr [ %gep.unknown, %start ], [ %gep.2, %if ]
+  store i8 0, ptr %alloca, align 8
+  %load1 = load i64, ptr %alloca, align 8
+  store i64 %load1, ptr %ptr, align 8
+  %load2 = load i8, ptr %phi, align 1
+  ret i8 %load2
+}
+"""
+
+
+def test_phi_of_two_offsets_not_forwarded() -> None:
+    """A load through a phi of two different offsets is not a clobber at a known offset
+    (BasicAA merges PartialAlias results only when their offsets agree; LLVM pr63019)."""
+    out = assert_like_opt(PHI_OF_TWO_OFFSETS, "gvn")
+    assert "%load2 = load i8, ptr %phi" in out
