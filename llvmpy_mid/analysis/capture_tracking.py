@@ -22,6 +22,7 @@ from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
 from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
 from llvmpy_mid.ir.types import VectorType
+from llvmpy_mid.passes.options import OPTIONS
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
@@ -180,10 +181,17 @@ def determine_use_capture_kind(use: Use, tracker: CaptureTracker | None = None) 
     return UseCaptureKind.MAY_CAPTURE
 
 
+def default_max_uses_to_explore() -> int:
+    """``-capture-tracking-max-uses-to-explore`` (100 unless set; LLVM ``getDefaultMaxUsesToExploreForCaptureTracking``)."""
+    if not OPTIONS.is_set("capture-tracking-max-uses-to-explore"):
+        return DEFAULT_MAX_USES_TO_EXPLORE
+    return int(OPTIONS.value("capture-tracking-max-uses-to-explore"))
+
+
 def pointer_may_be_captured_by(v: Value, tracker: CaptureTracker, max_uses_to_explore: int = 0) -> None:
     """Walk the uses of pointer ``v``, reporting each capturing use to ``tracker``
     (LLVM ``PointerMayBeCaptured(V, Tracker, MaxUsesToExplore)``)."""
-    limit = max_uses_to_explore or DEFAULT_MAX_USES_TO_EXPLORE
+    limit = max_uses_to_explore or default_max_uses_to_explore()
     worklist: list[Use] = []
     visited: set[Use] = set()
     explore_all = type(tracker).should_explore is CaptureTracker.should_explore

@@ -142,6 +142,10 @@ OPTIONS_ROWS += [
         "gvn",
     ),
     ("gvn-max-num-insns", "uint", 100, "Max number of instructions to scan in each basic block in GVN (default = 100)", "gvn"),
+    # Read by analysis/capture_tracking.py (LLVM CaptureTracking.cpp), which GVN's AA queries reach.
+    ("capture-tracking-max-uses-to-explore", "uint", 100, "Maximal number of uses to explore.", "capture-tracking"),
+    # LLVM AliasAnalysis.cpp: only the legacy pass manager's AA reads it, so it changes nothing here, as in opt-19.
+    ("disable-basic-aa", "bool", False, "", "aa"),
 ]  # fmt: skip
 
 # --- dse ----------------------------------------------------------------------------------------
