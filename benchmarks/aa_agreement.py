@@ -14,7 +14,7 @@ matched by their printed text within each function. Printed figures:
 - the time each tool took (opt-19: whole processes; ours: in-process pass runs).
 
 Usage: ``python benchmarks/aa_agreement.py [--count 50] [--mem2reg] [--aa basic-aa]
-[--show 10] [FILES...]`` (default files: the csmith corpus of ``tests/csmith_files.py``'s
+[--max-pointers N] [--show 10] [--progress] [FILES...]`` (default files: the csmith corpus of ``tests/csmith_files.py``'s
 cache folder, ``$LLVMPY_MID_CSMITH_DIR``, or ``~/.cache/llvmpy-mid/csmith-*``).
 """
 
@@ -48,6 +48,7 @@ class Agreement:
     """Tallies of one comparison."""
 
     files: int = 0
+    functions: int = 0
     alias_pairs: int = 0
     modref_pairs: int = 0
     exact: int = 0
@@ -72,7 +73,8 @@ class Agreement:
 
     def report(self) -> str:
         lines = [
-            "files: %d, alias pairs: %d, mod/ref pairs: %d" % (self.files, self.alias_pairs, self.modref_pairs),
+            "files: %d, functions: %d, alias pairs: %d, mod/ref pairs: %d"
+            % (self.files, self.functions, self.alias_pairs, self.modref_pairs),
             "unsound (ours NoAlias, opt-19 MustAlias): %d" % self.ours_no_opt_must,
             "stronger (ours NoAlias, opt-19 not NoAlias): %d" % self.ours_no_opt_other,
             "no-alias share: %d/%d = %.2f%%" % (self.both_no_alias, self.opt_no_alias, 100 * self.no_alias_share),
@@ -95,7 +97,7 @@ def parse_answers(text: str) -> dict[tuple[str, str], str]:
     fn = ""
     for line in text.splitlines():
         if line.startswith("Function: "):
-            fn = line.split(":", 2)[1]
+            fn = line.split(":", 2)[1].strip()
             continue
         m = _LINE.match(line)
         if m:
@@ -124,15 +126,44 @@ def opt19_answers(text: str, aa: str) -> tuple[str, float]:
     return proc.stderr, time.perf_counter() - start
 
 
-def our_answers(text: str, aa: str) -> tuple[str, float]:
+def our_answers(text: str, aa: str, only: set[str] | None = None) -> tuple[str, float]:
+    """Our aa-eval output (of the functions named in ``only``, when given)."""
+    import contextlib
+
+    import llvmpy_mid.passes.registry  # noqa: F401  (declares the options)
+    from llvmpy_mid.analysis.alias.aa_eval import AAEvaluator
+    from llvmpy_mid.analysis.alias.aa_manager import AAManager
     from llvmpy_mid.asm import parse_assembly
+    from llvmpy_mid.passes.instrumentation import PassInstrumentation
+    from llvmpy_mid.passes.options import OPTIONS
+    from llvmpy_mid.passes.proxies import make_analysis_managers
     from llvmpy_mid.passes.run import run_passes
 
     module = parse_assembly(text)
     start = time.perf_counter()
     stream = io.StringIO()
-    run_passes(module, "aa-eval", options={"aa-pipeline": aa, "print-all-alias-modref-info": True}, stream=stream)
+    options: dict[str, bool | int | str | None] = {"aa-pipeline": aa, "print-all-alias-modref-info": True}
+    if only is None:
+        run_passes(module, "aa-eval", options=options, stream=stream)
+    else:
+        _mam, fam = make_analysis_managers(PassInstrumentation())
+        evaluator = AAEvaluator()
+        with OPTIONS.overriding(options), contextlib.redirect_stderr(stream):
+            for fn in module.functions:
+                if fn.name in only and not fn.is_declaration:
+                    evaluator.evaluate(fn, fam.get_result(AAManager, fn))
     return stream.getvalue(), time.perf_counter() - start
+
+
+def function_sizes(text: str) -> dict[str, int]:
+    """Pointers per function, from aa-eval's ``Function:`` lines."""
+    out: dict[str, int] = {}
+    for line in text.splitlines():
+        if line.startswith("Function: "):
+            m = re.match(r"Function: (.*): (\d+) pointers, (\d+) call sites$", line)
+            if m:
+                out[m.group(1)] = int(m.group(2))
+    return out
 
 
 def compare(theirs: dict[tuple[str, str], str], ours: dict[tuple[str, str], str], agg: Agreement, name: str, show: int) -> None:
@@ -173,18 +204,29 @@ def default_files(count: int) -> list[Path]:
     return []
 
 
-def run(files: Iterable[Path], mem2reg: bool, aa: str, show: int = 0, progress: bool = False) -> Agreement:
+def run(
+    files: Iterable[Path], mem2reg: bool, aa: str, show: int = 0, progress: bool = False, max_pointers: int = 0
+) -> Agreement:
+    """Compare every file's answers; with ``max_pointers``, only functions with at most that
+    many pointers (counted by opt-19's ``Function:`` line) are compared."""
     agg = Agreement()
     for path in files:
         if progress:
             print("%s (%d done: %d exact of %d)" % (path.name, agg.files, agg.exact, agg.alias_pairs + agg.modref_pairs), file=sys.stderr)
         text = prepare(path, mem2reg)
         theirs, t_opt = opt19_answers(text, aa)
-        ours, t_ours = our_answers(text, aa)
+        only: set[str] | None = None
+        if max_pointers:
+            only = {name for name, n in function_sizes(theirs).items() if 0 < n <= max_pointers}
+        ours, t_ours = our_answers(text, aa, only)
         agg.files += 1
+        agg.functions += len(only) if only is not None else len(function_sizes(theirs))
         agg.opt_seconds += t_opt
         agg.our_seconds += t_ours
-        compare(parse_answers(theirs), parse_answers(ours), agg, path.name, show)
+        their_answers = parse_answers(theirs)
+        if only is not None:
+            their_answers = {k: a for k, a in their_answers.items() if k[0] in only}
+        compare(their_answers, parse_answers(ours), agg, path.name, show)
     return agg
 
 
@@ -195,13 +237,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mem2reg", action="store_true")
     ap.add_argument("--aa", default="default")
     ap.add_argument("--show", type=int, default=10, help="print this many differing pairs")
+    ap.add_argument("--max-pointers", type=int, default=0, help="compare only functions with at most this many pointers")
     ap.add_argument("--progress", action="store_true", help="name each file on stderr as it starts")
     args = ap.parse_args(argv)
     files = args.files or default_files(args.count)
     if not files:
         print("no input files (csmith corpus not found)", file=sys.stderr)
         return 1
-    agg = run(files, args.mem2reg, args.aa, args.show, args.progress)
+    agg = run(files, args.mem2reg, args.aa, args.show, args.progress, args.max_pointers)
     print(agg.report())
     for ex in agg.examples:
         print("  " + ex)
