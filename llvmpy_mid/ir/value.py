@@ -209,6 +209,27 @@ class Value:
             self._name = table.insert_unique(new, self)
         return self._name
 
+    def take_name(self, other: Value) -> None:
+        """LLVM ``Value::takeName``: this value gets ``other``'s name exactly and ``other``
+        becomes unnamed; when ``other`` has no name this value loses its own. A value that
+        cannot carry a name (a constant other than a global, inline asm, metadata) keeps
+        none, but ``other`` still loses its name. ``v.take_name(v)`` changes nothing."""
+        if other is self:
+            return
+        name = other._name
+        if not (self.is_instruction or self.is_argument or self.is_basic_block or self.is_global_value):
+            if name:
+                other.set_name("")
+            return
+        if not name:
+            if self._name:
+                self.set_name("")
+            return
+        if self.type.is_void:
+            raise IRError("cannot name a value of type void")
+        other.set_name("")
+        self.set_name(name)
+
     def _numbering_changed(self) -> None:
         """Called before this value's name changes: drops the cached slot numbering
         of the function or module it is numbered in (see ``_printing.value_repr``)."""

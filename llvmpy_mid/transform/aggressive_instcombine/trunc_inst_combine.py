@@ -291,7 +291,7 @@ class TruncInstCombine:
                 res = new_phi
             inf.new_value = res
             if isinstance(res, Instruction):
-                _take_name(res, i)
+                res.take_name(i)
         for old, new in old_new_phis:
             for v, bb in old.incoming:
                 new.add_incoming(self._reduced_operand(v, scalar), bb)
@@ -301,7 +301,7 @@ class TruncInstCombine:
             b = self._builder_at(cur)
             res = _int_cast(b, res, dst, False)
             if isinstance(res, Instruction):
-                _take_name(res, cur)
+                res.take_name(cur)
         cur.replace_all_uses_with(res)
         cur.erase_from_parent()
         for old, _new in old_new_phis:
@@ -341,14 +341,6 @@ def _int_cast(b: IRBuilder, v: Value, ty: Type, signed: bool) -> Value:
     dst_bw = scalar_size_in_bits(ty)
     opcode = "trunc" if src_bw > dst_bw else ("sext" if signed else "zext") if src_bw < dst_bw else "bitcast"
     return b.create_cast(opcode, v, ty)
-
-
-def _take_name(new: Value, old: Value) -> None:
-    name = old.name
-    if not name or new is old:
-        return
-    old.name = ""
-    new.name = name
 
 
 __all__ = ["TruncInstCombine"]

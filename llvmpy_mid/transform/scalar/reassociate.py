@@ -88,7 +88,6 @@ from llvmpy_mid.transform.scalar.reassociate_ir import (
     should_convert_or_to_add,
     single_use_multiply_factors,
     splat_like,
-    take_name,
     user_back,
 )
 
@@ -440,7 +439,7 @@ class Reassociator:
         new = create_add(sub._operands[0].value, neg_val, "", sub, sub)
         sub.set_operand(0, Constant.get_null_value(sub.type))
         sub.set_operand(1, Constant.get_null_value(sub.type))
-        take_name(new, sub)
+        new.take_name(sub)
         sub.replace_all_uses_with(new)
         new.debug_loc = sub.debug_loc
         return new
@@ -866,7 +865,7 @@ class Reassociator:
         ):
             new = create_add(i._operands[0].value, i._operands[1].value, "", i, i)
             new._flags = NUW | NSW
-            take_name(new, i)
+            new.take_name(i)
             i.replace_all_uses_with(new)
             new.debug_loc = i.debug_loc
             redo[i] = None
@@ -933,7 +932,7 @@ class Reassociator:
         mul = BinaryOperator.create("mul", shl._operands[0].value, mul_cst)
         place(mul, shl)
         shl.set_operand(0, PoisonValue.get(shl.type))
-        take_name(mul, shl)
+        mul.take_name(shl)
         shl.replace_all_uses_with(mul)
         mul.debug_loc = shl.debug_loc
         fl = shl._flags  # type: ignore[attr-defined]

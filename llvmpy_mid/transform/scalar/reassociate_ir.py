@@ -253,18 +253,6 @@ def is_int_or_int_vector(ty: Type) -> bool:
     return ty.is_int_or_int_vector
 
 
-def take_name(new: Value, old: Value) -> None:
-    if new is old:
-        return
-    name = old.name
-    if not name:
-        if new.name:
-            new.name = ""
-        return
-    old.name = ""
-    new.name = name
-
-
 def place(inst: Instruction, pos: Instruction, at_head: bool = False) -> None:
     """Insert or move ``inst`` before ``pos`` the way LLVM inserts at an instruction
     iterator: unless ``at_head``, ``inst`` takes over the debug records that were in
@@ -322,7 +310,7 @@ def lower_negate_to_multiply(neg: Instruction) -> BinaryOperator:
     neg_one = Constant.get_all_ones_value(ty) if is_int_or_int_vector(ty) else fp_const(ty, -1.0)
     res = create_mul(neg._operands[op_no].value, neg_one, "", neg, neg)
     neg.set_operand(op_no, Constant.get_null_value(ty))
-    take_name(res, neg)
+    res.take_name(neg)
     neg.replace_all_uses_with(res)
     res.debug_loc = neg.debug_loc
     return res
