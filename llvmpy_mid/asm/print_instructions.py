@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from llvmpy_mid.asm.print_constants import shuffle_mask_text
 from llvmpy_mid.asm.print_names import escape
 from llvmpy_mid.ir.calling_conv import name_of as cc_name
-from llvmpy_mid.ir.constants import ConstantInt, ConstantTokenNone, UndefValue
+from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.binary import BINARY_OPCODE_CLASSES, UnaryOperator
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
@@ -61,7 +61,7 @@ from llvmpy_mid.ir.instructions.vector import (
     InsertValueInst,
     ShuffleVectorInst,
 )
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
+from llvmpy_mid.ir.statepoint import GC_RELOCATE, gc_relocate_pointers
 from llvmpy_mid.ir.types import TypeID
 
 if TYPE_CHECKING:
@@ -650,43 +650,17 @@ HANDLERS.update(
 """Instruction class -> its text handler."""
 
 
-_GC_RELOCATE = "llvm.experimental.gc.relocate"
-
-
 def gc_relocate_comment(ctx: WriterContext, inst: CallInst) -> str:
     """`` ; (base, derived)`` after a ``gc.relocate`` call (LLVM's ``printGCRelocateComment``):
     the pointers its two indices select among the statepoint's ``gc-live`` inputs (or its
     arguments), ``undef`` for an undef/none token; empty for any other call."""
     callee = inst._operands[-1].value
-    if not isinstance(callee, Function) or not callee._name.startswith(_GC_RELOCATE):
+    if not isinstance(callee, Function) or not callee._name.startswith(GC_RELOCATE):
         return ""
-    if lookup_intrinsic(callee._name) != _GC_RELOCATE or inst._num_args < 3:
+    gcr = gc_relocate_pointers(inst)
+    if gcr is None:
         return ""
-    token = inst._operands[0].value
-    if isinstance(token, (UndefValue, ConstantTokenNone)):
-        return " ; (undef, undef)"
-    statepoint: Value | None = token
-    if isinstance(token, LandingPadInst):
-        # On an invoke's unwind path: the statepoint is the invoke ending the unique predecessor.
-        pred = token.parent.unique_predecessor if token.parent is not None else None
-        statepoint = pred.terminator if pred is not None else None
-    if not isinstance(statepoint, CallBase):
-        return ""
-    picked: list[str] = []
-    for k in (1, 2):
-        index = inst._operands[k].value
-        if not isinstance(index, ConstantInt):
-            return ""
-        i = index.value
-        live = next((b for b in statepoint._bundles if b[0] == "gc-live"), None)
-        if live is not None:
-            pos, end = live[1] + i, live[2]
-        else:
-            pos, end = i, statepoint._num_args
-        if not 0 <= pos < end:
-            return ""
-        picked.append(_ref(ctx, statepoint._operands[pos].value))
-    return " ; (" + picked[0] + ", " + picked[1] + ")"
+    return " ; (" + _ref(ctx, gcr[1]) + ", " + _ref(ctx, gcr[2]) + ")"
 
 
 def instruction_body(ctx: WriterContext, inst: Instruction) -> str:

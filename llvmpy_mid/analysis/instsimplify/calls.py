@@ -35,6 +35,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase, intrinsic_base_name
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
+from llvmpy_mid.ir.statepoint import gc_relocate_pointers
 from llvmpy_mid.ir.types import StructType, Type
 from llvmpy_mid.ir.value import Value
 
@@ -555,19 +556,11 @@ def _constrained(op: str, call: CallBase, args: Sequence[Value], q: SimplifyQuer
 
 
 def _gc_relocate(call: CallBase, ret_ty: Type) -> Value | None:
-    token = call.get_arg(0)
-    base_i = call.get_arg(1)
-    derived_i = call.get_arg(2)
-    if not isinstance(base_i, ConstantInt) or not isinstance(derived_i, ConstantInt):
+    """Undef is undef after relocation (also for an undef/none token); null stays null."""
+    gcr = gc_relocate_pointers(call)
+    if gcr is None:
         return None
-    bundle = token.get_operand_bundle("gc-live") if isinstance(token, CallBase) else None
-    if bundle is None:
-        return None
-    inputs = bundle.inputs
-    if base_i.value >= len(inputs) or derived_i.value >= len(inputs):
-        return None
-    base = inputs[base_i.value]
-    derived = inputs[derived_i.value]
+    _token, base, derived = gcr
     if isinstance(derived, UndefValue) or isinstance(base, UndefValue):
         return u.undef(ret_ty)
     if ret_ty.is_pointer and isinstance(derived, ConstantPointerNull):

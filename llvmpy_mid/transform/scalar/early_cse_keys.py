@@ -46,6 +46,7 @@ from llvmpy_mid.ir.instructions.vector import (
     ShuffleVectorInst,
 )
 from llvmpy_mid.ir.pattern_match import m_not, m_value, match
+from llvmpy_mid.ir.statepoint import gc_relocate_pointers
 from llvmpy_mid.ir.types import ArrayType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 
@@ -263,44 +264,15 @@ def _simple_hash(inst: Instruction) -> int:
         if inst.is_commutative and inst.num_args >= 2:
             lhs, rhs = _ordered(ops[0].value, ops[1].value)
             return hash(("call", id(lhs), id(rhs), tuple(id(u.value) for u in ops[2:])))
-        gcr = _gc_relocate_pointers(inst)
+        gcr = gc_relocate_pointers(inst)
         if gcr is not None:
             return hash(("call", id(gcr[0]), id(gcr[1]), id(gcr[2])))
         return _call_hash(inst)
     return hash((inst.opcode, tuple(id(u.value) for u in ops)))
 
 
-_GC_RELOCATE = "llvm.experimental.gc.relocate"
-
-
-def _gc_relocate_pointers(call: CallInst) -> tuple[Value, Value, Value] | None:
-    """``(token, base, derived)`` of a ``gc.relocate`` whose indices select among its
-    statepoint's ``gc-live`` inputs (LLVM ``GCRelocateInst::getBasePtr/getDerivedPtr``)."""
-    if call.intrinsic_base != _GC_RELOCATE or call.num_args < 3:
-        return None
-    ops = call._operands
-    token = ops[0].value
-    statepoint: Value | None = token
-    if getattr(token, "opcode", None) == "landingpad":
-        bb = token.parent  # type: ignore[attr-defined]
-        pred = bb.unique_predecessor if bb is not None else None
-        statepoint = pred.terminator if pred is not None else None
-    if not isinstance(statepoint, CallBase):
-        return None
-    picked: list[Value] = []
-    for k in (1, 2):
-        index = ops[k].value
-        if not isinstance(index, ConstantInt):
-            return None
-        live = next((b for b in statepoint._bundles if b[0] == "gc-live"), None)
-        if live is not None:
-            pos, end = live[1] + index.value, live[2]
-        else:
-            pos, end = index.value, statepoint.num_args
-        if not 0 <= pos < end:
-            return None
-        picked.append(statepoint._operands[pos].value)
-    return token, picked[0], picked[1]
+# gvn_value_table still imports the old private name; it goes when gvn imports ir.statepoint.
+_gc_relocate_pointers = gc_relocate_pointers
 
 
 def _call_hash(call: CallInst) -> int:
@@ -339,9 +311,9 @@ def _simple_equal(l: Instruction, r: Instruction) -> bool:
             if not (lo[0].value is ro[1].value and lo[1].value is ro[0].value):
                 return False
             return all(lo[i].value is ro[i].value for i in range(2, n))
-        gl = _gc_relocate_pointers(l)
+        gl = gc_relocate_pointers(l)
         if gl is not None:
-            gr = _gc_relocate_pointers(r)
+            gr = gc_relocate_pointers(r)
             if gr is not None:
                 return gl[0] is gr[0] and gl[1] is gr[1] and gl[2] is gr[2]
     ls = match_select_with_optional_not_cond(l)
