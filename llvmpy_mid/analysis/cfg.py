@@ -46,38 +46,14 @@ def is_potentially_reachable_from_many(
         dt = None
     if excluded:
         dt = None
-    if li is not None:
-        return _reachable_with_loops(worklist, stop_bb, excluded, dt, li)
-    limit = DEFAULT_MAX_BBS_TO_EXPLORE
-    visited: set[BasicBlock] = set()
-    while worklist:
-        bb = worklist.pop()
-        if bb in visited:
-            continue
-        visited.add(bb)
-        if bb is stop_bb:
-            return True
-        if bb in excluded:
-            continue
-        if dt is not None and dt.dominates_block(bb, stop_bb):
-            return True
-        limit -= 1
-        if limit == 0:
-            return True
-        worklist.extend(bb.successors)
-    return False
-
-
-def _reachable_with_loops(
-    worklist: list[BasicBlock], stop_bb: BasicBlock, excluded: set[BasicBlock], dt: DominatorTree | None, li: LoopInfo
-) -> bool:
-    """The walk of :func:`is_potentially_reachable_from_many` with loop information."""
     holes: set[Loop] = set()
-    for bb in excluded:
-        outer = _outermost_loop(li, bb)
-        if outer is not None:
-            holes.add(outer)
-    stop_loop = _outermost_loop(li, stop_bb)
+    stop_loop: Loop | None = None
+    if li is not None:
+        for bb in excluded:
+            outer = _outermost_loop(li, bb)
+            if outer is not None:
+                holes.add(outer)
+        stop_loop = _outermost_loop(li, stop_bb)
     limit = DEFAULT_MAX_BBS_TO_EXPLORE
     visited: set[BasicBlock] = set()
     while worklist:
@@ -91,11 +67,13 @@ def _reachable_with_loops(
             continue
         if dt is not None and dt.dominates_block(bb, stop_bb):
             return True
-        outer = _outermost_loop(li, bb)
-        if outer is not None and outer in holes:
-            outer = None
-        if outer is not None and outer is stop_loop:
-            return True
+        outer = None
+        if li is not None:
+            outer = _outermost_loop(li, bb)
+            if outer is not None and outer in holes:
+                outer = None
+            if outer is not None and outer is stop_loop:
+                return True
         limit -= 1
         if limit == 0:
             return True
