@@ -45,6 +45,8 @@ __all__ = [
     "callgraph_dot",
     "cfg_dot",
     "dom_tree_dot",
+    "edge_port",
+    "edge_ports",
     "escape_record",
     "heat_color",
     "node_id",
@@ -232,6 +234,25 @@ def _edge_labels(bb: BasicBlock) -> list[str]:
 
 
 
+def edge_ports(bb: BasicBlock, num_succs: int) -> str:
+    """The ``|{<s0>T|<s1>F}`` row of a block's record naming its outgoing edges (LLVM
+    ``DOTGraphTraits::getEdgeSourceLabel``, at most 64 ports then ``truncated...``, as
+    ``GraphWriter::writeNode``); empty when no edge has a label."""
+    labels = _edge_labels(bb)
+    if not labels or not any(labels):
+        return ""
+    shown = labels[:num_succs][:_MAX_PORTS]
+    parts = ["<s%d>%s" % (k, escape_record(t)) for k, t in enumerate(shown)]
+    if num_succs > _MAX_PORTS:
+        parts.append("<s%d>truncated..." % _MAX_PORTS)
+    return "|{" + "|".join(parts) + "}"
+
+
+def edge_port(k: int) -> str:
+    """The ``:sK`` source port of a block's ``k``-th edge when its record has ports."""
+    return ":s%d" % min(k, _MAX_PORTS)
+
+
 def _header(title: str) -> list[str]:
     t = escape_record(title)
     return ['digraph "%s" {\n' % t, '\tlabel="%s";\n\n' % t]
@@ -265,20 +286,13 @@ def cfg_dot(
             attrs += 'color="%sff", style=filled, fillcolor="%s70" fontname="Courier",' % (border, fill)
         label = block_label(texts, bb, only)
         succs = _successors(bb)
-        labels = _edge_labels(bb)
-        ports = ""
-        if labels and any(labels):
-            shown = labels[: len(succs)][:_MAX_PORTS]
-            parts = ["<s%d>%s" % (k, escape_record(t)) for k, t in enumerate(shown)]
-            if len(succs) > _MAX_PORTS:
-                parts.append("<s%d>truncated..." % _MAX_PORTS)
-            ports = "|{" + "|".join(parts) + "}"
+        ports = edge_ports(bb, len(succs))
         out.append('\t%s [%slabel="{%s%s}"];\n' % (nid, attrs, label, ports))
         src_name = texts.plain_name(bb)
         for k, succ in enumerate(succs):
             if hidden is not None and hidden(succ):
                 continue
-            port = ":s%d" % min(k, _MAX_PORTS) if ports else ""
+            port = edge_port(k) if ports else ""
             tip = ""
             if edge_probability is not None:
                 tip = '[tooltip="%s -> %s\\nProbability %s" %s]' % (

@@ -15,15 +15,12 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from llvmpy_mid.analysis.dot_writer import _edge_labels, _header, escape_record, node_id, wrap_label
+from llvmpy_mid.analysis.dot_writer import _header, edge_port, edge_ports, escape_record, node_id, wrap_label
 from llvmpy_mid.analysis.memory_ssa import MemorySSA
 from llvmpy_mid.asm.printer import AssemblyWriter
 from llvmpy_mid.asm.print_types import TypePrinter
 from llvmpy_mid.asm.slot_tracker import SlotTracker
 from llvmpy_mid.ir.dominators import block_successors
-
-_MAX_PORTS = 64
-
 
 def _keep_mssa_comment(comment: str) -> bool:
     return " = MemoryDef(" in comment or " = MemoryPhi(" in comment or "MemoryUse(" in comment
@@ -53,17 +50,10 @@ def memory_ssa_dot(mssa: MemorySSA) -> str:
         if ";" in label:
             attrs += "style=filled, fillcolor=lightpink,"
         succs = block_successors(bb)
-        labels = _edge_labels(bb)
-        ports = ""
-        if labels and any(labels):
-            shown = labels[: len(succs)][:_MAX_PORTS]
-            parts = ["<s%d>%s" % (k, escape_record(t)) for k, t in enumerate(shown)]
-            if len(succs) > _MAX_PORTS:
-                parts.append("<s%d>truncated..." % _MAX_PORTS)
-            ports = "|{" + "|".join(parts) + "}"
+        ports = edge_ports(bb, len(succs))
         out.append('\t%s [%slabel="{%s%s}"];\n' % (ids[bb], attrs, label, ports))
         for k, succ in enumerate(succs):
-            port = ":s%d" % min(k, _MAX_PORTS) if ports else ""
+            port = edge_port(k) if ports else ""
             out.append("\t%s%s -> %s;\n" % (ids[bb], port, ids[succ]))
     out.append("}\n")
     return "".join(out)
