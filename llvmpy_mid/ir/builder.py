@@ -333,6 +333,28 @@ class IRBuilder:
             return self.create_cast("inttoptr", value, dest_type, name)
         return self.create_cast("bitcast", value, dest_type, name)
 
+    def create_zext_or_bitcast(self, value: Value, dest_type: Type, name: str = "") -> Value:
+        """LLVM ``CreateZExtOrBitCast``: ``value`` itself at ``dest_type``, a ``bitcast``
+        between types of one scalar size (``getScalarSizeInBits``), else a ``zext``."""
+        return self._cast_or_bitcast("zext", value, dest_type, name)
+
+    def create_sext_or_bitcast(self, value: Value, dest_type: Type, name: str = "") -> Value:
+        """LLVM ``CreateSExtOrBitCast`` (as :meth:`create_zext_or_bitcast`, with ``sext``)."""
+        return self._cast_or_bitcast("sext", value, dest_type, name)
+
+    def create_trunc_or_bitcast(self, value: Value, dest_type: Type, name: str = "") -> Value:
+        """LLVM ``CreateTruncOrBitCast`` (as :meth:`create_zext_or_bitcast`, with ``trunc``)."""
+        return self._cast_or_bitcast("trunc", value, dest_type, name)
+
+    def _cast_or_bitcast(self, opcode: str, value: Value, dest_type: Type, name: str) -> Value:
+        if value.type is dest_type:
+            return value
+        from llvmpy_mid.ir.constant_fold import scalar_size_in_bits
+
+        if scalar_size_in_bits(value.type) == scalar_size_in_bits(dest_type):
+            opcode = "bitcast"
+        return self.create_cast(opcode, value, dest_type, name)
+
     def create_trunc(self, value: Value, dest_type: Type, name: str = "") -> Value:
         return self.create_cast("trunc", value, dest_type, name)
 

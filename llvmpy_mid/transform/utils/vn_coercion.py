@@ -140,7 +140,7 @@ def coerce_available_value_to_load_type(stored_val: Value, loaded_ty: Type, buil
         shift = dl.type_store_size_in_bits(stored_ty) - dl.type_store_size_in_bits(loaded_ty)
         stored_val = builder.create_lshr(stored_val, ConstantInt.get(stored_val.type, shift))
     new_int_ty = ctx.int_type(loaded_size)
-    stored_val = _create_trunc_or_bitcast(builder, stored_val, new_int_ty)
+    stored_val = builder.create_trunc_or_bitcast(stored_val, new_int_ty)
     if loaded_ty is not new_int_ty:
         if loaded_ty.is_ptr_or_ptr_vector:
             stored_val = builder.create_cast("inttoptr", stored_val, loaded_ty)
@@ -149,30 +149,6 @@ def coerce_available_value_to_load_type(stored_val: Value, loaded_ty: Type, buil
     if isinstance(stored_val, Constant):
         stored_val = constant_fold_constant(stored_val, dl)
     return stored_val
-
-
-def _scalar_bits(ty: Type) -> int:
-    """LLVM ``getScalarSizeInBits`` of the integer types these casts see (0 otherwise)."""
-    scalar = ty.scalar_type
-    return int(scalar.width) if scalar.is_integer else 0  # type: ignore[attr-defined]
-
-
-def _create_trunc_or_bitcast(builder: IRBuilder, v: Value, ty: Type) -> Value:
-    """LLVM ``CreateTruncOrBitCast``."""
-    if v.type is ty:
-        return v
-    if _scalar_bits(v.type) == _scalar_bits(ty):
-        return builder.create_cast("bitcast", v, ty)
-    return builder.create_cast("trunc", v, ty)
-
-
-def _create_zext_or_bitcast(builder: IRBuilder, v: Value, ty: Type) -> Value:
-    """LLVM ``CreateZExtOrBitCast``."""
-    if v.type is ty:
-        return v
-    if _scalar_bits(v.type) == _scalar_bits(ty):
-        return builder.create_cast("bitcast", v, ty)
-    return builder.create_cast("zext", v, ty)
 
 
 def _analyze_load_from_clobbering_write(load_ty: Type, load_ptr: Value, write_ptr: Value, write_size_in_bits: int, dl: DataLayout) -> int:
@@ -290,7 +266,7 @@ def _get_store_value_for_load_helper(src_val: Value, offset: int, load_ty: Type,
     if shift:
         src_val = builder.create_lshr(src_val, ConstantInt.get(src_val.type, shift))
     if load_size != store_size:
-        src_val = _create_trunc_or_bitcast(builder, src_val, ctx.int_type(load_size * 8))
+        src_val = builder.create_trunc_or_bitcast(src_val, ctx.int_type(load_size * 8))
     return src_val
 
 
@@ -325,7 +301,7 @@ def get_mem_inst_value_for_load(src_inst: Instruction, offset: int, load_ty: Typ
     if is_mem_set(src_inst):
         val = src_inst.operands[1]
         if load_size != 1:
-            val = _create_zext_or_bitcast(builder, val, ctx.int_type(load_size * 8))
+            val = builder.create_zext_or_bitcast(val, ctx.int_type(load_size * 8))
         one_elt = val
         num_bytes_set = 1
         while num_bytes_set != load_size:
