@@ -29,7 +29,7 @@ entry points without one use a fresh ``-memssa-check-limit``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from llvmpy_mid.analysis.alias.aa_results import AAResults, BatchAAResults, is_mod_or_ref_set, is_mod_set
 from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
@@ -555,11 +555,12 @@ class MemorySSAWalker:
         """Forget what was cached about ``ma``."""
 
 
-class CachingWalker(MemorySSAWalker):
-    """The default walker (LLVM ``MemorySSA::CachingWalker``): answers are cached as each
-    use/def's optimised access."""
+class _ClobberWalker(MemorySSAWalker):
+    """The two walkers over a :class:`ClobberWalkerBase`; ``_skip_self`` tells them apart."""
 
     __slots__ = ("base",)
+
+    _skip_self: ClassVar[bool] = False
 
     def __init__(self, mssa: MemorySSA, base: ClobberWalkerBase) -> None:
         MemorySSAWalker.__init__(self, mssa)
@@ -572,40 +573,32 @@ class CachingWalker(MemorySSAWalker):
         ma, loc2, baa2, limit2 = self._arguments(x, loc, baa, limit)
         if loc2 is not None:
             return self.base.get_clobbering_memory_access_loc(ma, loc2, baa2, limit2)
-        return self.base.get_clobbering_memory_access_base(ma, baa2, limit2, False)
+        return self.base.get_clobbering_memory_access_base(ma, baa2, limit2, self._skip_self)
+
+    def invalidate_info(self, ma: MemoryAccess) -> None:
+        if isinstance(ma, MemoryUseOrDef):
+            ma.reset_optimized()
+
+
+class CachingWalker(_ClobberWalker):
+    """The default walker (LLVM ``MemorySSA::CachingWalker``): answers are cached as each
+    use/def's optimised access."""
+
+    __slots__ = ()
 
     def get_clobbering_memory_access_without_invariant_group(
         self, ma: MemoryAccess, baa: BatchAAResults, limit: WalkLimit
     ) -> MemoryAccess:
         return self.base.get_clobbering_memory_access_base(ma, baa, limit, False, False)
 
-    def invalidate_info(self, ma: MemoryAccess) -> None:
-        if isinstance(ma, MemoryUseOrDef):
-            ma.reset_optimized()
 
-
-class SkipSelfWalker(MemorySSAWalker):
+class SkipSelfWalker(_ClobberWalker):
     """LLVM ``MemorySSA::SkipSelfWalker``: for a def, the clobber above the def itself
     (a query through a phi does not stop at the def it started from)."""
 
-    __slots__ = ("base",)
+    __slots__ = ()
 
-    def __init__(self, mssa: MemorySSA, base: ClobberWalkerBase) -> None:
-        MemorySSAWalker.__init__(self, mssa)
-        self.base = base
-
-    def get_clobbering_memory_access(
-        self, x: MemoryAccess | Instruction, loc: MemoryLocation | BatchAAResults | None = None,
-        baa: BatchAAResults | WalkLimit | None = None, limit: WalkLimit | None = None,
-    ) -> MemoryAccess:
-        ma, loc2, baa2, limit2 = self._arguments(x, loc, baa, limit)
-        if loc2 is not None:
-            return self.base.get_clobbering_memory_access_loc(ma, loc2, baa2, limit2)
-        return self.base.get_clobbering_memory_access_base(ma, baa2, limit2, True)
-
-    def invalidate_info(self, ma: MemoryAccess) -> None:
-        if isinstance(ma, MemoryUseOrDef):
-            ma.reset_optimized()
+    _skip_self: ClassVar[bool] = True
 
 
 class DoNothingMemorySSAWalker(MemorySSAWalker):
