@@ -467,12 +467,16 @@ class Instruction(User):
         self._md = None
 
     def drop_unknown_non_debug_metadata(self, keep: Sequence[str] = ()) -> None:
-        """Remove every attachment but ``!dbg`` and the kinds in ``keep``."""
+        """Remove every attachment but ``!dbg``, ``!DIAssignID`` (debug metadata, as LLVM keeps
+        it) and the kinds in ``keep``."""
         if not self._md:
             return
         kinds = self.type.context.md_kinds
         keep_ids = {kinds[k] for k in keep if k in kinds}
         keep_ids.add(0)
+        assign_id = kinds.get("DIAssignID")
+        if assign_id is not None:
+            keep_ids.add(assign_id)
         self._md = {k: v for k, v in self._md.items() if k in keep_ids} or None
 
     @property

@@ -340,7 +340,7 @@ def perform_stack_move_optzn(
     src_alloca.alignment = max(src_alloca.alignment or 1, dest_alloca.alignment or 1)
     dest_alloca.replace_all_uses_with(src_alloca)
     opt.erase_instruction(dest_alloca)
-    src_alloca.drop_unknown_non_debug_metadata(("DIAssignID",))
+    src_alloca.drop_unknown_non_debug_metadata()
     for marker in lifetime_markers:
         opt.erase_instruction(marker)
     for inst in no_alias_instrs:

@@ -161,7 +161,7 @@ class _MergedLoadStoreMotion:
         ptr1 = s1.pointer_operand
         insert_pt = bb.first_insertion_point
         assert insert_pt is not None
-        s0.drop_unknown_non_debug_metadata(("DIAssignID",))
+        s0.drop_unknown_non_debug_metadata()
         s0.debug_loc = get_merged_location(s0.debug_loc, s1.debug_loc)
         merge_di_assign_id(s0, [s1])
         builder = IRBuilder(before=s0, folder=ConstantFolder())
