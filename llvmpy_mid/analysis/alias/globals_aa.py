@@ -43,7 +43,7 @@ queried again); LLVM's ``CollectSCCMembership`` table, which nothing reads.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Iterable
 
 from llvmpy_mid.ir.constants import is_constant_used
 from llvmpy_mid.analysis.alias.aa_results import MOD, MOD_REF, NO_MOD_REF, REF, AAQueryInfo, AAResultBase
@@ -441,19 +441,7 @@ class GlobalsAAResult(AAResultBase):
                 if _non_escaping_global_no_alias_with_load(ptr, depth):
                     continue
                 return False
-            if isinstance(inp, SelectInst):
-                for op in (inp.true_value, inp.false_value):
-                    u = get_underlying_object(op)
-                    if id(u) not in visited:
-                        visited.add(id(u))
-                        inputs.append(u)
-                continue
-            if isinstance(inp, PHINode):
-                for op in inp.incoming_values:
-                    u = get_underlying_object(op)
-                    if id(u) not in visited:
-                        visited.add(id(u))
-                        inputs.append(u)
+            if _queue_choices(inp, visited, inputs):
                 continue
             return False
         return True
@@ -539,6 +527,23 @@ def _may_sync_or_call_into_module(fn: Function) -> bool:
     return not fn.is_declaration or not fn.has_fn_attribute("nosync") or not fn.has_fn_attribute("nocallback")
 
 
+def _queue_choices(inp: Value, visited: set[int], inputs: list[Value]) -> bool:
+    """For a select or phi, queue the underlying objects of its choices not seen before and
+    answer True; False for any other value (the escape walks' shared step)."""
+    if isinstance(inp, SelectInst):
+        ops: Iterable[Value] = (inp.true_value, inp.false_value)
+    elif isinstance(inp, PHINode):
+        ops = inp.incoming_values
+    else:
+        return False
+    for op in ops:
+        u = get_underlying_object(op)
+        if id(u) not in visited:
+            visited.add(id(u))
+            inputs.append(u)
+    return True
+
+
 def _non_escaping_global_no_alias_with_load(v: Value, depth: list[int]) -> bool:
     """``isNonEscapingGlobalNoAliasWithLoad``: ``v`` (a pointer a value was loaded from)
     must itself come from outside; shares the depth budget with the caller."""
@@ -554,19 +559,7 @@ def _non_escaping_global_no_alias_with_load(v: Value, depth: list[int]) -> bool:
         if isinstance(inp, LoadInst):
             inputs.append(get_underlying_object(inp.operands[0]))
             continue
-        if isinstance(inp, SelectInst):
-            for op in (inp.true_value, inp.false_value):
-                u = get_underlying_object(op)
-                if id(u) not in visited:
-                    visited.add(id(u))
-                    inputs.append(u)
-            continue
-        if isinstance(inp, PHINode):
-            for op in inp.incoming_values:
-                u = get_underlying_object(op)
-                if id(u) not in visited:
-                    visited.add(id(u))
-                    inputs.append(u)
+        if _queue_choices(inp, visited, inputs):
             continue
         return False
     return True
