@@ -34,21 +34,20 @@ OPTIONS_ROWS += [
     ("basic-aa-separate-storage", "bool", True, "", "basic-aa"),
 ]
 PASSES += [("aa-eval", "function", _ALIAS + "aa_eval:AAEvaluator")]
-OPTIONS_ROWS += [
-    (_n, "bool", False, "", "aa-eval")
-    for _n in (
-        "print-all-alias-modref-info",
-        "print-no-aliases",
-        "print-may-aliases",
-        "print-partial-aliases",
-        "print-must-aliases",
-        "print-no-modref",
-        "print-ref",
-        "print-mod",
-        "print-modref",
-        "evaluate-aa-metadata",
-    )
-]
+#: aa-eval's ``cl::opt`` flags (all hidden booleans in LLVM, default off).
+AA_EVAL_OPTIONS: tuple[str, ...] = (
+    "print-all-alias-modref-info",
+    "print-no-aliases",
+    "print-may-aliases",
+    "print-partial-aliases",
+    "print-must-aliases",
+    "print-no-modref",
+    "print-ref",
+    "print-mod",
+    "print-modref",
+    "evaluate-aa-metadata",
+)
+OPTIONS_ROWS += [(_n, "bool", False, "", "aa-eval") for _n in AA_EVAL_OPTIONS]
 
 # --- scoped-noalias-aa, tbaa, aa-eval, alias sets ------------------------------------------------
 ANALYSES += [

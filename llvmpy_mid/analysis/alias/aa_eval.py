@@ -42,23 +42,10 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
+from llvmpy_mid.passes.registry_memory import AA_EVAL_OPTIONS
 from llvmpy_mid.passes.teardown import at_pipeline_end
 
 __all__ = ["AA_EVAL_OPTIONS", "AAEvaluator"]
-
-#: The pass's ``cl::opt`` flags (all hidden booleans in LLVM, default off).
-AA_EVAL_OPTIONS: tuple[str, ...] = (
-    "print-all-alias-modref-info",
-    "print-no-aliases",
-    "print-may-aliases",
-    "print-partial-aliases",
-    "print-must-aliases",
-    "print-no-modref",
-    "print-ref",
-    "print-mod",
-    "print-modref",
-    "evaluate-aa-metadata",
-)
 
 _ALIAS_FLAGS = ("print-no-aliases", "print-may-aliases", "print-partial-aliases", "print-must-aliases")
 #: ModRefInfo value -> (message, option)
