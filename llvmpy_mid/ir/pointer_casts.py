@@ -34,12 +34,14 @@ _FIXED_VECTOR = TypeID.FIXED_VECTOR
 _SCALABLE_VECTOR = TypeID.SCALABLE_VECTOR
 
 
-def strip_pointer_casts(v: Value, inbounds: bool = False) -> Value:
+def strip_pointer_casts(v: Value, inbounds: bool = False, for_alias_analysis: bool = False) -> Value:
     """LLVM's ``stripPointerCasts`` (``inbounds=False``: through bitcasts,
     address-space casts and all-zero GEPs) or ``stripInBoundsOffsets``
     (``inbounds=True``: through any inbounds GEP), also through a call's
     ``returned`` argument; instructions and constant expressions alike. A
-    value that is not a pointer is returned as it is."""
+    value that is not a pointer is returned as it is. ``for_alias_analysis``
+    (with ``inbounds=False``) is LLVM's ``PSK_ForAliasAnalysis`` mode: also through
+    one-input phis and ``launder``/``strip.invariant.group``."""
     if v.type.type_id is not _POINTER:
         return v
     seen: set[int] | None = None
@@ -67,10 +69,19 @@ def strip_pointer_casts(v: Value, inbounds: bool = False) -> Value:
             nxt = ops[0].value
             if nxt.type.type_id is not _POINTER:
                 return v
+        elif op == "phi" and for_alias_analysis:
+            if len(ops) != 1:
+                return v
+            nxt = ops[0].value
         elif v.is_instruction and v.is_call_base:  # type: ignore[attr-defined]
             returned = get_returned_arg_operand(v)  # type: ignore[arg-type]
             if returned is None:
-                return v
+                if not for_alias_analysis:
+                    return v
+                fn = v.called_function  # type: ignore[attr-defined]
+                if fn is None or not fn.intrinsic_id or not fn.name.startswith(_LAUNDER_OR_STRIP_IDS):
+                    return v
+                returned = ops[0].value
             nxt = returned
         else:
             return v
@@ -305,44 +316,4 @@ def strip_pointer_casts_for_alias_analysis(v: Value) -> Value:
     """LLVM ``Value::stripPointerCastsForAliasAnalysis``: through bitcasts, address-space
     casts, all-zero GEPs, one-input phis, a call's ``returned`` argument and
     ``launder``/``strip.invariant.group``; instructions and constant expressions alike."""
-    if v.type.type_id is not _POINTER:
-        return v
-    seen: set[int] | None = None
-    while True:
-        if v.is_instruction or getattr(v, "is_constant_expr", False):
-            op = v.opcode  # type: ignore[attr-defined]
-            ops = v._operands  # type: ignore[attr-defined]
-        else:
-            return v
-        if op == "getelementptr":
-            for i in range(1, len(ops)):
-                idx = ops[i].value
-                if not isinstance(idx, ConstantInt) or idx.value != 0:
-                    return v
-            nxt = ops[0].value
-        elif op == "bitcast":
-            nxt = ops[0].value
-            if nxt.type.type_id is not _POINTER:
-                return v
-        elif op == "addrspacecast":
-            nxt = ops[0].value
-        elif op == "phi":
-            if len(ops) != 1:
-                return v
-            nxt = ops[0].value
-        elif v.is_instruction and v.is_call_base:  # type: ignore[attr-defined]
-            returned = get_returned_arg_operand(v)  # type: ignore[arg-type]
-            if returned is None:
-                fn = v.called_function  # type: ignore[attr-defined]
-                if fn is None or not fn.intrinsic_id or not fn.name.startswith(_LAUNDER_OR_STRIP_IDS):
-                    return v
-                returned = ops[0].value
-            nxt = returned
-        else:
-            return v
-        if seen is None:
-            seen = {id(v)}
-        if id(nxt) in seen:
-            return v
-        seen.add(id(nxt))
-        v = nxt
+    return strip_pointer_casts(v, False, True)
