@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from llvmpy_mid.transform.utils.local_metadata import combine_aa_metadata
 from llvmpy_mid.analysis.alias.aa_manager import AAManager
 from llvmpy_mid.analysis.alias.aa_results import AAResults, BatchAAResults, is_mod_or_ref_set, is_mod_set
 from llvmpy_mid.analysis.alias.alias_result import AliasKind
@@ -221,41 +222,6 @@ def create_mem_transfer(
     return _mem_intrinsic(
         b, base, [dst.type, src.type, size.type], [dst, src, size, ConstantInt.get(i1, int(volatile))], ((0, dst_al), (1, src_al))
     )
-
-
-_AA_KNOWN = ("tbaa", "alias.scope", "noalias", "invariant.group", "llvm.access.group", "DIAssignID")
-
-
-def combine_aa_metadata(k: Instruction, j: Instruction) -> None:
-    """LLVM's ``combineAAMetadata``: ``combineMetadata(K, J, {tbaa, alias.scope, noalias,
-    invariant.group, access_group}, DoesKMove=true)`` -- ``k`` keeps only those kinds,
-    generalised to hold for ``j`` too."""
-    from llvmpy_mid.analysis.type_based_alias_analysis import get_most_generic_tbaa
-    from llvmpy_mid.transform.utils.local_metadata import (
-        _intersect_access_groups,
-        md_intersect,
-        merge_di_assign_id,
-        most_generic_alias_scope,
-    )
-
-    k.drop_unknown_non_debug_metadata(_AA_KNOWN)
-    for kind, kmd in list(k.metadata_items()):
-        if kind == "dbg":
-            continue
-        jmd = j.get_metadata(kind)
-        if kind == "DIAssignID":
-            merge_di_assign_id(k, [j])
-        elif kind == "tbaa":
-            k.set_metadata(kind, get_most_generic_tbaa(jmd, kmd))
-        elif kind == "alias.scope":
-            k.set_metadata(kind, most_generic_alias_scope(jmd, kmd))
-        elif kind == "noalias":
-            k.set_metadata(kind, md_intersect(jmd, kmd))
-        elif kind == "llvm.access.group":
-            k.set_metadata(kind, _intersect_access_groups(k, j))
-    jig = j.get_metadata("invariant.group")
-    if jig is not None and isinstance(k, (LoadInst, StoreInst)):
-        k.set_metadata("invariant.group", jig)
 
 
 def get_or_enforce_known_alignment(

@@ -97,7 +97,8 @@ def perform_call_slot_optzn(
 ) -> bool:
     """Let the call that filled the alloca ``cpy_src`` write ``cpy_dest`` directly;
     True if it now does (the caller deletes the copy)."""
-    from llvmpy_mid.transform.scalar.memcpy_opt import combine_aa_metadata, may_be_visible_through_unwinding
+    from llvmpy_mid.transform.scalar.memcpy_opt import may_be_visible_through_unwinding
+    from llvmpy_mid.transform.utils.local_metadata import combine_aa_metadata
 
     if cpy_size_scalable:
         return False

@@ -56,18 +56,35 @@ _CSE_KNOWN = (
 )  # fmt: skip
 
 
+_AA_KNOWN = ("tbaa", "alias.scope", "noalias", "invariant.group", "llvm.access.group")
+
+
 def combine_metadata_for_cse(k: Instruction, j: Instruction, k_dominates_j: bool) -> None:
     """Keep on ``k`` only the metadata that also holds for ``j`` (LLVM
     ``combineMetadataForCSE``; differing TBAA/scope/range/fpmath nodes are dropped
     rather than generalised)."""
-    does_k_move = k_dominates_j
-    k.drop_unknown_non_debug_metadata(_CSE_KNOWN)
+    combine_metadata(k, j, _CSE_KNOWN, k_dominates_j)
+
+
+def combine_aa_metadata(k: Instruction, j: Instruction) -> None:
+    """LLVM ``combineAAMetadata``: ``k`` keeps only its alias-analysis metadata (and debug
+    metadata), generalised to hold for ``j`` too, as when ``k`` replaces ``j``."""
+    combine_metadata(k, j, _AA_KNOWN, True)
+
+
+def combine_metadata(k: Instruction, j: Instruction, known: tuple[str, ...], does_k_move: bool) -> None:
+    """LLVM ``combineMetadata``: drop from ``k`` every kind not in ``known`` (debug
+    metadata stays; ``!DIAssignID`` is merged with ``j``'s), and generalise each kept kind
+    so it holds for ``j`` too."""
+    k.drop_unknown_non_debug_metadata(known)
     has_noundef = k.get_metadata("noundef") is not None
     for kind, kmd in list(k.metadata_items()):
         if kind == "dbg":
             continue
         jmd = j.get_metadata(kind)
-        if kind in ("noalias", "llvm.mem.parallel_loop_access"):
+        if kind == "DIAssignID":
+            merge_di_assign_id(k, [j])
+        elif kind in ("noalias", "llvm.mem.parallel_loop_access"):
             k.set_metadata(kind, md_intersect(jmd, kmd))
         elif kind == "alias.scope":
             k.set_metadata(kind, most_generic_alias_scope(jmd, kmd))
@@ -244,6 +261,8 @@ def most_generic_align(a: MDNode | None, b: MDNode | None) -> MDNode | None:
 
 
 __all__ = [
+    "combine_aa_metadata",
+    "combine_metadata",
     "combine_metadata_for_cse",
     "copy_metadata_for_load",
     "md_intersect",
