@@ -289,17 +289,10 @@ def _is_passing_undef_ub(cb: CallBase, arg_no: int) -> bool:
 
 
 def _assume_declaration(module: Module) -> Function:
-    existing = module.get_function("llvm.assume")
-    if existing is not None:
-        return existing
-    from llvmpy_mid.ir.intrinsics import intrinsic_attributes
+    from llvmpy_mid.ir.intrinsics import intrinsic_declaration
 
     ctx = module.context
-    decl = module.get_or_insert_function("llvm.assume", ctx.function_type(ctx.void, [ctx.i1]))
-    attrs = intrinsic_attributes("llvm.assume")
-    if attrs is not None:
-        decl.attributes = attrs
-    return decl
+    return intrinsic_declaration(module, "llvm.assume", ctx.function_type(ctx.void, [ctx.i1]))
 
 
 def salvage_knowledge(inst: Instruction, ac: AssumptionCache | None = None, dt: DominatorTree | None = None) -> bool:

@@ -246,19 +246,12 @@ class _LargeBlockInfo:
 
 
 def _assume_declaration(fn: Function) -> Function:
-    from llvmpy_mid.ir.intrinsics import intrinsic_attributes
+    from llvmpy_mid.ir.intrinsics import intrinsic_declaration
 
     module = fn.parent
     assert module is not None
-    existing = module.get_function("llvm.assume")
-    if existing is not None:
-        return existing
     ctx = fn.context
-    decl = module.get_or_insert_function("llvm.assume", ctx.function_type(ctx.void, [ctx.i1]))
-    attrs = intrinsic_attributes("llvm.assume")
-    if attrs is not None:
-        decl.attributes = attrs
-    return decl
+    return intrinsic_declaration(module, "llvm.assume", ctx.function_type(ctx.void, [ctx.i1]))
 
 
 def _add_assume_non_null(ac: AssumptionCache | None, li: LoadInst) -> None:
