@@ -24,9 +24,12 @@ forms) override the options ``-enable-pre``, ``-enable-load-pre``,
 ``-gvn-max-num-insns`` are honoured with opt-19's defaults. ``-stats`` counts
 LLVM's counters.
 
-What it does not do (yet): MemorySSA updating (LLVM 19's ``gvn`` only keeps a
-cached MemorySSA up to date; here a cached MemorySSA is not reported
-preserved), optimisation remarks.
+A MemorySSA cached before ``gvn`` is kept up to date as LLVM 19 does (removed
+instructions lose their accesses, PRE'd loads and the "assume(false)" store get
+new ones, merged blocks and split critical edges move and rewire them) and is
+reported preserved.
+
+What it does not do (yet): optimisation remarks.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import attrs
 from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
 from llvmpy_mid.analysis.instruction_precedence_tracking import ImplicitControlFlowTracking
 from llvmpy_mid.analysis.instruction_simplify import simplify_instruction
+from llvmpy_mid.analysis.memory_ssa_updater import MemorySSAUpdater
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.ir.constants import ConstantInt, PoisonValue
@@ -148,6 +152,7 @@ class GVN:
         aa: Any,
         md: Any,
         li: LoopInfo,
+        mssa: Any = None,
     ) -> None:
         self.options = options
         self.fn = fn
@@ -159,6 +164,7 @@ class GVN:
         self.aa = aa
         self.md = md
         self.li = li
+        self.mssau: MemorySSAUpdater | None = MemorySSAUpdater(mssa) if mssa is not None else None
         self.icf = ImplicitControlFlowTracking()
         self.vn = ValueTable(self.dl)
         self.vn.aa = aa
@@ -203,6 +209,8 @@ class GVN:
         """LLVM ``removeInstruction``: forget ``inst`` in memdep and the ICF tracker, erase it."""
         if self.md is not None:
             self.md.remove_instruction(inst)
+        if self.mssau is not None:
+            self.mssau.remove_memory_access(inst)
         self.icf.remove_instruction(inst)
         inst.erase_from_parent()
 
@@ -242,7 +250,7 @@ class GVN:
         """LLVM ``splitCriticalEdges(Pred, Succ)`` (loop-simplify form not insisted on)."""
         term = pred.terminator
         assert term is not None
-        options = CriticalEdgeSplittingOptions(self.dt, self.li).unset_preserve_loop_simplify()
+        options = CriticalEdgeSplittingOptions(self.dt, self.li, mssau=self.mssau).unset_preserve_loop_simplify()
         bb = split_critical_edge(term, successor_number(pred, succ), options)
         if bb is not None:
             if self.md is not None:
@@ -257,7 +265,7 @@ class GVN:
         changed = False
         while self.to_split:
             term, succ_num = self.to_split.pop()
-            options = CriticalEdgeSplittingOptions(self.dt, self.li)
+            options = CriticalEdgeSplittingOptions(self.dt, self.li, mssau=self.mssau)
             changed |= split_critical_edge(term, succ_num, options) is not None
         if changed:
             if self.md is not None:
@@ -495,7 +503,7 @@ class GVN:
         bb = fn.blocks._first
         while bb is not None:
             nxt = bb.next_block
-            if merge_block_into_predecessor(bb, dtu, self.li):
+            if merge_block_into_predecessor(bb, dtu, self.li, mssau=self.mssau):
                 if self.md is not None:
                     self.md.invalidate_cached_predecessors()
                 NUM_GVN_BLOCKS.add()
@@ -550,6 +558,7 @@ class GVNPass(Pass[Function]):
         from llvmpy_mid.analysis.alias.aa_manager import AAManager
         from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
         from llvmpy_mid.analysis.loop_info import LoopAnalysis
+        from llvmpy_mid.analysis.memory_ssa import MemorySSAAnalysis
         from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitterAnalysis
         from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
         from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
@@ -567,23 +576,16 @@ class GVNPass(Pass[Function]):
 
             md = am.get_result(MemoryDependenceAnalysis, unit)
         li = am.get_result(LoopAnalysis, unit)
-        mssa = _cached_memory_ssa(am, unit)
+        mssa_result = am.get_cached_result(MemorySSAAnalysis, unit)
         am.get_result(OptimizationRemarkEmitterAnalysis, unit)
-        gvn = GVN(self.options, unit, ac, dt, tli, aa, md, li)
+        mssa = mssa_result.mssa if mssa_result is not None else None
+        gvn = GVN(self.options, unit, ac, dt, tli, aa, md, li, mssa)
         if not gvn.run_impl():
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()
         pa.preserve(DominatorTreeAnalysis)
         pa.preserve(TargetLibraryAnalysis)
         pa.preserve(LoopAnalysis)
-        del mssa
+        if mssa is not None:
+            pa.preserve(MemorySSAAnalysis)
         return pa
-
-
-def _cached_memory_ssa(am: AnalysisManager[Function], fn: Function) -> object | None:
-    """``AM.getCachedResult<MemorySSAAnalysis>(F)`` when MemorySSA exists here."""
-    try:
-        from llvmpy_mid.analysis.memory_ssa import MemorySSAAnalysis  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return None
-    return am.get_cached_result(MemorySSAAnalysis, fn)  # type: ignore[no-any-return, unused-ignore]

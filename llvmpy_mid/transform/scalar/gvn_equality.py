@@ -27,6 +27,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.loads import can_replace_pointers_if_equal, can_replace_pointers_in_use_if_equal
+from llvmpy_mid.analysis.memory_ssa import BEFORE_TERMINATOR, MemoryDef, MemoryUseOrDef
+from llvmpy_mid.analysis.memory_ssa_updater import MemorySSAUpdater
 from llvmpy_mid.ir.constants import ConstantFP, ConstantInt, ConstantPointerNull, PoisonValue
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.memory import StoreInst
@@ -188,6 +190,8 @@ def process_assume_intrinsic(gvn: GVN, assume: Instruction) -> bool:
             i8 = ctx.int_type(8)
             store = StoreInst(PoisonValue.get(i8), ConstantPointerNull.get(ctx.pointer_type(0)), alignment=gvn.dl.abi_alignment(i8))
             store.insert_before(assume)
+            if gvn.mssau is not None:
+                _add_memory_access_for_store(gvn.mssau, store)
         if _is_assume_with_empty_bundle(assume):
             gvn.mark_instruction_for_deletion(assume)
             return True
@@ -227,6 +231,29 @@ def process_assume_intrinsic(gvn: GVN, assume: Instruction) -> bool:
         if _has_users_in(cmp_lhs, parent):
             gvn.replace_operands_with_map[cmp_lhs] = cmp_rhs
     return changed
+
+
+def _add_memory_access_for_store(mssau: MemorySSAUpdater, store: StoreInst) -> None:
+    """The new store's def goes before the first access of its block not before it
+    (before the terminator when none), linked without renaming uses (as LLVM's
+    ``processAssumeIntrinsic``)."""
+    bb = store.parent
+    assert bb is not None
+    first_non_dom: MemoryUseOrDef | None = None
+    for acc in mssau.get_memory_ssa().get_block_accesses(bb) or ():
+        inst = acc.memory_inst if isinstance(acc, MemoryUseOrDef) else None
+        if inst is not None and not inst.comes_before(store):
+            assert isinstance(acc, MemoryUseOrDef)
+            first_non_dom = acc
+            break
+    if first_non_dom is not None:
+        new_def = mssau.create_memory_access_before(store, None, first_non_dom)
+    else:
+        created = mssau.create_memory_access_in_bb(store, None, bb, BEFORE_TERMINATOR)
+        assert created is not None
+        new_def = created
+    assert isinstance(new_def, MemoryDef)
+    mssau.insert_def(new_def, False)
 
 
 def _is_all_ones(v: Value) -> bool:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, cast
 from llvmpy_mid.analysis.alias.aa_results import BatchAAResults
 from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
 from llvmpy_mid.analysis.loads import is_dereferenceable_and_aligned_pointer_for_type
+from llvmpy_mid.analysis.memory_ssa import BEFORE_TERMINATOR, MemoryDef, MemoryUse
 from llvmpy_mid.analysis.phi_trans_addr import PHITransAddr
 from llvmpy_mid.ir.constants import UndefValue
 from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
@@ -412,6 +413,14 @@ def eliminate_partially_redundant_load(
         )
         new_load.insert_before(term)
         new_load.debug_loc = load.debug_loc
+        mssau = gvn.mssau
+        if mssau is not None:
+            new_access = mssau.create_memory_access_in_bb(new_load, None, unavailable_block, BEFORE_TERMINATOR)
+            if isinstance(new_access, MemoryDef):
+                mssau.insert_def(new_access, True)
+            else:
+                assert isinstance(new_access, MemoryUse)
+                mssau.insert_use(new_access, True)
         for kind in _AA_MD:
             node = load.get_metadata(kind)
             if node is not None:
@@ -704,6 +713,8 @@ def process_load(gvn: GVN, load: Instruction) -> bool:
     gvn.icf.remove_users_of(load)
     load.replace_all_uses_with(value)
     gvn.mark_instruction_for_deletion(load)
+    if gvn.mssau is not None:
+        gvn.mssau.remove_memory_access(load)
     NUM_GVN_LOAD.add()
     gvn.invalidate_pointer(value)
     return True

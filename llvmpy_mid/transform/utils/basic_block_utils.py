@@ -25,7 +25,7 @@ split is updated as ``DominatorTree::splitBlock`` does (same tree as LLVM's
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from llvmpy_mid.analysis.loop_info import Loop, LoopInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -38,6 +38,9 @@ from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import BranchInst, UnreachableInst
 from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.value import Value
+
+if TYPE_CHECKING:
+    from llvmpy_mid.analysis.memory_ssa_updater import MemorySSAUpdater
 
 CFGUpdate = tuple[str, BasicBlock, BasicBlock]
 """A dominator-tree update: ("insert" | "delete", from, to)."""
@@ -459,6 +462,7 @@ class CriticalEdgeSplittingOptions:
         "preserve_lcssa",
         "ignore_unreachable_dests",
         "preserve_loop_simplify",
+        "mssau",
     )
 
     def __init__(
@@ -471,9 +475,11 @@ class CriticalEdgeSplittingOptions:
         preserve_lcssa: bool = False,
         ignore_unreachable_dests: bool = False,
         preserve_loop_simplify: bool = True,
+        mssau: MemorySSAUpdater | None = None,
     ) -> None:
         self.dt = dt
         self.li = li
+        self.mssau = mssau
         self.merge_identical_edges = merge_identical_edges
         self.keep_one_input_phis = keep_one_input_phis
         self.preserve_lcssa = preserve_lcssa
@@ -637,6 +643,9 @@ def split_known_critical_edge(
                 continue
             remove_predecessor(dest, src, options.keep_one_input_phis)
             term.set_successor(i, new_bb)
+    mssau = options.mssau
+    if mssau is not None:
+        mssau.wire_old_predecessors_to_new_immediate_predecessor(dest, new_bb, [src], options.merge_identical_edges)
     dt = options.dt
     if dt is not None:
         dt_split_block(dt, new_bb)
@@ -660,6 +669,8 @@ def split_known_critical_edge(
                     create_phis_for_split_loop_exit([src], new_bb, dest)
                 if loop_preds:
                     new_exit = split_block_predecessors(dest, loop_preds, "split", dt, li, options.preserve_lcssa)
+                    if mssau is not None and new_exit is not None:
+                        mssau.wire_old_predecessors_to_new_immediate_predecessor(dest, new_exit, loop_preds)
                     if options.preserve_lcssa and new_exit is not None:
                         create_phis_for_split_loop_exit(loop_preds, new_exit, dest)
     return new_bb
@@ -821,10 +832,12 @@ def merge_block_into_predecessor(
     li: LoopInfo | None = None,
     predecessor_with_two_successors: bool = False,
     dt: DominatorTree | None = None,
+    mssau: MemorySSAUpdater | None = None,
 ) -> bool:
     """Fold ``bb`` into its unique predecessor when that predecessor only branches to it
     (or, with ``predecessor_with_two_successors``, branches conditionally and ``bb`` ends
-    in an unconditional branch) (LLVM ``MergeBlockIntoPredecessor``)."""
+    in an unconditional branch) (LLVM ``MergeBlockIntoPredecessor``); a MemorySSA
+    updater ``mssau`` moves ``bb``'s memory accesses along."""
     if bb.has_address_taken:
         return False
     pred = bb.unique_predecessor
@@ -873,6 +886,7 @@ def merge_block_into_predecessor(
     sti = bb.terminator
     assert sti is not None
     node = bb.instructions._first
+    mssa_start = pti if node is sti else node
     if node is not None and node is not sti:
         # Debug records before ``pti`` stay in front of the spliced range (LLVM's
         # ``splice`` at a position without the head bit).
@@ -885,6 +899,9 @@ def merge_block_into_predecessor(
         nxt = node._next
         node.move_before(pti, preserve_dbg_records=True)
         node = nxt
+    if mssau is not None:
+        assert mssa_start is not None
+        mssau.move_all_after_merge_blocks(bb, pred, mssa_start)
     bb.replace_all_uses_with(pred)
     if predecessor_with_two_successors:
         assert new_succ is not None
@@ -900,6 +917,13 @@ def merge_block_into_predecessor(
         pred.append(sti)
         for record in trailing + own:
             sti.add_dbg_record(record)
+        if mssau is not None:
+            term_access = mssau.get_memory_ssa().get_memory_access(sti)
+            if term_access is not None:
+                from llvmpy_mid.analysis.memory_ssa import END, MemoryUseOrDef
+
+                assert isinstance(term_access, MemoryUseOrDef)
+                mssau.move_to_place(term_access, pred, END)
     bb.append(UnreachableInst(bb.type.context))
     if not pred.has_name:
         taken = bb.name

@@ -508,3 +508,109 @@ def test_phi_of_two_offsets_not_forwarded() -> None:
     (BasicAA merges PartialAlias results only when their offsets agree; LLVM pr63019)."""
     out = assert_like_opt(PHI_OF_TWO_OFFSETS, "gvn")
     assert "%load2 = load i8, ptr %phi" in out
+
+
+# --- a cached MemorySSA kept up to date (early-cse<memssa> before gvn) -----------------------
+
+MSSA_CASES = {
+    "load_pre_and_crit_edge": """
+define i32 @f(ptr %p, ptr %q, i1 %c, i1 %d) {
+entry:
+  br i1 %c, label %a, label %b
+a:
+  store i32 1, ptr %q
+  br i1 %d, label %join, label %out
+b:
+  store i32 2, ptr %p
+  br label %join
+join:
+  %v = load i32, ptr %p
+  store i32 %v, ptr %q
+  %w = load i32, ptr %p
+  ret i32 %w
+out:
+  store i32 3, ptr %q
+  ret i32 0
+}
+""",
+    "merge_blocks_and_loop": """
+define void @f(ptr %p, ptr %q, i32 %n) {
+entry:
+  store i32 0, ptr %p
+  br label %next
+next:
+  store i32 1, ptr %q
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %next ], [ %i1, %latch ]
+  %x = load i32, ptr %p
+  %c = icmp eq i32 %x, %i
+  br i1 %c, label %then, label %latch
+then:
+  store i32 %i, ptr %p
+  br label %latch
+latch:
+  %y = load i32, ptr %p
+  store i32 %y, ptr %q
+  %i1 = add i32 %i, 1
+  %e = icmp slt i32 %i1, %n
+  br i1 %e, label %loop, label %exit
+exit:
+  ret void
+}
+""",
+    "assume_false_and_dead_store": """
+declare void @llvm.assume(i1)
+define i32 @f(ptr %p, i1 %c) {
+entry:
+  store i32 1, ptr %p
+  br i1 %c, label %t, label %e
+t:
+  %a = load i32, ptr %p
+  call void @llvm.assume(i1 false)
+  store i32 %a, ptr %p
+  br label %e
+e:
+  store i32 2, ptr %p
+  %b = load i32, ptr %p
+  ret i32 %b
+}
+""",
+}
+
+
+def _cli_stderr(tool: list[str], ir: str, pipeline: str) -> str:
+    r = subprocess.run([*tool, "-passes=" + pipeline, "-disable-output"], input=ir, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stderr
+
+
+def _stress_module(seed: int, size: int) -> str:
+    require_tools("llvm-stress-19")
+    r = subprocess.run(["llvm-stress-19", "-seed=%d" % seed, "-size=%d" % size], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.mark.parametrize("name", sorted(MSSA_CASES))
+def test_updated_memory_ssa_like_opt19(name: str) -> None:
+    ir = MSSA_CASES[name]
+    pipeline = "early-cse<memssa>,gvn,print<memoryssa>"
+    assert _cli_stderr([sys.executable, "-m", "llvmpy_mid"], ir, pipeline) == _cli_stderr(["opt-19"], ir, pipeline)
+    assert_like_opt(ir, "early-cse<memssa>,gvn,dse")
+
+
+def test_memory_ssa_preserved_through_gvn_like_opt19() -> None:
+    """DSE after gvn reuses the updated MemorySSA (no second MemorySSAAnalysis run)."""
+    theirs, ours = pass_manager_logs(MSSA_CASES["load_pre_and_crit_edge"], "early-cse<memssa>,gvn,dse")
+    assert ours == theirs
+    assert theirs.count("Running analysis: MemorySSAAnalysis") == 1
+
+
+def test_updated_memory_ssa_stress_like_opt19() -> None:
+    """llvm-stress-19 seed 4 (size 300), a memory-o0 differential case where a fresh
+    MemorySSA numbers accesses and orders phi inputs other than GVN's updated one."""
+    ir = _stress_module(4, 300)
+    assert_like_opt(ir, "early-cse<memssa>,gvn,dse")
+    pipeline = "early-cse<memssa>,gvn,print<memoryssa>"
+    assert _cli_stderr([sys.executable, "-m", "llvmpy_mid"], ir, pipeline) == _cli_stderr(["opt-19"], ir, pipeline)
