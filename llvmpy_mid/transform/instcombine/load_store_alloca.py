@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from llvmpy_mid.transform.utils.local import try_enforce_alignment
 from llvmpy_mid.analysis.instsimplify.other import simplify_load_inst
 from llvmpy_mid.analysis.alias.aa_results import BatchAAResults, is_mod_set
 from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
@@ -79,48 +80,6 @@ def _option(ic: InstCombiner, name: str, default: int) -> int:
 # =================================================================================================
 # alignment (Local.cpp getOrEnforceKnownAlignment)
 # =================================================================================================
-
-
-def _can_increase_alignment(go: GlobalObject) -> bool:
-    if not go.is_strong_definition_for_linker:
-        return False
-    if go.section and go.alignment:
-        return False
-    module = go.parent
-    triple = getattr(module, "target_triple", "") if module is not None else ""
-    is_elf = not any(t in (triple or "") for t in ("darwin", "macos", "ios", "windows", "aix", "wasm", "uefi", "-coff"))
-    if is_elf and not go.is_dso_local:
-        return False
-    if isinstance(go, GlobalVariable):
-        attrs = getattr(go, "attributes", None)
-        if attrs is not None and "toc-data" in str(attrs):
-            return False
-    return True
-
-
-def try_enforce_alignment(v: Value, pref_align: int, dl: DataLayout) -> int:
-    """Raise the alignment of the alloca or global ``v`` points to up to ``pref_align``
-    where allowed (LLVM ``tryEnforceAlignment``); the alignment it now has."""
-    from llvmpy_mid.analysis.loads import get_pointer_alignment
-
-    v = strip_pointer_casts(v)
-    if isinstance(v, AllocaInst):
-        cur = v.alignment or 1
-        if pref_align <= cur:
-            return cur
-        if dl.exceeds_natural_stack_alignment(pref_align):
-            return cur
-        v.alignment = pref_align
-        return pref_align
-    if isinstance(v, GlobalObject):
-        cur = get_pointer_alignment(v, dl)
-        if pref_align <= cur:
-            return cur
-        if not _can_increase_alignment(v):
-            return cur
-        v.alignment = pref_align
-        return pref_align
-    return 1
 
 
 def get_or_enforce_known_alignment(ic: InstCombiner, v: Value, pref_align: int | None, cxt_i: Instruction) -> int:

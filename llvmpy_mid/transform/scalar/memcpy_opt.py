@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from llvmpy_mid.transform.utils.local import get_or_enforce_known_alignment
 from llvmpy_mid.transform.utils.local_metadata import combine_aa_metadata
 from llvmpy_mid.analysis.alias.aa_manager import AAManager
 from llvmpy_mid.analysis.alias.aa_results import AAResults, BatchAAResults, is_mod_or_ref_set, is_mod_set
@@ -222,22 +223,6 @@ def create_mem_transfer(
     return _mem_intrinsic(
         b, base, [dst.type, src.type, size.type], [dst, src, size, ConstantInt.get(i1, int(volatile))], ((0, dst_al), (1, src_al))
     )
-
-
-def get_or_enforce_known_alignment(
-    v: Value, pref_align: int | None, dl: Any, cxt_i: Instruction, ac: AssumptionCache | None, dt: DominatorTree | None
-) -> int:
-    """LLVM ``getOrEnforceKnownAlignment`` (Local.cpp): the alignment the known bits of
-    ``v`` prove, raised towards ``pref_align`` where the alloca or global allows."""
-    from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
-    from llvmpy_mid.transform.instcombine.load_store_alloca import try_enforce_alignment
-
-    known = compute_known_bits(v, SimplifyQuery(dl, None, dt, ac, cxt_i))
-    tz = min(known.count_min_trailing_zeros(), 32)
-    align = 1 << min(known.bit_width - 1, tz)
-    if pref_align is not None and pref_align > align:
-        align = max(align, try_enforce_alignment(v, pref_align, dl))
-    return align
 
 
 def _create_type_size(b: IRBuilder, size: int, scalable: bool) -> Value:

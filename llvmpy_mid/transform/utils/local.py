@@ -73,7 +73,10 @@ from llvmpy_mid.ir.metadata import DIArgList, MetadataAsValue, ValueAsMetadata
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.dominators import DominatorTree
+    from llvmpy_mid.ir.global_value import GlobalObject
     from llvmpy_mid.ir.debug_info import DIExpression
     from llvmpy_mid.ir.instructions.other import PHINode
 
@@ -1325,6 +1328,8 @@ def simplify_instructions_in_block(bb: BasicBlock, tli: object | None = None) ->
 
 
 __all__ = [
+    "get_or_enforce_known_alignment",
+    "try_enforce_alignment",
     "change_to_call",
     "change_to_unreachable",
     "erase_dead_instruction",
@@ -1352,3 +1357,66 @@ __all__ = [
     "would_instruction_be_trivially_dead",
     "would_instruction_be_trivially_dead_on_unused_paths",
 ]
+
+
+def _can_increase_alignment(go: GlobalObject) -> bool:
+    """LLVM ``GlobalObject::canIncreaseAlignment``."""
+    from llvmpy_mid.ir.global_value import GlobalVariable
+
+    if not go.is_strong_definition_for_linker:
+        return False
+    if go.section and go.alignment:
+        return False
+    module = go.parent
+    triple = getattr(module, "target_triple", "") if module is not None else ""
+    is_elf = not any(t in (triple or "") for t in ("darwin", "macos", "ios", "windows", "aix", "wasm", "uefi", "-coff"))
+    if is_elf and not go.is_dso_local:
+        return False
+    if isinstance(go, GlobalVariable):
+        attrs = getattr(go, "attributes", None)
+        if attrs is not None and "toc-data" in str(attrs):
+            return False
+    return True
+
+
+def try_enforce_alignment(v: Value, pref_align: int, dl: DataLayout) -> int:
+    """Raise the alignment of the alloca or global ``v`` points to up to ``pref_align``
+    where allowed (LLVM ``tryEnforceAlignment``); the alignment it now has."""
+    from llvmpy_mid.analysis.loads import get_pointer_alignment
+    from llvmpy_mid.ir.global_value import GlobalObject
+    from llvmpy_mid.ir.instructions.memory import AllocaInst
+
+    v = strip_pointer_casts(v)
+    if isinstance(v, AllocaInst):
+        cur = v.alignment or 1
+        if pref_align <= cur:
+            return cur
+        if dl.exceeds_natural_stack_alignment(pref_align):
+            return cur
+        v.alignment = pref_align
+        return pref_align
+    if isinstance(v, GlobalObject):
+        cur = get_pointer_alignment(v, dl)
+        if pref_align <= cur:
+            return cur
+        if not _can_increase_alignment(v):
+            return cur
+        v.alignment = pref_align
+        return pref_align
+    return 1
+
+
+def get_or_enforce_known_alignment(
+    v: Value, pref_align: int | None, dl: DataLayout, cxt_i: Instruction | None, ac: AssumptionCache | None, dt: DominatorTree | None
+) -> int:
+    """LLVM ``getOrEnforceKnownAlignment``: the alignment the known bits of ``v`` prove,
+    raised towards ``pref_align`` where the alloca or global allows."""
+    from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
+    from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+
+    known = compute_known_bits(v, SimplifyQuery(dl, None, dt, ac, cxt_i))
+    tz = min(known.count_min_trailing_zeros(), 32)
+    align = 1 << min(known.bit_width - 1, tz)
+    if pref_align is not None and pref_align > align:
+        align = max(align, try_enforce_alignment(v, pref_align, dl))
+    return align
