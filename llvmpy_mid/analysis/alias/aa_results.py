@@ -117,9 +117,14 @@ class AACacheEntry:
         self.result = result
         self.num_assumption_uses = num_assumption_uses
 
+    DEFINITIVE = -2
+    """``num_assumption_uses`` of a final answer (LLVM ``CacheEntry::Definitive``)."""
+    ASSUMPTION_BASED = -1
+    """``num_assumption_uses`` of an answer resting on an assumption (LLVM ``AssumptionBased``)."""
+
     @property
     def is_definitive(self) -> bool:
-        return self.num_assumption_uses < 0
+        return self.num_assumption_uses == AACacheEntry.DEFINITIVE
 
 
 class AAQueryInfo:

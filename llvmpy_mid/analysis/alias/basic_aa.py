@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from llvmpy_mid.analysis.alias.aa_results import MOD, MOD_REF, NO_MOD_REF, REF, AAQueryInfo, AAResultBase
+from llvmpy_mid.analysis.alias.aa_results import MOD, MOD_REF, NO_MOD_REF, REF, AACacheEntry, AAQueryInfo, AAResultBase
 from llvmpy_mid.analysis.alias.alias_result import MAY_ALIAS, MUST_ALIAS, NO_ALIAS, PARTIAL_ALIAS, AliasKind, AliasResult
 from llvmpy_mid.analysis.alias.memory_location import (
     AFTER_POINTER,
@@ -107,8 +107,8 @@ _MAY = AliasKind.MAY_ALIAS
 _PARTIAL = AliasKind.PARTIAL_ALIAS
 _MUST = AliasKind.MUST_ALIAS
 #: ``AAQueryInfo::CacheEntry`` markers (LLVM's constants).
-_DEFINITIVE = -2
-_ASSUMPTION_BASED = -1
+_DEFINITIVE = AACacheEntry.DEFINITIVE
+_ASSUMPTION_BASED = AACacheEntry.ASSUMPTION_BASED
 _EXPR_RESULT_IDX = -1
 
 
@@ -667,7 +667,6 @@ class BasicAAResult(AAResultBase):
                 if entry.num_assumption_uses >= 0:
                     entry.num_assumption_uses += 1
             return entry.result.swap(swapped)
-        from llvmpy_mid.analysis.alias.aa_results import AACacheEntry
 
         entry = AACacheEntry(NO_ALIAS, 0)
         cache[locs] = entry

@@ -313,16 +313,8 @@ def option(name: str) -> OptionValue:
 
 
 def take_name(new: Value, old: Value) -> None:
-    """``new->takeName(old)``: ``new`` gets ``old``'s name (none when ``old`` has none); ``old`` becomes unnamed."""
-    if new is old:
-        return
-    name = old.name
-    if not name:
-        if new.name:
-            new.name = ""
-        return
-    old.name = ""
-    new.name = name
+    """``new->takeName(old)`` (:meth:`Value.take_name`)."""
+    new.take_name(old)
 
 
 __all__ = ["InstCombiner", "option", "take_name"]
