@@ -272,7 +272,7 @@ _BITCODE_PIPE = re.compile(
     r"llvm-as\b[^|;]*\|\s*(?:not\s+)?opt\b|(?<![\w-])opt\b[^|;]*\|\s*llvm-dis\b|(?<![\w-])opt\b[^|;]*-o\s+\S+\.bc\b"
 )
 _UNKNOWN_ARG = re.compile(r"Unknown command line argument '([^']*)'")
-_UNKNOWN_PASS = re.compile(r"unknown (?:\w+ )?(?:pass|analysis|pass name|name) '([^']*)'")
+_UNKNOWN_PASS = re.compile(r"unknown (?:\w+ ){0,2}(?:pass|analysis|pass name|name) '([^']*)'")
 
 _LEGACY_FLAG = re.compile(r"(?:^|\s)-([a-z][\w-]*)(?=\s|$)")
 _KNOWN_FLAGS = frozenset({"S", "o", "disable-output", "p"})

@@ -22,6 +22,7 @@ from typing import ClassVar
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
@@ -32,8 +33,16 @@ from llvmpy_mid.transform.utils.local import erase_dead_instruction, is_instruct
 def _dce_instruction(inst: Instruction, worklist: dict[Instruction, None], tli: object | None) -> bool:
     if not is_instruction_trivially_dead(inst, tli):
         return False
-    erase_dead_instruction(inst, lambda op: worklist.setdefault(op), tli)
+    # LLVM's DCEInstruction: debug info salvaged, then the knowledge (-enable-knowledge-retention).
+    erase_dead_instruction(inst, lambda op: worklist.setdefault(op), tli, _salvage_knowledge)
     return True
+
+
+def _salvage_knowledge(inst: Value) -> None:
+    from llvmpy_mid.transform.utils.assume_bundle_builder import salvage_knowledge
+
+    assert isinstance(inst, Instruction)
+    salvage_knowledge(inst)
 
 
 def eliminate_dead_code(fn: Function, tli: object | None = None) -> bool:

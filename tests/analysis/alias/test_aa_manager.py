@@ -118,3 +118,10 @@ def test_location_size_text_and_union() -> None:
     assert LocationSize.precise(4).union_with(LocationSize.before_or_after_pointer()) == LocationSize.before_or_after_pointer()
     assert str(PARTIAL_ALIAS.with_offset(-4)) == "PartialAlias (off -4)"
     assert PARTIAL_ALIAS.with_offset(4).swap().offset == -4
+
+
+def test_llvm_aa_not_built_is_reported_as_such() -> None:
+    from llvmpy_mid.passes.llvm_pass_names import NOT_IMPLEMENTED
+
+    with pytest.raises(PipelineError, match="unknown alias analysis name 'scev-aa': " + NOT_IMPLEMENTED):
+        parse_aa_pipeline("basic-aa,scev-aa")
