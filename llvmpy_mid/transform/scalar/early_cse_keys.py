@@ -271,10 +271,6 @@ def _simple_hash(inst: Instruction) -> int:
     return hash((inst.opcode, tuple(id(u.value) for u in ops)))
 
 
-# gvn_value_table still imports the old private name; it goes when gvn imports ir.statepoint.
-_gc_relocate_pointers = gc_relocate_pointers
-
-
 def _call_hash(call: CallInst) -> int:
     """LLVM ``hashCallInst``: a convergent call hashes its block too."""
     ops = tuple(id(u.value) for u in call._operands)

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from llvmpy_mid.analysis.block_frequency_bpi import reverse_post_order
 from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
 from llvmpy_mid.analysis.instruction_precedence_tracking import ImplicitControlFlowTracking
 from llvmpy_mid.analysis.instruction_simplify import simplify_instruction
@@ -77,7 +78,7 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.instruction import Instruction
     from llvmpy_mid.ir.value import Value
 
-__all__ = ["GVN", "GVNOptions", "GVNPass", "parse_gvn_options", "reverse_post_order"]
+__all__ = ["GVN", "GVNOptions", "GVNPass", "parse_gvn_options"]
 
 _DBG_INTRINSICS = frozenset(("llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.label", "llvm.dbg.assign"))
 
@@ -113,26 +114,6 @@ def parse_gvn_options(params: str | None) -> GVNOptions:
         else:
             raise PipelineError("invalid GVN pass parameter '%s' " % name)
     return result
-
-
-def reverse_post_order(entry: BasicBlock) -> list[BasicBlock]:
-    """Blocks reachable from ``entry`` in LLVM's ``ReversePostOrderTraversal`` order."""
-    post: list[BasicBlock] = []
-    seen = {entry}
-    stack: list[tuple[BasicBlock, list[BasicBlock], int]] = [(entry, entry.successors, 0)]
-    while stack:
-        bb, succs, k = stack[-1]
-        if k < len(succs):
-            stack[-1] = (bb, succs, k + 1)
-            s = succs[k]
-            if s not in seen:
-                seen.add(s)
-                stack.append((s, s.successors, 0))
-        else:
-            stack.pop()
-            post.append(bb)
-    post.reverse()
-    return post
 
 
 def _option(name: str) -> Any:

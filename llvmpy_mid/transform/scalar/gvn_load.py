@@ -451,24 +451,11 @@ def eliminate_partially_redundant_load(
     gvn.icf.remove_users_of(load)
     load.replace_all_uses_with(v)
     if isinstance(v, PHINode):
-        _take_name(v, load)
+        v.take_name(load)
     if v.is_instruction:
         v.debug_loc = load.debug_loc  # type: ignore[attr-defined]
     gvn.invalidate_pointer(v)
     gvn.mark_instruction_for_deletion(load)
-
-
-def _take_name(new: Value, old: Value) -> None:
-    """``new->takeName(old)``."""
-    name = old.name
-    if new is old:
-        return
-    if not name:
-        if new.name:
-            new.name = ""
-        return
-    old.name = ""
-    new.name = name
 
 
 def perform_load_pre(
@@ -672,7 +659,7 @@ def process_non_local_load(gvn: GVN, load: Instruction) -> bool:
         gvn.icf.remove_users_of(load)
         load.replace_all_uses_with(v)
         if isinstance(v, PHINode):
-            _take_name(v, load)
+            v.take_name(load)
         if v.is_instruction:
             if load.debug_loc is not None and load.parent is v.parent:  # type: ignore[attr-defined]
                 v.debug_loc = load.debug_loc  # type: ignore[attr-defined]

@@ -267,9 +267,9 @@ class ValueTable:
     def create_expr(self, inst: Instruction) -> tuple[Expression, bool]:
         lookup_or_add = self.lookup_or_add
         if inst.opcode == "call" and inst.intrinsic_base == _GC_RELOCATE:  # type: ignore[attr-defined]
-            from llvmpy_mid.transform.scalar.early_cse_keys import _gc_relocate_pointers
+            from llvmpy_mid.ir.statepoint import gc_relocate_pointers
 
-            gcr = _gc_relocate_pointers(inst)  # type: ignore[arg-type]
+            gcr = gc_relocate_pointers(inst)  # type: ignore[arg-type]
             varargs = [lookup_or_add(op) for op in (gcr if gcr is not None else inst.operands)]
         else:
             varargs = [lookup_or_add(op) for op in inst.operands]
