@@ -299,10 +299,14 @@ j:
     a = fn.args[0]
     dt = DominatorTree(fn)
     seven = ConstantInt.get(a.type, 7)
-    # Block %t dominates the add in %t and the phi entry coming from %t, nothing else.
-    assert replace_dominated_uses_with(a, seven, dt, _block(fn, "t")) == 2
+    # As LLVM's DominatorTree::dominates(BB, Use): a block dominates a phi entry coming from a
+    # block it dominates, and a non-phi use only in a block it *properly* dominates. So %t
+    # dominates the phi entry from %t, not the add in %t itself.
+    assert replace_dominated_uses_with(a, seven, dt, _block(fn, "t")) == 1
     phi = _block(fn, "j").instructions._first
     assert phi is not None and phi.get_incoming_value(0) is a  # type: ignore[attr-defined]
+    assert phi.get_incoming_value(1) is seven  # type: ignore[attr-defined]
+    assert _block(fn, "t").instructions._first.operands[0] is a  # type: ignore[union-attr]
     # The edge entry -> j dominates only the phi entry for %entry.
     assert replace_dominated_uses_with(a, seven, dt, (_block(fn, "entry"), _block(fn, "j"))) == 1
     assert phi.get_incoming_value(0) is seven  # type: ignore[attr-defined]
