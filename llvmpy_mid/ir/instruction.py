@@ -412,18 +412,59 @@ class Instruction(User):
         return not self.may_have_side_effects() and not self.is_terminator and not self.is_eh_pad
 
     def is_identical_to(self, other: Instruction) -> bool:
-        """Same opcode, type, operands and special state (LLVM ``isIdenticalTo``)."""
+        """Same opcode, type, operands, special state and optional flags (LLVM
+        ``isIdenticalTo``)."""
+        return self.is_identical_to_when_defined(other) and self._same_optional_data(other)
+
+    def is_identical_to_when_defined(self, other: Instruction) -> bool:
+        """LLVM ``isIdenticalToWhenDefined``: :meth:`is_identical_to` with the optional
+        (poison-generating and fast-math) flags left out; a phi compares its blocks."""
         if self.opcode != other.opcode or self.type is not other.type:
             return False
-        if len(self._operands) != len(other._operands):
+        ao, bo = self._operands, other._operands
+        if len(ao) != len(bo):
             return False
-        for a, b in zip(self._operands, other._operands):
+        for a, b in zip(ao, bo):
             if a.value is not b.value:
                 return False
-        return self._same_special_state(other)
+        return self.has_same_special_state(other)
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        """Per-opcode properties beyond operands (flags, predicates, types)."""
+    def is_same_operation_as(
+        self, other: Instruction, *, ignore_alignment: bool = False, use_scalar_types: bool = False
+    ) -> bool:
+        """LLVM ``isSameOperationAs``: the same opcode, result type, operand types and
+        special state; operands may differ and optional flags do not count.
+        ``ignore_alignment`` and ``use_scalar_types`` are LLVM's
+        ``CompareIgnoringAlignment`` and ``CompareUsingScalarTypes``."""
+        if self.opcode != other.opcode:
+            return False
+        ao, bo = self._operands, other._operands
+        if len(ao) != len(bo):
+            return False
+        if use_scalar_types:
+            if self.type.scalar_type is not other.type.scalar_type:
+                return False
+            for a, b in zip(ao, bo):
+                if a.value.type.scalar_type is not b.value.type.scalar_type:
+                    return False
+        else:
+            if self.type is not other.type:
+                return False
+            for a, b in zip(ao, bo):
+                if a.value.type is not b.value.type:
+                    return False
+        return self.has_same_special_state(other, ignore_alignment)
+
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
+        """LLVM ``hasSameSpecialState``: the per-opcode properties beyond operands and
+        types (predicate, orderings, alignment unless ``ignore_alignment``, indices,
+        mask, call attributes...), optional flags excluded. Called with instructions
+        of one opcode."""
+        return True
+
+    def _same_optional_data(self, other: Instruction) -> bool:
+        """LLVM's ``SubclassOptionalData`` comparison: wrap/exact/disjoint/nneg flags,
+        GEP no-wrap flags, fast-math flags. Called with instructions of one opcode."""
         return True
 
     # --- metadata attachments ------------------------------------------------------------

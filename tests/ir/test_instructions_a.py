@@ -1017,6 +1017,30 @@ def test_load_memory_semantics(env: Env) -> None:
         LoadInst(ctx.i32, env.a)
 
 
+def test_identity_levels_follow_llvm(env: Env) -> None:
+    """isIdenticalTo > isIdenticalToWhenDefined (optional flags ignored) >
+    isSameOperationAs (operands may differ; alignment optionally ignored)."""
+    ctx = env.ctx
+    a = AddInst(env.a, env.b, nsw=True)
+    b = AddInst(env.a, env.b)
+    assert not a.is_identical_to(b) and a.is_identical_to_when_defined(b)
+    assert a.is_same_operation_as(AddInst(env.b, env.b))
+    assert not a.is_identical_to_when_defined(AddInst(env.b, env.b))
+    assert not a.is_same_operation_as(SubInst(env.a, env.b))
+    f1 = FCmpInst(Predicate.FCMP_OLT, env.x, env.y, fast_math_flags=FastMathFlags.NNAN)
+    f2 = FCmpInst(Predicate.FCMP_OLT, env.x, env.y)
+    assert not f1.is_identical_to(f2) and f1.is_identical_to_when_defined(f2)
+    assert not f1.is_same_operation_as(FCmpInst(Predicate.FCMP_OGT, env.x, env.y))
+    l4 = LoadInst(ctx.i32, env.p, alignment=4)
+    l8 = LoadInst(ctx.i32, env.p, alignment=8)
+    assert not l4.is_same_operation_as(l8) and l4.is_same_operation_as(l8, ignore_alignment=True)
+    assert not l4.is_same_operation_as(LoadInst(ctx.i32, env.p, alignment=4, volatile=True), ignore_alignment=True)
+    assert not l4.is_same_operation_as(LoadInst(ctx.i64, env.p, alignment=4))
+    va = LoadInst(env.v4i32, env.p, alignment=16)
+    wide = LoadInst(ctx.vector_type(ctx.i32, 8), env.p, alignment=16)
+    assert not va.is_same_operation_as(wide) and va.is_same_operation_as(wide, use_scalar_types=True)
+
+
 def test_store_memory_semantics(env: Env) -> None:
     ctx = env.ctx
     st = StoreInst(env.a, env.p, alignment=4)

@@ -645,8 +645,8 @@ class CallBase(Instruction):
         return intrinsic_base_name(fn.name)
 
     # --- comparison ---------------------------------------------------------------------
-    def _same_special_state(self, other: Instruction) -> bool:
-        # Called after the opcodes were found equal (invoke, callbr; call adds its own).
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
+        # invoke and callbr; call adds its tail-call kind.
         return isinstance(other, CallBase) and self._same_call_state(other)
 
     def _same_call_state(self, other: CallBase) -> bool:
@@ -789,13 +789,11 @@ class CallInst(CallBase):
         base = self.intrinsic_base
         return bool(base) and base in _COMMUTATIVE_INTRINSICS
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        return (
-            isinstance(other, CallInst)
-            and self.is_tail_call == other.is_tail_call
-            and self._fmf == other._fmf
-            and self._same_call_state(other)
-        )
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
+        return isinstance(other, CallInst) and self.is_tail_call == other.is_tail_call and self._same_call_state(other)
+
+    def _same_optional_data(self, other: Instruction) -> bool:
+        return isinstance(other, CallInst) and self._fmf == other._fmf
 
     def _clone_impl(self) -> CallInst:
         copy = CallInst.__new__(CallInst)

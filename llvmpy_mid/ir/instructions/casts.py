@@ -302,8 +302,8 @@ class CastInst(OptionalFlagsInst):
         """trunc, zext, sext (LLVM ``isIntegerCast``, without the bitcast case)."""
         return self.opcode == "trunc" or self.opcode == "zext" or self.opcode == "sext"
 
-    # _same_special_state comes from OptionalFlagsInst: the result type is compared
-    # by is_identical_to and the source type follows from the operand.
+    # No special state of its own: the result type is compared by is_identical_to,
+    # the source type follows from the operand, the nneg flag is optional data.
 
     def _clone_impl(self) -> CastInst:
         c = type(self)(self._operands[0].value, self.type)

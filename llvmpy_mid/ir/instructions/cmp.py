@@ -368,7 +368,7 @@ class ICmpInst(CmpInst):
     def unsigned_predicate(self) -> Predicate:
         return self._predicate.unsigned
 
-    def _same_special_state(self, other: Instruction) -> bool:
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
         return isinstance(other, ICmpInst) and self._predicate is other._predicate
 
     def _clone_impl(self) -> ICmpInst:
@@ -414,8 +414,11 @@ class FCmpInst(CmpInst):
     def fast_math_flags(self, flags: FastMathFlags | int) -> None:
         self._fmf = int(flags) & 127
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        return isinstance(other, FCmpInst) and self._predicate is other._predicate and self._fmf == other._fmf
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
+        return isinstance(other, FCmpInst) and self._predicate is other._predicate
+
+    def _same_optional_data(self, other: Instruction) -> bool:
+        return isinstance(other, FCmpInst) and self._fmf == other._fmf
 
     def _clone_impl(self) -> FCmpInst:
         c = FCmpInst(self._predicate, self._operands[0].value, self._operands[1].value)

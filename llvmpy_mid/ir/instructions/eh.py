@@ -224,10 +224,6 @@ class LandingPadInst(Instruction):
             return include_phase_one_unwind
         return not self.catches_all()
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        # LLVM's hasSameSpecialState does not compare the cleanup flag.
-        return True
-
     def _clone_impl(self) -> LandingPadInst:
         copy = LandingPadInst.__new__(LandingPadInst)
         Instruction.__init__(copy, self.type, [u.value for u in self._operands])

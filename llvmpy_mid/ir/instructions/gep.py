@@ -260,13 +260,11 @@ class GetElementPtrInst(Instruction):
     def drop_poison_generating_flags(self) -> None:
         self._gep_flags = 0
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        return (
-            isinstance(other, GetElementPtrInst)
-            and self._source_element_type is other._source_element_type
-            and self._result_element_type is other._result_element_type
-            and self._gep_flags == other._gep_flags
-        )
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
+        return isinstance(other, GetElementPtrInst) and self._source_element_type is other._source_element_type
+
+    def _same_optional_data(self, other: Instruction) -> bool:
+        return isinstance(other, GetElementPtrInst) and self._gep_flags == other._gep_flags
 
     def _clone_impl(self) -> GetElementPtrInst:
         ops = self._operands

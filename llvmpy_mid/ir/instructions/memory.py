@@ -156,11 +156,13 @@ class AllocaInst(Instruction):
     def swifterror(self, value: bool) -> None:
         self._swifterror = value
 
-    def _same_special_state(self, other: Instruction) -> bool:
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
+        # inalloca and swifterror are compared too (LLVM leaves them out): never equal
+        # two allocas the backend must treat differently.
         return (
             isinstance(other, AllocaInst)
             and self._allocated_type is other._allocated_type
-            and self._alignment == other._alignment
+            and (ignore_alignment or self._alignment == other._alignment)
             and self._inalloca == other._inalloca
             and self._swifterror == other._swifterror
         )
@@ -251,10 +253,12 @@ class MemoryAccessInst(SyncScopedInst):
     def alignment(self, value: int) -> None:
         self._alignment = _check_alignment(value)
 
-    def _same_access(self, other: MemoryAccessInst) -> bool:
+    def _same_access(self, other: MemoryAccessInst, ignore_alignment: bool) -> bool:
+        # LLVM compares no alignment on cmpxchg and atomicrmw; here it counts for
+        # every access unless ignored (an access never merges into a more aligned one).
         return (
             self._volatile == other._volatile
-            and self._alignment == other._alignment
+            and (ignore_alignment or self._alignment == other._alignment)
             and self._sync_scope == other._sync_scope
         )
 
@@ -274,12 +278,11 @@ class _OrderedAccessInst(MemoryAccessInst):
     def ordering(self, value: AtomicOrdering) -> None:
         self._ordering = value
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        # Called after the opcodes were found equal.
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
         return (
             isinstance(other, _OrderedAccessInst)
             and self._ordering is other._ordering
-            and self._same_access(other)
+            and self._same_access(other, ignore_alignment)
         )
 
 
@@ -440,7 +443,7 @@ class FenceInst(SyncScopedInst):
             raise IRError("fence ordering must be acquire, release, acq_rel or seq_cst, not %s" % value.value)
         self._ordering = value
 
-    def _same_special_state(self, other: Instruction) -> bool:
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
         return (
             isinstance(other, FenceInst)
             and self._ordering is other._ordering
@@ -533,13 +536,13 @@ class AtomicCmpXchgInst(MemoryAccessInst):
     def weak(self, value: bool) -> None:
         self._weak = value
 
-    def _same_special_state(self, other: Instruction) -> bool:
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
         return (
             isinstance(other, AtomicCmpXchgInst)
             and self._success is other._success
             and self._failure is other._failure
             and self._weak == other._weak
-            and self._same_access(other)
+            and self._same_access(other, ignore_alignment)
         )
 
     def _clone_impl(self) -> AtomicCmpXchgInst:
@@ -602,11 +605,11 @@ class AtomicRMWInst(_OrderedAccessInst):
     def is_floating_point_operation(self) -> bool:
         return self._operation.is_fp_operation
 
-    def _same_special_state(self, other: Instruction) -> bool:
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
         return (
             isinstance(other, AtomicRMWInst)
             and self._operation is other._operation
-            and super()._same_special_state(other)
+            and super().has_same_special_state(other, ignore_alignment)
         )
 
     def _clone_impl(self) -> AtomicRMWInst:

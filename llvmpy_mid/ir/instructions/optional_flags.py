@@ -88,8 +88,7 @@ class OptionalFlagsInst(Instruction):
     def nsw(self, value: bool) -> None:
         self._set_wrap_bit(NSW, "nsw", value)
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        # Called after the opcodes were found equal: only the flags remain.
+    def _same_optional_data(self, other: Instruction) -> bool:
         return isinstance(other, OptionalFlagsInst) and self._flags == other._flags
 
 
@@ -112,8 +111,7 @@ class FastMathFlagsInst(Instruction):
             raise IRError("fast-math flags on a %s of non-floating-point type %s" % (self.opcode, self.type))
         self._fmf = f & 127
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        # Called after the opcodes were found equal (phi compares its blocks too).
+    def _same_optional_data(self, other: Instruction) -> bool:
         return isinstance(other, FastMathFlagsInst) and self._fmf == other._fmf
 
 

@@ -235,9 +235,10 @@ class PHINode(FastMathFlagsInst):
         return all(p in mine for p in bb.predecessors)
 
     # --- comparison (fast_math_flags comes from FastMathFlagsInst) --------------------
-    def _same_special_state(self, other: Instruction) -> bool:
-        if not isinstance(other, PHINode) or self._fmf != other._fmf:
+    def is_identical_to_when_defined(self, other: Instruction) -> bool:
+        if not super().is_identical_to_when_defined(other):
             return False
+        assert isinstance(other, PHINode)
         a = self._blocks
         b = other._blocks
         if len(a) != len(b):

@@ -188,7 +188,7 @@ class ShuffleVectorInst(Instruction):
         self._mask = tuple(m if m < 0 else (m + n if m < n else m - n) for m in self._mask)
         swap_operand_uses(self._operands[0], self._operands[1])
 
-    def _same_special_state(self, other: Instruction) -> bool:
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
         return isinstance(other, ShuffleVectorInst) and self._mask == other._mask
 
     def _clone_impl(self) -> ShuffleVectorInst:
@@ -246,8 +246,7 @@ class _IndexedAggregateInst(Instruction):
     def num_indices(self) -> int:
         return len(self._indices)
 
-    def _same_special_state(self, other: Instruction) -> bool:
-        # Called after the opcodes were found equal.
+    def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
         return isinstance(other, _IndexedAggregateInst) and self._indices == other._indices
 
 

@@ -1020,7 +1020,7 @@ def merge_store_into_successor(ic: InstCombiner, si: StoreInst) -> bool:
     def mergeable(o: Instruction | None) -> bool:
         if not isinstance(o, StoreInst) or o.pointer_operand is not si.pointer_operand:
             return False
-        return is_bit_or_noop_pointer_castable(o.value_operand.type, si.value_operand.type, dl) and si._same_special_state(o)
+        return is_bit_or_noop_pointer_castable(o.value_operand.type, si.value_operand.type, dl) and si.has_same_special_state(o)
 
     other_store: StoreInst | None = None
     if other_br.is_unconditional:

@@ -94,23 +94,6 @@ def _merge_debug_loc(new: Instruction, pn: PHINode) -> None:
     new.debug_loc = loc
 
 
-def _same_operation(a: Instruction, b: Instruction) -> bool:
-    """``isSameOperationAs`` (flags ignored): opcode, types, operand types, predicate."""
-    if a.opcode != b.opcode or a.type is not b.type:
-        return False
-    ao, bo = a.operands, b.operands
-    if len(ao) != len(bo):
-        return False
-    for x, y in zip(ao, bo):
-        if x.type is not y.type:
-            return False
-    if isinstance(a, CmpInst):
-        return a.predicate == cast(CmpInst, b).predicate
-    if isinstance(a, GetElementPtrInst):
-        return a.source_element_type is cast(GetElementPtrInst, b).source_element_type
-    return True
-
-
 def _terminator_is_eh_pad(bb: BasicBlock) -> bool:
     term = bb.terminator
     return term is not None and term.is_eh_pad
@@ -493,7 +476,7 @@ def fold_phi_arg_op_into_phi(ic: InstCombiner, pn: PHINode) -> Instruction | Non
         return None
     vals = pn.incoming_values
     for v in vals[1:]:
-        if not isinstance(v, Instruction) or not v.has_one_user or not _same_operation(v, first):
+        if not isinstance(v, Instruction) or not v.has_one_user or not v.is_same_operation_as(first):
             return None
         if cast_src is not None:
             if v.operands[0].type is not cast_src:
@@ -787,15 +770,6 @@ def _any_non_zero_const_int(pn: PHINode) -> ConstantInt:
     return ConstantInt.get(pn.type, 1)
 
 
-def _identical_when_defined(a: PHINode, b: PHINode) -> bool:
-    if a.type is not b.type or a.num_incoming != b.num_incoming:
-        return False
-    for (va, ba), (vb, bb) in zip(a.incoming, b.incoming):
-        if va is not vb or ba is not bb:
-            return False
-    return True
-
-
 def _edge_dominates_edge(ic: InstCombiner, s1: BasicBlock, e1: BasicBlock, s2: BasicBlock, e2: BasicBlock) -> bool:
     """``DominatorTree::dominates(BasicBlockEdge, BasicBlockEdge)``."""
     if s1 is s2 and e1 is e2:
@@ -1036,7 +1010,7 @@ def visit_phi(ic: InstCombiner, i: Instruction) -> Instruction | None:
     for other in bb.phis():
         if other is pn:
             continue
-        if _identical_when_defined(pn, other):
+        if pn.is_identical_to_when_defined(other):
             return ic.replace_inst_uses_with(pn, other)
     if isinstance(pn.type, IntegerType) and not ic.dl.is_legal_integer(pn.type.width):
         r = slice_up_illegal_integer_phi(ic, pn)

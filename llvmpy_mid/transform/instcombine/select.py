@@ -519,7 +519,7 @@ def fold_select_op_op(ic: InstCombiner, si: SelectInst, ti: Instruction, fi: Ins
     if (
         len(ti.operands) != 2
         or len(fi.operands) != 2
-        or not _same_operation(ti, fi)
+        or not ti.is_same_operation_as(fi)
         or not isinstance(ti, (BinaryOperator, GetElementPtrInst))
         or not ti.has_one_use
         or not fi.has_one_use
@@ -545,20 +545,6 @@ def fold_select_op_op(ic: InstCombiner, si: SelectInst, ti: Instruction, fi: Ins
     tg = ti
     fg = cast(GetElementPtrInst, fi)
     return GetElementPtrInst(tg.source_element_type, op0, [op1], flags=int(tg.gep_flags) & int(fg.gep_flags))
-
-
-def _same_operation(a: Instruction, b: Instruction) -> bool:
-    """``isSameOperationAs`` (optional flags ignored)."""
-    if a.opcode != b.opcode or a.type is not b.type or len(a.operands) != len(b.operands):
-        return False
-    for x, y in zip(a.operands, b.operands):
-        if x.type is not y.type:
-            return False
-    if isinstance(a, CmpInst):
-        return a.predicate == cast(CmpInst, b).predicate
-    if isinstance(a, GetElementPtrInst):
-        return a.source_element_type is cast(GetElementPtrInst, b).source_element_type
-    return True
 
 
 def fold_select_ext_const(ic: InstCombiner, sel: SelectInst) -> Instruction | None:

@@ -58,7 +58,6 @@ __all__ = [
     "and_ir_flags",
     "can_handle_call_value",
     "can_handle_simple_value",
-    "is_identical_to_when_defined",
     "match_select_with_optional_not_cond",
     "set_debug_hash",
 ]
@@ -110,34 +109,6 @@ def can_handle_call_value(inst: Instruction) -> bool:
 
 
 # --- equality helpers ------------------------------------------------------------------------
-
-
-def is_identical_to_when_defined(a: Instruction, b: Instruction) -> bool:
-    """LLVM ``Instruction::isIdenticalToWhenDefined``: :meth:`is_identical_to` with the
-    optional (poison-generating and fast-math) flags left out."""
-    if a.opcode != b.opcode or a.type is not b.type:
-        return False
-    ao, bo = a._operands, b._operands
-    if len(ao) != len(bo):
-        return False
-    for x, y in zip(ao, bo):
-        if x.value is not y.value:
-            return False
-    if isinstance(a, OptionalFlagsInst):
-        return True
-    if isinstance(a, CmpInst):
-        return a.predicate is b.predicate  # type: ignore[attr-defined]
-    if isinstance(a, GetElementPtrInst):
-        assert isinstance(b, GetElementPtrInst)
-        return a.source_element_type is b.source_element_type and a.result_element_type is b.result_element_type
-    if isinstance(a, CallInst):
-        assert isinstance(b, CallInst)
-        return a.is_tail_call == b.is_tail_call and a._same_call_state(b)
-    if isinstance(a, PHINode):
-        return all(x is y for x, y in zip(a._blocks, b._blocks))  # type: ignore[attr-defined]
-    if isinstance(a, FastMathFlagsInst):
-        return True
-    return a._same_special_state(b)
 
 
 def _scalar_type(ty: Type) -> Type:
@@ -283,7 +254,7 @@ def _simple_equal(l: Instruction, r: Instruction) -> bool:
     """LLVM ``isEqualImpl`` for two SimpleValues."""
     if l.opcode != r.opcode:
         return False
-    if is_identical_to_when_defined(l, r):
+    if l.is_identical_to_when_defined(r):
         if isinstance(l, CallInst) and l.is_convergent and l.parent is not r.parent:
             return False
         return True
@@ -413,7 +384,7 @@ class GEPValue:
         if self.offset is not None and other.offset is not None:
             # LLVM compares the offsets only; a vector GEP never stands for a scalar one here.
             return self.offset == other.offset and l.type is r.type
-        return is_identical_to_when_defined(l, r)
+        return l.is_identical_to_when_defined(r)
 
 
 # --- the scoped hash table --------------------------------------------------------------------

@@ -110,7 +110,7 @@ class _MergedLoadStoreMotion:
                     self.aa.is_must_alias(loc0, loc1)
                     and not self._is_store_sink_barrier_in_range(nxt1, last1, loc1)
                     and not self._is_store_sink_barrier_in_range(nxt0, last0, loc0)
-                    and store0._same_special_state(inst)
+                    and store0.has_same_special_state(inst)
                     and dl is not None
                     and is_bit_or_noop_pointer_castable(store0.value_operand.type, inst.value_operand.type, dl)
                 ):

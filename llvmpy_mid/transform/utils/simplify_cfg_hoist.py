@@ -71,27 +71,6 @@ def _skip_dbg_intrinsics(inst: Instruction) -> Instruction:
     return inst
 
 
-def _identical_when_defined(a: Instruction, b: Instruction) -> bool:
-    """LLVM ``isIdenticalToWhenDefined``: the same operation on the same operands; the
-    optional flags (wrap flags, ``exact``, fast-math, GEP no-wrap) may differ."""
-    from llvmpy_mid.transform.utils.simplify_cfg_sink import is_same_operation_as
-
-    if a.opcode != b.opcode:
-        return False
-    ao = a.operands
-    bo = b.operands
-    if len(ao) != len(bo):
-        return False
-    for x, y in zip(ao, bo):
-        if x is not y:
-            return False
-    if isinstance(a, PHINode):
-        assert isinstance(b, PHINode)
-        if a.incoming_blocks != b.incoming_blocks:
-            return False
-    return is_same_operation_as(a, b)
-
-
 def _mmra_key(inst: Instruction) -> frozenset[object] | None:
     from llvmpy_mid.transform.utils.simplify_cfg_sink import _mmra_key as key
 
@@ -267,7 +246,7 @@ def hoist_common_code_from_successors(opt: SimplifyCFGOpt, bb: BasicBlock, eq_te
     changed = False
     while True:
         i1 = cursors[0]
-        if not all(_identical_when_defined(i1, cursors[k]) for k in range(1, n)):
+        if not all(i1.is_identical_to_when_defined(cursors[k]) for k in range(1, n)):
             for k in range(n):
                 cursors[k] = _skip_dbg_intrinsics(cursors[k])
             i1 = cursors[0]
@@ -279,7 +258,7 @@ def hoist_common_code_from_successors(opt: SimplifyCFGOpt, bb: BasicBlock, eq_te
             if i2.is_terminator:
                 has_terminator = True
             if all_identical and (
-                not _identical_when_defined(i1, i2) or mmra1 != (_mmra_key(i2) if i2.has_metadata else None)
+                not i1.is_identical_to_when_defined(i2) or mmra1 != (_mmra_key(i2) if i2.has_metadata else None)
             ):
                 all_identical = False
         others = cursors[1:]

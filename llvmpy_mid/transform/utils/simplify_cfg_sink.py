@@ -110,36 +110,6 @@ def _mmra_key(inst: Instruction) -> frozenset[object] | None:
     return frozenset(tags)
 
 
-def is_same_operation_as(a: Instruction, b: Instruction) -> bool:
-    """LLVM ``Instruction::isSameOperationAs``: the same opcode, type, operand types and
-    special state; optional flags (wrap flags, ``exact``, fast-math, GEP no-wrap) do
-    not count."""
-    if a.opcode != b.opcode or a.type is not b.type:
-        return False
-    ao = a.operands
-    bo = b.operands
-    if len(ao) != len(bo):
-        return False
-    for x, y in zip(ao, bo):
-        if x.type is not y.type:
-            return False
-    if isinstance(a, (OptionalFlagsInst, FastMathFlagsInst)):
-        return True
-    if isinstance(a, CmpInst):
-        assert isinstance(b, CmpInst)
-        return a.predicate is b.predicate
-    if isinstance(a, GetElementPtrInst):
-        assert isinstance(b, GetElementPtrInst)
-        return a.source_element_type is b.source_element_type
-    if isinstance(a, CallInst):
-        assert isinstance(b, CallInst)
-        return a.is_tail_call == b.is_tail_call and a._same_call_state(b)
-    if isinstance(a, CallBase):
-        assert isinstance(b, CallBase)
-        return a._same_call_state(b)
-    return a._same_special_state(b)
-
-
 def _can_replace_operand_with_variable(inst: Instruction, idx: int) -> bool:
     """LLVM ``canReplaceOperandWithVariable``: operand ``idx`` of ``inst`` may become a
     phi (a non-constant value)."""
@@ -318,7 +288,7 @@ def _can_sink_instructions(insts: list[Instruction], phi_operands: dict[Use, lis
     i0 = insts[0]
     mmra0 = _mmra_key(i0)
     for inst in insts:
-        if not is_same_operation_as(inst, i0):
+        if not inst.is_same_operation_as(i0):
             return False
         if isinstance(inst, StoreInst) and _is_swift_error(inst.operands[1]):
             return False
@@ -600,7 +570,7 @@ def _should_belong_to_same_set(a: InvokeInst, b: InvokeInst) -> bool:
             return False
     if not incoming_values_are_compatible(a.unwind_dest, (pa, pb)):
         return False
-    if not is_same_operation_as(b, a):
+    if not b.is_same_operation_as(a):
         return False
     ops_a = a.operands
     ops_b = b.operands
@@ -707,4 +677,4 @@ def merge_compatible_invokes(bb: BasicBlock) -> bool:
     return changed
 
 
-__all__ = ["is_same_operation_as", "merge_compatible_invokes", "sink_common_code_from_predecessors"]
+__all__ = ["merge_compatible_invokes", "sink_common_code_from_predecessors"]
