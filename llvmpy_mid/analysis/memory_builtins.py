@@ -53,7 +53,10 @@ __all__ = [
     "ObjectSizeOpts",
     "get_alloc_alignment",
     "get_alloc_size",
+    "get_allocation_family",
     "get_freed_operand",
+    "get_reallocated_operand",
+    "is_removable_alloc",
     "get_initial_value_of_allocation",
     "get_object_size",
     "is_alloc_like_fn",
@@ -319,6 +322,60 @@ def get_freed_operand(call: CallBase, tli: TargetLibraryInfo | None) -> Value | 
             if call.param_has_attr(i, "allocptr"):
                 return call.get_arg(i)
     return None
+
+
+def _malloc_family(lib: str) -> str:
+    """LLVM ``mangledNameForMallocFamily`` of the family a known allocation or
+    deallocation library function belongs to."""
+    aligned = "align_val_t" in lib
+    if lib.startswith(("Znw", "ZdlPv")):
+        return "_ZnwmSt11align_val_t" if aligned else "_Znwm"
+    if lib.startswith(("Zna", "ZdaPv")):
+        return "_ZnamSt11align_val_t" if aligned else "_Znam"
+    if lib.startswith(("msvc_new_array", "msvc_delete_array")):
+        return "??_U@YAPAXI@Z"
+    if lib.startswith(("msvc_new", "msvc_delete")):
+        return "??2@YAPAXI@Z"
+    if lib.startswith("__kmpc"):
+        return "__kmpc_alloc_shared"
+    return "malloc"
+
+
+def get_allocation_family(v: Value, tli: TargetLibraryInfo | None) -> str | None:
+    """The family an allocation, reallocation or deallocation call belongs to: the
+    mangled name of a known library function's family, else the ``alloc-family``
+    attribute of an ``allockind`` function; None otherwise (LLVM ``getAllocationFamily``)."""
+    found = _direct_callee(v)
+    if found is None or found[1]:
+        return None
+    assert isinstance(v, CallBase)
+    callee = found[0]
+    if tli is not None:
+        lib = tli.get_lib_func(callee)
+        if lib is not None and tli.has(lib):
+            if _allocation_data_for_function(callee, ANY_ALLOC, tli) is not None or lib in _FREE_FNS:
+                return _malloc_family(lib)
+    if _alloc_fn_kind(v) & 7:  # AllocFnKind::Free | Alloc | Realloc
+        attr = v.get_fn_attr("alloc-family")
+        if attr is not None:
+            return str(attr.value)
+    return None
+
+
+def get_reallocated_operand(call: CallBase) -> Value | None:
+    """The ``allocptr`` argument of an ``allockind("realloc")`` call, else None (LLVM
+    ``getReallocatedOperand``)."""
+    if _alloc_fn_kind(call) & 2:  # AllocFnKind::Realloc
+        for i in range(call.arg_size):
+            if call.param_has_attr(i, "allocptr"):
+                return call.get_arg(i)
+    return None
+
+
+def is_removable_alloc(call: CallBase, tli: TargetLibraryInfo | None) -> bool:
+    """Whether an unused allocation may be deleted: the C allocation family and
+    ``operator new``, i.e. :func:`is_alloc_like_fn` (LLVM ``isRemovableAlloc``)."""
+    return is_alloc_like_fn(call, tli)
 
 
 class ObjectSizeOpts:

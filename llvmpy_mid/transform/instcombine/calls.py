@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.instruction_simplify import simplify_call
 from llvmpy_mid.analysis.known_non_zero import is_known_non_zero
+from llvmpy_mid.analysis.memory_builtins import get_freed_operand, is_removable_alloc
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.constants import ConstantInt, ConstantPointerNull, PoisonValue, UndefValue
 from llvmpy_mid.ir.function import Function
@@ -50,40 +51,6 @@ def create_non_terminator_unreachable(ic: InstCombiner, at: Instruction) -> None
     ic.insert_new_inst_with(st, at)
 
 
-def get_freed_operand(call: CallBase, ic: InstCombiner) -> Value | None:
-    """``getFreedOperand``: the pointer a call of ``free`` (or an ``allockind("free")``
-    function) releases, else None."""
-    fn = call.called_function
-    if fn is None:
-        return None
-    tli = ic.tli
-    if tli is not None:
-        lf = tli.get_lib_func_for_call(call)
-        if lf is not None and tli.has(lf) and lf in ("free", "ZdlPv", "ZdaPv", "ZdlPvj", "ZdlPvm", "ZdaPvj", "ZdaPvm",
-                                                       "ZdlPvRKSt9nothrow_t", "ZdaPvRKSt9nothrow_t",
-                                                       "ZdlPvSt11align_val_t", "ZdaPvSt11align_val_t",
-                                                       "ZdlPvmSt11align_val_t", "ZdaPvmSt11align_val_t",
-                                                       "ZdlPvjSt11align_val_t", "ZdaPvjSt11align_val_t",
-                                                       "ZdlPvSt11align_val_tRKSt9nothrow_t",
-                                                       "ZdaPvSt11align_val_tRKSt9nothrow_t",
-                                                       "msvc_delete_ptr32", "msvc_delete_ptr64",
-                                                       "msvc_delete_array_ptr32", "msvc_delete_array_ptr64",
-                                                       "msvc_delete_ptr32_int", "msvc_delete_ptr64_longlong",
-                                                       "msvc_delete_array_ptr32_int", "msvc_delete_array_ptr64_longlong",
-                                                       "msvc_delete_ptr32_nothrow", "msvc_delete_ptr64_nothrow",
-                                                       "msvc_delete_array_ptr32_nothrow", "msvc_delete_array_ptr64_nothrow",
-                                                       "vec_free", "under_IO_putc"):
-            if lf == "under_IO_putc":
-                return None
-            return call.get_arg(0)
-    kind = call.get_fn_attr("allockind")
-    if kind is not None and int(kind.alloc_fn_kind) & 4:  # AllocFnKind::Free
-        for idx in range(call.num_args):
-            if call.param_has_attr(idx, "allocptr"):
-                return call.get_arg(idx)
-    return None
-
-
 def visit_call(ic: InstCombiner, i: Instruction) -> Instruction | None:
     """``visitCallInst``."""
     assert isinstance(i, CallInst)
@@ -93,15 +60,11 @@ def visit_call(ic: InstCombiner, i: Instruction) -> Instruction | None:
         if v is not None:
             return ic.replace_inst_uses_with(ci, v)
 
-    freed = get_freed_operand(ci, ic)
+    freed = get_freed_operand(ci, ic.tli)
     if freed is not None:
         from llvmpy_mid.transform.instcombine import instruction_combining
 
-        visit_free = getattr(instruction_combining, "visit_free", None)
-        if visit_free is not None:
-            r: Instruction | None = visit_free(ic, ci, freed)
-            return r
-        return None
+        return instruction_combining.visit_free(ic, ci, freed)
 
     fn = ci.function
     if fn is not None and fn.does_not_throw and not ci.does_not_throw:
@@ -243,11 +206,8 @@ def visit_call_base(ic: InstCombiner, call: CallBase) -> Instruction | None:
 
     from llvmpy_mid.transform.instcombine import instruction_combining
 
-    is_removable = getattr(instruction_combining, "is_removable_alloc", None)
-    visit_alloc_site = getattr(instruction_combining, "visit_alloc_site", None)
-    if is_removable is not None and visit_alloc_site is not None and is_removable(call, ic.tli):
-        r: Instruction | None = visit_alloc_site(ic, call)
-        return r
+    if is_removable_alloc(call, ic.tli):
+        return instruction_combining.visit_alloc_site(ic, call)
 
     return call if changed else None
 
@@ -334,7 +294,6 @@ def try_optimize_call(ic: InstCombiner, ci: CallInst) -> Instruction | None:
 __all__ = [
     "annotate_any_alloc_site",
     "create_non_terminator_unreachable",
-    "get_freed_operand",
     "try_optimize_call",
     "visit_call",
     "visit_call_base",

@@ -15,6 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from llvmpy_mid.analysis.constant_range import ConstantRange
+from llvmpy_mid.analysis.memory_builtins import (
+    get_allocation_family,
+    get_freed_operand,
+    get_reallocated_operand,
+    is_alloc_like_fn,
+)
 from llvmpy_mid.analysis.instsimplify.other import simplify_extract_value_inst, simplify_freeze_inst
 from llvmpy_mid.analysis.poison_tracking import (
     can_create_undef_or_poison,
@@ -25,6 +31,7 @@ from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantInt, PoisonVal
 from llvmpy_mid.ir.constant_fold import scalar_size_in_bits
 from llvmpy_mid.ir.function import Argument, Function
 from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.cmp import FCmpInst, ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.flags import AtomicOrdering, AtomicRMWBinOp
@@ -51,6 +58,7 @@ from llvmpy_mid.ir.types import Type
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.transform.instcombine.combiner import InstCombiner
 
 _MASK64 = (1 << 64) - 1
@@ -903,25 +911,7 @@ def visit_freeze(ic: InstCombiner, i: Instruction) -> Instruction | None:
 
 # --- allocation sites -------------------------------------------------------------------------------
 
-# The allocation families of the C and C++ library functions (LLVM MemoryBuiltins'
-# ``AllocationFnData``/``FreeFnData`` families): the TLI name -> its family.
-_C_ALLOC = ("malloc", "calloc", "valloc", "aligned_alloc", "strdup", "strndup", "memalign", "vec_malloc", "vec_calloc")
-_NEW_SCALAR = ("Znwj", "Znwm", "ZnwjRKSt9nothrow_t", "ZnwmRKSt9nothrow_t", "ZnwjSt11align_val_t", "ZnwmSt11align_val_t",
-               "ZnwjSt11align_val_tRKSt9nothrow_t", "ZnwmSt11align_val_tRKSt9nothrow_t")
-_NEW_ARRAY = ("Znaj", "Znam", "ZnajRKSt9nothrow_t", "ZnamRKSt9nothrow_t", "ZnajSt11align_val_t", "ZnamSt11align_val_t",
-              "ZnajSt11align_val_tRKSt9nothrow_t", "ZnamSt11align_val_tRKSt9nothrow_t")
-_DELETE_SCALAR = ("ZdlPv", "ZdlPvj", "ZdlPvm", "ZdlPvRKSt9nothrow_t", "ZdlPvSt11align_val_t", "ZdlPvjSt11align_val_t",
-                  "ZdlPvmSt11align_val_t", "ZdlPvSt11align_val_tRKSt9nothrow_t")
-_DELETE_ARRAY = ("ZdaPv", "ZdaPvj", "ZdaPvm", "ZdaPvRKSt9nothrow_t", "ZdaPvSt11align_val_t", "ZdaPvjSt11align_val_t",
-                 "ZdaPvmSt11align_val_t", "ZdaPvSt11align_val_tRKSt9nothrow_t")
-_ALLOC_LIKE: dict[str, str] = {**{f: "malloc" for f in _C_ALLOC}, **{f: "_Znwm" for f in _NEW_SCALAR},
-                               **{f: "_Znam" for f in _NEW_ARRAY}}
-_FREE_LIKE: dict[str, str] = {"free": "malloc", "vec_free": "malloc", **{f: "_Znwm" for f in _DELETE_SCALAR},
-                              **{f: "_Znam" for f in _DELETE_ARRAY}}
-_REALLOC_LIKE: dict[str, str] = {"realloc": "malloc", "reallocf": "malloc", "vec_realloc": "malloc"}  # fmt: skip
-
-
-def _lib_func(call: Instruction, tli: object) -> str | None:
+def _lib_func(call: Instruction, tli: TargetLibraryInfo | None) -> str | None:
     from llvmpy_mid.ir.instructions.calls import CallBase
 
     if tli is None or not isinstance(call, CallBase) or call.is_no_builtin:
@@ -929,84 +919,14 @@ def _lib_func(call: Instruction, tli: object) -> str | None:
     fn = call.called_function
     if fn is None:
         return None
-    lf: str | None = tli.get_lib_func(fn)  # type: ignore[attr-defined]
-    if lf is None or not tli.has(lf):  # type: ignore[attr-defined]
+    lf = tli.get_lib_func(fn)
+    if lf is None or not tli.has(lf):
         return None
     return lf
 
 
-def _alloc_kind(call: Instruction) -> int:
-    from llvmpy_mid.ir.instructions.calls import CallBase
 
-    if not isinstance(call, CallBase):
-        return 0
-    kind = call.get_fn_attr("allockind")
-    return int(kind.alloc_fn_kind) if kind is not None else 0
-
-
-def get_allocation_family(i: Instruction, tli: object) -> str | None:
-    """LLVM ``getAllocationFamily``: the library family, or the ``alloc-family`` attribute."""
-    from llvmpy_mid.ir.instructions.calls import CallBase
-
-    lf = _lib_func(i, tli)
-    if lf is not None:
-        fam = _ALLOC_LIKE.get(lf) or _FREE_LIKE.get(lf) or _REALLOC_LIKE.get(lf)
-        if fam is not None:
-            return fam
-    if isinstance(i, CallBase):
-        attr = i.get_fn_attr("alloc-family")
-        if attr is not None:
-            return str(attr.value)
-    return None
-
-
-def is_alloc_like_fn(v: Value, tli: object) -> bool:
-    """LLVM ``isAllocLikeFn`` (see :func:`llvmpy_mid.analysis.memory_builtins.is_alloc_like_fn`)."""
-    from llvmpy_mid.analysis.memory_builtins import is_alloc_like_fn as alloc_like
-
-    return alloc_like(v, tli)  # type: ignore[arg-type]
-
-
-def is_removable_alloc(call: Instruction, tli: object) -> bool:
-    """LLVM ``isRemovableAlloc``: an allocation-like call (the C family and operator new)."""
-    return is_alloc_like_fn(call, tli)
-
-
-def _get_reallocated_operand(call: Value, tli: object) -> Value | None:
-    """LLVM ``getReallocatedOperand``: the pointer a realloc-like call reallocates."""
-    if not isinstance(call, Instruction) or call.opcode not in ("call", "invoke"):
-        return None
-    lf = _lib_func(call, tli)
-    if lf is not None and lf in _REALLOC_LIKE:
-        return call.operands[0]
-    if _alloc_kind(call) & 2:  # AllocFnKind::Realloc: the allocptr argument
-        return _alloc_ptr_arg(call)
-    return None
-
-
-def _alloc_ptr_arg(call: Instruction) -> Value | None:
-    from llvmpy_mid.ir.instructions.calls import CallBase
-
-    assert isinstance(call, CallBase)
-    for idx in range(call.num_args):
-        if call.param_has_attr(idx, "allocptr"):
-            return call.get_arg(idx)
-    return None
-
-
-def _get_freed_operand(call: Instruction, tli: object) -> Value | None:
-    """LLVM ``getFreedOperand``: the pointer a free-like call (library or ``allockind("free")``) releases."""
-    if call.opcode not in ("call", "invoke"):
-        return None
-    lf = _lib_func(call, tli)
-    if lf is not None and lf in _FREE_LIKE:
-        return call.operands[0]
-    if _alloc_kind(call) & 4:  # AllocFnKind::Free
-        return _alloc_ptr_arg(call)
-    return None
-
-
-def _is_never_equal_to_unescaped_alloc(v: Value, tli: object, ai: Instruction) -> bool:
+def _is_never_equal_to_unescaped_alloc(v: Value, tli: TargetLibraryInfo | None, ai: Instruction) -> bool:
     from llvmpy_mid.ir.constants import ConstantPointerNull
     from llvmpy_mid.ir.global_value import GlobalVariable
 
@@ -1051,7 +971,7 @@ def _intrinsic_base(i: Instruction) -> str:
     return name
 
 
-def _is_alloc_site_removable(ai: Instruction, users: list[Instruction], tli: object) -> bool:
+def _is_alloc_site_removable(ai: Instruction, users: list[Instruction], tli: TargetLibraryInfo | None) -> bool:
     """LLVM ``isAllocSiteRemovable``: every (transitive) use of the allocation is a cast, GEP,
     equality compare with something it cannot equal, store into it, free, lifetime marker..."""
     family = get_allocation_family(ai, tli)
@@ -1103,10 +1023,11 @@ def _is_alloc_site_removable(ai: Instruction, users: list[Instruction], tli: obj
                 if _is_removable_write(i, pi):
                     users.append(i)
                     continue
-                if _get_freed_operand(i, tli) is pi and get_allocation_family(i, tli) == family:
+                assert isinstance(i, CallBase)
+                if get_freed_operand(i, tli) is pi and get_allocation_family(i, tli) == family:
                     users.append(i)
                     continue
-                if _get_reallocated_operand(i, tli) is pi and get_allocation_family(i, tli) == family:
+                if get_reallocated_operand(i) is pi and get_allocation_family(i, tli) == family:
                     users.append(i)
                     work.append(i)
                     continue
@@ -1263,8 +1184,8 @@ def visit_free(ic: InstCombiner, call: Instruction, freed_op: Value) -> Instruct
     if isinstance(freed_op, ConstantPointerNull):
         ic.erase_inst_from_function(call)
         return None
-    if isinstance(freed_op, Instruction) and freed_op.opcode == "call" and freed_op.has_one_use:
-        realloc_op = _get_reallocated_operand(freed_op, ic.tli)
+    if isinstance(freed_op, CallBase) and freed_op.opcode == "call" and freed_op.has_one_use:
+        realloc_op = get_reallocated_operand(freed_op)
         if realloc_op is not None:
             r = ic.replace_inst_uses_with(freed_op, realloc_op)
             assert r is not None
@@ -1277,9 +1198,6 @@ def visit_free(ic: InstCombiner, call: Instruction, freed_op: Value) -> Instruct
 
 __all__ = [
     "fold_extract_of_overflow_intrinsic",
-    "get_allocation_family",
-    "is_alloc_like_fn",
-    "is_removable_alloc",
     "remove_instructions_before_unreachable",
     "visit_alloc_site",
     "visit_atomicrmw",
