@@ -18,25 +18,25 @@
 from __future__ import annotations
 
 import argparse
-import math
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_transforms import (  # noqa: E402
-    _body,
+    Row,
     count_instructions,
+    geomean,
+    growth_exponent,
     log_name_of,
     opt_times,
     run_pipeline,
     synthetic_o0,
 )
 
-from llvmpy_mid.asm import parse_file, print_module  # noqa: E402
+from llvmpy_mid.asm import parse_file  # noqa: E402
 
 #: pass -> the name opt-19's -time-passes shows (None: the registered class name)
 PASSES: dict[str, str | None] = {
@@ -97,21 +97,13 @@ def bench_csmith(passes: list[str], files: int) -> None:
         log = _log(name)
         ratios = []
         for path in chosen:
-            t0 = time.perf_counter()
-            module = parse_file(path)
-            n = count_instructions(module)
-            ps = run_pipeline(module, name)
-            text = print_module(module)
-            whole = time.perf_counter() - t0
-            opt_whole, opt_pass, opt_text = opt_times(path, name, log)
-            same = bool(opt_text) and _body(text) == _body(opt_text)
-            ratios.append(ps / opt_whole)
+            r = Row(path, name, log)
+            ratios.append(r.ratio)
             print("| %s | %s | %d | %.3f | %.3f | %.3f | %.4f | %.1f× | %.1f× | %s |" % (
-                name, path.name, n, ps, whole, opt_whole, opt_pass, ps / opt_whole, whole / opt_whole,
-                "yes" if same else "no"), flush=True)
+                name, path.name, r.insts, r.pass_s, r.whole_s, r.opt_whole_s, r.opt_pass_s, r.ratio,
+                r.whole_s / r.opt_whole_s, "yes" if r.same else "no"), flush=True)
         if ratios:
-            print("| %s | **geomean pass/opt process** | | | | | | %.1f× | | |" % (
-                name, math.exp(sum(math.log(r) for r in ratios) / len(ratios))), flush=True)
+            print("| %s | **geomean pass/opt process** | | | | | | %.1f× | | |" % (name, geomean(ratios)), flush=True)
 
 
 def bench_growth(passes: list[str], sizes: list[int], tmp: Path) -> None:
@@ -132,9 +124,7 @@ def bench_growth(passes: list[str], sizes: list[int], tmp: Path) -> None:
                       if i.opcode in ("load", "store"))
             ps = run_pipeline(module, name)
             opt_whole, _own, _text = opt_times(path, name, _log(name))
-            k = ""
-            if prev is not None and prev[1] > 0 and ps > 0:
-                k = "%.2f" % (math.log(ps / prev[1]) / math.log(n / prev[0]))
+            k = growth_exponent(prev, n, ps)
             prev = (n, ps)
             print("| %s | %d | %d | %.3f | %.3f | %.1f× | %s |" % (name, n, mem, ps, opt_whole, ps / opt_whole, k),
                   flush=True)

@@ -124,6 +124,38 @@ def _body(text: str) -> list[str]:
     return [line for line in text.splitlines() if not line.startswith("; ModuleID")]
 
 
+class Row:
+    """One measured file: our pass time and whole job beside opt-19's process."""
+
+    __slots__ = ("insts", "pass_s", "whole_s", "opt_whole_s", "opt_pass_s", "same")
+
+    def __init__(self, path: Path, pipeline: str, log: str | None) -> None:
+        t0 = time.perf_counter()
+        module = parse_file(path)
+        self.insts = count_instructions(module)
+        self.pass_s = run_pipeline(module, pipeline)
+        text = print_module(module)
+        self.whole_s = time.perf_counter() - t0
+        self.opt_whole_s, self.opt_pass_s, opt_text = opt_times(path, pipeline, log)
+        self.same = bool(opt_text) and _body(text) == _body(opt_text)
+
+    @property
+    def ratio(self) -> float:
+        """Our pass time over opt-19's whole process."""
+        return self.pass_s / self.opt_whole_s
+
+
+def geomean(values: list[float]) -> float:
+    return math.exp(sum(math.log(v) for v in values) / len(values))
+
+
+def growth_exponent(prev: tuple[int, float] | None, n: int, seconds: float) -> str:
+    """k in time ~ N^k between the previous (size, time) and this one ("" for the first)."""
+    if prev is None or prev[1] <= 0 or seconds <= 0:
+        return ""
+    return "%.2f" % (math.log(seconds / prev[1]) / math.log(n / prev[0]))
+
+
 def bench_csmith(passes: list[str], files: int, tmp: Path) -> None:
     import oracles
     from corpus import DEFAULT_SEEDS, generate_csmith
@@ -146,22 +178,14 @@ def bench_csmith(passes: list[str], files: int, tmp: Path) -> None:
             continue
         ratios = []
         for src in chosen:
-            path = prepare(src, PASSES.get(name, "ssa"), tmp)
-            t0 = time.perf_counter()
-            module = parse_file(path)
-            n = count_instructions(module)
-            ps = run_pipeline(module, name)
-            text = print_module(module)
-            whole = time.perf_counter() - t0
-            opt_whole, opt_pass, opt_text = opt_times(path, name, log)
-            same = bool(opt_text) and _body(text) == _body(opt_text)
-            ratios.append(ps / opt_whole)
+            r = Row(prepare(src, PASSES.get(name, "ssa"), tmp), name, log)
+            ratios.append(r.ratio)
             print("| %s | %s | %d | %.3f | %.3f | %.3f | %.4f | %.1f× | %.1f× | %.0fk | %s |" % (
-                name, src.name, n, ps, whole, opt_whole, opt_pass, ps / opt_whole, whole / opt_whole,
-                n / ps / 1000 if ps > 0 else float("inf"), "yes" if same else "no"), flush=True)
+                name, src.name, r.insts, r.pass_s, r.whole_s, r.opt_whole_s, r.opt_pass_s, r.ratio,
+                r.whole_s / r.opt_whole_s, r.insts / r.pass_s / 1000 if r.pass_s > 0 else float("inf"),
+                "yes" if r.same else "no"), flush=True)
         if ratios:
-            print("| %s | **geomean pass/opt process** | | | | | | %.1f× | | | |" % (
-                name, math.exp(sum(math.log(r) for r in ratios) / len(ratios))), flush=True)
+            print("| %s | **geomean pass/opt process** | | | | | | %.1f× | | | |" % (name, geomean(ratios)), flush=True)
 
 
 def synthetic_o0(n_insts: int) -> str:
@@ -208,9 +232,7 @@ def bench_growth(passes: list[str], sizes: list[int], tmp: Path) -> None:
             n = count_instructions(module)
             ps = run_pipeline(module, name)
             opt_whole, _own, _text = opt_times(path, name, log)
-            k = ""
-            if prev is not None and prev[1] > 0 and ps > 0:
-                k = "%.2f" % (math.log(ps / prev[1]) / math.log(n / prev[0]))
+            k = growth_exponent(prev, n, ps)
             prev = (n, ps)
             print("| %s | %d | %.3f | %.3f | %.1f× | %s |" % (name, n, ps, opt_whole, ps / opt_whole, k), flush=True)
 

@@ -195,7 +195,7 @@ class Negator:
                 bwm1 = _const_int(x.type, _scalar_bits(x.type) - 1)
                 r = b.create_shl(x, b.create_sub(bwm1, sh))
                 r = b.create_ashr(r, bwm1)
-                return _create_trunc_or_bitcast(b, r, i.type)
+                return b.create_trunc_or_bitcast(r, i.type)
         elif op == "sdiv":
             c1 = i.operands[1]
             if isinstance(c1, Constant) and _sdiv_divisor_negatable(c1):
@@ -405,14 +405,6 @@ def _copy_select_md(sel: Value, src: Instruction) -> None:
         node = src.get_metadata(kind)
         if node is not None:
             sel.set_metadata(kind, node)
-
-
-def _create_trunc_or_bitcast(b: IRBuilder, v: Value, ty: object) -> Value:
-    if v.type is ty:
-        return v
-    if _scalar_bits(v.type) == _scalar_bits(ty):
-        return b.create_cast("bitcast", v, ty)  # type: ignore[arg-type]
-    return b.create_trunc(v, ty)  # type: ignore[arg-type]
 
 
 def _create_cmp_intrinsic(b: IRBuilder, i: Instruction, base: str, lhs: Value, rhs: Value) -> Value:
