@@ -20,8 +20,9 @@ What:
   ``is_identified_function_local`` and ``is_no_alias_call``, which live in
   :mod:`llvmpy_mid.analysis.alias.identified_objects` (``AliasAnalysis.cpp``).
 
-What it does not do (yet): ``-available-load-scan-limit`` is not a command-line
-option (always 6). Knowledge from ``llvm.assume`` operand bundles is not used.
+The scan limit is ``-available-load-scan-limit`` (6, read when a scan starts unless a
+caller passes its own). What it does not do (yet): knowledge from ``llvm.assume``
+operand bundles is not used.
 """
 
 from __future__ import annotations
@@ -53,7 +54,18 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.dominators import DominatorTree
 
 DEF_MAX_INSTS_TO_SCAN = 6
-"""LLVM ``-available-load-scan-limit``."""
+"""The default of LLVM's ``-available-load-scan-limit``."""
+AVAILABLE_LOAD_SCAN_LIMIT_OPTION = "available-load-scan-limit"
+
+
+def available_load_scan_limit() -> int:
+    """``-available-load-scan-limit`` in force (LLVM ``DefMaxInstsToScan``; 0 means no limit)."""
+    from llvmpy_mid.passes.options import OPTIONS
+
+    if OPTIONS.get(AVAILABLE_LOAD_SCAN_LIMIT_OPTION) is None:
+        return DEF_MAX_INSTS_TO_SCAN
+    value = OPTIONS.value(AVAILABLE_LOAD_SCAN_LIMIT_OPTION)
+    return value if isinstance(value, int) else DEF_MAX_INSTS_TO_SCAN
 
 
 # --- dereferenceability ------------------------------------------------------------------------
@@ -494,7 +506,7 @@ def find_available_ptr_load_store(
     at_least_atomic: bool,
     scan_bb: BasicBlock,
     scan_from: Instruction | None,
-    max_insts_to_scan: int = DEF_MAX_INSTS_TO_SCAN,
+    max_insts_to_scan: int | None = None,
     aa: BatchAAResults | None = None,
 ) -> tuple[Value | None, bool, Instruction | None]:
     """Scan backwards from before ``scan_from`` (the block's end when None) for the value
@@ -504,6 +516,8 @@ def find_available_ptr_load_store(
     Returns ``(value, is_load_cse, new_scan_from)``; ``new_scan_from`` is where the scan
     stopped (LLVM updates its iterator argument)."""
     dl = _dl_of(scan_bb)
+    if max_insts_to_scan is None:
+        max_insts_to_scan = available_load_scan_limit()
     if max_insts_to_scan == 0:
         max_insts_to_scan = 1 << 62
     ptr = loc.ptr
@@ -553,7 +567,7 @@ def find_available_loaded_value_in_block(
     load: LoadInst,
     scan_bb: BasicBlock,
     scan_from: Instruction | None,
-    max_insts_to_scan: int = DEF_MAX_INSTS_TO_SCAN,
+    max_insts_to_scan: int | None = None,
     aa: BatchAAResults | None = None,
 ) -> tuple[Value | None, bool, Instruction | None]:
     """The value ``load`` would read, found by scanning ``scan_bb`` backwards from
@@ -567,7 +581,7 @@ def find_available_loaded_value_in_block(
 
 
 def find_available_loaded_value(
-    load: LoadInst, aa: BatchAAResults, max_insts_to_scan: int = DEF_MAX_INSTS_TO_SCAN
+    load: LoadInst, aa: BatchAAResults, max_insts_to_scan: int | None = None
 ) -> tuple[Value | None, bool]:
     """LLVM ``FindAvailableLoadedValue(Load, BatchAA, &IsLoadCSE)`` (InstCombine's form):
     scan back from the load for an available value first, then ask ``aa`` whether any
@@ -575,6 +589,8 @@ def find_available_loaded_value(
     if not load.is_unordered:
         return None, False
     dl = _dl_of(cast("BasicBlock", load.parent))
+    if max_insts_to_scan is None:
+        max_insts_to_scan = available_load_scan_limit()
     stripped = strip_pointer_casts(load.pointer_operand)
     access_ty = load.type
     at_least_atomic = load.is_atomic
@@ -663,7 +679,9 @@ def can_replace_pointers_in_use_if_equal(use: object, to: Value, dl: DataLayout)
 __all__ = [
     "can_replace_pointers_if_equal",
     "can_replace_pointers_in_use_if_equal",
+    "AVAILABLE_LOAD_SCAN_LIMIT_OPTION",
     "DEF_MAX_INSTS_TO_SCAN",
+    "available_load_scan_limit",
     "are_equivalent_address_values",
     "find_available_loaded_value",
     "find_available_loaded_value_in_block",

@@ -96,6 +96,7 @@ OPTIONS_ROWS += [
     ("memdep-block-scan-limit", "uint", 100, "The number of instructions to scan in a block in memory dependency analysis (default = 100)", "memdep"),
     ("memdep-block-number-limit", "uint", 200, "The number of blocks to scan during memory dependency analysis (default = 200)", "memdep"),
     ("gvn-add-phi-translation", "bool", False, "Enable phi-translation of add instructions", "gvn"),
+    ("available-load-scan-limit", "uint", 6, "Use this to specify the default maximum number of instructions to scan backward from a given instruction, when searching for available loaded value", "instcombine"),
 ]
 
 # --- early-cse ----------------------------------------------------------------------------------

@@ -185,3 +185,27 @@ def test_constant_memory_needs_basic_aa() -> None:
     text = CASES["store_to_constant_memory"]
     assert "store i32 7, ptr @C" not in ours_text(text, "instcombine", {"aa-pipeline": "basic-aa"})
     assert "store i32 7, ptr @C" in ours_text(text, "instcombine", {"aa-pipeline": "tbaa"})
+
+
+_SEVEN_BETWEEN = """
+define i32 @f(ptr %p, i32 %n) {
+  %a = load i32, ptr %p
+  %x1 = mul i32 %a, %n
+  %x2 = mul i32 %x1, %n
+  %x3 = mul i32 %x2, %n
+  %x4 = mul i32 %x3, %n
+  %x5 = mul i32 %x4, %n
+  %x6 = mul i32 %x5, %n
+  %x7 = mul i32 %x6, %n
+  %b = load i32, ptr %p
+  %r = sub i32 %b, %x7
+  ret i32 %r
+}"""
+
+
+@pytest.mark.parametrize("limit", [6, 10, 0])
+def test_available_load_scan_limit(limit: int) -> None:
+    """``-available-load-scan-limit``: 6 instructions by default, so the second load is
+    kept; 10 reaches the first load; 0 scans nothing in InstCombine's form."""
+    got = assert_same_as_opt(_SEVEN_BETWEEN, "instcombine", {"available-load-scan-limit": limit})
+    assert got.count("load i32") == (1 if limit == 10 else 2)
