@@ -18,6 +18,9 @@ test_differential.py`` runs a sample by default and 1,000 programs per pass with
 ``python tests/differential/harness.py`` prints the table for any pass and count::
 
     python tests/differential/harness.py --passes mem2reg,sccp --csmith 100 --stress 100 --jobs 2
+
+A long sweep keeps its outcomes with ``--log results.jsonl`` (run again with the same log to
+resume after an interruption) and reports how far it is with ``--progress``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import re
 import hashlib
+import json
 import math
 import os
 import subprocess
@@ -373,18 +377,70 @@ def _check_packed(args: tuple[Case, str]) -> tuple[str, bool, Outcome]:
     return name, case.is_csmith, check(case, PASSES[name])
 
 
-def run_table(names: list[str], cases: list[Case], jobs: int = 1) -> dict[str, Tally]:
-    """Every case through every named pass; ``jobs`` worker processes."""
+def _read_log(log: Path) -> dict[tuple[str, str], tuple[bool, Outcome]]:
+    """The outcomes already written to a results log (a line that was cut short is skipped)."""
+    done: dict[tuple[str, str], tuple[bool, Outcome]] = {}
+    if not log.is_file():
+        return done
+    for line in log.read_text().splitlines():
+        try:
+            rec = json.loads(line)
+            o = Outcome(rec["case"], rec["outcome"], rec.get("detail", ""), rec.get("seconds", 0.0),
+                        rec.get("size_ratio"), rec.get("block_ratio"))
+            done[(rec["pass"], o.case)] = (bool(rec["csmith"]), o)
+        except (ValueError, KeyError, TypeError):
+            continue
+    return done
+
+
+def run_table(
+    names: list[str], cases: list[Case], jobs: int = 1, log: Path | None = None, progress: bool = False
+) -> dict[str, Tally]:
+    """Every case through every named pass; ``jobs`` worker processes. The work runs case by
+    case (every pass on a case before the next case), so a run cut short still covers every
+    pass on the cases it reached. With ``log``, each outcome is appended to it as a JSON line
+    as soon as it is known, and the outcomes already in it are taken from it instead of being
+    computed again (an interrupted run resumes where it stopped)."""
     tallies = {n: Tally() for n in names}
-    work = [(c, n) for n in names for c in cases]
-    if jobs <= 1:
-        results = map(_check_packed, work)
-        for name, is_csmith, o in results:
-            tallies[name].add(o, is_csmith)
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for name, is_csmith, o in pool.map(_check_packed, work, chunksize=1):
-                tallies[name].add(o, is_csmith)
+    done = _read_log(log) if log is not None else {}
+    work = []
+    for c in cases:
+        for n in names:
+            prior = done.get((n, c.name))
+            if prior is not None:
+                tallies[n].add(prior[1], prior[0])
+            else:
+                work.append((c, n))
+    out = log.open("a") if log is not None else None
+    if out is not None and log is not None and log.stat().st_size and not log.read_bytes().endswith(b"\n"):
+        out.write("\n")  # end the line an interrupted run left half written
+    t0 = time.perf_counter()
+
+    def record(index: int, name: str, is_csmith: bool, o: Outcome) -> None:
+        tallies[name].add(o, is_csmith)
+        if out is not None:
+            rec = {"pass": name, "case": o.case, "csmith": is_csmith, "outcome": o.outcome,
+                   "detail": o.detail.splitlines()[-1] if o.detail else "", "seconds": round(o.seconds, 3),
+                   "size_ratio": o.size_ratio, "block_ratio": o.block_ratio}
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
+        if progress and (index + 1) % 50 == 0:
+            spent = time.perf_counter() - t0
+            left = spent / (index + 1) * (len(work) - index - 1)
+            print("[%d/%d checks, %.0f s, about %.0f s left]" % (index + 1, len(work), spent, left),
+                  file=sys.stderr, flush=True)
+
+    try:
+        if jobs <= 1:
+            for k, (name, is_csmith, o) in enumerate(map(_check_packed, work)):
+                record(k, name, is_csmith, o)
+        else:
+            with ProcessPoolExecutor(jobs) as pool:
+                for k, (name, is_csmith, o) in enumerate(pool.map(_check_packed, work, chunksize=1)):
+                    record(k, name, is_csmith, o)
+    finally:
+        if out is not None:
+            out.close()
     return tallies
 
 
@@ -411,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stress", type=int, default=30, help="llvm-stress-19 seeds 1..N")
     ap.add_argument("--jobs", type=int, default=max(1, min(2, os.cpu_count() or 1)))
     ap.add_argument("-v", "--verbose", action="store_true", help="list every non-identical case")
+    ap.add_argument("--log", type=Path, help="append each outcome to this JSON-lines file and resume from it")
+    ap.add_argument("--progress", action="store_true", help="report progress on stderr every 50 checks")
     args = ap.parse_args(argv)
     names = [n for n in args.passes.split(",") if n]
     unknown = [n for n in names if n not in PASSES]
@@ -422,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
     corpus = generate_csmith(Path(folder), range(1, args.csmith + 1)) if args.csmith else None
     cases = csmith_cases(corpus.all_files() if corpus else []) + stress_cases(range(1, args.stress + 1))
     t0 = time.perf_counter()
-    tallies = run_table(names, cases, args.jobs)
+    tallies = run_table(names, cases, args.jobs, log=args.log, progress=args.progress)
     print(format_table(tallies))
     print("\n%d cases per pass, %.0f s" % (len(cases), time.perf_counter() - t0))
     for name, t in tallies.items():
