@@ -460,6 +460,15 @@ def format_table(tallies: dict[str, Tally]) -> str:
     return "\n".join(lines)
 
 
+def _alternate(a: list[Case], b: list[Case]) -> list[Case]:
+    """``a[0], b[0], a[1], b[1], ...`` then the rest of the longer list."""
+    out: list[Case] = []
+    for x, y in zip(a, b):
+        out += (x, y)
+    n = min(len(a), len(b))
+    return out + a[n:] + b[n:]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--passes", default=",".join(PASSES), help="comma-separated names from PASSES")
@@ -478,7 +487,8 @@ def main(argv: list[str] | None = None) -> int:
 
     folder = oracles.csmith_cache_dir() or Path(tempfile.mkdtemp(prefix="llvmpy-csmith-"))
     corpus = generate_csmith(Path(folder), range(1, args.csmith + 1)) if args.csmith else None
-    cases = csmith_cases(corpus.all_files() if corpus else []) + stress_cases(range(1, args.stress + 1))
+    # csmith and llvm-stress cases alternate, so a sweep cut short has covered both kinds.
+    cases = _alternate(csmith_cases(corpus.all_files() if corpus else []), stress_cases(range(1, args.stress + 1)))
     t0 = time.perf_counter()
     tallies = run_table(names, cases, args.jobs, log=args.log, progress=args.progress)
     print(format_table(tallies))
