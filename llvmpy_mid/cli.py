@@ -24,7 +24,9 @@ gets the old one's mode, or ``0666 & ~umask``; a symlink is written through, the
 stays), a file with several hard links in place; devices, FIFOs and ``-`` directly.
 SIGTERM/SIGINT remove the temporary file.
 
-``-stats``, ``-verify-analysis-invalidation``, ``-print-pipeline-passes`` and
+``-stats``, ``-verify-analysis-invalidation``, ``-print-pipeline-passes``, the optimisation
+remark options (``-pass-remarks``, ``-pass-remarks-missed``, ``-pass-remarks-analysis``,
+``-pass-remarks-output``, ``-pass-remarks-filter``, ``-pass-remarks-format=yaml``) and
 the options passes declare (``passes/options.py``) are read too.
 
 What it does not do: bitcode in or out (a clear error instead).  A legacy flag opt-19 knows
@@ -37,12 +39,13 @@ from __future__ import annotations
 
 import errno
 import io
+import contextlib
 import os
 import signal
 import stat
 import sys
 import warnings
-from typing import TYPE_CHECKING, Any, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Sequence, TextIO
 
 from llvmpy_mid.errors import FatalError, LLVMPyError, ParseError, PipelineError, VerifierError
 
@@ -73,6 +76,18 @@ _FLAGS = (
     "help",
 )
 _VALUED = ("o", "passes", "p", "opt-bisect-limit", "mtriple", "data-layout", "output-dir")
+#: The optimisation-remark options (opt's ``-pass-remarks*``), each taking a value.
+_REMARK_OPTIONS = (
+    "pass-remarks",
+    "pass-remarks-missed",
+    "pass-remarks-analysis",
+    "pass-remarks-output",
+    "pass-remarks-filter",
+    "pass-remarks-format",
+)
+#: Those whose value is a regular expression over pass names, checked when read (as opt's
+#: option parser does, with its "LLVM ERROR").
+_REMARK_PATTERNS = ("pass-remarks", "pass-remarks-missed", "pass-remarks-analysis")
 _OPT_LEVELS = ("O0", "O1", "O2", "O3", "Os", "Oz")
 
 #: opt-19's answer to a legacy pass flag (``opt -mem2reg``), written as it writes it.
@@ -121,6 +136,11 @@ OPTIONS:
                         Fail when a pass changed the IR yet claimed to keep analyses
   -print-pipeline-passes
                         Print the pipeline as it will run, and stop
+  -pass-remarks=<regex> Print the remarks of passes whose name matches (also -pass-remarks-missed,
+                        -pass-remarks-analysis), as "remark: file:line:col: message" on stderr
+  -pass-remarks-output=<file>
+                        Write every remark to <file> as YAML (-pass-remarks-filter=<regex> keeps
+                        the matching passes' only; -pass-remarks-format=yaml, the only format)
   -<pass-option>[=v]    An option declared by a pass (e.g. -mergefunc-use-aliases)
   -print-passes         List the registered pass and analysis names (what exists here)
   --version             Print the version
@@ -154,6 +174,7 @@ class Options:
         "data_layout",
         "flags",
         "pass_options",
+        "remarks",
     )
 
     def __init__(self) -> None:
@@ -179,6 +200,8 @@ class Options:
         self.flags: set[str] = set()
         self.pass_options: dict[str, str | None] = {}
         """Pass options given (``-mergefunc-use-aliases`` -> None, ``-x=3`` -> "3")."""
+        self.remarks: dict[str, str] = {}
+        """The ``-pass-remarks*`` options given (name -> value)."""
 
 
 def _fail(err: TextIO, message: str, code: int = 1) -> NoReturn:
@@ -312,7 +335,22 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
             continue
         body = arg[2:] if arg.startswith("--") else arg[1:]
         name, eq, value = body.partition("=")
-        if name in _VALUED:
+        if name in _REMARK_OPTIONS:
+            if not eq:
+                if i >= len(args):
+                    _fail(err, "for the -%s option: requires a value!" % name)
+                value = args[i]
+                i += 1
+            if name in _REMARK_PATTERNS:
+                from llvmpy_mid.analysis.remark_streamer import compile_remark_filter
+
+                try:
+                    compile_remark_filter(name, value)
+                except PipelineError as exc:
+                    err.write("LLVM ERROR: %s\n" % exc)
+                    raise _Exit(1) from None
+            opts.remarks[name] = value
+        elif name in _VALUED:
             if not eq:
                 if i >= len(args):
                     _fail(err, "for the -%s option: requires a value!" % name)
@@ -795,8 +833,9 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
     from llvmpy_mid.passes.teardown import PipelineTeardown
 
     teardown = PipelineTeardown()
+    remarks = RemarkOutput(opts.remarks, err)
     try:
-        with collecting() as stats, OPTIONS.overriding(opts.pass_options), teardown.active():
+        with collecting() as stats, OPTIONS.overriding(opts.pass_options), teardown.active(), remarks.active():
             mpm.run(module, mam)
     except VerifierError as exc:
         err.write(exc.llvm_text)
@@ -817,12 +856,86 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
             err.write("LLVM ERROR: IO failure on output stream: %s\n" % (exc.strerror or exc))
             raise _Exit(1) from None
     teardown.finish()  # opt destroys its pass manager (aa-eval's report) after writing the output
+    remarks.keep()
     if timer is not None:
         err.write(timer.report())
         err.write(format_timer_group("LLVM IR Parsing", [("Parse IR", parse_time)]))
     if "stats" in flags:
         err.write(stats.report())
     return 0
+
+
+class RemarkOutput:
+    """The ``-pass-remarks*`` options of one run: the streamer the passes' remarks go to,
+    and the ``-pass-remarks-output`` file, created before the passes run and removed again
+    when the run fails (opt's ``ToolOutputFile`` without ``keep``)."""
+
+    def __init__(self, options: dict[str, str], err: TextIO) -> None:
+        from llvmpy_mid.analysis.remark_streamer import RemarkStreamer, compile_remark_filter
+
+        self.path = options.get("pass-remarks-output") or None
+        self.file: TextIO | None = None
+        self.kept = False
+        fmt = options.get("pass-remarks-format", "yaml")
+        if self.path is not None and fmt != "yaml":
+            if fmt == "bitstream":
+                _fail(err, "-pass-remarks-format=bitstream is not supported (llvmpy_mid writes YAML remarks)")
+            err.write("Unknown remark format: '%s'\n" % fmt)
+            raise _Exit(1)
+        try:
+            output_filter = compile_remark_filter("pass-remarks-filter", options.get("pass-remarks-filter"))
+        except PipelineError as exc:
+            err.write("%s\n" % exc)
+            raise _Exit(1) from None
+        if self.path is not None:
+            try:
+                self.file = open(self.path, "w", encoding="utf-8")
+            except OSError as exc:
+                err.write("%s\n" % (exc.strerror or exc))
+                raise _Exit(1) from None
+        patterns = {k: compile_remark_filter(k, options.get(k)) for k in _REMARK_PATTERNS}
+        self.streamer: RemarkStreamer | None = None
+        if self.file is not None or any(patterns.values()):
+            self.streamer = RemarkStreamer(
+                passed=patterns["pass-remarks"],
+                missed=patterns["pass-remarks-missed"],
+                analysis=patterns["pass-remarks-analysis"],
+                diagnostics=err,
+                output=self.file,
+                output_filter=output_filter,
+            )
+
+    @contextlib.contextmanager
+    def active(self) -> Iterator[None]:
+        """Remarks go to the streamer inside the block; the file is dropped if the block fails."""
+        from llvmpy_mid.analysis.remark_streamer import streaming
+
+        if self.streamer is None:
+            yield
+            return
+        try:
+            with streaming(self.streamer):
+                yield
+        except BaseException:
+            self.discard()
+            raise
+
+    def keep(self) -> None:
+        """The run succeeded: close the file and keep it."""
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+        self.kept = True
+
+    def discard(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+            if self.path is not None:
+                try:
+                    os.remove(self.path)
+                except OSError:
+                    pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:

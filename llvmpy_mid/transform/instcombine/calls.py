@@ -281,6 +281,7 @@ def try_optimize_call(ic: InstCombiner, ci: CallInst) -> Instruction | None:
         ic.ac,
         replacer=lambda frm, to: ic.replace_inst_uses_with(frm, to),
         eraser=ic.erase_inst_from_function,
+        ore=ic.ore,
     )
     with_v = simplifier.optimize_call(ci, ic.builder)
     if with_v is None:

@@ -51,6 +51,7 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.ir.basic_block import BasicBlock
@@ -83,6 +84,7 @@ class InstCombiner:
         "dc",
         "max_array_size",
         "aa",
+        "ore",
     )
 
     def __init__(
@@ -98,8 +100,11 @@ class InstCombiner:
         min_size: bool = False,
         loop_info: object | None = None,
         aa: AAResults | None = None,
+        ore: OptimizationRemarkEmitter | None = None,
     ) -> None:
         self.fn = fn
+        self.ore = ore
+        """The function's remark emitter (LLVM ``ORE``); None: remarks are dropped."""
         self.worklist = worklist
         self.builder = builder
         self.dl = dl

@@ -63,6 +63,7 @@ from llvmpy_mid.transform.utils.local import (
 )
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
     from llvmpy_mid.analysis.alias.aa_results import AAResults
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
@@ -618,6 +619,7 @@ def combine_instructions_over_function(
     options: InstCombineOptions = InstCombineOptions(),
     loop_info: object | None = None,
     aa: AAResults | None = None,
+    ore: OptimizationRemarkEmitter | None = None,
 ) -> bool:
     """``combineInstructionsOverFunction``: lower ``#dbg_declare`` records (unless
     ``-instcombine-lower-dbg-declare=0``), then iterate to a fixpoint; True if the IR changed.
@@ -645,7 +647,9 @@ def combine_instructions_over_function(
         iteration += 1
         if iteration > options.max_iterations and not options.verify_fixpoint:
             break
-        ic = InstCombiner(fn, wl, builder, dl, tli, ac, dt, min_size=bool(min_size), loop_info=loop_info, aa=aa)
+        ic = InstCombiner(
+            fn, wl, builder, dl, tli, ac, dt, min_size=bool(min_size), loop_info=loop_info, aa=aa, ore=ore
+        )
         made = prepare_worklist(ic, rpo)
         made |= run_combiner(ic)
         if not made:
@@ -712,7 +716,7 @@ class InstCombinePass(Pass[Function]):
         ac = am.get_result(AssumptionAnalysis, unit)
         dt = am.get_result(DominatorTreeAnalysis, unit)
         tli = am.get_result(TargetLibraryAnalysis, unit)
-        am.get_result(OptimizationRemarkEmitterAnalysis, unit)
+        ore = am.get_result(OptimizationRemarkEmitterAnalysis, unit)
         am.get_result(TargetIRAnalysis, unit)
         li: object | None = am.get_cached_result(LoopAnalysis, unit)
         if li is None and self.options.use_loop_info:
@@ -721,7 +725,7 @@ class InstCombinePass(Pass[Function]):
         am.get_result(ModuleAnalysisManagerFunctionProxy, unit)
         module = unit.parent
         dl = module.data_layout if module is not None else DataLayout()
-        if not combine_instructions_over_function(unit, dl, tli, ac, dt, self.options, li, aa):
+        if not combine_instructions_over_function(unit, dl, tli, ac, dt, self.options, li, aa, ore):
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()
         pa.preserve_set(CFGAnalyses)

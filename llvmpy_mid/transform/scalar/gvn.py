@@ -29,7 +29,7 @@ instructions lose their accesses, PRE'd loads and the "assume(false)" store get
 new ones, merged blocks and split critical edges move and rewire them) and is
 reported preserved.
 
-What it does not do (yet): optimisation remarks.
+Remarks (``LoadElim``, ``LoadPRE``, ``LoadClobbered``) are in :mod:`.gvn_remarks`.
 """
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ from llvmpy_mid.transform.utils.local import is_instruction_trivially_dead, salv
 from llvmpy_mid.transform.utils.local_metadata import patch_replacement_instruction
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
     from llvmpy_mid.analysis.loop_info import LoopInfo
     from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.dominators import DominatorTree
@@ -134,8 +135,10 @@ class GVN:
         md: Any,
         li: LoopInfo,
         mssa: Any = None,
+        ore: OptimizationRemarkEmitter | None = None,
     ) -> None:
         self.options = options
+        self.ore = ore
         self.fn = fn
         module = fn.parent
         self.dl: DataLayout = module.data_layout if module is not None else DataLayout()
@@ -558,9 +561,9 @@ class GVNPass(Pass[Function]):
             md = am.get_result(MemoryDependenceAnalysis, unit)
         li = am.get_result(LoopAnalysis, unit)
         mssa_result = am.get_cached_result(MemorySSAAnalysis, unit)
-        am.get_result(OptimizationRemarkEmitterAnalysis, unit)
+        ore = am.get_result(OptimizationRemarkEmitterAnalysis, unit)
         mssa = mssa_result.mssa if mssa_result is not None else None
-        gvn = GVN(self.options, unit, ac, dt, tli, aa, md, li, mssa)
+        gvn = GVN(self.options, unit, ac, dt, tli, aa, md, li, mssa, ore)
         if not gvn.run_impl():
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()

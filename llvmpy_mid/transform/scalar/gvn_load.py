@@ -18,10 +18,8 @@ a loop header load clobbered only in one non-latch-dominating loop block is
 reloaded in that block and the preheader. Dead predecessors supply undef.
 
 Limits as opt-19: ``-gvn-max-num-deps`` (100), ``-gvn-max-block-speculations``
-(600), ``-gvn-max-num-visited-insts`` (100), ``-gvn-max-num-insns`` (100).
-
-What it does not do: optimisation remarks (``LoadClobbered``, ``LoadElim``,
-``LoadPRE``), MemorySSA updates.
+(600), ``-gvn-max-num-visited-insts`` (100), ``-gvn-max-num-insns`` (100). A cached
+MemorySSA is kept up to date; the remarks are :mod:`.gvn_remarks`'.
 """
 
 from __future__ import annotations
@@ -37,6 +35,7 @@ from llvmpy_mid.ir.constants import UndefValue
 from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.memory_effects import ModRefInfo
+from llvmpy_mid.transform.scalar.gvn_remarks import report_load_elim, report_load_pre, report_may_clobbered_load
 from llvmpy_mid.transform.scalar.gvn_value_table import (
     IS_VALUE_FULLY_AVAILABLE_IN_BLOCK_NUM_SPECULATIONS_MAX,
     MAX_BB_SPECULATION_CUTOFF_REACHED_TIMES,
@@ -205,6 +204,7 @@ def analyze_load_availability(gvn: GVN, load: Instruction, dep: Any, address: Va
                 offset = vn_coercion.analyze_load_from_clobbering_mem_inst(load.type, address, dep_inst, dl)
                 if offset != -1:
                     return AvailableValue(dep_inst, MEM_INTRIN, offset)
+        report_may_clobbered_load(gvn.ore, load, dep_inst, gvn.dt)
         return None
     op = dep_inst.opcode
     if op == "alloca" or _is_lifetime_start(dep_inst):
@@ -456,6 +456,7 @@ def eliminate_partially_redundant_load(
         v.debug_loc = load.debug_loc  # type: ignore[attr-defined]
     gvn.invalidate_pointer(v)
     gvn.mark_instruction_for_deletion(load)
+    report_load_pre(gvn.ore, load)
 
 
 def perform_load_pre(
@@ -666,6 +667,7 @@ def process_non_local_load(gvn: GVN, load: Instruction) -> bool:
         gvn.invalidate_pointer(v)
         gvn.mark_instruction_for_deletion(load)
         NUM_GVN_LOAD.add()
+        report_load_elim(gvn.ore, load, v)
         return True
     if not gvn.is_pre_enabled() or not gvn.is_load_pre_enabled():
         return changed
@@ -703,5 +705,6 @@ def process_load(gvn: GVN, load: Instruction) -> bool:
     if gvn.mssau is not None:
         gvn.mssau.remove_memory_access(load)
     NUM_GVN_LOAD.add()
+    report_load_elim(gvn.ore, load, value)
     gvn.invalidate_pointer(value)
     return True

@@ -39,7 +39,10 @@ from llvmpy_mid.ir.types import IntegerType, Type, TypeID
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
 from llvmpy_mid.transform.utils import build_lib_calls as bl
 
+from llvmpy_mid.analysis.remark import optimization_remark
+
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.ir.builder import IRBuilder
     from llvmpy_mid.ir.data_layout import DataLayout
@@ -222,7 +225,7 @@ def _wchar_size(module: object) -> int:
 class LibCallSimplifier:
     """``LibCallSimplifier``: ``optimize_call(ci, builder)`` -> the replacement value or None."""
 
-    __slots__ = ("dl", "tli", "ac", "replacer", "eraser")
+    __slots__ = ("dl", "tli", "ac", "replacer", "eraser", "ore")
 
     def __init__(
         self,
@@ -231,7 +234,9 @@ class LibCallSimplifier:
         ac: object | None = None,
         replacer: Callable[[Instruction, Value], object] | None = None,
         eraser: Callable[[Instruction], object] | None = None,
+        ore: OptimizationRemarkEmitter | None = None,
     ) -> None:
+        self.ore = ore
         self.dl = dl
         self.tli = tli
         self.ac = ac
@@ -955,6 +960,12 @@ class LibCallSimplifier:
             lt = get_string_length(src.true_value, char_size)
             lf = get_string_length(src.false_value, char_size)
             if lt and lf:
+                if self.ore is not None:
+                    self.ore.emit(
+                        lambda: optimization_remark("instcombine", "simplify-libcalls", ci).add(
+                            "folded strlen(select) to select of constants"
+                        )
+                    )
                 return b.create_select(
                     src.condition, ConstantInt.get(ci.type, lt - 1), ConstantInt.get(ci.type, lf - 1)
                 )
