@@ -62,6 +62,7 @@ _FLAGS = (
     "debug-pass-manager",
     "verify-each",
     "verify-dom-info",
+    "verify-loop-info",
     "print-before-all",
     "print-after-all",
     "print-changed",
@@ -123,6 +124,7 @@ OPTIONS:
                         -disable-output, several inputs need no -output-dir
   -disable-verify       Do not verify the input or the result
   -verify-each          Verify the module after every pass
+  -verify-loop-info     Check every cached LoopInfo against a fresh one after each pass
   -verify-dom-info      Check a dominator tree a pass preserved against a fresh one (also
                         with -verify-each; opt-19's release build accepts it and checks nothing)
   -debug-pass-manager   Log the passes and analyses run (to stderr)
@@ -827,9 +829,16 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
         from llvmpy_mid.passes.verify_dom_info import VerifyDomInfo
 
         dom_check = VerifyDomInfo(pi, err)
+    loop_check = None
+    if "verify-loop-info" in flags:
+        from llvmpy_mid.passes.verify_loop_info import VerifyLoopInfo
+
+        loop_check = VerifyLoopInfo(pi)
     mam, _fam = make_analysis_managers(pi)
     if dom_check is not None:
         dom_check.attach(_fam)
+    if loop_check is not None:
+        loop_check.attach(_fam)
     from llvmpy_mid.passes.teardown import PipelineTeardown
 
     teardown = PipelineTeardown()

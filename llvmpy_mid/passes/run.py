@@ -58,6 +58,7 @@ from llvmpy_mid.passes.teardown import PipelineTeardown
 from llvmpy_mid.passes.verify_invalidation import VerifyAnalysisInvalidation
 from llvmpy_mid.passes.timing import TimePasses
 from llvmpy_mid.passes.verify_dom_info import VerifyDomInfo
+from llvmpy_mid.passes.verify_loop_info import VerifyLoopInfo
 
 
 @attrs.frozen
@@ -146,6 +147,7 @@ def run_passes(
     opt_bisect_limit: int = OPT_BISECT_DISABLED,
     allow_partial_pipeline: bool = False,
     verify_dom_info: bool = False,
+    verify_loop_info: bool = False,
 ) -> RunResult:
     """Run ``opt -passes=``-style ``text`` on ``module`` (in place).
 
@@ -153,7 +155,8 @@ def run_passes(
     names, run in order (joined with ``,``). ``options`` sets pass options for this
     run (``{"mergefunc-use-aliases": True}``); the statistics the passes counted are
     in the result. ``verify_each`` (or ``verify_dom_info`` alone) also checks every dominator tree a
-    pass says it preserved against a fresh one (``DominatorTreeMismatchError``). What printer passes
+    pass says it preserved against a fresh one (``DominatorTreeMismatchError``); ``verify_loop_info``
+    checks every cached ``LoopInfo`` after each pass (``LoopInfoMismatchError``). What printer passes
     and instrumentation print goes to ``stream``
     (stderr when None, as opt) and is also kept in ``RunResult.output``."""
     text = _check_arguments(module, text, options)
@@ -177,9 +180,12 @@ def run_passes(
     if verify_analysis_invalidation:
         VerifyAnalysisInvalidation(pi)
     dom_check = VerifyDomInfo(pi, stream) if verify_each or verify_dom_info else None
+    loop_check = VerifyLoopInfo(pi) if verify_loop_info else None
     mam, _fam = make_analysis_managers(pi)
     if dom_check is not None:
         dom_check.attach(_fam)
+    if loop_check is not None:
+        loop_check.attach(_fam)
     before = print_module(module)
     teardown = PipelineTeardown()
     with collecting() as stats, OPTIONS.overriding(options or {}), contextlib.redirect_stderr(stream):
