@@ -14,8 +14,8 @@ return attribute); ``fshl``/``fshr`` by constants; ``ptrmask``; the ``*.with.ove
 constant folds; saturating arithmetic; ``minnum``/``maxnum``/``minimum``/``maximum``;
 ``fma``/``fmuladd`` operand folds; ``copysign``; ``fabs``; rounding of ``fpext``; ``cos``/``sin``;
 ``ldexp`` of extended i1; ``lifetime.end`` right after its ``lifetime.start``; ``assume``
-(split of ``and``/``not or``, ``nonnull`` load metadata, known-true removal; knowledge
-retention off, as LLVM's default); ``stackrestore``; the ``vector.reduce.*`` folds (a lane
+(split of ``and``/``not or``, ``nonnull`` load metadata, ``separate_storage`` hints, known-true
+removal; with ``-enable-knowledge-retention`` the bundle forms of :mod:`.assume_knowledge`); ``stackrestore``; the ``vector.reduce.*`` folds (a lane
 permutation or ``vector.reverse`` operand reduced unpermuted, reductions of ``<N x i1>`` and of
 its zext/sext as bit tests, ``ctpop`` or and/or/add reductions).
 
@@ -43,6 +43,7 @@ from llvmpy_mid.ir.constants import (
     UndefValue,
     get_splat_value,
 )
+from llvmpy_mid.ir.droppable_uses import is_assume_with_empty_bundle
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator, UnaryOperator
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
@@ -1469,7 +1470,7 @@ def _assume(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
         nxt = nxt.next_instruction
 
     def remove_condition() -> Instruction | None:
-        if not ii.has_operand_bundles:
+        if is_assume_with_empty_bundle(ii):
             ic.erase_inst_from_function(ii)
             return None
         old = ii.get_arg(0)
@@ -1513,8 +1514,16 @@ def _assume(ic: InstCombiner, ii: CallInst, iid: str) -> Instruction | None:
                 lhs.set_metadata("nonnull", md)
                 lhs.set_metadata("noundef", md)
                 return remove_condition()
+    from llvmpy_mid.transform.instcombine import assume_knowledge as ak
+
+    ak.simplify_separate_storage_hints(ic, ii)
+    if ak.knowledge_retention_enabled():
+        if ak.knowledge_from_condition(ic, ii, nxt):
+            return remove_condition()
+        if ii.has_operand_bundles and ak.canonicalize_knowledge_bundles(ic, ii) is not None:
+            return ii
     kb = ic.compute_known_bits(cond, 0, ii)
-    if kb.is_all_ones() and not ii.has_operand_bundles:
+    if kb.is_all_ones() and is_assume_with_empty_bundle(ii):
         ic.erase_inst_from_function(ii)
         return None
     if _apint(cond) == 0 or isinstance(cond, UndefValue):

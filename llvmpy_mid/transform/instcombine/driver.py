@@ -55,6 +55,7 @@ from llvmpy_mid.transform.instcombine import (
 from llvmpy_mid.transform.instcombine.combiner import InstCombiner, option, take_name
 from llvmpy_mid.transform.utils.instruction_worklist import InstructionWorklist
 from llvmpy_mid.transform.utils.debug_declare import dbg_variable_records_of
+from llvmpy_mid.ir.droppable_uses import drop_droppable_uses, is_droppable
 from llvmpy_mid.transform.utils.local import (
     is_instruction_trivially_dead,
     remove_all_non_terminator_and_eh_pad_instructions,
@@ -63,6 +64,7 @@ from llvmpy_mid.transform.utils.local import (
 )
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.value import Use
     from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
     from llvmpy_mid.analysis.alias.aa_results import AAResults
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
@@ -310,14 +312,6 @@ def prepare_worklist(ic: InstCombiner, order: list[BasicBlock]) -> bool:
 # --- sinking (tryToSinkInstruction) ---------------------------------------------------------------
 
 
-def _is_droppable(user: object) -> bool:
-    """LLVM ``User::isDroppable``: an ``llvm.assume`` or ``llvm.pseudoprobe`` call."""
-    if not isinstance(user, Instruction):
-        return False
-    name = _intrinsic_name(user)
-    return name == "llvm.assume" or name == "llvm.pseudoprobe"
-
-
 def _sink_block(ic: InstCombiner, i: Instruction, max_users: int) -> BasicBlock | None:
     """The block of ``i``'s only (non-droppable) users, when sinking ``i`` there is simple
     (that block's unique predecessor is ``i``'s, or it leaves the function)."""
@@ -327,7 +321,7 @@ def _sink_block(ic: InstCombiner, i: Instruction, max_users: int) -> BasicBlock 
     use = i._use_head
     while use is not None:
         user = use.user
-        if _is_droppable(user):
+        if is_droppable(user):
             use = use._next
             continue
         if num_users > max_users:
@@ -414,20 +408,16 @@ def _sole_write_to_dead_local(i: Instruction) -> bool:
 
 
 def _drop_droppable_uses_outside(ic: InstCombiner, i: Instruction, dest: BasicBlock) -> None:
-    """LLVM ``dropDroppableUses`` for the users not in ``dest`` (the user is revisited)."""
-    use = i._use_head
-    while use is not None:
-        nxt = use._next
-        user = use.user
-        if _is_droppable(user) and user.parent is not dest:  # type: ignore[attr-defined]
-            ic.worklist.add(user)  # type: ignore[arg-type]
-            if _intrinsic_name(user) == "llvm.assume":  # type: ignore[arg-type]
-                if use.index == 0:
-                    use.set(ConstantInt.get(i.type.context.int_type(1), 1))
-                else:
-                    use.set(PoisonValue.get(i.type))
-        use = nxt
+    """LLVM ``dropDroppableUses`` for the users not in ``dest`` (each such user is revisited)."""
 
+    def outside(use: Use) -> bool:
+        user = use.user
+        if isinstance(user, Instruction) and user.parent is not dest:
+            ic.worklist.add(user)
+            return True
+        return False
+
+    drop_droppable_uses(i, outside)
 
 def try_to_sink_instruction(ic: InstCombiner, i: Instruction, dest: BasicBlock) -> bool:
     """LLVM ``tryToSinkInstruction``: move ``i`` to the top of ``dest`` when nothing on the way

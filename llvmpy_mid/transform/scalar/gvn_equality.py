@@ -33,6 +33,7 @@ from llvmpy_mid.ir.constants import ConstantFP, ConstantInt, ConstantPointerNull
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.memory import StoreInst
 from llvmpy_mid.transform.scalar.gvn_value_table import NUM_GVN_EQ_PROP
+from llvmpy_mid.ir.droppable_uses import is_assume_with_empty_bundle
 from llvmpy_mid.transform.utils.local import replace_dominated_uses_with
 
 if TYPE_CHECKING:
@@ -175,12 +176,6 @@ def _has_users_in(v: Value, bb: BasicBlock) -> bool:
     return False
 
 
-def _is_assume_with_empty_bundle(assume: Instruction) -> bool:
-    """No operand bundles, or only ``"ignore"`` ones (LLVM ``isAssumeWithEmptyBundle``)."""
-    bundles = assume.operand_bundles  # type: ignore[attr-defined]
-    return all(b.tag == "ignore" for b in bundles)
-
-
 def process_assume_intrinsic(gvn: GVN, assume: Instruction) -> bool:
     """LLVM ``processAssumeIntrinsic``."""
     v = assume.get_operand(0)
@@ -192,7 +187,7 @@ def process_assume_intrinsic(gvn: GVN, assume: Instruction) -> bool:
             store.insert_before(assume)
             if gvn.mssau is not None:
                 _add_memory_access_for_store(gvn.mssau, store)
-        if _is_assume_with_empty_bundle(assume):
+        if is_assume_with_empty_bundle(assume):
             gvn.mark_instruction_for_deletion(assume)
             return True
         return False

@@ -17,8 +17,9 @@ when an assumption valid at the instruction already says as much (a weaker one t
 the instruction dominates is strengthened in place). The assume is inserted before
 the instruction and registered in the cache.
 
-What it does not do: ``buildAssumeFromKnowledge``/``simplifyRetainedKnowledge`` and the
-``assume-simplify``/``assume-builder`` passes; the ``assume-builder-counter`` debug counter.
+:func:`build_assume_from_knowledge` and :func:`simplify_retained_knowledge` serve InstCombine's
+assume canonicalisation. What it does not do: the ``assume-simplify``/``assume-builder``
+passes; the ``assume-builder-counter`` debug counter.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from llvmpy_mid.analysis.value_tracking_support import is_valid_assume_for_conte
 from llvmpy_mid.ir.attribute_kinds import AttrKind, find_attribute_kind, is_int_attr_kind, kind_name
 from llvmpy_mid.ir.attributes import Attribute, AttributeList
 from llvmpy_mid.ir.constants import ConstantInt
+from llvmpy_mid.ir.droppable_uses import is_droppable
 from llvmpy_mid.ir.function import Argument, Function, null_pointer_is_defined
 from llvmpy_mid.ir.global_value import GlobalValue
 from llvmpy_mid.ir.instruction import Instruction
@@ -45,7 +47,13 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.dominators import DominatorTree
     from llvmpy_mid.ir.module import Module
 
-__all__ = ["RetainedKnowledge", "get_knowledge_from_bundle", "salvage_knowledge"]
+__all__ = [
+    "RetainedKnowledge",
+    "build_assume_from_knowledge",
+    "get_knowledge_from_bundle",
+    "salvage_knowledge",
+    "simplify_retained_knowledge",
+]
 
 _USEFUL = frozenset(
     (AttrKind.NON_NULL, AttrKind.NO_UNDEF, AttrKind.ALIGNMENT, AttrKind.DEREFERENCEABLE,
@@ -63,6 +71,20 @@ class RetainedKnowledge:
         self.kind = kind
         self.arg = arg
         self.was_on = was_on
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, RetainedKnowledge)
+            and self.kind is other.kind
+            and self.arg == other.arg
+            and self.was_on is other.was_on
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.arg, id(self.was_on)))
+
+    def __repr__(self) -> str:
+        return "<RetainedKnowledge %s(%r, %d)>" % (kind_name(self.kind), self.was_on, self.arg)
 
 
 def _min_align(a: int, b: int) -> int:
@@ -200,7 +222,7 @@ class _AssumeBuilder:
             if would_instruction_be_trivially_dead(v):
                 if v._use_head is None:
                     return False
-                uses = [u for u in v.uses if not _is_droppable(u.user)]
+                uses = [u for u in v.uses if not is_droppable(u.user)]
                 if len(uses) == 1 and uses[0].user is self.inst:
                     return False
         return True
@@ -274,11 +296,6 @@ class _AssumeBuilder:
         return CallInst(decl.function_type, decl, [ConstantInt.get_true(ctx.i1)], bundles=bundles)
 
 
-def _is_droppable(user: object) -> bool:
-    """An ``llvm.assume`` use is droppable (LLVM ``User::isDroppable``)."""
-    return isinstance(user, CallInst) and user.intrinsic_base in ("llvm.assume", "llvm.pseudoprobe")
-
-
 def _is_passing_undef_ub(cb: CallBase, arg_no: int) -> bool:
     """LLVM ``CallBase::isPassingUndefUB``."""
     return (
@@ -293,6 +310,42 @@ def _assume_declaration(module: Module) -> Function:
 
     ctx = module.context
     return intrinsic_declaration(module, "llvm.assume", ctx.function_type(ctx.void, [ctx.i1]))
+
+
+def build_assume_from_knowledge(
+    knowledge: list[RetainedKnowledge], ctx: Instruction, ac: AssumptionCache | None = None,
+    dt: DominatorTree | None = None,
+) -> CallInst | None:
+    """A detached ``llvm.assume(true)`` stating the facts of ``knowledge`` worth keeping at
+    ``ctx`` (canonicalised, none already known there), or None when nothing is left (LLVM
+    ``buildAssumeFromKnowledge``). The caller inserts and registers it."""
+    fn = ctx.function
+    module = fn.parent if fn is not None else None
+    if module is None:
+        return None
+    builder = _AssumeBuilder(module, ctx, ac, dt)
+    for rk in knowledge:
+        builder.add_knowledge(rk)
+    return builder.build()
+
+
+def simplify_retained_knowledge(
+    assume: CallInst, rk: RetainedKnowledge, ac: AssumptionCache | None = None, dt: DominatorTree | None = None
+) -> RetainedKnowledge | None:
+    """``rk`` (from a bundle of ``assume``) canonicalised, or None when it is not worth
+    keeping or another assumption valid there already states it (LLVM
+    ``simplifyRetainedKnowledge``)."""
+    fn = assume.function
+    module = fn.parent if fn is not None else None
+    if module is None:
+        return rk
+    builder = _AssumeBuilder(module, assume, ac, dt)
+    rk = _canonicalized(rk, module.data_layout)
+    if not builder._is_worth_preserving(rk):
+        return None
+    if builder._try_to_preserve_without_adding_assume(rk):
+        return None
+    return rk
 
 
 def salvage_knowledge(inst: Instruction, ac: AssumptionCache | None = None, dt: DominatorTree | None = None) -> bool:

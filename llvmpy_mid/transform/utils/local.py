@@ -166,8 +166,9 @@ def would_instruction_be_trivially_dead(inst: Instruction, tli: object | None = 
                 return True
             return False
         if name == "llvm.assume":
-            # isAssumeWithEmptyBundle: "ignore" bundles do not count
-            if inst.has_operand_bundles_other_than(("ignore",)):  # type: ignore[attr-defined]
+            from llvmpy_mid.ir.droppable_uses import is_assume_with_empty_bundle
+
+            if not is_assume_with_empty_bundle(inst):
                 return False
             cond = inst.get_arg(0)  # type: ignore[attr-defined]
             if isinstance(cond, ConstantInt):

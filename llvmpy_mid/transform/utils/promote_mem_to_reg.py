@@ -61,6 +61,7 @@ from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.value import Use, Value
 from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.utils.demote_reg_to_stack import insert_before_taking_records
+from llvmpy_mid.ir.droppable_uses import drop_droppable_use, is_droppable
 from llvmpy_mid.transform.utils.debug_declare import (
     AssignmentIndex,
     AssignmentTrackingInfo,
@@ -86,14 +87,6 @@ NUM_PHI_INSERT = Statistic("mem2reg", "NumPHIInsert", "Number of PHI nodes inser
 def _is_lifetime_marker(inst: Instruction) -> bool:
     name = inst.intrinsic_name if inst.opcode == "call" else ""  # type: ignore[attr-defined]
     return name.startswith("llvm.lifetime.start") or name.startswith("llvm.lifetime.end")
-
-
-def is_droppable(inst: Instruction) -> bool:
-    """LLVM ``User::isDroppable``: ``llvm.assume`` and ``llvm.pseudoprobe`` calls."""
-    if inst.opcode != "call":
-        return False
-    name: str = inst.intrinsic_name  # type: ignore[attr-defined]
-    return name == "llvm.assume" or name == "llvm.pseudoprobe"
 
 
 def _only_used_by_lifetime_or_droppable(v: Value, allow_droppable: bool) -> bool:
@@ -140,24 +133,6 @@ def is_alloca_promotable(ai: AllocaInst) -> bool:
         else:
             return False
     return True
-
-
-def drop_droppable_use(use: Use) -> None:
-    """Drop ``use`` in a droppable call (LLVM ``Value::dropDroppableUse``): the
-    condition of ``llvm.assume`` becomes ``true``, a bundle input becomes ``undef``
-    and its bundle is retagged ``ignore``."""
-    user: Any = use.user
-    index = use.index
-    if index == 0:
-        use.set(ConstantInt.get_true(use.value.type))
-        return
-    use.set(UndefValue.get(use.value.type))
-    infos = list(user._bundles)
-    for k, (_tag, start, end) in enumerate(infos):
-        if start <= index < end:
-            infos[k] = ("ignore", start, end)
-            break
-    user._bundles = tuple(infos)
 
 
 def _remove_intrinsic_users(ai: AllocaInst) -> None:
