@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.passes.cached_analysis_check import CachedAnalysisCheck
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis, PostDominatorTreeAnalysis
 from llvmpy_mid.passes.instrumentation import PassInstrumentation
 from llvmpy_mid.passes.pass_manager import Pass
@@ -32,30 +33,15 @@ class DominatorTreeMismatchError(PipelineError):
     """A pass said it preserved a dominator tree that no longer matches the CFG."""
 
 
-class VerifyDomInfo:
+class VerifyDomInfo(CachedAnalysisCheck):
     """Registers the after-pass check on ``instrumentation``; ``attach(fam)`` names the function
     analysis manager whose cached trees are checked (created after the instrumentation)."""
 
     def __init__(self, instrumentation: PassInstrumentation, stream: TextIO) -> None:
-        self._fam: AnalysisManager[Function] | None = None
+        super().__init__(instrumentation)
         self._stream = stream
-        instrumentation.after_pass.append(self._after)
 
-    def attach(self, fam: AnalysisManager[Function]) -> None:
-        self._fam = fam
-
-    def _after(self, pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
-        fam = self._fam
-        if fam is None or pass_.is_special:
-            return
-        if isinstance(unit, Function):
-            fn = unit
-        else:
-            header = getattr(unit, "header", None)  # a Loop: its function's trees
-            parent = getattr(header, "parent", None)
-            if not isinstance(parent, Function):
-                return
-            fn = parent
+    def check(self, pass_: Pass[Any], fn: Function, pa: PreservedAnalyses, fam: AnalysisManager[Function]) -> None:
         for analysis, what in ((DominatorTreeAnalysis, "DominatorTree"),
                                (PostDominatorTreeAnalysis, "PostDominatorTree")):
             if not pa.preserved(analysis):

@@ -17,7 +17,7 @@ from typing import Any
 from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.passes.analysis import AnalysisManager
-from llvmpy_mid.passes.instrumentation import PassInstrumentation
+from llvmpy_mid.passes.cached_analysis_check import CachedAnalysisCheck
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 
@@ -28,31 +28,14 @@ class LoopInfoMismatchError(PipelineError):
     """A pass kept a ``LoopInfo`` that no longer matches the CFG."""
 
 
-class VerifyLoopInfo:
+class VerifyLoopInfo(CachedAnalysisCheck):
     """Registers the after-pass check on ``instrumentation``; ``attach(fam)`` names the function
     analysis manager whose cached loop forests are checked."""
 
-    def __init__(self, instrumentation: PassInstrumentation) -> None:
-        self._fam: AnalysisManager[Function] | None = None
-        instrumentation.after_pass.append(self._after)
-
-    def attach(self, fam: AnalysisManager[Function]) -> None:
-        self._fam = fam
-
-    def _after(self, pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
+    def check(self, pass_: Pass[Any], fn: Function, pa: PreservedAnalyses, fam: AnalysisManager[Function]) -> None:
         from llvmpy_mid.analysis.loop_info import LoopAnalysis
         from llvmpy_mid.ir.dominators import DominatorTree
 
-        fam = self._fam
-        if fam is None or pass_.is_special:
-            return
-        if isinstance(unit, Function):
-            fn = unit
-        else:
-            parent = getattr(getattr(unit, "header", None), "parent", None)  # a Loop: its function
-            if not isinstance(parent, Function):
-                return
-            fn = parent
         li = fam.get_cached_result(LoopAnalysis, fn)
         if li is None:
             return
