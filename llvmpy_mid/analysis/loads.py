@@ -21,8 +21,9 @@ What:
   :mod:`llvmpy_mid.analysis.alias.identified_objects` (``AliasAnalysis.cpp``).
 
 The scan limit is ``-available-load-scan-limit`` (6, read when a scan starts unless a
-caller passes its own). What it does not do (yet): knowledge from ``llvm.assume``
-operand bundles is not used.
+caller passes its own). Dereferenceability also comes from ``llvm.assume`` bundles valid at
+the context instruction and through ``gc.relocate``; ``-use-dereferenceable-at-point-semantics``
+makes a pointer that may be freed lose its attributes' facts (LLVM ``Value::canBeFreed``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
 from llvmpy_mid.ir.instructions.memory import AllocaInst, LoadInst, StoreInst
 from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.pointer_casts import accumulate_constant_offset, strip_and_accumulate_constant_offsets, strip_pointer_casts
+from llvmpy_mid.ir.statepoint import GC_RELOCATE, gc_relocate_pointers
 from llvmpy_mid.ir.types import IntegerType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 
@@ -92,12 +94,26 @@ def _pointee_in_memory_type(a: Argument) -> Type | None:
     return None
 
 
+DEREF_AT_POINT_OPTION = "use-dereferenceable-at-point-semantics"
+
+
+def use_deref_at_point_semantics() -> bool:
+    """``-use-dereferenceable-at-point-semantics`` (off by default): dereferenceability
+    attributes and metadata hold where the pointer is defined only, so a pointer that may
+    be freed later is not known dereferenceable at a later point."""
+    from llvmpy_mid.passes.options import OPTIONS
+
+    if OPTIONS.get(DEREF_AT_POINT_OPTION) is None:
+        return False
+    return bool(OPTIONS.value(DEREF_AT_POINT_OPTION))
+
+
 def get_pointer_dereferenceable_bytes(v: Value, dl: DataLayout) -> tuple[int, bool, bool]:
-    """``(bytes, can_be_null, can_be_freed)`` (LLVM ``Value::getPointerDereferenceableBytes``,
-    with deref-at-point semantics off, so ``can_be_freed`` is False)."""
+    """``(bytes, can_be_null, can_be_freed)`` (LLVM ``Value::getPointerDereferenceableBytes``;
+    ``can_be_freed`` only under ``-use-dereferenceable-at-point-semantics``)."""
     deref = 0
     can_be_null = False
-    can_be_freed = False
+    can_be_freed = use_deref_at_point_semantics() and _can_be_freed(v)
     if isinstance(v, Argument):
         attrs = v.attributes
         deref = attrs.dereferenceable_bytes
@@ -121,9 +137,11 @@ def get_pointer_dereferenceable_bytes(v: Value, dl: DataLayout) -> tuple[int, bo
     elif isinstance(v, AllocaInst):
         if not v.is_array_allocation:
             deref = dl.type_store_size(v.allocated_type)
+            can_be_freed = False
     elif isinstance(v, GlobalVariable):
         if v.value_type.is_sized and v.linkage is not Linkage.EXTERN_WEAK:
             deref = dl.type_store_size(v.value_type)
+            can_be_freed = False
     return deref, can_be_null, can_be_freed
 
 
@@ -229,10 +247,45 @@ def _deref_aligned(
                 kd = obj & ((1 << width) - 1)
                 if kd and kd >= size and _known_non_zero(v, dl, dt, ac, ctx_i) and not _can_be_freed(v):
                     return _is_aligned(v, 0, alignment, dl)
+        if isinstance(v, CallBase) and v.intrinsic_base == GC_RELOCATE:
+            pointers = gc_relocate_pointers(v)
+            if pointers is not None:
+                v = pointers[2]
+                continue
         if op == "addrspacecast" and (isinstance(v, Instruction) or getattr(v, "is_constant_expr", False)):
             v = v._operands[0].value  # type: ignore[attr-defined]
             continue
+        if ctx_i is not None:
+            return _deref_aligned_by_assumes(v, alignment, size, ctx_i, ac, dt)
         return False
+
+
+def _deref_aligned_by_assumes(
+    v: Value, alignment: int, size: int, ctx_i: Instruction, ac: AssumptionCache | None, dt: DominatorTree | None
+) -> bool:
+    """Assumptions valid at ``ctx_i`` state both ``align`` >= ``alignment`` and
+    ``dereferenceable`` >= ``size`` of ``v`` (the best of each over all of them)."""
+    from llvmpy_mid.analysis.assume_bundle_queries import RetainedKnowledge, get_knowledge_for_value
+    from llvmpy_mid.analysis.value_tracking_support import is_valid_assume_for_context
+    from llvmpy_mid.ir.attribute_kinds import AttrKind
+
+    best = {AttrKind.ALIGNMENT: 0, AttrKind.DEREFERENCEABLE: 0}
+    found = {AttrKind.ALIGNMENT: False, AttrKind.DEREFERENCEABLE: False}
+
+    def accept(rk: RetainedKnowledge, assume: Instruction, _begin: int) -> bool:
+        if not is_valid_assume_for_context(assume, ctx_i, dt):
+            return False
+        found[rk.kind] = True
+        best[rk.kind] = max(best[rk.kind], rk.arg)
+        return (
+            found[AttrKind.ALIGNMENT]
+            and found[AttrKind.DEREFERENCEABLE]
+            and best[AttrKind.ALIGNMENT] >= alignment
+            and best[AttrKind.DEREFERENCEABLE] >= size
+        )
+
+    kinds = (AttrKind.DEREFERENCEABLE, AttrKind.ALIGNMENT)
+    return get_knowledge_for_value(v, kinds, ac, accept) is not None
 
 
 def _sext_or_trunc(v: int, from_w: int, to_w: int) -> int:

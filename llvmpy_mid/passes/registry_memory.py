@@ -92,6 +92,10 @@ ANALYSES += [
     ("phi-values", "function", "llvmpy_mid.analysis.phi_values:PhiValuesAnalysis"),
 ]
 PASSES += [("print<phi-values>", "function", "llvmpy_mid.analysis.phi_values:PhiValuesPrinterPass")]
+PASSES += [("print-memderefs", "function", "llvmpy_mid.analysis.mem_deref_printer:MemDerefPrinterPass")]
+OPTIONS_ROWS += [
+    ("use-dereferenceable-at-point-semantics", "uint", 0, "Deref attributes and metadata infer facts at definition only", "print-memderefs"),
+]
 OPTIONS_ROWS += [
     ("memdep-block-scan-limit", "uint", 100, "The number of instructions to scan in a block in memory dependency analysis (default = 100)", "memdep"),
     ("memdep-block-number-limit", "uint", 200, "The number of blocks to scan during memory dependency analysis (default = 200)", "memdep"),

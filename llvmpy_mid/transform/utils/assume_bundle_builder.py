@@ -26,9 +26,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from llvmpy_mid.analysis.assume_bundle_queries import (
+    RetainedKnowledge,
+    get_knowledge_for_value,
+    get_knowledge_from_bundle,
+    min_align,
+)
 from llvmpy_mid.analysis.underlying_objects import get_pointer_base_with_constant_offset, get_underlying_object
 from llvmpy_mid.analysis.value_tracking_support import is_valid_assume_for_context
-from llvmpy_mid.ir.attribute_kinds import AttrKind, find_attribute_kind, is_int_attr_kind, kind_name
+from llvmpy_mid.ir.attribute_kinds import AttrKind, is_int_attr_kind, kind_name
 from llvmpy_mid.ir.attributes import Attribute, AttributeList
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.droppable_uses import is_droppable
@@ -62,37 +68,6 @@ _USEFUL = frozenset(
 _MAX_ALIGNMENT = 1 << 32
 
 
-class RetainedKnowledge:
-    """One fact: attribute ``kind`` with ``arg`` about ``was_on`` (LLVM ``RetainedKnowledge``)."""
-
-    __slots__ = ("kind", "arg", "was_on")
-
-    def __init__(self, kind: AttrKind, arg: int, was_on: Value | None) -> None:
-        self.kind = kind
-        self.arg = arg
-        self.was_on = was_on
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, RetainedKnowledge)
-            and self.kind is other.kind
-            and self.arg == other.arg
-            and self.was_on is other.was_on
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.arg, id(self.was_on)))
-
-    def __repr__(self) -> str:
-        return "<RetainedKnowledge %s(%r, %d)>" % (kind_name(self.kind), self.was_on, self.arg)
-
-
-def _min_align(a: int, b: int) -> int:
-    """The largest power of two dividing both (LLVM ``MinAlign``)."""
-    v = a | b
-    return v & -v
-
-
 def _max_preserved_alignment(gep: Value, dl: DataLayout) -> int:
     """The alignment every offset the GEP may add keeps (LLVM ``getMaxPreservedAlignment``)."""
     result = _MAX_ALIGNMENT
@@ -107,7 +82,7 @@ def _max_preserved_alignment(gep: Value, dl: DataLayout) -> int:
                 return 1
             offset = dl.struct_layout(cur).element_offsets[idx.value]
             if offset:
-                result = _min_align(result, offset)
+                result = min_align(result, offset)
             cur = cur.elements[idx.value]
             continue
         assert cur is not None
@@ -115,9 +90,9 @@ def _max_preserved_alignment(gep: Value, dl: DataLayout) -> int:
         if isinstance(idx, ConstantInt):
             offset = size * idx.value
             if offset:
-                result = _min_align(result, abs(offset))
+                result = min_align(result, abs(offset))
         elif size:
-            result = _min_align(result, size)
+            result = min_align(result, size)
         if i + 1 < len(ops):
             cur = getattr(cur, "element_type", None)
     return result
@@ -137,7 +112,7 @@ def _canonicalized(rk: RetainedKnowledge, dl: DataLayout) -> RetainedKnowledge:
             seen.add(id(v))
             op = getattr(v, "opcode", None)
             if op == "getelementptr" and int(getattr(v, "gep_flags", 0) or getattr(v, "flags", 0)) & 1:
-                arg = _min_align(arg, _max_preserved_alignment(v, dl))
+                arg = min_align(arg, _max_preserved_alignment(v, dl))
                 v = v._operands[0].value  # type: ignore[attr-defined,union-attr]
             elif op in ("bitcast", "addrspacecast") and isinstance(v.type, PointerType):
                 v = v._operands[0].value  # type: ignore[attr-defined,union-attr]
@@ -152,27 +127,6 @@ def _canonicalized(rk: RetainedKnowledge, dl: DataLayout) -> RetainedKnowledge:
     return rk
 
 
-def get_knowledge_from_bundle(assume: CallBase, bundle_index: int) -> RetainedKnowledge | None:
-    """The fact bundle ``bundle_index`` of ``assume`` states (LLVM ``getKnowledgeFromBundle``)."""
-    bundle = assume.operand_bundles[bundle_index]
-    kind = find_attribute_kind(bundle.tag)
-    if kind is None:
-        return None
-    inputs = bundle.inputs
-    was_on = inputs[0] if inputs else None
-
-    def arg_or_1(i: int) -> int:
-        v = inputs[i]
-        return v.value if isinstance(v, ConstantInt) else 1
-
-    arg = 0
-    if len(inputs) > 1:
-        arg = arg_or_1(1)
-    if kind is AttrKind.ALIGNMENT and len(inputs) > 2:
-        arg = _min_align(arg, arg_or_1(2))
-    return RetainedKnowledge(kind, arg, was_on)
-
-
 class _AssumeBuilder:
     """LLVM ``AssumeBuilderState``: facts by (value, kind), in the order first added."""
 
@@ -184,24 +138,31 @@ class _AssumeBuilder:
         self.known: dict[tuple[int, AttrKind], tuple[Value | None, int]] = {}
 
     def _try_to_preserve_without_adding_assume(self, rk: RetainedKnowledge) -> bool:
+        """An assumption valid here already states ``rk`` (or a weaker one the instruction
+        dominates is strengthened in place): no new bundle needed."""
         was_on = rk.was_on
-        if was_on is None or self.ac is None:
+        if was_on is None:
             return False
-        for assume, idx in self.ac.assumptions_for(was_on):
-            if idx < 0 or not isinstance(assume, CallInst):
-                continue
-            other = get_knowledge_from_bundle(assume, idx)
-            if other is None or other.was_on is not was_on or other.kind is not rk.kind:
-                continue
+        preserved = False
+        to_update: list[tuple[CallInst, int]] = []
+
+        def accept(other: RetainedKnowledge, assume: CallInst, begin: int) -> bool:
+            nonlocal preserved
             if not is_valid_assume_for_context(assume, self.inst, self.dt):
-                continue
+                return False
             if other.arg >= rk.arg:
+                preserved = True
                 return True
             if is_valid_assume_for_context(self.inst, assume, self.dt):
-                _, begin, _end = assume.operand_bundle_ranges[idx]
-                assume.set_operand(begin + 1, ConstantInt.get(self.module.context.i64, rk.arg))
+                preserved = True
+                to_update.append((assume, begin + 1))
                 return True
-        return False
+            return False
+
+        get_knowledge_for_value(was_on, (rk.kind,), self.ac, accept)
+        for assume, index in to_update:
+            assume.set_operand(index, ConstantInt.get(self.module.context.i64, rk.arg))
+        return preserved
 
     def _is_worth_preserving(self, rk: RetainedKnowledge) -> bool:
         v = rk.was_on
