@@ -576,6 +576,18 @@ class ConstantVector(ConstantAggregate):
                 return None
         return cast(Constant, first)
 
+    @property
+    def is_all_ones_value(self) -> bool:
+        """A splat of all-ones lanes (LLVM ``isAllOnesValue`` on a vector)."""
+        s = self.splat_value
+        return s is not None and s.is_all_ones_value
+
+    @property
+    def is_one_value(self) -> bool:
+        """A splat of ones (LLVM ``isOneValue`` on a vector)."""
+        s = self.splat_value
+        return s is not None and s.is_one_value
+
 
 class ConstantStruct(ConstantAggregate):
     """``{ T a, U b }`` (or packed ``<{ ... }>``) when no simpler form applies."""
@@ -711,6 +723,18 @@ class ConstantDataArray(ConstantDataSequential):
 class ConstantDataVector(ConstantDataSequential):
     __slots__ = ()
     _tag = "datavector"
+
+    @property
+    def is_all_ones_value(self) -> bool:
+        """A splat of all-ones lanes (LLVM ``isAllOnesValue`` on a vector)."""
+        s = self.splat_value
+        return s is not None and s.is_all_ones_value
+
+    @property
+    def is_one_value(self) -> bool:
+        """A splat of ones (LLVM ``isOneValue`` on a vector)."""
+        s = self.splat_value
+        return s is not None and s.is_one_value
 
     @classmethod
     def get_raw(cls, ty: VectorType, raw: Sequence[int]) -> Constant:

@@ -90,8 +90,12 @@ class CsmithCorpus:
 
 
 def _seed_files(folder: Path, seed: int) -> dict[str, Path] | None:
+    """The seed's ``.ll`` files when the seed is complete: every level written and a non-empty
+    ``.expected`` (a generation cut off during the reference ``lli-19`` run leaves it empty; the
+    seed is made again, and dropped if the program does not finish)."""
     found = {lv: folder / ("s%d.%s.ll" % (seed, lv)) for lv in LEVELS}
-    if all(p.is_file() for p in found.values()):
+    expected = folder / ("s%d.expected" % seed)
+    if all(p.is_file() for p in found.values()) and expected.is_file() and expected.stat().st_size > 0:
         return found
     return None
 

@@ -366,7 +366,7 @@ def csmith_cases(paths: list[Path]) -> list[Case]:
             continue
         stem = p.name[: -len(".O0.ll")]
         expected = p.with_name(stem + ".expected")
-        if expected.is_file():
+        if expected.is_file() and expected.stat().st_size > 0:
             cases.append(Case("csmith/" + stem, p, expected))
     return cases
 
