@@ -884,7 +884,6 @@ class RemarkOutput:
 
         self.path = options.get("pass-remarks-output") or None
         self.file: TextIO | None = None
-        self.kept = False
         fmt = options.get("pass-remarks-format", "yaml")
         if self.path is not None and fmt != "yaml":
             if fmt == "bitstream":
@@ -934,7 +933,6 @@ class RemarkOutput:
         if self.file is not None:
             self.file.close()
             self.file = None
-        self.kept = True
 
     def discard(self) -> None:
         if self.file is not None:
