@@ -44,6 +44,7 @@ from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.dominators import block_successors as _successors
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.value import Value
 from llvmpy_mid.ir.metadata import Metadata, MDNode, MDString
 from llvmpy_mid.passes.analysis import AnalysisManager, FunctionAnalysis
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
@@ -492,6 +493,20 @@ class LoopInfo:
     def loop_depth(self, bb: BasicBlock) -> int:
         loop = self._loop_for.get(bb)
         return loop.depth if loop is not None else 0
+
+    def replacement_preserves_lcssa_form(self, old: Instruction, new: Value) -> bool:
+        """Replacing ``old`` by ``new`` keeps LCSSA form: ``new`` is no instruction, sits in
+        ``old``'s block, in no loop, or in a loop holding ``old``'s (LLVM
+        ``replacementPreservesLCSSAForm``)."""
+        if not isinstance(new, Instruction):
+            return True
+        if new.parent is old.parent:
+            return True
+        to_loop = self.loop_for(new.parent) if new.parent is not None else None
+        if to_loop is None:
+            return True
+        from_loop = self.loop_for(old.parent) if old.parent is not None else None
+        return from_loop is not None and to_loop.contains(from_loop)
 
     def is_loop_header(self, bb: BasicBlock) -> bool:
         loop = self._loop_for.get(bb)

@@ -21,10 +21,11 @@ deleted gets the "invalidated" instrumentation callback instead. The adaptor
 returns what the canonicalisation kept plus what every loop pass must keep
 (``DominatorTreeAnalysis``, ``LoopAnalysis``, all loop analyses, the proxy).
 
-What it does not do: no MemorySSA, ScalarEvolution, alias analysis or
-``TargetIRAnalysis`` in the standard results (those analyses do not exist yet:
-``loop-mssa`` runs like ``loop``); the log therefore lacks the lines opt-19
-prints for them.
+Under ``loop-mssa`` the standard results hold the function's MemorySSA, which every loop pass
+must keep up to date (the adaptor reports it preserved, as LLVM's does).
+
+What it does not do: no ScalarEvolution in the standard results (not built yet); the log
+therefore lacks the lines opt-19 prints for it.
 """
 
 from __future__ import annotations
@@ -90,14 +91,32 @@ register_unit_kind(Loop, UnitKind(_loop_name, _loop_name, _loop_text, lambda loo
 
 
 class LoopStandardAnalysisResults:
-    """The function-level results a loop pass reads and keeps valid."""
+    """The function-level results a loop pass reads and keeps valid (LLVM's
+    ``LoopStandardAnalysisResults``): the function, its dominator tree and loop info, and,
+    when the adaptor has them, alias analysis, the assumption cache, TargetLibraryInfo,
+    TargetTransformInfo and (under ``loop-mssa``) MemorySSA."""
 
-    __slots__ = ("function", "dt", "li")
+    __slots__ = ("function", "dt", "li", "aa", "ac", "tli", "tti", "mssa")
 
-    def __init__(self, function: Function, dt: DominatorTree, li: LoopInfo) -> None:
+    def __init__(
+        self,
+        function: Function,
+        dt: DominatorTree,
+        li: LoopInfo,
+        aa: Any = None,
+        ac: Any = None,
+        tli: Any = None,
+        tti: Any = None,
+        mssa: Any = None,
+    ) -> None:
         self.function = function
         self.dt = dt
         self.li = li
+        self.aa = aa
+        self.ac = ac
+        self.tli = tli
+        self.tti = tti
+        self.mssa = mssa
 
 
 class LPMUpdater:
@@ -162,7 +181,10 @@ class LoopAnalysisManager(AnalysisManager[Loop]):
         self.updater: LPMUpdater | None = None
 
     def clear_function(self, fn: Function) -> None:
-        """Forget the cached results of every loop of ``fn`` (silently, as LLVM's ``clear``)."""
+        """Forget the cached results of every loop of ``fn`` (LLVM's proxy invalidation). LLVM
+        also logs "Clearing all analysis results for: <possibly invalidated loop>" for some of
+        them (when a later, separate function pipeline drops them; not inside the pipeline that
+        ran the loop passes); that rule is not reproduced yet, so the log lacks those lines."""
         for loop in self.cached_units():
             if loop.header.parent is fn:
                 self.clear(loop)
@@ -171,18 +193,32 @@ class LoopAnalysisManager(AnalysisManager[Loop]):
 class LoopProxyResult:
     """The function-level proxy's result: ``manager`` is the loop analysis manager."""
 
-    __slots__ = ("manager", "function")
+    __slots__ = ("manager", "function", "mssa_used")
 
     def __init__(self, manager: LoopAnalysisManager, function: Function) -> None:
         self.manager = manager
         self.function = function
+        self.mssa_used = False
+        """Set by a ``loop-mssa`` adaptor: then losing MemorySSA drops the loop results too."""
 
     def invalidate(self, unit: Any, pa: PreservedAnalyses, inv: Invalidator) -> bool:
         if pa.are_all_preserved():
             return False
+        from llvmpy_mid.analysis.alias.aa_manager import AAManager
+        from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
+        from llvmpy_mid.analysis.memory_ssa import MemorySSAAnalysis
+
         checker = pa.checker(LoopAnalysisManagerFunctionProxy)
         proxy_kept = checker.preserved() or checker.preserved_set(AllAnalysesOnFunction)
-        if not proxy_kept or inv.invalidate(LoopAnalysis) or inv.invalidate(DominatorTreeAnalysis):
+        mssa_lost = self.mssa_used and inv.invalidate(MemorySSAAnalysis)
+        if (
+            not proxy_kept
+            or inv.invalidate(AAManager)
+            or inv.invalidate(AssumptionAnalysis)
+            or inv.invalidate(DominatorTreeAnalysis)
+            or inv.invalidate(LoopAnalysis)
+            or mssa_lost
+        ):
             self.manager.clear_function(self.function)
             return True
         if not pa.all_analyses_in_set_preserved(AllAnalysesOnLoop):
@@ -291,14 +327,16 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
         from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
         from llvmpy_mid.analysis.target_transform_info import TargetIRAnalysis
 
-        if self.use_memory_ssa:
-            am.get_result(MemorySSAAnalysis, unit)
-        am.get_result(AAManager, unit)
-        am.get_result(AssumptionAnalysis, unit)
+        mssa = am.get_result(MemorySSAAnalysis, unit).mssa if self.use_memory_ssa else None
+        aa = am.get_result(AAManager, unit)
+        ac = am.get_result(AssumptionAnalysis, unit)
         dt = am.get_result(DominatorTreeAnalysis, unit)
-        am.get_result(TargetLibraryAnalysis, unit)
-        am.get_result(TargetIRAnalysis, unit)
-        lam = am.get_result(_proxy_class(am), unit).manager
+        tli = am.get_result(TargetLibraryAnalysis, unit)
+        tti = am.get_result(TargetIRAnalysis, unit)
+        proxy = am.get_result(_proxy_class(am), unit)
+        if self.use_memory_ssa:
+            proxy.mssa_used = True
+        lam = proxy.manager
         worklist: list[Loop] = []
         nest_mode = self.loop_nest_mode
         roots = _loops_in_visit_order(li)
@@ -308,7 +346,7 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
             _append_nests(roots, worklist)
         updater = LPMUpdater(worklist, nest_mode)
         saved = (lam.standard, lam.updater)
-        lam.standard = LoopStandardAnalysisResults(unit, dt, li)
+        lam.standard = LoopStandardAnalysisResults(unit, dt, li, aa, ac, tli, tti, mssa)
         lam.updater = updater
         loop_pa = PreservedAnalyses.all()
         try:
@@ -340,6 +378,8 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
         pa.preserve(LoopAnalysisManagerFunctionProxy)
         pa.preserve(DominatorTreeAnalysis)
         pa.preserve(LoopAnalysis)
+        if self.use_memory_ssa:
+            pa.preserve(MemorySSAAnalysis)
         return pa
 
 

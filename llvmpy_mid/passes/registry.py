@@ -348,6 +348,7 @@ _BUILTIN_PASSES += (
     ("no-op-function", "function", _NOOP + "NoOpFunctionPass"),
     ("no-op-loop", "loop", _NOOP + "NoOpLoopPass"),
     ("no-op-loopnest", "loop", _NOOP + "NoOpLoopNestPass"),
+    ("loop-instsimplify", "loop", "llvmpy_mid.transform.scalar.loop_inst_simplify:LoopInstSimplifyPass"),
 )
 _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("no-op-module", "module", _NOOP + "NoOpModuleAnalysis"),

@@ -118,6 +118,8 @@ PASSES: dict[str, PassSpec] = {
     # The issue's gvn pipeline stops at InstCombine's fixpoint check (on both sides) on about a
     # third of the csmith programs, so gvn never runs there: this one lets it run on all.
     "gvn-nvf": PassSpec("mem2reg,instcombine<no-verify-fixpoint>,gvn", "O0"),
+    # The loop passes (issue 17): through our mem2reg, under the MemorySSA loop adaptor.
+    "loop-instsimplify": PassSpec("mem2reg,loop-mssa(loop-instsimplify)", "O0"),
 }
 
 
