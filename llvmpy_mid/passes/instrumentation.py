@@ -123,6 +123,7 @@ class PassInstrumentation:
         "before_analysis",
         "after_analysis",
         "analysis_invalidated",
+        "analyses_cleared",
     )
 
     def __init__(self) -> None:
@@ -137,6 +138,9 @@ class PassInstrumentation:
         self.before_analysis: list[AnalysisCallback] = []
         self.after_analysis: list[AnalysisCallback] = []
         self.analysis_invalidated: list[AnalysisCallback] = []
+        self.analyses_cleared: list[Callable[[str], None]] = []
+        """When every result of a unit is dropped at once (LLVM ``AnalysesClearedCallbacks``),
+        with the unit's name as the clearing code gives it."""
 
     def run_before_pass(self, pass_: Pass[Any], unit: object) -> bool:
         """Whether ``pass_`` may run on ``unit``; calls the before(-skipped) callbacks."""
@@ -174,6 +178,10 @@ class PassInstrumentation:
         for cb in self.analysis_invalidated:
             cb(analysis, unit)
 
+    def run_analyses_cleared(self, name: str) -> None:
+        for cb in self.analyses_cleared:
+            cb(name)
+
 
 class DebugPassManagerLog:
     """Collects the ``-debug-pass-manager`` lines in ``lines`` (and writes them to
@@ -188,6 +196,7 @@ class DebugPassManagerLog:
         instrumentation.before_skipped_pass.append(self._on_skipped)
         instrumentation.before_analysis.append(self._on_analysis)
         instrumentation.analysis_invalidated.append(self._on_invalidated)
+        instrumentation.analyses_cleared.append(self._on_cleared)
 
     def emit(self, line: str) -> None:
         """Add one line to the log (other instrumentations' debug lines go here too)."""
@@ -210,3 +219,6 @@ class DebugPassManagerLog:
 
     def _on_invalidated(self, analysis: Analysis[Any, Any], unit: object) -> None:
         self._emit("Invalidating analysis: %s on %s" % (analysis.log_name, unit_name(unit)))
+
+    def _on_cleared(self, name: str) -> None:
+        self._emit("Clearing all analysis results for: %s" % name)

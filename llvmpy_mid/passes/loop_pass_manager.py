@@ -173,31 +173,42 @@ def _loops_in_visit_order(li: LoopInfo) -> list[Loop]:
 class LoopAnalysisManager(AnalysisManager[Loop]):
     """Caches loop analyses; during an adaptor run also gives ``standard`` and ``updater``."""
 
-    __slots__ = ("standard", "updater")
+    __slots__ = ("standard", "updater", "instrumented")
 
     def __init__(self, instrumentation: PassInstrumentation | None = None) -> None:
         super().__init__(AllAnalysesOnLoop, instrumentation)
         self.standard: LoopStandardAnalysisResults | None = None
         self.updater: LPMUpdater | None = None
+        self.instrumented: set[Loop] = set()
+        """Loops a loop pass manager has run on since their results were last cleared: LLVM's
+        ``LoopPassManager`` caches their ``PassInstrumentationAnalysis`` (a single loop pass
+        under an implicit adaptor does not), and clearing such a loop is logged."""
 
-    def clear_function(self, fn: Function) -> None:
-        """Forget the cached results of every loop of ``fn`` (LLVM's proxy invalidation). LLVM
-        also logs "Clearing all analysis results for: <possibly invalidated loop>" for some of
-        them (when a later, separate function pipeline drops them; not inside the pipeline that
-        ran the loop passes); that rule is not reproduced yet, so the log lacks those lines."""
+    def clear_function(self, fn: Function, li: LoopInfo | None = None) -> None:
+        """Forget the cached results of every loop of ``fn`` (LLVM's proxy invalidation): the
+        loops of ``li`` in reverse sibling preorder, each one a loop pass manager ran on logged
+        as "Clearing all analysis results for: <possibly invalidated loop>", then any other."""
+        if li is not None:
+            for loop in li.loops_in_reverse_siblings_preorder():
+                if loop in self.instrumented:
+                    self.instrumented.discard(loop)
+                    self.instrumentation.run_analyses_cleared("<possibly invalidated loop>")
+                self.clear(loop)
         for loop in self.cached_units():
             if loop.header.parent is fn:
                 self.clear(loop)
+        self.instrumented = {loop for loop in self.instrumented if loop.header.parent is not fn}
 
 
 class LoopProxyResult:
     """The function-level proxy's result: ``manager`` is the loop analysis manager."""
 
-    __slots__ = ("manager", "function", "mssa_used")
+    __slots__ = ("manager", "function", "li", "mssa_used")
 
-    def __init__(self, manager: LoopAnalysisManager, function: Function) -> None:
+    def __init__(self, manager: LoopAnalysisManager, function: Function, li: LoopInfo | None = None) -> None:
         self.manager = manager
         self.function = function
+        self.li = li
         self.mssa_used = False
         """Set by a ``loop-mssa`` adaptor: then losing MemorySSA drops the loop results too."""
 
@@ -219,7 +230,7 @@ class LoopProxyResult:
             or inv.invalidate(LoopAnalysis)
             or mssa_lost
         ):
-            self.manager.clear_function(self.function)
+            self.manager.clear_function(self.function, self.li)
             return True
         if not pa.all_analyses_in_set_preserved(AllAnalysesOnLoop):
             for loop in self.manager.cached_units():
@@ -241,7 +252,7 @@ class LoopAnalysisManagerFunctionProxy(FunctionAnalysis[LoopProxyResult]):
         return "InnerAnalysisManagerProxy<LoopAnalysisManager, Function>"
 
     def run(self, unit: Function, am: AnalysisManager[Function]) -> LoopProxyResult:
-        return LoopProxyResult(self.manager, unit)
+        return LoopProxyResult(self.manager, unit, am.get_cached_result(LoopAnalysis, unit))
 
 
 def loop_pass_preserved_analyses() -> PreservedAnalyses:
@@ -357,11 +368,14 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
                 updater.revisit = False
                 if not pi.run_before_pass(self.loop_pass, loop):
                     continue
+                if isinstance(self.loop_pass, LoopPassManager):
+                    lam.instrumented.add(loop)
                 pass_pa = self.loop_pass.run(loop, lam)
                 if pass_pa is None:
                     no_result(self.loop_pass)
                 if updater.current_deleted:
                     lam.clear(loop)
+                    lam.instrumented.discard(loop)
                     pi.run_after_pass_invalidated(self.loop_pass, pass_pa)
                 else:
                     lam.invalidate(loop, pass_pa)

@@ -123,6 +123,12 @@ LOOP_PIPELINES = [
     "loop-mssa(no-op-loop)",
     "loop(require<no-op-loop>,invalidate<no-op-loop>,invalidate<all>)",
     "function(require<loops>,no-op-loop,invalidate<all>,no-op-loop)",
+    # Clearing the loops a loop pass manager ran on is logged; a lone loop pass under an
+    # implicit adaptor has no manager, so nothing is logged for it.
+    "loop(no-op-loop),gvn,loop(no-op-loop)",
+    "function(loop-mssa(no-op-loop),instcombine)",
+    "function(no-op-loop,gvn)",
+    "function(loop-mssa(loop-instsimplify),early-cse<memssa>,loop-mssa(loop-instsimplify))",
 ]
 
 

@@ -282,8 +282,13 @@ class LCSSAPass(Pass[Function]):
             changed |= _form_recursively(loop, dt, li, cache)
         if not changed:
             return PreservedAnalyses.all()
+        from llvmpy_mid.analysis.block_frequency import BranchProbabilityAnalysis
+        from llvmpy_mid.analysis.memory_ssa import MemorySSAAnalysis
+
         pa = PreservedAnalyses()
         pa.preserve_set(CFGAnalyses)
+        pa.preserve(BranchProbabilityAnalysis)  # the terminators are untouched
+        pa.preserve(MemorySSAAnalysis)  # new phis touch no memory
         return pa
 
 
