@@ -525,7 +525,29 @@ class ConstantArray(ConstantAggregate):
         return cast(Constant, c)
 
 
-class ConstantVector(ConstantAggregate):
+class _VectorSplatQueries:
+    """``is_all_ones_value``/``is_one_value`` of a vector constant: those of its splat (LLVM
+    ``Constant::isAllOnesValue``/``isOneValue`` on a vector)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # each vector class defines its own
+
+        @property
+        def splat_value(self) -> Constant | None: ...
+
+    @property
+    def is_all_ones_value(self) -> bool:
+        s = self.splat_value
+        return s is not None and s.is_all_ones_value
+
+    @property
+    def is_one_value(self) -> bool:
+        s = self.splat_value
+        return s is not None and s.is_one_value
+
+
+class ConstantVector(_VectorSplatQueries, ConstantAggregate):
     """``<T a, T b, ...>`` when no simpler form applies."""
 
     __slots__ = ()
@@ -575,18 +597,6 @@ class ConstantVector(ConstantAggregate):
             if u.value is not first:
                 return None
         return cast(Constant, first)
-
-    @property
-    def is_all_ones_value(self) -> bool:
-        """A splat of all-ones lanes (LLVM ``isAllOnesValue`` on a vector)."""
-        s = self.splat_value
-        return s is not None and s.is_all_ones_value
-
-    @property
-    def is_one_value(self) -> bool:
-        """A splat of ones (LLVM ``isOneValue`` on a vector)."""
-        s = self.splat_value
-        return s is not None and s.is_one_value
 
 
 class ConstantStruct(ConstantAggregate):
@@ -720,21 +730,9 @@ class ConstantDataArray(ConstantDataSequential):
         return cls.get_raw(ctx.array_type(ctx.i8, len(payload)), payload)
 
 
-class ConstantDataVector(ConstantDataSequential):
+class ConstantDataVector(_VectorSplatQueries, ConstantDataSequential):
     __slots__ = ()
     _tag = "datavector"
-
-    @property
-    def is_all_ones_value(self) -> bool:
-        """A splat of all-ones lanes (LLVM ``isAllOnesValue`` on a vector)."""
-        s = self.splat_value
-        return s is not None and s.is_all_ones_value
-
-    @property
-    def is_one_value(self) -> bool:
-        """A splat of ones (LLVM ``isOneValue`` on a vector)."""
-        s = self.splat_value
-        return s is not None and s.is_one_value
 
     @classmethod
     def get_raw(cls, ty: VectorType, raw: Sequence[int]) -> Constant:
