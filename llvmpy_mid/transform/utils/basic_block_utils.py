@@ -1110,6 +1110,110 @@ def create_control_flow_hub(
     return first_guard
 
 
+# --- if-then(-else) splitting ------------------------------------------------------------------
+
+
+def split_block_and_insert_if_then_else(
+    cond: Value,
+    split_before: Instruction,
+    make_then: bool = True,
+    make_else: bool = True,
+    branch_weights: MDNode | None = None,
+    dtu: DomTreeUpdaterLike | None = None,
+    li: LoopInfo | None = None,
+    unreachable_then: bool = False,
+    unreachable_else: bool = False,
+) -> tuple[BasicBlock | None, BasicBlock | None]:
+    """Split the block before ``split_before`` into head and tail, and branch from the head
+    on ``cond`` to a new then block and/or a new else block (each falling through to the
+    tail, or ending in ``unreachable``) or straight to the tail (LLVM
+    ``SplitBlockAndInsertIfThenElse``). Returns (then block, else block), None for one not
+    made."""
+    assert make_then or make_else, "at least one branch block must be created"
+    head = split_before.parent
+    assert head is not None
+    fn = head.parent
+    assert fn is not None
+    orig_succs: list[BasicBlock] = []
+    if dtu is not None:
+        seen: set[BasicBlock] = set()
+        for succ in head.successors:
+            if succ not in seen:
+                seen.add(succ)
+                orig_succs.append(succ)
+    ctx = head.type.context
+    loc = split_before.debug_loc
+    tail = head.split(split_before, "")
+
+    def new_block(unreachable: bool) -> tuple[BasicBlock, bool]:
+        bb = BasicBlock(ctx, "")
+        fn.blocks.insert_before(bb, tail)
+        term: Instruction = UnreachableInst(ctx) if unreachable else BranchInst(tail)
+        bb.append(term)
+        term.debug_loc = loc
+        return bb, not unreachable
+
+    true_bb = false_bb = tail
+    then_to_tail = else_to_tail = False
+    then_bb: BasicBlock | None = None
+    else_bb: BasicBlock | None = None
+    if make_then:
+        then_bb, then_to_tail = new_block(unreachable_then)
+        true_bb = then_bb
+    if make_else:
+        else_bb, else_to_tail = new_block(unreachable_else)
+        false_bb = else_bb
+    old_term = head.terminator
+    assert old_term is not None
+    new_term = BranchInst(true_bb, false_bb, cond)
+    if branch_weights is not None:
+        new_term.set_metadata("prof", branch_weights)
+    new_term.insert_before(old_term)
+    if new_term.debug_loc is None:
+        new_term.debug_loc = old_term.debug_loc
+    old_term.erase_from_parent()
+    if dtu is not None:
+        updates: list[CFGUpdate] = [("insert", head, true_bb), ("insert", head, false_bb)]
+        if then_to_tail:
+            updates.append(("insert", true_bb, tail))
+        if else_to_tail:
+            updates.append(("insert", false_bb, tail))
+        for succ in orig_succs:
+            updates.append(("insert", tail, succ))
+        for succ in orig_succs:
+            updates.append(("delete", head, succ))
+        dtu.apply_updates(updates)
+    if li is not None:
+        loop = li.loop_for(head)
+        if loop is not None:
+            if then_to_tail:
+                li.add_block_to_loop(true_bb, loop)
+            if else_to_tail:
+                li.add_block_to_loop(false_bb, loop)
+            li.add_block_to_loop(tail, loop)
+    return then_bb, else_bb
+
+
+def split_block_and_insert_if_then(
+    cond: Value,
+    split_before: Instruction,
+    unreachable: bool = False,
+    branch_weights: MDNode | None = None,
+    dtu: DomTreeUpdaterLike | None = None,
+    li: LoopInfo | None = None,
+) -> Instruction:
+    """Split the block before ``split_before`` and branch on ``cond`` to a new block that
+    falls through to the tail (or is ``unreachable``); returns the new block's terminator
+    (LLVM ``SplitBlockAndInsertIfThen``)."""
+    then_bb, _ = split_block_and_insert_if_then_else(
+        cond, split_before, True, False, branch_weights, dtu, li, unreachable_then=unreachable
+    )
+    assert then_bb is not None
+    term = then_bb.terminator
+    assert term is not None
+    return term
+
+
 # --- redundant debug records -------------------------------------------------------------------
 
 
@@ -1230,6 +1334,8 @@ def remove_redundant_dbg_instrs(bb: BasicBlock) -> bool:
 
 __all__ = [
     "CFGUpdate",
+    "split_block_and_insert_if_then",
+    "split_block_and_insert_if_then_else",
     "CriticalEdgeSplittingOptions",
     "create_control_flow_hub",
     "create_phis_for_split_loop_exit",
