@@ -403,6 +403,7 @@ _BUILTIN_PASSES += (
     ("bdce", "function", "llvmpy_mid.transform.scalar.bdce:BDCEPass"),
     ("lower-constant-intrinsics", "function", "llvmpy_mid.transform.scalar.lower_constant_intrinsics:LowerConstantIntrinsicsPass"),
 )
+_BUILTIN_PASSES += (("loop-sink", "function", "llvmpy_mid.transform.scalar.loop_sink:LoopSinkPass"),)
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
 
@@ -572,6 +573,13 @@ _BUILTIN_OPTIONS += (
     ("cost-kind", "str", "throughput", "Target cost kind", "print<cost-model>"),
     ("type-based-intrinsic-cost", "bool", False, "Calculate intrinsics cost based only on argument types",
      "print<cost-model>"),
+)
+# LoopSink.cpp (llvmpy_mid/transform/scalar/loop_sink.py).
+_BUILTIN_OPTIONS += (
+    ("sink-freq-percent-threshold", "uint", 90,
+     "Do not sink instructions that require cloning unless they execute less than this percent of the time.",
+     "loop-sink"),
+    ("max-uses-for-sinking", "uint", 30, "Do not sink instructions that have too many uses.", "loop-sink"),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
