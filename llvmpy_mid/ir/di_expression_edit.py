@@ -10,8 +10,12 @@ into the stored form (operation names as strings, ``DW_ATE_*`` encodings after
 :func:`expression_from_values`.  Debug-info salvaging (``transform/utils/local.py``)
 is the user.
 
-Not done here: the other DIExpression editors (``append``, ``replaceArg``,
-fragments, entry values) until a transform needs them.
+Also the fragment editors SROA needs: ``createFragmentExpression``,
+``extractLeadingOffset``, ``isSingleLocationExpression``, ``prepend`` of an offset,
+``FragmentInfo::intersect`` and ``calculateFragmentIntersect``.
+
+Not done here: the other DIExpression editors (``append``, ``replaceArg``, entry
+values) until a transform needs them.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from llvmpy_mid.ir.di_expression import _DW_OPS, ATE_VALUES, _op_size, expressio
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.context import Context
+    from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.debug_info import DIExpression
+    from llvmpy_mid.ir.value import Value
 
 _OP_NAMES: dict[int, str] = {v: k for k, v in _DW_OPS.items()}
 _ATE_NAMES: dict[int, str] = {v: k for k, v in ATE_VALUES.items()}
@@ -278,13 +284,189 @@ def fold_constant_math(values: Sequence[int]) -> list[int]:
     return out
 
 
+# --- fragments and leading offsets (DebugInfoMetadata.cpp) ------------------------------------
+
+OP_DEREF = 0x06
+OP_SWAP = 0x16
+OP_XDEREF = 0x18
+OP_DEREF_SIZE = 0x94
+OP_XDEREF_SIZE = 0x95
+OP_DEREF_TYPE = 0xA6
+OP_XDEREF_TYPE = 0xA7
+OP_LLVM_EXTRACT_BITS_SEXT = 0x1006
+OP_LLVM_EXTRACT_BITS_ZEXT = 0x1007
+
+FragmentInfo = tuple[int, int]
+"""A variable fragment as (offset in bits, size in bits), the order of
+``DIExpression.fragment``."""
+
+
+def single_location_expression_elements(values: Sequence[int]) -> list[int] | None:
+    """The elements of a valid expression that uses at most ``DW_OP_LLVM_arg 0``, as its
+    leading ``DW_OP_LLVM_arg 0`` dropped; None otherwise (LLVM
+    ``getSingleLocationExpressionElements``)."""
+    from llvmpy_mid.ir.di_expression import values_are_valid
+
+    vals = list(values)
+    if not values_are_valid(vals):
+        return None
+    if not vals:
+        return []
+    ops = expression_ops(vals)
+    start = 0
+    if ops[0][1] == OP_LLVM_ARG:
+        if len(vals) < 2 or vals[1] != 0:
+            return None
+        start = 1
+    for _, op in ops[start:]:
+        if op == OP_LLVM_ARG:
+            return None
+    return vals[2:] if start else vals
+
+
+def is_single_location_expression(values: Sequence[int]) -> bool:
+    """LLVM ``DIExpression::isSingleLocationExpression``."""
+    return single_location_expression_elements(values) is not None
+
+
+def extract_leading_offset(values: Sequence[int]) -> tuple[int, list[int]] | None:
+    """(constant byte offset of the leading ``plus_uconst`` / ``constu .. plus|minus``
+    operations, the operations from the first deref, fragment or bit extract on), or
+    None when something else comes first (LLVM ``DIExpression::extractLeadingOffset``)."""
+    elems = single_location_expression_elements(values)
+    if elems is None:
+        return None
+    n = len(elems)
+    offset = 0
+    i = 0
+    stops = (OP_DEREF, OP_DEREF_SIZE, OP_DEREF_TYPE, OP_LLVM_FRAGMENT, OP_LLVM_EXTRACT_BITS_ZEXT, OP_LLVM_EXTRACT_BITS_SEXT)
+    while i < n:
+        op = elems[i]
+        if op in stops:
+            break
+        if op == OP_PLUS_UCONST:
+            offset += elems[i + 1] if i + 1 < n else 0
+        elif op == OP_CONSTU:
+            value = elems[i + 1] if i + 1 < n else 0
+            i += _op_size(op)
+            nxt = elems[i] if i < n else -1
+            if nxt == OP_PLUS:
+                offset += value
+            elif nxt == OP_MINUS:
+                offset -= value
+            else:
+                return None
+        else:
+            return None
+        i += _op_size(elems[i])
+    return offset, list(elems[i:])
+
+
+def prepend_offset(values: Sequence[int], offset: int) -> list[int]:
+    """LLVM ``DIExpression::prepend(Expr, 0, Offset)``: add ``offset`` bytes first."""
+    ops: list[int] = []
+    append_offset(ops, offset)
+    return prepend_opcodes(values, ops, False)
+
+
+def create_fragment_expression(values: Sequence[int], offset_in_bits: int, size_in_bits: int) -> list[int] | None:
+    """``values`` describing only the bits [offset, offset + size) of what it described,
+    relative to an existing fragment; None when the computed value cannot be split
+    (LLVM ``DIExpression::createFragmentExpression``)."""
+    out: list[int] = []
+    can_split = True
+    emit_fragment = True
+    vals = list(values)
+    n = len(vals)
+    for pos, op in expression_ops(vals):
+        args = vals[pos + 1 : min(pos + _op_size(op), n)]
+        if op in (OP_SHR, OP_SHRA, OP_SHL, OP_PLUS, OP_PLUS_UCONST, OP_MINUS):
+            can_split = False
+        elif op in (OP_DEREF, OP_DEREF_SIZE, OP_DEREF_TYPE, OP_XDEREF, OP_XDEREF_SIZE, OP_XDEREF_TYPE):
+            can_split = True
+        elif op == OP_STACK_VALUE:
+            if not can_split:
+                return None
+        elif op == OP_LLVM_FRAGMENT:
+            if not emit_fragment:
+                return None
+            offset_in_bits += args[0] if args else 0
+            continue
+        elif op in (OP_LLVM_EXTRACT_BITS_ZEXT, OP_LLVM_EXTRACT_BITS_SEXT):
+            ext_off = args[0] if args else 0
+            ext_size = args[1] if len(args) > 1 else 0
+            if ext_off >= offset_in_bits and ext_off + ext_size <= offset_in_bits + size_in_bits:
+                out.extend((op, ext_off - offset_in_bits, ext_size))
+                emit_fragment = False
+                continue
+            return None
+        out.append(op)
+        out.extend(args)
+    if emit_fragment:
+        out.extend((OP_LLVM_FRAGMENT, offset_in_bits & _U64, size_in_bits & _U64))
+    return out
+
+
+def intersect_fragments(a: FragmentInfo, b: FragmentInfo) -> FragmentInfo:
+    """The overlap of two fragments, (0, 0) when none (LLVM ``FragmentInfo::intersect``)."""
+    start = max(a[0], b[0])
+    end = min(a[0] + a[1], b[0] + b[1])
+    if end <= start:
+        return (0, 0)
+    return (start, end - start)
+
+
+def calculate_fragment_intersect(
+    dl: DataLayout,
+    slice_start: Value,
+    slice_offset_in_bits: int,
+    slice_size_in_bits: int,
+    dbg_ptr: Value,
+    dbg_ptr_offset_in_bits: int,
+    dbg_extract_offset_in_bits: int,
+    var_frag: FragmentInfo,
+) -> tuple[FragmentInfo | None, int] | None:
+    """The part of a variable fragment (``var_frag``, located at ``dbg_ptr`` plus the
+    offsets) that a memory slice covers, and the bit offset of the variable location from
+    the slice start (LLVM ``DIExpression::calculateFragmentIntersect``): None when it
+    cannot be computed; a None fragment when the slice covers all of ``var_frag``; (0, 0)
+    when the slice does not overlap it."""
+    from llvmpy_mid.ir.pointer_casts import get_pointer_offset_from
+
+    if var_frag[1] == 0:
+        return None
+    mem_offset = get_pointer_offset_from(slice_start, dbg_ptr, dl)
+    if mem_offset is None:
+        return None
+    mem_start_rel = mem_offset * 8 + slice_offset_in_bits - (dbg_ptr_offset_in_bits + dbg_extract_offset_in_bits)
+    offset_from_location = -mem_start_rel
+    if mem_start_rel + slice_size_in_bits < 0:
+        return (0, 0), offset_from_location
+    mem_start_rel_var = mem_start_rel + var_frag[0]
+    mem_end_rel_var = mem_start_rel_var + slice_size_in_bits
+    frag_start = max(0, mem_start_rel_var)
+    frag_size = max(0, mem_end_rel_var - frag_start)
+    trimmed = intersect_fragments((frag_start, frag_size), var_frag)
+    if trimmed == var_frag:
+        return None, offset_from_location
+    return trimmed, offset_from_location
+
+
 def expression_values_of(expr: DIExpression) -> list[int]:
     """The integer form of ``expr`` (a re-export for the editors' users)."""
     return expression_values(expr)
 
 
 __all__ = [
+    "FragmentInfo",
     "append_offset",
+    "calculate_fragment_intersect",
+    "create_fragment_expression",
+    "extract_leading_offset",
+    "intersect_fragments",
+    "is_single_location_expression",
+    "prepend_offset",
+    "single_location_expression_elements",
     "append_ops_to_arg",
     "expression_from_values",
     "expression_values_of",
