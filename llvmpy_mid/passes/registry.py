@@ -383,6 +383,8 @@ _BUILTIN_PASSES += (
     ("print<available-exprs>", "function", _DATAFLOW + "printer:AvailableExpressionsPrinterPass"),
     ("print<anticipated-exprs>", "function", _DATAFLOW + "printer:AnticipatedExpressionsPrinterPass"),
     ("print<lcm>", "function", _DATAFLOW + "printer:LazyCodeMotionPrinterPass"),
+    # Ours, not an LLVM 19 pass: the course text's partial-redundancy elimination as a transform.
+    ("lazy-code-motion", "function", "llvmpy_mid.transform.scalar.lazy_code_motion:LazyCodeMotionPass"),
 )
 _BUILTIN_ANALYSES += (
     ("liveness", "function", _DATAFLOW + "liveness:LivenessAnalysis"),

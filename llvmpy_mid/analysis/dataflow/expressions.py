@@ -15,7 +15,9 @@ Following the course text (Dragon book 9.2.6; CMU 15-745), an instruction
 operands it (re)defines: an instruction defines its own SSA value (run again in
 a loop, it redefines it) and a ``store`` defines the memory variable it writes.
 :meth:`ExpressionTable.uses_kills` gives these two sets for each instruction of
-a block.
+a block. A client may restrict the universe: with ``include``, an instruction
+for which it answers False computes no expression (a transform that can move
+only some expressions asks for those alone).
 
 What it does not do: loads, calls, ``getelementptr`` and other instructions
 are not expressions; commutative operands are not reordered (``a + b`` and
@@ -23,6 +25,8 @@ are not expressions; commutative operands are not reordered (``a + b`` and
 """
 
 from __future__ import annotations
+
+from typing import Callable
 
 import attrs
 
@@ -62,7 +66,12 @@ class ExpressionTable:
 
     __slots__ = ("function", "variables", "domain", "expression_of", "killers")
 
-    def __init__(self, function: Function, variables: FunctionVariables | None = None) -> None:
+    def __init__(
+        self,
+        function: Function,
+        variables: FunctionVariables | None = None,
+        include: Callable[[Instruction], bool] | None = None,
+    ) -> None:
         self.function = function
         if variables is None:
             variables = FunctionVariables(function)
@@ -76,7 +85,7 @@ class ExpressionTable:
         for bb in function.blocks:
             for inst in bb.instructions:
                 op = expression_opcode(inst)
-                if op is None:
+                if op is None or (include is not None and not include(inst)):
                     continue
                 operands = tuple(key(inst, i) for i in range(inst.num_operands))
                 n = len(domain)
