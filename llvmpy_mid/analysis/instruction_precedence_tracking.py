@@ -10,7 +10,8 @@ client that edits a block tells the tracker (``insert_instruction_to``,
 ``remove_instruction``, ``remove_users_of``) exactly where LLVM's clients do, so
 the answers match LLVM's, stale cache entries included.
 
-What it does not do: ``MemoryWriteTracking`` (not used by the passes ported so far).
+:class:`MemoryWriteTracking` does the same for instructions that may write memory
+(``llvm.experimental.widenable.condition`` excepted), for LICM's safety info.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.instruction import Instruction
 
-__all__ = ["ImplicitControlFlowTracking"]
+__all__ = ["ImplicitControlFlowTracking", "MemoryWriteTracking"]
 
 
 class ImplicitControlFlowTracking:
@@ -80,3 +81,32 @@ class ImplicitControlFlowTracking:
 
     def clear(self) -> None:
         self._first_special.clear()
+
+
+class MemoryWriteTracking(ImplicitControlFlowTracking):
+    """LLVM ``MemoryWriteTracking``: the special instructions are those that may write memory."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def is_special_instruction(inst: Instruction) -> bool:
+        if inst.opcode == "call":
+            fn = getattr(inst, "called_function", None)
+            if fn is not None and fn.name == "llvm.experimental.widenable.condition":
+                return False
+        return inst.may_write_to_memory()
+
+    def _fill(self, bb: BasicBlock) -> Instruction | None:
+        first: Instruction | None = None
+        for inst in bb.instructions:
+            if self.is_special_instruction(inst):
+                first = inst
+                break
+        self._first_special[bb] = first
+        return first
+
+    def has_special_instructions(self, bb: BasicBlock) -> bool:
+        return self.get_first_special_instruction(bb) is not None
+
+    def is_preceded_by_special_instruction(self, inst: Instruction) -> bool:
+        return self.is_dominated_by_icfi_from_same_block(inst)

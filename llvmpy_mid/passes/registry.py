@@ -677,6 +677,28 @@ def _lazy_parser(spec: str) -> ParamParser:
 
 _register_memory_rows()
 
+# LICM (LLVM LICM.cpp; llvmpy_mid/transform/scalar/licm.py): licm and lnicm with their options.
+_LICM = "llvmpy_mid.transform.scalar.licm:"
+for _n, _c in (("licm", "LICMPass"), ("lnicm", "LNICMPass")):
+    REGISTRY.add_pass(_n, "loop", _LICM + _c, _lazy_parser(_LICM + "parse_licm_options"), params_help="<allowspeculation>")
+for _name, _kind, _default, _help in (
+    ("disable-licm-promotion", "bool", False, "Disable memory promotion in LICM pass"),
+    ("licm-control-flow-hoisting", "bool", False, "Enable control flow (and PHI) hoisting in LICM"),
+    ("licm-force-thread-model-single", "bool", False, "Force thread model single in LICM pass"),
+    ("licm-max-num-uses-traversed", "uint", 8,
+     "Max num uses visited for identifying load invariance in loop using invariant start (default = 8)"),
+    ("licm-max-num-fp-reassociations", "uint", 5, "Set upper limit for the number of transformations performed "
+     "during a single round of hoisting the reassociated expressions."),
+    ("licm-max-num-int-reassociations", "uint", 5, "Set upper limit for the number of transformations performed "
+     "during a single round of hoisting the reassociated expressions."),
+    ("licm-mssa-optimization-cap", "uint", 100, "Enable imprecision in LICM in pathological cases, in exchange "
+     "for faster compile. Caps the MemorySSA clobbering calls."),
+    ("licm-mssa-max-acc-promotion", "uint", 250, "[LICM & MemorySSA] When MSSA in LICM is disabled, this has no "
+     "effect. When MSSA in LICM is enabled, then this is the maximum number of accesses allowed to be present in a "
+     "loop in order to enable memory promotion."),
+):
+    declare_option(_name, _kind, _default, _help, "licm")
+
 
 def register_pass(
     name: str, kind: str, *, params: ParamParser | None = None, params_help: str | None = None
