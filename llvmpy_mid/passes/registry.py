@@ -639,6 +639,16 @@ REGISTRY.add_pass(
     "no-switch-to-lookup;switch-to-lookup;no-keep-loops;keep-loops;no-hoist-common-insts;hoist-common-insts;"
     "no-sink-common-insts;sink-common-insts;bonus-inst-threshold=N>",
 )
+def _parse_sroa(params: str) -> object:
+    from llvmpy_mid.transform.scalar.sroa import parse_sroa_options
+
+    return parse_sroa_options(params)
+
+
+REGISTRY.add_pass(
+    "sroa", "function", "llvmpy_mid.transform.scalar.sroa:SROAPass", _parse_sroa, params_help="<preserve-cfg;modify-cfg>"
+)
+declare_option("sroa-skip-mem2reg", "bool", False, "", "sroa")
 REGISTRY.add_pass(
     "aggressive-instcombine",
     "function",

@@ -148,3 +148,4 @@ class SROAState:
         self.selects_to_rewrite: dict[SelectInst, Any] = {}
         # Whether the CFG changed in this run (select rewriting may split blocks).
         self.cfg_changed = False
+
