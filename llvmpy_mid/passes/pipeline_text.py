@@ -402,7 +402,10 @@ def nest(
     elif kind == "function":
         body = (PipelineElement("function", None, body),)
     elif kind == "loop":
-        mssa = uses_memory_ssa(first.spelled) if uses_memory_ssa is not None else first.spelled in _DEFAULT_MSSA_PASSES
+        mssa = (
+            uses_memory_ssa(first.spelled) if uses_memory_ssa is not None
+            else first.spelled.partition("<")[0] in _DEFAULT_MSSA_PASSES
+        )
         inner = PipelineElement("loop-mssa" if mssa else "loop", None, body)
         body = (PipelineElement("function", None, (inner,)),)
     return nester.module(body)

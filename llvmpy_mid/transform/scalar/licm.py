@@ -223,7 +223,7 @@ def _is_intrinsic(inst: Instruction, name: str) -> bool:
 
 
 def _would_be_out_of_loop_use_requiring_lcssa(li: LoopInfo, v: Value, exit_bb: BasicBlock) -> bool:
-    if v.type.is_token if hasattr(v.type, "is_token") else False:
+    if v.type.is_token:
         return False
     if not isinstance(v, Instruction) or v.parent is None:
         return False
@@ -506,10 +506,10 @@ def can_sink_or_hoist_inst(
         if callee == "llvm.assume":
             return True
         behavior = aa.get_memory_effects(inst)
-        if behavior.does_not_access_memory():
+        if behavior.does_not_access_memory:
             return True
-        if behavior.only_reads_memory():
-            if behavior.only_accesses_arg_pointees():
+        if behavior.only_reads_memory:
+            if behavior.only_accesses_arg_pointees:
                 mu = mssa.get_memory_access(inst)
                 for op in inst.args:  # type: ignore[attr-defined]
                     if op.type.is_pointer:
