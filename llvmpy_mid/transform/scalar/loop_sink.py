@@ -28,31 +28,19 @@ from __future__ import annotations
 from typing import ClassVar
 
 from llvmpy_mid.analysis.alias.aa_manager import AAManager
-from llvmpy_mid.analysis.alias.aa_results import AAResults, BatchAAResults, is_mod_or_ref_set, is_mod_set
-from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
+from llvmpy_mid.analysis.alias.aa_results import AAResults
 from llvmpy_mid.analysis.block_frequency import BlockFrequencyAnalysis, BlockFrequencyInfo
 from llvmpy_mid.analysis.block_frequency_printers import function_entry_count
 from llvmpy_mid.analysis.block_frequency_scaled import ONE, probability
 from llvmpy_mid.analysis.loop_info import Loop, LoopAnalysis
 from llvmpy_mid.analysis.memory_ssa import BEGINNING, MemorySSA, MemorySSAAnalysis
-from llvmpy_mid.analysis.memory_ssa_access import MemoryAccess, MemoryDef, MemoryPhi, MemoryUse, MemoryUseOrDef
+from llvmpy_mid.analysis.memory_ssa_access import MemoryDef, MemoryUse, MemoryUseOrDef
 from llvmpy_mid.analysis.memory_ssa_updater import MemorySSAUpdater
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
-from llvmpy_mid.ir.constants import Constant, ConstantInt
-from llvmpy_mid.ir.instructions.binary import BinaryOperator, UnaryOperator
-from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
-from llvmpy_mid.ir.instructions.casts import CastInst
-from llvmpy_mid.ir.instructions.cmp import CmpInst
-from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
-from llvmpy_mid.ir.instructions.memory import FenceInst, LoadInst, StoreInst
-from llvmpy_mid.ir.instructions.other import FreezeInst, PHINode, SelectInst
-from llvmpy_mid.ir.instructions.vector import (
-    ExtractElementInst, ExtractValueInst, InsertElementInst, InsertValueInst, ShuffleVectorInst,
-)
-from llvmpy_mid.ir.types import TypeID
+from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.value import Use
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
@@ -60,8 +48,8 @@ from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.passes.statistics import Statistic
+from llvmpy_mid.transform.scalar.licm import SinkAndHoistLICMFlags, can_sink_or_hoist_inst
 from llvmpy_mid.transform.utils.local import replace_dominated_uses_with
-from llvmpy_mid.transform.utils.simplify_cfg_common import is_dbg_info_intrinsic
 
 __all__ = ["LoopSinkPass", "sink_loop_invariant_instructions"]
 
@@ -196,204 +184,6 @@ def _sink_instruction(
     return True
 
 
-# --- LICM's legality check (interim: to be replaced by llvmpy_mid.transform.scalar.licm's) ----
-
-
-class SinkAndHoistLICMFlags:
-    """LLVM ``SinkAndHoistLICMFlags``: the MemorySSA walk budgets of one loop."""
-
-    __slots__ = ("opt_cap", "opt_counter", "no_of_mem_acc_too_large", "is_sink")
-
-    def __init__(self, is_sink: bool, loop: Loop, mssa: MemorySSA) -> None:
-        self.opt_cap = _option("licm-mssa-optimization-cap", 100)
-        acc_cap = _option("licm-mssa-max-acc-promotion", 250)
-        self.opt_counter = 0
-        self.is_sink = is_sink
-        self.no_of_mem_acc_too_large = False
-        count = 0
-        for bb in loop.blocks:
-            accesses = mssa.get_block_accesses(bb)
-            if accesses:
-                count += len(accesses)
-                if count > acc_cap:
-                    self.no_of_mem_acc_too_large = True
-                    return
-
-    def too_many_clobbering_calls(self) -> bool:
-        return self.opt_counter >= self.opt_cap
-
-
-_SINKABLE_KINDS = (
-    LoadInst, StoreInst, CallInst, FenceInst, CastInst, UnaryOperator, BinaryOperator, SelectInst,
-    GetElementPtrInst, CmpInst, InsertElementInst, ExtractElementInst, ShuffleVectorInst,
-    ExtractValueInst, InsertValueInst, FreezeInst,
-)
-
-
-def _clobber(mssa: MemorySSA, baa: BatchAAResults, flags: SinkAndHoistLICMFlags, ma: MemoryUseOrDef) -> MemoryAccess:
-    if flags.too_many_clobbering_calls():
-        defining = ma.get_defining_access()
-        assert defining is not None
-        return defining
-    flags.opt_counter += 1
-    return mssa.get_skip_self_walker().get_clobbering_memory_access(ma, baa)
-
-
-def _is_read_only(mssa: MemorySSA, loop: Loop) -> bool:
-    return all(not mssa.get_block_defs(bb) for bb in loop.blocks)
-
-
-def _is_only_memory_access(inst: Instruction, loop: Loop, mssa: MemorySSA) -> bool:
-    for bb in loop.blocks:
-        accesses = mssa.get_block_accesses(bb)
-        if not accesses:
-            continue
-        seen = 0
-        for acc in accesses:
-            if isinstance(acc, MemoryPhi):
-                continue
-            assert isinstance(acc, MemoryUseOrDef)
-            if acc.get_memory_inst() is not inst or seen == 1:
-                return False
-            seen += 1
-    return True
-
-
-def _invalidated_by_block(bb: BasicBlock, mssa: MemorySSA, mu: MemoryUse) -> bool:
-    defs = mssa.get_block_defs(bb)
-    if defs:
-        for md in defs:
-            if isinstance(md, MemoryDef) and (mu.get_block() is not md.get_block() or not mssa.locally_dominates(md, mu)):
-                return True
-    return False
-
-
-def _pointer_invalidated_by_loop(
-    mssa: MemorySSA, mu: MemoryUse, loop: Loop, inst: Instruction, flags: SinkAndHoistLICMFlags, invariant_group: bool
-) -> bool:
-    if not flags.is_sink:
-        source = _clobber(mssa, BatchAAResults(mssa.get_aa()), flags, mu)
-        return (
-            not mssa.is_live_on_entry_def(source)
-            and loop.contains(source.get_block())
-            and not (invariant_group and source.get_block() is loop.header and isinstance(source, MemoryPhi))
-        )
-    if flags.no_of_mem_acc_too_large:
-        return True
-    for bb in loop.blocks:
-        if _invalidated_by_block(bb, mssa, mu):
-            return True
-    parent = inst.parent
-    if parent is not None and not loop.contains(parent):
-        return _invalidated_by_block(parent, mssa, mu)
-    return False
-
-
-def _is_load_invariant_in_loop(load: LoadInst, dt: DominatorTree, loop: Loop) -> bool:
-    addr = load.pointer_operand
-    module = load.module
-    if module is None or load.type.type_id is TypeID.SCALABLE_VECTOR or isinstance(addr, Constant):
-        return False
-    size_in_bits = module.data_layout.type_size_in_bits(load.type)
-    limit = _option("licm-max-num-uses-traversed", 8)
-    visited = 0
-    for user in addr.users:
-        visited += 1
-        if visited > limit:
-            return False
-        if not isinstance(user, CallBase) or user.intrinsic_name != "llvm.invariant.start" or user._use_head is not None:
-            continue
-        size = user.args[0]
-        if not isinstance(size, ConstantInt) or size.is_negative:
-            continue
-        if size_in_bits <= size.sext_value * 8 and user.parent is not None and dt.properly_dominates(user.parent, loop.header):
-            return True
-    return False
-
-
-def can_sink_or_hoist_inst(
-    inst: Instruction, aa: AAResults, dt: DominatorTree, loop: Loop, mssau: MemorySSAUpdater,
-    target_executes_once_per_loop: bool, flags: SinkAndHoistLICMFlags,
-) -> bool:
-    """LLVM ``canSinkOrHoistInst``: LICM knows how to move ``inst`` and no memory access in
-    ``loop`` stops it (speculation safety is the caller's business)."""
-    if not isinstance(inst, _SINKABLE_KINDS):
-        return False
-    mssa = mssau.get_memory_ssa()
-    if isinstance(inst, LoadInst):
-        if not inst.is_unordered:
-            return False
-        if not is_mod_set(aa.get_mod_ref_info_mask(MemoryLocation.get_before_or_after(inst.pointer_operand))):
-            return True
-        if inst.get_metadata("invariant.load") is not None:
-            return True
-        if inst.is_atomic and not target_executes_once_per_loop:
-            return False
-        if _is_load_invariant_in_loop(inst, dt, loop):
-            return True
-        mu = mssa.get_memory_access(inst)
-        assert isinstance(mu, MemoryUse)
-        return not _pointer_invalidated_by_loop(mssa, mu, loop, inst, flags, inst.get_metadata("invariant.group") is not None)
-    if isinstance(inst, CallInst):
-        if is_dbg_info_intrinsic(inst) or inst.may_throw() or inst.is_convergent:
-            return False
-        fn = inst.function
-        if fn is not None and fn.has_fn_attribute("presplitcoroutine"):
-            return False
-        if inst.intrinsic_name == "llvm.assume":
-            return True
-        behavior = aa.get_memory_effects(inst)
-        if behavior.does_not_access_memory:
-            return True
-        if behavior.only_reads_memory:
-            if behavior.only_accesses_arg_pointees:
-                for op in inst.args:
-                    if op.type.is_pointer:
-                        mu = mssa.get_memory_access(inst)
-                        assert isinstance(mu, MemoryUse)
-                        if _pointer_invalidated_by_loop(mssa, mu, loop, inst, flags, False):
-                            return False
-                return True
-            if _is_read_only(mssa, loop):
-                return True
-        return False
-    if isinstance(inst, FenceInst):
-        return _is_only_memory_access(inst, loop, mssa)
-    if isinstance(inst, StoreInst):
-        if not inst.is_unordered:
-            return False
-        if _is_only_memory_access(inst, loop, mssa):
-            return True
-        if flags.no_of_mem_acc_too_large:
-            return False
-        sd = mssa.get_memory_access(inst)
-        assert isinstance(sd, MemoryUseOrDef)
-        baa = BatchAAResults(aa)
-        source = _clobber(mssa, baa, flags, sd)
-        if not mssa.is_live_on_entry_def(source) and loop.contains(source.get_block()):
-            return False
-        loc = MemoryLocation.get(inst)
-        for bb in loop.blocks:
-            accesses = mssa.get_block_accesses(bb)
-            if not accesses:
-                continue
-            for acc in accesses:
-                if isinstance(acc, MemoryUse):
-                    md = _clobber(mssa, baa, flags, acc)
-                    if not mssa.is_live_on_entry_def(md) and loop.contains(md.get_block()):
-                        return False
-                    if not flags.is_sink and not mssa.dominates(sd, acc):
-                        return False
-                elif isinstance(acc, MemoryDef):
-                    mi = acc.get_memory_inst()
-                    if isinstance(mi, LoadInst):
-                        return False
-                    if isinstance(mi, CallInst) and is_mod_or_ref_set(baa.get_mod_ref_info(mi, loc)):
-                        return False
-        return True
-    return True
-
-
 def sink_loop_invariant_instructions(
     loop: Loop, aa: AAResults, dt: DominatorTree, bfi: BlockFrequencyInfo, mssa: MemorySSA
 ) -> bool:
@@ -406,7 +196,9 @@ def sink_loop_invariant_instructions(
         return False
 
     mssau = MemorySSAUpdater(mssa)
-    flags = SinkAndHoistLICMFlags(True, loop, mssa)
+    flags = SinkAndHoistLICMFlags(
+        _option("licm-mssa-optimization-cap", 100), _option("licm-mssa-max-acc-promotion", 250), True, loop, mssa
+    )
     cold_loop_bbs: list[BasicBlock] = []
     loop_block_number: dict[BasicBlock, int] = {}
     for bb in loop.blocks:
@@ -421,7 +213,7 @@ def sink_loop_invariant_instructions(
         prev = inst.prev_instruction
         if (
             type(inst) is not PHINode
-            and can_sink_or_hoist_inst(inst, aa, dt, loop, mssau, False, flags)
+            and can_sink_or_hoist_inst(inst, aa, dt, loop, mssau, False, flags, None)
             and _sink_instruction(loop, inst, cold_loop_bbs, loop_block_number, dt, bfi, mssau)
         ):
             changed = True
