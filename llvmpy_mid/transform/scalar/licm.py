@@ -281,13 +281,13 @@ def drop_location(inst: Instruction) -> None:
     if not may_lower_to_call:
         inst.debug_loc = None
         return
+    from llvmpy_mid.ir.debug_info import DILocation, DINode
+
     fn = inst.function
-    sp = fn.subprogram if fn is not None else None  # type: ignore[attr-defined]
-    if sp is None:
+    sp = fn.get_metadata("dbg") if fn is not None else None
+    if not isinstance(sp, DINode) or sp.kind != "DISubprogram":
         inst.debug_loc = None
         return
-    from llvmpy_mid.ir.debug_info import DILocation
-
     inst.debug_loc = DILocation.get(sp.context, 0, 0, sp, None)
 
 
@@ -365,9 +365,9 @@ def _is_load_invariant_in_loop(load: Instruction, dt: DominatorTree, loop: Loop)
         size = user.get_operand(0)
         if not isinstance(size, ConstantInt):
             continue
-        sval = size.signed_value if hasattr(size, "signed_value") else size.value
-        if sval < 0:
+        if size.is_negative:
             continue
+        sval = size.sext_value
         if size_bits <= sval * 8 and user.parent is not None and dt.properly_dominates(user.parent, loop.header):
             return True
     return False
