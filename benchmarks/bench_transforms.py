@@ -13,6 +13,13 @@ Two parts:
 * **growth**: synthetic ``-O0``-style functions of 10k to 100k instructions (a chain of diamonds
   loading, computing and storing a few locals), our pass time per size and the growth exponent k
   (time ~ N^k) between consecutive sizes; k near 1 is linear.
+* ``sroa`` runs on the ``-O0`` programs with ``optnone`` taken out of their attribute groups
+  (allocas intact); ``licm`` runs as ``loop-mssa(licm)`` after mem2reg, its growth inputs a
+  sequence of counted loops with invariant arithmetic (``synthetic_loops_o0``).
+* **ours only** (``lazy-code-motion``: opt-19 has no such pass): our time beside our ``gvn``'s on
+  the same inputs (csmith after mem2reg and the synthetic functions, with k), and gvn's ratio to
+  opt-19's process; no ratio to opt-19 for the pass itself.
+* A pass not registered yet (or failing on an input) is reported as "not available".
 * **cfg growth** (``simplifycfg``): SSA functions of 10k to 100k basic blocks (a chain of
   diamonds, each with an empty arm, a speculatable arm and a phi) and switches of 10k to 50k
   cases (each case a block storing a distinct value), our pass time per size, opt-19's whole process,
@@ -68,7 +75,16 @@ PASSES: dict[str, str] = {
     "fix-irreducible": "ssa",
     "simplifycfg": "ssa",
     "reassociate": "ssa",
+    "sroa": "O0-no-optnone",
+    "licm": "ssa",
+    "lazy-code-motion": "ssa",
 }
+
+#: pass -> the pipeline text it runs as, ours and opt-19's (the pass name when absent)
+PIPELINES: dict[str, str] = {"licm": "loop-mssa(licm)"}
+
+#: passes opt-19 has no counterpart of -> the pass of ours (and opt-19's) shown beside them
+OURS_ONLY: dict[str, str] = {"lazy-code-motion": "gvn"}
 
 
 def run_pipeline(module: Module, pipeline: str) -> float:
@@ -101,9 +117,25 @@ def opt_times(path: Path, pipeline: str, log_name: str | None) -> tuple[float, f
     return whole, own, r.stdout if r.returncode == 0 else ""
 
 
+def strip_optnone(path: Path, tmp: Path) -> Path:
+    """``path`` without ``optnone`` in its attribute groups (clang's ``-O0`` marks every
+    function so, and a pass skips such functions): the allocas stay intact."""
+    text = path.read_text()
+    if "optnone" not in text:
+        return path
+    out = tmp / (path.stem + ".no-optnone.ll")
+    if not out.is_file():
+        lines = [re.sub(r" optnone\b", "", line) if line.startswith("attributes #") else line
+                 for line in text.splitlines(keepends=True)]
+        out.write_text("".join(lines))
+    return out
+
+
 def prepare(path: Path, form: str, tmp: Path) -> Path:
     if form == "O0":
         return path
+    if form == "O0-no-optnone":
+        return strip_optnone(path, tmp)
     out = tmp / (path.stem + ".ssa.ll")
     if not out.is_file():
         subprocess.run(["opt-19", "-passes=mem2reg", "-S", str(path), "-o", str(out)], check=True)
@@ -113,7 +145,8 @@ def prepare(path: Path, form: str, tmp: Path) -> Path:
 def log_name_of(pipeline: str) -> str | None:
     from llvmpy_mid.passes.registry import REGISTRY
 
-    entry = REGISTRY.lookup(pipeline, "function") or REGISTRY.lookup(pipeline, "module")
+    entry = (REGISTRY.lookup(pipeline, "function") or REGISTRY.lookup(pipeline, "module")
+             or REGISTRY.lookup(pipeline, "loop"))
     if entry is None:
         return None
     cls = entry.load()
@@ -172,13 +205,19 @@ def bench_csmith(passes: list[str], files: int, tmp: Path) -> None:
           "whole/opt process | insts/s | same text |")
     print("|" + "---|" * 11)
     for name in passes:
+        if name in OURS_ONLY:
+            continue  # in its own table (bench_ours_only)
         log = log_name_of(name)
         if log is None:
-            print("| %s | (not registered) |" % name)
+            print("| %s | not available (not registered yet) |" % name)
             continue
         ratios = []
         for src in chosen:
-            r = Row(prepare(src, PASSES.get(name, "ssa"), tmp), name, log)
+            try:
+                r = Row(prepare(src, PASSES.get(name, "ssa"), tmp), PIPELINES.get(name, name), log)
+            except Exception as exc:  # a pass being written may still fail: report, go on
+                print("| %s | %s | not available (%s: %s) |" % (name, src.name, type(exc).__name__, exc), flush=True)
+                continue
             ratios.append(r.ratio)
             print("| %s | %s | %d | %.3f | %.3f | %.3f | %.4f | %.1f× | %.1f× | %.0fk | %s |" % (
                 name, src.name, r.insts, r.pass_s, r.whole_s, r.opt_whole_s, r.opt_pass_s, r.ratio,
@@ -219,22 +258,122 @@ def bench_growth(passes: list[str], sizes: list[int], tmp: Path) -> None:
     print("| pass | insts | ours: pass s | opt-19: process s | pass/opt process | k |")
     print("|---|---|---|---|---|---|")
     for name in passes:
+        if name in OURS_ONLY:
+            continue
         log = log_name_of(name)
         if log is None:
+            print("| %s | not available (not registered yet) |" % name)
             continue
         prev: tuple[int, float] | None = None
+        make, stem = GROWTH_INPUTS.get(name, (synthetic_o0, "syn"))
+        pipeline = PIPELINES.get(name, name)
         for size in sizes:
-            src = tmp / ("syn%d.ll" % size)
+            src = tmp / ("%s%d.ll" % (stem, size))
             if not src.is_file():
-                src.write_text(synthetic_o0(size))
+                src.write_text(make(size))
             path = prepare(src, PASSES.get(name, "ssa"), tmp)
             module = parse_file(path)
             n = count_instructions(module)
-            ps = run_pipeline(module, name)
-            opt_whole, _own, _text = opt_times(path, name, log)
+            try:
+                ps = run_pipeline(module, pipeline)
+            except Exception as exc:
+                print("| %s | %d | not available (%s: %s) |" % (name, n, type(exc).__name__, exc), flush=True)
+                break
+            opt_whole, _own, _text = opt_times(path, pipeline, log)
             k = growth_exponent(prev, n, ps)
             prev = (n, ps)
             print("| %s | %d | %.3f | %.3f | %.1f× | %s |" % (name, n, ps, opt_whole, ps / opt_whole, k), flush=True)
+
+
+def synthetic_loops_o0(n_insts: int) -> str:
+    """An ``-O0``-style function of about ``n_insts`` instructions: a sequence of counted
+    loops, each computing two loop-invariant values from locals stored once at entry (what
+    LICM hoists after mem2reg), accumulating into a local and storing to ``%arr[i]``."""
+    out = ["define i32 @f(i32 %n, ptr noalias %arr) {\nentry:\n"]
+    for v in ("x", "y", "acc", "i"):
+        out.append("  %%%s = alloca i32, align 4\n  store i32 %%n, ptr %%%s, align 4\n" % (v, v))
+    out.append("  br label %p0\n")
+    per_loop = 20  # instructions per loop below
+    loops = max(1, n_insts // per_loop)
+    for k in range(loops):
+        nxt = "p%d" % (k + 1) if k + 1 < loops else "exit"
+        out.append(
+            "p{k}:\n  store i32 0, ptr %i, align 4\n  br label %h{k}\n"
+            "h{k}:\n  %iv{k} = load i32, ptr %i, align 4\n  %c{k} = icmp slt i32 %iv{k}, %n\n"
+            "  br i1 %c{k}, label %b{k}, label %{nxt}\n"
+            "b{k}:\n  %x{k} = load i32, ptr %x, align 4\n  %y{k} = load i32, ptr %y, align 4\n"
+            "  %s{k} = add nsw i32 %x{k}, {k}\n  %m{k} = mul nsw i32 %s{k}, %y{k}\n"
+            "  %a{k} = load i32, ptr %acc, align 4\n  %t{k} = add nsw i32 %a{k}, %m{k}\n"
+            "  %u{k} = xor i32 %t{k}, %iv{k}\n  store i32 %u{k}, ptr %acc, align 4\n"
+            "  %e{k} = sext i32 %iv{k} to i64\n  %g{k} = getelementptr inbounds i32, ptr %arr, i64 %e{k}\n"
+            "  store i32 %u{k}, ptr %g{k}, align 4\n  %j{k} = add nsw i32 %iv{k}, 1\n"
+            "  store i32 %j{k}, ptr %i, align 4\n  br label %h{k}\n".format(k=k, nxt=nxt))
+    out.append("exit:\n  %res = load i32, ptr %acc, align 4\n  ret i32 %res\n}\n")
+    return "".join(out)
+
+
+#: pass -> (the generator of its growth inputs, their file stem) when not ``synthetic_o0``
+GROWTH_INPUTS = {"licm": (synthetic_loops_o0, "loops")}
+
+
+def bench_ours_only(passes: list[str], files: int, sizes: list[int], tmp: Path, growth: bool, csmith: bool) -> None:
+    """The passes opt-19 has no counterpart of, beside the pass of ours closest to them (its
+    own time, and its ratio to opt-19's process): no ratio to opt-19 for the pass itself."""
+    import oracles
+    from corpus import DEFAULT_SEEDS, generate_csmith
+
+    for name in passes:
+        other = OURS_ONLY.get(name)
+        if other is None:
+            continue
+        print("\n## %s (ours only: opt-19 has no such pass) beside our %s\n" % (name, other))
+        log = log_name_of(name)
+        other_log = log_name_of(other)
+        if log is None or other_log is None:
+            print("%s: not available (not registered yet)" % (name if log is None else other))
+            continue
+        inputs: list[tuple[str, Path]] = []
+        folder = oracles.csmith_cache_dir() if csmith else None
+        if folder is not None:
+            corpus = generate_csmith(folder, DEFAULT_SEEDS)
+            o0 = sorted((p for p in corpus.all_files() if p.name.endswith(".O0.ll")), key=lambda p: -p.stat().st_size)
+            inputs += [(p.name, prepare(p, PASSES.get(name, "ssa"), tmp)) for p in o0[:files]]
+        if growth:
+            for size in sizes:
+                src = tmp / ("syn%d.ll" % size)
+                if not src.is_file():
+                    src.write_text(synthetic_o0(size))
+                inputs.append(("synthetic %d" % size, prepare(src, PASSES.get(name, "ssa"), tmp)))
+        print("| input | insts | %s: pass s | k | our %s: pass s | k | %s / %s | opt-19 %s: process s | "
+              "%s pass/opt process |" % (name, other, name, other, other, other))
+        print("|" + "---|" * 9)
+        warm = tmp / "warm-up.ll"
+        warm.write_text(synthetic_o0(200))
+        for pipeline in (PIPELINES.get(name, name), PIPELINES.get(other, other)):  # imports out of the timings
+            try:
+                run_pipeline(parse_file(prepare(warm, PASSES.get(name, "ssa"), tmp)), pipeline)
+            except Exception:
+                pass
+        prev: tuple[int, float] | None = None
+        prev_other: tuple[int, float] | None = None
+        for label, path in inputs:
+            module = parse_file(path)
+            n = count_instructions(module)
+            try:
+                ps = run_pipeline(module, PIPELINES.get(name, name))
+            except Exception as exc:
+                print("| %s | %d | not available (%s: %s) |" % (label, n, type(exc).__name__, exc), flush=True)
+                continue
+            other_ps = run_pipeline(parse_file(path), PIPELINES.get(other, other))
+            opt_whole, _own, _text = opt_times(path, PIPELINES.get(other, other), other_log)
+            synthetic = label.startswith("synthetic")
+            k = growth_exponent(prev, n, ps) if synthetic else ""
+            k_other = growth_exponent(prev_other, n, other_ps) if synthetic else ""
+            if synthetic:
+                prev, prev_other = (n, ps), (n, other_ps)
+            print("| %s | %d | %.3f | %s | %.3f | %s | %.2f× | %.3f | %.1f× |" % (
+                label, n, ps, k, other_ps, k_other, ps / other_ps if other_ps > 0 else float("inf"), opt_whole,
+                other_ps / opt_whole), flush=True)
 
 
 def synthetic_cfg(n_blocks: int) -> str:
@@ -308,6 +447,9 @@ def main() -> None:
             bench_csmith(passes, ns.files, tmp)
         if not ns.no_growth:
             bench_growth(passes, [int(s) for s in ns.sizes.split(",")], tmp)
+        if any(p in OURS_ONLY for p in passes):
+            bench_ours_only(passes, ns.files, [int(s) for s in ns.sizes.split(",")], tmp, not ns.no_growth,
+                            not ns.no_csmith)
         if not ns.no_cfg_growth and "simplifycfg" in passes:
             bench_cfg_growth([int(s) for s in ns.cfg_blocks.split(",")], [int(s) for s in ns.switch_cases.split(",")], tmp)
 
