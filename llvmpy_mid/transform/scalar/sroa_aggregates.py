@@ -30,10 +30,10 @@ from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.types import ArrayType, StructType, Type
 from llvmpy_mid.ir.value import Use, Value
 from llvmpy_mid.transform.scalar.sroa_debug_info import assignment_markers, migrate_debug_info
-from llvmpy_mid.transform.scalar.sroa_value_conversion import SROABuilder, common_alignment
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.transform.scalar.sroa_value_conversion import SROABuilder
 
 __all__ = ["AggLoadStoreRewriter", "is_single_value_type", "set_insert_point"]
 
@@ -55,6 +55,11 @@ def set_insert_point(irb: SROABuilder, inst: Instruction) -> None:
     """LLVM ``IRBuilder::SetInsertPoint(I)``: before ``inst``, taking its debug location."""
     irb.position_before(inst)
     irb.debug_loc = _stable_debug_loc(inst)
+
+
+def _common_alignment(align: int, offset: int) -> int:
+    """LLVM ``commonAlignment``: the largest power of two dividing ``align`` and ``offset``."""
+    return align if offset == 0 else min(align, offset & -offset)
 
 
 def _delete_assignment_markers(inst: Instruction) -> None:
@@ -99,7 +104,7 @@ class _OpSplitter:
             cur_ty, cur_name, child = stack.pop()
             if child == 0 and is_single_value_type(cur_ty):
                 offset = self.dl.indexed_offset_in_type(self.base_ty, self.gep_indices)
-                agg = self.emit(cur_ty, agg, common_alignment(self.base_align, offset), cur_name)
+                agg = self.emit(cur_ty, agg, _common_alignment(self.base_align, offset), cur_name)
                 continue
             if isinstance(cur_ty, ArrayType):
                 count = cur_ty.count
