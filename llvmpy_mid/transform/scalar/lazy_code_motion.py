@@ -20,7 +20,8 @@ expressions to compute there and the computations to replace:
    ``is_safe_to_speculatively_execute``), computed in reachable blocks; when no
    expression is computed twice or on a cycle there is nothing to do;
 2. critical edges are split (``split_all_critical_edges``) so the placement is
-   optimal; split blocks that end up empty are merged back;
+   optimal; split blocks that end up empty are merged back (and their
+   destinations' use-lists put back in order, so untouched code prints as before);
 3. per expression, before anything moves, the placement is checked: each
    operand dominates each insertion point, and a forward must-availability
    problem (gen: an insertion; kill: a definition of an operand) shows the
@@ -39,8 +40,7 @@ deleted).
 What it does not do: no loads or other memory (GVN's load PRE), no
 commutative or value-number matching (``a + b`` and ``b + a`` are two
 expressions, as in the text), no edge splitting out of ``indirectbr`` or into
-EH pads (placements stay safe there, maybe not optimal); a use-list order of a
-block whose split edge was merged back may change (``; preds =`` order).
+EH pads (placements stay safe there, maybe not optimal).
 """
 
 from __future__ import annotations
@@ -134,11 +134,16 @@ def _plans(fn: Function, lcm: LazyCodeMotion, dt: DominatorTree) -> list[_Plan]:
     inserts: dict[BasicBlock, list[int]] = {bb: lcm.insert_sets(bb) for bb in blocks}
     uses = lcm.uses
 
+    width = len(lcm.domain)
+    full = (1 << width) - 1
+
     def transfers(bb: BasicBlock) -> list[tuple[int, int]]:
+        if not dt.is_reachable(bb):
+            # No path from the entry runs here: its edges into live code constrain nothing.
+            return [(full, 0)] * len(uses[bb])
         ins = inserts[bb]
         return [(ins[i] & ~kill, kill) for i, (_use, kill) in enumerate(uses[bb])]
 
-    width = len(lcm.domain)
     available = solve(
         fn, DataflowProblem("lcm-availability", Direction.FORWARD, Meet.INTERSECTION, width, transfers), lcm.domain
     )
@@ -152,15 +157,15 @@ def _plans(fn: Function, lcm: LazyCodeMotion, dt: DominatorTree) -> list[_Plan]:
         ins = inserts[bb]
         rep = lcm.replace_sets(bb)
         avail = available.points(bb)
+        if not reachable:
+            continue  # no insertion in dead code (and no computation there is in the universe)
         for i, inst in enumerate(row):
             for e in bit_indices(ins[i]):
                 insert_before[e].append(inst)
-                if not reachable:
-                    bad |= 1 << e
             r = rep[i]
             if r:
                 replace[r.bit_length() - 1].append(inst)
-                if not reachable or not (avail[i] | ins[i]) & r:
+                if not (avail[i] | ins[i]) & r:
                     bad |= r
     plans: list[_Plan] = []
     for e in range(n):
@@ -236,9 +241,19 @@ def _apply(plans: list[_Plan]) -> tuple[int, int]:
     return inserted, len(dead)
 
 
-def _merge_back_empty(new_blocks: list[BasicBlock]) -> int:
-    """Undo the split of each new block that still only branches on; how many stay."""
+_UseOrder = list[tuple[object, int]]
+
+
+def _use_order(bb: BasicBlock) -> _UseOrder:
+    return [(u.user, u.index) for u in bb.uses]
+
+
+def _merge_back_empty(new_blocks: list[BasicBlock], orders: dict[BasicBlock, _UseOrder]) -> int:
+    """Undo the split of each new block that still only branches on; how many stay. A
+    destination left with its original edges gets its original use-list order back (so
+    ``; preds =`` prints as before)."""
     stay = 0
+    touched: list[BasicBlock] = []
     for s in reversed(new_blocks):
         term = s.terminator
         pred = s.single_predecessor
@@ -257,6 +272,14 @@ def _merge_back_empty(new_blocks: list[BasicBlock]) -> int:
         for phi in dest.phis():
             phi.replace_incoming_block_with(s, pred)
         s.erase_from_parent()
+        touched.append(dest)
+    for dest in dict.fromkeys(touched):
+        want = orders.get(dest)
+        now = _use_order(dest)
+        if want is None or now == want or set(now) != set(want):
+            continue
+        for user, index in reversed(want):
+            user.get_operand_use(index).set(dest)  # type: ignore[attr-defined]
     return stay
 
 
@@ -268,6 +291,7 @@ def lazy_code_motion(fn: Function) -> bool:
     if not _may_be_redundant(fn, table):
         return False
     before = set(fn.blocks)
+    orders = {bb: _use_order(bb) for bb in fn.blocks}
     split_all_critical_edges(fn)
     new_blocks = [bb for bb in fn.blocks if bb not in before]
     dt = DominatorTree(fn)
@@ -280,7 +304,7 @@ def lazy_code_motion(fn: Function) -> bool:
         NUM_INSERTED.add(inserted)
     if replaced:
         NUM_REPLACED.add(replaced)
-    stay = _merge_back_empty(new_blocks)
+    stay = _merge_back_empty(new_blocks, orders)
     return bool(inserted or replaced or stay)
 
 
