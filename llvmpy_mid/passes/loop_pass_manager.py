@@ -24,8 +24,9 @@ returns what the canonicalisation kept plus what every loop pass must keep
 Under ``loop-mssa`` the standard results hold the function's MemorySSA, which every loop pass
 must keep up to date (the adaptor reports it preserved, as LLVM's does).
 
-What it does not do: no ScalarEvolution in the standard results (not built yet); the log
-therefore lacks the lines opt-19 prints for it.
+The standard results carry the function's ScalarEvolution (``se``), requested after the
+dominator tree as LLVM's adaptor does; every loop pass keeps it (and the adaptor reports it
+preserved), and losing it drops the loop analyses, as LLVM's proxy invalidation does.
 """
 
 from __future__ import annotations
@@ -96,7 +97,7 @@ class LoopStandardAnalysisResults:
     when the adaptor has them, alias analysis, the assumption cache, TargetLibraryInfo,
     TargetTransformInfo and (under ``loop-mssa``) MemorySSA."""
 
-    __slots__ = ("function", "dt", "li", "aa", "ac", "tli", "tti", "mssa")
+    __slots__ = ("function", "dt", "li", "aa", "ac", "tli", "tti", "mssa", "se")
 
     def __init__(
         self,
@@ -108,6 +109,7 @@ class LoopStandardAnalysisResults:
         tli: Any = None,
         tti: Any = None,
         mssa: Any = None,
+        se: Any = None,
     ) -> None:
         self.function = function
         self.dt = dt
@@ -117,6 +119,8 @@ class LoopStandardAnalysisResults:
         self.tli = tli
         self.tti = tti
         self.mssa = mssa
+        self.se = se
+        """The function's ScalarEvolution (LLVM ``AR.SE``)."""
 
 
 class LPMUpdater:
@@ -228,6 +232,7 @@ class LoopProxyResult:
             or inv.invalidate(AssumptionAnalysis)
             or inv.invalidate(DominatorTreeAnalysis)
             or inv.invalidate(LoopAnalysis)
+            or inv.invalidate(_scalar_evolution_analysis())
             or mssa_lost
         ):
             self.manager.clear_function(self.function, self.li)
@@ -261,7 +266,14 @@ def loop_pass_preserved_analyses() -> PreservedAnalyses:
     pa.preserve(DominatorTreeAnalysis)
     pa.preserve(LoopAnalysis)
     pa.preserve(LoopAnalysisManagerFunctionProxy)
+    pa.preserve(_scalar_evolution_analysis())
     return pa
+
+
+def _scalar_evolution_analysis() -> Any:
+    from llvmpy_mid.analysis.scalar_evolution import ScalarEvolutionAnalysis
+
+    return ScalarEvolutionAnalysis
 
 
 class LoopPassManager(PassManager[Loop]):
@@ -331,7 +343,7 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
         if not li.top_level_loops:
             return pa
         # FunctionToLoopPassAdaptor::run's analyses, in its order: MemorySSA for loop-mssa, then the
-        # LoopStandardAnalysisResults (ScalarEvolution is not built yet).
+        # LoopStandardAnalysisResults.
         from llvmpy_mid.analysis.alias.aa_manager import AAManager
         from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
         from llvmpy_mid.analysis.memory_ssa import MemorySSAAnalysis
@@ -342,6 +354,7 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
         aa = am.get_result(AAManager, unit)
         ac = am.get_result(AssumptionAnalysis, unit)
         dt = am.get_result(DominatorTreeAnalysis, unit)
+        se = am.get_result(_scalar_evolution_analysis(), unit)
         tli = am.get_result(TargetLibraryAnalysis, unit)
         tti = am.get_result(TargetIRAnalysis, unit)
         proxy = am.get_result(_proxy_class(am), unit)
@@ -357,7 +370,7 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
             _append_nests(roots, worklist)
         updater = LPMUpdater(worklist, nest_mode)
         saved = (lam.standard, lam.updater)
-        lam.standard = LoopStandardAnalysisResults(unit, dt, li, aa, ac, tli, tti, mssa)
+        lam.standard = LoopStandardAnalysisResults(unit, dt, li, aa, ac, tli, tti, mssa, se)
         lam.updater = updater
         loop_pa = PreservedAnalyses.all()
         try:
@@ -392,6 +405,7 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
         pa.preserve(LoopAnalysisManagerFunctionProxy)
         pa.preserve(DominatorTreeAnalysis)
         pa.preserve(LoopAnalysis)
+        pa.preserve(_scalar_evolution_analysis())
         if self.use_memory_ssa:
             pa.preserve(MemorySSAAnalysis)
         return pa

@@ -349,6 +349,7 @@ _BUILTIN_PASSES += (
     ("no-op-loop", "loop", _NOOP + "NoOpLoopPass"),
     ("no-op-loopnest", "loop", _NOOP + "NoOpLoopNestPass"),
     ("loop-instsimplify", "loop", "llvmpy_mid.transform.scalar.loop_inst_simplify:LoopInstSimplifyPass"),
+    ("loop-deletion", "loop", "llvmpy_mid.transform.scalar.loop_deletion:LoopDeletionPass"),
 )
 _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("no-op-module", "module", _NOOP + "NoOpModuleAnalysis"),
@@ -358,6 +359,7 @@ _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("domtree", "function", "llvmpy_mid.passes.dominator_analyses:DominatorTreeAnalysis"),
     ("postdomtree", "function", "llvmpy_mid.passes.dominator_analyses:PostDominatorTreeAnalysis"),
     ("loops", "function", "llvmpy_mid.analysis.loop_info:LoopAnalysis"),
+    ("scalar-evolution", "function", "llvmpy_mid.analysis.scalar_evolution:ScalarEvolutionAnalysis"),
     ("cycles", "function", "llvmpy_mid.analysis.cycle_info:CycleAnalysis"),
     ("domfrontier", "function", "llvmpy_mid.analysis.dominance_frontier:DominanceFrontierAnalysis"),
     ("regions", "function", "llvmpy_mid.analysis.region_info:RegionInfoAnalysis"),
@@ -582,6 +584,9 @@ _BUILTIN_OPTIONS += (
      "Do not sink instructions that require cloning unless they execute less than this percent of the time.",
      "loop-sink"),
     ("max-uses-for-sinking", "uint", 30, "Do not sink instructions that have too many uses.", "loop-sink"),
+    ("loop-deletion-enable-symbolic-execution", "bool", True,
+     "Break backedge through symbolic execution of 1st iteration attempting to prove that the backedge is never taken",
+     "loop-deletion"),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)

@@ -1,0 +1,1031 @@
+"""``scalar-evolution``: closed forms of integer values in loops (LLVM 19.1.7
+``lib/Analysis/ScalarEvolution.cpp``).
+
+What: :class:`ScalarEvolution` maps IR values to uniqued expressions
+(:mod:`~llvmpy_mid.analysis.scalar_evolution_expressions`): constants, opaque values, casts,
+sums, products, unsigned quotients, min/max and add recurrences ``{start,+,step}<loop>`` for
+the header phis of loops. From the exit conditions of a loop it computes how many times its
+backedge is taken (:meth:`get_backedge_taken_count`, the constant and symbolic maxima), see
+:mod:`~llvmpy_mid.analysis.scalar_evolution_exit_limits`. Transforms tell it what they changed
+with :meth:`forget_loop`, :meth:`forget_value`, :meth:`forget_topmost_loop` and
+:meth:`forget_block_and_loop_dispositions`.
+
+The rule of this implementation: an answer is either exactly what LLVM would prove or the
+honest "unknown" (:class:`SCEVCouldNotCompute`, an "unknown" range, ``False`` for a "known"
+query). The expression folds are a subset of LLVM's (constants folded, nested sums and products
+flattened, like terms combined, loop-invariant terms folded into the start of an add
+recurrence, casts of constants and of recurrences with the matching no-wrap flag); value
+ranges come from constants, known bits of opaque values and interval arithmetic; loop guards
+and dominating conditions are not used. ``print<scalar-evolution>`` is not provided.
+
+The analysis is kept by passes that preserve it (and the dominator tree, loop info and
+assumption cache), as LLVM's ``ScalarEvolution::invalidate``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
+
+from llvmpy_mid.analysis.constant_range import ConstantRange
+from llvmpy_mid.analysis.loop_info import Loop, LoopAnalysis, LoopInfo
+from llvmpy_mid.analysis.scalar_evolution_expressions import (
+    CAST_KINDS,
+    FLAG_ANY_WRAP,
+    FLAG_NSW,
+    FLAG_NUW,
+    FLAG_NW,
+    SCEV,
+    SCEVAddRecExpr,
+    SCEVCastExpr,
+    SCEVConstant,
+    SCEVCouldNotCompute,
+    SCEVNAryExpr,
+    SCEVTypes,
+    SCEVUDivExpr,
+    SCEVUnknown,
+    walk_scev,
+)
+from llvmpy_mid.ir.basic_block import BasicBlock
+from llvmpy_mid.ir.constants import ConstantInt
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.cmp import Predicate
+from llvmpy_mid.ir.instructions.other import PHINode
+from llvmpy_mid.ir.types import IntegerType, Type
+from llvmpy_mid.ir.value import Value
+from llvmpy_mid.passes.analysis import AnalysisManager, FunctionAnalysis, Invalidator
+from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, PreservedAnalyses
+
+if TYPE_CHECKING:
+    from llvmpy_mid.analysis.scalar_evolution_exit_limits import BackedgeTakenInfo
+    from llvmpy_mid.ir.dominators import DominatorTree
+
+__all__ = [
+    "LOOP_COMPUTABLE",
+    "LOOP_INVARIANT",
+    "LOOP_VARIANT",
+    "ScalarEvolution",
+    "ScalarEvolutionAnalysis",
+]
+
+LOOP_VARIANT = 0
+LOOP_INVARIANT = 1
+LOOP_COMPUTABLE = 2
+
+_COMMUTATIVE = frozenset(
+    (SCEVTypes.ADD, SCEVTypes.MUL, SCEVTypes.UMAX, SCEVTypes.SMAX, SCEVTypes.UMIN, SCEVTypes.SMIN)
+)
+
+
+def _sort_key(s: SCEV) -> tuple[int, int]:
+    return (int(s.kind), s.serial)
+
+
+def _signed(v: int, w: int) -> int:
+    return v - (1 << w) if v >> (w - 1) else v
+
+
+class ScalarEvolution:
+    """The scalar evolution of one function (LLVM ``ScalarEvolution``)."""
+
+    def __init__(self, function: Function, tli: Any, ac: Any, dt: DominatorTree, li: LoopInfo) -> None:
+        self.function = function
+        self.tli = tli
+        self.ac = ac
+        self.dt = dt
+        self.li = li
+        module = function.parent
+        self.data_layout = module.data_layout if module is not None else None
+        self._serial = 0
+        self._uniques: dict[tuple[Any, ...], SCEV] = {}
+        self._cnc = SCEVCouldNotCompute(SCEVTypes.COULD_NOT_COMPUTE, None, (), self._next_serial())
+        self.value_map: dict[Value, SCEV] = {}
+        self.backedge_taken_counts: dict[Loop, BackedgeTakenInfo] = {}
+        self.loop_dispositions: dict[tuple[SCEV, Loop], int] = {}
+        self.block_dispositions: dict[tuple[SCEV, BasicBlock], bool] = {}
+        self.unsigned_ranges: dict[SCEV, ConstantRange] = {}
+        self.signed_ranges: dict[SCEV, ConstantRange] = {}
+        self.loop_properties: dict[Loop, tuple[bool, bool]] = {}
+
+    # --- node construction --------------------------------------------------------------------
+    def _next_serial(self) -> int:
+        self._serial += 1
+        return self._serial
+
+    def get_could_not_compute(self) -> SCEVCouldNotCompute:
+        return self._cnc
+
+    def get_constant(self, ty: Type, value: int) -> SCEVConstant:
+        assert isinstance(ty, IntegerType)
+        w = ty.width
+        v = value & ((1 << w) - 1)
+        key = (SCEVTypes.CONSTANT, ty, v)
+        s = self._uniques.get(key)
+        if s is None:
+            s = SCEVConstant(ty, v, w, ConstantInt.get(ty, v), self._next_serial())
+            self._uniques[key] = s
+        assert isinstance(s, SCEVConstant)
+        return s
+
+    def get_zero(self, ty: Type) -> SCEVConstant:
+        return self.get_constant(ty, 0)
+
+    def get_one(self, ty: Type) -> SCEVConstant:
+        return self.get_constant(ty, 1)
+
+    def get_minus_one(self, ty: Type) -> SCEVConstant:
+        return self.get_constant(ty, -1)
+
+    def get_unknown(self, v: Value) -> SCEV:
+        key = (SCEVTypes.UNKNOWN, v)
+        s = self._uniques.get(key)
+        if s is None:
+            s = SCEVUnknown(v.type, v, self._next_serial())
+            self._uniques[key] = s
+        return s
+
+    def _node(self, cls: type[SCEV], kind: SCEVTypes, ty: Type | None, ops: Sequence[SCEV], flags: int = 0) -> SCEV:
+        key = (kind, ty, tuple(op.serial for op in ops))
+        s = self._uniques.get(key)
+        if s is None:
+            s = cls(kind, ty, tuple(ops), self._next_serial())
+            self._uniques[key] = s
+        s.flags |= flags
+        return s
+
+    # --- types --------------------------------------------------------------------------------
+    @staticmethod
+    def is_scevable(ty: Type) -> bool:
+        return ty.is_integer or ty.is_pointer
+
+    def get_type_size_in_bits(self, ty: Type) -> int:
+        if isinstance(ty, IntegerType):
+            return ty.width
+        assert self.data_layout is not None
+        return self.data_layout.index_type_size_in_bits(ty)
+
+    def _int_type(self, width: int) -> IntegerType:
+        return self.function.type.context.int_type(width)
+
+    # --- casts --------------------------------------------------------------------------------
+    def get_truncate_expr(self, op: SCEV, ty: Type) -> SCEV:
+        assert isinstance(ty, IntegerType) and isinstance(op.type, IntegerType)
+        if op.type is ty:
+            return op
+        if isinstance(op, SCEVConstant):
+            return self.get_constant(ty, op.value)
+        if op.kind is SCEVTypes.TRUNCATE:
+            return self.get_truncate_expr(op.operands[0], ty)
+        if op.kind in (SCEVTypes.ZERO_EXTEND, SCEVTypes.SIGN_EXTEND):
+            inner = op.operands[0]
+            iw = self.get_type_size_in_bits(inner.type)  # type: ignore[arg-type]
+            if iw == ty.width:
+                return inner
+            if iw < ty.width:
+                if op.kind is SCEVTypes.ZERO_EXTEND:
+                    return self.get_zero_extend_expr(inner, ty)
+                return self.get_sign_extend_expr(inner, ty)
+            return self.get_truncate_expr(inner, ty)
+        if isinstance(op, SCEVAddRecExpr):
+            return self.get_add_rec_expr([self.get_truncate_expr(o, ty) for o in op.operands], op.loop)
+        return self._node(SCEVCastExpr, SCEVTypes.TRUNCATE, ty, [op])
+
+    def get_zero_extend_expr(self, op: SCEV, ty: Type) -> SCEV:
+        assert isinstance(ty, IntegerType) and isinstance(op.type, IntegerType)
+        if op.type is ty:
+            return op
+        if isinstance(op, SCEVConstant):
+            return self.get_constant(ty, op.value)
+        if op.kind is SCEVTypes.ZERO_EXTEND:
+            return self.get_zero_extend_expr(op.operands[0], ty)
+        if isinstance(op, SCEVAddRecExpr) and op.has_flags(FLAG_NUW):
+            ops = [self.get_zero_extend_expr(o, ty) for o in op.operands]
+            return self.get_add_rec_expr(ops, op.loop, FLAG_NUW)
+        return self._node(SCEVCastExpr, SCEVTypes.ZERO_EXTEND, ty, [op])
+
+    def get_sign_extend_expr(self, op: SCEV, ty: Type) -> SCEV:
+        assert isinstance(ty, IntegerType) and isinstance(op.type, IntegerType)
+        if op.type is ty:
+            return op
+        if isinstance(op, SCEVConstant):
+            return self.get_constant(ty, op.signed_value)
+        if op.kind is SCEVTypes.SIGN_EXTEND:
+            return self.get_sign_extend_expr(op.operands[0], ty)
+        if op.kind is SCEVTypes.ZERO_EXTEND:
+            return self.get_zero_extend_expr(op.operands[0], ty)
+        if isinstance(op, SCEVAddRecExpr) and op.has_flags(FLAG_NSW):
+            ops = [self.get_sign_extend_expr(o, ty) for o in op.operands]
+            return self.get_add_rec_expr(ops, op.loop, FLAG_NSW)
+        return self._node(SCEVCastExpr, SCEVTypes.SIGN_EXTEND, ty, [op])
+
+    def get_truncate_or_zero_extend(self, op: SCEV, ty: Type) -> SCEV:
+        src = self.get_type_size_in_bits(op.type)  # type: ignore[arg-type]
+        dst = self.get_type_size_in_bits(ty)
+        if src == dst:
+            return op
+        if src > dst:
+            return self.get_truncate_expr(op, ty)
+        return self.get_zero_extend_expr(op, ty)
+
+    # --- n-ary expressions --------------------------------------------------------------------
+    def get_add_expr(self, ops: Sequence[SCEV], flags: int = FLAG_ANY_WRAP) -> SCEV:
+        """The sum of ``ops`` (LLVM ``getAddExpr``, a subset of its folds)."""
+        if len(ops) == 1:
+            return ops[0]
+        ty = ops[0].type
+        assert isinstance(ty, IntegerType)
+        mask = ty.mask
+        const = 0
+        coeffs: dict[SCEV, int] = {}
+        flat: list[SCEV] = []
+        for op in ops:
+            if op.kind is SCEVTypes.ADD:
+                flat.extend(op.operands)
+            else:
+                flat.append(op)
+        for op in flat:
+            if isinstance(op, SCEVConstant):
+                const = (const + op.value) & mask
+                continue
+            c, term = self._split_coefficient(op)
+            coeffs[term] = (coeffs.get(term, 0) + c) & mask
+        terms = self._rebuild_terms(coeffs, ty)
+        folded = self._fold_add_recs(terms, const, ty)
+        if folded is not None:
+            terms = folded
+            const = 0
+        all_ops: list[SCEV] = []
+        if const:
+            all_ops.append(self.get_constant(ty, const))
+        all_ops.extend(terms)
+        if not all_ops:
+            return self.get_zero(ty)
+        if len(all_ops) == 1:
+            return all_ops[0]
+        all_ops.sort(key=_sort_key)
+        if len(all_ops) != len(ops) or len(flat) != len(ops):
+            flags = FLAG_ANY_WRAP
+        return self._node(SCEVNAryExpr, SCEVTypes.ADD, ty, all_ops, flags)
+
+    def _rebuild_terms(self, coeffs: dict[SCEV, int], ty: IntegerType) -> list[SCEV]:
+        return [t if c == 1 else self.get_mul_expr([self.get_constant(ty, c), t]) for t, c in coeffs.items() if c]
+
+    def _split_coefficient(self, op: SCEV) -> tuple[int, SCEV]:
+        """``(c, x)`` with ``op == c * x`` for a product with a constant first factor."""
+        if op.kind is SCEVTypes.MUL and isinstance(op.operands[0], SCEVConstant):
+            rest = op.operands[1:]
+            if len(rest) == 1:
+                return op.operands[0].value, rest[0]
+            return op.operands[0].value, self._node(SCEVNAryExpr, SCEVTypes.MUL, op.type, list(rest))
+        return 1, op
+
+    def _fold_add_recs(self, terms: list[SCEV], const: int, ty: IntegerType) -> list[SCEV] | None:
+        """Merge recurrences of one loop and fold the terms available at the entry of the
+        innermost recurrence's loop into its start; None when there is no recurrence."""
+        recs = [t for t in terms if isinstance(t, SCEVAddRecExpr)]
+        if not recs:
+            return None
+        others = [t for t in terms if not isinstance(t, SCEVAddRecExpr)]
+        by_loop: dict[Loop, list[SCEVAddRecExpr]] = {}
+        for r in recs:
+            assert isinstance(r, SCEVAddRecExpr)
+            by_loop.setdefault(r.loop, []).append(r)
+        merged: list[SCEVAddRecExpr] = []
+        for loop, group in by_loop.items():
+            if len(group) == 1:
+                merged.append(group[0])
+                continue
+            width = max(len(g.operands) for g in group)
+            sums: list[SCEV] = []
+            for k in range(width):
+                parts = [g.operands[k] for g in group if k < len(g.operands)]
+                sums.append(self.get_add_expr(parts))
+            rec = self.get_add_rec_expr(sums, loop)
+            if isinstance(rec, SCEVAddRecExpr):
+                merged.append(rec)
+            else:
+                others.append(rec)
+        if not merged:
+            result = others[:]
+            if const:
+                result.append(self.get_constant(ty, const))
+            return result
+        merged.sort(key=lambda r: r.loop.depth, reverse=True)
+        inner = merged[0]
+        rest: list[SCEV] = [m for m in merged[1:]] + others
+        foldable = [t for t in rest if self.is_available_at_loop_entry(t, inner.loop)]
+        kept = [t for t in rest if not any(t is f for f in foldable)]
+        if foldable or const:
+            start_parts = [inner.start] + foldable
+            if const:
+                start_parts.append(self.get_constant(ty, const))
+            new_start = self.get_add_expr(start_parts)
+            inner_new = self.get_add_rec_expr([new_start] + list(inner.operands[1:]), inner.loop)
+        else:
+            inner_new = inner
+        return [inner_new] + kept
+
+    def get_mul_expr(self, ops: Sequence[SCEV], flags: int = FLAG_ANY_WRAP) -> SCEV:
+        """The product of ``ops`` (LLVM ``getMulExpr``, a subset of its folds)."""
+        if len(ops) == 1:
+            return ops[0]
+        ty = ops[0].type
+        assert isinstance(ty, IntegerType)
+        mask = ty.mask
+        const = 1
+        rest: list[SCEV] = []
+        for op in ops:
+            parts = op.operands if op.kind is SCEVTypes.MUL else (op,)
+            for p in parts:
+                if isinstance(p, SCEVConstant):
+                    const = (const * p.value) & mask
+                else:
+                    rest.append(p)
+        if const == 0 or not rest:
+            return self.get_constant(ty, const)
+        if const != 1 and len(rest) == 1:
+            only = rest[0]
+            if only.kind is SCEVTypes.ADD:
+                c = self.get_constant(ty, const)
+                return self.get_add_expr([self.get_mul_expr([c, o]) for o in only.operands])
+            if isinstance(only, SCEVAddRecExpr):
+                c = self.get_constant(ty, const)
+                return self.get_add_rec_expr([self.get_mul_expr([c, o]) for o in only.operands], only.loop)
+        rest.sort(key=_sort_key)
+        all_ops = ([self.get_constant(ty, const)] if const != 1 else []) + rest
+        if len(all_ops) == 1:
+            return all_ops[0]
+        return self._node(SCEVNAryExpr, SCEVTypes.MUL, ty, all_ops, flags)
+
+    def get_udiv_expr(self, lhs: SCEV, rhs: SCEV) -> SCEV:
+        """``lhs /u rhs`` (LLVM ``getUDivExpr``, constant folds only)."""
+        if isinstance(rhs, SCEVConstant):
+            if rhs.value == 1:
+                return lhs
+            if rhs.value != 0 and isinstance(lhs, SCEVConstant):
+                return self.get_constant(lhs.type, lhs.value // rhs.value)  # type: ignore[arg-type]
+        if isinstance(lhs, SCEVConstant) and lhs.value == 0:
+            return lhs
+        return self._node(SCEVUDivExpr, SCEVTypes.UDIV, lhs.type, [lhs, rhs])
+
+    def get_udiv_ceil_scev(self, n: SCEV, d: SCEV) -> SCEV:
+        """``ceil(n / d)`` computed without overflow as ``(n != 0) ? ((n - 1) /u d) + 1 : 0``
+        for constants (LLVM ``getUDivCeilSCEV``); symbolic operands give an umin-guarded sum."""
+        if isinstance(n, SCEVConstant) and isinstance(d, SCEVConstant) and d.value:
+            if n.value == 0:
+                return n
+            return self.get_constant(n.type, (n.value - 1) // d.value + 1)  # type: ignore[arg-type]
+        one = self.get_one(n.type)  # type: ignore[arg-type]
+        min_nz = self.get_umin_expr([n, one])
+        return self.get_add_expr([self.get_udiv_expr(self.get_minus_scev(n, min_nz), d), min_nz])
+
+    def get_add_rec_expr(self, ops: Sequence[SCEV], loop: Loop, flags: int = FLAG_ANY_WRAP) -> SCEV:
+        ops = list(ops)
+        while len(ops) > 1 and ops[-1].is_zero():
+            ops.pop()
+            flags = FLAG_ANY_WRAP
+        if len(ops) == 1:
+            return ops[0]
+        if flags & (FLAG_NUW | FLAG_NSW):
+            flags |= FLAG_NW
+        ty = ops[0].type
+        key = (SCEVTypes.ADD_REC, ty, tuple(op.serial for op in ops), loop)
+        s = self._uniques.get(key)
+        if s is None:
+            s = SCEVAddRecExpr(ty, tuple(ops), loop, self._next_serial())
+            self._uniques[key] = s
+        s.flags |= flags
+        return s
+
+    def get_min_max_expr(self, kind: SCEVTypes, ops: Sequence[SCEV]) -> SCEV:
+        ty = ops[0].type
+        assert isinstance(ty, IntegerType)
+        w = ty.width
+        flat: list[SCEV] = []
+        for op in ops:
+            flat.extend(op.operands if op.kind is kind else (op,))
+        consts = [op for op in flat if isinstance(op, SCEVConstant)]
+        rest: list[SCEV] = []
+        for op in flat:
+            if not isinstance(op, SCEVConstant) and not any(op is r for r in rest):
+                rest.append(op)
+        signed = kind in (SCEVTypes.SMAX, SCEVTypes.SMIN)
+        is_max = kind in (SCEVTypes.UMAX, SCEVTypes.SMAX)
+        folded: SCEVConstant | None = None
+        if consts:
+            key: Callable[[SCEVConstant], int] = (lambda c: c.signed_value) if signed else (lambda c: c.value)
+            folded = max(consts, key=key) if is_max else min(consts, key=key)
+            absorbing = (
+                ((1 << (w - 1)) - 1 if signed else (1 << w) - 1)
+                if is_max
+                else ((1 << (w - 1)) if signed else 0)
+            )
+            neutral = (1 << (w - 1) if signed else 0) if is_max else (((1 << (w - 1)) - 1) if signed else (1 << w) - 1)
+            if folded.value == absorbing:
+                return folded
+            if folded.value == neutral:
+                folded = None
+        all_ops = ([folded] if folded is not None else []) + sorted(rest, key=_sort_key)
+        if not all_ops:
+            return consts[0]
+        if len(all_ops) == 1:
+            return all_ops[0]
+        return self._node(SCEVNAryExpr, kind, ty, all_ops)
+
+    def get_umax_expr(self, ops: Sequence[SCEV]) -> SCEV:
+        return self.get_min_max_expr(SCEVTypes.UMAX, ops)
+
+    def get_smax_expr(self, ops: Sequence[SCEV]) -> SCEV:
+        return self.get_min_max_expr(SCEVTypes.SMAX, ops)
+
+    def get_umin_expr(self, ops: Sequence[SCEV], sequential: bool = False) -> SCEV:
+        if not sequential:
+            return self.get_min_max_expr(SCEVTypes.UMIN, ops)
+        uniq: list[SCEV] = []
+        for op in ops:
+            if not any(op is u for u in uniq):
+                uniq.append(op)
+        if len(uniq) == 1:
+            return uniq[0]
+        if all(isinstance(op, SCEVConstant) for op in uniq):
+            return min(uniq, key=lambda c: c.value)  # type: ignore[attr-defined]
+        if uniq[0].is_zero():
+            return uniq[0]
+        return self._node(SCEVNAryExpr, SCEVTypes.SEQ_UMIN, uniq[0].type, uniq)
+
+    def get_smin_expr(self, ops: Sequence[SCEV]) -> SCEV:
+        return self.get_min_max_expr(SCEVTypes.SMIN, ops)
+
+    def get_umin_from_mismatched_types(self, ops: Sequence[SCEV], sequential: bool = False) -> SCEV:
+        width = max(self.get_type_size_in_bits(op.type) for op in ops)  # type: ignore[arg-type]
+        ty = self._int_type(width)
+        return self.get_umin_expr([self.get_truncate_or_zero_extend(op, ty) for op in ops], sequential)
+
+    def get_umax_from_mismatched_types(self, ops: Sequence[SCEV]) -> SCEV:
+        width = max(self.get_type_size_in_bits(op.type) for op in ops)  # type: ignore[arg-type]
+        ty = self._int_type(width)
+        return self.get_umax_expr([self.get_truncate_or_zero_extend(op, ty) for op in ops])
+
+    def get_negative_scev(self, v: SCEV) -> SCEV:
+        return self.get_mul_expr([self.get_minus_one(v.type), v])  # type: ignore[arg-type]
+
+    def get_minus_scev(self, lhs: SCEV, rhs: SCEV) -> SCEV:
+        if lhs is rhs:
+            return self.get_zero(lhs.type)  # type: ignore[arg-type]
+        return self.get_add_expr([lhs, self.get_negative_scev(rhs)])
+
+    # --- from IR ------------------------------------------------------------------------------
+    def get_existing_scev(self, v: Value) -> SCEV | None:
+        return self.value_map.get(v)
+
+    def get_scev(self, v: Value) -> SCEV:
+        """The expression of ``v`` (an integer or pointer value), computed once."""
+        s = self.value_map.get(v)
+        if s is not None:
+            return s
+        # Operands first, with an explicit stack (LLVM createSCEVIter).
+        stack: list[tuple[Value, bool]] = [(v, False)]
+        while stack:
+            cur, ready = stack.pop()
+            if cur in self.value_map:
+                continue
+            if not ready:
+                deps = self._operands_to_create(cur)
+                pending = [d for d in deps if d not in self.value_map]
+                if pending:
+                    stack.append((cur, True))
+                    stack.extend((d, False) for d in pending)
+                    continue
+            self.value_map[cur] = self._create_scev(cur)
+        return self.value_map[v]
+
+    def _operands_to_create(self, v: Value) -> list[Value]:
+        if not isinstance(v, Instruction) or isinstance(v, PHINode):
+            return []
+        if not self.dt.is_reachable(v.parent):  # type: ignore[arg-type]
+            return []
+        op = v.opcode
+        if op in ("add", "sub", "mul", "udiv", "shl", "lshr", "and", "trunc", "zext", "sext"):
+            return [o for o in v.operands if self.is_scevable(o.type)]
+        if op == "call" and getattr(v, "intrinsic_name", "") in _MIN_MAX_INTRINSICS:
+            return [v.operands[0], v.operands[1]]
+        return []
+
+    def _create_scev(self, v: Value) -> SCEV:
+        if isinstance(v, ConstantInt):
+            return self.get_constant(v.type, v.value)
+        if not isinstance(v, Instruction):
+            return self.get_unknown(v)
+        if not self.dt.is_reachable(v.parent):  # type: ignore[arg-type]
+            return self.get_unknown(v)
+        ty = v.type
+        if not isinstance(ty, IntegerType):
+            return self.get_unknown(v)
+        op = v.opcode
+        if isinstance(v, PHINode):
+            return self._create_node_for_phi(v)
+        ops = v.operands
+        if op == "add":
+            return self.get_add_expr([self.get_scev(ops[0]), self.get_scev(ops[1])])
+        if op == "sub":
+            return self.get_minus_scev(self.get_scev(ops[0]), self.get_scev(ops[1]))
+        if op == "mul":
+            return self.get_mul_expr([self.get_scev(ops[0]), self.get_scev(ops[1])])
+        if op == "udiv":
+            return self.get_udiv_expr(self.get_scev(ops[0]), self.get_scev(ops[1]))
+        if op in ("shl", "lshr") and isinstance(ops[1], ConstantInt) and ops[1].value < ty.width:
+            factor = self.get_constant(ty, 1 << ops[1].value)
+            if op == "shl":
+                return self.get_mul_expr([self.get_scev(ops[0]), factor])
+            return self.get_udiv_expr(self.get_scev(ops[0]), factor)
+        if op == "and" and isinstance(ops[1], ConstantInt):
+            mask = ops[1].value
+            if mask and (mask & (mask + 1)) == 0:
+                bits = mask.bit_length()
+                if bits == ty.width:
+                    return self.get_scev(ops[0])
+                narrow = self.get_truncate_expr(self.get_scev(ops[0]), self._int_type(bits))
+                return self.get_zero_extend_expr(narrow, ty)
+        if op == "trunc" and ops[0].type.is_integer:
+            return self.get_truncate_expr(self.get_scev(ops[0]), ty)
+        if op == "zext" and ops[0].type.is_integer:
+            return self.get_zero_extend_expr(self.get_scev(ops[0]), ty)
+        if op == "sext" and ops[0].type.is_integer:
+            return self.get_sign_extend_expr(self.get_scev(ops[0]), ty)
+        if op == "call":
+            kind = _MIN_MAX_INTRINSICS.get(getattr(v, "intrinsic_name", ""))
+            if kind is not None:
+                return self.get_min_max_expr(kind, [self.get_scev(ops[0]), self.get_scev(ops[1])])
+        return self.get_unknown(v)
+
+    def _create_node_for_phi(self, pn: PHINode) -> SCEV:
+        bb = pn.parent
+        assert bb is not None
+        loop = self.li.loop_for(bb)
+        if loop is not None and loop.header is bb:
+            rec = self._create_add_rec_from_phi(pn, loop)
+            if rec is not None:
+                return rec
+        return self.get_unknown(pn)
+
+    def _create_add_rec_from_phi(self, pn: PHINode, loop: Loop) -> SCEV | None:
+        """``{start,+,step}<loop>`` for a header phi whose backedge value is the phi plus a
+        loop-invariant step (LLVM ``createAddRecFromPHI``), or None."""
+        start_v: Value | None = None
+        be_v: Value | None = None
+        for i in range(pn.num_incoming):
+            pred = pn.get_incoming_block(i)
+            val = pn.get_incoming_value(i)
+            if loop.contains(pred):
+                if be_v is None:
+                    be_v = val
+                elif be_v is not val:
+                    return None
+            else:
+                if start_v is None:
+                    start_v = val
+                elif start_v is not val:
+                    return None
+        if start_v is None or be_v is None:
+            return None
+        symbolic = self.get_unknown(pn)
+        before = set(self.value_map)
+        self.value_map[pn] = symbolic
+        try:
+            be = self.get_scev(be_v)
+        finally:
+            # Forget everything computed while the phi stood for itself.
+            for key in [k for k in self.value_map if k not in before]:
+                del self.value_map[key]
+        result: SCEV | None = None
+        if be.kind is SCEVTypes.ADD and any(o is symbolic for o in be.operands):
+            others = [o for o in be.operands if o is not symbolic]
+            if len(others) == len(be.operands) - 1:
+                accum = self.get_add_expr(others) if len(others) > 1 else others[0]
+                if self.is_loop_invariant(accum, loop) and not self._contains(accum, symbolic):
+                    flags = FLAG_ANY_WRAP
+                    if isinstance(be_v, Instruction) and be_v.opcode == "add" and be_v.operands[0] is pn:
+                        if getattr(be_v, "nuw", False):
+                            flags |= FLAG_NUW
+                        if getattr(be_v, "nsw", False):
+                            flags |= FLAG_NSW
+                    start = self.get_scev(start_v)
+                    result = self.get_add_rec_expr([start, accum], loop, flags)
+        elif isinstance(be, SCEVAddRecExpr) and be.loop is loop and be.is_affine() and not self._contains(be, symbolic):
+            start = self.get_scev(start_v)
+            step = be.operands[1]
+            if self.get_add_expr([start, step]) is be.start:
+                result = self.get_add_rec_expr([start, step], loop)
+        return result
+
+    @staticmethod
+    def _contains(s: SCEV, needle: SCEV) -> bool:
+        return any(n is needle for n in walk_scev(s))
+
+    # --- loop and block dispositions ----------------------------------------------------------
+    def get_loop_disposition(self, s: SCEV, loop: Loop) -> int:
+        key = (s, loop)
+        d = self.loop_dispositions.get(key)
+        if d is None:
+            d = self._compute_loop_disposition(s, loop)
+            self.loop_dispositions[key] = d
+        return d
+
+    def _compute_loop_disposition(self, s: SCEV, loop: Loop) -> int:
+        k = s.kind
+        if k is SCEVTypes.CONSTANT:
+            return LOOP_INVARIANT
+        if isinstance(s, SCEVUnknown):
+            v = s.value
+            if isinstance(v, Instruction):
+                return LOOP_VARIANT if loop.contains(v) else LOOP_INVARIANT
+            return LOOP_INVARIANT
+        if isinstance(s, SCEVAddRecExpr):
+            if s.loop is loop:
+                return LOOP_COMPUTABLE
+            if self.dt.dominates_block(loop.header, s.loop.header):
+                return LOOP_VARIANT
+            if s.loop.contains(loop):
+                return LOOP_INVARIANT
+            for op in s.operands:
+                if not self.is_loop_invariant(op, loop):
+                    return LOOP_VARIANT
+            return LOOP_INVARIANT
+        if k is SCEVTypes.COULD_NOT_COMPUTE:
+            return LOOP_VARIANT
+        has_varying = False
+        for op in s.operands:
+            d = self.get_loop_disposition(op, loop)
+            if d == LOOP_VARIANT:
+                return LOOP_VARIANT
+            if d == LOOP_COMPUTABLE:
+                has_varying = True
+        return LOOP_COMPUTABLE if has_varying else LOOP_INVARIANT
+
+    def is_loop_invariant(self, s: SCEV, loop: Loop) -> bool:
+        return self.get_loop_disposition(s, loop) == LOOP_INVARIANT
+
+    def has_computable_loop_evolution(self, s: SCEV, loop: Loop) -> bool:
+        return self.get_loop_disposition(s, loop) == LOOP_COMPUTABLE
+
+    def properly_dominates(self, s: SCEV, bb: BasicBlock) -> bool:
+        """Every value ``s`` uses is available at the start of ``bb`` (LLVM's
+        ``properlyDominates`` block disposition)."""
+        key = (s, bb)
+        d = self.block_dispositions.get(key)
+        if d is None:
+            d = self._compute_properly_dominates(s, bb)
+            self.block_dispositions[key] = d
+        return d
+
+    def _compute_properly_dominates(self, s: SCEV, bb: BasicBlock) -> bool:
+        if isinstance(s, SCEVUnknown):
+            v = s.value
+            if isinstance(v, Instruction):
+                return self.dt.properly_dominates(v.parent, bb)  # type: ignore[arg-type]
+            return True
+        if isinstance(s, SCEVAddRecExpr) and not self.dt.dominates_block(s.loop.header, bb):
+            return False
+        return all(self.properly_dominates(op, bb) for op in s.operands)
+
+    def is_available_at_loop_entry(self, s: SCEV, loop: Loop) -> bool:
+        return self.is_loop_invariant(s, loop) and self.properly_dominates(s, loop.header)
+
+    # --- ranges -------------------------------------------------------------------------------
+    def get_unsigned_range(self, s: SCEV) -> ConstantRange:
+        r = self.unsigned_ranges.get(s)
+        if r is None:
+            r = self._compute_range(s, False)
+            self.unsigned_ranges[s] = r
+        return r
+
+    def get_signed_range(self, s: SCEV) -> ConstantRange:
+        r = self.signed_ranges.get(s)
+        if r is None:
+            r = self._compute_range(s, True)
+            self.signed_ranges[s] = r
+        return r
+
+    def _range(self, s: SCEV, signed: bool) -> ConstantRange:
+        return self.get_signed_range(s) if signed else self.get_unsigned_range(s)
+
+    def _compute_range(self, s: SCEV, signed: bool) -> ConstantRange:
+        w = self.get_type_size_in_bits(s.type)  # type: ignore[arg-type]
+        if isinstance(s, SCEVConstant):
+            return ConstantRange(w, s.value)
+        k = s.kind
+        full = ConstantRange.get_full(w)
+        if isinstance(s, SCEVUnknown):
+            v = s.value
+            if isinstance(v.type, IntegerType) and self.data_layout is not None:
+                from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
+
+                known = compute_known_bits(v, self.data_layout)
+                return ConstantRange.from_known_bits(known, signed)
+            return full
+        if k is SCEVTypes.ZERO_EXTEND:
+            return self.get_unsigned_range(s.operands[0]).zero_extend(w)
+        if k is SCEVTypes.SIGN_EXTEND:
+            return self.get_signed_range(s.operands[0]).sign_extend(w)
+        if k is SCEVTypes.TRUNCATE:
+            return self._range(s.operands[0], signed).truncate(w)
+        if k is SCEVTypes.ADD:
+            r = self._range(s.operands[0], signed)
+            for op in s.operands[1:]:
+                r = r.add(self._range(op, signed))
+            return r
+        if k is SCEVTypes.MUL:
+            r = self._range(s.operands[0], signed)
+            for op in s.operands[1:]:
+                r = r.multiply(self._range(op, signed))
+            return r
+        if k is SCEVTypes.UDIV:
+            return self.get_unsigned_range(s.operands[0]).udiv(self.get_unsigned_range(s.operands[1]))
+        if k in (SCEVTypes.UMAX, SCEVTypes.UMIN, SCEVTypes.SMAX, SCEVTypes.SMIN):
+            fn = {
+                SCEVTypes.UMAX: ConstantRange.umax,
+                SCEVTypes.UMIN: ConstantRange.umin,
+                SCEVTypes.SMAX: ConstantRange.smax,
+                SCEVTypes.SMIN: ConstantRange.smin,
+            }[k]
+            use_signed = k in (SCEVTypes.SMAX, SCEVTypes.SMIN)
+            r = self._range(s.operands[0], use_signed)
+            for op in s.operands[1:]:
+                r = fn(r, self._range(op, use_signed))
+            return r
+        if isinstance(s, SCEVAddRecExpr):
+            if not signed and s.has_flags(FLAG_NUW):
+                lo = self.get_unsigned_range(s.start).get_unsigned_min()
+                if lo:
+                    return ConstantRange(w, lo, 0)
+            return full
+        return full
+
+    def get_unsigned_range_max(self, s: SCEV) -> int:
+        return self.get_unsigned_range(s).get_unsigned_max()
+
+    def get_unsigned_range_min(self, s: SCEV) -> int:
+        return self.get_unsigned_range(s).get_unsigned_min()
+
+    def get_signed_range_max(self, s: SCEV) -> int:
+        return self.get_signed_range(s).get_signed_max()
+
+    def get_signed_range_min(self, s: SCEV) -> int:
+        return self.get_signed_range(s).get_signed_min()
+
+    def is_known_negative(self, s: SCEV) -> bool:
+        return self.get_signed_range_max(s) < 0
+
+    def is_known_positive(self, s: SCEV) -> bool:
+        return self.get_signed_range_min(s) > 0
+
+    def is_known_non_negative(self, s: SCEV) -> bool:
+        return self.get_signed_range_min(s) >= 0
+
+    def is_known_non_positive(self, s: SCEV) -> bool:
+        return self.get_signed_range_max(s) <= 0
+
+    def is_known_non_zero(self, s: SCEV) -> bool:
+        return self.is_known_predicate(Predicate.ICMP_NE, s, self.get_zero(s.type))  # type: ignore[arg-type]
+
+    def is_known_predicate(self, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
+        """True when ``lhs pred rhs`` holds for every value (ranges only; False = unknown)."""
+        if lhs is rhs:
+            return pred.is_true_when_equal
+        if isinstance(lhs, SCEVConstant) and isinstance(rhs, SCEVConstant):
+            return _eval_icmp(pred, lhs.value, rhs.value, lhs.bit_width)
+        signed = pred.is_signed
+        lr = self._range(lhs, signed)
+        rr = self._range(rhs, signed)
+        if lr.icmp(pred, rr):
+            return True
+        if pred in (Predicate.ICMP_NE, Predicate.ICMP_EQ) and lhs.type is rhs.type:
+            diff = self.get_minus_scev(lhs, rhs)
+            for sg in (False, True):
+                dr = self._range(diff, sg)
+                if pred is Predicate.ICMP_NE and not dr.contains(0):
+                    return True
+                if pred is Predicate.ICMP_NE:
+                    o = self._range(lhs, not sg).icmp(pred, self._range(rhs, not sg))
+                    if o:
+                        return True
+        return False
+
+    def is_loop_entry_guarded_by_cond(self, loop: Loop, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
+        """Whether ``lhs pred rhs`` holds on entry to ``loop``; dominating conditions are not
+        used, only facts that hold everywhere."""
+        return self.is_known_predicate(pred, lhs, rhs)
+
+    # --- loop properties ----------------------------------------------------------------------
+    def _loop_properties(self, loop: Loop) -> tuple[bool, bool]:
+        props = self.loop_properties.get(loop)
+        if props is None:
+            from llvmpy_mid.analysis.poison_tracking import is_guaranteed_to_transfer_execution_to_successor
+
+            no_abnormal = True
+            no_side_effects = True
+            for bb in loop.blocks:
+                for inst in bb.instructions:
+                    if no_abnormal and not is_guaranteed_to_transfer_execution_to_successor(inst):
+                        no_abnormal = False
+                    if no_side_effects:
+                        if inst.opcode == "store":
+                            if not inst.is_simple:  # type: ignore[attr-defined]
+                                no_side_effects = False
+                        elif inst.may_throw() or inst.may_write_to_memory():
+                            no_side_effects = False
+                    if not no_abnormal and not no_side_effects:
+                        break
+            props = (no_abnormal, no_side_effects)
+            self.loop_properties[loop] = props
+        return props
+
+    def loop_has_no_abnormal_exits(self, loop: Loop) -> bool:
+        return self._loop_properties(loop)[0]
+
+    def loop_has_no_side_effects(self, loop: Loop) -> bool:
+        return self._loop_properties(loop)[1]
+
+    def loop_is_finite_by_assumption(self, loop: Loop) -> bool:
+        from llvmpy_mid.transform.utils.loop_utils import is_finite, is_must_progress
+
+        return is_finite(loop) or (is_must_progress(loop) and self.loop_has_no_side_effects(loop))
+
+    # --- backedge-taken counts ----------------------------------------------------------------
+    def get_backedge_taken_info(self, loop: Loop) -> BackedgeTakenInfo:
+        from llvmpy_mid.analysis.scalar_evolution_exit_limits import BackedgeTakenInfo, compute_backedge_taken_count
+
+        info = self.backedge_taken_counts.get(loop)
+        if info is not None:
+            return info
+        self.backedge_taken_counts[loop] = BackedgeTakenInfo.unknown(self)
+        info = compute_backedge_taken_count(self, loop)
+        self.backedge_taken_counts[loop] = info
+        return info
+
+    def get_backedge_taken_count(self, loop: Loop) -> SCEV:
+        """How many times the backedge of ``loop`` is taken before it exits, or could-not-compute."""
+        return self.get_backedge_taken_info(loop).get_exact(self)
+
+    def get_constant_max_backedge_taken_count(self, loop: Loop) -> SCEV:
+        """A constant upper bound of :meth:`get_backedge_taken_count`, or could-not-compute."""
+        return self.get_backedge_taken_info(loop).constant_max
+
+    def get_symbolic_max_backedge_taken_count(self, loop: Loop) -> SCEV:
+        return self.get_backedge_taken_info(loop).get_symbolic_max(self)
+
+    def get_exit_count(self, loop: Loop, exiting: BasicBlock) -> SCEV:
+        return self.get_backedge_taken_info(loop).get_exact_for(exiting, self)
+
+    def has_loop_invariant_backedge_taken_count(self, loop: Loop) -> bool:
+        return not isinstance(self.get_backedge_taken_count(loop), SCEVCouldNotCompute)
+
+    # --- invalidation -------------------------------------------------------------------------
+    def _forget_memoized(self, to_forget: Iterable[SCEV]) -> None:
+        dead = set(to_forget)
+        if not dead:
+            return
+        # Every cached entry whose expression uses a forgotten one goes too.
+        def uses_dead(s: SCEV) -> bool:
+            return any(n in dead for n in walk_scev(s))
+
+        for v in [v for v, s in self.value_map.items() if uses_dead(s)]:
+            del self.value_map[v]
+        for loop in [lp for lp, info in self.backedge_taken_counts.items() if any(uses_dead(s) for s in info.expressions())]:
+            del self.backedge_taken_counts[loop]
+        for table in (self.unsigned_ranges, self.signed_ranges):
+            for s in [s for s in table if uses_dead(s)]:
+                del table[s]
+        for key in [k for k in self.loop_dispositions if uses_dead(k[0])]:
+            del self.loop_dispositions[key]
+        for bkey in [k for k in self.block_dispositions if uses_dead(k[0])]:
+            del self.block_dispositions[bkey]
+
+    def _visit_and_clear_users(self, worklist: list[Instruction], visited: set[Instruction], to_forget: list[SCEV]) -> None:
+        while worklist:
+            inst = worklist.pop()
+            if not self.is_scevable(inst.type):
+                continue
+            s = self.value_map.pop(inst, None)
+            if s is not None:
+                to_forget.append(s)
+            for user in inst.users:
+                if isinstance(user, Instruction) and user not in visited:
+                    visited.add(user)
+                    worklist.append(user)
+
+    def forget_loop(self, loop: Loop) -> None:
+        """Drop what is known about ``loop``, its sub-loops and the values depending on their
+        header phis (LLVM ``forgetLoop``)."""
+        loops = [loop]
+        worklist: list[Instruction] = []
+        visited: set[Instruction] = set()
+        to_forget: list[SCEV] = []
+        while loops:
+            cur = loops.pop()
+            self.backedge_taken_counts.pop(cur, None)
+            for s in self._uniques.values():
+                if isinstance(s, SCEVAddRecExpr) and s.loop is cur:
+                    to_forget.append(s)
+            for pn in cur.header.phis():
+                if pn not in visited:
+                    visited.add(pn)
+                    worklist.append(pn)
+            self._visit_and_clear_users(worklist, visited, to_forget)
+            self.loop_properties.pop(cur, None)
+            loops.extend(cur.sub_loops)
+        self._forget_memoized(to_forget)
+
+    def forget_topmost_loop(self, loop: Loop) -> None:
+        top = loop
+        while top.parent_loop is not None:
+            top = top.parent_loop
+        self.forget_loop(top)
+
+    def forget_value(self, v: Value) -> None:
+        """Drop the expressions of ``v`` and of the instructions using it (LLVM ``forgetValue``)."""
+        if not isinstance(v, Instruction):
+            return
+        to_forget: list[SCEV] = []
+        self._visit_and_clear_users([v], {v}, to_forget)
+        self._forget_memoized(to_forget)
+
+    def forget_all_loops(self) -> None:
+        self.value_map.clear()
+        self.backedge_taken_counts.clear()
+        self.loop_dispositions.clear()
+        self.block_dispositions.clear()
+        self.unsigned_ranges.clear()
+        self.signed_ranges.clear()
+        self.loop_properties.clear()
+
+    def forget_loop_dispositions(self) -> None:
+        self.loop_dispositions.clear()
+
+    def forget_block_and_loop_dispositions(self, v: Value | None = None) -> None:
+        """Drop cached loop and block dispositions: all of them, or those of ``v``'s expression
+        and the expressions using it (LLVM ``forgetBlockAndLoopDispositions``)."""
+        if v is None:
+            self.block_dispositions.clear()
+            self.loop_dispositions.clear()
+            return
+        s = self.value_map.get(v)
+        if s is None:
+            return
+        for key in [k for k in self.loop_dispositions if any(n is s for n in walk_scev(k[0]))]:
+            del self.loop_dispositions[key]
+        for bkey in [k for k in self.block_dispositions if any(n is s for n in walk_scev(k[0]))]:
+            del self.block_dispositions[bkey]
+
+    def invalidate(self, unit: Function, pa: PreservedAnalyses, inv: Invalidator) -> bool:
+        from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
+        from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
+
+        checker = pa.checker(ScalarEvolutionAnalysis)
+        return (
+            not (checker.preserved() or checker.preserved_set(AllAnalysesOnFunction))
+            or inv.invalidate(AssumptionAnalysis)
+            or inv.invalidate(DominatorTreeAnalysis)
+            or inv.invalidate(LoopAnalysis)
+        )
+
+
+_MIN_MAX_INTRINSICS = {
+    "llvm.umax": SCEVTypes.UMAX,
+    "llvm.smax": SCEVTypes.SMAX,
+    "llvm.umin": SCEVTypes.UMIN,
+    "llvm.smin": SCEVTypes.SMIN,
+}
+
+
+def _eval_icmp(pred: Predicate, a: int, b: int, w: int) -> bool:
+    if pred.is_signed:
+        a, b = _signed(a, w), _signed(b, w)
+    if pred in (Predicate.ICMP_EQ,):
+        return a == b
+    if pred is Predicate.ICMP_NE:
+        return a != b
+    if pred in (Predicate.ICMP_ULT, Predicate.ICMP_SLT):
+        return a < b
+    if pred in (Predicate.ICMP_ULE, Predicate.ICMP_SLE):
+        return a <= b
+    if pred in (Predicate.ICMP_UGT, Predicate.ICMP_SGT):
+        return a > b
+    return a >= b
+
+
+class ScalarEvolutionAnalysis(FunctionAnalysis[ScalarEvolution]):
+    """``scalar-evolution``: the function's :class:`ScalarEvolution`."""
+
+    name: ClassVar[str] = "scalar-evolution"
+
+    def run(self, unit: Function, am: AnalysisManager[Function]) -> ScalarEvolution:
+        from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
+        from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis
+        from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis
+
+        tli = am.get_result(TargetLibraryAnalysis, unit)
+        ac = am.get_result(AssumptionAnalysis, unit)
+        dt = am.get_result(DominatorTreeAnalysis, unit)
+        li = am.get_result(LoopAnalysis, unit)
+        return ScalarEvolution(unit, tli, ac, dt, li)
