@@ -32,11 +32,15 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallInst
 from llvmpy_mid.ir.instructions.memory import AllocaInst, LoadInst, StoreInst
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
+from llvmpy_mid.ir.metadata import ValueAsMetadata
 from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets, strip_pointer_casts
 from llvmpy_mid.ir.types import ArrayType, IntegerType, Type, VectorType
 from llvmpy_mid.ir.value import Use, Value
+from llvmpy_mid.transform.scalar.sroa_aggregates import is_single_value_type
+from llvmpy_mid.transform.scalar.sroa_debug_info import assignment_markers, migrate_debug_info
 from llvmpy_mid.transform.scalar.sroa_value_conversion import (
     SROABuilder,
+    adopt_dbg_records,
     can_convert_value,
     common_alignment,
     convert_value,
@@ -80,26 +84,18 @@ def _copy_par_loop_metadata(new: Instruction, old: Instruction) -> None:
             new.set_metadata(kind, node)
 
 
-def _migrate_debug_info(
-    old_alloca: AllocaInst,
-    is_split: bool,
-    offset_in_bits: int,
-    size_in_bits: int,
-    old_inst: Instruction,
-    inst: Instruction,
-    dest: Value,
-    value: Value | None,
-    dl: DataLayout,
-) -> None:
-    """LLVM ``migrateDebugInfo`` (dbg.assign links of the rewritten store), from SROA-C's
-    :mod:`sroa_debug_info` when it provides ``migrate_debug_info``."""
-    try:
-        from llvmpy_mid.transform.scalar import sroa_debug_info
-    except ImportError:  # pragma: no cover - the module comes with the debug-info work
-        return
-    fn = getattr(sroa_debug_info, "migrate_debug_info", None)
-    if fn is not None:
-        fn(old_alloca, is_split, offset_in_bits, size_in_bits, old_inst, inst, dest, value, dl)
+def _update_assign_addresses(ii: CallInst, adjusted: Value) -> None:
+    """Point the ``#dbg_assign`` records linked to the memory transfer ``ii`` at ``adjusted``
+    where they name its destination (LLVM ``replaceVariableLocationOp`` on each marker)."""
+    dest = strip_pointer_casts(ii.operands[0])
+    for rec in assignment_markers(ii):
+        in_location = any(v is dest for v in rec.location_values())
+        if not (in_location or rec.address_value is dest):
+            continue
+        if rec.address_value is dest:
+            rec.address = ValueAsMetadata.get(adjusted)
+        if in_location:
+            rec.replace_variable_location_op(dest, adjusted)
 
 
 def _set_param_alignment(call: CallInst, arg_no: int, align: int) -> None:
@@ -176,6 +172,7 @@ class AllocaSliceRewriter:
         user = cast(Instruction, use.user)
         irb = self.irb
         irb.position_before(user)
+        irb.adopt_dbg_records = True
         irb.debug_loc = user.debug_loc
         irb.name_prefix = "%s.%d." % (self.new_ai.name, self.begin_offset)
         if isinstance(user, LoadInst):
@@ -312,6 +309,8 @@ class AllocaSliceRewriter:
                 irb.position_at_end(li.parent)
             else:
                 irb.position_before(nxt)
+                irb.debug_loc = nxt.debug_loc  # SetInsertPoint(BB, It) takes It's location
+            irb.adopt_dbg_records = False
             placeholder = LoadInst(li.type, PoisonValue.get(irb.context.pointer_type(addr_space)), alignment=1)
             v = insert_integer(dl, irb, placeholder, v, self.new_begin_offset - self.begin_offset, "insert")
             li.replace_all_uses_with(v)
@@ -343,7 +342,7 @@ class AllocaSliceRewriter:
         if tags:
             set_aa_metadata(store, self._aa_adjusted(tags, v.type))
         self.state.dead_insts.append(si)
-        _migrate_debug_info(
+        migrate_debug_info(
             self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, si, store, store.pointer_operand,
             orig_v, self.dl,
         )
@@ -363,7 +362,7 @@ class AllocaSliceRewriter:
         _copy_par_loop_metadata(store, si)
         if tags:
             set_aa_metadata(store, self._aa_adjusted(tags, v.type))
-        _migrate_debug_info(
+        migrate_debug_info(
             self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, si, store, store.pointer_operand,
             store.value_operand, dl,
         )
@@ -407,7 +406,7 @@ class AllocaSliceRewriter:
             new_si.sync_scope = si.sync_scope
         if new_si.is_atomic:
             new_si.alignment = si.alignment
-        _migrate_debug_info(
+        migrate_debug_info(
             self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, si, new_si,
             new_si.pointer_operand, new_si.value_operand, dl,
         )
@@ -471,7 +470,7 @@ class AllocaSliceRewriter:
             new = create_mem_set(irb, self.new_alloca_slice_ptr(old_ptr.type), ii.operands[1], size, self.slice_align(), volatile)
             if tags:
                 set_aa_metadata(new, tags.adjust_for_access(self.new_end_offset - self.new_begin_offset, self.new_begin_offset - self.begin_offset))
-            _migrate_debug_info(
+            migrate_debug_info(
                 self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, ii, new, new.operands[0], None, dl
             )
             return False
@@ -509,7 +508,7 @@ class AllocaSliceRewriter:
         _copy_par_loop_metadata(store, ii)
         if tags:
             set_aa_metadata(store, self._aa_adjusted(tags, v.type))
-        _migrate_debug_info(
+        migrate_debug_info(
             self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, ii, store, store.pointer_operand, v, dl
         )
         return not volatile
@@ -529,7 +528,7 @@ class AllocaSliceRewriter:
         if not self.is_splittable:
             adjusted = self.new_alloca_slice_ptr(old_ptr.type)
             if is_dest:
-                self._update_assign_addresses(ii, adjusted)
+                _update_assign_addresses(ii, adjusted)
                 ii.set_operand(0, adjusted)
                 _set_param_alignment(ii, 0, slice_align)
             else:
@@ -548,7 +547,7 @@ class AllocaSliceRewriter:
                 or dl.is_scalable(new_alloca_ty)
                 or self.slice_size != dl.type_store_size(new_alloca_ty)
                 or not dl.type_size_equals_store_size(new_alloca_ty)
-                or not new_alloca_ty.is_single_value
+                or not is_single_value_type(new_alloca_ty)
             )
         )
         if emit_mem_cpy and self.old_ai is self.new_ai:
@@ -582,13 +581,13 @@ class AllocaSliceRewriter:
             if tags:
                 set_aa_metadata(new, tags.shift(self.new_begin_offset - self.begin_offset))
             if is_dest:
-                _migrate_debug_info(
+                migrate_debug_info(
                     self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, ii, new, dest_ptr, None, dl
                 )
             else:
                 base, off = strip_and_accumulate_constant_offsets(dest_ptr, dl, True)
                 if isinstance(base, AllocaInst):
-                    _migrate_debug_info(base, self.is_split, _zext(off, dl, dest_ptr) * 8, self.slice_size * 8, ii, new, dest_ptr, None, dl)
+                    migrate_debug_info(base, self.is_split, _zext(off, dl, dest_ptr) * 8, self.slice_size * 8, ii, new, dest_ptr, None, dl)
             return False
 
         is_whole_alloca = (
@@ -654,24 +653,14 @@ class AllocaSliceRewriter:
         if tags:
             set_aa_metadata(store, self._aa_adjusted(tags, src.type))
         if is_dest:
-            _migrate_debug_info(
+            migrate_debug_info(
                 self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, ii, store, dst_ptr, src, dl
             )
         else:
             base, off = strip_and_accumulate_constant_offsets(dst_ptr, dl, True)
             if isinstance(base, AllocaInst):
-                _migrate_debug_info(base, self.is_split, _zext(off, dl, dst_ptr) * 8, self.slice_size * 8, ii, store, dst_ptr, src, dl)
+                migrate_debug_info(base, self.is_split, _zext(off, dl, dst_ptr) * 8, self.slice_size * 8, ii, store, dst_ptr, src, dl)
         return not volatile
-
-    def _update_assign_addresses(self, ii: CallInst, adjusted: Value) -> None:
-        """Point the dbg.assign records linked to ``ii`` at ``adjusted`` (the address component)."""
-        try:
-            from llvmpy_mid.transform.scalar import sroa_debug_info
-        except ImportError:  # pragma: no cover
-            return
-        fn = getattr(sroa_debug_info, "update_assign_address", None)
-        if fn is not None:
-            fn(ii, ii.operands[0], adjusted)
 
     # --- other intrinsics ---------------------------------------------------------------------------
     def visit_intrinsic(self, ii: CallInst) -> bool:
@@ -716,7 +705,7 @@ class AllocaSliceRewriter:
         old_ptr = self.old_ptr
         assert old_ptr is not None
         irb = self.irb
-        saved = (irb.block, irb.insert_before, irb.debug_loc)
+        saved = (irb.block, irb.insert_before, irb.debug_loc, irb.adopt_dbg_records)
         if isinstance(old_ptr, PHINode):
             bb = old_ptr.parent
             assert bb is not None
@@ -725,14 +714,16 @@ class AllocaSliceRewriter:
                 irb.position_at_end(bb)
             else:
                 irb.position_before(first)
+            irb.adopt_dbg_records = False
         else:
             irb.position_before(old_ptr)
+            irb.adopt_dbg_records = True
         irb.debug_loc = old_ptr.debug_loc
         new_ptr = self.new_alloca_slice_ptr(old_ptr.type)
         for i in range(pn.num_operands):
             if pn.get_operand(i) is old_ptr:
                 pn.set_operand(i, new_ptr)
-        irb.block, irb.insert_before, irb.debug_loc = saved
+        irb.block, irb.insert_before, irb.debug_loc, irb.adopt_dbg_records = saved
         self.delete_if_trivially_dead(old_ptr)
         self.fix_load_store_align(pn)
         self.phi_users[pn] = None
@@ -813,6 +804,7 @@ def rewrite_partition(state: SROAState, ai: AllocaInst, slices: AllocaSlices, p:
             address_space=ai.address_space,
         )
         new_ai.insert_before(ai)
+        adopt_dbg_records(new_ai, ai)
         new_ai.set_name("%s.sroa.%d" % (ai.name, p.si))
         loc = ai.debug_loc
         if loc is not None:

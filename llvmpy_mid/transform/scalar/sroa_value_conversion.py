@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SROABuilder",
+    "adopt_dbg_records",
     "can_convert_value",
     "common_alignment",
     "convert_value",
@@ -51,20 +52,39 @@ MAX_INT_BITS = (1 << 23) - 1
 
 class SROABuilder(IRBuilder):
     """An IRBuilder that folds constants and puts ``name_prefix`` before every non-empty
-    name it gives (LLVM ``IRBuilderPrefixedInserter``)."""
+    name it gives (LLVM ``IRBuilderPrefixedInserter``).
 
-    __slots__ = ("name_prefix",)
+    ``adopt_dbg_records`` says how the insertion point was set: before an instruction (LLVM's
+    ``SetInsertPoint(Instruction *)``, an iterator without the head bit), where a new
+    instruction takes over the debug records in front of that instruction, or at a block's
+    first insertion point or after an instruction (head bit set), where they stay."""
+
+    __slots__ = ("name_prefix", "adopt_dbg_records")
 
     name_prefix: str
+    adopt_dbg_records: bool
 
     def __init__(self) -> None:
         super().__init__(folder=ConstantFolder())
         self.name_prefix = ""
+        self.adopt_dbg_records = True
 
     def _put(self, inst: Instruction, name: str = "") -> Instruction:  # type: ignore[override]
         if name:
             name = self.name_prefix + name
-        return super()._put(inst, name)
+        before = self.insert_before
+        super()._put(inst, name)
+        if self.adopt_dbg_records and before is not None and before._dbg_records:
+            adopt_dbg_records(inst, before)
+        return inst
+
+
+def adopt_dbg_records(inst: Instruction, source: Instruction) -> None:
+    """Move the debug records in front of ``source`` in front of ``inst`` (LLVM
+    ``Instruction::adoptDbgRecords``, as ``insertBefore`` does for an iterator without the
+    head bit)."""
+    for rec in source.take_dbg_records():
+        inst.add_dbg_record(rec)
 
 
 def common_alignment(align: int, offset: int) -> int:
@@ -113,6 +133,11 @@ def get_adjusted_alignment(inst: Instruction, offset: int) -> int:
     return common_alignment(load_store_alignment(inst), offset)
 
 
+def _single_value(ty: Type) -> bool:
+    """LLVM 19 ``Type::isSingleValueType`` (target extension types included)."""
+    return ty.is_single_value or ty.is_target_ext
+
+
 # --- conversions --------------------------------------------------------------------------------
 
 
@@ -126,7 +151,7 @@ def can_convert_value(dl: DataLayout, old_ty: Type, new_ty: Type) -> bool:
         return False
     if dl.type_size_in_bits(new_ty) != dl.type_size_in_bits(old_ty):
         return False
-    if not new_ty.is_single_value or not old_ty.is_single_value:
+    if not _single_value(new_ty) or not _single_value(old_ty):
         return False
     old_s = old_ty.scalar_type
     new_s = new_ty.scalar_type
@@ -278,7 +303,7 @@ def strip_aggregate_type_wrapping(dl: DataLayout, ty: Type) -> Type:
     """``ty`` without the single-element (or first-element-covering) arrays and structs
     that wrap a type of the same size (LLVM ``stripAggregateTypeWrapping``)."""
     while True:
-        if ty.is_single_value:
+        if _single_value(ty):
             return ty
         alloc_size = dl.type_alloc_size(ty)
         size = dl.type_size_in_bits(ty)
