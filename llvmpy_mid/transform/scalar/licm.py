@@ -680,7 +680,7 @@ def _clone_instruction_in_exit_block(
     from llvmpy_mid.analysis.memory_ssa import BEGINNING
     from llvmpy_mid.analysis.memory_ssa_access import MemoryDef, MemoryUse
 
-    new = inst.clone()
+    new = _clone_for_exit_block(inst, exit_block, safety_info)
     new.insert_into(exit_block, exit_block.first_insertion_point)
     if inst.name:
         new.name = inst.name + ".le"
@@ -699,6 +699,30 @@ def _clone_instruction_in_exit_block(
             for j in range(pn.num_incoming):
                 op_pn.add_incoming(op, pn.get_incoming_block(j))
             new.set_operand(i, op_pn)
+    return new
+
+
+def _clone_for_exit_block(inst: Instruction, exit_block: BasicBlock, safety_info: LoopSafetyInfo) -> Instruction:
+    """A copy of ``inst``; a call gets the ``funclet`` bundle of the exit block's funclet
+    instead of its own."""
+    from llvmpy_mid.ir.instructions.calls import CallInst, OperandBundle
+
+    if not isinstance(inst, CallInst):
+        return inst.clone()
+    colors = safety_info.get_block_colors()
+    bundles = [b for b in inst.operand_bundles if b.tag != "funclet"]
+    if colors:
+        cv = colors.get(exit_block, [])
+        if cv:
+            pad = cv[0].first_non_phi
+            if pad is not None and pad.is_eh_pad:
+                bundles.append(OperandBundle("funclet", (pad,)))
+    if not colors and len(bundles) == inst.num_operand_bundles:
+        return inst.clone()
+    new = inst.with_operand_bundles(bundles)
+    new.name = ""
+    for kind, node in inst.metadata_items():
+        new.set_metadata(kind, node)
     return new
 
 
