@@ -26,7 +26,7 @@ erased through the loop-safety info and MemorySSA updater (LICM's ``eraseInstruc
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.constant_range import OverflowResult
 from llvmpy_mid.analysis.known_bits_analysis import is_known_non_negative
@@ -42,40 +42,34 @@ from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
 from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.pattern_match import m_logical_and, m_logical_or, m_value, match
 from llvmpy_mid.passes.options import OPTIONS
-from llvmpy_mid.passes.statistics import Statistic
+from llvmpy_mid.transform.scalar.licm import (
+    NUM_ADD_SUB_HOISTED,
+    NUM_FP_ASSOCIATIONS_HOISTED,
+    NUM_GEPS_HOISTED,
+    NUM_HOISTED,
+    NUM_INT_ASSOCIATIONS_HOISTED,
+    NUM_MIN_MAX_HOISTED,
+    erase_instruction,
+)
 
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.analysis.loop_info import Loop
     from llvmpy_mid.analysis.memory_ssa_updater import MemorySSAUpdater
+    from llvmpy_mid.analysis.must_execute import ICFLoopSafetyInfo
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.dominators import DominatorTree
     from llvmpy_mid.ir.metadata import MDNode
     from llvmpy_mid.ir.value import Use, Value
 
 __all__ = [
-    "NUM_HOISTED",
     "hoist_arithmetics",
     "hoist_min_max",
     "hoist_gep",
     "hoist_add_sub",
     "hoist_mul_add_association",
     "is_loop_invariant",
-    "erase_instruction",
 ]
-
-NUM_HOISTED = Statistic("licm", "NumHoisted", "Number of instructions hoisted out of loop")
-NUM_MIN_MAX_HOISTED = Statistic("licm", "NumMinMaxHoisted", "Number of min/max expressions hoisted out of the loop")
-NUM_GEPS_HOISTED = Statistic("licm", "NumGEPsHoisted", "Number of geps reassociated and hoisted out of the loop")
-NUM_ADD_SUB_HOISTED = Statistic(
-    "licm", "NumAddSubHoisted", "Number of add/subtract expressions reassociated and hoisted out of the loop"
-)
-NUM_FP_ASSOCIATIONS_HOISTED = Statistic(
-    "licm", "NumFPAssociationsHoisted", "Number of invariant FP expressions reassociated and hoisted out of the loop"
-)
-NUM_INT_ASSOCIATIONS_HOISTED = Statistic(
-    "licm", "NumIntAssociationsHoisted", "Number of invariant int expressions reassociated and hoisted out of the loop"
-)
 
 _REASSOC_NSZ = int(FastMathFlags.REASSOC | FastMathFlags.NSZ)
 
@@ -91,16 +85,6 @@ def is_loop_invariant(loop: Loop, v: Value) -> bool:
     if isinstance(v, Instruction):
         return not loop.contains(v)
     return True
-
-
-def erase_instruction(inst: Instruction, safety_info: Any, mssau: MemorySSAUpdater | None) -> None:
-    """Forget ``inst`` in the loop-safety info and MemorySSA, then erase it (LICM's
-    ``eraseInstruction``)."""
-    if safety_info is not None:
-        safety_info.remove_instruction(inst)
-    if mssau is not None:
-        mssau.remove_memory_access(inst)
-    inst.erase_from_parent()
 
 
 def _stable_debug_loc(inst: Instruction) -> MDNode | None:
@@ -159,7 +143,7 @@ def _match_icmp_against_invariant(c: Value, loop: Loop, inverse: bool) -> tuple[
     return pred, lhs, rhs
 
 
-def hoist_min_max(inst: Instruction, loop: Loop, safety_info: Any, mssau: MemorySSAUpdater | None) -> bool:
+def hoist_min_max(inst: Instruction, loop: Loop, safety_info: ICFLoopSafetyInfo, mssau: MemorySSAUpdater) -> bool:
     """``x < a && x < b`` -> ``x < min(a, b)`` with the min in the preheader (``hoistMinMax``)."""
     inverse = False
     m = match(inst, _P_LOGICAL_OR)
@@ -208,8 +192,8 @@ def hoist_min_max(inst: Instruction, loop: Loop, safety_info: Any, mssau: Memory
 def hoist_gep(
     inst: Instruction,
     loop: Loop,
-    safety_info: Any,
-    mssau: MemorySSAUpdater | None,
+    safety_info: ICFLoopSafetyInfo,
+    mssau: MemorySSAUpdater,
     ac: AssumptionCache | None,
     dt: DominatorTree | None,
 ) -> bool:
@@ -263,8 +247,8 @@ def _hoist_add(
     invariant_rhs: Value,
     icmp: ICmpInst,
     loop: Loop,
-    safety_info: Any,
-    mssau: MemorySSAUpdater | None,
+    safety_info: ICFLoopSafetyInfo,
+    mssau: MemorySSAUpdater,
     q: SimplifyQuery,
 ) -> bool:
     """``x + c1 < c2`` -> ``x < c2 - c1`` (``hoistAdd``)."""
@@ -296,8 +280,8 @@ def _hoist_sub(
     invariant_rhs: Value,
     icmp: ICmpInst,
     loop: Loop,
-    safety_info: Any,
-    mssau: MemorySSAUpdater | None,
+    safety_info: ICFLoopSafetyInfo,
+    mssau: MemorySSAUpdater,
     q: SimplifyQuery,
 ) -> bool:
     """``x - c1 < c2`` -> ``x < c1 + c2``; ``c1 - x < c2`` -> ``x > c1 - c2`` (``hoistSub``)."""
@@ -335,8 +319,8 @@ def _hoist_sub(
 def hoist_add_sub(
     inst: Instruction,
     loop: Loop,
-    safety_info: Any,
-    mssau: MemorySSAUpdater | None,
+    safety_info: ICFLoopSafetyInfo,
+    mssau: MemorySSAUpdater,
     ac: AssumptionCache | None,
     dt: DominatorTree | None,
 ) -> bool:
@@ -379,8 +363,8 @@ def _is_reassociable_op(inst: Instruction, int_opcode: str, fp_opcode: str) -> b
 def hoist_mul_add_association(
     inst: Instruction,
     loop: Loop,
-    safety_info: Any,
-    mssau: MemorySSAUpdater | None,
+    safety_info: ICFLoopSafetyInfo,
+    mssau: MemorySSAUpdater,
 ) -> bool:
     """``(a1*b1 + a2*b2 + ...) * c`` -> ``(a1*c)*b1 + (a2*c)*b2 + ...`` with the ``a*c``
     products in the preheader (``hoistMulAddAssociation``)."""
@@ -469,8 +453,8 @@ def hoist_mul_add_association(
 def hoist_arithmetics(
     inst: Instruction,
     loop: Loop,
-    safety_info: Any,
-    mssau: MemorySSAUpdater | None,
+    safety_info: ICFLoopSafetyInfo,
+    mssau: MemorySSAUpdater,
     ac: AssumptionCache | None,
     dt: DominatorTree | None,
 ) -> bool:
