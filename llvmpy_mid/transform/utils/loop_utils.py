@@ -102,6 +102,12 @@ def _debug_variable_key(rec: Any) -> tuple[Any, ...]:
     return (rec.variable, fragment, inlined)
 
 
+def _move_dbg_records(old: Instruction, new: Instruction) -> None:
+    """The debug records before ``old`` go before ``new`` (which replaces it)."""
+    for rec in old.take_dbg_records():
+        new.add_dbg_record(rec)
+
+
 def delete_dead_loop(loop: Loop, dt: DominatorTree | None, se: Any, li: LoopInfo | None, mssa: Any = None) -> None:
     """Remove ``loop`` (LLVM ``deleteDeadLoop``): it must have a preheader ending in an
     unconditional branch and at most one exit block (dedicated)."""
@@ -128,6 +134,7 @@ def delete_dead_loop(loop: Loop, dt: DominatorTree | None, se: Any, li: LoopInfo
         cond_br = BranchInst(header, exit_block, ConstantInt.get(ctx.i1, 0))
         cond_br.insert_before(old_term)
         cond_br.debug_loc = old_term.debug_loc
+        _move_dbg_records(old_term, cond_br)
         old_term.erase_from_parent()
         for phi in list(exit_block.phis()):
             phi.set_incoming_block(0, preheader)
@@ -142,10 +149,12 @@ def delete_dead_loop(loop: Loop, dt: DominatorTree | None, se: Any, li: LoopInfo
         br = BranchInst(exit_block)
         br.insert_before(cond_br)
         br.debug_loc = cond_br.debug_loc
+        _move_dbg_records(cond_br, br)
         cond_br.erase_from_parent()
     else:
         ui = UnreachableInst(ctx)
         ui.insert_before(old_term)
+        _move_dbg_records(old_term, ui)
         old_term.erase_from_parent()
     if dtu is not None:
         assert dt is not None
@@ -189,6 +198,7 @@ def delete_dead_loop(loop: Loop, dt: DominatorTree | None, se: Any, li: LoopInfo
             inst.drop_all_references()
     if li is not None:
         for block in list(loop.blocks):
+            block._drop_address_taken_uses()
             block.erase_from_parent()
         for block in set(loop.blocks):
             li.remove_block(block)
@@ -313,6 +323,7 @@ def break_loop_backedge(loop: Loop, dt: DominatorTree, se: Any, li: LoopInfo, ms
             remove_predecessor(header, latch, True)
             new_br = BranchInst(exit_bb)
             new_br.insert_before(term)
+            _move_dbg_records(term, new_br)
             for kind in ("dbg", "annotation"):
                 md = term.get_metadata(kind)
                 if md is not None:
