@@ -114,9 +114,10 @@ _HOISTABLE_OPCODES = frozenset(
 
 
 class LICMOptions:
-    """``licm<allowspeculation|no-allowspeculation>`` plus the two caps (LLVM ``LICMOptions``)."""
+    """``licm<allowspeculation|no-allowspeculation>`` plus the two caps (LLVM ``LICMOptions``);
+    a cap left None is read from its option when the pass runs."""
 
-    __slots__ = ("mssa_opt_cap", "mssa_no_acc_for_promotion_cap", "allow_speculation")
+    __slots__ = ("_mssa_opt_cap", "_mssa_no_acc_for_promotion_cap", "allow_speculation")
 
     def __init__(
         self,
@@ -124,15 +125,19 @@ class LICMOptions:
         mssa_no_acc_for_promotion_cap: int | None = None,
         allow_speculation: bool = True,
     ) -> None:
-        self.mssa_opt_cap = (
-            int(OPTIONS.value("licm-mssa-optimization-cap")) if mssa_opt_cap is None else mssa_opt_cap
-        )
-        self.mssa_no_acc_for_promotion_cap = (
-            int(OPTIONS.value("licm-mssa-max-acc-promotion"))
-            if mssa_no_acc_for_promotion_cap is None
-            else mssa_no_acc_for_promotion_cap
-        )
+        self._mssa_opt_cap = mssa_opt_cap
+        self._mssa_no_acc_for_promotion_cap = mssa_no_acc_for_promotion_cap
         self.allow_speculation = allow_speculation
+
+    @property
+    def mssa_opt_cap(self) -> int:
+        cap = self._mssa_opt_cap
+        return int(OPTIONS.value("licm-mssa-optimization-cap")) if cap is None else cap
+
+    @property
+    def mssa_no_acc_for_promotion_cap(self) -> int:
+        cap = self._mssa_no_acc_for_promotion_cap
+        return int(OPTIONS.value("licm-mssa-max-acc-promotion")) if cap is None else cap
 
 
 def parse_licm_options(params: str | None) -> LICMOptions:
