@@ -33,7 +33,6 @@ from typing import Union
 from llvmpy_mid.analysis.alias.memory_location import AAMDNodes, set_aa_metadata
 from llvmpy_mid.analysis.loads import is_safe_to_load_unconditionally, is_safe_to_load_unconditionally_for_type
 from llvmpy_mid.ir.basic_block import BasicBlock
-from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.instruction import Instruction
@@ -44,6 +43,7 @@ from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.instcombine.common import drop_ub_implying_attrs_and_metadata
+from llvmpy_mid.transform.scalar.sroa_value_conversion import SROABuilder, adopt_dbg_records
 from llvmpy_mid.transform.utils.basic_block_utils import (
     DomTreeUpdaterLike,
     split_block_and_insert_if_then,
@@ -111,9 +111,11 @@ def _data_layout(inst: Instruction) -> DataLayout:
     return module.data_layout
 
 
-def _builder_before(inst: Instruction) -> IRBuilder:
-    """An IRBuilder at ``inst`` carrying its debug location (LLVM ``SetInsertPoint(I)``)."""
-    irb = IRBuilder(before=inst)
+def _builder_before(inst: Instruction) -> SROABuilder:
+    """SROA's builder at ``inst`` carrying its debug location (LLVM ``SetInsertPoint(I)``):
+    the first new instruction takes over the debug records in front of ``inst``."""
+    irb = SROABuilder()
+    irb.position_before(inst)
     irb.debug_loc = inst.debug_loc
     return irb
 
@@ -373,6 +375,7 @@ def rewrite_mem_op_of_select(
         term = new_bb.terminator
         assert term is not None
         cond_op.insert_before(term)
+        adopt_dbg_records(cond_op, term)
         cond_op.set_operand(ptr_index, si.get_operand(1 + succ_idx))
         if pn is not None:
             cond_op.set_name(inst.name + (".then" if is_then else ".else") + ".val")

@@ -1143,6 +1143,9 @@ def split_block_and_insert_if_then_else(
                 orig_succs.append(succ)
     ctx = head.type.context
     loc = split_before.debug_loc
+    # LLVM splits at the instruction's iterator (no head bit): the debug records in front
+    # of it stay in the head, in front of its new terminator.
+    kept_records = split_before.take_dbg_records()
     tail = head.split(split_before, "")
 
     def new_block(unreachable: bool) -> tuple[BasicBlock, bool]:
@@ -1171,6 +1174,8 @@ def split_block_and_insert_if_then_else(
     new_term.insert_before(old_term)
     if new_term.debug_loc is None:
         new_term.debug_loc = old_term.debug_loc
+    for rec in kept_records:
+        new_term.add_dbg_record(rec)
     old_term.erase_from_parent()
     if dtu is not None:
         updates: list[CFGUpdate] = [("insert", head, true_bb), ("insert", head, false_bb)]
