@@ -4,7 +4,10 @@ Default run: for every pass, three csmith programs and three llvm-stress-19 modu
 slice of the corpus for each pass, so the sample covers more programs). Every case must verify,
 must not crash, must keep the csmith checksum under ``lli-19``, and must print exactly what opt-19
 prints for the same pipeline — unless the case is listed, with the reason, in
-``known-differences.txt`` (a listed case that has become identical must be removed from the list).
+``known-differences.txt`` (a listed case that has become identical must be removed from the list),
+or the spec is marked ``in_progress`` (its pass is being written: differences are printed, not
+failed on). A spec whose pass is not registered yet is skipped with the reason; an lli-only spec
+(opt-19 cannot run it) is checked without the comparison.
 
 ``--run-slow``: 1,000 csmith programs and 1,000 llvm-stress-19 modules per pass (the csmith corpus
 is generated once per machine into the cache); there the identity share on csmith must reach the
@@ -54,7 +57,8 @@ def _require_pass(name: str) -> None:
         if not element or element in ("module", "cgscc", "function", "loop", "loop-mssa"):
             continue
         if all(REGISTRY.lookup(element, kind) is None for kind in ("function", "module", "loop")):
-            pytest.fail("pass %r of %r is in the harness but not registered" % (element, name))
+            # A spec may be added before its pass lands (another change is writing it).
+            pytest.skip("pass %r of harness spec %r is not registered (yet)" % (element, name))
 
 
 def _sample(index: int) -> list[harness.Case]:
@@ -77,6 +81,10 @@ def test_sample(name: str) -> None:
     known = load_known()
     tally = harness.run_table([name], _sample(NAMES.index(name)))[name]
     problems = ["%s %s: %s" % (o.case, o.outcome, o.detail) for o in tally.bad]
+    if harness.PASSES[name].in_progress:  # a pass still being written: identity is not required yet
+        for o in tally.differing:
+            print("%s %s differs from opt-19 (in progress): %s" % (name, o.case, o.detail))
+        tally.differing = []
     problems += ["%s differs from opt-19 (not in known-differences.txt): %s" % (o.case, o.detail)
                  for o in tally.differing if (name, o.case) not in known]
     differing = {o.case for o in tally.differing}
@@ -108,6 +116,25 @@ def test_outcome_classification(tmp_path: Path) -> None:
     (tmp_path / "p.expected").write_text("7\n")
     require_tools("opt-19")
     assert harness.check(case, harness.PassSpec("verify", "O0")).outcome == harness.IDENTICAL
+
+
+def test_lli_only_mode(tmp_path: Path) -> None:
+    """A pipeline opt-19 cannot run is checked without it: a kept checksum is *checked*, a
+    changed one still a miscompile."""
+    require_tools("lli-19")
+    prog = ('@.s = private constant [4 x i8] c"%d\\0A\\00"\n'
+            "declare i32 @printf(ptr, ...)\n"
+            "define i32 @main() {\n  %r = call i32 (ptr, ...) @printf(ptr @.s, i32 7)\n  ret i32 0\n}\n")
+    src = tmp_path / "p.O0.ll"
+    src.write_text(prog)
+    (tmp_path / "p.expected").write_text("7\n")
+    case = harness.csmith_cases([src])[0]
+    spec = harness.PassSpec("function(mem2reg,lazy-code-motion)", "O0", lli_only=True)
+    assert harness.check(case, spec).outcome == harness.CHECKED
+    (tmp_path / "p.expected").write_text("8\n")
+    assert harness.check(case, spec).outcome == harness.MISCOMPILE
+    table = harness.format_table({"lazy-code-motion": harness.run_table(["lazy-code-motion"], [])["lazy-code-motion"]})
+    assert table.startswith("| pass | cases | checked |")
 
 
 @pytest.mark.slow
