@@ -722,10 +722,13 @@ def _clone_for_exit_block(inst: Instruction, exit_block: BasicBlock, safety_info
             pad = cv[0].first_non_phi
             if pad is not None and pad.is_eh_pad:
                 bundles.append(OperandBundle("funclet", (pad,)))
+    # LLVM's CallInst::Create(CI, Bundles) takes the call's name: inserting the copy next to
+    # the original bumps the function's unique-name counter before the ``.le`` rename.
     if not colors and len(bundles) == inst.num_operand_bundles:
-        return inst.clone()
+        copy = inst.clone()
+        copy.name = inst.name
+        return copy
     new = inst.with_operand_bundles(bundles)
-    new.name = ""
     for kind, node in inst.metadata_items():
         new.set_metadata(kind, node)
     return new
