@@ -70,7 +70,7 @@ def unit_text(unit: object) -> str:
 class PrintIR:
     """``-print-before-all`` (``before=True``) and ``-print-after-all`` (``after=True``)."""
 
-    __slots__ = ("stream",)
+    __slots__ = ("stream", "_running")
 
     def __init__(
         self,
@@ -81,10 +81,15 @@ class PrintIR:
         stream: TextIO | None = None,
     ) -> None:
         self.stream = stream
+        self._running: list[tuple[str, Module | None]] = []
+        """The name and module of each running pass's unit, for a dump after a pass that
+        deleted its unit (LLVM ``printAfterPassInvalidated``)."""
         if before:
             instrumentation.before_pass.append(self._before)
         if after:
+            instrumentation.before_pass.append(self._remember)
             instrumentation.after_pass.append(self._after)
+            instrumentation.after_pass_invalidated.append(self._after_invalidated)
 
     def _out(self) -> TextIO:
         return self.stream if self.stream is not None else sys.stderr
@@ -100,7 +105,32 @@ class PrintIR:
 
     def _after(self, pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
         if not is_ignored_pass(pass_):
+            if self._running:
+                self._running.pop()
             self._dump("After", pass_, unit)
+
+    def _remember(self, pass_: Pass[Any], unit: object) -> None:
+        if not is_ignored_pass(pass_):
+            self._running.append((unit_name(unit), _module_of(unit)))
+
+    def _after_invalidated(self, pass_: Pass[Any], pa: PreservedAnalyses) -> None:
+        if is_ignored_pass(pass_) or not self._running:
+            return
+        name, module = self._running.pop()
+        out = self._out()
+        out.write("; *** IR Dump After %s on %s (invalidated) ***\n" % (pass_display_name(pass_), name))
+        if module is not None:
+            out.write(print_module(module))
+
+
+def _module_of(unit: object) -> Module | None:
+    if isinstance(unit, Module):
+        return unit
+    if isinstance(unit, Function):
+        return unit.parent
+    kind = unit_kind(unit)
+    fn = kind.function(unit) if kind is not None and kind.function is not None else None
+    return fn.parent if fn is not None else None
 
 
 __all__ = ["PrintIR", "is_ignored_pass", "pass_display_name", "unit_text"]
