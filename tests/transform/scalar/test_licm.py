@@ -324,3 +324,79 @@ def _random_loop(rng: random.Random) -> str:
 def test_random_loops_match_opt19(seed: int) -> None:
     text = _random_loop(random.Random(seed))
     assert_same_as_opt(text, "licm", {"verify-memoryssa": True})
+
+
+def _random_nest(rng: random.Random) -> str:
+    """Two nested loops, the inner one with a conditional block, memory through %p, %q and a
+    gep of the outer loop; values used in the outer latch and after the nest."""
+    counter = [0]
+
+    def emit(k: int, vals: list[str], out: list[str]) -> None:
+        for _ in range(k):
+            counter[0] += 1
+            name = "%%v%d" % counter[0]
+            r = rng.random()
+            if r < 0.55:
+                out.append("  %s = %s i32 %s, %s" % (name, rng.choice(_BINOPS), rng.choice(vals), rng.choice(vals)))
+                vals.append(name)
+            elif r < 0.7:
+                out.append("  %s = load i32, ptr %s" % (name, rng.choice(["%p", "%q", "%g"])))
+                vals.append(name)
+            elif r < 0.8:
+                out.append("  store i32 %s, ptr %s" % (rng.choice(vals), rng.choice(["%p", "%q", "%g"])))
+            elif r < 0.9:
+                out.append("  %s = call i32 @pure(i32 %s)" % (name, rng.choice(vals)))
+                vals.append(name)
+            else:
+                out.append("  %s = call i32 @reads(ptr %%p)" % name)
+                vals.append(name)
+
+    outer_vals = ["%a", "%b", "%j", "3", "0"]
+    outer: list[str] = []
+    emit(rng.randint(0, 3), outer_vals, outer)
+    inner_vals = outer_vals + ["%i"]
+    inner: list[str] = []
+    emit(rng.randint(2, 7), inner_vals, inner)
+    cond: list[str] = list()
+    emit(rng.randint(1, 3), list(inner_vals), cond)
+    after_vals = list(inner_vals)
+    after: list[str] = []
+    emit(rng.randint(0, 3), after_vals, after)
+    nl = "\n"
+    return DECLS + f"""
+define i32 @f(i32 %a, i32 %b, ptr %p, ptr %q, i32 %n, i1 %c) {{
+entry:
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %outer.latch ]
+  %g = getelementptr i32, ptr %q, i32 {rng.choice(["%a", "%j", "1"])}
+{nl.join(outer)}
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %inner.latch ]
+{nl.join(inner)}
+  br i1 %c, label %cond, label %inner.latch
+cond:
+{nl.join(cond)}
+  br label %inner.latch
+inner.latch:
+  %i.next = add i32 %i, 1
+  %ci = icmp slt i32 %i.next, %n
+  br i1 %ci, label %inner, label %outer.latch
+outer.latch:
+  %u = add i32 {rng.choice(inner_vals)}, 1
+{nl.join(after)}
+  %j.next = add i32 %j, 1
+  %cj = icmp slt i32 %j.next, %n
+  br i1 %cj, label %outer, label %exit
+exit:
+  %r = add i32 {rng.choice(after_vals)}, %u
+  ret i32 %r
+}}
+"""
+
+
+@pytest.mark.parametrize("pipeline", ["licm", "loop-mssa(lnicm)"])
+@pytest.mark.parametrize("seed", range(15))
+def test_random_nests_match_opt19(seed: int, pipeline: str) -> None:
+    assert_same_as_opt(_random_nest(random.Random(seed)), pipeline, {"verify-memoryssa": True})
