@@ -253,7 +253,7 @@ class PassRegistry:
             if kind == "loop":
                 out.append("LoopNest passes:")
                 out.extend("  " + e.name for e in entries if e.params is None and _is_loop_nest(e))
-                entries = [e for e in entries if not _is_loop_nest(e)]
+                entries = [e for e in entries if e.params is not None or not _is_loop_nest(e)]
             out.append("%s passes:" % labels[kind])
             out.extend("  " + e.name for e in entries if e.params is None)
             out.append("%s passes with params:" % labels[kind])
