@@ -26,7 +26,9 @@ expressions to compute there and the computations to replace:
    operand dominates each insertion point, and a forward must-availability
    problem (gen: an insertion; kill: a definition of an operand) shows the
    expression available just before every computation to replace. An
-   expression that fails is left alone;
+   expression that fails is left alone. An insertion the expression is already
+   available at is dropped (with an edge that cannot be split, e.g. into an EH
+   pad, the analysis may place one before the branch and another after it);
 4. a clone of one computation (its poison-generating flags intersected with
    those of every computation it replaces, other metadata dropped) goes to each
    insertion point, except that a computation standing at its own insertion
@@ -160,8 +162,12 @@ def _plans(fn: Function, lcm: LazyCodeMotion, dt: DominatorTree) -> list[_Plan]:
         if not reachable:
             continue  # no insertion in dead code (and no computation there is in the universe)
         for i, inst in enumerate(row):
-            for e in bit_indices(ins[i]):
+            for e in bit_indices(ins[i] & ~avail[i]):
+                # (An insertion where an earlier one already reaches on every path is dropped:
+                # a latest point before a branch with an unsplit edge is followed by more.)
                 insert_before[e].append(inst)
+                if inst.is_phi or inst.is_eh_pad:  # nothing may go before it (e.g. a catchswitch)
+                    bad |= 1 << e
             r = rep[i]
             if r:
                 replace[r.bit_length() - 1].append(inst)
