@@ -1,0 +1,335 @@
+"""``sroa`` against opt-19, one small function per rule of SROA.cpp's driver and slicing:
+slices and partitions with split tails, first-class aggregate loads and stores split per
+leaf (with their AA tags), GEPs of selects/phis unfolded, integer copies between allocas
+pre-split, out-of-bounds and zero-sized accesses dropped, escaping pointers left alone,
+self-copies removed, lifetime markers, ``preserve-cfg``/``modify-cfg``, and
+``-sroa-skip-mem2reg``. The partition walk is also checked on random slices against the
+invariants LLVM's ``partition_iterator`` guarantees."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+from opt19_compare import assert_like_opt
+
+from llvmpy_mid.asm import parse_assembly
+from llvmpy_mid.errors import PipelineError
+from llvmpy_mid.ir.instructions.memory import AllocaInst
+from llvmpy_mid.passes.registry import REGISTRY
+from llvmpy_mid.transform.scalar.sroa import parse_sroa_options
+from llvmpy_mid.transform.scalar.sroa_slices import AllocaSlices, Slice
+from tests.oracles import require_tools
+
+DL = 'target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"\n'
+MEMCPY = "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n"
+MEMSET = "declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n"
+
+CASES = {
+    "split_tails": DL + MEMCPY + """
+define i32 @f(ptr %src) {
+  %a = alloca { i32, i32, [8 x i8] }
+  call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr %src, i64 16, i1 false)
+  %g = getelementptr inbounds i8, ptr %a, i64 4
+  %v = load i32, ptr %g
+  %g2 = getelementptr inbounds i8, ptr %a, i64 2
+  %w = load i32, ptr %g2
+  store float 1.0, ptr %a
+  %s = add i32 %v, %w
+  ret i32 %s
+}
+""",
+    "fca_load_store": DL + """
+%pair = type { i32, [2 x float] }
+define float @f(%pair %p, ptr %out) {
+  %a = alloca %pair
+  store %pair %p, ptr %a, !tbaa !0
+  %l = load %pair, ptr %a, !tbaa !0
+  store %pair %l, ptr %out
+  %x = extractvalue %pair %l, 1, 1
+  ret float %x
+}
+!0 = !{!1, !1, i64 0}
+!1 = !{!"pair", !2, i64 0}
+!2 = !{!"tbaa root"}
+""",
+    "gep_of_select": DL + """
+define i32 @f(i1 %c) {
+  %a = alloca [2 x i32]
+  store i32 1, ptr %a
+  %h = getelementptr inbounds i32, ptr %a, i64 1
+  store i32 2, ptr %h
+  %i = select i1 %c, i64 0, i64 1
+  %g = getelementptr inbounds [2 x i32], ptr %a, i64 0, i64 %i
+  %v = load i32, ptr %g
+  ret i32 %v
+}
+""",
+    "gep_of_phi": DL + """
+define i32 @f(i1 %c) {
+entry:
+  %a = alloca [2 x i32]
+  %b = alloca [2 x i32]
+  store i32 1, ptr %a
+  store i32 2, ptr %b
+  br i1 %c, label %t, label %j
+t:
+  br label %j
+j:
+  %p = phi ptr [ %a, %entry ], [ %b, %t ]
+  %g = getelementptr inbounds [2 x i32], ptr %p, i64 0, i64 0
+  %v = load i32, ptr %g
+  ret i32 %v
+}
+""",
+    "presplit_copy_between_allocas": DL + """
+define i32 @f(i64 %x) {
+  %a = alloca i64
+  %b = alloca i64
+  store i64 %x, ptr %a
+  %l = load i64, ptr %a
+  store i64 %l, ptr %b
+  %hi = getelementptr inbounds i8, ptr %b, i64 4
+  %v = load i32, ptr %hi
+  %w = load i32, ptr %b
+  %s = add i32 %v, %w
+  ret i32 %s
+}
+""",
+    "presplit_store_of_foreign_load": DL + """
+define void @f(ptr %src, ptr %dst) {
+  %a = alloca i64
+  %l = load i64, ptr %src
+  store i64 %l, ptr %a
+  %lo = load i32, ptr %a
+  %hi.p = getelementptr inbounds i8, ptr %a, i64 4
+  %hi = load i32, ptr %hi.p
+  store i32 %lo, ptr %dst
+  %d4 = getelementptr inbounds i8, ptr %dst, i64 4
+  store i32 %hi, ptr %d4
+  ret void
+}
+""",
+    "dead_out_of_bounds_and_zero_sized": DL + MEMSET + """
+define i32 @f(i32 %x) {
+  %a = alloca i32
+  store i32 %x, ptr %a
+  %past = getelementptr inbounds i8, ptr %a, i64 8
+  store i32 7, ptr %past
+  call void @llvm.memset.p0.i64(ptr %a, i8 0, i64 0, i1 false)
+  %unused = getelementptr inbounds i8, ptr %a, i64 2
+  %v = load i32, ptr %a
+  ret i32 %v
+}
+""",
+    "escape_through_call_and_ptrtoint": DL + """
+declare void @g(ptr)
+define i64 @f(i32 %x) {
+  %a = alloca { i32, i32 }
+  store i32 %x, ptr %a
+  call void @g(ptr %a)
+  %b = alloca i64
+  store i64 3, ptr %b
+  %i = ptrtoint ptr %b to i64
+  ret i64 %i
+}
+""",
+    "self_copy_and_offset_copy": DL + MEMCPY + """
+define i32 @f(i32 %x) {
+  %a = alloca [4 x i32]
+  store i32 %x, ptr %a
+  call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr %a, i64 16, i1 false)
+  %g = getelementptr inbounds i8, ptr %a, i64 4
+  call void @llvm.memcpy.p0.p0.i64(ptr %g, ptr %a, i64 4, i1 false)
+  %v = load i32, ptr %g
+  ret i32 %v
+}
+""",
+    "lifetime_markers": DL + """
+declare void @llvm.lifetime.start.p0(i64, ptr)
+declare void @llvm.lifetime.end.p0(i64, ptr)
+define i32 @f(i32 %x, i32 %y) {
+  %a = alloca { i32, i32 }
+  call void @llvm.lifetime.start.p0(i64 8, ptr %a)
+  store i32 %x, ptr %a
+  %g = getelementptr inbounds i8, ptr %a, i64 4
+  store i32 %y, ptr %g
+  %v = load i32, ptr %g
+  call void @llvm.lifetime.end.p0(i64 -1, ptr %a)
+  ret i32 %v
+}
+""",
+    "select_load_needs_cfg": DL + """
+define i32 @f(i1 %c, ptr %p) {
+  %a = alloca i32
+  store i32 1, ptr %a
+  %s = select i1 %c, ptr %a, ptr %p
+  %v = load i32, ptr %s
+  ret i32 %v
+}
+""",
+    "phi_and_volatile": DL + """
+define i32 @f(i1 %c) {
+entry:
+  %a = alloca i32
+  %b = alloca i32
+  store i32 1, ptr %a
+  store volatile i32 2, ptr %b
+  br i1 %c, label %t, label %j
+t:
+  br label %j
+j:
+  %p = phi ptr [ %a, %entry ], [ %b, %t ]
+  %v = load i32, ptr %p
+  ret i32 %v
+}
+""",
+    "nested_aggregate_array_of_structs": DL + MEMCPY + """
+%s = type { i8, i16, [3 x i8] }
+define i16 @f(ptr %src) {
+  %a = alloca [2 x %s]
+  call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr %src, i64 16, i1 false)
+  %g = getelementptr inbounds [2 x %s], ptr %a, i64 0, i64 1, i32 1
+  %v = load i16, ptr %g
+  %w = load [2 x %s], ptr %a
+  %e = extractvalue [2 x %s] %w, 0, 1
+  %r = add i16 %v, %e
+  ret i16 %r
+}
+""",
+    "dead_alloca_and_unanalyzable": DL + """
+define void @f(i64 %n) {
+  %dead = alloca i32
+  %dyn = alloca i32, i64 %n
+  store i32 1, ptr %dyn
+  ret void
+}
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_sroa_like_opt(name: str) -> None:
+    require_tools("opt-19")
+    assert_like_opt(CASES[name], "sroa")
+
+
+@pytest.mark.parametrize("name", ["select_load_needs_cfg", "gep_of_select", "phi_and_volatile"])
+def test_sroa_preserve_cfg_like_opt(name: str) -> None:
+    require_tools("opt-19")
+    assert_like_opt(CASES[name], "sroa<preserve-cfg>")
+
+
+def test_modify_cfg_predicates_where_preserve_cfg_cannot() -> None:
+    require_tools("opt-19")
+    modify = assert_like_opt(CASES["select_load_needs_cfg"], "sroa<modify-cfg>")
+    preserve = assert_like_opt(CASES["select_load_needs_cfg"], "sroa<preserve-cfg>")
+    assert modify != preserve
+
+
+@pytest.mark.parametrize("name", ["split_tails", "presplit_copy_between_allocas", "lifetime_markers"])
+def test_skip_mem2reg_like_opt(name: str) -> None:
+    require_tools("opt-19")
+    assert_like_opt(CASES[name], "sroa", {"sroa-skip-mem2reg": True})
+
+
+def test_sroa_then_more_passes_like_opt() -> None:
+    require_tools("opt-19")
+    assert_like_opt(CASES["nested_aggregate_array_of_structs"], "sroa,instcombine,sroa")
+
+
+def test_pipeline_text_like_opt() -> None:
+    require_tools("opt-19")
+    args = ["-passes=sroa,sroa<preserve-cfg>,sroa<modify-cfg>", "-print-pipeline-passes", "-disable-output"]
+    ir = DL + "define void @f() {\n  ret void\n}\n"
+    theirs = subprocess.run(["opt-19", *args], input=ir, capture_output=True, text=True)
+    ours = subprocess.run([sys.executable, "-m", "llvmpy_mid", *args], input=ir, capture_output=True, text=True)
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout == theirs.stdout
+
+
+def test_bad_parameter_is_a_pipeline_error() -> None:
+    assert parse_sroa_options("") is False
+    assert parse_sroa_options("modify-cfg") is False
+    assert parse_sroa_options("preserve-cfg") is True
+    with pytest.raises(PipelineError, match="invalid SROA pass parameter 'foo'"):
+        parse_sroa_options("foo")
+    entry = REGISTRY.lookup("sroa<preserve-cfg>", "function")
+    assert entry is not None
+    assert entry.instantiate("preserve-cfg").preserve_cfg is True
+    assert entry.instantiate(None).preserve_cfg is False
+    with pytest.raises(PipelineError):
+        entry.instantiate("foo")
+
+
+def _slices_of(text: str) -> AllocaSlices:
+    module = parse_assembly(text)
+    fn = next(f for f in module.functions if not f.is_declaration)
+    ai = next(i for i in fn.entry_block.instructions if isinstance(i, AllocaInst))
+    return AllocaSlices(module.data_layout, ai)
+
+
+def test_slices_sorted_and_partitioned() -> None:
+    s = _slices_of(CASES["split_tails"])
+    assert not s.is_escaped()
+    assert [(x.begin_offset, x.end_offset, x.splittable) for x in s] == [
+        (0, 4, False),
+        (0, 16, True),
+        (2, 6, True),
+        (4, 8, True),
+    ]
+    parts = [(p.begin_offset, p.end_offset, p.si, p.sj, len(p.split_tails)) for p in s.partitions()]
+    assert parts == [(0, 4, 0, 3, 0), (4, 8, 3, 4, 2), (8, 16, 4, 4, 1)]
+
+
+def test_escaping_instruction_is_recorded() -> None:
+    s = _slices_of(CASES["escape_through_call_and_ptrtoint"])
+    assert s.is_escaped()
+    assert s.pointer_escaping_instr is not None and s.pointer_escaping_instr.opcode == "call"
+    assert s.slices == [] or all(x.use is not None for x in s.slices)
+
+
+def test_dead_users_are_collected() -> None:
+    s = _slices_of(CASES["dead_out_of_bounds_and_zero_sized"])
+    dead = sorted(i.opcode for i in s.dead_users)
+    assert dead == ["call", "getelementptr", "store"]
+    assert [(x.begin_offset, x.end_offset) for x in s] == [(0, 4), (0, 4)]
+
+
+class _FakeOwner(AllocaSlices):
+    """Slices without an alloca, for the partition walk alone."""
+
+    def __init__(self, slices: list[Slice]) -> None:  # noqa: D107 - no alloca to walk
+        self.slices = sorted(slices, key=Slice.sort_key)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_partitions_keep_llvm_invariants(seed: int) -> None:
+    rng = random.Random(seed)
+    slices = []
+    for _ in range(rng.randint(1, 12)):
+        b = rng.randint(0, 30)
+        slices.append(Slice(b, b + rng.randint(1, 12), None, rng.random() < 0.5))
+    owner = _FakeOwner(slices)
+    ordered = owner.slices
+    seen: list[int] = []
+    last_end = -1
+    for p in owner.partitions():
+        assert p.begin_offset < p.end_offset
+        assert p.begin_offset >= last_end
+        last_end = p.end_offset
+        for i in range(p.si, p.sj):
+            s = ordered[i]
+            seen.append(i)
+            assert p.begin_offset <= s.begin_offset < p.end_offset
+            if not s.splittable:
+                assert s.end_offset <= p.end_offset, "an unsplittable slice crosses a partition end"
+        for t in p.split_tails:
+            assert t.splittable and t.begin_offset < p.begin_offset < t.end_offset
+        # An unsplittable slice never starts inside a partition it does not belong to.
+        for s in ordered:
+            if not s.splittable and p.begin_offset < s.begin_offset < p.end_offset:
+                assert p.si <= ordered.index(s) < p.sj
+    assert seen == list(range(len(ordered)))
