@@ -26,8 +26,10 @@ MemorySSA is kept up to date; the optimisation remarks ``Hoisted``, ``InstSunk``
 are emitted as LLVM's; LLVM's statistics are counted. Loops marked ``llvm.licm.disable`` are
 left alone.
 
-What it does not do: ScalarEvolution is not told about moved values (not in the loop
-standard results yet); call sites sunk in a funclet keep their operand bundles as they were.
+When the loop standard results carry ScalarEvolution, moved values' block and loop
+dispositions are forgotten, and the loop dispositions after a change (as LLVM).
+``-licm-force-thread-model-single`` and the reassociation limits are declared here and read by
+the promotion and arithmetic modules.
 """
 
 from __future__ import annotations
@@ -819,10 +821,7 @@ def _sink(
         NUM_MOVED_CALLS.add()
     NUM_SUNK.add()
     sunk_copies: dict[BasicBlock, Instruction] = {}
-    users: list[Any] = []
-    for u in inst.users:
-        if u not in users:
-            users.append(u)
+    users: list[Any] = list(dict.fromkeys(inst.users))
     for u in users:
         assert isinstance(u, Instruction)
         if loop.contains(u):
