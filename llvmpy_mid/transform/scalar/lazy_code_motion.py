@@ -117,7 +117,7 @@ def _may_be_redundant(fn: Function, table: ExpressionTable) -> bool:
     """Some expression is computed twice, or once on a cycle (else nothing can improve)."""
     seen: set[int] = set()
     cyclic: set[BasicBlock] | None = None
-    for inst, e in table.expression_of.items():
+    for e in table.expression_of.values():
         if e in seen:
             return True
         seen.add(e)
@@ -217,7 +217,7 @@ def _apply(plans: list[_Plan]) -> tuple[int, int]:
         model = plan.replace[0]
         kept = set(defs)
         updater = SSAUpdater()
-        updater.initialize(model.type, (model.name or "lcm") + ".lcm.phi")
+        updater.initialize(model.type, model.name + ".lcm.phi" if model.name else "")
         in_block: dict[BasicBlock, list[Instruction]] = {}
         for d in defs:
             bb = d.parent
