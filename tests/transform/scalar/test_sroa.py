@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 import pytest
-from opt19_compare import assert_like_opt
+from opt19_compare import assert_like_opt, pass_manager_logs
 
 from llvmpy_mid.asm import parse_assembly
 from llvmpy_mid.errors import PipelineError
@@ -248,6 +248,15 @@ def test_pipeline_text_like_opt() -> None:
     ours = subprocess.run([sys.executable, "-m", "llvmpy_mid", *args], input=ir, capture_output=True, text=True)
     assert ours.returncode == 0, ours.stderr
     assert ours.stdout == theirs.stdout
+
+
+@pytest.mark.parametrize("pipeline", ["sroa,gvn", "sroa<preserve-cfg>,gvn"])
+def test_pass_manager_log_like_opt(pipeline: str) -> None:
+    """A CFG-changing run (modify-cfg predicates the load) invalidates the CFG analyses, the
+    other keeps them; the dominator tree survives both."""
+    require_tools("opt-19")
+    theirs, ours = pass_manager_logs(CASES["select_load_needs_cfg"], pipeline)
+    assert ours == theirs
 
 
 def test_bad_parameter_is_a_pipeline_error() -> None:
