@@ -98,6 +98,13 @@ def _update_assign_addresses(ii: CallInst, adjusted: Value) -> None:
             rec.replace_variable_location_op(dest, adjusted)
 
 
+def _name_from_string_ref(new: Instruction, old: Instruction, irb: SROABuilder) -> None:
+    """LLVM passes ``LI.getName()``, a (possibly empty) string rather than an empty Twine, so
+    the prefixed inserter names the new load even when the old one had no name."""
+    if not old.name:
+        new.set_name(irb.name_prefix)
+
+
 def _set_param_alignment(call: CallInst, arg_no: int, align: int) -> None:
     """``setDestAlignment``/``setSourceAlignment``: replace the ``align`` of a pointer argument."""
     call.attributes = call.attributes.without_param_attr(arg_no, "align").with_param_attr(arg_no, Attribute.alignment(align))
@@ -274,6 +281,7 @@ class AllocaSliceRewriter:
         ):
             new_ptr = self.ptr_to_new_ai(addr_space, li.volatile)
             new_li = irb.load(self.new_alloca_ty, new_ptr, li.name, alignment=self.new_ai.alignment, volatile=li.volatile)
+            _name_from_string_ref(new_li, li, irb)
             if li.volatile:
                 new_li.ordering = li.ordering
                 new_li.sync_scope = li.sync_scope
@@ -292,6 +300,7 @@ class AllocaSliceRewriter:
             lty = irb.context.pointer_type(addr_space)
             ptr = self.new_alloca_slice_ptr(lty)
             new_li = irb.load(target_ty, ptr, li.name, alignment=self.slice_align(), volatile=li.volatile)
+            _name_from_string_ref(new_li, li, irb)
             if tags:
                 set_aa_metadata(new_li, self._aa_adjusted(tags, new_li.type))
             if li.volatile:
