@@ -556,11 +556,91 @@ entry:
 !14 = !DILocation(line: 2, scope: !6)
 !15 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
 """,
+    "dbg_assign_split_store": """
+define i32 @f(i32 %x, i32 %y, i64 %z, i1 %c) !dbg !6 {
+entry:
+  %s = alloca { i32, i32 }, align 8, !DIAssignID !20
+    #dbg_assign(i1 undef, !9, !DIExpression(), !20, ptr %s, !DIExpression(), !14)
+  store i32 %x, ptr %s, align 8, !DIAssignID !21
+    #dbg_assign(i32 %x, !9, !DIExpression(DW_OP_LLVM_fragment, 0, 32), !21, ptr %s, !DIExpression(), !14)
+  %f1 = getelementptr inbounds { i32, i32 }, ptr %s, i32 0, i32 1
+  store i32 %y, ptr %f1, align 4, !DIAssignID !22
+    #dbg_assign(i32 %y, !9, !DIExpression(DW_OP_LLVM_fragment, 32, 32), !22, ptr %f1, !DIExpression(), !14)
+  br i1 %c, label %t, label %j
+t:
+  store i64 %z, ptr %s, align 8, !DIAssignID !23
+    #dbg_assign(i64 %z, !9, !DIExpression(), !23, ptr %s, !DIExpression(), !14)
+  br label %j
+j:
+  %v = load i32, ptr %s, align 8
+  %w = load volatile i32, ptr %f1, align 4
+  %r = add i32 %v, %w
+  ret i32 %r
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !{i32 7, !"debug-info-assignment-tracking", i1 true}
+!6 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !7, unit: !0)
+!7 = !DISubroutineType(types: !8)
+!8 = !{null}
+!9 = !DILocalVariable(name: "s", scope: !6, file: !1, line: 2, type: !10)
+!10 = !DICompositeType(tag: DW_TAG_structure_type, name: "S", file: !1, size: 64, elements: !11)
+!11 = !{!12, !13}
+!12 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !10, file: !1, baseType: !15, size: 32)
+!13 = !DIDerivedType(tag: DW_TAG_member, name: "b", scope: !10, file: !1, baseType: !15, size: 32, offset: 32)
+!14 = !DILocation(line: 2, scope: !6)
+!15 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!20 = distinct !DIAssignID()
+!21 = distinct !DIAssignID()
+!22 = distinct !DIAssignID()
+!23 = distinct !DIAssignID()
+""",
+    "dbg_declare_offsets_and_fragments": """
+define i32 @f(i32 %x, i32 %y, i32 %z) !dbg !6 {
+entry:
+  %s = alloca { i32, i32, i32 }, align 4
+    #dbg_declare(ptr %s, !9, !DIExpression(), !14)
+    #dbg_declare(ptr %s, !16, !DIExpression(DW_OP_plus_uconst, 4), !14)
+    #dbg_declare(ptr %s, !17, !DIExpression(DW_OP_plus_uconst, 2, DW_OP_LLVM_fragment, 0, 32), !14)
+  store i32 %x, ptr %s, align 4
+  %f1 = getelementptr inbounds { i32, i32, i32 }, ptr %s, i32 0, i32 1
+  store i32 %y, ptr %f1, align 4
+  %f2 = getelementptr inbounds { i32, i32, i32 }, ptr %s, i32 0, i32 2
+  store i32 %z, ptr %f2, align 4
+  %v = load volatile i32, ptr %s, align 4
+  %w = load volatile i32, ptr %f1, align 4
+  %u = load volatile i32, ptr %f2, align 4
+  %r = add i32 %v, %w
+  %r2 = add i32 %r, %u
+  ret i32 %r2
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!6 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !7, unit: !0)
+!7 = !DISubroutineType(types: !8)
+!8 = !{null}
+!9 = !DILocalVariable(name: "s", scope: !6, file: !1, line: 2, type: !10)
+!10 = !DICompositeType(tag: DW_TAG_structure_type, name: "S", file: !1, size: 96, elements: !11)
+!11 = !{!12, !13}
+!12 = !DIDerivedType(tag: DW_TAG_member, name: "a", scope: !10, file: !1, baseType: !15, size: 32)
+!13 = !DIDerivedType(tag: DW_TAG_member, name: "b", scope: !10, file: !1, baseType: !15, size: 32, offset: 32)
+!14 = !DILocation(line: 2, scope: !6)
+!15 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!16 = !DILocalVariable(name: "b", scope: !6, file: !1, line: 3, type: !15)
+!17 = !DILocalVariable(name: "l", scope: !6, file: !1, line: 4, type: !18)
+!18 = !DIBasicType(name: "long", size: 64, encoding: DW_ATE_signed)
+""",
 }
 
 
 @pytest.mark.parametrize("name", sorted({**HAND_CASES, **MODIFY_CFG_CASES, **PASS_CASES}))
-@pytest.mark.parametrize("mode", ["sroa<preserve-cfg>", "sroa<modify-cfg>"])
+@pytest.mark.parametrize("mode", ["sroa<preserve-cfg>", "sroa<modify-cfg>", "debugify,sroa<modify-cfg>"])
 def test_whole_pass_matches_opt(name: str, mode: str) -> None:
     require_tools("opt-19")
     if not _sroa_registered():
