@@ -556,6 +556,97 @@ entry:
 !14 = !DILocation(line: 2, scope: !6)
 !15 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
 """,
+    "select_phi_corner_cases": """
+declare ptr @mk()
+declare i32 @__gxx_personality_v0(...)
+define i32 @bc(i1 %c, ptr %p) {
+entry:
+  %a = alloca i32
+  %b = alloca i32
+  store i32 1, ptr %a
+  store i32 2, ptr %b
+  %s = select i1 %c, ptr %a, ptr %b
+  %bc = bitcast ptr %s to ptr
+  %v = load i32, ptr %bc, align 4
+  ret i32 %v
+}
+define i32 @bc2(i1 %c, ptr %p) {
+entry:
+  %a = alloca i32
+  store i32 1, ptr %a
+  %s = select i1 %c, ptr %a, ptr %p
+  %bc = bitcast ptr %s to ptr
+  store i32 3, ptr %bc, align 4
+  %v = load i32, ptr %a
+  ret i32 %v
+}
+define i32 @inv(i1 %c) personality ptr @__gxx_personality_v0 {
+entry:
+  %a = alloca i32
+  store i32 1, ptr %a
+  br i1 %c, label %l, label %m
+l:
+  %q = invoke ptr @mk() to label %m unwind label %lp
+m:
+  %phi = phi ptr [ %a, %entry ], [ %q, %l ]
+  %v = load i32, ptr %phi, align 4
+  ret i32 %v
+lp:
+  %x = landingpad { ptr, i32 } cleanup
+  ret i32 0
+}
+define i32 @lt(i1 %c) {
+entry:
+  %a = alloca i32
+  %b = alloca i32
+  store i32 1, ptr %a
+  store i32 2, ptr %b
+  %s = select i1 %c, ptr %a, ptr %b
+  call void @llvm.lifetime.start.p0(i64 4, ptr %s)
+  %v = load i32, ptr %s, align 4
+  ret i32 %v
+}
+define i32 @vol(i1 %c) {
+entry:
+  %a = alloca i32
+  %b = alloca i32
+  store i32 1, ptr %a
+  store i32 2, ptr %b
+  %s = select i1 %c, ptr %a, ptr %b
+  store volatile i32 3, ptr %s
+  %v = load i32, ptr %s, align 4
+  ret i32 %v
+}
+define i32 @multi(i1 %c, i1 %d) {
+entry:
+  %a = alloca i32
+  %b = alloca i32
+  %e = alloca i32
+  store i32 1, ptr %a
+  store i32 2, ptr %b
+  store i32 3, ptr %e
+  %s = select i1 %c, ptr %a, ptr %b
+  %t = select i1 %d, ptr %s, ptr %e
+  %v = load i32, ptr %t, align 4
+  ret i32 %v
+}
+define i32 @phisel(i1 %c, i1 %d) {
+entry:
+  %a = alloca i32
+  %b = alloca i32
+  store i32 1, ptr %a
+  store i32 2, ptr %b
+  %s = select i1 %c, ptr %a, ptr %b
+  br i1 %d, label %l, label %m
+l:
+  br label %m
+m:
+  %phi = phi ptr [ %s, %entry ], [ %a, %l ]
+  %v = load i32, ptr %phi, align 4
+  ret i32 %v
+}
+declare void @llvm.lifetime.start.p0(i64, ptr)
+""",
     "dbg_assign_split_store": """
 define i32 @f(i32 %x, i32 %y, i64 %z, i1 %c) !dbg !6 {
 entry:
