@@ -208,6 +208,28 @@ entry:
 !1 = !{!"int", !2, i64 0}
 !2 = !{!"tbaa root"}
 """,
+    "select_load_with_prof_speculatable_true_hand": """
+define i32 @f(i1 %c, ptr %p) {
+entry:
+  %a = alloca i32
+  store i32 1, ptr %a
+  %s = select i1 %c, ptr %a, ptr %p, !prof !0
+  %v = load i32, ptr %s, align 4
+  ret i32 %v
+}
+!0 = !{!"branch_weights", i32 3, i32 5}
+""",
+    "select_load_with_prof_speculatable_false_hand": """
+define i32 @f(i1 %c, ptr %p) {
+entry:
+  %a = alloca i32
+  store i32 1, ptr %a
+  %s = select i1 %c, ptr %p, ptr %a, !prof !0
+  %v = load i32, ptr %s, align 4
+  ret i32 %v
+}
+!0 = !{!"branch_weights", i32 3, i32 5}
+""",
     "select_store_and_load": """
 define i32 @f(i1 %c, ptr %p) {
 entry:
