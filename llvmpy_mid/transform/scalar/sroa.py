@@ -383,6 +383,9 @@ class SROA:
         changed = False
         cfg_changed = False
         NUM_ALLOCAS_ANALYZED.add()
+        if ai.parent is None:
+            # Erased behind the worklist's back (LLVM would hold a dangling pointer).
+            return changed, cfg_changed
         if ai.use_empty:
             ai.erase_from_parent()
             return True, False
@@ -461,7 +464,8 @@ class SROA:
             return False
         NUM_PROMOTED.add(len(state.promotable_allocas))
         if not OPTIONS.value("sroa-skip-mem2reg"):
-            promote_mem_to_reg(list(state.promotable_allocas), state.dtu.get_dom_tree(), state.ac)
+            live = [a for a in state.promotable_allocas if a.parent is not None]
+            promote_mem_to_reg(live, state.dtu.get_dom_tree(), state.ac)
         state.promotable_allocas.clear()
         return True
 
