@@ -24,8 +24,9 @@ What it does not do: the LLVM_DEBUG traces.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from enum import Enum
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from llvmpy_mid.ir.debug_info import DIExpression, DILocation, DINode
 from llvmpy_mid.ir.debug_records import DbgRecordKind, DbgVariableRecord
@@ -47,6 +48,7 @@ from llvmpy_mid.transform.utils.debug_declare import variable_size_in_bits
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.function import Function
     from llvmpy_mid.ir.instruction import Instruction
     from llvmpy_mid.ir.instructions.memory import AllocaInst
     from llvmpy_mid.ir.value import Value
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FragCalcResult",
     "SplitFragment",
+    "assignment_marker_cache",
     "assignment_markers",
     "calculate_fragment",
     "create_or_replace_fragment",
@@ -93,6 +96,75 @@ def declare_records_of(value: Value) -> list[DbgVariableRecord]:
     return out
 
 
+class _AssignmentMarkerIndex:
+    """The ``#dbg_assign`` records of one function by the identity of their ``DIAssignID``,
+    oldest first; records this module creates are added, erased or re-linked ones are
+    filtered out when read."""
+
+    __slots__ = ("function", "by_id")
+
+    def __init__(self, fn: Function) -> None:
+        self.function = fn
+        by_id: dict[int, list[DbgVariableRecord]] = {}
+        assign = DbgRecordKind.ASSIGN
+        for bb in fn.blocks:
+            inst = bb.instructions._first
+            while inst is not None:
+                recs = inst._dbg_records
+                if recs:
+                    for rec in recs:
+                        if isinstance(rec, DbgVariableRecord) and rec.kind is assign:
+                            aid = rec.assign_id
+                            if aid is not None:
+                                by_id.setdefault(id(aid), []).append(rec)
+                inst = inst._next
+        self.by_id = by_id
+
+    def markers(self, aid: MDNode) -> list[DbgVariableRecord]:
+        lst = self.by_id.get(id(aid))
+        if not lst:
+            return []
+        live = [r for r in lst if r.instruction is not None and r.assign_id is aid]
+        if len(live) != len(lst):
+            self.by_id[id(aid)] = list(live)
+        live.reverse()
+        return live
+
+    def add(self, rec: DbgVariableRecord) -> None:
+        aid = rec.assign_id
+        if aid is not None:
+            self.by_id.setdefault(id(aid), []).append(rec)
+
+
+_ACTIVE_INDEXES: list[_AssignmentMarkerIndex] = []
+
+
+@contextmanager
+def assignment_marker_cache(fn: Function) -> Iterator[None]:
+    """Within this block, :func:`assignment_markers` of ``fn`` reads an index built once
+    instead of walking the function each time. Only for code (like one SROA run) that
+    creates ``#dbg_assign`` records through this module alone."""
+    _ACTIVE_INDEXES.append(_AssignmentMarkerIndex(fn))
+    try:
+        yield
+    finally:
+        _ACTIVE_INDEXES.pop()
+
+
+def _active_index(fn: Function) -> _AssignmentMarkerIndex | None:
+    for index in reversed(_ACTIVE_INDEXES):
+        if index.function is fn:
+            return index
+    return None
+
+
+def _note_new_assign(rec: DbgVariableRecord, fn: Function | None) -> None:
+    if fn is not None and _ACTIVE_INDEXES:
+        index = _active_index(fn)
+        if index is not None:
+            index.add(rec)
+
+
 def assignment_markers(inst: Instruction) -> list[DbgVariableRecord]:
     """The ``#dbg_assign`` records linked to ``inst`` by its ``!DIAssignID``, newest first
     (LLVM ``at::getDVRAssignmentMarkers``)."""
@@ -102,15 +174,21 @@ def assignment_markers(inst: Instruction) -> list[DbgVariableRecord]:
     fn = inst.function
     if fn is None:
         return []
+    if _ACTIVE_INDEXES:
+        index = _active_index(fn)
+        if index is not None:
+            return index.markers(aid)
     out: list[DbgVariableRecord] = []
+    assign = DbgRecordKind.ASSIGN
     for bb in fn.blocks:
-        for i in bb.instructions:
+        i = bb.instructions._first
+        while i is not None:
             recs = i._dbg_records
-            if not recs:
-                continue
-            for rec in recs:
-                if isinstance(rec, DbgVariableRecord) and rec.kind is DbgRecordKind.ASSIGN and rec.assign_id is aid:
-                    out.append(rec)
+            if recs:
+                for rec in recs:
+                    if isinstance(rec, DbgVariableRecord) and rec.kind is assign and rec.assign_id is aid:
+                        out.append(rec)
+            i = i._next
     out.reverse()
     return out
 
@@ -273,6 +351,7 @@ def migrate_debug_info(
         owner = dbg_assign.instruction
         assert owner is not None
         owner.add_dbg_record(new_assign, before=dbg_assign)
+        _note_new_assign(new_assign, owner.function)
 
 
 # --- splitAlloca's migration -----------------------------------------------------------------------
@@ -344,6 +423,7 @@ def insert_new_dbg_inst(
     assert nxt is not None, "an alloca is never a block's last instruction"
     recs = nxt._dbg_records
     nxt.add_dbg_record(new_assign, before=recs[0] if recs else None)
+    _note_new_assign(new_assign, nxt.function)
 
 
 def _same_variable(a: DbgVariableRecord, b: DbgVariableRecord) -> bool:
