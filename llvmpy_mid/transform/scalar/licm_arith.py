@@ -69,6 +69,7 @@ __all__ = [
     "hoist_add_sub",
     "hoist_mul_add_association",
     "is_loop_invariant",
+    "adopt_dbg_records_of_next",
 ]
 
 _REASSOC_NSZ = int(FastMathFlags.REASSOC | FastMathFlags.NSZ)
@@ -95,9 +96,19 @@ def _stable_debug_loc(inst: Instruction) -> MDNode | None:
     return (cur if cur is not None else inst).debug_loc
 
 
+def adopt_dbg_records_of_next(inst: Instruction) -> None:
+    """LLVM's insertion before an instruction iterator without the head bit: the new
+    ``inst`` takes over the debug records in front of the instruction after it."""
+    nxt = inst.next_instruction
+    if nxt is not None and nxt.dbg_records:
+        for record in nxt.take_dbg_records():
+            inst.add_dbg_record(record)
+
+
 def _builder_before(inst: Instruction) -> IRBuilder:
-    """``IRBuilder<> Builder(I)``: before ``inst``, with its debug location, constant folding."""
-    builder = IRBuilder(before=inst, folder=ConstantFolder())
+    """``IRBuilder<> Builder(I)``: before ``inst``, with its debug location, constant folding;
+    what it inserts takes over the debug records in front of its position."""
+    builder = IRBuilder(before=inst, folder=ConstantFolder(), inserter=adopt_dbg_records_of_next)
     builder.debug_loc = _stable_debug_loc(inst)
     return builder
 
@@ -435,6 +446,7 @@ def hoist_mul_add_association(
         rhs = mul if idx == 1 else ins.get_operand(1)
         new_bo = BinaryOperator.create(ins.opcode, lhs, rhs, name=ins.name + ".reass")
         new_bo.insert_before(ins)
+        adopt_dbg_records_of_next(new_bo)
         if ins.is_fp_op:
             new_bo.fast_math_flags = ins.fast_math_flags
         if variant_op is ins:

@@ -59,7 +59,7 @@ from llvmpy_mid.transform.scalar.licm import (
     erase_instruction,
     is_safe_to_execute_unconditionally,
 )
-from llvmpy_mid.transform.scalar.licm_arith import is_loop_invariant
+from llvmpy_mid.transform.scalar.licm_arith import adopt_dbg_records_of_next, is_loop_invariant
 from llvmpy_mid.transform.utils.load_store_promoter import LoadAndStorePromoter
 from llvmpy_mid.transform.utils.local_metadata import merge_di_assign_id
 from llvmpy_mid.transform.utils.ssa_updater import SSAUpdater
@@ -498,6 +498,7 @@ def promote_loop_accesses_to_scalars(
             name=some_ptr.name + ".promoted",
         )
         preheader_load.insert_before(ph_term)
+        adopt_dbg_records_of_next(preheader_load)
         if aa_tags:
             set_aa_metadata(preheader_load, aa_tags)
         access = mssau.create_memory_access_in_bb(preheader_load, None, preheader, END)

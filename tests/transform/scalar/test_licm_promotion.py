@@ -239,6 +239,55 @@ def _promoted(out: str) -> bool:
     return ".promoted = load" in out or any("store " in part.split("\n}")[0] for part in exits)
 
 
+# Two stores with their own DIAssignID: every exit store gets one merged ID, the
+# #dbg_assign records follow it; the preheader load takes over the records in front of
+# the preheader's terminator, the exit stores go in front of the exit blocks' records.
+ASSIGNMENT_TRACKING = """define void @f(i32 %n, i1 %c) !dbg !4 {
+entry:
+  %a = alloca i32, align 4, !DIAssignID !20
+    #dbg_assign(i1 undef, !11, !DIExpression(), !20, ptr %a, !DIExpression(), !8)
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %v = load i32, ptr %a, align 4, !dbg !8
+  %v1 = add i32 %v, %i, !dbg !9
+  store i32 %v1, ptr %a, align 4, !dbg !10, !DIAssignID !21
+    #dbg_assign(i32 %v1, !11, !DIExpression(), !21, ptr %a, !DIExpression(), !10)
+  br i1 %c, label %early, label %latch
+latch:
+  store i32 %i, ptr %a, align 4, !dbg !10, !DIAssignID !22
+    #dbg_assign(i32 %i, !11, !DIExpression(), !22, ptr %a, !DIExpression(), !10)
+  %i.next = add i32 %i, 1
+  %cc = icmp slt i32 %i.next, %n
+  br i1 %cc, label %loop, label %exit
+early:
+    #dbg_value(i32 %n, !11, !DIExpression(), !8)
+  %r1 = load i32, ptr %a
+  ret void
+exit:
+    #dbg_value(i32 %n, !11, !DIExpression(), !8)
+  %r2 = load i32, ptr %a
+  ret void
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !30}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "x", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!30 = !{i32 7, !"debug-info-assignment-tracking", i1 true}
+!4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, unit: !0, spFlags: DISPFlagDefinition | DISPFlagOptimized, retainedNodes: !6)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!7 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!8 = !DILocation(line: 3, column: 5, scope: !4)
+!9 = !DILocation(line: 3, column: 7, scope: !4)
+!10 = !DILocation(line: 4, column: 9, scope: !4)
+!11 = !DILocalVariable(name: "x", scope: !4, file: !1, line: 2, type: !7)
+!20 = distinct !DIAssignID()
+!21 = distinct !DIAssignID()
+!22 = distinct !DIAssignID()"""
+
+
 @pytest.mark.parametrize("name", sorted(PROMOTION_CASES))
 def test_promotion_rule(name: str) -> None:
     ir, promoted = PROMOTION_CASES[name]
@@ -246,7 +295,9 @@ def test_promotion_rule(name: str) -> None:
     assert _promoted(out) == promoted, out
 
 
-@pytest.mark.parametrize("ir", [MULTI_EXIT, NESTED, DEBUG_LOCS], ids=["multi_exit_tbaa", "nested", "debug_locs"])
+@pytest.mark.parametrize(
+    "ir", [MULTI_EXIT, NESTED, DEBUG_LOCS, ASSIGNMENT_TRACKING], ids=["multi_exit_tbaa", "nested", "debug_locs", "dbg_assign"]
+)
 def test_promotion_shapes(ir: str) -> None:
     out = _check(ir)
     assert _promoted(out)
@@ -395,3 +446,70 @@ def test_hoist_mul_add_association(limit: int) -> None:
 )
 def test_hoist_mul_variants(body: str) -> None:
     _check(_arith(body))
+
+
+# Every fold next to debug records: what a fold inserts before an instruction takes over the
+# records in front of it (LLVM's insertion at an iterator without the head bit).
+DEBUG_RECORDS = """declare void @use(i1)
+declare void @usep(ptr)
+declare void @usei(i32)
+define void @f(i32 %n, i32 %a, i32 %b, ptr %p, ptr %q) !dbg !4 {
+entry:
+  %g0 = getelementptr i8, ptr %p, i32 %a
+    #dbg_value(i32 %a, !11, !DIExpression(), !8)
+  br label %loop
+loop:
+  %x = phi i32 [ 0, %entry ], [ %x.next, %loop ]
+  %x64 = sext i32 %x to i64
+    #dbg_value(i32 %x, !11, !DIExpression(), !8)
+  %c1 = icmp slt i32 %x, %a
+    #dbg_value(i32 %x, !11, !DIExpression(), !8)
+  %c2 = icmp slt i32 %x, %b
+    #dbg_value(i32 %b, !11, !DIExpression(), !8)
+  %r = and i1 %c1, %c2, !dbg !9
+  call void @use(i1 %r)
+  %g1 = getelementptr i8, ptr %p, i64 %x64
+    #dbg_value(i32 %a, !11, !DIExpression(), !8)
+  %g2 = getelementptr i8, ptr %g1, i64 7, !dbg !9
+  call void @usep(ptr %g2)
+    #dbg_value(i32 %n, !11, !DIExpression(), !8)
+  %e = add nsw i32 %x, 5
+    #dbg_value(i32 %e, !11, !DIExpression(), !8)
+  %r2 = icmp slt i32 %e, 100
+  call void @use(i1 %r2)
+  %m1 = mul i32 %a, %x
+    #dbg_value(i32 %m1, !11, !DIExpression(), !8)
+  %m2 = mul i32 %x, %b
+  %s = add i32 %m1, %m2
+    #dbg_value(i32 %s, !11, !DIExpression(), !8)
+  %rr = mul i32 %s, %n
+  call void @usei(i32 %rr)
+  %v = load i32, ptr %q
+  %v1 = add i32 %v, 1
+  store i32 %v1, ptr %q
+  %x.next = add i32 %x, 1
+  %done = icmp slt i32 %x.next, %n
+    #dbg_value(i32 %x, !11, !DIExpression(), !8)
+  br i1 %done, label %loop, label %exit
+exit:
+    #dbg_value(i32 %n, !11, !DIExpression(), !8)
+  ret void
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "x", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !5, scopeLine: 1, unit: !0, spFlags: DISPFlagDefinition | DISPFlagOptimized, retainedNodes: !6)
+!5 = !DISubroutineType(types: !6)
+!6 = !{}
+!7 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!8 = !DILocation(line: 3, column: 5, scope: !4)
+!9 = !DILocation(line: 4, column: 7, scope: !4)
+!11 = !DILocalVariable(name: "x", scope: !4, file: !1, line: 2, type: !7)"""
+
+
+def test_reassociation_keeps_debug_records_in_place() -> None:
+    out = _check(DEBUG_RECORDS)
+    for name in ("invariant.smin", "invariant.gep", "factor.op.mul", "icmp slt i32 %x, 95"):
+        assert name in out
