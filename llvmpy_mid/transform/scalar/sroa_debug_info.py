@@ -281,6 +281,28 @@ def _new_assign_id(inst: Instruction) -> MDNode:
     return aid
 
 
+def _linked_assign(
+    value: Value | None,
+    orig: DbgVariableRecord,
+    expr: DIExpression,
+    aid: MDNode,
+    address: Value,
+    address_expr: DIExpression,
+    loc: MDNode,
+) -> DbgVariableRecord:
+    """A ``#dbg_assign`` of ``orig``'s variable; its value is ``value`` or, when None,
+    ``orig``'s first location value (``orig``'s location as it is when it has none)."""
+    if value is None:
+        values = orig.location_values()
+        if values:
+            value = values[0]
+    if value is not None:
+        return DbgVariableRecord.create_assign(value, orig.variable, expr, aid, address, address_expr, loc)
+    return DbgVariableRecord(
+        DbgRecordKind.ASSIGN, orig.location, orig.variable, expr, loc, aid, ValueAsMetadata.get(address), address_expr
+    )
+
+
 def migrate_debug_info(
     old_alloca: AllocaInst,
     is_split: bool,
@@ -331,15 +353,8 @@ def migrate_debug_info(
                     set_kill_location = True
         if new_id is None:
             new_id = _new_assign_id(inst)
-        new_value = value if value is not None else dbg_assign.get_variable_location_op(0)
-        new_assign = DbgVariableRecord.create_assign(
-            new_value,
-            dbg_assign.variable,
-            expr,
-            new_id,
-            dest,
-            DIExpression.get(ctx, ()),
-            dbg_assign.debug_loc,
+        new_assign = _linked_assign(
+            value, dbg_assign, expr, new_id, dest, DIExpression.get(ctx, ()), dbg_assign.debug_loc
         )
         old_expr = _expr(dbg_assign.expression)
         if value is not None and (
@@ -416,9 +431,7 @@ def insert_new_dbg_inst(
     aid = new_addr.get_metadata("DIAssignID")
     if aid is None:
         aid = _new_assign_id(new_addr)
-    new_assign = DbgVariableRecord.create_assign(
-        orig.get_variable_location_op(0), orig.variable, frag_expr, aid, new_addr, new_addr_expr, orig.debug_loc
-    )
+    new_assign = _linked_assign(None, orig, frag_expr, aid, new_addr, new_addr_expr, orig.debug_loc)
     nxt = new_addr._next
     assert nxt is not None, "an alloca is never a block's last instruction"
     recs = nxt._dbg_records
