@@ -825,3 +825,20 @@ def test_assignment_marker_cache_gives_the_same_output(name: str, monkeypatch: p
     ir = PASS_CASES[name]
     for pipeline in ("sroa", "sroa,sroa<modify-cfg>"):
         assert our_output(ir, pipeline) == opt19_output(ir, pipeline)
+
+
+@pytest.mark.parametrize("name", sorted(MODIFY_CFG_CASES))
+def test_dominator_tree_after_predication_matches_opt(name: str) -> None:
+    """The tree SROA keeps (through its DomTreeUpdater) after splitting blocks is opt-19's."""
+    require_tools("opt-19")
+    if not _sroa_registered():
+        pytest.skip("the sroa driver (transform/scalar/sroa.py) is not there yet")
+    import subprocess
+    import sys
+
+    ir = MODIFY_CFG_CASES[name]
+    args = ["-passes=sroa<modify-cfg>,print<domtree>", "-disable-output"]
+    theirs = subprocess.run(["opt-19", *args], input=ir, capture_output=True, text=True)
+    ours = subprocess.run([sys.executable, "-m", "llvmpy_mid", *args], input=ir, capture_output=True, text=True)
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout + ours.stderr == theirs.stdout + theirs.stderr
