@@ -1132,11 +1132,8 @@ def hoist_region(
                 safety_info.insert_instruction_to(product, bb)
                 product.insert_after(inst)
                 product.debug_loc = inst.debug_loc
-                name = inst.name
                 inst.replace_all_uses_with(product)
                 erase_instruction(inst, safety_info, mssau)
-                if name:
-                    product.name = name
                 _hoist(recip, dt, loop, cfh.get_or_create_hoisted_block(bb), safety_info, mssau, se, ore)
                 hoisted.append(recip)
                 changed = True
