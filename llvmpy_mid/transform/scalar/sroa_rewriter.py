@@ -16,8 +16,10 @@ How: :class:`AllocaSliceRewriter` is LLVM's visitor; its IRBuilder prefixes ever
 ``<new alloca>.<slice begin>.``, as LLVM's ``IRBuilderPrefixedInserter``. Names follow a
 release build of LLVM (opt-19), which leaves out the debug-only old pointer names.
 
-What it does not do: the LLVM_DEBUG traces and statistics other than ``NumVectorized`` are
-not reproduced.
+Statistics: ``NumAllocaPartitionUses``, ``MaxUsesPerAllocaPartition``, ``NumNewAllocas`` and
+``NumVectorized`` (the driver counts the others).
+
+What it does not do: the LLVM_DEBUG traces are not reproduced.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from llvmpy_mid.ir.metadata import ValueAsMetadata
 from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets, strip_pointer_casts
 from llvmpy_mid.ir.types import ArrayType, IntegerType, Type, VectorType
 from llvmpy_mid.ir.value import Use, Value
+from llvmpy_mid.passes.statistics import Statistic, active_collector
 from llvmpy_mid.transform.scalar.sroa_aggregates import is_single_value_type
 from llvmpy_mid.transform.scalar.sroa_debug_info import assignment_markers, migrate_debug_info
 from llvmpy_mid.transform.scalar.sroa_value_conversion import (
@@ -71,6 +74,11 @@ if TYPE_CHECKING:
     from llvmpy_mid.transform.scalar.sroa_state import SROAState
 
 __all__ = ["AllocaSliceRewriter", "rewrite_partition"]
+
+NUM_ALLOCA_PARTITION_USES = Statistic("sroa", "NumAllocaPartitionUses", "Number of alloca partition uses rewritten")
+MAX_USES_PER_ALLOCA_PARTITION = Statistic("sroa", "MaxUsesPerAllocaPartition", "Maximum number of uses of a partition")
+NUM_NEW_ALLOCAS = Statistic("sroa", "NumNewAllocas", "Number of new, smaller allocas introduced")
+NUM_VECTORIZED = Statistic("sroa", "NumVectorized", "Number of vectorized aggregates")
 
 _PAR_LOOP_MD = ("llvm.mem.parallel_loop_access", "llvm.access.group")
 _LAUNDER_OR_STRIP = ("llvm.launder.invariant.group", "llvm.strip.invariant.group")
@@ -818,7 +826,7 @@ def rewrite_partition(state: SROAState, ai: AllocaInst, slices: AllocaSlices, p:
         loc = ai.debug_loc
         if loc is not None:
             new_ai.debug_loc = loc
-        _count("NumNewAllocas")
+        NUM_NEW_ALLOCAS.add()
 
     ppw_old_size = len(state.post_promotion_worklist)
     phi_users: dict[PHINode, None] = {}
@@ -827,12 +835,19 @@ def rewrite_partition(state: SROAState, ai: AllocaInst, slices: AllocaSlices, p:
         dl, slices, state, ai, new_ai, p.begin_offset, p.end_offset, is_integer_promotable, vec_ty, phi_users, select_users
     )
     if vec_ty is not None:
-        _count("NumVectorized")
+        NUM_VECTORIZED.add()
     promotable = True
+    num_uses = 0
     for s in list(p.split_tails):
         promotable &= rewriter.visit(s)
+        num_uses += 1
     for s in part:
         promotable &= rewriter.visit(s)
+        num_uses += 1
+    NUM_ALLOCA_PARTITION_USES.add(num_uses)
+    collector = active_collector()
+    if num_uses > collector.value(MAX_USES_PER_ALLOCA_PARTITION):
+        collector.add(MAX_USES_PER_ALLOCA_PARTITION, num_uses - collector.value(MAX_USES_PER_ALLOCA_PARTITION))
 
     for phi in list(phi_users):
         if not is_safe_phi_to_speculate(phi):
@@ -881,17 +896,3 @@ def _alloc_size(dl: DataLayout, ty: Type) -> int:
     if dl.is_scalable(ty):
         return 0
     return dl.type_alloc_size(ty)
-
-
-def _count(name: str) -> None:
-    """Bump an SROA statistic when the pass module declares it."""
-    import importlib
-
-    try:
-        sroa = importlib.import_module("llvmpy_mid.transform.scalar.sroa")
-    except ImportError:  # pragma: no cover
-        return
-    stat = getattr(sroa, name, None)
-    inc = getattr(stat, "inc", None) or getattr(stat, "increment", None)
-    if callable(inc):
-        inc()
