@@ -250,7 +250,7 @@ class ScalarEvolution:
             c, term = self._split_coefficient(op)
             coeffs[term] = (coeffs.get(term, 0) + c) & mask
         terms = self._rebuild_terms(coeffs, ty)
-        folded = self._fold_add_recs(terms, const, ty)
+        folded = self._fold_add_recs(terms, const, ty, flags if len(flat) == len(ops) and len(terms) + (1 if const else 0) == len(flat) else 0)
         if folded is not None:
             terms = folded
             const = 0
@@ -265,7 +265,13 @@ class ScalarEvolution:
         all_ops.sort(key=_sort_key)
         if len(all_ops) != len(ops) or len(flat) != len(ops):
             flags = FLAG_ANY_WRAP
-        return self._node(SCEVNAryExpr, SCEVTypes.ADD, ty, all_ops, flags)
+        return self._node(SCEVNAryExpr, SCEVTypes.ADD, ty, all_ops, self._strengthen(flags, all_ops))
+
+    def _strengthen(self, flags: int, ops: Sequence[SCEV]) -> int:
+        """LLVM ``StrengthenNoWrapFlags``' sign rule: nsw with non-negative operands is nuw."""
+        if flags & FLAG_NSW and not flags & FLAG_NUW and all(self.is_known_non_negative(o) for o in ops):
+            flags |= FLAG_NUW
+        return flags
 
     def _rebuild_terms(self, coeffs: dict[SCEV, int], ty: IntegerType) -> list[SCEV]:
         return [t if c == 1 else self.get_mul_expr([self.get_constant(ty, c), t]) for t, c in coeffs.items() if c]
@@ -279,7 +285,7 @@ class ScalarEvolution:
             return op.operands[0].value, self._node(SCEVNAryExpr, SCEVTypes.MUL, op.type, list(rest))
         return 1, op
 
-    def _fold_add_recs(self, terms: list[SCEV], const: int, ty: IntegerType) -> list[SCEV] | None:
+    def _fold_add_recs(self, terms: list[SCEV], const: int, ty: IntegerType, flags: int) -> list[SCEV] | None:
         """Merge recurrences of one loop and fold the terms available at the entry of the
         innermost recurrence's loop into its start; None when there is no recurrence."""
         recs = [t for t in terms if isinstance(t, SCEVAddRecExpr)]
@@ -320,7 +326,9 @@ class ScalarEvolution:
             if const:
                 start_parts.append(self.get_constant(ty, const))
             new_start = self.get_add_expr(start_parts)
-            inner_new = self.get_add_rec_expr([new_start] + list(inner.operands[1:]), inner.loop)
+            # X + {A,+,B}: the recurrence's flags kept where the outer sum has them (NW always).
+            rec_flags = inner.flags & (flags | FLAG_NW) if len(merged) == 1 and len(recs) == 1 else 0
+            inner_new = self.get_add_rec_expr([new_start] + list(inner.operands[1:]), inner.loop, rec_flags)
         else:
             inner_new = inner
         return [inner_new] + kept
@@ -388,6 +396,9 @@ class ScalarEvolution:
             return ops[0]
         if flags & (FLAG_NUW | FLAG_NSW):
             flags |= FLAG_NW
+        flags = self._strengthen(flags, ops)
+        if flags & FLAG_NW and not flags & FLAG_NUW and len(ops) == 2 and ops[0].is_zero() and self.is_known_non_negative(ops[1]):
+            flags |= FLAG_NUW
         ty = ops[0].type
         key = (SCEVTypes.ADD_REC, ty, tuple(op.serial for op in ops), loop)
         s = self._uniques.get(key)
@@ -526,11 +537,11 @@ class ScalarEvolution:
             return self._create_node_for_phi(v)
         ops = v.operands
         if op == "add":
-            return self.get_add_expr([self.get_scev(ops[0]), self.get_scev(ops[1])])
+            return self.get_add_expr([self.get_scev(ops[0]), self.get_scev(ops[1])], self._no_wrap_flags_from_ub(v))
         if op == "sub":
             return self.get_minus_scev(self.get_scev(ops[0]), self.get_scev(ops[1]))
         if op == "mul":
-            return self.get_mul_expr([self.get_scev(ops[0]), self.get_scev(ops[1])])
+            return self.get_mul_expr([self.get_scev(ops[0]), self.get_scev(ops[1])], self._no_wrap_flags_from_ub(v))
         if op == "udiv":
             return self.get_udiv_expr(self.get_scev(ops[0]), self.get_scev(ops[1]))
         if op in ("shl", "lshr") and isinstance(ops[1], ConstantInt) and ops[1].value < ty.width:
@@ -557,6 +568,72 @@ class ScalarEvolution:
             if kind is not None:
                 return self.get_min_max_expr(kind, [self.get_scev(ops[0]), self.get_scev(ops[1])])
         return self.get_unknown(v)
+
+    def _no_wrap_flags_from_ub(self, inst: Instruction) -> int:
+        """The nuw/nsw flags of ``inst`` when its poison would make the program undefined and
+        it runs whenever its operands are defined (LLVM ``getNoWrapFlagsFromUB`` with
+        ``isSCEVExprNeverPoison``)."""
+        flags = 0
+        if getattr(inst, "nuw", False):
+            flags |= FLAG_NUW
+        if getattr(inst, "nsw", False):
+            flags |= FLAG_NSW
+        if not flags:
+            return 0
+        from llvmpy_mid.analysis.poison_tracking import program_undefined_if_poison
+
+        if not program_undefined_if_poison(inst):
+            return 0
+        bound = self._defining_scope_bound([self.get_scev(o) for o in inst.operands if self.is_scevable(o.type)])
+        return flags if self._guaranteed_to_transfer_execution_to(bound, inst) else 0
+
+    def _defining_scope_bound(self, ops: list[SCEV]) -> Instruction | None:
+        seen: set[SCEV] = set()
+        stack = list(ops)
+        bound: Instruction | None = None
+        while stack:
+            s = stack.pop()
+            if s in seen:
+                continue
+            seen.add(s)
+            if len(seen) > 30:
+                break
+            defi: Instruction | None = None
+            if isinstance(s, SCEVAddRecExpr):
+                defi = s.loop.header.first_instruction
+            elif isinstance(s, SCEVUnknown) and isinstance(s.value, Instruction):
+                defi = s.value
+            if defi is not None:
+                if bound is None or self.dt.dominates(bound, defi):
+                    bound = defi
+            else:
+                stack.extend(s.operands)
+        if bound is None:
+            bound = self.function.entry_block.first_instruction
+        return bound
+
+    def _guaranteed_to_transfer_execution_to(self, a: Instruction | None, b: Instruction) -> bool:
+        from llvmpy_mid.analysis.poison_tracking import is_guaranteed_to_transfer_execution_to_successor as transfers
+
+        if a is None:
+            return False
+
+        def run(start: Instruction | None, stop: Instruction | None) -> bool:
+            node = start
+            while node is not None and node is not stop:
+                if not transfers(node):
+                    return False
+                node = node.next_instruction
+            return True
+
+        if a.parent is b.parent and a.comes_before(b) or a is b:
+            return run(a, b)
+        bb = b.parent
+        assert bb is not None
+        bloop = self.li.loop_for(bb)
+        if bloop is not None and bloop.header is bb and bloop.preheader is a.parent:
+            return run(a, None) and run(bb.first_instruction, b)
+        return False
 
     def _create_node_for_phi(self, pn: PHINode) -> SCEV:
         bb = pn.parent
@@ -768,10 +845,12 @@ class ScalarEvolution:
         return self.get_unsigned_range(s).get_unsigned_min()
 
     def get_signed_range_max(self, s: SCEV) -> int:
-        return self.get_signed_range(s).get_signed_max()
+        """The largest signed value of ``s`` (a Python signed int)."""
+        return self.get_signed_range(s).signed_max()
 
     def get_signed_range_min(self, s: SCEV) -> int:
-        return self.get_signed_range(s).get_signed_min()
+        """The smallest signed value of ``s`` (a Python signed int)."""
+        return self.get_signed_range(s).signed_min()
 
     def is_known_negative(self, s: SCEV) -> bool:
         return self.get_signed_range_max(s) < 0

@@ -48,6 +48,7 @@ from llvmpy_mid.transform.utils.loop_utils import (
     break_loop_backedge,
     contains_irreducible_cfg,
     delete_dead_loop,
+    function_must_progress,
     has_must_progress,
 )
 
@@ -149,7 +150,7 @@ def is_loop_dead(
                 return False, changed
     fn = loop.header.parent
     assert fn is not None
-    if fn.has_fn_attribute("mustprogress"):
+    if function_must_progress(fn):
         return True, changed
     if contains_irreducible_cfg(loop_blocks_rpo(loop), li):
         return False, changed

@@ -32,6 +32,7 @@ __all__ = [
     "contains_irreducible_cfg",
     "delete_dead_loop",
     "erase_loop",
+    "function_must_progress",
     "get_boolean_loop_attribute",
     "has_must_progress",
     "is_finite",
@@ -65,10 +66,15 @@ def has_must_progress(loop: Loop) -> bool:
     return get_boolean_loop_attribute(loop, "llvm.loop.mustprogress")
 
 
+def function_must_progress(fn: Any) -> bool:
+    """LLVM ``Function::mustProgress``: ``mustprogress`` or ``willreturn``."""
+    return bool(fn.has_fn_attribute("mustprogress") or fn.has_fn_attribute("willreturn"))
+
+
 def is_must_progress(loop: Loop) -> bool:
     fn = loop.header.parent
     assert fn is not None
-    return fn.has_fn_attribute("mustprogress") or has_must_progress(loop)
+    return function_must_progress(fn) or has_must_progress(loop)
 
 
 def is_finite(loop: Loop) -> bool:
