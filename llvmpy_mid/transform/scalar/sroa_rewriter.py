@@ -303,7 +303,8 @@ class AllocaSliceRewriter:
                 if self.new_alloca_ty.width < target_ty.width:
                     v = irb.create_zext(v, target_ty, "load.ext")
                     if dl.is_big_endian:
-                        v = irb.create_shl(v, ConstantInt.get(target_ty, target_ty.width - self.new_alloca_ty.width), "endian_shift")
+                        shift = ConstantInt.get(target_ty, target_ty.width - self.new_alloca_ty.width)
+                        v = irb.create_shl(v, shift, "endian_shift")
         else:
             lty = irb.context.pointer_type(addr_space)
             ptr = self.new_alloca_slice_ptr(lty)
@@ -484,11 +485,14 @@ class AllocaSliceRewriter:
 
         if not can_continue:
             size = ConstantInt.get(length.type, self.new_end_offset - self.new_begin_offset)
-            new = create_mem_set(irb, self.new_alloca_slice_ptr(old_ptr.type), ii.operands[1], size, self.slice_align(), volatile)
+            dest = self.new_alloca_slice_ptr(old_ptr.type)
+            new = create_mem_set(irb, dest, ii.operands[1], size, self.slice_align(), volatile)
             if tags:
-                set_aa_metadata(new, tags.adjust_for_access(self.new_end_offset - self.new_begin_offset, self.new_begin_offset - self.begin_offset))
+                length_b = self.new_end_offset - self.new_begin_offset
+                set_aa_metadata(new, tags.adjust_for_access(length_b, self.new_begin_offset - self.begin_offset))
             migrate_debug_info(
-                self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, ii, new, new.operands[0], None, dl
+                self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, ii, new, new.operands[0], None,
+                dl,
             )
             return False
 
@@ -526,7 +530,8 @@ class AllocaSliceRewriter:
         if tags:
             set_aa_metadata(store, self._aa_adjusted(tags, v.type))
         migrate_debug_info(
-            self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, ii, store, store.pointer_operand, v, dl
+            self.old_ai, self.is_split, self.new_begin_offset * 8, self.slice_size * 8, ii, store, store.pointer_operand, v,
+            dl,
         )
         return not volatile
 
@@ -604,7 +609,8 @@ class AllocaSliceRewriter:
             else:
                 base, off = strip_and_accumulate_constant_offsets(dest_ptr, dl, True)
                 if isinstance(base, AllocaInst):
-                    migrate_debug_info(base, self.is_split, _zext(off, dl, dest_ptr) * 8, self.slice_size * 8, ii, new, dest_ptr, None, dl)
+                    bits = _zext(off, dl, dest_ptr) * 8
+                    migrate_debug_info(base, self.is_split, bits, self.slice_size * 8, ii, new, dest_ptr, None, dl)
             return False
 
         is_whole_alloca = (
@@ -676,7 +682,8 @@ class AllocaSliceRewriter:
         else:
             base, off = strip_and_accumulate_constant_offsets(dst_ptr, dl, True)
             if isinstance(base, AllocaInst):
-                migrate_debug_info(base, self.is_split, _zext(off, dl, dst_ptr) * 8, self.slice_size * 8, ii, store, dst_ptr, src, dl)
+                bits = _zext(off, dl, dst_ptr) * 8
+                migrate_debug_info(base, self.is_split, bits, self.slice_size * 8, ii, store, dst_ptr, src, dl)
         return not volatile
 
     # --- other intrinsics ---------------------------------------------------------------------------
@@ -795,7 +802,8 @@ def rewrite_partition(state: SROAState, ai: AllocaInst, slices: AllocaSlices, p:
     if slice_ty is None and common_int_ty is not None and _alloc_size(dl, common_int_ty) >= size:
         slice_ty = common_int_ty
         slice_vec_ty = None
-    if (slice_ty is None or (isinstance(slice_ty, ArrayType) and slice_ty.element_type.is_integer)) and dl.is_legal_integer(size * 8):
+    int_array = isinstance(slice_ty, ArrayType) and slice_ty.element_type.is_integer
+    if (slice_ty is None or int_array) and dl.is_legal_integer(size * 8):
         slice_ty = ctx.int_type(size * 8)
     if slice_vec_ty is not None and not check_vector_type_for_promotion(p, slice_vec_ty, dl):
         tp = get_type_partition(dl, ai.allocated_type, p.begin_offset, size)

@@ -98,7 +98,13 @@ def common_alignment(align: int, offset: int) -> int:
 
 
 def get_adjusted_ptr(
-    b: IRBuilder, dl: DataLayout, ptr: Value, offset: int, pointer_ty: Type, name_prefix: str = "", offset_width: int | None = None
+    b: IRBuilder,
+    dl: DataLayout,
+    ptr: Value,
+    offset: int,
+    pointer_ty: Type,
+    name_prefix: str = "",
+    offset_width: int | None = None,
 ) -> Value:
     """``ptr`` moved ``offset`` bytes on (an inbounds ``i8`` GEP named ``sroa_idx`` whose index
     is an ``offset_width``-bit constant, by default the index width of ``ptr``) and cast to

@@ -283,3 +283,116 @@ def test_rewriting_like_opt19(name: str) -> None:
 
     for pipeline in ("sroa<preserve-cfg>", "sroa<modify-cfg>"):
         assert_like_opt(CASES[name], pipeline)
+
+
+# --- random partitions against opt-19 -----------------------------------------------------------
+
+_ACCESS_TYPES = {
+    "i8": 1, "i16": 2, "i24": 3, "i32": 4, "i64": 8, "i128": 16, "half": 2, "float": 4, "double": 8, "ptr": 8,
+    "<2 x i32>": 8, "<4 x i16>": 8, "<8 x i8>": 8, "<2 x float>": 8, "<4 x float>": 16, "<4 x i32>": 16,
+    "<2 x i64>": 16, "<2 x ptr>": 16,
+}  # fmt: skip
+_ALLOCA_TYPES = {
+    "i32": 4, "i64": 8, "double": 8, "ptr": 8, "i128": 16, "[8 x i8]": 8, "[16 x i8]": 16, "[3 x i32]": 12,
+    "[4 x i16]": 8, "[2 x i64]": 16, "<2 x float>": 8, "<4 x i32>": 16, "<8 x i16>": 16, "<4 x float>": 16,
+    "{ i32, float }": 8, "{ i8, i16, i32 }": 8, "{ i64, [2 x i32] }": 16, "{ ptr, i64 }": 16,
+    "[2 x <2 x float>]": 16, "{ float, float, float, float }": 16,
+}  # fmt: skip
+_LAYOUTS = (
+    "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128",
+    "E-m:e-i64:64-n32:64-S128",
+    "e-p:64:64-i64:32:64-n32",
+)
+
+
+def random_partition_program(seed: int) -> str:
+    """One or two allocas of assorted types, loads and stores of assorted types at random
+    offsets, memsets, memcpys and memmoves in and out, lifetime markers, a few volatile
+    accesses and AA metadata: the inputs of every rewriting path."""
+    import random
+
+    r = random.Random(seed)
+    params = ["ptr %out", "ptr %src", "i8 %byte"]
+    body: list[str] = []
+    allocas = []
+    for k in range(r.choice((1, 1, 2))):
+        ty = r.choice(sorted(_ALLOCA_TYPES))
+        body.append("  %%a%d = alloca %s%s" % (k, ty, r.choice(("", ", align 1", ", align 4", ", align 16"))))
+        allocas.append((k, _ALLOCA_TYPES[ty]))
+    names = iter(range(1, 1000))
+
+    def ptr_at(k: int, off: int) -> str:
+        if off == 0 and r.random() < 0.7:
+            return "%%a%d" % k
+        t = "%%t%d" % next(names)
+        body.append("  %s = getelementptr inbounds i8, ptr %%a%d, i64 %d" % (t, k, off))
+        return t
+
+    lifetime = r.random() < 0.3
+    if lifetime:
+        body += ["  call void @llvm.lifetime.start.p0(i64 %d, ptr %%a%d)" % (size, k) for k, size in allocas]
+    for _ in range(r.randint(2, 9)):
+        k, size = r.choice(allocas)
+        op = r.choices(("store", "load", "memset", "copy_in", "copy_out", "copy_between"), (5, 5, 1.5, 1.5, 1.5, 1))[0]
+        volatile = r.random() < 0.06
+        md = r.choice(("", "", ", !tbaa !0", ", !alias.scope !3", ", !tbaa.struct !6", ", !llvm.access.group !8"))
+        if op in ("store", "load"):
+            ty = r.choice(sorted(_ACCESS_TYPES))
+            tsize = _ACCESS_TYPES[ty]
+            if tsize > size:
+                continue
+            off = r.randrange(0, size - tsize + 1)
+            off -= off % min(r.choice((1, 2, 4, tsize, tsize)), 8)
+            p = ptr_at(k, off)
+            vol = " volatile" if volatile else ""
+            if op == "store":
+                params.append("%s %%v%d" % (ty, len(params)))
+                body.append("  store%s %s %%v%d, ptr %s%s" % (vol, ty, len(params) - 1, p, md))
+            else:
+                t = "%%t%d" % next(names)
+                body.append("  %s = load%s %s, ptr %s%s" % (t, vol, ty, p, md))
+                body.append("  store %s %s, ptr %%out" % (ty, t))
+            continue
+        flag = "true" if volatile else "false"
+        if op == "memset":
+            off = r.randrange(0, size)
+            p = ptr_at(k, off)
+            val = r.choice(("%byte", "0", "-1", "7"))
+            n = r.randint(1, size - off)
+            body.append("  call void @llvm.memset.p0.i64(ptr %s, i8 %s, i64 %d, i1 %s)%s" % (p, val, n, flag, md))
+        elif op in ("copy_in", "copy_out"):
+            off = r.randrange(0, size)
+            p = ptr_at(k, off)
+            dst, src = (p, "%src") if op == "copy_in" else ("%out", p)
+            fn = r.choice(("memcpy", "memcpy", "memmove"))
+            n = r.randint(1, size - off)
+            body.append("  call void @llvm.%s.p0.p0.i64(ptr %s, ptr %s, i64 %d, i1 %s)%s" % (fn, dst, src, n, flag, md))
+        elif len(allocas) == 2:
+            k2, size2 = allocas[1 - k]
+            n = r.randint(1, min(size, size2))
+            p1 = ptr_at(k, r.randrange(0, size - n + 1))
+            p2 = ptr_at(k2, r.randrange(0, size2 - n + 1))
+            body.append("  call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %s, i64 %d, i1 false)" % (p1, p2, n))
+    if lifetime:
+        body += ["  call void @llvm.lifetime.end.p0(i64 %d, ptr %%a%d)" % (size, k) for k, size in allocas]
+    return (
+        'target datalayout = "%s"\n\ndefine void @f(%s) {\n%s\n  ret void\n}\n\n'
+        "declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)\n"
+        "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n"
+        "declare void @llvm.memmove.p0.p0.i64(ptr, ptr, i64, i1)\n"
+        "declare void @llvm.lifetime.start.p0(i64, ptr)\n"
+        "declare void @llvm.lifetime.end.p0(i64, ptr)\n"
+        '!0 = !{!1, !1, i64 0}\n!1 = !{!"int", !2, i64 0}\n!2 = !{!"root"}\n'
+        "!3 = !{!4}\n!4 = distinct !{!4, !5}\n!5 = distinct !{!5}\n"
+        "!6 = !{i64 0, i64 4, !0, i64 4, i64 4, !0, i64 8, i64 8, !7}\n!7 = !{!2, !2, i64 0}\n"
+        "!8 = distinct !{}\n"
+    ) % (r.choice(_LAYOUTS), ", ".join(params), "\n".join(body))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_partitions_like_opt19(seed: int) -> None:
+    if shutil.which("opt-19") is None:
+        pytest.skip("opt-19 is not installed")
+    from opt19_compare import assert_like_opt
+
+    assert_like_opt(random_partition_program(seed), "sroa<modify-cfg>" if seed % 2 else "sroa<preserve-cfg>")
