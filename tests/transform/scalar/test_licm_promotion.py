@@ -513,3 +513,152 @@ def test_reassociation_keeps_debug_records_in_place() -> None:
     out = _check(DEBUG_RECORDS)
     for name in ("invariant.smin", "invariant.gep", "factor.op.mul", "icmp slt i32 %x, 95"):
         assert name in out
+
+
+# --- random loops ---------------------------------------------------------------------------------
+# Seeded random loops: memory accesses of several kinds (plain, atomic, volatile; through
+# globals, allocas, arguments, must-aliased geps; with throwing and reading calls, conditional
+# blocks, early exits, an optional outer loop), and arithmetic in the shapes the reassociation
+# rules look for (with near misses). Each is compared with opt-19 as a whole.
+
+import random  # noqa: E402
+
+_MEM_PTRS = ["@G1", "@G2", "%a1", "%a2", "%p", "%q", "%gp1", "%gp2", "%ga"]
+
+
+def _random_memory_loop(seed: int) -> str:
+    rng = random.Random(seed)
+    nested = rng.random() < 0.4
+    out = [
+        "@G1 = global i32 0", "@G2 = global [4 x i32] zeroinitializer",
+        "declare void @may_throw() memory(none)", "declare void @reads() memory(read)", "declare void @capture(ptr)",
+        "define i32 @f(i32 %n, i1 %c, i1 %d, ptr %p, ptr noalias %q) {", "entry:",
+        "  %a1 = alloca i32", "  %a2 = alloca [2 x i64]",
+        "  %gp1 = getelementptr i32, ptr %p, i64 1", "  %gp2 = getelementptr i32, ptr %p, i64 1",
+        "  %ga = getelementptr [4 x i32], ptr @G2, i64 0, i64 2",
+    ]  # fmt: skip
+    if rng.random() < 0.3:
+        out.append("  call void @capture(ptr %a1)")
+    if nested:
+        out += ["  br label %outer", "outer:", "  %o = phi i32 [ 0, %entry ], [ %o.next, %olatch ]"]
+        out += ["  store i32 %%o, ptr %s" % rng.choice(_MEM_PTRS) for _ in range(rng.randint(0, 2))]
+    out.append("  br label %loop")
+    names = ["loop"] + ["b%d" % k for k in range(1, rng.randint(1, 4))] + ["latch"]
+    values = ["%i"]
+    for k, name in enumerate(names[:-1]):
+        out.append(name + ":")
+        if name == "loop":
+            out.append("  %%i = phi i32 [ 0, %%%s ], [ %%i.next, %%latch ]" % ("outer" if nested else "entry"))
+        for _ in range(rng.randint(1, 5)):
+            ptr = rng.choice(_MEM_PTRS)
+            ty = "i32" if rng.random() < 0.85 else rng.choice(["i64", "i8"])
+            r = rng.random()
+            v = "%%v%d" % len(out)
+            if r < 0.4:
+                kind = rng.random()
+                if kind < 0.08:
+                    out.append("  %s = load atomic %s, ptr %s unordered, align 4" % (v, ty, ptr))
+                elif kind < 0.12:
+                    out.append("  %s = load volatile %s, ptr %s" % (v, ty, ptr))
+                else:
+                    out.append("  %s = load %s, ptr %s" % (v, ty, ptr))
+                if ty == "i32":
+                    values.append(v)
+            elif r < 0.8:
+                val = rng.choice(values) if ty == "i32" else "0"
+                atomic = " atomic" if rng.random() < 0.08 else ""
+                order = " unordered, align 4" if atomic else ""
+                out.append("  store%s %s %s, ptr %s%s" % (atomic, ty, val, ptr, order))
+            elif r < 0.88:
+                out.append("  %s = add i32 %s, %s" % (v, rng.choice(values), rng.choice(values)))
+                values.append(v)
+            else:
+                out.append("  call void @%s()" % rng.choice(["may_throw", "reads"]))
+        nxt = names[k + 1]
+        if k + 1 < len(names) - 1 and rng.random() < 0.5:
+            out.append("  br i1 %%c, label %%%s, label %%latch" % nxt)
+        elif rng.random() < 0.2:
+            out.append("  br i1 %%d, label %%early, label %%%s" % nxt)
+        else:
+            out.append("  br label %%%s" % nxt)
+    out += ["latch:", "  %i.next = add i32 %i, 1", "  %cmp = icmp slt i32 %i.next, %n",
+            "  br i1 %%cmp, label %%loop, label %%%s" % ("olatch" if nested else "exit")]  # fmt: skip
+    if nested:
+        out += ["olatch:", "  %%ov = load i32, ptr %s" % rng.choice(_MEM_PTRS), "  %ov1 = add i32 %ov, %o",
+                "  store i32 %%ov1, ptr %s" % rng.choice(_MEM_PTRS), "  %o.next = add i32 %o, 1",
+                "  %oc = icmp slt i32 %o.next, %n", "  br i1 %oc, label %outer, label %exit"]  # fmt: skip
+    out += ["early:", "  %e1 = load i32, ptr %a1", "  ret i32 %e1", "exit:", "  %x1 = load i32, ptr %a1",
+            "  %x2 = load i64, ptr %a2", "  %x3 = trunc i64 %x2 to i32", "  %x4 = add i32 %x1, %x3", "  ret i32 %x4", "}"]  # fmt: skip
+    return "\n".join(out) + "\n"
+
+
+_PREDS = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+_INV = ["%a", "%b", "%n", "7", "-3", "100", "2147483647", "%k"]
+_FINV = ["%fa", "%fb", "2.0"]
+
+
+def _random_arith_loop(seed: int) -> str:
+    rng = random.Random(seed)
+    var, fvar, conds, ptrs, body = ["%x"], ["%xd"], [], [], []
+    names = iter("%%t%d" % i for i in range(1000))
+    for _ in range(rng.randint(2, 6)):
+        kind = rng.randrange(4)
+        v = next(names)
+        if kind == 0:
+            p, a = rng.choice(_PREDS), rng.choice(var)
+            c1, c2 = next(names), next(names)
+            first = (a, rng.choice(_INV)) if rng.random() < 0.7 else (rng.choice(_INV), a)
+            body.append("  %s = icmp %s i32 %s, %s" % ((c1, p) + first))
+            body.append("  %s = icmp %s i32 %s, %s" % (c2, rng.choice([p, p, rng.choice(_PREDS)]), a, rng.choice(_INV)))
+            form = rng.choice(["and i1 %s, %s", "or i1 %s, %s", "select i1 %s, i1 %s, i1 false", "select i1 %s, i1 true, i1 %s"])
+            body.append("  %s = %s" % (v, form % (c1, c2)))
+            conds.append(v)
+        elif kind == 1:
+            e = next(names)
+            a, b = rng.choice(var), rng.choice(_INV)
+            if rng.random() < 0.4:
+                a, b = b, a
+            body.append("  %s = %s i32 %s, %s" % (e, rng.choice(["add nsw", "sub nsw", "add"]), a, b))
+            body.append("  %s = icmp %s i32 %s, %s" % (v, rng.choice(_PREDS), e, rng.choice(_INV)))
+            conds.append(v)
+        elif kind == 2:
+            g = next(names)
+            body.append("  %s = getelementptr %si32, ptr %%p, i64 %s" % (g, rng.choice(["", "inbounds "]), rng.choice(["%x64", "%k64"])))
+            body.append("  %s = getelementptr %si8, ptr %s, i64 %s" % (v, rng.choice(["", "inbounds "]), g, rng.choice(["%a64", "%k64", "4", "-4"])))
+            ptrs.append(v)
+        else:
+            m1, m2, s = next(names), next(names), next(names)
+            if rng.random() < 0.4:
+                fm = rng.choice(["reassoc nsz ", "fast ", "reassoc "])
+                body += ["  %s = fmul %sdouble %s, %%xd" % (m1, fm, rng.choice(_FINV)),
+                         "  %s = fmul %sdouble %s, %s" % (m2, fm, rng.choice(fvar), rng.choice(_FINV)),
+                         "  %s = fadd %sdouble %s, %s" % (s, fm, m1, m2),
+                         "  %s = fmul %sdouble %s, %s" % (v, fm, s, rng.choice(_FINV))]  # fmt: skip
+                fvar.append(v)
+            else:
+                fl = rng.choice(["", "nsw ", "nuw nsw "])
+                body += ["  %s = mul %si32 %s, %s" % (m1, fl, rng.choice(_INV), rng.choice(var)),
+                         "  %s = mul %si32 %s, %s" % (m2, fl, rng.choice(var), rng.choice(_INV)),
+                         "  %s = add %si32 %s, %s" % (s, fl, m1, m2),
+                         "  %s = mul %si32 %s, %s" % (v, fl, s, rng.choice(_INV))]  # fmt: skip
+                var.append(v)
+    body += ["  call void @use(i1 %s)" % c for c in conds]
+    body += ["  call void @usep(ptr %s)" % p for p in ptrs]
+    body += ["  call void @usei(i32 %s)" % x for x in var[1:]]
+    body += ["  call void @used(double %s)" % x for x in fvar[1:]]
+    return (
+        _ARITH.replace("%xd = sitofp i32 %x to double", "%xd = sitofp i32 %x to double\n  %k64 = zext i32 %k to i64\n  %a64 = sext i32 %a to i64")
+        .replace("double %fc)", "double %fc, i32 %k0)")
+        .replace("entry:\n", "entry:\n  %k = and i32 %k0, 1023\n")
+        .replace("{body}", "\n".join(body))
+    )
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_memory_loop(seed: int) -> None:
+    _check(_random_memory_loop(seed))
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_arith_loop(seed: int) -> None:
+    _check(_random_arith_loop(seed))
