@@ -23,7 +23,8 @@ poison when an undef is dropped), which the updater and the loop utilities share
 
 What it does not do: it does not handle uses in the block of a definition that
 come before the definition (as LLVM, the caller handles those), nor the
-``BulkSSAUpdater`` / ``LoadAndStorePromoter`` helpers.
+``BulkSSAUpdater`` helper (``LoadAndStorePromoter`` is in
+:mod:`~llvmpy_mid.transform.utils.load_store_promoter`).
 """
 
 from __future__ import annotations
