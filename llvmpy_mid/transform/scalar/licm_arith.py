@@ -423,13 +423,12 @@ def hoist_mul_add_association(
     if not changes:
         return False
 
-    if is_int:
-        for add in adds:
-            add.drop_poison_generating_flags()
-
     builder = _preheader_builder(loop)
     if builder is None:
         return False
+    if is_int:
+        for add in adds:
+            add.drop_poison_generating_flags()
     for use in changes:
         ins = use.user
         assert isinstance(ins, BinaryOperator)
