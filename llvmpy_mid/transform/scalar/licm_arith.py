@@ -22,6 +22,9 @@ hoisting could not move, and tries, in LLVM's order:
 
 Each success counts in ``NumHoisted`` and its own statistic. Replaced instructions are
 erased through the loop-safety info and MemorySSA updater (LICM's ``eraseInstruction``).
+New instructions carry LLVM's debug locations (the insertion point's, as ``IRBuilder``) and
+take over the debug records in front of the instruction they are inserted before, as LLVM's
+insertion at an iterator without the head bit does.
 """
 
 from __future__ import annotations
