@@ -8,7 +8,10 @@ speculate, then promote). Negative cases: where opt-19 keeps the alloca, the saf
 check says no. The DIExpression fragment rules (createFragmentExpression,
 calculateFragment, calculateFragmentIntersect, createOrReplaceFragment) are checked
 against the LLVM definitions. When the ``sroa`` pass is registered, whole-pass cases
-(select/phi speculation, predication, dbg fragments) are compared with opt-19 too.
+(select/phi speculation, predication, #dbg_declare/#dbg_assign fragments, debugify runs,
+30 random select/phi functions, the dominator tree after predication) are compared with
+opt-19 too. ``split_block_and_insert_if_then(_else)`` on random CFGs keeps the dominator
+tree (eager and lazy updater) and the loops equal to fresh ones.
 """
 
 from __future__ import annotations
@@ -924,3 +927,70 @@ def test_random_select_phi_functions_match_opt(seed: int) -> None:
     ir = _random_function(seed)
     for pipeline in ("sroa<preserve-cfg>", "sroa<modify-cfg>"):
         assert our_output(ir, pipeline) == opt19_output(ir, pipeline)
+
+
+# --- split_block_and_insert_if_then(_else) keeps the analyses --------------------------------------
+
+
+def _random_loop_cfg(seed: int) -> str:
+    rng = random.Random(seed)
+    n = 8
+    lines = ["define i32 @f(i32 %x, i1 %c) {"]
+    for i in range(n):
+        lines.append("b%d:" % i)
+        lines.append("  %%v%d = add i32 %%x, %d" % (i, i))
+        lines.append("  %%w%d = mul i32 %%v%d, 3" % (i, i))
+        if i == n - 1:
+            lines.append("  ret i32 %%w%d" % i)
+        elif rng.random() < 0.5:
+            lines.append("  br i1 %%c, label %%b%d, label %%b%d" % (rng.randrange(1, n), i + 1))
+        else:
+            lines.append("  br label %%b%d" % (i + 1))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("strategy", ["eager", "lazy"])
+def test_split_block_and_insert_if_then_else_keeps_analyses(seed: int, strategy: str) -> None:
+    """Random if-then / if-then-else splits (some ``unreachable``) with a DomTreeUpdater and
+    LoopInfo: the function verifies, the tree and the loops equal fresh ones, the new
+    blocks sit before the tail with the split point's debug location."""
+    from llvmpy_mid.analysis.loop_info import LoopInfo
+    from llvmpy_mid.transform.utils.basic_block_utils import (
+        split_block_and_insert_if_then,
+        split_block_and_insert_if_then_else,
+    )
+
+    rng = random.Random(seed)
+    module = parse_assembly(_random_loop_cfg(seed))
+    fn = module.get_function("f")
+    assert fn is not None
+    cond = fn.args[1]
+    dt = DominatorTree(fn)
+    li = LoopInfo(fn, dt)
+    dtu = DomTreeUpdater(dt, strategy=strategy)  # type: ignore[arg-type]
+    for _ in range(5):
+        candidates = [i for bb in fn.blocks for i in bb.instructions if i.opcode == "mul"]
+        at = rng.choice(candidates)
+        head = at.parent
+        if rng.random() < 0.5:
+            term = split_block_and_insert_if_then(cond, at, rng.random() < 0.3, None, dtu, li)
+            new_bb = term.parent
+            assert new_bb is not None and new_bb.next_block is at.parent
+        else:
+            then_bb, else_bb = split_block_and_insert_if_then_else(cond, at, dtu=dtu, li=li)
+            assert then_bb is not None and else_bb is not None
+            assert then_bb.next_block is else_bb and else_bb.next_block is at.parent
+        assert head is not None and head.terminator is not None and head.terminator.num_successors == 2
+        if strategy == "lazy":
+            dtu.flush()
+        fresh = DominatorTree(fn)
+        for bb in fn.blocks:
+            if fresh.is_reachable(bb):
+                assert dt.idom(bb) is fresh.idom(bb)
+        fresh_li = LoopInfo(fn, fresh)
+        for bb in fn.blocks:
+            ours_loop, their_loop = li.loop_for(bb), fresh_li.loop_for(bb)
+            assert (ours_loop.header if ours_loop else None) is (their_loop.header if their_loop else None)
+    llvmpy_mid.verify_module(module)
