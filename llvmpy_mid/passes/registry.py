@@ -350,6 +350,8 @@ _BUILTIN_PASSES += (
     ("no-op-loopnest", "loop", _NOOP + "NoOpLoopNestPass"),
     ("loop-instsimplify", "loop", "llvmpy_mid.transform.scalar.loop_inst_simplify:LoopInstSimplifyPass"),
     ("loop-deletion", "loop", "llvmpy_mid.transform.scalar.loop_deletion:LoopDeletionPass"),
+    ("loop-simplifycfg", "loop", "llvmpy_mid.transform.scalar.loop_simplify_cfg:LoopSimplifyCFGPass"),
+    ("make-guards-explicit", "function", "llvmpy_mid.transform.scalar.make_guards_explicit:MakeGuardsExplicitPass"),
 )
 _BUILTIN_ANALYSES: tuple[tuple[str, str, str], ...] = (
     ("no-op-module", "module", _NOOP + "NoOpModuleAnalysis"),
@@ -587,6 +589,10 @@ _BUILTIN_OPTIONS += (
     ("loop-deletion-enable-symbolic-execution", "bool", True,
      "Break backedge through symbolic execution of 1st iteration attempting to prove that the backedge is never taken",
      "loop-deletion"),
+    ("enable-loop-simplifycfg-term-folding", "bool", True, "", "loop-simplifycfg"),
+    ("guards-predicate-pass-branch-weight", "uint", 1 << 20,
+     "The probability of a guard failing is assumed to be the reciprocal of this value (default = 1 << 20)",
+     "make-guards-explicit"),
 )
 for _name, _kind, _default, _help, _owner in _BUILTIN_OPTIONS:
     declare_option(_name, _kind, _default, _help, _owner)
