@@ -207,6 +207,54 @@ define void @f(i64 %n) {
   ret void
 }
 """,
+    "presplit_within_one_alloca": DL + """
+define i32 @same_alloca(i64 %x) {
+  %a = alloca [2 x i64]
+  store i64 %x, ptr %a
+  %l = load i64, ptr %a
+  %hi = getelementptr inbounds i8, ptr %a, i64 8
+  store i64 %l, ptr %hi
+  %p4 = getelementptr inbounds i8, ptr %a, i64 4
+  %v = load i32, ptr %p4
+  %p12 = getelementptr inbounds i8, ptr %a, i64 12
+  %w = load i32, ptr %p12
+  %s = add i32 %v, %w
+  ret i32 %s
+}
+define i32 @mismatched(i64 %x) {
+  %a = alloca [2 x i64]
+  store i64 %x, ptr %a
+  %l = load i64, ptr %a
+  %hi = getelementptr inbounds i8, ptr %a, i64 8
+  store i64 %l, ptr %hi
+  %p4 = getelementptr inbounds i8, ptr %a, i64 4
+  %v = load i32, ptr %p4
+  %p10 = getelementptr inbounds i8, ptr %a, i64 10
+  %w = load i16, ptr %p10
+  %w32 = zext i16 %w to i32
+  %s = add i32 %v, %w32
+  ret i32 %s
+}
+define void @three_way(ptr %src, ptr %dst) {
+  %a = alloca [12 x i8]
+  %l = load i96, ptr %src, !tbaa.struct !0
+  store i96 %l, ptr %a
+  %p2 = getelementptr inbounds i8, ptr %a, i64 2
+  %b = load i16, ptr %p2
+  %p8 = getelementptr inbounds i8, ptr %a, i64 8
+  %c = load i32, ptr %p8
+  store i16 %b, ptr %dst
+  %d4 = getelementptr inbounds i8, ptr %dst, i64 4
+  store i32 %c, ptr %d4
+  %m = load i96, ptr %a
+  store i96 %m, ptr %dst, !tbaa !1
+  ret void
+}
+!0 = !{i64 0, i64 4, !1, i64 4, i64 8, !1}
+!1 = !{!2, !2, i64 0}
+!2 = !{!"int", !3, i64 0}
+!3 = !{!"root"}
+""",
 }
 
 
@@ -229,7 +277,9 @@ def test_modify_cfg_predicates_where_preserve_cfg_cannot() -> None:
     assert modify != preserve
 
 
-@pytest.mark.parametrize("name", ["split_tails", "presplit_copy_between_allocas", "lifetime_markers"])
+@pytest.mark.parametrize(
+    "name", ["split_tails", "presplit_copy_between_allocas", "lifetime_markers", "presplit_within_one_alloca"]
+)
 def test_skip_mem2reg_like_opt(name: str) -> None:
     require_tools("opt-19")
     assert_like_opt(CASES[name], "sroa", {"sroa-skip-mem2reg": True})
