@@ -590,6 +590,10 @@ _BUILTIN_OPTIONS += (
      "Break backedge through symbolic execution of 1st iteration attempting to prove that the backedge is never taken",
      "loop-deletion"),
     ("enable-loop-simplifycfg-term-folding", "bool", True, "", "loop-simplifycfg"),
+    # LCSSA.cpp and ScalarEvolution.cpp: their checks are assertions, which opt-19 (a release
+    # build) does not run; the options are accepted.
+    ("verify-loop-lcssa", "bool", False, "Verify loop lcssa form (time consuming)", "lcssa"),
+    ("verify-scev", "bool", False, "Verify ScalarEvolution's backedge taken counts (slow)", "scalar-evolution"),
     ("guards-predicate-pass-branch-weight", "uint", 1 << 20,
      "The probability of a guard failing is assumed to be the reciprocal of this value (default = 1 << 20)",
      "make-guards-explicit"),
