@@ -255,6 +255,98 @@ define void @three_way(ptr %src, ptr %dst) {
 !2 = !{!"int", !3, i64 0}
 !3 = !{!"root"}
 """,
+    "unusual_inputs": DL + """
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare <2 x i32> @llvm.masked.gather.v2i32.v2p0(<2 x ptr>, i32, <2 x i1>, <2 x i32>)
+define <2 x i32> @vecgep() {
+  %a = alloca [4 x i32]
+  store i32 1, ptr %a
+  %g = getelementptr i32, ptr %a, <2 x i64> <i64 0, i64 1>
+  %r = call <2 x i32> @llvm.masked.gather.v2i32.v2p0(<2 x ptr> %g, i32 4, <2 x i1> <i1 true, i1 true>, <2 x i32> poison)
+  ret <2 x i32> %r
+}
+define i32 @atomic() {
+  %a = alloca i32
+  store atomic i32 1, ptr %a seq_cst, align 4
+  %v = load atomic i32, ptr %a acquire, align 4
+  ret i32 %v
+}
+define i32 @varlen(ptr %s, i64 %n) {
+  %a = alloca [4 x i32]
+  call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr %s, i64 %n, i1 false)
+  call void @llvm.memset.p0.i64(ptr %a, i8 0, i64 %n, i1 true)
+  %v = load i32, ptr %a
+  ret i32 %v
+}
+define void @zero_and_huge() {
+  %z = alloca [0 x i32]
+  store i32 1, ptr %z
+  %h = alloca [1000000 x i8]
+  %g = getelementptr inbounds i8, ptr %h, i64 999999
+  store i8 1, ptr %g
+  ret void
+}
+define ptr @selfstore() {
+  %a = alloca ptr
+  store ptr %a, ptr %a
+  %v = load ptr, ptr %a
+  ret ptr %v
+}
+define i32 @select_store(i1 %c) {
+  %a = alloca i32
+  %b = alloca i32
+  store i32 0, ptr %a
+  store i32 0, ptr %b
+  %s = select i1 %c, ptr %a, ptr %b
+  store i32 5, ptr %s
+  %x = load i32, ptr %a
+  %y = load i32, ptr %b
+  %r = add i32 %x, %y
+  ret i32 %r
+}
+define i1 @i1_fp80(x86_fp80 %f) {
+  %a = alloca { i1, x86_fp80 }
+  store i1 true, ptr %a
+  %g = getelementptr inbounds { i1, x86_fp80 }, ptr %a, i32 0, i32 1
+  store x86_fp80 %f, ptr %g
+  %v = load i1, ptr %a
+  %w = load i8, ptr %a
+  %t = trunc i8 %w to i1
+  %r = and i1 %v, %t
+  ret i1 %r
+}
+define i64 @negative_gep(i64 %x) {
+  %a = alloca [2 x i64]
+  %g = getelementptr inbounds i8, ptr %a, i64 8
+  %m = getelementptr inbounds i8, ptr %g, i64 -8
+  store i64 %x, ptr %m
+  %u = getelementptr i8, ptr %a, i64 -4
+  store i32 0, ptr %u
+  %v = load i64, ptr %a
+  ret i64 %v
+}
+define i32 @unreachable_loop(i1 %c) {
+entry:
+  %a = alloca i32
+  store i32 3, ptr %a
+  %v = load i32, ptr %a
+  ret i32 %v
+dead:
+  %p = phi ptr [ %q, %dead ]
+  %q = getelementptr i8, ptr %p, i64 4
+  store i32 1, ptr %q
+  br label %dead
+}
+define void @addrspace_cast(i32 %x) {
+  %a = alloca i32
+  %c = addrspacecast ptr %a to ptr addrspace(1)
+  store i32 %x, ptr addrspace(1) %c
+  %d = addrspacecast ptr addrspace(1) %c to ptr
+  %v = load i32, ptr %d
+  ret void
+}
+""",
 }
 
 
@@ -264,7 +356,7 @@ def test_sroa_like_opt(name: str) -> None:
     assert_like_opt(CASES[name], "sroa")
 
 
-@pytest.mark.parametrize("name", ["select_load_needs_cfg", "gep_of_select", "phi_and_volatile"])
+@pytest.mark.parametrize("name", ["select_load_needs_cfg", "gep_of_select", "phi_and_volatile", "unusual_inputs"])
 def test_sroa_preserve_cfg_like_opt(name: str) -> None:
     require_tools("opt-19")
     assert_like_opt(CASES[name], "sroa<preserve-cfg>")
