@@ -396,3 +396,50 @@ def test_random_partitions_like_opt19(seed: int) -> None:
     from opt19_compare import assert_like_opt
 
     assert_like_opt(random_partition_program(seed), "sroa<modify-cfg>" if seed % 2 else "sroa<preserve-cfg>")
+
+
+# --- debug records: #dbg_declare and assignment tracking ----------------------------------------
+
+_DEBUG_C = """
+struct S { int a; float b; long c; };
+typedef float v4f __attribute__((vector_size(16)));
+int f(int x, float y, struct S *src) {
+  struct S s;
+  s.a = x; s.b = y;
+  __builtin_memcpy(&s.c, &src->c, 8);
+  int v[2] = {x, 1};
+  v[1] += s.a;
+  return v[1] + (int)s.b + (int)s.c;
+}
+v4f g(float a, v4f b) { v4f w = b; w[2] = a; __builtin_memset(&w, 0, 4); return w; }
+long h(struct S s, char c) {
+  struct S t = s;
+  __builtin_memset(&t.b, c, 4);
+  *(volatile long *)&t.c = 5;
+  return t.c + t.a + (long)t.b;
+}
+"""
+
+
+@pytest.mark.parametrize("assignment_tracking", [False, True])
+def test_debug_records_like_opt19(assignment_tracking: bool) -> None:
+    """clang-19's ``-O2 -g`` input (``#dbg_declare`` records, or with opt-19's
+    ``declare-to-assign`` the ``!DIAssignID`` links and ``#dbg_assign`` records that the
+    rewritten stores and memory intrinsics carry over)."""
+    import subprocess
+
+    if shutil.which("opt-19") is None or shutil.which("clang-19") is None:
+        pytest.skip("clang-19 and opt-19 are needed")
+    from opt19_compare import assert_like_opt
+
+    cc = ["clang-19", "--target=x86_64-linux-gnu", "-O2", "-g", "-Xclang", "-disable-llvm-passes", "-S", "-emit-llvm"]
+    r = subprocess.run([*cc, "-x", "c", "-", "-o", "-"], input=_DEBUG_C, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    ir = r.stdout
+    if assignment_tracking:
+        r = subprocess.run(["opt-19", "-passes=declare-to-assign", "-S"], input=ir, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        ir = r.stdout
+        assert "#dbg_assign" in ir
+    out = assert_like_opt(ir, "sroa<preserve-cfg>")
+    assert ("#dbg_assign" in out) == assignment_tracking  # the volatile slice keeps an alloca
