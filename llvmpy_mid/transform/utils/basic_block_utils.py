@@ -7,6 +7,7 @@ with ``.split-lp``), :func:`split_edge`, :func:`split_critical_edge` with
 :class:`CriticalEdgeSplittingOptions`, :func:`split_all_critical_edges`,
 :func:`split_block`, :func:`merge_block_into_predecessor`, :func:`delete_dead_block`
 (s), :func:`fold_single_entry_phi_nodes`, :func:`delete_dead_phis`,
+:func:`split_block_and_insert_if_then` / :func:`split_block_and_insert_if_then_else`,
 :func:`replace_successor_with`, :func:`remove_predecessor`,
 :func:`create_control_flow_hub` (``unify-loop-exits`` / ``fix-irreducible``) and
 :func:`remove_redundant_dbg_instrs` (``redundant-dbg-inst-elim``).
@@ -1339,8 +1340,6 @@ def remove_redundant_dbg_instrs(bb: BasicBlock) -> bool:
 
 __all__ = [
     "CFGUpdate",
-    "split_block_and_insert_if_then",
-    "split_block_and_insert_if_then_else",
     "CriticalEdgeSplittingOptions",
     "create_control_flow_hub",
     "create_phis_for_split_loop_exit",
@@ -1349,6 +1348,8 @@ __all__ = [
     "merge_block_into_predecessor",
     "split_all_critical_edges",
     "split_block",
+    "split_block_and_insert_if_then",
+    "split_block_and_insert_if_then_else",
     "split_block_before",
     "split_critical_edge",
     "split_edge",
