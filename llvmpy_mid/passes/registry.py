@@ -757,3 +757,18 @@ def lookup(spelled: str, kind: str) -> PassEntry | None:
 
 def all_names(kind: str | None = None, *, analyses: bool = False) -> list[str]:
     return REGISTRY.all_names(kind, analyses=analyses)
+
+# LoopRotation.cpp (llvmpy_mid/transform/scalar/loop_rotation.py).
+REGISTRY.add_pass(
+    "loop-rotate",
+    "loop",
+    "llvmpy_mid.transform.scalar.loop_rotation:LoopRotatePass",
+    _lazy_parser("llvmpy_mid.transform.scalar.loop_rotation:parse_loop_rotate_options"),
+    params_help="<no-header-duplication;header-duplication;no-prepare-for-lto;prepare-for-lto>",
+)
+declare_option("rotation-max-header-size", "uint", 16, "The default maximum header size for automatic loop rotation",
+               "loop-rotate")
+declare_option("rotation-prepare-for-lto", "bool", False, "Run loop-rotation in the prepare-for-lto stage. This option "
+               "should be used for testing only.", "loop-rotate")
+declare_option("loop-rotate-multi", "bool", False,
+               "Allow loop rotation multiple times in order to reach a better latch exit", "loop-rotate")
