@@ -41,6 +41,11 @@ from llvmpy_mid.ir.value import Use, Value
 from llvmpy_mid.passes.statistics import Statistic, active_collector
 from llvmpy_mid.transform.scalar.sroa_aggregates import is_single_value_type
 from llvmpy_mid.transform.scalar.sroa_debug_info import assignment_markers, migrate_debug_info
+from llvmpy_mid.transform.scalar.sroa_speculation import (
+    RewriteableMemOps,
+    is_safe_phi_to_speculate,
+    is_safe_select_to_speculate,
+)
 from llvmpy_mid.transform.scalar.sroa_value_conversion import (
     SROABuilder,
     adopt_dbg_records,
@@ -779,12 +784,6 @@ def rewrite_partition(state: SROAState, ai: AllocaInst, slices: AllocaSlices, p:
     """Rewrite partition ``p`` of ``ai`` onto a new alloca (or ``ai`` itself when its type
     already fits) and queue the result for promotion, speculation or another round (LLVM
     ``SROA::rewritePartition``); None when nothing changed."""
-    from llvmpy_mid.transform.scalar.sroa_speculation import (
-        RewriteableMemOps,
-        is_safe_phi_to_speculate,
-        is_safe_select_to_speculate,
-    )
-
     dl = state.data_layout
     ctx = ai.context
     size = p.size()
