@@ -389,10 +389,12 @@ class LoopRotate:
                 nrecs = nxt.dbg_records if nxt is not None else []
                 next_start = nrecs[0] if nrecs else None
                 inst.move_before(entry_br)
+                _adopt_records(inst, entry_br)
                 NUM_INSTRS_HOISTED.add()
                 continue
             c = inst.clone()
             c.insert_before(entry_br)
+            _adopt_records(c, entry_br)
             NUM_INSTRS_DUPLICATED.add()
             if next_start is not None:
                 _clone_records_from(c, inst, next_start, value_map, seen)
@@ -421,7 +423,12 @@ class LoopRotate:
         for succ in orig_header.successors:
             for phi in list(succ.phis()):
                 phi.add_incoming(phi.incoming_value_for_block(orig_header), orig_preheader)
+        trailing = entry_br.take_dbg_records()
         entry_br.erase_from_parent()
+        new_term = orig_preheader.terminator
+        if new_term is not None:
+            for rec in trailing:
+                new_term.add_dbg_record(rec)
 
         if mssau is not None:
             value_map_mssa[orig_header] = orig_preheader
@@ -469,6 +476,7 @@ class LoopRotate:
             remove_predecessor(exit_bb, orig_preheader, keep_one_input_phis=True)
             new_bi = BranchInst(new_header)
             new_bi.insert_before(phbi)
+            _adopt_records(new_bi, phbi)
             loc = phbi.get_metadata("dbg")
             if loc is not None:
                 new_bi.set_metadata("dbg", loc)
@@ -553,6 +561,14 @@ class LoopRotate:
         return made_change or simplified_latch
 
 
+def _adopt_records(inst: Instruction, frm: Instruction) -> None:
+    """``inst`` was just put before ``frm``: the debug records before ``frm`` now precede
+    ``inst`` (LLVM 19's insertion at an instruction's iterator)."""
+    if frm._dbg_records:
+        for rec in frm.take_dbg_records():
+            inst.add_dbg_record(rec)
+
+
 def _succ_index(term: Instruction, succ: BasicBlock) -> int:
     for i, s in enumerate(term.successors):
         if s is succ:
@@ -622,7 +638,8 @@ def _insert_debug_values_for_phis(bb: BasicBlock, inserted_phis: list[PHINode]) 
     for (parent, _), rec in new_map.items():
         dest = parent.first_insertion_point
         assert dest is not None
-        dest.add_dbg_record(rec)
+        existing = dest.dbg_records
+        dest.add_dbg_record(rec, existing[0] if existing else None)
 
 
 def _should_speculate_instrs(insts: list[Instruction], loop: Loop) -> bool:
