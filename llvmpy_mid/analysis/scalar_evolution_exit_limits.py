@@ -31,6 +31,7 @@ from llvmpy_mid.analysis.scalar_evolution_expressions import (
     SCEVAddRecExpr,
     SCEVConstant,
     SCEVCouldNotCompute,
+    SCEVTypes,
 )
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
@@ -368,7 +369,8 @@ def compute_exit_limit_from_icmp(
             step = inner.operands[1]
             if isinstance(step, SCEVConstant) and step.value and (step.value & (step.value - 1)) == 0:
                 inner.flags |= FLAG_NW
-    if lhs.type is None or not isinstance(lhs.type, IntegerType) or lhs.type is not rhs.type:
+    lty = lhs.type
+    if not isinstance(lty, IntegerType) or lty is not rhs.type:
         return ExitLimit(cnc)
     if pred is Predicate.ICMP_NE:
         el = _how_far_to_zero(se, se.get_minus_scev(lhs, rhs), loop, controls_only_exit)
@@ -381,9 +383,13 @@ def compute_exit_limit_from_icmp(
     elif pred in (Predicate.ICMP_SLE, Predicate.ICMP_ULE, Predicate.ICMP_SLT, Predicate.ICMP_ULT):
         if pred in (Predicate.ICMP_SLE, Predicate.ICMP_ULE):
             if not (controlling_finite and se.is_loop_invariant(rhs, loop)):
-                # LLVM widens both sides here; the widened compare is not analysed.
-                return ExitLimit(cnc)
-            rhs = se.get_add_expr([se.get_one(lhs.type), rhs])
+                # The addition is done in twice the width, where it cannot overflow.
+                wide = se._int_type(lty.width * 2)
+                if pred is Predicate.ICMP_SLE:
+                    lhs, rhs = se.get_sign_extend_expr(lhs, wide), se.get_sign_extend_expr(rhs, wide)
+                else:
+                    lhs, rhs = se.get_zero_extend_expr(lhs, wide), se.get_zero_extend_expr(rhs, wide)
+            rhs = se.get_add_expr([se.get_one(rhs.type), rhs])  # type: ignore[arg-type]
         el = _how_many_less_thans(se, lhs, rhs, loop, pred.is_signed, controls_only_exit)
         if el.has_any_info():
             return el
@@ -391,7 +397,7 @@ def compute_exit_limit_from_icmp(
         if pred in (Predicate.ICMP_SGE, Predicate.ICMP_UGE):
             if not (controlling_finite and se.is_loop_invariant(rhs, loop)):
                 return ExitLimit(cnc)
-            rhs = se.get_add_expr([se.get_minus_one(lhs.type), rhs])
+            rhs = se.get_add_expr([se.get_minus_one(lty), rhs])
         el = _how_many_greater_thans(se, lhs, rhs, loop, pred.is_signed, controls_only_exit)
         if el.has_any_info():
             return el
@@ -613,12 +619,13 @@ def _how_many_greater_thans(se: ScalarEvolution, lhs: SCEV, rhs: SCEV, loop: Loo
     assert isinstance(ty, IntegerType)
     w = ty.width
     mask = (1 << w) - 1
-    be: SCEV = cnc
-    if isinstance(start, SCEVConstant) and isinstance(rhs, SCEVConstant) and isinstance(stride, SCEVConstant):
-        s = start.signed_value if signed else start.value
-        r = rhs.signed_value if signed else rhs.value
-        st = stride.value
-        be = se.get_constant(ty, 0 if s <= r else (s - r + st - 1) // st)
+    cond = Predicate.ICMP_SGT if signed else Predicate.ICMP_UGT
+    end = rhs
+    if not se.is_loop_entry_guarded_by_cond(loop, cond, se.get_add_expr([start, stride]), rhs):
+        if not se.is_loop_entry_guarded_by_cond(loop, Predicate.ICMP_SGE if signed else Predicate.ICMP_UGE, start, rhs):
+            end = se.get_smin_expr([rhs, start]) if signed else se.get_min_max_expr(SCEVTypes.UMIN, [rhs, start])
+    one = se.get_one(ty)
+    be: SCEV = se.get_udiv_expr(se.get_add_expr([se.get_minus_scev(start, end), se.get_minus_scev(stride, one)]), stride)
     if isinstance(be, SCEVConstant):
         cmax: SCEV = be
     else:
