@@ -505,23 +505,22 @@ class LoopRotate:
     ) -> None:
         """Clone the header's ``llvm.experimental.noalias.scope.decl`` calls into the new header
         and give the old header and the copied instructions fresh scopes."""
-        try:
-            from llvmpy_mid.transform.utils import cloning_noalias  # type: ignore[attr-defined]
-        except ImportError:
-            cloning_noalias = None
         insert_pt = new_header.first_non_phi
         for decl in decls:
             copy = decl.clone()
             if insert_pt is not None:
                 copy.insert_before(insert_pt)
-        if cloning_noalias is None:
-            return
-        scopes = [d.get_operand(0) for d in decls]
-        cloning_noalias.clone_and_adapt_noalias_scopes(scopes, [orig_header], "h.rot")
+        scopes = [_scope_list(d) for d in decls]
+        scope_lists = [sc for sc in scopes if sc is not None]
+        clone_and_adapt_noalias_scopes(scope_lists, list(orig_header.instructions), "h.rot")
         first = value_map.get(decls[0])
-        last = orig_preheader.terminator
-        if isinstance(first, Instruction) and last is not None:
-            cloning_noalias.clone_and_adapt_noalias_scopes_range(scopes, first, last, "pre.rot")
+        assert isinstance(first, Instruction)
+        span: list[Instruction] = []
+        node: Instruction | None = first
+        while node is not None:
+            span.append(node)
+            node = node.next_instruction
+        clone_and_adapt_noalias_scopes(scope_lists, span, "pre.rot")
 
     # --- the latch --------------------------------------------------------------------------------
     def simplify_loop_latch(self, loop: Loop) -> bool:
@@ -559,6 +558,67 @@ class LoopRotate:
         if (made_change or simplified_latch) and loop_md is not None:
             _set_loop_id(loop, loop_md)
         return made_change or simplified_latch
+
+
+def _scope_list(decl: Instruction) -> Any:
+    from llvmpy_mid.ir.metadata import MetadataAsValue
+
+    op = decl.get_operand(0)
+    md = op.metadata if isinstance(op, MetadataAsValue) else None
+    return md if md is not None and getattr(md, "is_md_node", False) else None
+
+
+def clone_and_adapt_noalias_scopes(scope_lists: list[Any], insts: list[Instruction], ext: str) -> None:
+    """LLVM ``cloneAndAdaptNoAliasScopes``: a fresh anonymous scope (same domain, name
+    ``<name>:<ext>``) for every scope the declarations name, and those scopes replaced in
+    the declarations, ``!noalias`` and ``!alias.scope`` of ``insts``."""
+    from llvmpy_mid.ir.metadata import MDNode, MDString, MDTuple, MetadataAsValue
+
+    if not scope_lists:
+        return
+    ctx = insts[0].type.context if insts else None
+    if ctx is None:
+        return
+    cloned: dict[int, Any] = {}
+    for scope_list in scope_lists:
+        for md in scope_list.operands:
+            if md is None or not getattr(md, "is_md_node", False):
+                continue
+            ops = md.operands
+            domain = ops[1] if len(ops) > 1 else None
+            name_md = ops[2] if len(ops) > 2 else None
+            scope_name = name_md.string if isinstance(name_md, MDString) else ""
+            name = "%s:%s" % (scope_name, ext) if scope_name else ext
+            new = MDTuple.distinct(ctx, [None, domain, MDString.get(ctx, name)])
+            new.replace_operand_with(0, new)
+            cloned.setdefault(id(md), new)
+
+    def clone_list(lst: Any) -> MDNode | None:
+        needs = False
+        out: list[Any] = []
+        for md in lst.operands:
+            if md is not None and getattr(md, "is_md_node", False):
+                new = cloned.get(id(md))
+                if new is not None:
+                    out.append(new)
+                    needs = True
+                    continue
+                out.append(md)
+        return MDNode.get(ctx, out) if needs else None
+
+    for inst in insts:
+        if getattr(inst, "intrinsic_name", None) == "llvm.experimental.noalias.scope.decl":
+            lst = _scope_list(inst)
+            if lst is not None:
+                new_list = clone_list(lst)
+                if new_list is not None:
+                    inst.set_operand(0, MetadataAsValue.get(ctx, new_list))
+        for kind in ("noalias", "alias.scope"):
+            md = inst.get_metadata(kind)
+            if md is not None:
+                new_list = clone_list(md)
+                if new_list is not None:
+                    inst.set_metadata(kind, new_list)
 
 
 def _adopt_records(inst: Instruction, frm: Instruction) -> None:
