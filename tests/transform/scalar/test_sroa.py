@@ -484,3 +484,65 @@ def test_partitions_keep_llvm_invariants(seed: int) -> None:
             if not s.splittable and p.begin_offset < s.begin_offset < p.end_offset:
                 assert p.si <= ordered.index(s) < p.sj
     assert seen == list(range(len(ordered)))
+
+
+_RANDOM_SIZES = {
+    "i1": 1, "i8": 1, "i16": 2, "i24": 3, "i32": 4, "i64": 8, "float": 4, "double": 8, "ptr": 8,
+    "<2 x i32>": 8, "<4 x i8>": 4, "<2 x float>": 8,
+}
+_RANDOM_ALLOCAS = {
+    "[16 x i8]": 16, "{ i32, i32, i64 }": 16, "[4 x i32]": 16, "{ i8, i16, i32, double }": 16,
+    "<4 x i32>": 16, "i64": 8, "[2 x { float, i32 }]": 16, "[24 x i8]": 24,
+}
+
+
+def _random_program(seed: int) -> str:
+    """One alloca accessed by random loads, stores, memcpys and memsets of random types at
+    random (mostly in-bounds) offsets; the loaded values are passed to a call."""
+    r = random.Random(seed)
+    at = r.choice(sorted(_RANDOM_ALLOCAS))
+    size = _RANDOM_ALLOCAS[at]
+    lines = ["  %%a = alloca %s" % at]
+    vals: list[tuple[str, str]] = []
+    for n in range(1, r.randint(2, 9) + 1):
+        k = r.random()
+        t = r.choice(sorted(_RANDOM_SIZES))
+        off = r.randint(0, size - _RANDOM_SIZES[t]) if r.random() < 0.9 else r.randint(0, size + 4)
+        length = r.randint(1, size - off) if off < size else 4
+        p = "%%p%d" % n
+        lines.append("  %s = getelementptr inbounds i8, ptr %%a, i64 %d" % (p, off))
+        if k < 0.4:
+            lines.append("  %%v%d = load %s, ptr %s" % (n, t, p))
+            vals.append((t, "%%v%d" % n))
+        elif k < 0.75:
+            if vals and r.random() < 0.5:
+                t, v = r.choice(vals)
+            elif t == "ptr":
+                v = "%q"
+            elif t.startswith("<"):
+                v = "zeroinitializer"
+            elif t in ("float", "double"):
+                v = "0.0"
+            else:
+                v = "1" if t == "i1" else str(r.randint(0, 100))
+            lines.append("  store %s %s, ptr %s" % (t, v, p))
+        elif k < 0.85:
+            lines.append("  call void @llvm.memcpy.p0.p0.i64(ptr %s, ptr %%src, i64 %d, i1 false)" % (p, length))
+        elif k < 0.93:
+            vol = r.choice(["false", "false", "true"])
+            lines.append("  call void @llvm.memcpy.p0.p0.i64(ptr %%dst, ptr %s, i64 %d, i1 %s)" % (p, length, vol))
+        else:
+            lines.append("  call void @llvm.memset.p0.i64(ptr %s, i8 %d, i64 %d, i1 false)" % (p, r.randint(0, 255), length))
+    sink = "".join("  call void @use(%s %s)\n" % tv for tv in vals)
+    return (
+        DL + MEMCPY + MEMSET + "declare void @use(...)\n"
+        "define void @f(ptr %%src, ptr %%dst, ptr %%q) {\n%s\n%s  ret void\n}\n" % ("\n".join(lines), sink)
+    )
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_alloca_programs_like_opt(seed: int) -> None:
+    """Slicing, partitioning, presplitting and rewriting agree with opt-19 on random access
+    patterns (overlapping, splittable and not, out of bounds)."""
+    require_tools("opt-19")
+    assert_like_opt(_random_program(seed * 37 + 11), "sroa")
