@@ -12,7 +12,8 @@ What, per loop (innermost first, as the loop adaptor visits them):
    predecessor is in the loop and that are never reached are dead exits. Nothing is done when
    there is nothing to fold, when the backedge would die (deleting the current loop is not
    supported), when a live block would leave the loop, or when there are dead exits and a
-   token defined in the loop is used outside it. Otherwise:
+   token defined in the loop is used outside it or no preheader (``indirectbr`` into the
+   header: opt-19 crashes there). Otherwise:
 
    - dead exits stay reachable through a new ``switch i32 0`` at the end of the preheader
      (split off into ``<preheader>.split``), one case per dead exit; their phis and landing
@@ -389,6 +390,9 @@ class ConstantTerminatorFolding:
         if len(self.blocks_in_loop_after_folding) + len(self.dead_loop_blocks) != loop.num_blocks:
             return False
         if self.dead_exit_blocks and not (loop.is_lcssa_form(self.dt) and _tokens_in_lcssa_form(loop, self.dt)):
+            return False
+        if self.dead_exit_blocks and loop.preheader is None:
+            # LLVM 19 crashes here (it splits a null preheader); the safe thing is to give up.
             return False
         se = self.se
         if se is not None:
