@@ -462,3 +462,34 @@ def test_unknown_parameter_is_an_error() -> None:
     module = parse_assembly("define void @f() {\n  ret void\n}\n")
     with pytest.raises(PipelineError):
         llvmpy_mid.run_passes(module, "loop(loop-simplifycfg<bogus>)")
+
+
+_NO_PREHEADER = """
+define i32 @f(i32 %n, ptr %p, ptr %addr) {
+entry:
+  indirectbr ptr %addr, [label %loop, label %other]
+other:
+  indirectbr ptr %addr, [label %loop]
+loop:
+  %i = phi i32 [ 0, %entry ], [ 1, %other ], [ %i2, %latch ]
+  store i32 %i, ptr %p
+  br i1 false, label %side.exit, label %latch
+latch:
+  %i2 = add i32 %i, 1
+  %c = icmp slt i32 %i2, %n
+  br i1 %c, label %loop, label %exit
+side.exit:
+  %s = phi i32 [ %i, %loop ]
+  ret i32 %s
+exit:
+  ret i32 %i2
+}"""
+
+
+@pytest.mark.parametrize("adaptor", ["loop", "loop-mssa"])
+def test_dead_exit_without_preheader_gives_up(adaptor: str) -> None:
+    """opt-19 crashes on a dead exit of a loop entered by ``indirectbr`` (no preheader); we
+    leave the loop as the loop canonicalisation alone leaves it."""
+    expected, _ = _opt19(_NO_PREHEADER, "%s(no-op-loop)" % adaptor)
+    got, _ = _ours(_NO_PREHEADER, "%s(loop-simplifycfg)" % adaptor)
+    assert got == expected and "br i1 false, label %side.exit" in got
