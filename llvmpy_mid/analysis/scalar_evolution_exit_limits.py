@@ -20,7 +20,7 @@ maxima are computed), quadratic recurrences, exits on ``with.overflow`` bits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from llvmpy_mid.analysis.constant_range import ConstantRange
 from llvmpy_mid.analysis.scalar_evolution_expressions import (
@@ -253,12 +253,15 @@ def _exit_limit_from_cond_impl(
             return ExitLimit(cnc)
         lhs = se.get_scev(lhs_v)
         rhs = se.get_scev(rhs_v)
-        return compute_exit_limit_from_icmp(se, loop, pred, lhs, rhs, controls_only_exit)
+        el = compute_exit_limit_from_icmp(se, loop, pred, lhs, rhs, controls_only_exit)
+        if el.has_any_info():
+            return el
+        return ExitLimit(compute_exit_count_exhaustively(se, loop, cond, exit_if_true))
     if isinstance(cond, ConstantInt):
         if exit_if_true == (cond.value == 0):
             return ExitLimit(cnc)
         return ExitLimit(se.get_zero(cond.type))
-    return ExitLimit(cnc)
+    return ExitLimit(compute_exit_count_exhaustively(se, loop, cond, exit_if_true))
 
 
 def _exit_limit_from_bin_op(
@@ -644,3 +647,172 @@ def _how_many_greater_thans(se: ScalarEvolution, lhs: SCEV, rhs: SCEV, loop: Loo
         cmax = se.get_udiv_ceil_scev(se.get_constant(ty, (max_start - min_end) & mask), se.get_constant(ty, min_stride))  # noqa
     smax = cmax if be is cnc else be
     return ExitLimit(be, cmax, smax)
+
+
+# --- brute-force evaluation (LLVM computeExitCountExhaustively) -----------------------------
+
+MAX_BRUTE_FORCE_ITERATIONS = 100
+MAX_CONSTANT_EVOLVING_DEPTH = 32
+_FOLDABLE = frozenset(
+    ("icmp", "fcmp", "select", "getelementptr", "load", "extractvalue")
+    + ("trunc", "zext", "sext", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "ptrtoint", "inttoptr",
+       "bitcast", "addrspacecast")
+)
+
+
+def _can_constant_evolve(inst: Instruction, loop: Loop) -> bool:
+    from llvmpy_mid.ir.instructions.binary import BinaryOperator
+    from llvmpy_mid.ir.instructions.other import PHINode
+
+    if not loop.contains(inst):
+        return False
+    if isinstance(inst, PHINode):
+        return inst.parent is loop.header
+    return isinstance(inst, BinaryOperator) or inst.opcode in _FOLDABLE
+
+
+def _constant_evolving_phi(v: Value, loop: Loop) -> Instruction | None:
+    """The one header phi whose value alone (with constants) determines ``v`` (LLVM
+    ``getConstantEvolvingPHI``), or None."""
+    from llvmpy_mid.ir.constants import Constant
+    from llvmpy_mid.ir.instructions.other import PHINode
+
+    if not isinstance(v, Instruction) or not _can_constant_evolve(v, loop):
+        return None
+    if isinstance(v, PHINode):
+        return v
+    phi_map: dict[Instruction, Instruction] = {}
+    # Post-order over the operand tree (explicit stack), each instruction mapped to its phi.
+    stack: list[tuple[Instruction, int, bool]] = [(v, 0, False)]
+    failed: set[Instruction] = set()
+    while stack:
+        inst, depth, ready = stack.pop()
+        if inst in phi_map or inst in failed:
+            continue
+        if depth > MAX_CONSTANT_EVOLVING_DEPTH:
+            failed.add(inst)
+            continue
+        pending: list[Instruction] = []
+        found: Instruction | None = None
+        ok = True
+        for op in inst.operands:
+            if isinstance(op, Constant):
+                continue
+            if not isinstance(op, Instruction) or not _can_constant_evolve(op, loop):
+                ok = False
+                break
+            p: Instruction | None = op if isinstance(op, PHINode) else phi_map.get(op)
+            if p is None:
+                if op in failed:
+                    ok = False
+                    break
+                pending.append(op)
+                continue
+            if found is not None and found is not p:
+                ok = False
+                break
+            found = p
+        if not ok:
+            failed.add(inst)
+            continue
+        if pending and not ready:
+            stack.append((inst, depth, True))
+            stack.extend((o, depth + 1, False) for o in pending)
+            continue
+        if pending:
+            failed.add(inst)
+            continue
+        if found is None:
+            failed.add(inst)
+        else:
+            phi_map[inst] = found
+    return phi_map.get(v)
+
+
+def _evaluate_expression(v: Value, loop: Loop, vals: dict[Value, Any], dl: Any, tli: Any) -> Any:
+    """``v`` folded to a constant with the instructions of ``vals`` known (LLVM
+    ``EvaluateExpression``), or None."""
+    from llvmpy_mid.analysis.constant_folding import constant_fold_inst_operands
+    from llvmpy_mid.ir.constants import Constant
+    from llvmpy_mid.ir.instructions.other import PHINode
+
+    if isinstance(v, Constant):
+        return v
+    if not isinstance(v, Instruction):
+        return None
+    stack: list[tuple[Instruction, bool]] = [(v, False)]
+    while stack:
+        inst, ready = stack.pop()
+        if inst in vals:
+            continue
+        if not _can_constant_evolve(inst, loop) or isinstance(inst, PHINode):
+            return None
+        if not ready:
+            stack.append((inst, True))
+            for op in inst.operands:
+                if isinstance(op, Instruction) and op not in vals:
+                    stack.append((op, False))
+            continue
+        ops: list[Any] = []
+        for op in inst.operands:
+            c = vals.get(op) if isinstance(op, Instruction) else (op if isinstance(op, Constant) else None)
+            if c is None:
+                return None
+            ops.append(c)
+        folded = constant_fold_inst_operands(inst, ops, dl, tli, False)
+        if folded is None:
+            return None
+        vals[inst] = folded
+    return vals.get(v)
+
+
+def compute_exit_count_exhaustively(se: ScalarEvolution, loop: Loop, cond: Value, exit_when: bool) -> SCEV:
+    """Run the loop's constant-evolving header phis up to 100 iterations and count the
+    iterations before ``cond`` becomes ``exit_when`` (an i32 count), or could-not-compute."""
+    from llvmpy_mid.ir.constants import Constant
+    from llvmpy_mid.ir.instructions.other import PHINode
+
+    cnc = _cnc(se)
+    pn = _constant_evolving_phi(cond, loop)
+    if not isinstance(pn, PHINode) or pn.num_incoming != 2:
+        return cnc
+    header = loop.header
+    latch = loop.latch
+    if latch is None or se.data_layout is None:
+        return cnc
+    current: dict[Value, Any] = {}
+    for phi in header.phis():
+        start: Constant | None = None
+        ok = True
+        for i in range(phi.num_incoming):
+            if phi.get_incoming_block(i) is latch:
+                continue
+            val = phi.get_incoming_value(i)
+            if not isinstance(val, Constant):
+                ok = False
+                break
+            if start is not val:
+                if start is not None:
+                    ok = False
+                    break
+                start = val
+        if ok and start is not None:
+            current[phi] = start
+    if pn not in current:
+        return cnc
+    i32 = header.type.context.i32
+    for iteration in range(MAX_BRUTE_FORCE_ITERATIONS):
+        vals = dict(current)
+        value = _evaluate_expression(cond, loop, vals, se.data_layout, se.tli)
+        if not isinstance(value, ConstantInt):
+            return cnc
+        if value.value == int(exit_when):
+            return se.get_constant(i32, iteration)
+        nxt: dict[Value, Any] = {}
+        for phi in [p for p in current if isinstance(p, PHINode) and p.parent is header]:
+            be = phi.incoming_value_for_block(latch)
+            c = _evaluate_expression(be, loop, dict(current), se.data_layout, se.tli)
+            if c is not None:
+                nxt[phi] = c
+        current = nxt
+    return cnc
