@@ -298,15 +298,17 @@ def drop_location(inst: Instruction) -> None:
     inst.debug_loc = DILocation.get(sp.context, 0, 0, sp, None)
 
 
+_OBJC_RUNTIME_INTRINSICS = frozenset(
+    "autorelease autoreleasePoolPop autoreleasePoolPush autoreleaseReturnValue copyWeak destroyWeak initWeak "
+    "loadWeak loadWeakRetained moveWeak release retain retainAutorelease retainAutoreleaseReturnValue "
+    "retainAutoreleasedReturnValue retainBlock storeStrong storeWeak unsafeClaimAutoreleasedReturnValue "
+    "retainedObject unretainedObject unretainedPointer retain.autorelease sync.enter sync.exit".split()
+)
+
+
 def _intrinsic_may_lower_to_call(name: str) -> bool:
-    """LLVM ``IntrinsicInst::mayLowerToFunctionCall``: the objc runtime intrinsics, and those
-    that lower to libcalls (memcpy family and math)."""
-    if name.startswith("llvm.objc.") or name.startswith("llvm.experimental.gc"):
-        return True
-    base = name[5:].split(".")[0]
-    return base in ("memcpy", "memmove", "memset", "sqrt", "pow", "powi", "sin", "cos", "exp", "exp2", "log",
-                    "log10", "log2", "fma", "fabs", "floor", "ceil", "trunc", "rint", "nearbyint", "round",
-                    "roundeven", "lround", "llround", "lrint", "llrint", "minnum", "maxnum", "copysign")
+    """LLVM ``IntrinsicInst::mayLowerToFunctionCall``: the objc runtime intrinsics."""
+    return name.startswith("llvm.objc.") and name[len("llvm.objc."):] in _OBJC_RUNTIME_INTRINSICS
 
 
 # --- erase / move -------------------------------------------------------------------------------
