@@ -303,6 +303,7 @@ _BUILTIN_PASSES: tuple[tuple[str, str, str], ...] = (
     ("mem2reg", "function", "llvmpy_mid.transform.scalar.mem2reg:PromotePass"),
     ("reg2mem", "function", "llvmpy_mid.transform.scalar.reg2mem:RegToMemPass"),
     ("strip-dead-prototypes", "module", "llvmpy_mid.ipo.strip_dead_prototypes:StripDeadPrototypesPass"),
+    ("inferattrs", "module", "llvmpy_mid.ipo.infer_function_attrs:InferFunctionAttrsPass"),
     ("mergefunc", "module", "llvmpy_mid.ipo.merge_functions:MergeFunctionsPass"),
     ("print<structural-hash>", "module", "llvmpy_mid.passes.structural_hash_printer:StructuralHashPrinterPass"),
     (

@@ -9,11 +9,10 @@ it) and inserts a call named after the function, or returns None when the target
 does not have the function or the module already has a different global of that name.
 
 :func:`infer_non_mandatory_lib_func_attrs` puts on an emitted function's declaration the
-attributes LLVM infers for it (``inferNonMandatoryLibFuncAttrs``), for the functions the
-simplifier emits and a few neighbours; other functions only get ``nofree``.
+attributes LLVM infers for it (``inferNonMandatoryLibFuncAttrs``, in
+:mod:`llvmpy_mid.transform.utils.infer_lib_func_attrs`).
 
-Not done (yet): the inferred attributes of the other library functions, and the
-``signext``/``zeroext`` argument extensions some targets need.
+Not done (yet): the ``signext``/``zeroext`` argument extensions some targets need.
 """
 
 from __future__ import annotations
@@ -131,119 +130,11 @@ def mark_register_parameter_attributes(fn: Function, module: Module) -> None:
     fn.attributes = attrs
 
 
-_FREE_LIKE = frozenset(("free", "vec_free", "realloc", "reallocf", "reallocarray", "vec_realloc"))
+def infer_non_mandatory_lib_func_attrs(fn: Function, tli: TargetLibraryInfo) -> bool:
+    """``inferNonMandatoryLibFuncAttrs`` (:mod:`llvmpy_mid.transform.utils.infer_lib_func_attrs`)."""
+    from llvmpy_mid.transform.utils.infer_lib_func_attrs import infer_non_mandatory_lib_func_attrs as infer
 
-# Per function: (memory: "read" / "argread" / "argmem" / "write" / "", nounwind, willreturn,
-# nocapture params, readonly params, writeonly params, noalias params, returned param,
-# ret+args noundef).
-_INFER: dict[str, tuple[str, bool, bool, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int, bool]] = {
-    "strlen": ("argread", True, True, (0,), (), (), (), -1, False),
-    "strnlen": ("argread", True, True, (0,), (), (), (), -1, False),
-    "wcslen": ("argread", True, True, (0,), (), (), (), -1, False),
-    "strchr": ("argread", True, True, (), (), (), (), -1, False),
-    "strrchr": ("argread", True, True, (), (), (), (), -1, False),
-    "strcmp": ("argread", True, True, (0, 1), (), (), (), -1, False),
-    "strncmp": ("argread", True, True, (0, 1), (), (), (), -1, False),
-    "strspn": ("argread", True, True, (0, 1), (), (), (), -1, False),
-    "strcspn": ("argread", True, True, (0, 1), (), (), (), -1, False),
-    "strstr": ("argread", True, True, (1,), (), (), (), -1, False),
-    "strpbrk": ("argread", True, True, (1,), (), (), (), -1, False),
-    "strcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), 0, False),
-    "strncpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), 0, False),
-    "stpcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), -1, False),
-    "stpncpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), -1, False),
-    "memcmp": ("argread", True, True, (0, 1), (), (), (), -1, False),
-    "bcmp": ("argread", True, True, (0, 1), (), (), (), -1, False),
-    "memchr": ("argread", True, True, (), (), (), (), -1, False),
-    "memrchr": ("argread", True, True, (), (), (), (), -1, False),
-    "memcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), 0, False),
-    "mempcpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), -1, False),
-    "memccpy": ("argmem", True, True, (1,), (1,), (0,), (0, 1), -1, False),
-    "memmove": ("argmem", True, True, (0, 1), (0,), (1,), (), 0, False),
-    "fwrite": ("", True, False, (0, 3), (), (), (), -1, True),
-    "fputs": ("", True, False, (0, 1), (0,), (), (), -1, True),
-    "fputc": ("", True, False, (1,), (), (), (), -1, True),
-    "puts": ("", True, False, (0,), (0,), (), (), -1, True),
-    "printf": ("", True, False, (0,), (0,), (), (), -1, True),
-    "putchar": ("", True, False, (), (), (), (), -1, True),
-    "ldexp": ("", False, True, (), (), (), (), -1, False),
-    "strdup": ("inaccarg", True, True, (0,), (0,), (), (), -1, False),
-    "malloc": ("inacc", True, True, (), (), (), (), -1, True),
-    "calloc": ("inacc", True, True, (), (), (), (), -1, True),
-    "strcat": ("argmem", True, True, (1,), (1,), (), (0, 1), 0, False),
-    "strncat": ("argmem", True, True, (1,), (1,), (), (0, 1), 0, False),
-    "sprintf": ("", True, False, (0, 1), (1,), (0,), (0,), -1, True),
-    "snprintf": ("", True, False, (0, 2), (2,), (0,), (0,), -1, True),
-    "vsprintf": ("", True, False, (0, 1), (1,), (), (), -1, True),
-    "vsnprintf": ("", True, False, (0, 2), (2,), (), (), -1, True),
-    "ldexpf": ("", False, True, (), (), (), (), -1, False),
-    "ldexpl": ("", False, True, (), (), (), (), -1, False),
-}
-
-
-def infer_non_mandatory_lib_func_attrs(fn: Function, tli: TargetLibraryInfo) -> None:
-    """``inferNonMandatoryLibFuncAttrs`` for the functions in :data:`_INFER` (``nofree`` alone
-    for the other library functions that do not free memory)."""
-    from llvmpy_mid.ir.memory_effects import MemoryEffects
-
-    func = tli.get_lib_func(fn)
-    if func is None or not tli.has(func):
-        return
-    attrs = fn.attributes
-    spec = _INFER.get(func)
-    if spec is not None:
-        mem, nounwind, willreturn, nocap, ro, wo, noalias, returned, noundef = spec
-        cur_attr = attrs.fn_attrs.get("memory")
-        cur = cur_attr.memory_effects if cur_attr is not None else MemoryEffects.unknown()
-        new = cur
-        if mem in ("read", "argread"):
-            new = new & MemoryEffects.read_only()
-        if mem in ("argread", "argmem"):
-            new = new & MemoryEffects.arg_mem_only()
-        if mem == "write":
-            new = new & MemoryEffects.write_only()
-        if mem == "inaccarg":
-            new = new & MemoryEffects.inaccessible_or_arg_mem_only()
-        if mem == "inacc":
-            new = new & MemoryEffects.inaccessible_mem_only()
-        if func in ("malloc", "calloc"):
-            from llvmpy_mid.ir.attribute_kinds import AllocFnKind
-
-            if attrs.fn_attrs.string_value("alloc-family") is None:
-                attrs = attrs.with_fn_attr(Attribute.string("alloc-family", "malloc"))
-            init = AllocFnKind.UNINITIALIZED if func == "malloc" else AllocFnKind.ZEROED
-            if not attrs.fn_attrs.has("allockind"):
-                attrs = attrs.with_fn_attr(Attribute.alloc_kind(AllocFnKind.ALLOC | init))
-            if not attrs.fn_attrs.has("allocsize"):
-                attrs = attrs.with_fn_attr(Attribute.alloc_size(0) if func == "malloc" else Attribute.alloc_size(0, 1))
-            if not attrs.ret_attrs.has("noalias"):
-                attrs = attrs.with_ret_attr(Attribute.enum("noalias"))
-        if func == "strdup":
-            if attrs.fn_attrs.string_value("alloc-family") is None:
-                attrs = attrs.with_fn_attr(Attribute.string("alloc-family", "malloc"))
-            if not attrs.ret_attrs.has("noalias"):
-                attrs = attrs.with_ret_attr(Attribute.enum("noalias"))
-        if new is not cur and new != cur:
-            attrs = attrs.without_fn_attr("memory").with_fn_attr(Attribute.memory(new))
-        if noundef:
-            if not fn.return_type.is_void and not attrs.ret_attrs.has("noundef"):
-                attrs = attrs.with_ret_attr(Attribute.enum("noundef"))
-            for n in range(len(fn.function_type.params)):
-                if not attrs.param_attrs(n).has("noundef"):
-                    attrs = attrs.with_param_attr(n, Attribute.enum("noundef"))
-        if nounwind and not attrs.fn_attrs.has("nounwind"):  # setDoesNotThrow
-            attrs = attrs.with_fn_attr(Attribute.enum("nounwind"))
-        if willreturn and not attrs.fn_attrs.has("willreturn"):
-            attrs = attrs.with_fn_attr(Attribute.enum("willreturn"))
-        for kind, nos in (("nocapture", nocap), ("readonly", ro), ("writeonly", wo), ("noalias", noalias)):
-            for n in nos:
-                if not attrs.param_attrs(n).has(kind):
-                    attrs = attrs.with_param_attr(n, Attribute.enum(kind))
-        if returned >= 0 and not attrs.param_attrs(returned).has("returned"):
-            attrs = attrs.with_param_attr(returned, Attribute.enum("returned"))
-    if func not in _FREE_LIKE and not attrs.fn_attrs.has("nofree"):
-        attrs = attrs.with_fn_attr(Attribute.enum("nofree"))
-    fn.attributes = attrs
+    return infer(fn, tli)
 
 
 def emit_lib_call(
