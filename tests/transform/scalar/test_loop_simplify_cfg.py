@@ -493,3 +493,80 @@ def test_dead_exit_without_preheader_gives_up(adaptor: str) -> None:
     expected, _ = _opt19(_NO_PREHEADER, "%s(no-op-loop)" % adaptor)
     got, _ = _ours(_NO_PREHEADER, "%s(loop-simplifycfg)" % adaptor)
     assert got == expected and "br i1 false, label %side.exit" in got
+
+
+def _random_loop_nest(seed: int) -> str:
+    """Natural loops nested up to four deep; each block branches on a constant or a variable
+    (or switches) to the next block, its latch, its exit or an enclosing loop's latch or exit,
+    so that folding kills exits at several levels and moves loops out of their parents."""
+    rng = random.Random(seed)
+    counter = [0]
+    rows: list[tuple[str, list[str], str]] = []
+
+    def build(depth: int, exit_targets: list[str]) -> str:
+        lid = counter[0]
+        counter[0] += 1
+        header, latch, exit_bb = "L%d_h" % lid, "L%d_latch" % lid, "L%d_exit" % lid
+        seq = [header] + ["L%d_b%d" % (lid, k) for k in range(rng.randint(1, 3))]
+        inner_rows: list[tuple[str, list[str], str]] = []
+        inner_header: str | None = None
+        if depth < 3 and rng.random() < 0.6:
+            mark = len(rows)
+            inner_header = build(depth + 1, [latch, exit_bb] + exit_targets)
+            inner_rows = rows[mark:]
+            del rows[mark:]
+        for k, name in enumerate(seq):
+            nxt = seq[k + 1] if k + 1 < len(seq) else (inner_header or latch)
+            insts = ["  %%i%d = phi i32 PRE" % lid] if k == 0 else []
+            if rng.random() < 0.4:
+                insts.append("  store i32 %%i%d, ptr %%p" % lid)
+            r = rng.random()
+            if r < 0.3:
+                term = "  br label %%%s" % nxt
+            elif r < 0.7:
+                target = rng.choice(exit_targets + [exit_bb, latch, nxt])
+                cond = rng.choice(["true", "false", "%c0", "%c1"])
+                pair = (nxt, target) if rng.random() < 0.5 else (target, nxt)
+                term = "  br i1 %s, label %%%s, label %%%s" % ((cond,) + pair)
+            else:
+                target = rng.choice(exit_targets + [exit_bb, latch])
+                term = "  switch i32 %s, label %%%s [ i32 1, label %%%s ]" % (rng.choice(["0", "1", "%n"]), nxt, target)
+            rows.append((name, insts, term))
+        rows.extend(inner_rows)
+        cond = rng.choice(["%c0", "%c1", "true", "false", "%%cmp%d" % lid])
+        rows.append(
+            (
+                latch,
+                ["  %%i%d.next = add i32 %%i%d, 1" % (lid, lid), "  %%cmp%d = icmp slt i32 %%i%d.next, %%n" % (lid, lid)],
+                "  br i1 %s, label %%%s, label %%%s" % (cond, header, exit_bb),
+            )
+        )
+        out = rng.choice(exit_targets) if exit_targets else None
+        rows.append((exit_bb, [], "  br label %%%s" % out if out else "  ret i32 0"))
+        return header
+
+    build(0, [])
+    preds: dict[str, list[str]] = {"L0_h": ["entry"]}
+    for name, _, term in rows:
+        for part in term.split("label %")[1:]:
+            preds.setdefault(part.split(",")[0].split(" ")[0], []).append(name)
+    lines = ["define i32 @r(i1 %c0, i1 %c1, i32 %n, ptr %p) {", "entry:", "  br label %L0_h"]
+    for name, insts, term in rows:
+        lines.append(name + ":")
+        for inst in insts:
+            if inst.endswith("PRE"):
+                lid = name[1 : name.index("_")]
+                incoming = [
+                    "[ %%i%s.next, %%%s ]" % (lid, p) if p == "L%s_latch" % lid else "[ 0, %%%s ]" % p for p in preds[name]
+                ]
+                inst = inst[: -len("PRE")] + ", ".join(incoming)
+            lines.append(inst)
+        lines.append(term)
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("adaptor", ["loop", "loop-mssa"])
+@pytest.mark.parametrize("seed", range(20))
+def test_random_loop_nests_like_opt19(seed: int, adaptor: str) -> None:
+    _assert_like_opt19(_random_loop_nest(seed), adaptor)
