@@ -463,7 +463,7 @@ class LoopRotate:
             new_ph = split_critical_edge(phbi, _succ_index(phbi, new_header), opts)
             if new_ph is not None:
                 new_ph.name = new_header.name + ".lr.ph"
-            for exit_pred in list(dict.fromkeys(exit_bb.predecessors)):
+            for exit_pred in list(exit_bb.predecessors):
                 pred_loop = li.loop_for(exit_pred)
                 term = exit_pred.terminator
                 if pred_loop is None or pred_loop.contains(exit_bb) or term is None or term.opcode == "indirectbr":
