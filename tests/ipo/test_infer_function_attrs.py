@@ -239,3 +239,30 @@ declare i32 @htonl(i32)
     stats = llvmpy_mid.run_passes(module, "inferattrs").statistics
     assert not [k for k in stats if k.startswith("build-libcalls.")]
     assert print_module(module) == once
+
+
+_RANDOM_MEMORY = (
+    "", "memory(none)", "memory(read)", "memory(write)", "memory(argmem: read)", "memory(argmem: readwrite)",
+    "memory(inaccessiblemem: readwrite)", "memory(argmem: write, inaccessiblemem: read)",
+    "memory(readwrite, argmem: none)", "memory(read, inaccessiblemem: write)",
+)  # fmt: skip
+_RANDOM_FN_ATTRS = (
+    "nounwind", "nofree", "willreturn", "convergent", "nosync", "mustprogress", 'allockind("free")',
+    'allockind("realloc")', 'allockind("alloc")', '"alloc-family"="x"', "nonlazybind", "nobuiltin", "cold",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_library_function_with_random_attributes(seed: int) -> None:
+    """Each declaration already carries random memory effects and function attributes."""
+    import random
+
+    rnd = random.Random(seed)
+    ty = _types(32, 64)
+    lines = ['target datalayout = "%s"' % _DL64, 'target triple = "x86_64-unknown-linux-gnu"']
+    for e, n, s in LIB_FUNCS:
+        extra = [rnd.choice(_RANDOM_MEMORY), *rnd.sample(_RANDOM_FN_ATTRS, rnd.randint(0, 3))]
+        lines.append(" ".join([_declaration(e, n, s, ty), *(x for x in extra if x)]))
+    if seed == 2:
+        lines.append('!llvm.module.flags = !{!0}\n!0 = !{i32 7, !"RtLibUseGOT", i32 1}')
+    _same("\n".join(lines) + "\n")
