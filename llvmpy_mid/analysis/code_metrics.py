@@ -74,15 +74,32 @@ def collect_ephemeral_values(scope: Loop | Function, ac: Any) -> set[Value]:
     return eph
 
 
+def _constant_is_dead(c: Value) -> bool:
+    """LLVM ``constantIsDead`` without removal: a constant (not a global) whose users are
+    all dead constants."""
+    from llvmpy_mid.ir.global_value import GlobalValue
+
+    stack = [c]
+    seen: set[int] = set()
+    while stack:
+        v = stack.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if isinstance(v, GlobalValue) or not v.is_constant:
+            return False
+        stack.extend(v.users)
+    return True
+
+
 def _has_one_live_use(fn: Function) -> bool:
-    """A function with one use not counting constant users that are themselves unused."""
+    """LLVM ``Constant::hasOneLiveUse``: one use, not counting uses by dead constants."""
     count = 0
-    for user in fn.users:
-        if not isinstance(user, Instruction) and not list(user.users) and not hasattr(user, "parent"):
+    for use in fn.uses:
+        user = use.user
+        if user.is_constant and _constant_is_dead(user):
             continue
         count += 1
-        if count > 1:
-            return False
     return count == 1
 
 

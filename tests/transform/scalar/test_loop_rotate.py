@@ -242,6 +242,37 @@ def test_prepare_for_lto_option_like_opt() -> None:
     assert "header:" in got
 
 
+_MINSIZE = """
+define void @f(i32 %n, ptr %p) minsize {
+entry:
+  br label %header
+header:
+  %i = phi i32 [ 0, %entry ], [ %inc, %body ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  store i32 %i, ptr %p
+  %inc = add i32 %i, 1
+  br label %header, !llvm.loop !0
+exit:
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "loop_md",
+    [
+        "!0 = distinct !{!0}",
+        '!0 = distinct !{!0, !1}\n!1 = !{!"llvm.loop.vectorize.enable", i1 true}',
+        '!0 = distinct !{!0, !1, !2}\n!1 = !{!"llvm.loop.vectorize.enable", i1 true}\n!2 = !{!"llvm.loop.isvectorized", i32 1}',
+    ],
+)
+def test_minsize_and_forced_vectorization_like_opt(loop_md: str) -> None:
+    # minsize disables header duplication unless the loop is forced to vectorize.
+    assert_same_as_opt(_MINSIZE + loop_md + "\n", "loop-rotate")
+
+
 def test_bad_param_is_an_error() -> None:
     from llvmpy_mid.errors import PipelineError
 
