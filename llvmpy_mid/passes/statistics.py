@@ -54,6 +54,14 @@ class Statistic:
         """The count in the active collector."""
         return _ACTIVE[-1].value(self)
 
+    def update_max(self, value: int) -> None:
+        """Raise the count in the active collector to ``value`` if it is lower (LLVM
+        ``TrackingStatistic::updateMax``)."""
+        collector = _ACTIVE[-1]
+        current = collector.value(self)
+        if value > current:
+            collector.add(self, value - current)
+
     def __repr__(self) -> str:
         return "Statistic(%s)" % self.key
 

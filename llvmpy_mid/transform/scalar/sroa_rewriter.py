@@ -38,7 +38,7 @@ from llvmpy_mid.ir.metadata import ValueAsMetadata
 from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets, strip_pointer_casts
 from llvmpy_mid.ir.types import ArrayType, IntegerType, Type, VectorType
 from llvmpy_mid.ir.value import Use, Value
-from llvmpy_mid.passes.statistics import Statistic, active_collector
+from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.scalar.sroa_aggregates import is_single_value_type
 from llvmpy_mid.transform.scalar.sroa_debug_info import assignment_markers, migrate_debug_info
 from llvmpy_mid.transform.scalar.sroa_speculation import (
@@ -852,9 +852,7 @@ def rewrite_partition(state: SROAState, ai: AllocaInst, slices: AllocaSlices, p:
         promotable &= rewriter.visit(s)
         num_uses += 1
     NUM_ALLOCA_PARTITION_USES.add(num_uses)
-    collector = active_collector()
-    if num_uses > collector.value(MAX_USES_PER_ALLOCA_PARTITION):
-        collector.add(MAX_USES_PER_ALLOCA_PARTITION, num_uses - collector.value(MAX_USES_PER_ALLOCA_PARTITION))
+    MAX_USES_PER_ALLOCA_PARTITION.update_max(num_uses)
 
     for phi in list(phi_users):
         if not is_safe_phi_to_speculate(phi):

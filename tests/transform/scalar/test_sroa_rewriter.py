@@ -447,3 +447,32 @@ def test_debug_records_like_opt19(assignment_tracking: bool) -> None:
         assert "#dbg_assign" in ir
     out = assert_like_opt(ir, "sroa<preserve-cfg>")
     assert ("#dbg_assign" in out) == assignment_tracking  # the volatile slice keeps an alloca
+
+
+def test_partition_statistics() -> None:
+    """``NumNewAllocas``, ``NumAllocaPartitionUses``, ``MaxUsesPerAllocaPartition`` (a maximum,
+    not a sum) and ``NumVectorized`` as LLVM counts them."""
+    import llvmpy_mid
+
+    m = parse_assembly(
+        """
+define <2 x float> @f(i32 %a, i32 %b, <2 x float> %v) {
+  %x = alloca { i32, i32 }
+  store i32 %a, ptr %x
+  %p = getelementptr i8, ptr %x, i64 4
+  store i32 %b, ptr %p
+  %l = load i32, ptr %p
+  %y = alloca <2 x float>
+  store <2 x float> %v, ptr %y
+  %q = getelementptr i8, ptr %y, i64 4
+  store float 1.0, ptr %q
+  %w = load <2 x float>, ptr %y
+  ret <2 x float> %w
+}
+"""
+    )
+    stats = llvmpy_mid.run_passes(m, "sroa").statistics
+    assert stats["sroa.NumNewAllocas"] == 2  # { i32, i32 } splits in two; <2 x float> stays
+    assert stats["sroa.NumAllocaPartitionUses"] == 6
+    assert stats["sroa.MaxUsesPerAllocaPartition"] == 3
+    assert stats["sroa.NumVectorized"] == 1
