@@ -251,7 +251,10 @@ class AttributeParser(TypeParser):
             elem = self.parse_uint32()
             num: int | None = None
             if self.eat(","):
+                at = self.p
                 num = self.parse_uint32()
+                if num == elem:
+                    self.fail("'allocsize' indices can't refer to the same parameter", at)
             self.expect(")", "expected ')'")
             return Attribute.alloc_size(elem, num)
         if kind is AttrKind.VSCALE_RANGE:

@@ -346,6 +346,8 @@ HAND_WRITTEN: list[tuple[str, str, str, int, int]] = [
      "expected ')'", 1, 38),
     ("subrange-count-below-minus-one", "!named = !{!0}\n!0 = !DISubrange(count: -5)\n",
      "value for 'count' too small, limit is -1", 2, 25),
+    ("allocsize-same-parameter", "declare ptr @f(i32, i32) allocsize(0,0)\n",
+     "'allocsize' indices can't refer to the same parameter", 1, 38),
 ]
 _IDS = [row[0] for row in HAND_WRITTEN]
 
