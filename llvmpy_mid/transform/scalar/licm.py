@@ -703,7 +703,7 @@ def _clone_instruction_in_exit_block(
     for i, op in enumerate(list(new.operands)):
         if _would_be_out_of_loop_use_requiring_lcssa(li, op, exit_block):
             assert isinstance(op, Instruction)
-            op_pn = PHINode(op.type, name=op.name + ".lcssa" if op.name else "")
+            op_pn = PHINode(op.type, name=op.name + ".lcssa")
             op_pn.insert_into(exit_block, exit_block.first_instruction)
             for j in range(pn.num_incoming):
                 op_pn.add_incoming(op, pn.get_incoming_block(j))

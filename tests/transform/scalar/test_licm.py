@@ -105,6 +105,15 @@ eff:
   br label %latch""",
         "%m2",
     ),
+    # Unnamed in-loop operands of a sunk value get LCSSA phis named ``.lcssa`` (then numbered).
+    "sink_unnamed_operands": _loop(
+        """  %0 = mul i32 %i, %b
+  %1 = add i32 %0, %i
+  %m = shl i32 %1, %0
+  %m2 = lshr i32 %m, %0
+  br label %latch""",
+        "%m2",
+    ),
     # A store to a pointer only this loop touches is promoted (load in the preheader, store in
     # the exit); fdiv arcp by an invariant becomes a multiplication by a hoisted reciprocal.
     "promote_and_reciprocal": _loop(
