@@ -326,3 +326,69 @@ header:
 def test_generated_loops_like_opt(seed: int) -> None:
     text = _gen_loop(random.Random(seed))
     assert_same_as_opt(text, "loop-rotate")
+
+
+def _gen_nest(r: random.Random) -> str:
+    """An outer loop around an inner loop with a multi-block body, side exits, values of the
+    header used after the inner loop."""
+    hv = ["%i", "%s", "%a"]
+    hdr = []
+    for k in range(r.randint(0, 3)):
+        op = r.choice(["add", "mul", "xor", "shl", "sub"])
+        hdr.append("  %%h%d = %s i32 %s, %s" % (k, op, r.choice(hv), r.choice(hv + ["3"])))
+        hv.append("%%h%d" % k)
+    if r.random() < 0.3:
+        hdr.append("  %hl = load i32, ptr %p")
+        hv.append("%hl")
+    pred = r.choice(["slt", "ult", "ne", "eq"])
+    hdr.append("  %%c = icmp %s i32 %s, %s" % (pred, r.choice(hv), r.choice(["%n", "10", "0"])))
+    body = []
+    side = []
+    vals = list(hv)
+    nb = r.randint(1, 3)
+    for j in range(1, nb + 1):
+        nxt = "b%d" % (j + 1) if j < nb else "latch"
+        v = "%%v%d" % j
+        body.append("b%d:\n  %s = add i32 %s, %s" % (j, v, r.choice(vals), r.choice(vals)))
+        vals.append(v)
+        if r.random() < 0.4:
+            body.append("  %%e%d = icmp eq i32 %s, 7\n  br i1 %%e%d, label %%side, label %%%s" % (j, v, j, nxt))
+            side.append("[ %s, %%b%d ]" % (r.choice(["%i", "%s", "0"]), j))
+        else:
+            body.append("  br label %%%s" % nxt)
+    side_block = "side:\n  %%r2 = phi i32 %s\n  ret i32 %%r2\n" % ", ".join(side) if side else ""
+    lines = "\n".join(hdr + ["  br i1 %c, label %b1, label %exit"] + body)
+    return f"""define i32 @f(i32 %a, i32 %n, ptr %p) {{
+entry0:
+  br label %outer
+outer:
+  %oi = phi i32 [ 0, %entry0 ], [ %oi2, %olatch ]
+  br label %entry
+entry:
+  br label %h
+h:
+  %i = phi i32 [ 0, %entry ], [ %inc, %latch ]
+  %s = phi i32 [ %a, %entry ], [ %s2, %latch ]
+{lines}
+latch:
+  %inc = add nsw i32 %i, {r.choice(["1", "%a"])}
+  %s2 = add i32 %s, {r.choice(vals)}
+  br label %h
+exit:
+  %r = phi i32 [ {r.choice(hv)}, %h ]
+  br label %olatch
+olatch:
+  %oi2 = add i32 %oi, 1
+  %oc = icmp slt i32 %oi2, %r
+  br i1 %oc, label %outer, label %oexit
+oexit:
+  ret i32 %r
+{side_block}}}
+"""
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("pipeline", ["loop-rotate", "loop-mssa(loop-rotate)"])
+def test_generated_nests_like_opt(seed: int, pipeline: str) -> None:
+    text = _gen_nest(random.Random(seed))
+    assert_same_as_opt(text, pipeline)
