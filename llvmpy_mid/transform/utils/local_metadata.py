@@ -30,6 +30,40 @@ _LOAD_MD_DIRECT = (
 )  # fmt: skip
 
 
+def _copy_nonnull_metadata(node: MDNode, dest: LoadInst) -> None:
+    """LLVM ``copyNonnullMetadata``: kept on a pointer load, ``!range [1, 0)`` on an integer one."""
+    from llvmpy_mid.ir.metadata import ConstantAsMetadata, MDNode as _MDNode
+
+    new_ty = dest.type
+    if new_ty.is_pointer:
+        dest.set_metadata("nonnull", node)
+    elif new_ty.is_integer:
+        ops = [ConstantAsMetadata.get(ConstantInt.get(new_ty, 1)), ConstantAsMetadata.get(ConstantInt.get(new_ty, 0))]
+        dest.set_metadata("range", _MDNode.get(new_ty.context, ops))
+
+
+def _copy_range_metadata(source: LoadInst, node: MDNode, dest: LoadInst) -> None:
+    """LLVM ``copyRangeMetadata``: kept for the same type; ``!nonnull`` on a pointer load of the
+    same width when the range excludes zero."""
+    from llvmpy_mid.analysis.value_tracking_support import _range_md_excludes
+    from llvmpy_mid.ir.metadata import MDNode as _MDNode
+
+    new_ty = dest.type
+    if new_ty is source.type:
+        dest.set_metadata("range", node)
+        return
+    if not new_ty.is_pointer:
+        return
+    fn = dest.function
+    module = fn.parent if fn is not None else None
+    if module is None:
+        return
+    width = module.data_layout.type_size_in_bits(new_ty)
+    old_ty = source.type.scalar_type
+    if old_ty.is_integer and width == old_ty.width and _range_md_excludes(node, 0):  # type: ignore[attr-defined]
+        dest.set_metadata("nonnull", _MDNode.get(new_ty.context, []))
+
+
 def copy_metadata_for_load(dest: LoadInst, source: LoadInst) -> None:
     """Copy what still applies to a load of another type (LLVM ``copyMetadataForLoad``)."""
     new_ty = dest.type
@@ -39,14 +73,12 @@ def copy_metadata_for_load(dest: LoadInst, source: LoadInst) -> None:
         if kind in _LOAD_MD_DIRECT:
             dest.set_metadata(kind, node)
         elif kind == "nonnull":
-            if new_ty.is_pointer:
-                dest.set_metadata(kind, node)
+            _copy_nonnull_metadata(node, dest)
         elif kind in ("align", "dereferenceable", "dereferenceable_or_null"):
             if new_ty.is_pointer:
                 dest.set_metadata(kind, node)
         elif kind == "range":
-            if new_ty is source.type:
-                dest.set_metadata(kind, node)
+            _copy_range_metadata(source, node, dest)
 
 
 _CSE_KNOWN = (
