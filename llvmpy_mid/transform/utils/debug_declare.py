@@ -44,8 +44,8 @@ if TYPE_CHECKING:
 
 _OP_DEREF = 0x06
 _OP_FRAGMENT = 0x1000
-_OP_EXTRACT_BITS_SEXT = 0x1008
-_OP_EXTRACT_BITS_ZEXT = 0x1009
+_OP_EXTRACT_BITS_SEXT = 0x1006
+_OP_EXTRACT_BITS_ZEXT = 0x1007
 
 
 def dbg_variable_records_of(value: Value) -> list[DbgVariableRecord]:
@@ -109,20 +109,25 @@ def variable_size_in_bits(var: MDNode) -> int | None:
     return None
 
 
-def _variable_signedness(var: MDNode) -> str | None:
-    ty = var.get_field("type") if isinstance(var, DINode) and var.has_field("type") else None
-    while isinstance(ty, DINode):
-        if ty.kind == "DIBasicType":
-            enc = ty.get_field("encoding") if ty.has_field("encoding") else None
-            if enc in ("DW_ATE_signed", "DW_ATE_signed_char"):
-                return "signed"
-            if enc in ("DW_ATE_unsigned", "DW_ATE_unsigned_char", "DW_ATE_boolean"):
-                return "unsigned"
-            return None
-        if ty.kind == "DIDerivedType":
-            ty = ty.get_field("baseType") if ty.has_field("baseType") else None
-            continue
+def variable_signedness(var: object) -> bool | None:
+    """True (signed), False (unsigned) or None (unknown), from a variable's basic type (LLVM
+    ``DIVariable::getSignedness``: only a ``DIBasicType`` with a signed or unsigned encoding
+    answers; derived types and booleans do not)."""
+    get_field = getattr(var, "get_field", None)
+    has_field = getattr(var, "has_field", None)
+    if get_field is None or has_field is None or not has_field("type"):
         return None
+    ty = get_field("type")
+    if getattr(ty, "kind", None) != "DIBasicType" or not ty.has_field("encoding"):
+        return None
+    enc = ty.get_field("encoding")
+    names = getattr(enc, "names", None)
+    if names:
+        enc = names[0]
+    if enc in ("DW_ATE_signed", "DW_ATE_signed_char", 5, 6):
+        return True
+    if enc in ("DW_ATE_unsigned", "DW_ATE_unsigned_char", 7, 8):
+        return False
     return None
 
 
@@ -133,8 +138,8 @@ def active_bits(expr: MDNode, var: MDNode) -> int | None:
     values = _expr_values(expr)
     for pos, op in expression_ops(values):
         if op in (_OP_EXTRACT_BITS_SEXT, _OP_EXTRACT_BITS_ZEXT):
-            sign = _variable_signedness(var)
-            if sign is None or (sign == "signed") != (op == _OP_EXTRACT_BITS_SEXT):
+            signed = variable_signedness(var)
+            if signed is None or signed != (op == _OP_EXTRACT_BITS_SEXT):
                 bits = initial
                 continue
         elif op != _OP_FRAGMENT:
@@ -452,5 +457,6 @@ __all__ = [
     "lower_dbg_declare",
     "starts_with_deref",
     "value_covers_entire_fragment",
+    "variable_signedness",
     "variable_size_in_bits",
 ]

@@ -71,6 +71,7 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.terminators import UnreachableInst
 from llvmpy_mid.ir.metadata import DIArgList, MetadataAsValue, ValueAsMetadata
 from llvmpy_mid.ir.value import Value
+from llvmpy_mid.transform.utils.debug_declare import variable_signedness
 
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
@@ -1140,29 +1141,6 @@ def remove_all_non_terminator_and_eh_pad_instructions(bb: BasicBlock) -> tuple[i
 # --- rewriting debug uses -------------------------------------------------------------------------
 
 
-def _variable_signedness(var: object) -> bool | None:
-    """True (signed), False (unsigned) or None, from a variable's basic type (LLVM
-    ``DIVariable::getSignedness``)."""
-    get_field = getattr(var, "get_field", None)
-    if get_field is None:
-        return None
-    try:
-        ty = get_field("type")
-    except Exception:  # noqa: BLE001 - a node without a type field
-        return None
-    if getattr(ty, "kind", None) != "DIBasicType":
-        return None
-    enc = ty.get_field("encoding")
-    names = getattr(enc, "names", None)
-    if names:
-        enc = names[0]
-    if enc in ("DW_ATE_signed", "DW_ATE_signed_char", 5, 6):
-        return True
-    if enc in ("DW_ATE_unsigned", "DW_ATE_unsigned_char", 7, 8):
-        return False
-    return None
-
-
 def _rewrite_debug_users(
     frm: Instruction,
     to: Value,
@@ -1240,7 +1218,7 @@ def replace_all_dbg_uses_with(frm: Instruction, to: Value, dom_point: Instructio
             return _rewrite_debug_users(frm, to, dom_point, dt, identity)
 
         def sign_or_zero_ext(rec: DbgVariableRecord) -> list[int] | None:
-            signed = _variable_signedness(rec.variable)
+            signed = variable_signedness(rec.variable)
             if signed is None:
                 return None
             values = expression_values(rec.expression)  # type: ignore[arg-type]
