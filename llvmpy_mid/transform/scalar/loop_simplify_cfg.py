@@ -147,6 +147,13 @@ def _tokens_in_lcssa_form(loop: Loop, dt: Any) -> bool:
     return True
 
 
+def _adopt_dbg_records(new: Instruction, pos: Instruction) -> None:
+    """``new`` was inserted right before ``pos``: the debug records in front of ``pos`` now
+    come before ``new`` (LLVM's insertion at an iterator without the head bit)."""
+    for record in pos.take_dbg_records():
+        new.add_dbg_record(record)
+
+
 def _verify_mssa(mssau: Any) -> None:
     if mssau is not None and OPTIONS.value("verify-memoryssa"):
         mssau.get_memory_ssa().verify_memory_ssa()
@@ -255,6 +262,9 @@ class ConstantTerminatorFolding:
         assert preheader is not None
         term = preheader.terminator
         assert term is not None
+        # LLVM splits at the terminator without the head bit: the debug records in front of it
+        # stay in the preheader.
+        kept_records = term.take_dbg_records()
         new_preheader = split_block(preheader, term, dt, li)
         if mssau is not None:
             first = new_preheader.instructions._first
@@ -262,10 +272,13 @@ class ConstantTerminatorFolding:
             mssau.move_all_after_splice_blocks(preheader, new_preheader, first)
         old_term = preheader.terminator
         assert old_term is not None
+        for record in kept_records:
+            old_term.add_dbg_record(record)
         builder = IRBuilder(before=old_term)
         builder.debug_loc = old_term.debug_loc
         i32 = preheader.type.context.i32
         dummy_switch = builder.switch(ConstantInt.get(i32, 0), new_preheader)
+        _adopt_dbg_records(dummy_switch, old_term)
         old_term.erase_from_parent()
         index = 1
         for bb in self.dead_exit_blocks:
@@ -374,7 +387,7 @@ class ConstantTerminatorFolding:
             assert term is not None
             builder = IRBuilder(before=term)
             builder.debug_loc = term.debug_loc
-            builder.br(only)
+            _adopt_dbg_records(builder.br(only), term)
             term.erase_from_parent()
             for dead in dead_succs:
                 self.dt_updates.append(("delete", bb, dead))

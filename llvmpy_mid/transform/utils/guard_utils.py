@@ -39,6 +39,14 @@ def _builder_before(inst: Instruction) -> IRBuilder:
     return builder
 
 
+def _adopt_dbg_records(new: Value, pos: Instruction) -> None:
+    """``new`` was inserted right before ``pos``: the debug records in front of ``pos`` now
+    come before ``new`` (LLVM's insertion at an iterator without the head bit)."""
+    if isinstance(new, Instruction) and new.next_instruction is pos:
+        for record in pos.take_dbg_records():
+            new.add_dbg_record(record)
+
+
 def make_guard_control_flow_explicit(deopt_intrinsic: Function, guard: CallInst, use_wc: bool) -> BranchInst:
     """LLVM ``makeGuardControlFlowExplicit``; returns the new guarding branch."""
     bundle = guard.get_operand_bundle("deopt")
@@ -61,6 +69,7 @@ def make_guard_control_flow_explicit(deopt_intrinsic: Function, guard: CallInst,
     check_bi.set_metadata("prof", create_branch_weights(guard.type.context, [weight, 1]))
     builder = _builder_before(deopt_term)
     deopt_call = builder.call(deopt_intrinsic, args, bundles=[bundle], calling_conv=guard.calling_conv)
+    _adopt_dbg_records(deopt_call, deopt_term)
     if deopt_intrinsic.return_type.is_void:
         builder.ret()
     else:
@@ -75,6 +84,7 @@ def make_guard_control_flow_explicit(deopt_intrinsic: Function, guard: CallInst,
         ctx = guard.type.context
         decl = intrinsic_declaration(module, WIDENABLE_CONDITION, ctx.function_type(ctx.i1, []))
         wc = builder.call(decl, [], "widenable_cond", calling_conv=0)
+        _adopt_dbg_records(wc, check_bi)
         check_bi.condition = builder.and_(check_bi.condition, wc, "exiplicit_guard_cond")
         assert parse_widenable_branch(check_bi) is not None, "the branch must be widenable"
     return check_bi
@@ -87,9 +97,11 @@ def widen_widenable_branch(widenable_br: BranchInst, new_cond: Value) -> None:
     builder = _builder_before(widenable_br)
     if parsed.condition is None:
         widenable_br.condition = builder.and_(new_cond, parsed.widenable_condition.value)
+        _adopt_dbg_records(widenable_br.condition, widenable_br)
     else:
         c = parsed.condition
         c.set(builder.and_(new_cond, c.value))
+        _adopt_dbg_records(c.value, widenable_br)
         wc_and = widenable_br.condition
         assert isinstance(wc_and, Instruction)
         wc_and.move_before(widenable_br)
@@ -104,6 +116,7 @@ def set_widenable_branch_cond(widenable_br: BranchInst, new_cond: Value) -> None
     if parsed.condition is None:
         builder = _builder_before(widenable_br)
         widenable_br.condition = builder.and_(new_cond, parsed.widenable_condition.value)
+        _adopt_dbg_records(widenable_br.condition, widenable_br)
     else:
         wc_and = widenable_br.condition
         assert isinstance(wc_and, Instruction)

@@ -570,3 +570,12 @@ def _random_loop_nest(seed: int) -> str:
 @pytest.mark.parametrize("seed", range(20))
 def test_random_loop_nests_like_opt19(seed: int, adaptor: str) -> None:
     _assert_like_opt19(_random_loop_nest(seed), adaptor)
+
+
+@pytest.mark.parametrize("adaptor", ["loop", "loop-mssa"])
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_debug_records_like_opt19(name: str, adaptor: str) -> None:
+    """After debugify: the records in front of a folded terminator or of the split preheader's
+    branch stay where opt-19 leaves them."""
+    pipeline = "debugify,function(%s(loop-simplifycfg))" % adaptor
+    assert _ours(CASES[name], pipeline)[0] == _opt19(CASES[name], pipeline)[0]

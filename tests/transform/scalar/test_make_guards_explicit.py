@@ -12,7 +12,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from opt_oracle import assert_same_as_opt  # noqa: E402
+from opt_oracle import assert_same_as_opt, body, opt19_text  # noqa: E402
 
 import llvmpy_mid  # noqa: E402
 from llvmpy_mid.analysis.guard_utils import (  # noqa: E402
@@ -209,3 +209,15 @@ def test_print_is_stable() -> None:
     once = print_module(module)
     result = llvmpy_mid.run_passes(module, "make-guards-explicit")
     assert print_module(module) == once and not result.changed
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_debug_records_like_opt19(name: str) -> None:
+    """After debugify: the records in front of a guard end up in front of the widenable
+    condition, as in opt-19."""
+    text = CASES[name]
+    expected = opt19_text(text, "debugify,make-guards-explicit")
+    module = parse_assembly(text, name="<stdin>")
+    llvmpy_mid.run_passes(module, "debugify,make-guards-explicit")
+    llvmpy_mid.verify_module(module)
+    assert body(print_module(module)) == body(expected)
