@@ -347,6 +347,37 @@ define void @addrspace_cast(i32 %x) {
   ret void
 }
 """,
+    "predicated_load_keeps_nonnull_as_range": DL + """
+declare void @use(...)
+define i64 @f(i1 %c, ptr dereferenceable(16) %ext) {
+entry:
+  %a = alloca [16 x i8]
+  %b = alloca { i32, i32, i64 }
+  %a0 = getelementptr inbounds i8, ptr %a, i64 0
+  store i64 3, ptr %a0
+  %a8 = getelementptr inbounds i8, ptr %a, i64 8
+  store i64 9, ptr %a8
+  %b0 = getelementptr inbounds i8, ptr %b, i64 0
+  store i64 1, ptr %b0
+  %b8 = getelementptr inbounds i8, ptr %b, i64 8
+  store i64 5, ptr %b8
+  %pa = getelementptr inbounds i8, ptr %a, i64 0
+  %pb = getelementptr inbounds i8, ptr %ext, i64 8
+  %s = select i1 %c, ptr %pa, ptr %pb
+  br label %join
+join:
+  %l0 = load i64, ptr %s
+  call void @use(i64 %l0)
+  %l1 = load ptr, ptr %s, !nonnull !0
+  call void @use(ptr %l1)
+  %l2 = load float, ptr %s
+  call void @use(float %l2)
+  %fin = load i64, ptr %a
+  ret i64 %fin
+}
+!0 = !{}
+
+""",
 }
 
 
