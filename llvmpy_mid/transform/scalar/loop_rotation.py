@@ -76,21 +76,18 @@ def _vectorize_forced_by_user(loop: Loop) -> bool:
         ops = getattr(md, "operands", None) if md is not None and getattr(md, "is_md_node", False) else None
         if not ops or not getattr(ops[0], "is_md_string", False):
             continue
-        name = ops[0].string
-        value = getattr(ops[1], "value", None) if len(ops) > 1 else None
-        values.setdefault(name, value)
-    enable = values.get("llvm.loop.vectorize.enable")
-    if not isinstance(enable, ConstantInt) or enable.value == 0:
+        # A boolean option without a value, or with a non-integer one, reads as true.
+        values.setdefault(ops[0].string, getattr(ops[1], "value", None) if len(ops) > 1 else None)
+
+    def int_of(name: str) -> int | None:
+        v = values.get(name)
+        return v.value if isinstance(v, ConstantInt) else None
+
+    if "llvm.loop.vectorize.enable" not in values or int_of("llvm.loop.vectorize.enable") == 0:
         return False
-    width = values.get("llvm.loop.vectorize.width")
-    interleave = values.get("llvm.loop.interleave.count")
-    if (
-        isinstance(width, ConstantInt)
-        and width.value == 1
-        and not isinstance(values.get("llvm.loop.vectorize.scalable.enable"), ConstantInt)
-        and isinstance(interleave, ConstantInt)
-        and interleave.value == 1
-    ):
+    width = int_of("llvm.loop.vectorize.width")
+    scalable = bool(int_of("llvm.loop.vectorize.scalable.enable"))
+    if width == 1 and not scalable and int_of("llvm.loop.interleave.count") == 1:
         return False
     return not get_boolean_loop_attribute(loop, "llvm.loop.isvectorized")
 
