@@ -153,7 +153,8 @@ class Type:
 
     @property
     def is_single_value(self) -> bool:
-        """Integers, floats, pointers, vectors and x86_mmx (LLVM ``isSingleValueType``)."""
+        """Integers, floats, pointers, vectors, x86_mmx, x86_amx and target extension types
+        (LLVM ``isSingleValueType``)."""
         tid = self.type_id
         return (
             tid in _FP_IDS
@@ -163,6 +164,7 @@ class Type:
             or tid is TypeID.SCALABLE_VECTOR
             or tid is TypeID.X86_MMX
             or tid is TypeID.X86_AMX
+            or tid is TypeID.TARGET_EXT
         )
 
     @property

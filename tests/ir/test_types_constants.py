@@ -206,3 +206,12 @@ def test_rauw_in_constant_updates_in_place(ctx: Context) -> None:
     # updated in place: same object, new operand, still uniqued under the new key
     assert arr.operands == [inner_new]
     assert ConstantArray.get(arr_ty, [inner_new]) is arr
+
+
+def test_single_value_types_as_llvm() -> None:
+    """LLVM ``Type::isSingleValueType``: first-class non-aggregates, target extension types too."""
+    ctx = Context()
+    for ty in (ctx.i1, ctx.i32, ctx.double, ctx.ptr, ctx.vector_type(ctx.i8, 4), ctx.target_ext_type("spirv.Image", [ctx.i8], [1])):
+        assert ty.is_single_value, ty
+    for ty in (ctx.void, ctx.label, ctx.struct_type([ctx.i32]), ctx.array_type(ctx.i8, 2)):
+        assert not ty.is_single_value, ty
