@@ -15,9 +15,9 @@ What, per loop (innermost first, as the loop adaptor visits them):
    token defined in the loop is used outside it or no preheader (``indirectbr`` into the
    header: opt-19 crashes there). Otherwise:
 
-   - dead exits stay reachable through a new ``switch i32 0`` at the end of the preheader
-     (split off into ``<preheader>.split``), one case per dead exit; their phis and landing
-     pads become poison. When the loop no longer reaches its parent's latch it moves up to the
+   - dead exits stay reachable through a ``switch i32 0`` ending the old preheader, whose
+     default is the new preheader ``<preheader>.split`` and whose cases are the dead exits;
+     their phis and landing pads become poison. When the loop no longer reaches its parent's latch it moves up to the
      innermost enclosing loop it still exits to, and LCSSA is rebuilt below it;
    - each candidate's terminator becomes ``br`` to its live successor (the dead successors
      lose it as predecessor; phis of blocks outside the loop keep one input);
