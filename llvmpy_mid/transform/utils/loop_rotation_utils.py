@@ -445,7 +445,12 @@ class LoopRotate:
             updates = [("insert", orig_preheader, exit_bb), ("insert", orig_preheader, new_header),
                        ("delete", orig_preheader, orig_header)]
             if mssau is not None:
-                mssau.apply_updates(updates, dt, update_dt=True)
+                # LLVM's applyUpdates order: the insertions first, then the deleted edge
+                # (deleting first would let the old header's trivial phi be replaced by a def
+                # it dominates).
+                dt.apply_updates(updates)
+                mssau.apply_insert_updates(updates[:2], dt)
+                mssau.remove_edge(orig_preheader, orig_header)
                 _verify_mssa(mssau)
             else:
                 dt.apply_updates(updates)
