@@ -110,7 +110,11 @@ def _extends_convergence_outside_loop(inst: Instruction, loop: Loop | None) -> b
 
 
 _CONVERGENCE_CONTROL = frozenset(
-    ("llvm.experimental.convergence.entry", "llvm.experimental.convergence.anchor", "llvm.experimental.convergence.loop")
+    (
+        "llvm.experimental.convergence.entry",
+        "llvm.experimental.convergence.anchor",
+        "llvm.experimental.convergence.loop",
+    )
 )
 
 

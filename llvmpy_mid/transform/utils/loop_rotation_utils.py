@@ -51,11 +51,17 @@ NUM_NOT_ROTATED_DUE_TO_HEADER_SIZE = Statistic(
     DEBUG_TYPE, "NumNotRotatedDueToHeaderSize", "Number of loops not rotated due to the header size"
 )
 NUM_INSTRS_HOISTED = Statistic(DEBUG_TYPE, "NumInstrsHoisted", "Number of instructions hoisted into loop preheader")
-NUM_INSTRS_DUPLICATED = Statistic(DEBUG_TYPE, "NumInstrsDuplicated", "Number of instructions cloned into loop preheader")
+NUM_INSTRS_DUPLICATED = Statistic(
+    DEBUG_TYPE, "NumInstrsDuplicated", "Number of instructions cloned into loop preheader"
+)
 NUM_ROTATED = Statistic(DEBUG_TYPE, "NumRotated", "Number of loops rotated")
 
 declare_option(
-    "loop-rotate-multi", "bool", False, "Allow loop rotation multiple times in order to reach a better latch exit", DEBUG_TYPE
+    "loop-rotate-multi",
+    "bool",
+    False,
+    "Allow loop rotation multiple times in order to reach a better latch exit",
+    DEBUG_TYPE,
 )
 
 _ZERO_TRIP_COUNT_WEIGHTS = (1, 127)
@@ -166,7 +172,9 @@ def _can_rotate_deoptimizing_latch_exit(loop: Loop) -> bool:
     return any(_postdominating_deoptimize_call(e) is None for e in exits)
 
 
-def _update_branch_weights(pre_bi: Instruction, loop_bi: Instruction, has_conditional_preheader: bool, swapped: bool) -> None:
+def _update_branch_weights(
+    pre_bi: Instruction, loop_bi: Instruction, has_conditional_preheader: bool, swapped: bool
+) -> None:
     """LLVM ``updateBranchWeights``."""
     from llvmpy_mid.ir.prof_data_utils import extract_branch_weights_md, set_branch_weights
 

@@ -265,11 +265,13 @@ exit:
     [
         "!0 = distinct !{!0}",
         '!0 = distinct !{!0, !1}\n!1 = !{!"llvm.loop.vectorize.enable", i1 true}',
-        '!0 = distinct !{!0, !1, !2}\n!1 = !{!"llvm.loop.vectorize.enable", i1 true}\n!2 = !{!"llvm.loop.isvectorized", i32 1}',
+        '!0 = distinct !{!0, !1, !2}\n!1 = !{!"llvm.loop.vectorize.enable", i1 true}\n'
+        '!2 = !{!"llvm.loop.isvectorized", i32 1}',
         '!0 = distinct !{!0, !1}\n!1 = !{!"llvm.loop.vectorize.enable"}',
         '!0 = distinct !{!0, !1, !2, !3}\n!1 = !{!"llvm.loop.vectorize.enable", i1 true}\n'
         '!2 = !{!"llvm.loop.vectorize.width", i32 1}\n!3 = !{!"llvm.loop.interleave.count", i32 1}',
-        '!0 = distinct !{!0, !1, !2}\n!1 = !{!"llvm.loop.vectorize.enable", i1 true}\n!2 = !{!"llvm.loop.vectorize.width", i32 4}',
+        '!0 = distinct !{!0, !1, !2}\n!1 = !{!"llvm.loop.vectorize.enable", i1 true}\n'
+        '!2 = !{!"llvm.loop.vectorize.width", i32 4}',
     ],
 )
 def test_minsize_and_forced_vectorization_like_opt(loop_md: str) -> None:
