@@ -443,3 +443,41 @@ def test_kept_memory_ssa_like_opt(name: str) -> None:
     assert ref.returncode == 0, ref.stderr
     _, err = _run_ours(CASES[name], pipeline)
     assert err == ref.stderr
+
+
+_COSTLY_HEADER = """
+define void @f(i32 %n, ptr %p, i64 %w) {
+entry:
+  br label %header
+header:
+  %i = phi i32 [ 0, %entry ], [ %inc, %body ]
+  %z = zext i32 %i to i64
+  %t = trunc i64 %w to i16
+  %g = getelementptr i8, ptr %p, i64 %z
+  %g0 = getelementptr i8, ptr %p, i64 0
+  %m = call i32 @llvm.umin.i32(i32 %i, i32 %n)
+  %e = icmp ne i32 %m, 12345
+  call void @llvm.assume(i1 %e)
+  %x = shl i32 %m, 2
+  %f = sitofp i32 %x to double
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  store i16 %t, ptr %g
+  store ptr %g0, ptr %p
+  store double %f, ptr %p
+  %inc = add i32 %i, 1
+  br label %header
+exit:
+  ret void
+}
+declare i32 @llvm.umin.i32(i32, i32)
+declare void @llvm.assume(i1)
+"""
+
+
+@pytest.mark.parametrize("size", [2, 3, 4, 5, 6, 7])
+def test_header_cost_threshold_like_opt(size: int) -> None:
+    """The code-size cost of the header (free casts and GEPs, intrinsics, the assume and its
+    ephemeral compare skipped) against -rotation-max-header-size, as opt-19 counts it."""
+    assert_same_as_opt(_COSTLY_HEADER, "loop-rotate", {"rotation-max-header-size": size})
