@@ -530,6 +530,18 @@ class Instruction(User):
     def debug_loc(self, loc: MDNode | None) -> None:
         self.set_metadata("dbg", loc)
 
+    @property
+    def stable_debug_loc(self) -> MDNode | None:
+        """LLVM ``Instruction::getStableDebugLoc``: a debug intrinsic (``llvm.dbg.*``) stands for
+        the next instruction that is not one; any other instruction gives its own location."""
+        if _is_dbg_intrinsic(self):
+            nxt = self.next_instruction
+            while nxt is not None and _is_dbg_intrinsic(nxt):
+                nxt = nxt.next_instruction
+            if nxt is not None:
+                return nxt.debug_loc
+        return self.debug_loc
+
     # --- debug records -------------------------------------------------------------------
     @property
     def dbg_records(self) -> list[DbgRecord]:
@@ -580,3 +592,9 @@ class Instruction(User):
 
     def _clone_impl(self) -> Instruction:
         raise IRError("%s cannot be cloned" % type(self).__name__)
+
+
+def _is_dbg_intrinsic(inst: Instruction) -> bool:
+    """A call of an ``llvm.dbg.*`` intrinsic (LLVM ``DbgInfoIntrinsic``)."""
+    base = getattr(inst, "intrinsic_base", "")
+    return isinstance(base, str) and base.startswith("llvm.dbg.")

@@ -62,7 +62,6 @@ if TYPE_CHECKING:
     from llvmpy_mid.analysis.must_execute import ICFLoopSafetyInfo
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.dominators import DominatorTree
-    from llvmpy_mid.ir.metadata import MDNode
     from llvmpy_mid.ir.value import Use, Value
 
 __all__ = [
@@ -91,12 +90,6 @@ def is_loop_invariant(loop: Loop, v: Value) -> bool:
     return True
 
 
-def _stable_debug_loc(inst: Instruction) -> MDNode | None:
-    """LLVM ``getStableDebugLoc``: a debug intrinsic's next non-debug instruction's location."""
-    cur: Instruction | None = inst
-    while cur is not None and getattr(cur, "intrinsic_base", "").startswith("llvm.dbg."):
-        cur = cur.next_instruction
-    return (cur if cur is not None else inst).debug_loc
 
 
 def adopt_dbg_records_of_next(inst: Instruction) -> None:
@@ -112,14 +105,14 @@ def _builder_before(inst: Instruction) -> IRBuilder:
     """``IRBuilder<> Builder(I)``: before ``inst``, with its debug location, constant folding;
     what it inserts takes over the debug records in front of its position."""
     builder = IRBuilder(before=inst, folder=ConstantFolder(), inserter=adopt_dbg_records_of_next)
-    builder.debug_loc = _stable_debug_loc(inst)
+    builder.debug_loc = inst.stable_debug_loc
     return builder
 
 
 def _move_builder(builder: IRBuilder, inst: Instruction) -> None:
     """``Builder.SetInsertPoint(I)`` (the debug location follows the insertion point)."""
     builder.position_before(inst)
-    builder.debug_loc = _stable_debug_loc(inst)
+    builder.debug_loc = inst.stable_debug_loc
 
 
 def _preheader_builder(loop: Loop) -> IRBuilder | None:

@@ -35,26 +35,15 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.transform.scalar.sroa_value_conversion import SROABuilder
 
-__all__ = ["AggLoadStoreRewriter", "is_single_value_type", "set_insert_point"]
+__all__ = ["AggLoadStoreRewriter", "set_insert_point"]
 
 
-def is_single_value_type(ty: Type) -> bool:
-    """LLVM 19 ``Type::isSingleValueType`` (target extension types included)."""
-    return ty.is_single_value or ty.is_target_ext
-
-
-def _stable_debug_loc(inst: Instruction) -> MDNode | None:
-    """LLVM ``getStableDebugLoc``: past debug intrinsics to the next real instruction."""
-    cur: Instruction | None = inst
-    while cur is not None and cur.opcode == "call" and getattr(cur, "intrinsic_base", "").startswith("llvm.dbg."):
-        cur = cur.next_instruction
-    return (cur if cur is not None else inst).debug_loc
 
 
 def set_insert_point(irb: SROABuilder, inst: Instruction) -> None:
     """LLVM ``IRBuilder::SetInsertPoint(I)``: before ``inst``, taking its debug location."""
     irb.position_before(inst)
-    irb.debug_loc = _stable_debug_loc(inst)
+    irb.debug_loc = inst.stable_debug_loc
 
 
 def _common_alignment(align: int, offset: int) -> int:
@@ -102,7 +91,7 @@ class _OpSplitter:
         stack: list[tuple[Type, str, int]] = [(ty, name, 0)]
         while stack:
             cur_ty, cur_name, child = stack.pop()
-            if child == 0 and is_single_value_type(cur_ty):
+            if child == 0 and cur_ty.is_single_value:
                 offset = self.dl.indexed_offset_in_type(self.base_ty, self.gep_indices)
                 agg = self.emit(cur_ty, agg, _common_alignment(self.base_align, offset), cur_name)
                 continue
@@ -228,7 +217,7 @@ class AggLoadStoreRewriter:
 
     def visit_load(self, li: LoadInst) -> bool:
         assert self.u is not None
-        if not li.is_simple or is_single_value_type(li.type):
+        if not li.is_simple or li.type.is_single_value:
             return False
         splitter = _LoadOpSplitter(li, self.u.value, li.type, AAMDNodes.of(li), li.alignment, self.dl, self.irb)
         v: Value = PoisonValue.get(li.type)
@@ -243,7 +232,7 @@ class AggLoadStoreRewriter:
         if not si.is_simple or si.pointer_operand is not self.u.value:
             return False
         v = si.value_operand
-        if is_single_value_type(v.type):
+        if v.type.is_single_value:
             return False
         splitter = _StoreOpSplitter(si, self.u.value, v.type, AAMDNodes.of(si), si, si.alignment, self.dl, self.irb)
         splitter.emit_split_ops(v.type, v, v.name + ".fca")

@@ -39,7 +39,6 @@ from llvmpy_mid.ir.pointer_casts import strip_and_accumulate_constant_offsets, s
 from llvmpy_mid.ir.types import ArrayType, IntegerType, Type, VectorType
 from llvmpy_mid.ir.value import Use, Value
 from llvmpy_mid.passes.statistics import Statistic
-from llvmpy_mid.transform.scalar.sroa_aggregates import is_single_value_type
 from llvmpy_mid.transform.scalar.sroa_debug_info import assignment_markers, migrate_debug_info
 from llvmpy_mid.transform.scalar.sroa_speculation import (
     RewriteableMemOps,
@@ -67,7 +66,6 @@ from llvmpy_mid.transform.scalar.sroa_vector_promotion import (
     is_mem_set,
     is_mem_transfer,
     is_vector_promotion_viable,
-    mem_intrinsic_is_volatile,
 )
 from llvmpy_mid.transform.utils.build_lib_calls import create_mem_cpy, create_mem_set
 from llvmpy_mid.transform.utils.local import is_instruction_trivially_dead
@@ -472,7 +470,7 @@ class AllocaSliceRewriter:
         self.state.dead_insts.append(ii)
         alloca_ty = self.new_ai.allocated_type
         scalar_ty = alloca_ty.scalar_type
-        volatile = mem_intrinsic_is_volatile(ii)
+        volatile = ii.is_volatile
 
         if self.vec_ty is not None or self.int_ty is not None:
             can_continue = True
@@ -550,7 +548,7 @@ class AllocaSliceRewriter:
         assert old_use is not None and old_ptr is not None
         is_dest = old_use.index == 0
         slice_align = self.slice_align()
-        volatile = mem_intrinsic_is_volatile(ii)
+        volatile = ii.is_volatile
 
         if not self.is_splittable:
             adjusted = self.new_alloca_slice_ptr(old_ptr.type)
@@ -574,7 +572,7 @@ class AllocaSliceRewriter:
                 or dl.is_scalable(new_alloca_ty)
                 or self.slice_size != dl.type_store_size(new_alloca_ty)
                 or not dl.type_size_equals_store_size(new_alloca_ty)
-                or not is_single_value_type(new_alloca_ty)
+                or not new_alloca_ty.is_single_value
             )
         )
         if emit_mem_cpy and self.old_ai is self.new_ai:

@@ -35,7 +35,7 @@ from llvmpy_mid.ir.value import Use, Value
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
 
-__all__ = ["AllocaSlices", "Partition", "Slice", "SliceBuilder", "mem_intrinsic_is_volatile"]
+__all__ = ["AllocaSlices", "Partition", "Slice", "SliceBuilder"]
 
 _UINT64_MAX = (1 << 64) - 1
 
@@ -51,11 +51,6 @@ def _limited_value(v: int) -> int:
     """LLVM ``APInt::getLimitedValue()``: the value, capped at UINT64_MAX."""
     return v if v <= _UINT64_MAX else _UINT64_MAX
 
-
-def mem_intrinsic_is_volatile(call: Instruction) -> bool:
-    """The ``isvolatile`` operand of a memset/memcpy/memmove call is not false."""
-    vol = call.get_operand(3)
-    return not (isinstance(vol, ConstantInt) and vol.value == 0)
 
 
 class Slice:
@@ -492,7 +487,7 @@ class SliceBuilder:
         raw_offset = _limited_value(self.offset)
         size = _limited_value(clen.value) if clen is not None else self.alloc_size - raw_offset
         ptr = self.u.value
-        volatile = mem_intrinsic_is_volatile(ii)
+        volatile = ii.is_volatile
         if ptr is ii.get_operand(0) and ptr is ii.get_operand(1):
             if not volatile:
                 self.mark_as_dead(ii)

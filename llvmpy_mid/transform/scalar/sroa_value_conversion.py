@@ -139,11 +139,6 @@ def get_adjusted_alignment(inst: Instruction, offset: int) -> int:
     return common_alignment(load_store_alignment(inst), offset)
 
 
-def _single_value(ty: Type) -> bool:
-    """LLVM 19 ``Type::isSingleValueType`` (target extension types included)."""
-    return ty.is_single_value or ty.is_target_ext
-
-
 # --- conversions --------------------------------------------------------------------------------
 
 
@@ -157,7 +152,7 @@ def can_convert_value(dl: DataLayout, old_ty: Type, new_ty: Type) -> bool:
         return False
     if dl.type_size_in_bits(new_ty) != dl.type_size_in_bits(old_ty):
         return False
-    if not _single_value(new_ty) or not _single_value(old_ty):
+    if not new_ty.is_single_value or not old_ty.is_single_value:
         return False
     old_s = old_ty.scalar_type
     new_s = new_ty.scalar_type
@@ -309,7 +304,7 @@ def strip_aggregate_type_wrapping(dl: DataLayout, ty: Type) -> Type:
     """``ty`` without the single-element (or first-element-covering) arrays and structs
     that wrap a type of the same size (LLVM ``stripAggregateTypeWrapping``)."""
     while True:
-        if _single_value(ty):
+        if ty.is_single_value:
             return ty
         alloc_size = dl.type_alloc_size(ty)
         size = dl.type_size_in_bits(ty)

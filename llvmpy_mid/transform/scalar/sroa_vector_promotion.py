@@ -34,7 +34,6 @@ __all__ = [
     "is_mem_set",
     "is_mem_transfer",
     "is_vector_promotion_viable",
-    "mem_intrinsic_is_volatile",
 ]
 
 _MEMSET = ("llvm.memset", "llvm.memset.inline")
@@ -60,11 +59,6 @@ def is_mem_intrinsic(inst: object) -> bool:
     b = _base(inst)
     return b in _MEMSET or b in _MEMTRANSFER
 
-
-def mem_intrinsic_is_volatile(inst: CallInst) -> bool:
-    """LLVM ``MemIntrinsic::isVolatile``: the ``i1`` operand 3 is true."""
-    v = inst.operands[3]
-    return isinstance(v, ConstantInt) and v.value != 0
 
 
 def is_lifetime_start_or_end(inst: object) -> bool:
@@ -93,7 +87,7 @@ def _is_vector_promotion_viable_for_slice(p: Partition, s: Slice, ty: VectorType
     user = use.user
     if is_mem_intrinsic(user):
         assert isinstance(user, CallInst)
-        if mem_intrinsic_is_volatile(user):
+        if user.is_volatile:
             return False
         if not s.splittable:
             return False
@@ -313,7 +307,7 @@ def _is_integer_widening_viable_for_slice(
             return False
     elif is_mem_intrinsic(user):
         assert isinstance(user, CallInst)
-        if mem_intrinsic_is_volatile(user) or not isinstance(user.operands[2], ConstantInt):
+        if user.is_volatile or not isinstance(user.operands[2], ConstantInt):
             return False
         if not s.splittable:
             return False

@@ -44,7 +44,6 @@ from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
 from llvmpy_mid.ir.instructions.memory import StoreInst
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import BranchInst
-from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.prof_data_utils import fit_weights, set_branch_weights_if_nonzero
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.utils.basic_block_utils import remove_predecessor, split_block_predecessors
@@ -425,7 +424,7 @@ def _merge_conditional_store_to_address(
     post_first = post_bb.first_insertion_point
     assert post_first is not None
     qb = IRBuilder(before=post_first, folder=ConstantFolder())
-    qb.debug_loc = _stable_debug_loc(post_first)
+    qb.debug_loc = post_first.stable_debug_loc
     p_pred = p_cond if p_parent is ptb else qb.create_not(p_cond)
     q_pred = q_cond if q_parent is qtb else qb.create_not(q_cond)
     if invert_p:
@@ -437,7 +436,7 @@ def _merge_conditional_store_to_address(
     then_term = _split_block_and_insert_if_then(combined, post_first)
     store = StoreInst(q_phi, address)
     store.insert_before(then_term)
-    loc = _stable_debug_loc(then_term)
+    loc = then_term.stable_debug_loc
     if loc is not None:
         store.debug_loc = loc
     _merge_aa_metadata(store, p_store, q_store)
@@ -447,15 +446,6 @@ def _merge_conditional_store_to_address(
     return True
 
 
-def _stable_debug_loc(inst: Instruction) -> MDNode | None:
-    """LLVM ``getStableDebugLoc``: a debug intrinsic stands for the next real instruction."""
-    if _is_debug_intrinsic(inst):
-        nxt = inst.next_instruction
-        while nxt is not None and _is_debug_intrinsic(nxt):
-            nxt = nxt.next_instruction
-        if nxt is not None:
-            return nxt.debug_loc
-    return inst.debug_loc
 
 
 def _split_block_and_insert_if_then(cond: Value, split_before: Instruction) -> Instruction:
@@ -612,7 +602,7 @@ def merge_nested_cond_branch(bi: BranchInst) -> bool:
     bb3 = bb1bi.get_successor(0)
     bb4 = bb1bi.get_successor(1)
     builder = IRBuilder(before=bi, folder=ConstantFolder())
-    builder.debug_loc = _stable_debug_loc(bi)
+    builder.debug_loc = bi.stable_debug_loc
     bi.condition = builder.create_xor(bi.condition, bb1bi.condition)
     remove_predecessor(bb1, bb)
     bi.set_successor(0, bb4)

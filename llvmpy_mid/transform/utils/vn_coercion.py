@@ -30,7 +30,6 @@ from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.memory import LoadInst, StoreInst
-from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.types import PointerType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 
@@ -232,16 +231,10 @@ def _builder_at(insert_pt: Instruction) -> IRBuilder:
     """``IRBuilder<> Builder(InsertPt)``: before ``insert_pt``, with its debug location,
     folding constants with the plain constant folder."""
     builder = IRBuilder(before=insert_pt, folder=ConstantFolder())
-    builder.debug_loc = _stable_debug_loc(insert_pt)
+    builder.debug_loc = insert_pt.stable_debug_loc
     return builder
 
 
-def _stable_debug_loc(inst: Instruction) -> MDNode | None:
-    """LLVM ``getStableDebugLoc``: a debug intrinsic's next non-debug instruction's location."""
-    cur: Instruction | None = inst
-    while cur is not None and isinstance(cur, CallBase) and cur.intrinsic_base.startswith("llvm.dbg."):
-        cur = cur.next_instruction
-    return (cur if cur is not None else inst).debug_loc
 
 
 def _get_store_value_for_load_helper(src_val: Value, offset: int, load_ty: Type, builder: IRBuilder, dl: DataLayout) -> Value:
