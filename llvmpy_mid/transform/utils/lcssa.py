@@ -289,7 +289,18 @@ class LCSSAPass(Pass[Function]):
         pa.preserve_set(CFGAnalyses)
         pa.preserve(BranchProbabilityAnalysis)  # the terminators are untouched
         pa.preserve(MemorySSAAnalysis)  # new phis touch no memory
+        _keep_scalar_evolution(unit, am, pa)
         return pa
+
+
+def _keep_scalar_evolution(unit: Function, am: AnalysisManager[Function], pa: PreservedAnalyses) -> None:
+    """ScalarEvolution is kept, as LLVM's pass keeps it: a cached one forgets what it knew."""
+    from llvmpy_mid.analysis.scalar_evolution import ScalarEvolutionAnalysis
+
+    se = am.get_cached_result(ScalarEvolutionAnalysis, unit)
+    if se is not None:
+        se.forget_all_loops()
+    pa.preserve(ScalarEvolutionAnalysis)
 
 
 __all__ = ["LCSSAPass", "form_lcssa", "form_lcssa_for_instructions", "form_lcssa_recursively"]

@@ -423,6 +423,9 @@ class LoopSimplifyPass(Pass[Function]):
         pa = PreservedAnalyses()
         pa.preserve(DominatorTreeAnalysis)
         pa.preserve(LoopAnalysis)
+        from llvmpy_mid.transform.utils.lcssa import _keep_scalar_evolution
+
+        _keep_scalar_evolution(unit, am, pa)
         return pa
 
 
