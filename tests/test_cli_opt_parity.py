@@ -192,7 +192,7 @@ def test_run_passes_bisect(o0_files: tuple[Path, Path], capsys: pytest.CaptureFi
         ("function(jump-threading)", "function pass"),
         ("instnamer,speculative-execution<only-if-divergent-target>", "function pass"),
         ("require<iv-users>", "pass name"),
-        ("licm", "pass name"),
+        ("loop-unroll", "pass name"),
         ("lto<O2>", "pass name"),
     ],
 )
