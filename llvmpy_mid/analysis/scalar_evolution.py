@@ -715,6 +715,8 @@ class ScalarEvolution:
         if isinstance(s, SCEVUnknown):
             v = s.value
             if isinstance(v, Instruction):
+                if v.parent is None:  # deleted since: nothing is known of it
+                    return LOOP_VARIANT
                 return LOOP_VARIANT if loop.contains(v) else LOOP_INVARIANT
             return LOOP_INVARIANT
         if isinstance(s, SCEVAddRecExpr):
@@ -759,7 +761,9 @@ class ScalarEvolution:
         if isinstance(s, SCEVUnknown):
             v = s.value
             if isinstance(v, Instruction):
-                return self.dt.properly_dominates(v.parent, bb)  # type: ignore[arg-type]
+                if v.parent is None:
+                    return False
+                return self.dt.properly_dominates(v.parent, bb)
             return True
         if isinstance(s, SCEVAddRecExpr) and not self.dt.dominates_block(s.loop.header, bb):
             return False
@@ -794,6 +798,8 @@ class ScalarEvolution:
         full = ConstantRange.get_full(w)
         if isinstance(s, SCEVUnknown):
             v = s.value
+            if isinstance(v, Instruction) and v.parent is None:
+                return full
             if isinstance(v.type, IntegerType) and self.data_layout is not None:
                 from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
 
