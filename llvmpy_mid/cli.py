@@ -76,7 +76,7 @@ _FLAGS = (
     "version",
     "help",
 )
-_VALUED = ("o", "passes", "p", "opt-bisect-limit", "mtriple", "data-layout", "output-dir")
+_VALUED = ("o", "passes", "p", "opt-bisect-limit", "mtriple", "mcpu", "mattr", "data-layout", "output-dir")
 #: The optimisation-remark options (opt's ``-pass-remarks*``), each taking a value.
 _REMARK_OPTIONS = (
     "pass-remarks",
@@ -113,6 +113,8 @@ OPTIONS:
   -allow-partial-pipeline
                         Run default<On> with only the passes llvmpy_mid has (llvmpy_mid's own)
   -mtriple=<triple>     Override the module's target triple (and the layout inferred from it)
+  -mcpu=<cpu>           "target-cpu" for every function without one (with a target triple)
+  -mattr=<a1,+a2,-a3>   Target features appended to every function's "target-features"
   -data-layout=<layout> Override the module's data layout string (above the module's and the
                         triple's)
   -opt-bisect-limit=<N> Run only the first N optional passes, logging each (-1: all)
@@ -173,6 +175,8 @@ class Options:
         "opt_levels",
         "bisect_limit",
         "triple",
+        "cpu",
+        "features",
         "data_layout",
         "flags",
         "pass_options",
@@ -196,6 +200,12 @@ class Options:
         self.triple: str | None = None
         """``-mtriple``: the target triple that replaces the module's (normalised as LLVM's
         ``Triple::normalize`` does for the common forms)."""
+        self.cpu = ""
+        """``-mcpu``: put as ``"target-cpu"`` on the functions that have none (LLVM
+        ``codegen::setFunctionAttributes``)."""
+        self.features: list[str] = []
+        """``-mattr``: target features, each ``+name``/``-name`` (lowercased, as LLVM's
+        ``SubtargetFeatures::AddFeature``)."""
         self.data_layout = ""
         """``-data-layout``: the layout string that replaces the module's (empty: none given)."""
         self.bisect_limit: int | None = None
@@ -204,6 +214,29 @@ class Options:
         """Pass options given (``-mergefunc-use-aliases`` -> None, ``-x=3`` -> "3")."""
         self.remarks: dict[str, str] = {}
         """The ``-pass-remarks*`` options given (name -> value)."""
+
+
+def _subtarget_feature(text: str) -> str:
+    """One ``-mattr`` entry as LLVM's ``SubtargetFeatures::AddFeature`` keeps it: lowercased,
+    ``+`` unless it already says ``+`` or ``-``."""
+    low = text.lower()
+    return low if low[:1] in ("+", "-") else "+" + low
+
+
+def set_function_attributes(module: Any, cpu: str, features: str) -> None:
+    """LLVM ``codegen::setFunctionAttributes`` for ``-mcpu``/``-mattr``: every function without a
+    ``"target-cpu"`` gets ``cpu``; ``features`` is appended to its ``"target-features"``."""
+    from llvmpy_mid.ir.attributes import Attribute
+
+    for fn in module.functions:
+        attrs = fn.attributes
+        if cpu and not attrs.has_fn_attr("target-cpu"):
+            attrs = attrs.with_fn_attr(Attribute.string("target-cpu", cpu))
+        if features:
+            old = attrs.fn_attrs.string_value("target-features")
+            value = features if not old else old + "," + features
+            attrs = attrs.with_fn_attr(Attribute.string("target-features", value))
+        fn.attributes = attrs
 
 
 def _fail(err: TextIO, message: str, code: int = 1) -> NoReturn:
@@ -364,6 +397,12 @@ def parse_args(argv: Sequence[str], err: TextIO) -> Options:
                 opts.bisect_limit = _parse_int_option(name, value, err)
             elif name == "mtriple":
                 opts.triple = normalize_triple(value)
+            elif name == "mcpu":
+                if value == "native":
+                    _fail(err, "-mcpu=native is not supported (llvmpy_mid has no host CPU detection)")
+                opts.cpu = value
+            elif name == "mattr":
+                opts.features.extend(_subtarget_feature(f) for f in value.split(",") if f)
             elif name == "data-layout":
                 opts.data_layout = value
             elif name == "output-dir":
@@ -697,6 +736,9 @@ def run(opts: Options, stdin: Any, stdout: Any, err: TextIO) -> int:
         from llvmpy_mid.ir.debug_info_strip import strip_debug_info
 
         strip_debug_info(module)
+    if (opts.cpu or opts.features) and module.target_triple.split("-", 1)[0]:
+        # opt has a target machine only for a module with a target architecture.
+        set_function_attributes(module, opts.cpu, ",".join(opts.features))
 
     if disable_output:
         if opts.output is not None:

@@ -505,3 +505,35 @@ def test_strip_debug_as_opt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     code, out, _ = ours(args, capsys)
     assert code == ref.returncode == 0
     assert _body(out) == _body(ref.stdout) and "!dbg" not in out
+
+
+_CPU_MODULE = """declare void @g()
+define void @f() #0 {
+  ret void
+}
+define void @h() {
+  ret void
+}
+attributes #0 = { "target-cpu"="x" "target-features"="+a" }
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-mtriple=x86_64-unknown-linux-gnu", "-mcpu=haswell"],
+        ["-mtriple=x86_64-unknown-linux-gnu", "-mattr=+SSE,-avx,Foo"],
+        ["-mtriple=x86_64-unknown-linux-gnu", "-mcpu=haswell", "-mattr=+sse2", "-mattr=-avx"],
+        ["-mcpu=z13"],  # no target triple: no target machine, nothing is added
+    ],
+)
+def test_mcpu_mattr_set_function_attributes(args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``-mcpu``/``-mattr`` put ``"target-cpu"``/``"target-features"`` on functions as opt-19's
+    ``codegen::setFunctionAttributes`` does."""
+    require_tools("opt-19")
+    src = tmp_path / "m.ll"
+    src.write_text(_CPU_MODULE)
+    ref = opt(["-S", *args, str(src)])
+    assert ref.returncode == 0
+    code, out, _ = ours(["-S", *args, str(src)], capsys)
+    assert code == 0 and out == ref.stdout
