@@ -31,7 +31,7 @@ from typing import Callable
 import attrs
 
 from llvmpy_mid.analysis.dataflow.framework import Domain
-from llvmpy_mid.analysis.dataflow.variables import FunctionVariables, VariableKey
+from llvmpy_mid.analysis.dataflow.variables import FunctionVariables, MemoryVariable, VariableKey
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
@@ -60,11 +60,24 @@ def expression_opcode(inst: Instruction) -> str | None:
     return None
 
 
+def _bits_of(numbers: list[int]) -> int:
+    """The set of ``numbers`` (ascending) as an int, in time linear in its width."""
+    if len(numbers) <= 8:
+        bits = 0
+        for e in numbers:
+            bits |= 1 << e
+        return bits
+    buf = bytearray((numbers[-1] >> 3) + 1)
+    for e in numbers:
+        buf[e >> 3] |= 1 << (e & 7)
+    return int.from_bytes(buf, "little")
+
+
 class ExpressionTable:
     """Every expression of a function (numbered in order of first computation) and, per
     instruction, the expression it computes and the expressions it kills."""
 
-    __slots__ = ("function", "variables", "domain", "expression_of", "killers")
+    __slots__ = ("function", "variables", "domain", "expression_of", "_killed_by", "_killer_bits")
 
     def __init__(
         self,
@@ -78,10 +91,16 @@ class ExpressionTable:
         self.variables = variables
         self.domain: Domain[Expression] = Domain()
         self.expression_of: dict[Instruction, int] = {}
-        self.killers: dict[VariableKey, int] = {}
         key = variables.operand_key
         domain = self.domain
-        killers = self.killers
+        expression_of = self.expression_of
+        # Only an instruction or a store defines an operand: constants, arguments and other
+        # values kill nothing, so they get no killer set (and a constant shared by many
+        # expressions costs nothing). Each key's set is built from its expression numbers
+        # when first asked for (a client that stops early builds none).
+        killed_by: dict[VariableKey, list[int]] = {}
+        self._killed_by = killed_by
+        self._killer_bits: dict[VariableKey, int] = {}
         for bb in function.blocks:
             for inst in bb.instructions:
                 op = expression_opcode(inst)
@@ -90,25 +109,44 @@ class ExpressionTable:
                 operands = tuple(key(inst, i) for i in range(inst.num_operands))
                 n = len(domain)
                 e = domain.add(Expression(op, inst.type, operands))
-                self.expression_of[inst] = e
+                expression_of[inst] = e
                 if e == n:
-                    bit = 1 << e
-                    for k in set(operands):
-                        killers[k] = killers.get(k, 0) | bit
+                    for k in operands:
+                        if isinstance(k, (Instruction, MemoryVariable)):
+                            numbers = killed_by.get(k)
+                            if numbers is None:
+                                killed_by[k] = [e]
+                            elif numbers[-1] != e:
+                                numbers.append(e)
 
     def computes(self, inst: Instruction) -> int | None:
         return self.expression_of.get(inst)
 
     def kills(self, inst: Instruction) -> int:
         """The expressions ``inst`` kills (those with an operand it defines)."""
-        killers = self.killers
-        if not killers:
+        if not self._killed_by:
             return 0
-        k = killers.get(inst, 0) if not inst.type.is_void else 0
+        k = self._killer(inst)  # (a void instruction is no operand: never a key)
         var = self.variables.stored_variable(inst)
         if var is not None:
-            k |= killers.get(var, 0)
+            k |= self._killer(var)
         return k
+
+    def _killer(self, key: VariableKey) -> int:
+        """The expressions with operand ``key`` (those a definition of ``key`` kills)."""
+        bits = self._killer_bits.get(key)
+        if bits is None:
+            numbers = self._killed_by.get(key)
+            if numbers is None:
+                return 0
+            bits = self._killer_bits[key] = _bits_of(numbers)
+        return bits
+
+    @property
+    def killers(self) -> dict[VariableKey, int]:
+        """Each key an instruction can define (an instruction, a memory variable) -> the
+        expressions with that operand."""
+        return {k: self._killer(k) for k in self._killed_by}
 
     def uses_kills(self, bb: BasicBlock) -> list[tuple[int, int]]:
         """(expression computed, expressions killed) for each instruction of ``bb``."""
