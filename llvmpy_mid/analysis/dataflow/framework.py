@@ -163,13 +163,31 @@ def _successors(bb: BasicBlock) -> list[BasicBlock]:
     term = bb.terminator
     if term is None:
         return []
-    out: list[BasicBlock] = []
-    seen: set[BasicBlock] = set()
-    for s in term.successors:
-        if s not in seen:
-            seen.add(s)
-            out.append(s)
-    return out
+    return list(dict.fromkeys(term.successors))
+
+
+class FlowGraph:
+    """A function's blocks with their distinct successors and predecessors (edges to blocks
+    of other functions dropped) and the post-order :func:`solve` visits them in; several
+    problems solved on one unchanged CFG may share one."""
+
+    __slots__ = ("blocks", "succs", "preds", "postorder")
+
+    def __init__(self, function: Function) -> None:
+        blocks = self.blocks = list(function.blocks)
+        succs: dict[BasicBlock, list[BasicBlock]] = {bb: _successors(bb) for bb in blocks}
+        preds: dict[BasicBlock, list[BasicBlock]] = {bb: [] for bb in blocks}
+        for bb in blocks:
+            ss = succs[bb]
+            for s in ss:
+                p = preds.get(s)
+                if p is None:
+                    succs[bb] = [x for x in ss if x in preds]
+                else:
+                    p.append(bb)
+        self.succs = succs
+        self.preds = preds
+        self.postorder = cfg_postorder(blocks, succs) if blocks else []
 
 
 def cfg_postorder(blocks: Sequence[BasicBlock], succs: dict[BasicBlock, list[BasicBlock]]) -> list[BasicBlock]:
@@ -270,13 +288,15 @@ class DataflowResult:
             x = pts[0] = self.block_in[bb]
             for i in range(n):
                 g, k = tr[i]
-                x = g | (x & ~k)
+                if g or k:  # (else the same set: shared, not copied)
+                    x = g | (x & ~k)
                 pts[i + 1] = x
         else:
             x = pts[n] = self.block_out[bb]
             for i in range(n - 1, -1, -1):
                 g, k = tr[i]
-                x = g | (x & ~k)
+                if g or k:
+                    x = g | (x & ~k)
                 pts[i] = x
         return pts
 
@@ -306,22 +326,21 @@ class DataflowResult:
         return self.domain.set_of(bits)
 
 
-def solve(function: Function, problem: DataflowProblem, domain: Domain[Any] | None = None) -> DataflowResult:
-    """Iterate ``problem`` on ``function`` to its fixed point (see the module docstring)."""
+def solve(
+    function: Function, problem: DataflowProblem, domain: Domain[Any] | None = None, graph: FlowGraph | None = None
+) -> DataflowResult:
+    """Iterate ``problem`` on ``function`` to its fixed point (see the module docstring);
+    ``graph``, if given, is ``function``'s current :class:`FlowGraph`."""
     result = DataflowResult(function, problem, domain)
     blocks = result.blocks
     if not blocks:
         return result
     forward = problem.direction is Direction.FORWARD
     union = problem.meet is Meet.UNION
-    succs: dict[BasicBlock, list[BasicBlock]] = {bb: _successors(bb) for bb in blocks}
-    preds: dict[BasicBlock, list[BasicBlock]] = {bb: [] for bb in blocks}
-    for bb in blocks:
-        for s in succs[bb]:
-            if s in preds:
-                preds[s].append(bb)
-    for bb in blocks:
-        succs[bb] = [s for s in succs[bb] if s in preds]
+    if graph is None:
+        graph = FlowGraph(function)
+    succs = graph.succs
+    preds = graph.preds
 
     # Compose each block's transfer (in the direction of flow).
     transfers = result._transfers
@@ -333,8 +352,11 @@ def solve(function: Function, problem: DataflowProblem, domain: Domain[Any] | No
         gen = kill = 0
         seq = tr if forward else reversed(tr)
         for g, k in seq:
-            gen = g | (gen & ~k)
-            kill |= k
+            if k:
+                gen = g | (gen & ~k)
+                kill |= k
+            elif g:
+                gen |= g
         block_gen[bb] = gen
         block_kill[bb] = kill
 
@@ -342,12 +364,11 @@ def solve(function: Function, problem: DataflowProblem, domain: Domain[Any] | No
     if forward:
         sources, sinks = preds, succs
         roots = [blocks[0]]
-        order = cfg_postorder(blocks, succs)
-        order.reverse()
+        order = graph.postorder[::-1]
     else:
         sources, sinks = succs, preds
         roots = [bb for bb in blocks if not succs[bb]]
-        order = cfg_postorder(blocks, succs)
+        order = graph.postorder
     reached = _reached(roots, sinks)
     boundary_blocks = {bb for bb in blocks if bb not in reached}
     boundary_blocks.update(roots)
@@ -425,6 +446,7 @@ __all__ = [
     "DataflowResult",
     "Direction",
     "Domain",
+    "FlowGraph",
     "GenKill",
     "Meet",
     "bit_indices",

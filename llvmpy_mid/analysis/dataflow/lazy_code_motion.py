@@ -45,6 +45,7 @@ from llvmpy_mid.analysis.dataflow.framework import (
     DataflowProblem,
     DataflowResult,
     Direction,
+    FlowGraph,
     Meet,
     bit_indices,
     solve,
@@ -85,6 +86,7 @@ class LazyCodeMotion:
         "uses",
         "earliest",
         "latest",
+        "graph",
     )
 
     def __init__(self, function: Function, table: ExpressionTable | None = None) -> None:
@@ -94,8 +96,10 @@ class LazyCodeMotion:
         width = len(table.domain)
         uk: dict[BasicBlock, list[tuple[int, int]]] = {bb: table.uses_kills(bb) for bb in function.blocks}
         self.uses = uk
+        graph = self.graph = FlowGraph(function)
+        """The CFG all four problems are solved on."""
 
-        anticipated = self.anticipated = solve(function, anticipated_problem(table), table.domain)
+        anticipated = self.anticipated = solve(function, anticipated_problem(table), table.domain, graph)
         ant_in: dict[BasicBlock, list[int]] = {bb: anticipated.points(bb) for bb in function.blocks}
 
         def av_transfers(bb: BasicBlock) -> list[tuple[int, int]]:
@@ -106,6 +110,7 @@ class LazyCodeMotion:
             function,
             DataflowProblem("will-be-available", Direction.FORWARD, Meet.INTERSECTION, width, av_transfers),
             table.domain,
+            graph,
         )
         earliest: dict[BasicBlock, list[int]] = {}
         for bb in function.blocks:
@@ -122,6 +127,7 @@ class LazyCodeMotion:
             function,
             DataflowProblem("postponable", Direction.FORWARD, Meet.INTERSECTION, width, pp_transfers),
             table.domain,
+            graph,
         )
         pp_in: dict[BasicBlock, list[int]] = {bb: postponable.points(bb) for bb in function.blocks}
         full = (1 << width) - 1
@@ -159,6 +165,7 @@ class LazyCodeMotion:
             function,
             DataflowProblem("used", Direction.BACKWARD, Meet.UNION, width, used_transfers),
             table.domain,
+            graph,
         )
 
     # --- per point ----------------------------------------------------------------------------

@@ -147,7 +147,10 @@ def _plans(fn: Function, lcm: LazyCodeMotion, dt: DominatorTree) -> list[_Plan]:
         return [(ins[i] & ~kill, kill) for i, (_use, kill) in enumerate(uses[bb])]
 
     available = solve(
-        fn, DataflowProblem("lcm-availability", Direction.FORWARD, Meet.INTERSECTION, width, transfers), lcm.domain
+        fn,
+        DataflowProblem("lcm-availability", Direction.FORWARD, Meet.INTERSECTION, width, transfers),
+        lcm.domain,
+        lcm.graph,
     )
     n = width
     insert_before: list[list[Instruction]] = [[] for _ in range(n)]
