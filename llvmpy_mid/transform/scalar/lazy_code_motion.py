@@ -186,10 +186,17 @@ def _plans(fn: Function, lcm: LazyCodeMotion, dt: DominatorTree) -> list[_Plan]:
     return plans
 
 
-def _flags_of_all(inst: Instruction, others: list[Instruction]) -> None:
+def _flags_of_all(inst: Instruction, others: list[Instruction], carrier: Instruction | None) -> Instruction:
+    """Intersect ``inst``'s flags with those of every computation in ``others``; with
+    ``carrier`` (an instruction already holding that intersection, of which ``inst``'s flags
+    are a superset) one intersection does. The carrier to pass next."""
+    if carrier is not None:
+        and_ir_flags(inst, carrier)
+        return carrier
     for other in others:
         if other is not inst:
             and_ir_flags(inst, other)
+    return inst
 
 
 def _apply(plans: list[_Plan]) -> tuple[int, int]:
@@ -200,14 +207,15 @@ def _apply(plans: list[_Plan]) -> tuple[int, int]:
         model = plan.replace[0]
         replaced = set(plan.replace)
         defs: list[Instruction] = []
+        carrier: Instruction | None = None
         for at in plan.insert_before:
             if at in replaced:
                 # The computation stands at its own insertion point: it is the definition.
-                _flags_of_all(at, plan.replace)
+                carrier = _flags_of_all(at, plan.replace, carrier)
                 defs.append(at)
                 continue
             clone = model.clone()
-            _flags_of_all(clone, plan.replace)
+            carrier = _flags_of_all(clone, plan.replace, carrier)
             clone.drop_unknown_non_debug_metadata()
             clone.insert_before(at)
             if model.name:
