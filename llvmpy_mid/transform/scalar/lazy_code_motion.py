@@ -113,20 +113,22 @@ def _cyclic_blocks(fn: Function) -> set[BasicBlock]:
     return out
 
 
-def _may_be_redundant(fn: Function, table: ExpressionTable) -> bool:
-    """Some expression is computed twice, or once on a cycle (else nothing can improve)."""
-    seen: set[int] = set()
-    cyclic: set[BasicBlock] | None = None
+def _candidates(fn: Function, table: ExpressionTable) -> set[Instruction]:
+    """The computations of the expressions computed twice or more, or once on a cycle.
+
+    Every bit of the LCM problems is solved on its own, so an expression left out changes
+    nothing for the others; and one computed once, on no cycle, is never moved (its only
+    computation is its latest point, used nowhere after): the problems are solved over
+    these alone, their width the candidates' count, not every expression's."""
+    count: dict[int, int] = {}
     for e in table.expression_of.values():
-        if e in seen:
-            return True
-        seen.add(e)
-    for inst in table.expression_of:
-        if cyclic is None:
-            cyclic = _cyclic_blocks(fn)
-        if inst.parent in cyclic:
-            return True
-    return False
+        count[e] = count.get(e, 0) + 1
+    out = {inst for inst, e in table.expression_of.items() if count[e] > 1}
+    if len(out) < len(table.expression_of):
+        cyclic = _cyclic_blocks(fn)
+        if cyclic:
+            out.update(inst for inst in table.expression_of if inst.parent in cyclic)
+    return out
 
 
 def _plans(fn: Function, lcm: LazyCodeMotion, dt: DominatorTree) -> list[_Plan]:
@@ -304,16 +306,15 @@ def lazy_code_motion(fn: Function) -> bool:
     """Run lazy code motion on ``fn``; True if it changed (including split edges kept)."""
     if fn.is_declaration:
         return False
-    table = _movable_universe(fn, DominatorTree(fn))
-    if not _may_be_redundant(fn, table):
-        return False
+    candidates = _candidates(fn, _movable_universe(fn, DominatorTree(fn)))
+    if not candidates:
+        return False  # nothing computed twice or on a cycle: nothing can improve
     before = set(fn.blocks)
     orders = {bb: _use_order(bb) for bb in fn.blocks}
     split_all_critical_edges(fn)
     new_blocks = [bb for bb in fn.blocks if bb not in before]
     dt = DominatorTree(fn)
-    if new_blocks:
-        table = _movable_universe(fn, dt)
+    table = ExpressionTable(fn, FunctionVariables(fn), candidates.__contains__)
     lcm = LazyCodeMotion(fn, table)
     plans = _plans(fn, lcm, dt)
     inserted, replaced = _apply(plans) if plans else (0, 0)
