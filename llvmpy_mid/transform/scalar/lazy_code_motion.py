@@ -17,8 +17,11 @@ expressions to compute there and the computations to replace:
 1. the universe is restricted to expressions whose operands are SSA values
    (arguments, instructions, constants; not clang -O0 memory variables) and
    that are safe to speculate (no memory access, no trap:
-   ``is_safe_to_speculatively_execute``), computed in reachable blocks; when no
-   expression is computed twice or on a cycle there is nothing to do;
+   ``is_safe_to_speculatively_execute``), computed in reachable blocks; of
+   those, only expressions computed twice or more, or once on a cycle, can move
+   (each expression's bit is solved on its own, and a single acyclic computation
+   stays), so the problems are solved over these alone; when there are none
+   there is nothing to do;
 2. critical edges are split (``split_all_critical_edges``) so the placement is
    optimal; split blocks that end up empty are merged back (and their
    destinations' use-lists put back in order, so untouched code prints as before);
