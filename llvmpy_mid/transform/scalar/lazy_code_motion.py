@@ -90,14 +90,14 @@ class _Plan:
         """The computations that read the reaching definition instead."""
 
 
-def _movable_universe(fn: Function, dt: DominatorTree) -> ExpressionTable:
+def _movable_universe(fn: Function, reachable: set[BasicBlock]) -> ExpressionTable:
     """The expressions lazy code motion may move: SSA operands, speculatable, reachable."""
     variables = FunctionVariables(fn)
     key = variables.operand_key
 
     def include(inst: Instruction) -> bool:
         bb = inst.parent
-        if bb is None or not dt.is_reachable(bb) or not is_safe_to_speculatively_execute(inst):
+        if bb is None or bb not in reachable or not is_safe_to_speculatively_execute(inst):
             return False
         for i in range(inst.num_operands):
             if isinstance(key(inst, i), MemoryVariable):
@@ -107,16 +107,18 @@ def _movable_universe(fn: Function, dt: DominatorTree) -> ExpressionTable:
     return ExpressionTable(fn, variables, include)
 
 
-def _cyclic_blocks(fn: Function) -> set[BasicBlock]:
-    """The reachable blocks that lie on a cycle of the CFG."""
-    out: set[BasicBlock] = set()
+def _reachable_and_cyclic(fn: Function) -> tuple[set[BasicBlock], set[BasicBlock]]:
+    """The blocks reachable from the entry, and those of them on a cycle of the CFG."""
+    reachable: set[BasicBlock] = set()
+    cyclic: set[BasicBlock] = set()
     for scc in scc_postorder(fn.entry_block, lambda bb: bb.successors):
+        reachable.update(scc)
         if len(scc) > 1 or scc[0] in scc[0].successors:
-            out.update(scc)
-    return out
+            cyclic.update(scc)
+    return reachable, cyclic
 
 
-def _candidates(fn: Function, table: ExpressionTable) -> set[Instruction]:
+def _candidates(table: ExpressionTable, cyclic: set[BasicBlock]) -> set[Instruction]:
     """The computations of the expressions computed twice or more, or once on a cycle.
 
     Every bit of the LCM problems is solved on its own, so an expression left out changes
@@ -127,10 +129,8 @@ def _candidates(fn: Function, table: ExpressionTable) -> set[Instruction]:
     for e in table.expression_of.values():
         count[e] = count.get(e, 0) + 1
     out = {inst for inst, e in table.expression_of.items() if count[e] > 1}
-    if len(out) < len(table.expression_of):
-        cyclic = _cyclic_blocks(fn)
-        if cyclic:
-            out.update(inst for inst in table.expression_of if inst.parent in cyclic)
+    if len(out) < len(table.expression_of) and cyclic:
+        out.update(inst for inst in table.expression_of if inst.parent in cyclic)
     return out
 
 
@@ -309,7 +309,8 @@ def lazy_code_motion(fn: Function) -> bool:
     """Run lazy code motion on ``fn``; True if it changed (including split edges kept)."""
     if fn.is_declaration:
         return False
-    candidates = _candidates(fn, _movable_universe(fn, DominatorTree(fn)))
+    reachable, cyclic = _reachable_and_cyclic(fn)
+    candidates = _candidates(_movable_universe(fn, reachable), cyclic)
     if not candidates:
         return False  # nothing computed twice or on a cycle: nothing can improve
     before = set(fn.blocks)
