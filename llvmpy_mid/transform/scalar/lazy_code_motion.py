@@ -53,7 +53,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from llvmpy_mid.analysis.call_graph import scc_postorder
-from llvmpy_mid.analysis.dataflow.expressions import ExpressionTable
+from llvmpy_mid.analysis.dataflow.expressions import ExpressionTable, expression_opcode
 from llvmpy_mid.analysis.dataflow.framework import DataflowProblem, Direction, Meet, bit_indices, solve
 from llvmpy_mid.analysis.dataflow.lazy_code_motion import LazyCodeMotion
 from llvmpy_mid.analysis.dataflow.variables import FunctionVariables, MemoryVariable
@@ -90,23 +90,6 @@ class _Plan:
         """The computations that read the reaching definition instead."""
 
 
-def _movable_universe(fn: Function, reachable: set[BasicBlock]) -> ExpressionTable:
-    """The expressions lazy code motion may move: SSA operands, speculatable, reachable."""
-    variables = FunctionVariables(fn)
-    key = variables.operand_key
-
-    def include(inst: Instruction) -> bool:
-        bb = inst.parent
-        if bb is None or bb not in reachable or not is_safe_to_speculatively_execute(inst):
-            return False
-        for i in range(inst.num_operands):
-            if isinstance(key(inst, i), MemoryVariable):
-                return False
-        return True
-
-    return ExpressionTable(fn, variables, include)
-
-
 def _reachable_and_cyclic(fn: Function) -> tuple[set[BasicBlock], set[BasicBlock]]:
     """The blocks reachable from the entry, and those of them on a cycle of the CFG."""
     reachable: set[BasicBlock] = set()
@@ -118,19 +101,38 @@ def _reachable_and_cyclic(fn: Function) -> tuple[set[BasicBlock], set[BasicBlock
     return reachable, cyclic
 
 
-def _candidates(table: ExpressionTable, cyclic: set[BasicBlock]) -> set[Instruction]:
-    """The computations of the expressions computed twice or more, or once on a cycle.
+def _candidates(fn: Function, reachable: set[BasicBlock], cyclic: set[BasicBlock]) -> set[Instruction]:
+    """The computations lazy code motion may move (SSA operands, speculatable, in reachable
+    blocks) of the expressions computed twice or more, or once on a cycle.
 
     Every bit of the LCM problems is solved on its own, so an expression left out changes
     nothing for the others; and one computed once, on no cycle, is never moved (its only
     computation is its latest point, used nowhere after): the problems are solved over
-    these alone, their width the candidates' count, not every expression's."""
-    count: dict[int, int] = {}
-    for e in table.expression_of.values():
-        count[e] = count.get(e, 0) + 1
-    out = {inst for inst, e in table.expression_of.items() if count[e] > 1}
-    if len(out) < len(table.expression_of) and cyclic:
-        out.update(inst for inst in table.expression_of if inst.parent in cyclic)
+    these alone, their width the candidates' count, not every expression's. (An expression
+    is keyed here as :class:`~llvmpy_mid.analysis.dataflow.expressions.Expression` is:
+    opcode, type and operand keys.)"""
+    variables = FunctionVariables(fn)
+    key = variables.operand_key
+    first: dict[tuple[object, ...], Instruction] = {}
+    out: set[Instruction] = set()
+    for bb in fn.blocks:
+        if bb not in reachable:
+            continue
+        on_cycle = bb in cyclic
+        for inst in bb.instructions:
+            op = expression_opcode(inst)
+            if op is None or not is_safe_to_speculatively_execute(inst):
+                continue
+            operands = [key(inst, i) for i in range(inst.num_operands)]
+            if any(isinstance(k, MemoryVariable) for k in operands):
+                continue
+            expression = (op, inst.type, *operands)
+            seen = first.setdefault(expression, inst)
+            if seen is not inst:
+                out.add(seen)
+                out.add(inst)
+            elif on_cycle:
+                out.add(inst)
     return out
 
 
@@ -310,7 +312,7 @@ def lazy_code_motion(fn: Function) -> bool:
     if fn.is_declaration:
         return False
     reachable, cyclic = _reachable_and_cyclic(fn)
-    candidates = _candidates(_movable_universe(fn, reachable), cyclic)
+    candidates = _candidates(fn, reachable, cyclic)
     if not candidates:
         return False  # nothing computed twice or on a cycle: nothing can improve
     before = set(fn.blocks)
