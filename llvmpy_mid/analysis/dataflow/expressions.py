@@ -60,8 +60,11 @@ def expression_opcode(inst: Instruction) -> str | None:
     return None
 
 
-def _bits_of(numbers: list[int]) -> int:
-    """The set of ``numbers`` (ascending) as an int, in time linear in its width."""
+def _bits_of(numbers: int | list[int]) -> int:
+    """The set of ``numbers`` (one number, or ascending ones) as an int, in time linear
+    in its width."""
+    if isinstance(numbers, int):
+        return 1 << numbers
     if len(numbers) <= 8:
         bits = 0
         for e in numbers:
@@ -98,7 +101,7 @@ class ExpressionTable:
         # values kill nothing, so they get no killer set (and a constant shared by many
         # expressions costs nothing). Each key's set is built from its expression numbers
         # when first asked for (a client that stops early builds none).
-        killed_by: dict[VariableKey, list[int]] = {}
+        killed_by: dict[VariableKey, int | list[int]] = {}  # (one number: no list to track)
         self._killed_by = killed_by
         self._killer_bits: dict[VariableKey, int] = {}
         for bb in function.blocks:
@@ -115,7 +118,10 @@ class ExpressionTable:
                         if isinstance(k, (Instruction, MemoryVariable)):
                             numbers = killed_by.get(k)
                             if numbers is None:
-                                killed_by[k] = [e]
+                                killed_by[k] = e
+                            elif isinstance(numbers, int):
+                                if numbers != e:
+                                    killed_by[k] = [numbers, e]
                             elif numbers[-1] != e:
                                 numbers.append(e)
 
