@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from llvmpy_mid.passes.pipeline_text import parse_flag_and_int_params
 from llvmpy_mid.analysis.loop_info import Loop
 from llvmpy_mid.analysis.must_execute import ICFLoopSafetyInfo, LoopSafetyInfo
 from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
@@ -145,16 +146,8 @@ class LICMOptions:
 def parse_licm_options(params: str | None) -> LICMOptions:
     """``licm<...>`` / ``lnicm<...>`` as opt-19's ``parseLICMOptions`` reads them."""
     result = LICMOptions()
-    rest = params or ""
-    while rest:
-        name, _, rest = rest.partition(";")
-        enable = not name.startswith("no-")
-        if not enable:
-            name = name[3:]
-        if name == "allowspeculation":
-            result.allow_speculation = enable
-        else:
-            raise PipelineError("invalid LICM pass parameter '%s' " % name)
+    values = parse_flag_and_int_params(params, "LICM", {"allowspeculation": result.allow_speculation})
+    result.allow_speculation = bool(values["allowspeculation"])
     return result
 
 

@@ -17,9 +17,9 @@ from typing import Any, ClassVar
 
 import attrs
 
+from llvmpy_mid.passes.pipeline_text import parse_flag_and_int_params
 from llvmpy_mid.analysis.loop_info import Loop
 from llvmpy_mid.analysis.simplify_query import SimplifyQuery
-from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.options import OPTIONS, declare_option
 from llvmpy_mid.passes.pass_manager import Pass
@@ -48,18 +48,13 @@ class LoopRotateOptions:
 def parse_loop_rotate_options(params: str | None) -> LoopRotateOptions:
     """``loop-rotate<...>`` as opt-19's ``parseLoopRotateOptions`` reads it."""
     result = LoopRotateOptions()
-    rest = params or ""
-    while rest:
-        name, _, rest = rest.partition(";")
-        enable = not name.startswith("no-")
-        if not enable:
-            name = name[3:]
-        if name == "header-duplication":
-            result.enable_header_duplication = enable
-        elif name == "prepare-for-lto":
-            result.prepare_for_lto = enable
-        else:
-            raise PipelineError("invalid LoopRotate pass parameter '%s' " % name)
+    values = parse_flag_and_int_params(
+        params,
+        "LoopRotate",
+        {"header-duplication": result.enable_header_duplication, "prepare-for-lto": result.prepare_for_lto},
+    )
+    result.enable_header_duplication = bool(values["header-duplication"])
+    result.prepare_for_lto = bool(values["prepare-for-lto"])
     return result
 
 
