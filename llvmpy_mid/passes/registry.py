@@ -411,6 +411,10 @@ _BUILTIN_PASSES += (
     ("lower-constant-intrinsics", "function", "llvmpy_mid.transform.scalar.lower_constant_intrinsics:LowerConstantIntrinsicsPass"),
 )
 _BUILTIN_PASSES += (("loop-sink", "function", "llvmpy_mid.transform.scalar.loop_sink:LoopSinkPass"),)
+_BUILTIN_PASSES += (
+    ("print<scalar-evolution>", "function", "llvmpy_mid.analysis.scalar_evolution_printer:ScalarEvolutionPrinterPass"),
+    ("verify<scalar-evolution>", "function", "llvmpy_mid.analysis.scalar_evolution_printer:ScalarEvolutionVerifierPass"),
+)
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
 
@@ -595,6 +599,9 @@ _BUILTIN_OPTIONS += (
     # build) does not run; the options are accepted.
     ("verify-loop-lcssa", "bool", False, "Verify loop lcssa form (time consuming)", "lcssa"),
     ("verify-scev", "bool", False, "Verify ScalarEvolution's backedge taken counts (slow)", "scalar-evolution"),
+    ("verify-scev-strict", "bool", False, "Enable stricter verification with -verify-scev is passed", "scalar-evolution"),
+    ("scalar-evolution-classify-expressions", "bool", True,
+     "When printing analysis, include information on every instruction", "print<scalar-evolution>"),
     ("guards-predicate-pass-branch-weight", "uint", 1 << 20,
      "The probability of a guard failing is assumed to be the reciprocal of this value (default = 1 << 20)",
      "make-guards-explicit"),
@@ -674,6 +681,8 @@ REGISTRY.add_pass(
     "default", "module", "llvmpy_mid.passes.default_pipeline:DefaultPipelinePass", _parse_level, params_help="<O0;O1;O2;O3;Os;Oz>"
 )
 _BUILTIN_ANALYSES += (("demanded-bits", "function", "llvmpy_mid.analysis.demanded_bits:DemandedBitsAnalysis"),)
+_BUILTIN_ANALYSES += (("iv-users", "loop", "llvmpy_mid.analysis.iv_users:IVUsersAnalysis"),)
+REGISTRY.add_pass("print<iv-users>", "loop", "llvmpy_mid.analysis.iv_users:IVUsersPrinterPass")
 for _n, _k, _s in _BUILTIN_ANALYSES:
     REGISTRY.add_analysis(_n, _k, _s)
 
