@@ -782,3 +782,14 @@ declare_option("rotation-prepare-for-lto", "bool", False, "Run loop-rotation in 
                "should be used for testing only.", "loop-rotate")
 declare_option("loop-rotate-multi", "bool", False,
                "Allow loop rotation multiple times in order to reach a better latch exit", "loop-rotate")
+
+# IndVarSimplify.cpp (llvmpy_mid/transform/scalar/ind_var_simplify*.py): indvars and its options.
+REGISTRY.add_pass("indvars", "loop", "llvmpy_mid.transform.scalar.ind_var_simplify:IndVarSimplifyPass")
+for _name, _kind, _default, _help in (
+    ("replexitval", "str", "cheap", "Choose the strategy to replace exit value in IndVarSimplify"),
+    ("indvars-post-increment-ranges", "bool", True, "Use post increment control-dependent ranges in IndVarSimplify"),
+    ("disable-lftr", "bool", False, "Disable Linear Function Test Replace optimization"),
+    ("indvars-predicate-loops", "bool", True, "Predicate conditions in read only loops"),
+    ("indvars-widen-indvars", "bool", True, "Allow widening of indvars to eliminate s/zext"),
+):
+    declare_option(_name, _kind, _default, _help, "indvars")
