@@ -106,6 +106,8 @@ class ScalarEvolution:
         self.unsigned_ranges: dict[SCEV, ConstantRange] = {}
         self.signed_ranges: dict[SCEV, ConstantRange] = {}
         self.loop_properties: dict[Loop, tuple[bool, bool]] = {}
+        self.values_at_scopes: dict[tuple[SCEV, Loop | None], SCEV] = {}
+        self.constant_evolution_exit_values: dict[tuple[Value, int], Any] = {}
 
     # --- node construction --------------------------------------------------------------------
     def _next_serial(self) -> int:
@@ -157,6 +159,29 @@ class ScalarEvolution:
     @staticmethod
     def is_scevable(ty: Type) -> bool:
         return ty.is_integer or ty.is_pointer
+
+    def get_effective_scev_type(self, ty: Type) -> Type:
+        """Integers stay; a pointer becomes its index-sized integer (LLVM
+        ``getEffectiveSCEVType``)."""
+        if isinstance(ty, IntegerType):
+            return ty
+        assert ty.is_pointer and self.data_layout is not None
+        return self.data_layout.index_type(ty)
+
+    def get_pointer_base(self, s: SCEV) -> SCEV:
+        """The base pointer of a pointer expression (LLVM ``getPointerBase``)."""
+        if s.type is None or not s.type.is_pointer:
+            return s
+        while True:
+            if isinstance(s, SCEVAddRecExpr):
+                s = s.start
+            elif s.kind is SCEVTypes.ADD:
+                ptrs = [o for o in s.operands if o.type is not None and o.type.is_pointer]
+                if len(ptrs) != 1:
+                    return s
+                s = ptrs[0]
+            else:
+                return s
 
     def get_type_size_in_bits(self, ty: Type) -> int:
         if isinstance(ty, IntegerType):
@@ -897,9 +922,94 @@ class ScalarEvolution:
         return False
 
     def is_loop_entry_guarded_by_cond(self, loop: Loop, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
-        """Whether ``lhs pred rhs`` holds on entry to ``loop``; dominating conditions are not
-        used, only facts that hold everywhere."""
-        return self.is_known_predicate(pred, lhs, rhs)
+        """Whether ``lhs pred rhs`` holds on entry to ``loop``: everywhere, or by a branch on
+        the chain of unique predecessors into its header (LLVM ``isLoopEntryGuardedByCond``)."""
+        from llvmpy_mid.analysis.scalar_evolution_queries import is_basic_block_entry_guarded_by_cond
+
+        if self.is_known_predicate(pred, lhs, rhs):
+            return True
+        return is_basic_block_entry_guarded_by_cond(self, loop.header, pred, lhs, rhs)
+
+    def is_basic_block_entry_guarded_by_cond(self, bb: BasicBlock, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
+        from llvmpy_mid.analysis.scalar_evolution_queries import is_basic_block_entry_guarded_by_cond
+
+        return is_basic_block_entry_guarded_by_cond(self, bb, pred, lhs, rhs)
+
+    def is_loop_backedge_guarded_by_cond(self, loop: Loop, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
+        from llvmpy_mid.analysis.scalar_evolution_queries import is_loop_backedge_guarded_by_cond
+
+        return is_loop_backedge_guarded_by_cond(self, loop, pred, lhs, rhs)
+
+    def is_known_predicate_at(self, pred: Predicate, lhs: SCEV, rhs: SCEV, ctx: Instruction) -> bool:
+        """``lhs pred rhs`` holds at ``ctx`` (LLVM ``isKnownPredicateAt``)."""
+        if self.is_known_predicate(pred, lhs, rhs):
+            return True
+        bb = ctx.parent
+        return bb is not None and self.is_basic_block_entry_guarded_by_cond(bb, pred, lhs, rhs)
+
+    def evaluate_predicate(self, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool | None:
+        """True/False when ``lhs pred rhs`` is known to hold/fail everywhere, else None."""
+        if self.is_known_predicate(pred, lhs, rhs):
+            return True
+        if self.is_known_predicate(pred.inverse, lhs, rhs):
+            return False
+        return None
+
+    def evaluate_predicate_at(self, pred: Predicate, lhs: SCEV, rhs: SCEV, ctx: Instruction) -> bool | None:
+        """:meth:`evaluate_predicate`, also using the branches guarding ``ctx``'s block."""
+        known = self.evaluate_predicate(pred, lhs, rhs)
+        if known is not None:
+            return known
+        bb = ctx.parent
+        if bb is None:
+            return None
+        if self.is_basic_block_entry_guarded_by_cond(bb, pred, lhs, rhs):
+            return True
+        if self.is_basic_block_entry_guarded_by_cond(bb, pred.inverse, lhs, rhs):
+            return False
+        return None
+
+    def is_known_on_every_iteration(self, pred: Predicate, lhs: SCEVAddRecExpr, rhs: SCEV) -> bool:
+        """``lhs pred rhs`` on loop entry and whenever the backedge is taken, for the
+        post-increment value (LLVM ``isKnownOnEveryIteration``)."""
+        loop = lhs.loop
+        from llvmpy_mid.analysis.scalar_evolution_queries import step_recurrence
+
+        if not self.is_loop_entry_guarded_by_cond(loop, pred, lhs.start, rhs):
+            return False
+        post_inc = self.get_add_expr([lhs, step_recurrence(self, lhs)])
+        return self.is_loop_backedge_guarded_by_cond(loop, pred, post_inc, rhs)
+
+    def get_loop_invariant_predicate(
+        self, pred: Predicate, lhs: SCEV, rhs: SCEV, loop: Loop, ctx: Instruction | None = None
+    ) -> tuple[Predicate, SCEV, SCEV] | None:
+        """A loop-invariant ``(pred, lhs', rhs')`` equivalent to ``lhs pred rhs`` on every
+        iteration where it is evaluated (LLVM ``getLoopInvariantPredicate``), or None."""
+        from llvmpy_mid.analysis.scalar_evolution_queries import get_loop_invariant_predicate
+
+        return get_loop_invariant_predicate(self, pred, lhs, rhs, loop, ctx)
+
+    def get_loop_invariant_exit_cond_during_first_iterations(
+        self, pred: Predicate, lhs: SCEV, rhs: SCEV, loop: Loop, ctx: Instruction, max_iter: SCEV
+    ) -> tuple[Predicate, SCEV, SCEV] | None:
+        """LLVM ``getLoopInvariantExitCondDuringFirstIterations``."""
+        from llvmpy_mid.analysis.scalar_evolution_queries import get_loop_invariant_exit_cond_during_first_iterations
+
+        return get_loop_invariant_exit_cond_during_first_iterations(self, pred, lhs, rhs, loop, ctx, max_iter)
+
+    # --- values at scope ----------------------------------------------------------------------
+    def get_scev_at_scope(self, v: SCEV | Value, loop: Loop | None) -> SCEV:
+        """The value of ``v`` as seen from ``loop`` (None: outside all loops): recurrences of
+        loops not containing ``loop`` evaluated at their exit (LLVM ``getSCEVAtScope``)."""
+        from llvmpy_mid.analysis.scalar_evolution_queries import get_scev_at_scope
+
+        s = v if isinstance(v, SCEV) else self.get_scev(v)
+        return get_scev_at_scope(self, s, loop)
+
+    def evaluate_at_iteration(self, rec: SCEVAddRecExpr, it: SCEV) -> SCEV:
+        from llvmpy_mid.analysis.scalar_evolution_queries import evaluate_at_iteration
+
+        return evaluate_at_iteration(rec, it, self)
 
     # --- loop properties ----------------------------------------------------------------------
     def _loop_properties(self, loop: Loop) -> tuple[bool, bool]:
@@ -959,14 +1069,29 @@ class ScalarEvolution:
     def get_symbolic_max_backedge_taken_count(self, loop: Loop) -> SCEV:
         return self.get_backedge_taken_info(loop).get_symbolic_max(self)
 
-    def get_exit_count(self, loop: Loop, exiting: BasicBlock) -> SCEV:
-        return self.get_backedge_taken_info(loop).get_exact_for(exiting, self)
+    def get_exit_count(self, loop: Loop, exiting: BasicBlock, kind: str = "exact") -> SCEV:
+        """How many times the backedge is taken before the exit from ``exiting`` (LLVM
+        ``getExitCount``; kind "exact", "symbolic_max" or "constant_max")."""
+        info = self.get_backedge_taken_info(loop)
+        if kind == "exact":
+            return info.get_exact_for(exiting, self)
+        if kind not in ("symbolic_max", "constant_max"):
+            raise ValueError("unknown exit count kind %r" % kind)
+        for bb, el in info.exits:
+            if bb is exiting:
+                return el.symbolic_max if kind == "symbolic_max" else el.constant_max
+        return self.get_could_not_compute()
 
     def has_loop_invariant_backedge_taken_count(self, loop: Loop) -> bool:
         return not isinstance(self.get_backedge_taken_count(loop), SCEVCouldNotCompute)
 
     # --- invalidation -------------------------------------------------------------------------
+    def _forget_values_at_scope(self) -> None:
+        self.values_at_scopes.clear()
+        self.constant_evolution_exit_values.clear()
+
     def _forget_memoized(self, to_forget: Iterable[SCEV]) -> None:
+        self._forget_values_at_scope()
         dead = set(to_forget)
         if not dead:
             return
@@ -1002,6 +1127,7 @@ class ScalarEvolution:
     def forget_loop(self, loop: Loop) -> None:
         """Drop what is known about ``loop``, its sub-loops and the values depending on their
         header phis (LLVM ``forgetLoop``)."""
+        self._forget_values_at_scope()
         loops = [loop]
         worklist: list[Instruction] = []
         visited: set[Instruction] = set()
@@ -1036,6 +1162,7 @@ class ScalarEvolution:
         self._forget_memoized(to_forget)
 
     def forget_all_loops(self) -> None:
+        self._forget_values_at_scope()
         self.value_map.clear()
         self.backedge_taken_counts.clear()
         self.loop_dispositions.clear()
@@ -1045,11 +1172,13 @@ class ScalarEvolution:
         self.loop_properties.clear()
 
     def forget_loop_dispositions(self) -> None:
+        self._forget_values_at_scope()
         self.loop_dispositions.clear()
 
     def forget_block_and_loop_dispositions(self, v: Value | None = None) -> None:
         """Drop cached loop and block dispositions: all of them, or those of ``v``'s expression
         and the expressions using it (LLVM ``forgetBlockAndLoopDispositions``)."""
+        self._forget_values_at_scope()
         if v is None:
             self.block_dispositions.clear()
             self.loop_dispositions.clear()

@@ -1,0 +1,188 @@
+"""ScalarEvolution queries (LLVM ScalarEvolution.cpp getSCEVAtScope, evaluateAtIteration,
+getConstantEvolutionLoopExitValue, getLoopInvariantPredicate, ...): exit values of generated
+loops checked against running them, binomial evaluation against brute force, predicates."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from llvmpy_mid.analysis.scalar_evolution_expressions import SCEVAddRecExpr, SCEVConstant, SCEVCouldNotCompute
+from llvmpy_mid.ir.instructions.cmp import Predicate
+from test_scalar_evolution import _analyse, _holds, _random_loop, _value
+
+
+def _exit_loop_text(w: int, start: int, step: int, pred: str, bound: int, post: bool, exit_if_true: bool) -> str:
+    ty = "i%d" % w
+    cmpv = "%iv.next" if post else "%iv"
+    br = "br i1 %c, label %exit, label %loop" if exit_if_true else "br i1 %c, label %loop, label %exit"
+    return f"""define {ty} @f({ty} %n) {{
+entry:
+  br label %loop
+loop:
+  %iv = phi {ty} [ {start}, %entry ], [ %iv.next, %loop ]
+  %sq = phi {ty} [ 1, %entry ], [ %sq.next, %loop ]
+  %iv.next = add {ty} %iv, {step}
+  %sq.next = mul {ty} %sq, 3
+  %c = icmp {pred} {ty} {cmpv}, {bound}
+  {br}
+exit:
+  ret {ty} %iv
+}}
+"""
+
+
+def _run(w: int, start: int, step: int, pred: str, bound: int, post: bool, exit_if_true: bool, limit: int) -> tuple[int, int, int] | None:
+    """(backedges taken, %iv and %sq at the exit), or None past ``limit``."""
+    mask = (1 << w) - 1
+    iv = start & mask
+    sq = 1
+    for taken in range(limit):
+        nxt = (iv + step) & mask
+        if _holds(pred, nxt if post else iv, bound, w) == exit_if_true:
+            return taken, iv, sq
+        iv = nxt
+        sq = (sq * 3) & mask
+    return None
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_exit_values_match_execution(seed: int) -> None:
+    """The value of a recurrence and of a constant-evolving phi outside their loop is what
+    running the loop gives."""
+    params = _random_loop(random.Random(seed))
+    se, li, fn = _analyse(_exit_loop_text(*params))
+    loop = li.top_level_loops[0]
+    actual = _run(*params, limit=3000)
+    iv = _value(fn, "iv")
+    sq = _value(fn, "sq")
+    iv_next = _value(fn, "iv.next")
+    at = se.get_scev_at_scope(iv, None)  # type: ignore[arg-type]
+    at_next = se.get_scev_at_scope(se.get_scev(iv_next), None)  # type: ignore[arg-type]
+    at_sq = se.get_scev_at_scope(sq, None)  # type: ignore[arg-type]
+    btc = se.get_backedge_taken_count(loop)
+    w = params[0]
+    if isinstance(btc, SCEVConstant):
+        assert isinstance(at, SCEVConstant), params
+        assert isinstance(at_next, SCEVConstant)
+        if actual is not None:
+            assert at.value == actual[1], params
+            assert at_next.value == (actual[1] + params[2]) & ((1 << w) - 1)
+            if btc.value <= 100:
+                assert isinstance(at_sq, SCEVConstant), params
+                assert at_sq.value == actual[2], params
+    else:
+        # Nothing is known at the exit: the expression stays the recurrence.
+        assert at is se.get_scev(iv)  # type: ignore[arg-type]
+    # Inside the loop, the value is the recurrence itself.
+    assert se.get_scev_at_scope(iv, loop) is se.get_scev(iv)  # type: ignore[arg-type]
+
+
+def test_forget_loop_drops_values_at_scope() -> None:
+    se, li, fn = _analyse(_exit_loop_text(32, 0, 1, "eq", 10, True, True))
+    loop = li.top_level_loops[0]
+    iv = _value(fn, "iv")
+    assert isinstance(se.get_scev_at_scope(iv, None), SCEVConstant)  # type: ignore[arg-type]
+    assert se.values_at_scopes
+    se.forget_loop(loop)
+    assert not se.values_at_scopes and not se.constant_evolution_exit_values
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_evaluate_at_iteration_matches_brute_force(seed: int) -> None:
+    """sum op[k] * C(it, k) modulo 2^w, for recurrences of up to four operands, with constant
+    and (substituted) symbolic iteration counts."""
+    r = random.Random(seed)
+    w = r.choice([8, 16, 32])
+    mask = (1 << w) - 1
+    se, li, fn = _analyse(_exit_loop_text(w, 0, 1, "eq", 5, True, True))
+    loop = li.top_level_loops[0]
+    ty = fn.args[0].type  # type: ignore[attr-defined]
+    ops = [r.randint(0, mask) for _ in range(r.randint(2, 4))]
+    rec = se.get_add_rec_expr([se.get_constant(ty, c) for c in ops], loop)
+    assert isinstance(rec, SCEVAddRecExpr)
+    it = r.randint(0, min(300, mask))
+    # brute force: run the chain of recurrences
+    vals = list(ops)
+    for _ in range(it):
+        for k in range(len(vals) - 1):
+            vals[k] = (vals[k] + vals[k + 1]) & mask
+    res = se.evaluate_at_iteration(rec, se.get_constant(ty, it))
+    assert isinstance(res, SCEVConstant) and res.value == vals[0]
+
+
+def _guarded_loop(pred: str) -> str:
+    return f"""define void @f(i32 %n) {{
+entry:
+  %g = icmp sgt i32 %n, 0
+  br i1 %g, label %loop, label %exit
+loop:
+  %iv = phi i32 [ 0, %entry ], [ %iv.next, %loop ]
+  %iv.next = add nuw nsw i32 %iv, 1
+  %c = icmp {pred} i32 %iv.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}}
+"""
+
+
+def test_loop_invariant_predicate_from_latch() -> None:
+    """The latch condition never becomes invariant (the backedge is taken while it holds, and
+    it decreases); a predicate the backedge condition keeps true does."""
+    se, li, fn = _analyse(_guarded_loop("slt"))
+    loop = li.top_level_loops[0]
+    n = se.get_scev(_value(fn, "n"))  # type: ignore[arg-type]
+    iv_next = se.get_scev(_value(fn, "iv.next"))  # type: ignore[arg-type]
+    assert isinstance(iv_next, SCEVAddRecExpr)
+    assert se.get_loop_invariant_predicate(Predicate.ICMP_SLT, iv_next, n, loop) is None
+    # While iv.next >s n (increasing, kept by the backedge): iv.next >s n is start >s n.
+    se, li, fn = _analyse(_guarded_loop("sgt"))
+    loop = li.top_level_loops[0]
+    n = se.get_scev(_value(fn, "n"))  # type: ignore[arg-type]
+    iv_next = se.get_scev(_value(fn, "iv.next"))  # type: ignore[arg-type]
+    assert isinstance(iv_next, SCEVAddRecExpr)
+    res = se.get_loop_invariant_predicate(Predicate.ICMP_SGT, iv_next, n, loop)
+    assert res is not None
+    assert res[0] is Predicate.ICMP_SGT and res[1] is iv_next.start and res[2] is n
+    res2 = se.get_loop_invariant_predicate(Predicate.ICMP_SLT, n, iv_next, loop)
+    assert res2 is not None and res2[0] is Predicate.ICMP_SGT
+    # Decreasing, and the backedge keeps its inverse: the value on the first iteration.
+    res3 = se.get_loop_invariant_predicate(Predicate.ICMP_SLE, iv_next, n, loop)
+    assert res3 is not None and res3[0] is Predicate.ICMP_SLE
+    # Equality is not monotonic.
+    assert se.get_loop_invariant_predicate(Predicate.ICMP_EQ, iv_next, n, loop) is None
+
+
+def test_entry_guard_and_known_predicate_at() -> None:
+    se, li, fn = _analyse(_guarded_loop("slt"))
+    loop = li.top_level_loops[0]
+    n = se.get_scev(_value(fn, "n"))  # type: ignore[arg-type]
+    zero = se.get_zero(n.type)  # type: ignore[arg-type]
+    assert se.is_loop_entry_guarded_by_cond(loop, Predicate.ICMP_SGT, n, zero)
+    assert se.is_loop_entry_guarded_by_cond(loop, Predicate.ICMP_SGE, n, zero)
+    assert se.is_loop_entry_guarded_by_cond(loop, Predicate.ICMP_NE, n, zero)
+    assert not se.is_loop_entry_guarded_by_cond(loop, Predicate.ICMP_SGT, n, se.get_one(n.type))  # type: ignore[arg-type]
+    assert not se.is_loop_entry_guarded_by_cond(loop, Predicate.ICMP_UGT, n, se.get_one(n.type))  # type: ignore[arg-type]
+    ctx = _value(fn, "c")
+    assert se.evaluate_predicate_at(Predicate.ICMP_SLE, n, zero, ctx) is False  # type: ignore[arg-type]
+    assert se.evaluate_predicate_at(Predicate.ICMP_ULT, n, zero, ctx) is False  # type: ignore[arg-type]
+    assert se.evaluate_predicate(Predicate.ICMP_SLE, n, zero) is None
+    iv = se.get_scev(_value(fn, "iv"))  # type: ignore[arg-type]
+    assert isinstance(iv, SCEVAddRecExpr)
+    # iv >=s 0 on entry (0 >= 0) and on the backedge ({1,+,1} <s n, n >s 0 does not tell
+    # {1,+,1} >= 0 by itself): unknown; iv <s n on every iteration holds.
+    assert se.is_known_on_every_iteration(Predicate.ICMP_SLT, iv, n)
+
+
+def test_exit_count_kinds() -> None:
+    se, li, fn = _analyse(_guarded_loop("slt"))
+    loop = li.top_level_loops[0]
+    latch = loop.latch
+    assert latch is not None
+    cmax = se.get_exit_count(loop, latch, "constant_max")
+    assert isinstance(cmax, SCEVConstant)
+    assert not isinstance(se.get_exit_count(loop, latch, "symbolic_max"), SCEVCouldNotCompute)
+    with pytest.raises(ValueError):
+        se.get_exit_count(loop, latch, "bogus")
