@@ -37,6 +37,7 @@ __all__ = [
     "has_must_progress",
     "is_finite",
     "is_must_progress",
+    "rewrite_loop_exit_values",
 ]
 
 
@@ -351,3 +352,205 @@ def break_loop_backedge(loop: Loop, dt: DominatorTree, se: Any, li: LoopInfo, ms
     if outermost is not loop:
         if form_lcssa_recursively(outermost, dt, li):
             se.forget_loop(outermost)
+
+
+# --- rewriteLoopExitValues ---------------------------------------------------------------------
+
+REPLACE_EXIT_VALUE_MODES = ("never", "cheap", "noharduse", "unusedindvar", "always")
+"""LLVM ``ReplaceExitVal`` (``-replexitval=``); ``"noinvariant"`` is accepted for ``"noharduse"``."""
+
+
+def _has_hard_user_within_loop(loop: Loop, inst: Instruction) -> bool:
+    """Some instruction of ``loop`` reached from ``inst`` through its users may have side
+    effects (LLVM ``hasHardUserWithinLoop``)."""
+    visited: set[Instruction] = {inst}
+    work = [inst]
+    while work:
+        cur = work.pop()
+        if not loop.contains(cur):
+            continue
+        if cur.may_have_side_effects():
+            return True
+        for user in cur.users:
+            if isinstance(user, Instruction) and user not in visited:
+                visited.add(user)
+                work.append(user)
+    return False
+
+
+def _induction_bin_op(phi: Any, loop: Loop, se: Any) -> tuple[bool, Instruction | None]:
+    """Whether ``phi`` is an induction phi of ``loop`` (LLVM ``checkIsIndPhi`` with
+    ``InductionDescriptor::isInductionPHI`` for integer and pointer recurrences) and its
+    update binary operator."""
+    from llvmpy_mid.analysis.scalar_evolution_expressions import SCEVAddRecExpr, SCEVConstant
+    from llvmpy_mid.ir.instructions.binary import BinaryOperator
+    from llvmpy_mid.ir.instructions.other import PHINode
+
+    if not isinstance(phi, PHINode) or loop.preheader is None or phi.parent is not loop.header:
+        return False, None
+    if not (phi.type.is_integer or phi.type.is_pointer) or phi.num_incoming != 2:
+        return False, None
+    ar = se.get_scev(phi)
+    if not isinstance(ar, SCEVAddRecExpr) or ar.loop is not loop or not ar.is_affine():
+        return False, None
+    step = ar.operands[1]
+    if not isinstance(step, SCEVConstant) and not se.is_loop_invariant(step, loop):
+        return False, None
+    latch = loop.latch
+    if latch is None:
+        return False, None
+    be = phi.incoming_value_for_block(latch)
+    return True, be if isinstance(be, BinaryOperator) else None
+
+
+def _can_loop_be_deleted(loop: Loop, rewrites: list[tuple[Any, int, Any, Instruction, bool]]) -> bool:
+    """LLVM ``canLoopBeDeleted`` of ``rewriteLoopExitValues``."""
+    from llvmpy_mid.ir.instructions.other import PHINode
+
+    if loop.preheader is None:
+        return False
+    exiting = loop.exiting_blocks
+    exits = loop.unique_exit_blocks
+    if len(exits) != 1 or len(exiting) != 1:
+        return False
+    for p in exits[0].phis():
+        assert isinstance(p, PHINode)
+        incoming = p.incoming_value_for_block(exiting[0])
+        found = any(pn is p and pn.get_incoming_value(i) is incoming for pn, i, _s, _at, _h in rewrites)
+        if not found and isinstance(incoming, Instruction):
+            if not all(not (isinstance(op, Instruction) and loop.contains(op)) for op in incoming.operands):
+                return False
+    for bb in loop.blocks:
+        for inst in bb.instructions:
+            if inst.may_have_side_effects():
+                return False
+    return True
+
+
+def rewrite_loop_exit_values(
+    loop: Loop,
+    li: LoopInfo,
+    tli: Any,
+    se: Any,
+    tti: Any,
+    rewriter: Any,
+    dt: DominatorTree,
+    mode: str,
+    dead: list[Any],
+) -> int:
+    """Replace the LCSSA exit values of ``loop`` that ScalarEvolution computes by their
+    expansion after the loop; returns how many incoming values were rewritten (LLVM
+    ``rewriteLoopExitValues``). ``mode`` is ``-replexitval``'s: ``never``, ``cheap`` (only
+    cheap expansions unless the loop can then be deleted), ``noharduse`` (skip values used
+    by side effects in the loop unless they are constants or opaque), ``unusedindvar``
+    (only IVs used by nothing but their update and the exit), ``always``."""
+    from llvmpy_mid.analysis.scalar_evolution_expressions import SCEVConstant, SCEVCouldNotCompute, SCEVUnknown
+    from llvmpy_mid.ir.instructions.binary import BinaryOperator
+    from llvmpy_mid.ir.instructions.other import PHINode
+    from llvmpy_mid.transform.utils.local import is_instruction_trivially_dead
+    from llvmpy_mid.transform.utils.scalar_evolution_expander import cheap_expansion_budget
+
+    if mode == "noinvariant":
+        mode = "noharduse"
+    if mode not in REPLACE_EXIT_VALUE_MODES:
+        raise ValueError("unknown exit value replacement mode %r (expected one of %s)" % (mode, ", ".join(REPLACE_EXIT_VALUE_MODES)))
+    if mode == "never":
+        return 0
+    budget = cheap_expansion_budget()
+
+    def safe(s: Any) -> bool:
+        f = getattr(rewriter, "is_safe_to_expand", None)
+        return bool(f(s)) if f is not None else True
+
+    rewrites: list[tuple[PHINode, int, Any, Instruction, bool]] = []
+    for exit_bb in loop.unique_exit_blocks:
+        first = exit_bb.first_instruction
+        if not isinstance(first, PHINode):
+            continue
+        num_preds = first.num_incoming
+        for pn in list(exit_bb.phis()):
+            if not pn.has_uses or not se.is_scevable(pn.type):
+                continue
+            for i in range(min(num_preds, pn.num_incoming)):
+                in_val = pn.get_incoming_value(i)
+                if not isinstance(in_val, Instruction):
+                    continue
+                if li.loop_for(pn.get_incoming_block(i)) is not loop:
+                    continue
+                inst = in_val
+                if not loop.contains(inst):
+                    continue
+                if mode == "unusedindvar":
+                    if isinstance(inst, PHINode):
+                        ok, bin_op = _induction_bin_op(inst, loop, se)
+                        if not ok:
+                            continue
+                        if any(
+                            not isinstance(u, (PHINode, BinaryOperator)) or (isinstance(u, BinaryOperator) and u is not bin_op)
+                            for u in inst.users
+                        ):
+                            continue
+                    else:
+                        if not isinstance(inst, BinaryOperator):
+                            continue
+                        bad = False
+                        bin_op = None
+                        for u in inst.users:
+                            if u is pn:
+                                continue
+                            ok, bop = _induction_bin_op(u, loop, se)
+                            if not ok:
+                                bad = True
+                                break
+                            bin_op = bop
+                        if bad or inst is not bin_op:
+                            continue
+                exit_value = se.get_scev_at_scope(inst, loop.parent_loop)
+                if isinstance(exit_value, SCEVCouldNotCompute) or not se.is_loop_invariant(exit_value, loop) or not safe(exit_value):
+                    exit_count = se.get_exit_count(loop, pn.get_incoming_block(i))
+                    if isinstance(exit_count, SCEVCouldNotCompute):
+                        continue
+                    from llvmpy_mid.analysis.scalar_evolution_expressions import SCEVAddRecExpr
+
+                    ar = se.get_scev(inst)
+                    if isinstance(ar, SCEVAddRecExpr) and ar.loop is loop:
+                        from llvmpy_mid.transform.utils.scalar_evolution_expander import _evaluate_at_iteration
+
+                        ev = _evaluate_at_iteration(se, ar, exit_count)
+                        exit_value = ev if ev is not None else se.get_could_not_compute()
+                    if isinstance(exit_value, SCEVCouldNotCompute) or not se.is_loop_invariant(exit_value, loop) or not safe(exit_value):
+                        continue
+                if (
+                    mode != "always"
+                    and not isinstance(exit_value, (SCEVConstant, SCEVUnknown))
+                    and _has_hard_user_within_loop(loop, inst)
+                ):
+                    continue
+                high_cost = rewriter.is_high_cost_expansion([exit_value], loop, budget, tti, inst)
+                if isinstance(inst, PHINode) or inst.opcode == "landingpad":
+                    block = inst.parent
+                    assert block is not None
+                    at = block.first_insertion_point
+                    assert at is not None
+                else:
+                    at = inst
+                rewrites.append((pn, i, exit_value, at, high_cost))
+
+    can_delete = _can_loop_be_deleted(loop, rewrites)
+    num_replaced = 0
+    for pn, i, exit_value, at, high_cost in rewrites:
+        if mode in ("cheap", "unusedindvar") and not can_delete and high_cost:
+            continue
+        exit_val = rewriter.expand_code_for(exit_value, pn.type, at)
+        num_replaced += 1
+        old = pn.get_incoming_value(i)
+        pn.set_incoming_value(i, exit_val)
+        se.forget_value(pn)
+        if isinstance(old, Instruction) and is_instruction_trivially_dead(old, tli):
+            dead.append(old)
+        if pn.num_incoming == 1 and li.replacement_preserves_lcssa_form(pn, exit_val):
+            pn.replace_all_uses_with(exit_val)
+            pn.erase_from_parent()
+    if hasattr(rewriter, "clear_insert_point"):
+        rewriter.clear_insert_point()
+    return num_replaced
