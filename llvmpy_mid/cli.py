@@ -876,7 +876,14 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
         from llvmpy_mid.passes.verify_loop_info import VerifyLoopInfo
 
         loop_check = VerifyLoopInfo(pi)
+    scev_check = None
+    if "verify-scev" in opts.pass_options:
+        from llvmpy_mid.analysis.scalar_evolution_printer import VerifySCEV
+
+        scev_check = VerifySCEV(pi)
     mam, _fam = make_analysis_managers(pi)
+    if scev_check is not None:
+        scev_check.attach(_fam)
     if dom_check is not None:
         dom_check.attach(_fam)
     if loop_check is not None:
