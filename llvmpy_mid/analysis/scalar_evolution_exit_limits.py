@@ -14,8 +14,8 @@ maximum: the minimum of the must-exits' maxima, else the maximum of the may-exit
 
 Not done (the answer is then "could not compute", as LLVM gives when it cannot tell): the
 exhaustive evaluation of constant-evolving phis, shift-compare exits, predicated counts, loop
-guards and dominating conditions, exact symbolic counts of ``<``/``>`` exits (their constant
-maxima are computed), quadratic recurrences, exits on ``with.overflow`` bits.
+guards (``applyLoopGuards``), exact counts of ``<`` exits against a varying bound or with a
+stride not known positive, quadratic recurrences, exits on ``with.overflow`` bits.
 """
 
 from __future__ import annotations
@@ -556,8 +556,8 @@ def _compute_max_be_count_for_lt(se: ScalarEvolution, start: SCEV, stride: SCEV,
 
 
 def _how_many_less_thans(se: ScalarEvolution, lhs: SCEV, rhs: SCEV, loop: Loop, signed: bool, controls_only_exit: bool) -> ExitLimit:
-    """``while (lhs < rhs)`` for an affine ``lhs`` of ``loop`` (LLVM ``howManyLessThans``; the
-    exact count only when it is a constant)."""
+    """``while (lhs < rhs)`` for an affine ``lhs`` of ``loop`` with a positive stride (LLVM
+    ``howManyLessThans``; no exact count when ``rhs`` varies in the loop)."""
     cnc = _cnc(se)
     iv = lhs
     if not isinstance(iv, SCEVAddRecExpr) or iv.loop is not loop or not iv.is_affine():
@@ -576,18 +576,57 @@ def _how_many_less_thans(se: ScalarEvolution, lhs: SCEV, rhs: SCEV, loop: Loop, 
     if not se.is_loop_invariant(rhs, loop):
         vmax = _compute_max_be_count_for_lt(se, start, stride, rhs, w, signed)
         return ExitLimit(cnc, vmax, vmax)
-    be: SCEV = cnc
-    if isinstance(start, SCEVConstant) and isinstance(rhs, SCEVConstant) and isinstance(stride, SCEVConstant):
-        s = start.signed_value if signed else start.value
-        r = rhs.signed_value if signed else rhs.value
-        st = stride.value
-        be = se.get_constant(ty, 0 if r <= s else (r - s + st - 1) // st)
+    be, be_if_taken = _less_than_count(se, start, stride, rhs, loop, signed)
+    max_or_zero = False
     if isinstance(be, SCEVConstant):
         cmax: SCEV = be
+    elif isinstance(be_if_taken, SCEVConstant):
+        cmax = be_if_taken
+        max_or_zero = True
     else:
         cmax = _compute_max_be_count_for_lt(se, start, stride, rhs, w, signed)
-    smax = cmax if be is cnc else be
-    return ExitLimit(be, cmax, smax)
+    if isinstance(cmax, SCEVCouldNotCompute) and not isinstance(be, SCEVCouldNotCompute):
+        cmax = se.get_constant(ty, se.get_unsigned_range_max(be))
+    smax = cmax if isinstance(be, SCEVCouldNotCompute) else be
+    return ExitLimit(be, cmax, smax, max_or_zero)
+
+
+def _less_than_count(se: ScalarEvolution, start: SCEV, stride: SCEV, rhs: SCEV, loop: Loop, signed: bool) -> tuple[SCEV, SCEV | None]:
+    """The exact count of ``{start,+,stride} < rhs`` for a loop-invariant ``rhs`` and the
+    count when the backedge is taken at least once (LLVM ``howManyLessThans``' symbolic part)."""
+    ty = stride.type
+    assert isinstance(ty, IntegerType)
+    cond = Predicate.ICMP_SLT if signed else Predicate.ICMP_ULT
+    start_minus_stride = se.get_minus_scev(start, stride)
+    if se.is_loop_entry_guarded_by_cond(loop, cond, start_minus_stride, start) and se.is_loop_entry_guarded_by_cond(
+        loop, cond, start_minus_stride, rhs
+    ):
+        numerator = se.get_minus_scev(se.get_add_expr([rhs, se.get_minus_one(ty)]), start_minus_stride)
+        return se.get_udiv_expr(numerator, stride), None
+    be_if_taken: SCEV | None = None
+    cond_ge = Predicate.ICMP_SGE if signed else Predicate.ICMP_UGE
+    cond_gt = Predicate.ICMP_SGT if signed else Predicate.ICMP_UGT
+    if (
+        se.is_loop_entry_guarded_by_cond(loop, cond_ge, rhs, start)
+        or se.is_known_predicate(cond_ge, rhs, start)
+        or se.is_loop_entry_guarded_by_cond(loop, cond_gt, rhs, se.get_add_expr([start, se.get_minus_one(ty)]))
+    ):
+        end = rhs
+    else:
+        end = se.get_smax_expr([rhs, start]) if signed else se.get_umax_expr([rhs, start])
+        be_if_taken = se.get_udiv_ceil_scev(se.get_minus_scev(rhs, start), stride)
+    one = se.get_one(ty)
+    may_add_overflow = True
+    if isinstance(stride, SCEVConstant) and stride.value and not stride.value & (stride.value - 1):
+        may_add_overflow = False
+    elif start is stride or start is se.get_minus_scev(stride, one):
+        may_add_overflow = False
+    delta = se.get_minus_scev(end, start)
+    if not may_add_overflow:
+        be = se.get_udiv_expr(se.get_add_expr([delta, se.get_minus_scev(stride, one)]), stride)
+    else:
+        be = se.get_udiv_ceil_scev(delta, stride)
+    return be, be_if_taken
 
 
 def _can_assume_no_self_wrap(se: ScalarEvolution, iv: SCEVAddRecExpr, rhs: SCEV, loop: Loop, controls_only_exit: bool) -> bool:
