@@ -77,6 +77,8 @@ def _binary_op(op: Instruction) -> tuple[str, Value, Value, bool, bool] | None:
     mul as they are, ``or disjoint`` as ``add nsw nuw``, ``shl`` by a constant as ``mul``
     (LLVM ``matchBinaryOp`` of SimplifyIndVar)."""
     opc = op.opcode
+    if opc not in ("add", "sub", "mul", "or", "shl"):
+        return None
     a, b = op.operands[0], op.operands[1]
     if opc in ("add", "sub", "mul"):
         return opc, a, b, bool(getattr(op, "nsw", False)), bool(getattr(op, "nuw", False))
