@@ -406,9 +406,10 @@ class IVUsers:
     def print_text(self) -> str:
         from llvmpy_mid.asm.printer import format_value
 
+        from llvmpy_mid.analysis.scalar_evolution_printer import format_scev as fmt
+
         refs = _OperandNames(self.loop)
         se = self.se
-        fmt = _scev_formatter(refs)
         parts = ["IV Users for loop ", refs.block(self.loop.header)]
         if se.has_loop_invariant_backedge_taken_count(self.loop):
             parts.append(" with backedge-taken count " + fmt(se.get_backedge_taken_count(self.loop)))
@@ -460,85 +461,6 @@ class _OperandNames:
 
     def block(self, bb: Any) -> str:
         return self.ctx.ref(bb)
-
-
-def _scev_formatter(refs: _OperandNames) -> Callable[[SCEV], str]:
-    """H2a's ``format_scev`` when present, else a local rendering of LLVM's ``SCEV::print``."""
-    import importlib
-
-    try:
-        printer: Any = importlib.import_module("llvmpy_mid.analysis.scalar_evolution_printer")
-    except ImportError:
-        printer = None
-    shared = getattr(printer, "format_scev", None)
-    if shared is not None:
-        return shared  # type: ignore[no-any-return]
-    return lambda s: _format_scev_local(s, refs)
-
-
-_OP_TEXT = {
-    SCEVTypes.ADD: " + ",
-    SCEVTypes.MUL: " * ",
-    SCEVTypes.UMAX: " umax ",
-    SCEVTypes.SMAX: " smax ",
-    SCEVTypes.UMIN: " umin ",
-    SCEVTypes.SMIN: " smin ",
-    SCEVTypes.SEQ_UMIN: " umin_seq ",
-}
-_CAST_TEXT = {
-    SCEVTypes.TRUNCATE: "trunc",
-    SCEVTypes.ZERO_EXTEND: "zext",
-    SCEVTypes.SIGN_EXTEND: "sext",
-    SCEVTypes.PTR_TO_INT: "ptrtoint",
-}
-
-
-def _format_scev_local(s: SCEV, refs: _OperandNames) -> str:
-    from llvmpy_mid.analysis.scalar_evolution_expressions import (
-        FLAG_NSW,
-        FLAG_NUW,
-        SCEVConstant,
-        SCEVUnknown,
-    )
-
-    k = s.kind
-    if isinstance(s, SCEVConstant):
-        if s.bit_width == 1:
-            return "true" if s.value else "false"
-        return str(s.signed_value)
-    if isinstance(s, SCEVUnknown):
-        return refs.value(s.value)
-    if k is SCEVTypes.COULD_NOT_COMPUTE:
-        return "***COULDNOTCOMPUTE***"
-    if k is SCEVTypes.VSCALE:
-        return "vscale"
-    tstr = refs.ctx.tstr
-    if k in _CAST_TEXT:
-        op = s.operands[0]
-        return "(%s %s %s to %s)" % (
-            _CAST_TEXT[k],
-            tstr(op.type),  # type: ignore[arg-type]
-            _format_scev_local(op, refs),
-            tstr(s.type),  # type: ignore[arg-type]
-        )
-    if isinstance(s, SCEVAddRecExpr):
-        text = "{" + ",+,".join(_format_scev_local(o, refs) for o in s.operands) + "}"
-        if s.flags & FLAG_NUW:
-            text += "<nuw>"
-        if s.flags & FLAG_NSW:
-            text += "<nsw>"
-        if s.flags & FLAG_NW and not s.flags & (FLAG_NUW | FLAG_NSW):
-            text += "<nw>"
-        return text + "<" + refs.block(s.loop.header) + ">"
-    if k is SCEVTypes.UDIV:
-        return "(" + _format_scev_local(s.operands[0], refs) + " /u " + _format_scev_local(s.operands[1], refs) + ")"
-    text = "(" + _OP_TEXT.get(k, " ? ").join(_format_scev_local(o, refs) for o in s.operands) + ")"
-    if k in (SCEVTypes.ADD, SCEVTypes.MUL):
-        if s.flags & FLAG_NUW:
-            text += "<nuw>"
-        if s.flags & FLAG_NSW:
-            text += "<nsw>"
-    return text
 
 
 # --- the pass-manager side ----------------------------------------------------------------------
