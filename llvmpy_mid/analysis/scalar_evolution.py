@@ -77,10 +77,6 @@ _COMMUTATIVE = frozenset(
 )
 
 
-def _sort_key(s: SCEV) -> tuple[int, int]:
-    return (int(s.kind), s.serial)
-
-
 def _signed(v: int, w: int) -> int:
     return v - (1 << w) if v >> (w - 1) else v
 
@@ -154,6 +150,11 @@ class ScalarEvolution:
             self._uniques[key] = s
         s.flags |= flags
         return s
+
+    def _group_by_complexity(self, ops: list[SCEV]) -> list[SCEV]:
+        from llvmpy_mid.analysis.scalar_evolution_complexity import group_by_complexity
+
+        return group_by_complexity(ops, self.li, self.dt)
 
     # --- types --------------------------------------------------------------------------------
     @staticmethod
@@ -287,7 +288,7 @@ class ScalarEvolution:
             return self.get_zero(ty)
         if len(all_ops) == 1:
             return all_ops[0]
-        all_ops.sort(key=_sort_key)
+        all_ops = self._group_by_complexity(all_ops)
         if len(all_ops) != len(ops) or len(flat) != len(ops):
             flags = FLAG_ANY_WRAP
         return self._node(SCEVNAryExpr, SCEVTypes.ADD, ty, all_ops, self._strengthen(flags, all_ops))
@@ -384,7 +385,7 @@ class ScalarEvolution:
             if isinstance(only, SCEVAddRecExpr):
                 c = self.get_constant(ty, const)
                 return self.get_add_rec_expr([self.get_mul_expr([c, o]) for o in only.operands], only.loop)
-        rest.sort(key=_sort_key)
+        rest = self._group_by_complexity(rest)
         all_ops = ([self.get_constant(ty, const)] if const != 1 else []) + rest
         if len(all_ops) == 1:
             return all_ops[0]
@@ -461,7 +462,7 @@ class ScalarEvolution:
                 return folded
             if folded.value == neutral:
                 folded = None
-        all_ops = ([folded] if folded is not None else []) + sorted(rest, key=_sort_key)
+        all_ops = ([folded] if folded is not None else []) + self._group_by_complexity(rest)
         if not all_ops:
             return consts[0]
         if len(all_ops) == 1:
@@ -704,7 +705,8 @@ class ScalarEvolution:
             others = [o for o in be.operands if o is not symbolic]
             if len(others) == len(be.operands) - 1:
                 accum = self.get_add_expr(others) if len(others) > 1 else others[0]
-                if self.is_loop_invariant(accum, loop) and not self._contains(accum, symbolic):
+                accum_is_rec = isinstance(accum, SCEVAddRecExpr) and accum.loop is loop
+                if (accum_is_rec or self.is_loop_invariant(accum, loop)) and not self._contains(accum, symbolic):
                     flags = FLAG_ANY_WRAP
                     if isinstance(be_v, Instruction) and be_v.opcode == "add" and be_v.operands[0] is pn:
                         if getattr(be_v, "nuw", False):
@@ -712,7 +714,11 @@ class ScalarEvolution:
                         if getattr(be_v, "nsw", False):
                             flags |= FLAG_NSW
                     start = self.get_scev(start_v)
-                    result = self.get_add_rec_expr([start, accum], loop, flags)
+                    if accum_is_rec:
+                        # {start,+,{a,+,b}} is {start,+,a,+,b}; only NW is kept (LLVM getAddRecExpr).
+                        result = self.get_add_rec_expr([start, *accum.operands], loop, flags & FLAG_NW)
+                    else:
+                        result = self.get_add_rec_expr([start, accum], loop, flags)
         elif isinstance(be, SCEVAddRecExpr) and be.loop is loop and be.is_affine() and not self._contains(be, symbolic):
             start = self.get_scev(start_v)
             step = be.operands[1]
