@@ -126,7 +126,7 @@ class LoopStandardAnalysisResults:
 class LPMUpdater:
     """What a loop pass tells the adaptor about loops it changed (LLVM's ``LPMUpdater``)."""
 
-    __slots__ = ("_worklist", "current", "current_deleted", "revisit", "loop_nest_mode")
+    __slots__ = ("_worklist", "current", "current_deleted", "revisit", "loop_nest_mode", "deleted_name")
 
     def __init__(self, worklist: list[Loop], loop_nest_mode: bool) -> None:
         self._worklist = worklist
@@ -134,12 +134,17 @@ class LPMUpdater:
         self.current_deleted = False
         self.revisit = False
         self.loop_nest_mode = loop_nest_mode
+        self.deleted_name = ""
+        """The name the pass gave the deleted current loop (LLVM's ``markLoopAsDeleted(L, Name)``),
+        logged when its analyses are cleared."""
 
-    def mark_loop_as_deleted(self, loop: Loop) -> None:
+    def mark_loop_as_deleted(self, loop: Loop, name: str | None = None) -> None:
         """``loop`` is gone (the pass removed it from LoopInfo); if it is the current loop no
-        further pass runs on it. Its analyses are dropped."""
+        further pass runs on it. Its analyses are dropped. ``name``: the loop's name taken
+        before the pass changed it (``Loop::getName``; by default its header's name now)."""
         if loop is self.current:
             self.current_deleted = True
+            self.deleted_name = name if name is not None else (loop.header.name or "<unnamed loop>")
         if loop in self._worklist:
             self._worklist.remove(loop)
 
@@ -387,6 +392,8 @@ class FunctionToLoopPassAdaptor(Pass[Function]):
                 if pass_pa is None:
                     no_result(self.loop_pass)
                 if updater.current_deleted:
+                    if loop in lam.instrumented:
+                        pi.run_analyses_cleared(updater.deleted_name)
                     lam.clear(loop)
                     lam.instrumented.discard(loop)
                     pi.run_after_pass_invalidated(self.loop_pass, pass_pa)

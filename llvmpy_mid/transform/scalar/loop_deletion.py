@@ -433,6 +433,7 @@ class LoopDeletionPass(Pass[Loop]):
         se = ar.se
         if se is None:
             return PreservedAnalyses.all()
+        loop_name = unit.header.name or "<unnamed loop>"
         result = delete_loop_if_dead(unit, ar.dt, se, ar.li, ar.mssa)
         if result != LoopDeletionResult.DELETED:
             result = _merge(result, break_backedge_if_not_taken(unit, ar.dt, se, ar.li, ar.mssa))
@@ -441,7 +442,7 @@ class LoopDeletionPass(Pass[Loop]):
         if result == LoopDeletionResult.DELETED:
             updater = am.updater  # type: ignore[attr-defined]
             if updater is not None:
-                updater.mark_loop_as_deleted(unit)
+                updater.mark_loop_as_deleted(unit, loop_name)
         pa = loop_pass_preserved_analyses()
         if ar.mssa is not None:
             pa.preserve(MemorySSAAnalysis)
