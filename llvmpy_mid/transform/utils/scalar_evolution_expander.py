@@ -200,7 +200,7 @@ def _normalize_for_post_inc(se: Any, s: SCEV, loops: set[Loop]) -> SCEV:
         if s.loop in loops:
             for i in range(len(ops) - 1):
                 ops[i] = se.get_minus_scev(ops[i], ops[i + 1])
-        return se.get_add_rec_expr(ops, s.loop, s.flags & FLAG_NW)  # type: ignore[no-any-return]
+        return se.get_add_rec_expr(ops, s.loop)  # type: ignore[no-any-return]
     ops = [_normalize_for_post_inc(se, o, loops) for o in s.operands]
     k = s.kind
     if k is SCEVTypes.ADD:
@@ -218,6 +218,21 @@ def _normalize_for_post_inc(se: Any, s: SCEV, loops: set[Loop]) -> SCEV:
     if k is SCEVTypes.SEQ_UMIN:
         return se.get_umin_expr(ops, True)  # type: ignore[no-any-return]
     return se.get_min_max_expr(k, ops)  # type: ignore[no-any-return]
+
+
+def _remove_pointer_base(se: Any, p: SCEV) -> SCEV:
+    """The integer offset of pointer expression ``p`` from its base (LLVM ``removePointerBase``)."""
+    f = getattr(se, "remove_pointer_base", None)
+    if f is not None:
+        return f(p)  # type: ignore[no-any-return]
+    if isinstance(p, SCEVAddRecExpr):
+        ops = list(p.operands)
+        ops[0] = _remove_pointer_base(se, ops[0])
+        return se.get_add_rec_expr(ops, p.loop)  # type: ignore[no-any-return]
+    if p.kind is SCEVTypes.ADD:
+        ops = [(_remove_pointer_base(se, o) if o.type is not None and o.type.is_pointer else o) for o in p.operands]
+        return se.get_add_expr(ops)  # type: ignore[no-any-return]
+    return se.get_zero(_effective_type(se, p.type))  # type: ignore[arg-type,no-any-return]
 
 
 def _scev_values(se: Any, s: SCEV) -> list[Value]:
@@ -460,7 +475,7 @@ class _InsertPointGuard:
         assert g is self
         b = self.expander.builder
         if self.block is not None:
-            if self.point is not None:
+            if self.point is not None and self.point.parent is not None:
                 b.position_before(self.point)
             else:
                 b.position_at_end(self.block)
@@ -998,9 +1013,8 @@ class SCEVExpander:
             return self._expand_at(se.get_truncate_expr(se.get_unknown(v), ty), block, ip)
         if not s.start.is_zero():
             if s.type.is_pointer:  # type: ignore[union-attr]
-                base = se.get_pointer_base(s)
-                start_v = self._expand(base)
-                return self._expand_add_to_gep(se.get_minus_scev(s, base), start_v)
+                start_v = self._expand(se.get_pointer_base(s))
+                return self._expand_add_to_gep(_remove_pointer_base(se, s), start_v)
             new_ops = list(s.operands)
             new_ops[0] = se.get_zero(ty)
             rest = se.get_add_rec_expr(new_ops, loop, s.flags & FLAG_NW)
@@ -1377,7 +1391,7 @@ class SCEVExpander:
                 loop = loop.parent_loop
         key = (s, ip if ip is not None else ip_block)
         found = self.inserted_expressions.get(key)
-        if found is not None:
+        if found is not None and not (isinstance(found, Instruction) and found.parent is None):
             return found
         with _InsertPointGuard(self):
             self._set_ip(ip_block, ip)
@@ -1606,11 +1620,12 @@ class SCEVExpander:
         se = self.se
         phis = list(loop.header.phis())
         if tti is not None:
+            # LLVM's comparator puts the non-integer phis first, then integers from wide to narrow.
             def key(pn: PHINode) -> tuple[int, int]:
                 ty = pn.type
                 if not isinstance(ty, IntegerType):
-                    return (1, 0)
-                return (0, -ty.width)
+                    return (0, 0)
+                return (1, -ty.width)
 
             phis.sort(key=key)
         q = SimplifyQuery(self.dl, se.tli, se.dt, se.ac)
