@@ -103,6 +103,8 @@ class ScalarEvolution:
         self.signed_ranges: dict[SCEV, ConstantRange] = {}
         self.loop_properties: dict[Loop, tuple[bool, bool]] = {}
         self.values_at_scopes: dict[tuple[SCEV, Loop | None], SCEV] = {}
+        self._scev_depth = 0
+        self._loops_with_new_counts: set[Loop] = set()
         self.constant_evolution_exit_values: dict[tuple[Value, int], Any] = {}
 
     # --- node construction --------------------------------------------------------------------
@@ -291,12 +293,52 @@ class ScalarEvolution:
         all_ops = self._group_by_complexity(all_ops)
         if len(all_ops) != len(ops) or len(flat) != len(ops):
             flags = FLAG_ANY_WRAP
-        return self._node(SCEVNAryExpr, SCEVTypes.ADD, ty, all_ops, self._strengthen(flags, all_ops))
+        return self._flagged_node(SCEVTypes.ADD, ty, all_ops, flags)
 
-    def _strengthen(self, flags: int, ops: Sequence[SCEV]) -> int:
-        """LLVM ``StrengthenNoWrapFlags``' sign rule: nsw with non-negative operands is nuw."""
-        if flags & FLAG_NSW and not flags & FLAG_NUW and all(self.is_known_non_negative(o) for o in ops):
+    def _flagged_node(self, kind: SCEVTypes, ty: IntegerType, ops: list[SCEV], flags: int) -> SCEV:
+        """The uniqued add or mul of ``ops``; a new node gets ``flags`` strengthened, an existing
+        one only when ``flags`` tell something new (LLVM ``getAddExpr``/``getMulExpr``)."""
+        key = (kind, ty, tuple(op.serial for op in ops))
+        s = self._uniques.get(key)
+        if s is None:
+            s = SCEVNAryExpr(kind, ty, tuple(ops), self._next_serial())
+            self._uniques[key] = s
+            s.flags = self._strengthen(flags, ops, kind)
+        elif flags & ~s.flags:
+            s.flags |= self._strengthen(flags, ops, kind)
+        return s
+
+    def _strengthen(self, flags: int, ops: Sequence[SCEV], kind: SCEVTypes = SCEVTypes.ADD_REC) -> int:
+        """LLVM ``StrengthenNoWrapFlags``: nsw with non-negative operands is nuw; a sum or
+        product of a constant and one operand whose range cannot overflow gets nsw/nuw; a
+        product ``(x /u y) * y`` is nuw."""
+        sign_bits = flags & (FLAG_NUW | FLAG_NSW)
+        if sign_bits == FLAG_NSW and all(self.is_known_non_negative(o) for o in ops):
             flags |= FLAG_NUW
+        sign_bits = flags & (FLAG_NUW | FLAG_NSW)
+        if (
+            sign_bits != FLAG_NUW | FLAG_NSW
+            and kind in (SCEVTypes.ADD, SCEVTypes.MUL)
+            and len(ops) == 2
+            and isinstance(ops[0], SCEVConstant)
+        ):
+            opcode = "add" if kind is SCEVTypes.ADD else "mul"
+            c = ops[0]
+            crange = ConstantRange(c.bit_width, c.value)
+            if not sign_bits & FLAG_NSW:
+                if ConstantRange.make_guaranteed_no_wrap_region(opcode, crange, False).contains_range(
+                    self.get_signed_range(ops[1])
+                ):
+                    flags |= FLAG_NSW
+            if not sign_bits & FLAG_NUW:
+                if ConstantRange.make_guaranteed_no_wrap_region(opcode, crange, True).contains_range(
+                    self.get_unsigned_range(ops[1])
+                ):
+                    flags |= FLAG_NUW
+        if kind is SCEVTypes.MUL and not flags & FLAG_NUW and len(ops) == 2:
+            a, b = ops
+            if (a.kind is SCEVTypes.UDIV and a.operands[1] is b) or (b.kind is SCEVTypes.UDIV and b.operands[1] is a):
+                flags |= FLAG_NUW
         return flags
 
     def _rebuild_terms(self, coeffs: dict[SCEV, int], ty: IntegerType) -> list[SCEV]:
@@ -370,6 +412,8 @@ class ScalarEvolution:
         rest: list[SCEV] = []
         for op in ops:
             parts = op.operands if op.kind is SCEVTypes.MUL else (op,)
+            if op.kind is SCEVTypes.MUL:
+                flags = FLAG_ANY_WRAP  # an inlined product's flags say nothing of the whole
             for p in parts:
                 if isinstance(p, SCEVConstant):
                     const = (const * p.value) & mask
@@ -389,7 +433,7 @@ class ScalarEvolution:
         all_ops = ([self.get_constant(ty, const)] if const != 1 else []) + rest
         if len(all_ops) == 1:
             return all_ops[0]
-        return self._node(SCEVNAryExpr, SCEVTypes.MUL, ty, all_ops, flags)
+        return self._flagged_node(SCEVTypes.MUL, ty, all_ops, flags)
 
     def get_udiv_expr(self, lhs: SCEV, rhs: SCEV) -> SCEV:
         """``lhs /u rhs`` (LLVM ``getUDivExpr``, constant folds only)."""
@@ -522,19 +566,39 @@ class ScalarEvolution:
             return s
         # Operands first, with an explicit stack (LLVM createSCEVIter).
         stack: list[tuple[Value, bool]] = [(v, False)]
-        while stack:
-            cur, ready = stack.pop()
-            if cur in self.value_map:
-                continue
-            if not ready:
-                deps = self._operands_to_create(cur)
-                pending = [d for d in deps if d not in self.value_map]
-                if pending:
-                    stack.append((cur, True))
-                    stack.extend((d, False) for d in pending)
+        self._scev_depth += 1
+        try:
+            while stack:
+                cur, ready = stack.pop()
+                if cur in self.value_map:
                     continue
-            self.value_map[cur] = self._create_scev(cur)
-        return self.value_map[v]
+                if not ready:
+                    deps = self._operands_to_create(cur)
+                    pending = [d for d in deps if d not in self.value_map]
+                    if pending:
+                        stack.append((cur, True))
+                        stack.extend((d, False) for d in pending)
+                        continue
+                self.value_map[cur] = self._create_scev(cur)
+            result = self.value_map[v]
+        finally:
+            self._scev_depth -= 1
+        if self._scev_depth == 0 and self._loops_with_new_counts:
+            self._forget_values_using_loops()
+        return result
+
+    def _forget_values_using_loops(self) -> None:
+        """Drop the IR values' expressions that use recurrences of loops whose counts became
+        known, so that they are rebuilt with what the counts prove (LLVM's
+        ``forgetMemoizedResults`` of the loop users in ``getBackedgeTakenInfo``)."""
+        loops = self._loops_with_new_counts
+        self._loops_with_new_counts = set()
+
+        def uses(s: SCEV) -> bool:
+            return any(isinstance(n, SCEVAddRecExpr) and n.loop in loops for n in walk_scev(s))
+
+        for val in [val for val, e in self.value_map.items() if uses(e)]:
+            del self.value_map[val]
 
     def _operands_to_create(self, v: Value) -> list[Value]:
         if not isinstance(v, Instruction) or isinstance(v, PHINode):
@@ -612,6 +676,65 @@ class ScalarEvolution:
             return 0
         bound = self._defining_scope_bound([self.get_scev(o) for o in inst.operands if self.is_scevable(o.type)])
         return flags if self._guaranteed_to_transfer_execution_to(bound, inst) else 0
+
+    def _is_scev_expr_never_poison(self, inst: Instruction) -> bool:
+        """LLVM ``isSCEVExprNeverPoison``: poison of ``inst`` is undefined behaviour, and
+        ``inst`` runs whenever the scope defining its operands' expressions is entered."""
+        from llvmpy_mid.analysis.poison_tracking import program_undefined_if_poison
+
+        if not program_undefined_if_poison(inst):
+            return False
+        bound = self._defining_scope_bound([self.get_scev(o) for o in inst.operands if self.is_scevable(o.type)])
+        return self._guaranteed_to_transfer_execution_to(bound, inst)
+
+    def _is_add_rec_never_poison(self, inst: Instruction, loop: Loop) -> bool:
+        """LLVM ``isAddRecNeverPoison``: ``inst`` (a post-increment value) being poison would
+        make the loop's single exit, or an instruction dominating it, undefined."""
+        from llvmpy_mid.analysis.poison_tracking import must_trigger_ub, propagates_poison
+
+        if self._is_scev_expr_never_poison(inst):
+            return True
+        exiting = loop.exiting_block
+        if exiting is None or not self.loop_has_no_abnormal_exits(loop):
+            return False
+        known: set[Value] = {inst}
+        work: list[Instruction] = [inst]
+        while work:
+            poison = work.pop()
+            for use in poison.uses:
+                user = use.user
+                if not isinstance(user, Instruction) or user.parent is None:
+                    continue
+                if must_trigger_ub(user, known) and self.dt.dominates_block(user.parent, exiting):
+                    return True
+                if propagates_poison(use) and loop.contains(user) and user not in known:
+                    known.add(user)
+                    work.append(user)
+        return False
+
+    def prove_no_wrap_via_constant_ranges(self, rec: SCEVAddRecExpr) -> int:
+        """The no-wrap flags the ranges of an affine recurrence prove (LLVM
+        ``proveNoWrapViaConstantRanges``)."""
+        if not rec.is_affine():
+            return FLAG_ANY_WRAP
+        result = FLAG_ANY_WRAP
+        step = rec.operands[1]
+        w = self.get_type_size_in_bits(rec.type)  # type: ignore[arg-type]
+        if not rec.has_flags(FLAG_NW):
+            count = self.get_constant_max_backedge_taken_count(rec.loop)
+            if isinstance(count, SCEVConstant):
+                bits = count.value.bit_length() + self.get_signed_range(step).get_min_signed_bits()
+                if bits <= w:
+                    result |= FLAG_NW
+        if not rec.has_flags(FLAG_NSW):
+            region = ConstantRange.make_guaranteed_no_wrap_region("add", self.get_signed_range(step), False)
+            if region.contains_range(self.get_signed_range(rec)):
+                result |= FLAG_NSW
+        if not rec.has_flags(FLAG_NUW):
+            region = ConstantRange.make_guaranteed_no_wrap_region("add", self.get_unsigned_range(step), True)
+            if region.contains_range(self.get_unsigned_range(rec)):
+                result |= FLAG_NUW
+        return result
 
     def _defining_scope_bound(self, ops: list[SCEV]) -> Instruction | None:
         seen: set[SCEV] = set()
@@ -719,6 +842,17 @@ class ScalarEvolution:
                         result = self.get_add_rec_expr([start, *accum.operands], loop, flags & FLAG_NW)
                     else:
                         result = self.get_add_rec_expr([start, accum], loop, flags)
+                    # The phi stands for the recurrence from here on (LLVM inserts it in the
+                    # value map before proving more flags).
+                    self.value_map[pn] = result
+                    if isinstance(result, SCEVAddRecExpr):
+                        proved = self.prove_no_wrap_via_constant_ranges(result)
+                        if proved & ~result.flags:
+                            self.get_add_rec_expr(list(result.operands), loop, proved)
+                    # The post-increment recurrence gets the increment's flags when its
+                    # overflow would be undefined behaviour.
+                    if flags and isinstance(be_v, Instruction) and self._is_add_rec_never_poison(be_v, loop):
+                        self.get_add_rec_expr([self.get_add_expr([start, accum]), accum], loop, flags)
         elif isinstance(be, SCEVAddRecExpr) and be.loop is loop and be.is_affine() and not self._contains(be, symbolic):
             start = self.get_scev(start_v)
             step = be.operands[1]
@@ -868,12 +1002,51 @@ class ScalarEvolution:
                 r = fn(r, self._range(op, use_signed))
             return r
         if isinstance(s, SCEVAddRecExpr):
-            if not signed and s.has_flags(FLAG_NUW):
-                lo = self.get_unsigned_range(s.start).get_unsigned_min()
-                if lo:
-                    return ConstantRange(w, lo, 0)
-            return full
+            return self._add_rec_range(s, signed, w)
         return full
+
+    def _add_rec_range(self, rec: SCEVAddRecExpr, signed: bool, w: int) -> ConstantRange:
+        """LLVM ``getRangeRef`` of an add recurrence: bounds from its no-wrap flags and, for an
+        affine one, ``getRangeForAffineAR`` with the loop's constant maximum count."""
+        from llvmpy_mid.analysis.constant_range import PreferredRangeType
+
+        kind = PreferredRangeType.SIGNED if signed else PreferredRangeType.UNSIGNED
+        result = ConstantRange.get_full(w)
+        smin = 1 << (w - 1)
+        if rec.has_flags(FLAG_NUW):
+            lo = self.get_unsigned_range_min(rec.start)
+            if lo:
+                result = result.intersect_with(ConstantRange(w, lo, 0), kind)
+        if rec.has_flags(FLAG_NSW):
+            steps = rec.operands[1:]
+            if all(self.is_known_non_negative(o) for o in steps):
+                result = result.intersect_with(
+                    ConstantRange.get_non_empty(w, self.get_signed_range_min(rec.start), smin), kind
+                )
+            elif all(self.is_known_non_positive(o) for o in steps):
+                result = result.intersect_with(
+                    ConstantRange.get_non_empty(w, smin, self.get_signed_range_max(rec.start) + 1), kind
+                )
+        if rec.is_affine():
+            max_be = self.get_constant_max_backedge_taken_count(rec.loop)
+            if isinstance(max_be, SCEVConstant):
+                count = max_be.value
+                if max_be.bit_width == w or count.bit_length() <= w:
+                    result = result.intersect_with(self._range_for_affine_ar(rec.start, rec.operands[1], count, w), kind)
+        return result
+
+    def _range_for_affine_ar(self, start: SCEV, step: SCEV, max_be: int, w: int) -> ConstantRange:
+        """LLVM ``getRangeForAffineAR``."""
+        from llvmpy_mid.analysis.constant_range import PreferredRangeType
+
+        start_s = self.get_signed_range(start)
+        step_s = self.get_signed_range(step)
+        sr = _range_for_affine_ar_helper(step_s.signed_min(), start_s, max_be, w, True)
+        sr = sr.union_with(_range_for_affine_ar_helper(step_s.signed_max(), start_s, max_be, w, True))
+        ur = _range_for_affine_ar_helper(
+            self.get_unsigned_range_max(step), self.get_unsigned_range(start), max_be, w, False
+        )
+        return sr.intersect_with(ur, PreferredRangeType.SMALLEST)
 
     def get_unsigned_range_max(self, s: SCEV) -> int:
         return self.get_unsigned_range(s).get_unsigned_max()
@@ -1062,7 +1235,22 @@ class ScalarEvolution:
         self.backedge_taken_counts[loop] = BackedgeTakenInfo.unknown(self)
         info = compute_backedge_taken_count(self, loop)
         self.backedge_taken_counts[loop] = info
+        if info.exits or not isinstance(info.constant_max, SCEVCouldNotCompute):
+            # What was computed about the loop's recurrences without the count is forgotten.
+            self._forget_loop_users(loop)
         return info
+
+    def _forget_loop_users(self, loop: Loop) -> None:
+        def uses(s: SCEV) -> bool:
+            return any(isinstance(n, SCEVAddRecExpr) and n.loop is loop for n in walk_scev(s))
+
+        self._forget_values_at_scope()
+        for table in (self.unsigned_ranges, self.signed_ranges):
+            for key in [k for k in table if uses(k)]:
+                del table[key]
+        self._loops_with_new_counts.add(loop)
+        if self._scev_depth == 0:
+            self._forget_values_using_loops()
 
     def get_backedge_taken_count(self, loop: Loop) -> SCEV:
         """How many times the backedge of ``loop`` is taken before it exits, or could-not-compute."""
@@ -1216,6 +1404,31 @@ _MIN_MAX_INTRINSICS = {
     "llvm.umin": SCEVTypes.UMIN,
     "llvm.smin": SCEVTypes.SMIN,
 }
+
+
+def _range_for_affine_ar_helper(step: int, start: ConstantRange, max_be: int, w: int, signed: bool) -> ConstantRange:
+    """The values of ``{start,+,step}`` over ``max_be`` backedges (LLVM
+    ``getRangeForAffineARHelper``); ``step`` is a signed value when ``signed``."""
+    mask = (1 << w) - 1
+    step &= mask
+    if step == 0 or max_be == 0:
+        return start
+    if start.is_full_set():
+        return ConstantRange.get_full(w)
+    descending = signed and bool(step >> (w - 1))
+    if signed and descending:
+        step = (-step) & mask  # |INT_MIN| is INT_MIN's pattern, as in APInt::abs
+    if mask // step < max_be:
+        return ConstantRange.get_full(w)
+    offset = step * max_be
+    lower = start.lower
+    upper = (start.upper - 1) & mask
+    moved = (lower - offset) & mask if descending else (upper + offset) & mask
+    if start.contains(moved):
+        return ConstantRange.get_full(w)
+    new_lower = moved if descending else lower
+    new_upper = (upper if descending else moved) + 1
+    return ConstantRange.get_non_empty(w, new_lower, new_upper & mask)
 
 
 def _eval_icmp(pred: Predicate, a: int, b: int, w: int) -> bool:

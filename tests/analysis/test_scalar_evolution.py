@@ -93,6 +93,9 @@ def test_forget_loop_drops_cached_values() -> None:
     iv = _value(fn, "iv")
     se.get_scev(iv)
     se.get_backedge_taken_count(loop)
+    # A computed count drops the recurrence's users (to rebuild them with what it proves).
+    assert iv not in se.value_map
+    se.get_scev(iv)
     assert iv in se.value_map and loop in se.backedge_taken_counts
     se.forget_loop(loop)
     assert iv not in se.value_map and loop not in se.backedge_taken_counts
