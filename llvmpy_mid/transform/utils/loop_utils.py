@@ -448,7 +448,7 @@ def rewrite_loop_exit_values(
     from llvmpy_mid.ir.instructions.binary import BinaryOperator
     from llvmpy_mid.ir.instructions.other import PHINode
     from llvmpy_mid.transform.utils.local import is_instruction_trivially_dead
-    from llvmpy_mid.transform.utils.scalar_evolution_expander import cheap_expansion_budget
+    from llvmpy_mid.transform.utils.scalar_evolution_expander_support import cheap_expansion_budget, evaluate_at_iteration
 
     if mode == "noinvariant":
         mode = "noharduse"
@@ -514,9 +514,7 @@ def rewrite_loop_exit_values(
 
                     ar = se.get_scev(inst)
                     if isinstance(ar, SCEVAddRecExpr) and ar.loop is loop:
-                        from llvmpy_mid.transform.utils.scalar_evolution_expander import _evaluate_at_iteration
-
-                        ev = _evaluate_at_iteration(se, ar, exit_count)
+                        ev = evaluate_at_iteration(se, ar, exit_count)
                         exit_value = ev if ev is not None else se.get_could_not_compute()
                     if isinstance(exit_value, SCEVCouldNotCompute) or not se.is_loop_invariant(exit_value, loop) or not safe(exit_value):
                         continue

@@ -37,18 +37,46 @@ from llvmpy_mid.analysis.scalar_evolution_expressions import (
     SCEVConstant,
     SCEVTypes,
     SCEVUnknown,
-    walk_scev,
 )
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue
-from llvmpy_mid.ir.folders import IRBuilderFolder
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.casts import CastInst
 from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.types import IntegerType, Type
 from llvmpy_mid.ir.value import Value
+
+from llvmpy_mid.transform.utils.scalar_evolution_expander_support import (
+    SCEV_CHEAP_EXPANSION_BUDGET,
+    cheap_expansion_budget,
+    get_canonical_induction_variable,
+    is_safe_to_expand,
+    is_safe_to_expand_at,
+    any_extend as _any_extend,
+    can_reuse_instruction as _can_reuse_instruction,
+    contains_add_rec as _contains_add_rec,
+    effective_type as _effective_type,
+    evaluate_at_iteration as _evaluate_at_iteration,
+    get_step as _get_step,
+    InstSimplifyFolder as _InstSimplifyFolder,
+    is_dbg_intrinsic as _is_dbg_intrinsic,
+    is_loop_invariant as _is_loop_invariant,
+    is_non_constant_negative as _is_non_constant_negative,
+    is_overflowing_binop as _is_overflowing_binop,
+    movement_preserves_lcssa as _movement_preserves_lcssa,
+    noop_or_any_extend as _noop_or_any_extend,
+    normalize_for_post_inc as _normalize_for_post_inc,
+    remove_pointer_base as _remove_pointer_base,
+    safe_to_hoist as _safe_to_hoist,
+    scev_values as _scev_values,
+    set_wrap_flags as _set_wrap_flags,
+    strengthened_no_wrap_flags as _strengthened_no_wrap_flags,
+    truncate_or_noop as _truncate_or_noop,
+    type_bits as _type_bits,
+    value_is_loop_invariant as _value_is_loop_invariant,
+)
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
@@ -58,13 +86,11 @@ __all__ = [
     "SCEV_CHEAP_EXPANSION_BUDGET",
     "SCEVExpander",
     "SCEVExpanderCleaner",
+    "cheap_expansion_budget",
     "get_canonical_induction_variable",
     "is_safe_to_expand",
     "is_safe_to_expand_at",
 ]
-
-SCEV_CHEAP_EXPANSION_BUDGET = 4
-"""``-scev-cheap-expansion-budget`` (LLVM default 4)."""
 
 _CAST_KINDS = (SCEVTypes.TRUNCATE, SCEVTypes.ZERO_EXTEND, SCEVTypes.SIGN_EXTEND, SCEVTypes.PTR_TO_INT)
 _MIN_MAX = {
@@ -74,382 +100,6 @@ _MIN_MAX = {
     SCEVTypes.UMIN: ("umin", "umin"),
     SCEVTypes.SEQ_UMIN: ("umin", "umin"),
 }
-
-
-def cheap_expansion_budget() -> int:
-    """The value of ``-scev-cheap-expansion-budget``."""
-    from llvmpy_mid.passes.options import OPTIONS
-
-    try:
-        if OPTIONS.get("scev-cheap-expansion-budget") is not None and OPTIONS.is_set("scev-cheap-expansion-budget"):
-            v = OPTIONS.value("scev-cheap-expansion-budget")
-            if isinstance(v, int):
-                return v
-    except Exception:  # pragma: no cover - option table without the entry
-        pass
-    return SCEV_CHEAP_EXPANSION_BUDGET
-
-
-# --- small SCEV helpers the analysis does not (yet) provide ------------------------------------------
-
-
-def _contains_add_rec(s: SCEV) -> bool:
-    return any(n.kind is SCEVTypes.ADD_REC for n in walk_scev(s))
-
-
-def _is_non_constant_negative(s: SCEV) -> bool:
-    """``s`` is ``C * x`` with a negative constant ``C`` (LLVM ``isNonConstantNegative``)."""
-    if s.kind is not SCEVTypes.MUL:
-        return False
-    c = s.operands[0]
-    return isinstance(c, SCEVConstant) and c.signed_value < 0
-
-
-def _is_loop_invariant(se: Any, s: SCEV, loop: Loop | None) -> bool:
-    if loop is None:
-        # The function body: everything but an add recurrence is invariant.
-        return not _contains_add_rec(s)
-    return bool(se.is_loop_invariant(s, loop))
-
-
-def _get_step(se: Any, ar: SCEVAddRecExpr) -> SCEV:
-    """LLVM ``getStepRecurrence``."""
-    if ar.is_affine():
-        return ar.operands[1]
-    return se.get_add_rec_expr(list(ar.operands[1:]), ar.loop, ar.flags & FLAG_NW)  # type: ignore[no-any-return]
-
-
-def _type_bits(se: Any, ty: Type) -> int:
-    return int(se.get_type_size_in_bits(ty))
-
-
-def _effective_type(se: Any, ty: Type) -> Type:
-    f = getattr(se, "get_effective_scev_type", None)
-    if f is not None:
-        return f(ty)  # type: ignore[no-any-return]
-    if ty.is_pointer:
-        return ty.context.int_type(_type_bits(se, ty))
-    return ty
-
-
-def _truncate_or_noop(se: Any, s: SCEV, ty: Type) -> SCEV:
-    if s.type is ty or _type_bits(se, s.type) == _type_bits(se, ty):  # type: ignore[arg-type]
-        return s
-    return se.get_truncate_expr(s, ty)  # type: ignore[no-any-return]
-
-
-def _any_extend(se: Any, op: SCEV, ty: Type) -> SCEV:
-    """LLVM ``getAnyExtendExpr``."""
-    f = getattr(se, "get_any_extend_expr", None)
-    if f is not None:
-        return f(op, ty)  # type: ignore[no-any-return]
-    if op.type is ty:
-        return op
-    if isinstance(op, SCEVConstant) and op.signed_value < 0:
-        return se.get_sign_extend_expr(op, ty)  # type: ignore[no-any-return]
-    if op.kind is SCEVTypes.TRUNCATE:
-        inner = op.operands[0]
-        if _type_bits(se, inner.type) < _type_bits(se, ty):  # type: ignore[arg-type]
-            return _any_extend(se, inner, ty)
-        return _truncate_or_noop(se, inner, ty)
-    zext: SCEV = se.get_zero_extend_expr(op, ty)
-    if zext.kind is not SCEVTypes.ZERO_EXTEND:
-        return zext
-    sext: SCEV = se.get_sign_extend_expr(op, ty)
-    if sext.kind is not SCEVTypes.SIGN_EXTEND:
-        return sext
-    if isinstance(op, SCEVAddRecExpr):
-        return se.get_add_rec_expr([_any_extend(se, o, ty) for o in op.operands], op.loop, FLAG_NW)  # type: ignore[no-any-return]
-    if op.kind is SCEVTypes.SMAX:
-        return sext
-    return zext
-
-
-def _noop_or_any_extend(se: Any, s: SCEV, ty: Type) -> SCEV:
-    if _type_bits(se, s.type) == _type_bits(se, ty):  # type: ignore[arg-type]
-        return s
-    return _any_extend(se, s, ty)
-
-
-def _evaluate_at_iteration(se: Any, rec: SCEVAddRecExpr, it: SCEV) -> SCEV | None:
-    """``rec`` at iteration ``it``: the analysis's ``evaluate_at_iteration`` when it has one,
-    else the affine closed form ``start + step * it`` (None for higher degrees)."""
-    f = getattr(se, "evaluate_at_iteration", None)
-    if f is not None:
-        return f(rec, it)  # type: ignore[no-any-return]
-    try:
-        from llvmpy_mid.analysis import scalar_evolution as mod
-
-        g = getattr(mod, "evaluate_at_iteration", None)
-    except ImportError:  # pragma: no cover
-        g = None
-    if g is not None:
-        return g(rec, it, se)  # type: ignore[no-any-return]
-    if rec.is_affine():
-        return se.get_add_expr([rec.start, se.get_mul_expr([rec.operands[1], it])])  # type: ignore[no-any-return]
-    return None
-
-
-def _normalize_for_post_inc(se: Any, s: SCEV, loops: set[Loop]) -> SCEV:
-    """The pre-increment form of ``s`` for the post-inc loops (LLVM ``normalizeForPostIncUse``):
-    a recurrence ``{a,+,b,...}`` of one of them becomes ``{a-b,+,b-...,...}``."""
-    if not any(isinstance(n, SCEVAddRecExpr) and n.loop in loops for n in walk_scev(s)):
-        return s
-    if isinstance(s, SCEVAddRecExpr):
-        ops = [_normalize_for_post_inc(se, o, loops) for o in s.operands]
-        if s.loop in loops:
-            for i in range(len(ops) - 1):
-                ops[i] = se.get_minus_scev(ops[i], ops[i + 1])
-        return se.get_add_rec_expr(ops, s.loop)  # type: ignore[no-any-return]
-    ops = [_normalize_for_post_inc(se, o, loops) for o in s.operands]
-    k = s.kind
-    if k is SCEVTypes.ADD:
-        return se.get_add_expr(ops)  # type: ignore[no-any-return]
-    if k is SCEVTypes.MUL:
-        return se.get_mul_expr(ops)  # type: ignore[no-any-return]
-    if k is SCEVTypes.UDIV:
-        return se.get_udiv_expr(ops[0], ops[1])  # type: ignore[no-any-return]
-    if k is SCEVTypes.TRUNCATE:
-        return se.get_truncate_expr(ops[0], s.type)  # type: ignore[no-any-return]
-    if k is SCEVTypes.ZERO_EXTEND:
-        return se.get_zero_extend_expr(ops[0], s.type)  # type: ignore[no-any-return]
-    if k is SCEVTypes.SIGN_EXTEND:
-        return se.get_sign_extend_expr(ops[0], s.type)  # type: ignore[no-any-return]
-    if k is SCEVTypes.SEQ_UMIN:
-        return se.get_umin_expr(ops, True)  # type: ignore[no-any-return]
-    return se.get_min_max_expr(k, ops)  # type: ignore[no-any-return]
-
-
-def _remove_pointer_base(se: Any, p: SCEV) -> SCEV:
-    """The integer offset of pointer expression ``p`` from its base (LLVM ``removePointerBase``)."""
-    f = getattr(se, "remove_pointer_base", None)
-    if f is not None:
-        return f(p)  # type: ignore[no-any-return]
-    if isinstance(p, SCEVAddRecExpr):
-        ops = list(p.operands)
-        ops[0] = _remove_pointer_base(se, ops[0])
-        return se.get_add_rec_expr(ops, p.loop)  # type: ignore[no-any-return]
-    if p.kind is SCEVTypes.ADD:
-        ops = [(_remove_pointer_base(se, o) if o.type is not None and o.type.is_pointer else o) for o in p.operands]
-        return se.get_add_expr(ops)  # type: ignore[no-any-return]
-    return se.get_zero(_effective_type(se, p.type))  # type: ignore[arg-type,no-any-return]
-
-
-def _scev_values(se: Any, s: SCEV) -> list[Value]:
-    """The IR values the analysis maps to ``s`` (LLVM ``getSCEVValues``), oldest first."""
-    f = getattr(se, "get_scev_values", None)
-    if f is not None:
-        return list(f(s))
-    return [v for v, e in se.value_map.items() if e is s]
-
-
-def _poison_generating_values(s: SCEV) -> set[Value]:
-    """The opaque values whose poison makes ``s`` poison (LLVM ``getPoisonGeneratingValues``):
-    all unknowns, except under the non-first operands of a sequential umin."""
-    out: set[Value] = set()
-    stack = [s]
-    seen: set[int] = set()
-    while stack:
-        n = stack.pop()
-        if id(n) in seen:
-            continue
-        seen.add(id(n))
-        if isinstance(n, SCEVUnknown):
-            out.add(n.value)
-        elif n.kind is SCEVTypes.SEQ_UMIN:
-            stack.append(n.operands[0])
-        else:
-            stack.extend(n.operands)
-    return out
-
-
-def _can_reuse_instruction(se: Any, s: SCEV, inst: Instruction, drop: list[Instruction]) -> bool:
-    """LLVM ``ScalarEvolution::canReuseInstruction``."""
-    f = getattr(se, "can_reuse_instruction", None)
-    if f is not None:
-        return bool(f(s, inst, drop))
-    from llvmpy_mid.analysis.poison_tracking import (
-        can_create_poison,
-        has_poison_generating_annotations,
-        is_guaranteed_not_to_be_poison,
-        program_undefined_if_poison,
-    )
-
-    if program_undefined_if_poison(inst):
-        return True
-    poison_vals = _poison_generating_values(s)
-    work: list[Value] = [inst]
-    visited: set[Value] = set()
-    while work:
-        v = work.pop()
-        if v in visited:
-            continue
-        visited.add(v)
-        if len(visited) > 16:
-            return False
-        if v in poison_vals or is_guaranteed_not_to_be_poison(v):
-            continue
-        if not isinstance(v, Instruction):
-            return False
-        if getattr(v, "disjoint", False):
-            return False
-        if getattr(v, "intrinsic_name", "") == "llvm.vscale":
-            continue
-        if can_create_poison(v, False):
-            return False
-        if has_poison_generating_annotations(v):
-            drop.append(v)
-        work.extend(v.operands)
-    return True
-
-
-def _will_not_overflow(se: Any, opcode: str, signed: bool, lhs: SCEV, rhs: SCEV) -> bool:
-    """LLVM ``willNotOverflow`` without the context instruction: the operation done in twice
-    the width equals the extension of the narrow operation."""
-    f = getattr(se, "will_not_overflow", None)
-    if f is not None:
-        return bool(f(opcode, signed, lhs, rhs))
-    ty = lhs.type
-    if not isinstance(ty, IntegerType):
-        return False
-    wide = ty.context.int_type(ty.width * 2)
-    ext = se.get_sign_extend_expr if signed else se.get_zero_extend_expr
-
-    def op(a: SCEV, b: SCEV) -> SCEV:
-        if opcode == "add":
-            return se.get_add_expr([a, b])  # type: ignore[no-any-return]
-        if opcode == "sub":
-            return se.get_minus_scev(a, b)  # type: ignore[no-any-return]
-        return se.get_mul_expr([a, b])  # type: ignore[no-any-return]
-
-    return ext(op(lhs, rhs), wide) is op(ext(lhs, wide), ext(rhs, wide))
-
-
-def _strengthened_no_wrap_flags(se: Any, inst: Instruction) -> tuple[bool, bool] | None:
-    """(nuw, nsw) proved for an add/sub/mul (LLVM ``getStrengthenedNoWrapFlagsFromBinOp``),
-    or None when nothing new is deduced."""
-    nuw = bool(getattr(inst, "nuw", False))
-    nsw = bool(getattr(inst, "nsw", False))
-    if nuw and nsw:
-        return None
-    if inst.opcode not in ("add", "sub", "mul") or not isinstance(inst.type, IntegerType):
-        return None
-    lhs = se.get_scev(inst.operands[0])
-    rhs = se.get_scev(inst.operands[1])
-    deduced = False
-    if not nuw and _will_not_overflow(se, inst.opcode, False, lhs, rhs):
-        nuw = deduced = True
-    if not nsw and _will_not_overflow(se, inst.opcode, True, lhs, rhs):
-        nsw = deduced = True
-    return (nuw, nsw) if deduced else None
-
-
-def _set_wrap_flags(inst: Instruction, nuw: bool, nsw: bool) -> None:
-    if hasattr(inst, "nuw"):
-        inst.nuw = nuw
-    if hasattr(inst, "nsw"):
-        inst.nsw = nsw
-
-
-def _is_overflowing_binop(v: Value) -> bool:
-    return isinstance(v, Instruction) and v.opcode in ("add", "sub", "mul", "shl")
-
-
-def _is_dbg_intrinsic(inst: Instruction) -> bool:
-    return getattr(inst, "intrinsic_name", "").startswith("llvm.dbg.")
-
-
-def get_canonical_induction_variable(loop: Loop) -> PHINode | None:
-    """The header phi starting at 0 and stepping by ``add %phi, 1`` (LLVM
-    ``Loop::getCanonicalInductionVariable``)."""
-    header = loop.header
-    preds = header.predecessors
-    if len(preds) != 2:
-        return None
-    backedge, incoming = preds[0], preds[1]
-    if loop.contains(incoming):
-        if loop.contains(backedge):
-            return None
-        incoming, backedge = backedge, incoming
-    elif not loop.contains(backedge):
-        return None
-    for pn in header.phis():
-        ci = pn.incoming_value_for_block(incoming)
-        if not (isinstance(ci, ConstantInt) and ci.value == 0):
-            continue
-        inc = pn.incoming_value_for_block(backedge)
-        if isinstance(inc, Instruction) and inc.opcode == "add" and inc.operands[0] is pn:
-            one = inc.operands[1]
-            if isinstance(one, ConstantInt) and one.value == 1:
-                return pn
-    return None
-
-
-def _movement_preserves_lcssa(li: Any, inst: Instruction, new_loc: Instruction) -> bool:
-    """LLVM ``LoopInfo::movementPreservesLCSSAForm``."""
-    old_bb = inst.parent
-    new_bb = new_loc.parent
-    if old_bb is new_bb:
-        return True
-    old_loop = li.loop_for(old_bb)
-    new_loop = li.loop_for(new_bb)
-    if old_loop is new_loop:
-        return True
-
-    def contains(outer: Loop | None, inner: Loop | None) -> bool:
-        return outer is None or (inner is not None and outer.contains(inner))
-
-    if not contains(new_loop, old_loop):
-        for use in inst.uses:
-            user = use.user
-            if isinstance(user, PHINode):
-                ubb = user.get_incoming_block_for_use(use)
-            else:
-                ubb = user.parent  # type: ignore[attr-defined]
-            if ubb is not new_bb and li.loop_for(ubb) is not new_loop:
-                return False
-    if not contains(old_loop, new_loop):
-        if isinstance(inst, PHINode):
-            return False
-        for op in inst.operands:
-            if not isinstance(op, Instruction):
-                return False
-            dbb = op.parent
-            if dbb is not new_bb and li.loop_for(dbb) is not new_loop:
-                return False
-    return True
-
-
-class _InstSimplifyFolder(IRBuilderFolder):
-    """LLVM ``InstSimplifyFolder``: the builder's requests are first answered by
-    InstructionSimplify with a data-layout-only query."""
-
-    __slots__ = ("_q",)
-
-    def __init__(self, dl: DataLayout) -> None:
-        from llvmpy_mid.analysis.simplify_query import SimplifyQuery
-
-        self._q = SimplifyQuery(dl)
-
-    def fold_bin_op(self, opcode: str, lhs: Value, rhs: Value, nuw: bool = False, nsw: bool = False) -> Value | None:
-        from llvmpy_mid.analysis.instsimplify.binops import simplify_binop
-
-        return simplify_binop(opcode, lhs, rhs, self._q)
-
-    def fold_cmp(self, predicate: Predicate, lhs: Value, rhs: Value) -> Value | None:
-        from llvmpy_mid.analysis.instsimplify.cmp import simplify_cmp_inst
-
-        return simplify_cmp_inst(predicate, lhs, rhs, self._q)
-
-    def fold_cast(self, opcode: str, value: Value, dest_type: Type) -> Value | None:
-        from llvmpy_mid.analysis.instsimplify.other import simplify_cast_inst
-
-        return simplify_cast_inst(opcode, value, dest_type, self._q)
-
-    def fold_gep(self, source_element_type: Type, pointer: Value, indices: Sequence[Value], flags: int) -> Value | None:
-        from llvmpy_mid.analysis.instsimplify.other import simplify_gep_inst
-
-        return simplify_gep_inst(source_element_type, pointer, indices, flags, self._q)
 
 
 class _InsertPointGuard:
@@ -1173,7 +823,7 @@ class SCEVExpander:
 
         return binop_of(orig_inc, orig_phi) and binop_of(wide_inc, wide_phi) and orig_inc.opcode == wide_inc.opcode
 
-    def _is_expanded_add_rec_expr_phi(self, pn: PHINode, inc: Instruction, loop: Loop) -> bool:
+    def is_expanded_add_rec_expr_phi(self, pn: PHINode, inc: Instruction, loop: Loop) -> bool:
         pre = loop.preheader
         if pre is None or pre.terminator is None:
             return False
@@ -1247,7 +897,7 @@ class SCEVExpander:
                 if not isinstance(temp_inc, Instruction):
                     continue
                 if self.lsr_mode:
-                    if not self._is_expanded_add_rec_expr_phi(pn, temp_inc, loop):
+                    if not self.is_expanded_add_rec_expr_phi(pn, temp_inc, loop):
                         continue
                 elif not self._is_normal_add_rec_expr_phi(pn, temp_inc, loop):
                     continue
@@ -1346,7 +996,7 @@ class SCEVExpander:
         return result
 
     # --- expand -------------------------------------------------------------------------------
-    def _find_value_in_expr_value_map(self, s: SCEV, at: Instruction | None, drop: list[Instruction]) -> Value | None:
+    def find_value_in_expr_value_map(self, s: SCEV, at: Instruction | None, drop: list[Instruction]) -> Value | None:
         if not self.canonical_mode and _contains_add_rec(s):
             return None
         if isinstance(s, SCEVConstant) or at is None:
@@ -1396,7 +1046,7 @@ class SCEVExpander:
         with _InsertPointGuard(self):
             self._set_ip(ip_block, ip)
             drop: list[Instruction] = []
-            v = self._find_value_in_expr_value_map(s, ip, drop)
+            v = self.find_value_in_expr_value_map(s, ip, drop)
             if v is None:
                 v = self._visit(s)
                 v = self._fixup_lcssa_form_for(v)
@@ -1462,27 +1112,14 @@ class SCEVExpander:
             user.drop_all_references()
             user.erase_from_parent()
 
-    # --- existing expansions and costs --------------------------------------------------------
+    # --- existing expansions and costs (scalar_evolution_expander_cost) -----------------------
     def get_related_existing_expansion(self, s: SCEV, at: Instruction, loop: Loop) -> Value | None:
-        """A value computing ``s`` that is available at ``at``: an operand of an exit
-        compare of ``loop``, or a value the analysis maps to ``s`` (LLVM
-        ``getRelatedExistingExpansion`` / ``hasRelatedExistingExpansion``)."""
-        se = self.se
-        for bb in loop.exiting_blocks:
-            term = bb.terminator
-            if term is None or term.opcode != "br" or len(term.operands) != 3:
-                continue
-            cond = term.operands[0]
-            if not (isinstance(cond, Instruction) and cond.opcode == "icmp"):
-                continue
-            lhs, rhs = cond.operands[0], cond.operands[1]
-            if not (isinstance(lhs, Instruction) and isinstance(rhs, Instruction)):
-                continue
-            if se.is_scevable(lhs.type) and se.get_scev(lhs) is s and self.dt.dominates(lhs, at):
-                return lhs
-            if se.is_scevable(rhs.type) and se.get_scev(rhs) is s and self.dt.dominates(rhs, at):
-                return rhs
-        return self._find_value_in_expr_value_map(s, at, [])
+        """A value computing ``s`` available at ``at``: an instruction operand of an exit
+        compare of ``loop`` or a value the analysis maps to ``s`` (LLVM
+        ``getRelatedExistingExpansion``)."""
+        from llvmpy_mid.transform.utils.scalar_evolution_expander_cost import get_related_existing_expansion
+
+        return get_related_existing_expansion(self, s, at, loop)
 
     def has_related_existing_expansion(self, s: SCEV, at: Instruction, loop: Loop) -> bool:
         return self.get_related_existing_expansion(s, at, loop) is not None
@@ -1490,234 +1127,17 @@ class SCEVExpander:
     def is_high_cost_expansion(self, exprs: Sequence[SCEV], loop: Loop, budget: int, tti: Any, at: Instruction) -> bool:
         """Whether expanding ``exprs`` at ``at`` costs more than ``budget`` basic instructions
         (LLVM ``isHighCostExpansion``); without a TTI every expansion is high-cost."""
-        if tti is None:
-            return True
-        from llvmpy_mid.analysis.target_transform_info import TCC_BASIC
+        from llvmpy_mid.transform.utils.scalar_evolution_expander_cost import is_high_cost_expansion
 
-        work: list[tuple[str | None, int, SCEV]] = [(None, -1, e) for e in exprs]
-        processed: set[SCEV] = set()
-        cost = [0]
-        scaled = budget * TCC_BASIC
-        while work:
-            item = work.pop()
-            if self._is_high_cost_helper(item, loop, at, cost, scaled, tti, processed, work):
-                return True
-        return False
+        return is_high_cost_expansion(self, exprs, loop, budget, tti, at)
 
-    def _is_high_cost_helper(
-        self,
-        item: tuple[str | None, int, SCEV],
-        loop: Loop,
-        at: Instruction,
-        cost: list[int],
-        budget: int,
-        tti: Any,
-        processed: set[SCEV],
-        work: list[tuple[str | None, int, SCEV]],
-    ) -> bool:
-        if cost[0] > budget:
-            return True
-        s = item[2]
-        if not isinstance(s, SCEVConstant):
-            if s in processed:
-                return False
-            processed.add(s)
-        if self.has_related_existing_expansion(s, at, loop):
-            return False
-        from llvmpy_mid.analysis.target_transform_info import TCK_CODE_SIZE, TCK_RECIP_THROUGHPUT
-
-        fn = loop.header.parent
-        min_size = fn is not None and fn.has_fn_attribute("minsize")
-        kind = TCK_CODE_SIZE if min_size else TCK_RECIP_THROUGHPUT
-        k = s.kind
-        if isinstance(s, SCEVUnknown):
-            return False
-        if isinstance(s, SCEVConstant):
-            if kind != TCK_CODE_SIZE:
-                return False
-            f = getattr(tti, "get_int_imm_cost_inst", None)
-            if f is not None:
-                cost[0] += _cost_int(f(item[0], item[1], s.value, s.type, kind))
-            return cost[0] > budget
-        if k is SCEVTypes.UDIV:
-            if self.has_related_existing_expansion(self.se.get_add_expr([s, self.se.get_one(s.type)]), at, loop):
-                return False
-        cost[0] += self._cost_and_collect_operands(item, tti, kind, work)
-        if k in _CAST_KINDS or k is SCEVTypes.UDIV:
-            return False
-        return cost[0] > budget
-
-    def _cost_and_collect_operands(self, item: tuple[str | None, int, SCEV], tti: Any, kind: int, work: list[tuple[str | None, int, SCEV]]) -> int:
-        s = item[2]
-        ty = s.type
-        assert ty is not None
-        operations: list[tuple[str, int, int]] = []
-        total = 0
-
-        def cast_cost(opcode: str) -> int:
-            operations.append((opcode, 0, 0))
-            src = s.operands[0].type
-            try:
-                return _cost_int(tti.get_cast_instr_cost(opcode, ty, src, kind))
-            except TypeError:
-                return _cost_int(tti.get_cast_instr_cost(opcode, ty, src))
-
-        def arith_cost(opcode: str, num: int, lo: int = 0, hi: int = 1) -> int:
-            operations.append((opcode, lo, hi))
-            return num * _cost_int(tti.get_arithmetic_instr_cost(opcode, ty, kind))
-
-        def cmp_sel_cost(opcode: str, num: int, lo: int, hi: int) -> int:
-            operations.append((opcode, lo, hi))
-            return num * _cost_int(tti.get_cmp_sel_instr_cost(opcode, ty, ty.context.i1, kind))
-
-        k = s.kind
-        n = len(s.operands)
-        if k is SCEVTypes.PTR_TO_INT:
-            total = cast_cost("ptrtoint")
-        elif k is SCEVTypes.TRUNCATE:
-            total = cast_cost("trunc")
-        elif k is SCEVTypes.ZERO_EXTEND:
-            total = cast_cost("zext")
-        elif k is SCEVTypes.SIGN_EXTEND:
-            total = cast_cost("sext")
-        elif k is SCEVTypes.UDIV:
-            rhs = s.operands[1]
-            opcode = "udiv"
-            if isinstance(rhs, SCEVConstant) and rhs.value and (rhs.value & (rhs.value - 1)) == 0:
-                opcode = "lshr"
-            total = arith_cost(opcode, 1)
-        elif k is SCEVTypes.ADD:
-            total = arith_cost("add", n - 1)
-        elif k is SCEVTypes.MUL:
-            total = arith_cost("mul", n - 1)
-        elif k in _MIN_MAX:
-            total += cmp_sel_cost("icmp", n - 1, 0, 1)
-            total += cmp_sel_cost("select", n - 1, 0, 2)
-            if k is SCEVTypes.SEQ_UMIN:
-                total += cmp_sel_cost("icmp", n - 1, 0, 0)
-                total += arith_cost("or", n - 2 if n > 2 else 0)
-                total += cmp_sel_cost("select", 1, 0, 1)
-        elif isinstance(s, SCEVAddRecExpr):
-            num_terms = sum(1 for op in s.operands if not op.is_zero())
-            non_one = sum(1 for op in s.operands if not (isinstance(op, SCEVConstant) and op.value <= 1))
-            add_cost = arith_cost("add", num_terms - 1, 1, 1)
-            mul_cost = arith_cost("mul", non_one)
-            total = add_cost + mul_cost
-            degree = n - 1
-            total += mul_cost * (degree - 1)
-        for opcode, lo, hi in operations:
-            for idx, op in enumerate(s.operands):
-                work.append((opcode, min(max(idx, lo), hi), op))
-        return total
-
-    # --- congruent induction variables --------------------------------------------------------
+    # --- congruent induction variables (scalar_evolution_expander_ivs) ------------------------
     def replace_congruent_ivs(self, loop: Loop, dt: Any, dead: list[Value], tti: Any = None) -> int:
-        """Replace header phis that SCEV proves equal to another (or to a truncation of a
-        wider one) by it; returns how many (LLVM ``replaceCongruentIVs``)."""
-        from llvmpy_mid.analysis.instruction_simplify import simplify_instruction
-        from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+        """Replace the header phis SCEV proves equal to another (or to a truncation of a wider
+        one) by it; returns how many (LLVM ``replaceCongruentIVs``)."""
+        from llvmpy_mid.transform.utils.scalar_evolution_expander_ivs import replace_congruent_ivs
 
-        se = self.se
-        phis = list(loop.header.phis())
-        if tti is not None:
-            # LLVM's comparator puts the non-integer phis first, then integers from wide to narrow.
-            def key(pn: PHINode) -> tuple[int, int]:
-                ty = pn.type
-                if not isinstance(ty, IntegerType):
-                    return (0, 0)
-                return (1, -ty.width)
-
-            phis.sort(key=key)
-        q = SimplifyQuery(self.dl, se.tli, se.dt, se.ac)
-        num_elim = 0
-        expr_to_iv: dict[SCEV, PHINode] = {}
-        for phi in phis:
-            if phi.parent is None:
-                continue
-            simplified: Value | None = simplify_instruction(phi, q)
-            if simplified is None and se.is_scevable(phi.type):
-                c = se.get_scev(phi)
-                if isinstance(c, SCEVConstant):
-                    simplified = c.ir_value
-            if simplified is not None:
-                if simplified.type is not phi.type:
-                    continue
-                se.forget_value(phi)
-                phi.replace_all_uses_with(simplified)
-                dead.append(phi)
-                num_elim += 1
-                continue
-            if not se.is_scevable(phi.type):
-                continue
-            phi_expr = se.get_scev(phi)
-            orig = expr_to_iv.get(phi_expr)
-            if orig is None:
-                expr_to_iv[phi_expr] = phi
-                if phi.type.is_integer and tti is not None and _is_truncate_free(tti, phi.type, phis[-1].type):
-                    if isinstance(phi_expr, SCEVAddRecExpr):
-                        expr_to_iv[se.get_truncate_expr(phi_expr, phis[-1].type)] = phi
-                continue
-            if orig.type.is_pointer != phi.type.is_pointer:
-                continue
-            phi, orig = self._replace_congruent_iv_inc(phi, orig, loop, dead)
-            expr_to_iv[phi_expr] = orig
-            num_elim += 1
-            new_iv: Value = orig
-            if orig.type is not phi.type:
-                b = IRBuilder(loop.header, loop.header.first_insertion_point, folder=None)
-                if loop.header.first_insertion_point is None:
-                    b.position_at_end(loop.header)
-                b.debug_loc = phi.debug_loc
-                new_iv = _trunc_or_bitcast(b, orig, phi.type, self.iv_name)
-            phi.replace_all_uses_with(new_iv)
-            dead.append(phi)
-        return num_elim
-
-    def _replace_congruent_iv_inc(self, phi: PHINode, orig_phi: PHINode, loop: Loop, dead: list[Value]) -> tuple[PHINode, PHINode]:
-        se = self.se
-        latch = loop.latch
-        if latch is None:
-            return phi, orig_phi
-        orig_inc = orig_phi.incoming_value_for_block(latch)
-        iso_inc = phi.incoming_value_for_block(latch)
-        if not isinstance(orig_inc, Instruction) or not isinstance(iso_inc, Instruction):
-            return phi, orig_phi
-        if (
-            orig_phi.type is phi.type
-            and not (phi in self.chained_phis or self._is_expanded_add_rec_expr_phi(orig_phi, orig_inc, loop))
-            and (phi in self.chained_phis or self._is_expanded_add_rec_expr_phi(phi, iso_inc, loop))
-        ):
-            phi, orig_phi = orig_phi, phi
-            orig_inc, iso_inc = iso_inc, orig_inc
-        if not (se.is_scevable(orig_inc.type) and se.is_scevable(iso_inc.type)):
-            return phi, orig_phi
-        trunc = _truncate_or_noop(se, se.get_scev(orig_inc), iso_inc.type)
-        if orig_inc is iso_inc or trunc is not se.get_scev(iso_inc) or not self.li.replacement_preserves_lcssa_form(iso_inc, orig_inc):
-            return phi, orig_phi
-        both_nuw = both_nsw = False
-        if _is_overflowing_binop(orig_inc) and _is_overflowing_binop(iso_inc):
-            both_nuw = bool(getattr(orig_inc, "nuw", False) and getattr(iso_inc, "nuw", False))
-            both_nsw = bool(getattr(orig_inc, "nsw", False) and getattr(iso_inc, "nsw", False))
-        if not self.hoist_iv_inc(orig_inc, iso_inc, True):
-            return phi, orig_phi
-        if both_nuw or both_nsw:
-            _set_wrap_flags(orig_inc, bool(getattr(orig_inc, "nuw", False)) or both_nuw, bool(getattr(orig_inc, "nsw", False)) or both_nsw)
-        new_inc: Value = orig_inc
-        if orig_inc.type is not iso_inc.type:
-            if isinstance(orig_inc, PHINode):
-                ip = orig_inc.parent.first_insertion_point  # type: ignore[union-attr]
-            else:
-                ip = orig_inc.next_instruction
-                while ip is not None and _is_dbg_intrinsic(ip):
-                    ip = ip.next_instruction
-            b = IRBuilder(orig_inc.parent, ip)
-            if ip is None:
-                b.position_at_end(orig_inc.parent)  # type: ignore[arg-type]
-            b.debug_loc = iso_inc.debug_loc
-            new_inc = _trunc_or_bitcast(b, orig_inc, iso_inc.type, self.iv_name)
-        iso_inc.replace_all_uses_with(new_inc)
-        dead.append(iso_inc)
-        return phi, orig_phi
+        return replace_congruent_ivs(self, loop, dt, dead, tti)
 
     # --- safety -------------------------------------------------------------------------------
     def is_safe_to_expand(self, s: SCEV) -> bool:
@@ -1725,93 +1145,6 @@ class SCEVExpander:
 
     def is_safe_to_expand_at(self, s: SCEV, at: Instruction) -> bool:
         return is_safe_to_expand_at(s, at, self.se, self.canonical_mode)
-
-
-def _trunc_or_bitcast(b: IRBuilder, v: Value, ty: Type, name: str) -> Value:
-    if v.type is ty:
-        return v
-    if v.type.is_integer and ty.is_integer:
-        return b.create_trunc(v, ty, name)
-    return b.create_bit_or_pointer_cast(v, ty, name)
-
-
-def _cost_int(c: Any) -> int:
-    if isinstance(c, int):
-        return c
-    v = getattr(c, "value", None)
-    if isinstance(v, int):
-        return v
-    return 1 << 30  # an invalid cost: more than any budget
-
-
-def _is_truncate_free(tti: Any, src: Type, dst: Type) -> bool:
-    f = getattr(tti, "is_truncate_free", None)
-    if f is not None:
-        return bool(f(src, dst))
-    if type(tti).__name__.lower().find("x86") >= 0:
-        # X86TargetLowering::isTruncateFree: any narrowing integer truncation.
-        return bool(src.is_integer and dst.is_integer and src.width > dst.width)  # type: ignore[attr-defined]
-    return False
-
-
-def _value_is_loop_invariant(loop: Loop, v: Value) -> bool:
-    """LLVM ``Loop::isLoopInvariant``: not an instruction of the loop."""
-    return not (isinstance(v, Instruction) and loop.contains(v))
-
-
-def _safe_to_hoist(s: SCEV) -> bool:
-    for n in walk_scev(s):
-        if n.kind is SCEVTypes.UDIV:
-            rhs = n.operands[1]
-            if not isinstance(rhs, SCEVConstant) or rhs.value == 0:
-                return False
-    return True
-
-
-def is_safe_to_expand(s: SCEV, se: Any, canonical_mode: bool = True) -> bool:
-    """Expanding ``s`` cannot divide by zero and every recurrence can be built (LLVM
-    ``SCEVExpander::isSafeToExpand``)."""
-    for n in walk_scev(s):
-        if n.kind is SCEVTypes.UDIV and not se.is_known_non_zero(n.operands[1]):
-            return False
-        if isinstance(n, SCEVAddRecExpr) and n.loop.preheader is None and (not canonical_mode or not n.is_affine()):
-            return False
-        if n.kind is SCEVTypes.COULD_NOT_COMPUTE:
-            return False
-    return True
-
-
-def _dominates_block(se: Any, s: SCEV, bb: BasicBlock) -> bool:
-    """Every value of ``s`` is available in ``bb`` (LLVM ``dominates`` block disposition)."""
-    f = getattr(se, "dominates", None)
-    if f is not None:
-        return bool(f(s, bb))
-    dt = se.dt
-    for n in walk_scev(s):
-        if isinstance(n, SCEVUnknown) and isinstance(n.value, Instruction):
-            p = n.value.parent
-            if p is None or not dt.dominates_block(p, bb):
-                return False
-        if isinstance(n, SCEVAddRecExpr) and not dt.dominates_block(n.loop.header, bb):
-            return False
-    return True
-
-
-def is_safe_to_expand_at(s: SCEV, at: Instruction, se: Any, canonical_mode: bool = True) -> bool:
-    """:func:`is_safe_to_expand` and every value ``s`` uses is available at ``at`` (LLVM
-    ``isSafeToExpandAt``)."""
-    if not is_safe_to_expand(s, se, canonical_mode):
-        return False
-    bb = at.parent
-    assert bb is not None
-    if se.properly_dominates(s, bb):
-        return True
-    if _dominates_block(se, s, bb):
-        if bb.terminator is at:
-            return True
-        if isinstance(s, SCEVUnknown) and any(op is s.value for op in at.operands):
-            return True
-    return False
 
 
 class SCEVExpanderCleaner:
