@@ -316,8 +316,8 @@ class WidenIV:
         lhs = du.wide_def if ops[0] is du.narrow_def else self._create_extend_inst(ops[0], self.wide_type, signed_other, use)
         rhs = du.wide_def if ops[1] is du.narrow_def else self._create_extend_inst(ops[1], self.wide_type, signed_other, use)
         wide = BinaryOperator.create(use.opcode, lhs, rhs)
+        # IRBuilder::Insert(I) with its default empty name: the clone is unnamed.
         wide.insert_before(use)
-        wide.name = use.name
         wide.debug_loc = use.debug_loc
         from llvmpy_mid.transform.instcombine.common import copy_ir_flags
 
