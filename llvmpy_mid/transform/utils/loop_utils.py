@@ -388,7 +388,7 @@ def _induction_bin_op(phi: Any, loop: Loop, se: Any) -> tuple[bool, Instruction 
 
     if not isinstance(phi, PHINode) or loop.preheader is None or phi.parent is not loop.header:
         return False, None
-    if not (phi.type.is_integer or phi.type.is_pointer) or phi.num_incoming != 2:
+    if not (phi.type.is_integer or phi.type.is_pointer):
         return False, None
     ar = se.get_scev(phi)
     if not isinstance(ar, SCEVAddRecExpr) or ar.loop is not loop or not ar.is_affine():

@@ -467,3 +467,51 @@ def test_rewrite_exit_value_in_literal_phi_form_is_lcssa_safe(tmp_path: Path) ->
     for pn in env.blocks["exit"].phis():
         assert isinstance(pn, PHINode)
     _check(env, tmp_path, lambda n, a: a + 3 * (_last_i(n) + 1))
+
+
+def test_unusedindvar_only_rewrites_ivs_without_other_users(tmp_path: Path) -> None:
+    src = EXIT_VALUES.replace("STORE", "%m = mul i32 %s, %s").replace("[ %s.next, %loop ]\n  ret", "[ %s, %loop ]\n  ret")
+    env, n, _ = _rewrite(src, "unusedindvar")
+    assert n == 0  # %s is also used by %m
+    env, n, _ = _rewrite(src, "cheap")
+    assert n == 1
+    _check(env, tmp_path, lambda n, a: a + 27)
+
+
+def test_hoist_iv_inc_moves_the_increment_chain() -> None:
+    src = """
+define i32 @f(i32 %n, i32 %a) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %u = mul i32 %i, %a
+  %i.next = add nuw i32 %i, 1
+  %c = icmp ult i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret i32 0
+}
+"""
+    env = Env(src)
+    ex = env.expander()
+    inc = env.values["i.next"]
+    use = env.values["u"]
+    assert isinstance(inc, Instruction) and isinstance(use, Instruction)
+    assert ex.hoist_iv_inc(inc, use)
+    assert inc.next_instruction is use
+    # Already dominating: nothing moves.
+    assert ex.hoist_iv_inc(inc, use)
+    # The increment cannot go above the phi it uses.
+    first = env.blocks["loop"].first_instruction
+    assert isinstance(first, PHINode)
+    assert not ex.hoist_iv_inc(inc, first)
+
+
+def test_canonical_induction_variable_query() -> None:
+    from llvmpy_mid.transform.utils.scalar_evolution_expander import get_canonical_induction_variable
+
+    env = Env(COUNTED_LOOP)
+    assert get_canonical_induction_variable(env.loop) is env.values["i"]
+    env2 = Env(COUNTED_LOOP.replace("add i32 %i, 1", "add i32 %i, 2"))
+    assert get_canonical_induction_variable(env2.loop) is None
