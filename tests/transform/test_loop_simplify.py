@@ -635,3 +635,29 @@ def test_llvm_stress_scalable_sweep(tmp_path: Path, seed: int) -> None:
     """Sizes 50-3,000, every other seed with scalable vectors (as benchmarks/sweep_loop_stress.py)."""
     size = (50, 100, 300, 500, 1000, 2000, 3000)[seed % 7]
     check_against_opt(stress_file(tmp_path, seed, size, bool(seed % 2)), "function(loop-simplify,lcssa)")
+
+
+ARGUMENT_CONDITION_EXIT_MERGE = """
+define void @f(i1 %c, i32 %n, ptr %p) {
+entry:
+  br label %h
+h:
+  %v = load volatile i32, ptr %p
+  br i1 %c, label %l, label %exit
+l:
+  %x = icmp eq i32 %v, %n
+  br i1 %x, label %exit, label %h
+exit:
+  ret void
+}
+"""
+
+
+@needs_opt
+def test_exit_merge_inverts_an_argument_condition(tmp_path: Path) -> None:
+    """Merging two exits whose first branch tests a function argument (not a compare) and
+    needs inverting adds ``xor %c, true`` named ``%c.not``, as opt-19 does."""
+    check_text(tmp_path, ARGUMENT_CONDITION_EXIT_MERGE)
+    module = parse_assembly(ARGUMENT_CONDITION_EXIT_MERGE)
+    llvmpy_mid.run_passes(module, "loop-simplify")
+    assert "%c.not = xor i1 %c, true" in str(module.get_function("f"))

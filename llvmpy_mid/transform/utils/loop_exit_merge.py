@@ -29,6 +29,7 @@ from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BinaryOperator
+from llvmpy_mid.ir.instructions.cmp import CmpInst
 from llvmpy_mid.ir.instructions.other import SelectInst
 from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.value import Value
@@ -158,8 +159,8 @@ def _perform_fold(bi: BranchInst, pbi: BranchInst) -> None:
 
     if invert:
         pcond = pbi.condition
-        if pcond.has_one_use and pcond.opcode in ("icmp", "fcmp"):  # type: ignore[attr-defined]
-            pcond.predicate = pcond.inverse_predicate  # type: ignore[attr-defined]
+        if isinstance(pcond, CmpInst) and pcond.has_one_use:
+            pcond.predicate = pcond.inverse_predicate
         else:
             if isinstance(pcond, ConstantInt):
                 pcond = ConstantInt.get(pcond.type, 0 if pcond.value else 1)
