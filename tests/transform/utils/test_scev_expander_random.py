@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from llvmpy_mid.analysis.loop_info import Loop
 from llvmpy_mid.analysis.scalar_evolution_expressions import SCEV, SCEVAddRecExpr, SCEVConstant, SCEVTypes, SCEVUnknown
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.value import Value
@@ -30,8 +31,9 @@ def _sx(v: int, w: int) -> int:
     return v - (1 << w) if v >> (w - 1) else v
 
 
-def evaluate(s: SCEV, env: dict[Value, int], k: int) -> int:
-    """The unsigned value of ``s`` with the opaque values in ``env`` and recurrences at iteration ``k``."""
+def evaluate(s: SCEV, env: dict[Value, int], k: int | dict[Loop, int]) -> int:
+    """The unsigned value of ``s`` with the opaque values in ``env`` and the recurrences at
+    iteration ``k`` (one for every loop, or per loop)."""
     w = s.type.width  # type: ignore[union-attr]
     kind = s.kind
     if isinstance(s, SCEVConstant):
@@ -59,7 +61,8 @@ def evaluate(s: SCEV, env: dict[Value, int], k: int) -> int:
         sv = [_sx(o, w) for o in ops]
         return (max(sv) if kind is SCEVTypes.SMAX else min(sv)) & _mask(w)
     assert isinstance(s, SCEVAddRecExpr)
-    return sum(o * comb(k, j) for j, o in enumerate(ops)) & _mask(w)
+    it = k[s.loop] if isinstance(k, dict) else k
+    return sum(o * comb(it, j) for j, o in enumerate(ops)) & _mask(w)
 
 
 def random_expr(env: Env, rng: random.Random, depth: int) -> SCEV:
@@ -141,4 +144,90 @@ def test_random_expansion(seed: int, where: str, canonical: bool, tmp_path: Path
     got = _run(text, tmp_path)
     n_arg, a_arg = env.values["n"], env.values["a"]
     want = [evaluate(s, {n_arg: n, a_arg: a}, _last_i(n & 0xFFFFFFFF)) for n, a in INPUTS]
+    assert got == want, text
+
+
+NESTED = """
+target datalayout = "e-m:e-i64:64-f80:128-n8:16:32:64-S128"
+define i32 @f(i32 %n, i32 %a) {
+entry:
+  br label %outer
+outer:
+  %j = phi i32 [ 0, %entry ], [ %j.next, %outer.latch ]
+  br label %inner
+inner:
+  %i = phi i32 [ 0, %outer ], [ %i.next, %inner ]
+  %i.next = add i32 %i, 1
+  %c = icmp ult i32 %i.next, 3
+  br i1 %c, label %inner, label %outer.latch
+outer.latch:
+  %j.next = add i32 %j, 1
+  %co = icmp ult i32 %j.next, %n
+  br i1 %co, label %outer, label %exit
+exit:
+  ret i32 0
+}
+"""
+
+
+def nested_expr(env: Env, rng: random.Random, depth: int, outer: Loop, inner: Loop) -> SCEV:
+    se = env.se
+    if depth == 0 or rng.random() < 0.3:
+        choice = rng.randrange(5)
+        if choice == 0:
+            return env.scev("n")
+        if choice == 1:
+            return env.scev("a")
+        if choice == 2:
+            return env.const(rng.randrange(-9, 10))
+        ostart = rng.choice([env.const(rng.randrange(-9, 10)), env.scev("a")])
+        orec = se.get_add_rec_expr([ostart, rng.choice([env.const(rng.randrange(-4, 5)), env.scev("n")])], outer)
+        if choice == 3:
+            return orec
+        istart = rng.choice([orec, env.scev("n"), env.const(rng.randrange(-9, 10))])
+        return se.get_add_rec_expr([istart, rng.choice([env.const(rng.randrange(-4, 5)), env.scev("a")])], inner)
+    op = rng.randrange(4)
+    x = nested_expr(env, rng, depth - 1, outer, inner)
+    y = nested_expr(env, rng, depth - 1, outer, inner)
+    if op == 0:
+        return se.get_add_expr([x, y])
+    if op == 1:
+        return se.get_minus_scev(x, y)
+    if op == 2:
+        return se.get_mul_expr([x, y])
+    return se.get_min_max_expr(rng.choice([SCEVTypes.SMAX, SCEVTypes.UMIN]), [x, y])
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("where", ["exit", "outer.latch", "inner"])
+@pytest.mark.parametrize("canonical", [True, False], ids=["canonical", "literal"])
+def test_random_nested_expansion(seed: int, where: str, canonical: bool, tmp_path: Path) -> None:
+    require_tools("opt-19", "lli-19")
+    rng = random.Random(seed * 104729 + 5)
+    env = Env(NESTED)
+    outer = env.li.loop_for(env.blocks["outer"])
+    inner = env.li.loop_for(env.blocks["inner"])
+    assert outer is not None and inner is not None
+    s = nested_expr(env, rng, 3, outer, inner)
+    ex = env.expander()
+    if not canonical:
+        ex.disable_canonical_mode()
+    term = env.blocks[where].terminator
+    assert term is not None
+    v = ex.expand_code_for(s, None, term)
+    if where == "exit":
+        _return(env, v)
+    else:
+        chain = ["outer.latch", "exit"] if where == "inner" else ["exit"]
+        prev_block = env.blocks[where]
+        for name in chain:
+            bb = env.blocks[name]
+            b = IRBuilder(bb, bb.first_instruction)
+            v = b.phi(v.type, "out", [(v, prev_block)])
+            prev_block = bb
+        _return(env, v)
+    text = env.text()
+    got = _run(text, tmp_path)
+    n_arg, a_arg = env.values["n"], env.values["a"]
+    want = [evaluate(s, {n_arg: n, a_arg: a}, {outer: _last_i(n & 0xFFFFFFFF), inner: 2}) for n, a in INPUTS]
     assert got == want, text
