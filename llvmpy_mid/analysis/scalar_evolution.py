@@ -104,6 +104,8 @@ class ScalarEvolution:
         self.loop_properties: dict[Loop, tuple[bool, bool]] = {}
         self.values_at_scopes: dict[tuple[SCEV, Loop | None], SCEV] = {}
         self._scev_depth = 0
+        self.unsigned_wrap_via_induction_tried: set[SCEV] = set()
+        self.signed_wrap_via_induction_tried: set[SCEV] = set()
         self._loops_with_new_counts: set[Loop] = set()
         self.constant_evolution_exit_values: dict[tuple[Value, int], Any] = {}
 
@@ -219,32 +221,41 @@ class ScalarEvolution:
         return self._node(SCEVCastExpr, SCEVTypes.TRUNCATE, ty, [op])
 
     def get_zero_extend_expr(self, op: SCEV, ty: Type) -> SCEV:
-        assert isinstance(ty, IntegerType) and isinstance(op.type, IntegerType)
-        if op.type is ty:
-            return op
-        if isinstance(op, SCEVConstant):
-            return self.get_constant(ty, op.value)
-        if op.kind is SCEVTypes.ZERO_EXTEND:
-            return self.get_zero_extend_expr(op.operands[0], ty)
-        if isinstance(op, SCEVAddRecExpr) and op.has_flags(FLAG_NUW):
-            ops = [self.get_zero_extend_expr(o, ty) for o in op.operands]
-            return self.get_add_rec_expr(ops, op.loop, FLAG_NUW)
-        return self._node(SCEVCastExpr, SCEVTypes.ZERO_EXTEND, ty, [op])
+        """``zext op to ty`` (LLVM ``getZeroExtendExpr``), see
+        :mod:`~llvmpy_mid.analysis.scalar_evolution_extend`."""
+        from llvmpy_mid.analysis.scalar_evolution_extend import get_zero_extend_expr
+
+        return get_zero_extend_expr(self, op, ty)
 
     def get_sign_extend_expr(self, op: SCEV, ty: Type) -> SCEV:
-        assert isinstance(ty, IntegerType) and isinstance(op.type, IntegerType)
-        if op.type is ty:
-            return op
-        if isinstance(op, SCEVConstant):
-            return self.get_constant(ty, op.signed_value)
-        if op.kind is SCEVTypes.SIGN_EXTEND:
-            return self.get_sign_extend_expr(op.operands[0], ty)
-        if op.kind is SCEVTypes.ZERO_EXTEND:
-            return self.get_zero_extend_expr(op.operands[0], ty)
-        if isinstance(op, SCEVAddRecExpr) and op.has_flags(FLAG_NSW):
-            ops = [self.get_sign_extend_expr(o, ty) for o in op.operands]
-            return self.get_add_rec_expr(ops, op.loop, FLAG_NSW)
-        return self._node(SCEVCastExpr, SCEVTypes.SIGN_EXTEND, ty, [op])
+        """``sext op to ty`` (LLVM ``getSignExtendExpr``)."""
+        from llvmpy_mid.analysis.scalar_evolution_extend import get_sign_extend_expr
+
+        return get_sign_extend_expr(self, op, ty)
+
+    def get_any_extend_expr(self, op: SCEV, ty: Type) -> SCEV:
+        """LLVM ``getAnyExtendExpr``: the extension (zero or sign) that folds, else the
+        recurrence extended operand-wise, else sign-extension of an smax, else zero-extension."""
+        if isinstance(op, SCEVConstant) and op.signed_value < 0:
+            return self.get_sign_extend_expr(op, ty)
+        if op.kind is SCEVTypes.TRUNCATE:
+            x = op.operands[0]
+            xw = self.get_type_size_in_bits(x.type)  # type: ignore[arg-type]
+            tw = self.get_type_size_in_bits(ty)
+            if xw < tw:
+                return self.get_any_extend_expr(x, ty)
+            return x if xw == tw else self.get_truncate_expr(x, ty)
+        zext = self.get_zero_extend_expr(op, ty)
+        if zext.kind is not SCEVTypes.ZERO_EXTEND:
+            return zext
+        sext = self.get_sign_extend_expr(op, ty)
+        if sext.kind is not SCEVTypes.SIGN_EXTEND:
+            return sext
+        if isinstance(op, SCEVAddRecExpr):
+            return self.get_add_rec_expr([self.get_any_extend_expr(o, ty) for o in op.operands], op.loop, FLAG_NW)
+        if op.kind is SCEVTypes.SMAX:
+            return sext
+        return zext
 
     def get_truncate_or_zero_extend(self, op: SCEV, ty: Type) -> SCEV:
         src = self.get_type_size_in_bits(op.type)  # type: ignore[arg-type]
@@ -1283,6 +1294,8 @@ class ScalarEvolution:
     def _forget_values_at_scope(self) -> None:
         self.values_at_scopes.clear()
         self.constant_evolution_exit_values.clear()
+        self.unsigned_wrap_via_induction_tried.clear()
+        self.signed_wrap_via_induction_tried.clear()
 
     def _forget_memoized(self, to_forget: Iterable[SCEV]) -> None:
         self._forget_values_at_scope()
