@@ -482,7 +482,7 @@ class LoopSimplifyCFGPass(Pass[Loop]):
         if deleted:
             updater = am.updater  # type: ignore[attr-defined]
             if updater is not None:
-                updater.mark_loop_as_deleted(unit)
+                updater.mark_loop_as_deleted(unit, "loop-simplifycfg")
         pa = loop_pass_preserved_analyses()
         if ar.mssa is not None:
             pa.preserve(MemorySSAAnalysis)
