@@ -141,6 +141,9 @@ PASSES: dict[str, PassSpec] = {
     "loop-rotate-licm": PassSpec("mem2reg,loop-mssa(loop-rotate,licm)", "O0"),
     "loop-deletion": PassSpec("mem2reg,loop(loop-deletion)", "O0"),
     "loop-simplifycfg": PassSpec("mem2reg,loop-mssa(loop-simplifycfg)", "O0"),
+    # indvars (IndVarSimplify.cpp) alone and after loop-rotate (rotated loops are the ones LFTR rewrites).
+    "indvars": PassSpec("mem2reg,loop(indvars)", "O0", in_progress=True),
+    "loop-rotate-indvars": PassSpec("mem2reg,loop(loop-rotate,indvars)", "O0", in_progress=True),
     # Ours, not in LLVM 19: the course text's partial-redundancy elimination (lli-only).
     "lazy-code-motion": PassSpec("function(mem2reg,lazy-code-motion)", "O0", lli_only=True),
 }

@@ -257,6 +257,10 @@ def _create_replacement(
         pred = pred.inverse
     bi = exiting.terminator
     assert isinstance(bi, BranchInst)
+    if not isinstance(icmp.operands[0].type, IntegerType):
+        # Pointer compares need pointer-typed SCEV predicates, which ScalarEvolution here
+        # does not answer: the exit is left alone.
+        return None
     lhss = get_at_scope(icmp.operands[0], loop)
     rhss = get_at_scope(icmp.operands[1], loop)
     ev = evaluate_at(pred, lhss, rhss, bi)
