@@ -220,19 +220,17 @@ def se_will_not_overflow(
     b = _scev_op(se, opcode, ext(lhs, wide), ext(rhs, wide))
     if a is b:
         return True
-    other: SCEV
-    if isinstance(rhs, SCEVConstant):
-        const, other, const_is_rhs = rhs, lhs, True
-    elif isinstance(lhs, SCEVConstant) and opcode != "sub":
-        const, other, const_is_rhs = lhs, rhs, False
-    else:
-        return False
-    del const_is_rhs
-    crange = ConstantRange(ty.width, const.value, (const.value + 1) & ty.mask)
-    region = ConstantRange.make_guaranteed_no_wrap_region(opcode, crange, not signed)
-    orange = se.get_signed_range(other) if signed else se.get_unsigned_range(other)
-    if region.contains_range(orange):
-        return True
+    # What LLVM's extension folds find from ranges: for a sum or difference any operands,
+    # for a product only one with a constant factor (StrengthenNoWrapFlags).
+    rng = se.get_signed_range if signed else se.get_unsigned_range
+    if opcode != "mul" or isinstance(rhs, SCEVConstant):
+        region = ConstantRange.make_guaranteed_no_wrap_region(opcode, rng(rhs), not signed)
+        if region.contains_range(rng(lhs)):
+            return True
+    if opcode == "mul" and isinstance(lhs, SCEVConstant):
+        region = ConstantRange.make_guaranteed_no_wrap_region(opcode, rng(lhs), not signed)
+        if region.contains_range(rng(rhs)):
+            return True
     if ctx is None or opcode == "mul" or not isinstance(rhs, SCEVConstant):
         return False
     # The context-sensitive half of LLVM's willNotOverflow.
