@@ -658,7 +658,8 @@ class SCEVExpander:
         if canonical_iv is not None and _type_bits(se, canonical_iv.type) > _type_bits(se, ty) and not s.type.is_pointer:  # type: ignore[union-attr]
             new_ops = [_any_extend(se, op, canonical_iv.type) for op in s.operands]
             v = self._expand(se.get_add_rec_expr(new_ops, loop, s.flags & FLAG_NW))
-            assert isinstance(v, Instruction)
+            if not isinstance(v, Instruction):
+                return self._expand(se.get_truncate_expr(se.get_scev(v), ty))
             block, ip = self.find_insert_point_after(v, self.builder.insert_before)
             return self._expand_at(se.get_truncate_expr(se.get_unknown(v), ty), block, ip)
         if not s.start.is_zero():

@@ -515,3 +515,36 @@ def test_canonical_induction_variable_query() -> None:
     assert get_canonical_induction_variable(env.loop) is env.values["i"]
     env2 = Env(COUNTED_LOOP.replace("add i32 %i, 1", "add i32 %i, 2"))
     assert get_canonical_induction_variable(env2.loop) is None
+
+
+WIDE_IV_LOOP = """
+target datalayout = "e-m:e-i64:64-f80:128-n8:16:32:64-S128"
+define i32 @f(i32 %n, i32 %a) {
+entry:
+  %n64 = zext i32 %n to i64
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i64 %i, 1
+  %c = icmp ult i64 %i.next, %n64
+  br i1 %c, label %loop, label %exit
+exit:
+  ret i32 0
+}
+"""
+
+
+def test_narrow_recurrence_over_a_wider_canonical_iv(tmp_path: Path) -> None:
+    env = Env(WIDE_IV_LOOP)
+    s = _rec(env, env.scev("a"), env.const(3))
+    latch_term = env.blocks["loop"].terminator
+    assert latch_term is not None
+    v = env.expander().expand_code_for(s, None, latch_term)
+    text = env.text()
+    assert "trunc i64" in text and "indvar" not in text
+    from llvmpy_mid.ir.builder import IRBuilder
+
+    b = IRBuilder(env.blocks["exit"], env.blocks["exit"].first_instruction)
+    pn = b.phi(v.type, "out", [(v, env.blocks["loop"])])
+    _return(env, pn)
+    _check(env, tmp_path, lambda n, a: a + 3 * _last_i(n))
