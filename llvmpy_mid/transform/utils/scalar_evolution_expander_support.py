@@ -264,12 +264,13 @@ def can_reuse_instruction(se: Any, s: SCEV, inst: Instruction, drop: list[Instru
     return True
 
 
-def will_not_overflow(se: Any, opcode: str, signed: bool, lhs: SCEV, rhs: SCEV) -> bool:
-    """LLVM ``willNotOverflow`` without the context instruction: the operation done in twice
-    the width equals the extension of the narrow operation."""
+def will_not_overflow(se: Any, opcode: str, signed: bool, lhs: SCEV, rhs: SCEV, ctx: Instruction | None = None) -> bool:
+    """LLVM ``willNotOverflow``: the operation done in twice the width equals the extension of
+    the narrow operation, or (add/sub of a constant, with a context instruction) the left
+    operand is known far enough from the end of the range at ``ctx``."""
     f = getattr(se, "will_not_overflow", None)
     if f is not None:
-        return bool(f(opcode, signed, lhs, rhs))
+        return bool(f(opcode, signed, lhs, rhs, ctx))
     ty = lhs.type
     if not isinstance(ty, IntegerType):
         return False
@@ -283,7 +284,27 @@ def will_not_overflow(se: Any, opcode: str, signed: bool, lhs: SCEV, rhs: SCEV) 
             return se.get_minus_scev(a, b)  # type: ignore[no-any-return]
         return se.get_mul_expr([a, b])  # type: ignore[no-any-return]
 
-    return ext(op(lhs, rhs), wide) is op(ext(lhs, wide), ext(rhs, wide))
+    if ext(op(lhs, rhs), wide) is op(ext(lhs, wide), ext(rhs, wide)):
+        return True
+    known_at = getattr(se, "is_known_predicate_at", None)
+    if ctx is None or known_at is None or opcode == "mul" or not isinstance(rhs, SCEVConstant):
+        return False
+    bits = ty.width
+    c = rhs.signed_value if signed else rhs.value
+    is_sub = opcode == "sub"
+    negative = signed and c < 0
+    down = is_sub != negative
+    magnitude = c
+    if negative:
+        if c == -(1 << (bits - 1)):
+            return False
+        magnitude = -c
+    pred = Predicate.ICMP_SLE if signed else Predicate.ICMP_ULE
+    if down:
+        lo = -(1 << (bits - 1)) if signed else 0
+        return bool(known_at(pred, se.get_constant(ty, lo + magnitude), lhs, ctx))
+    hi = (1 << (bits - 1)) - 1 if signed else (1 << bits) - 1
+    return bool(known_at(pred, lhs, se.get_constant(ty, hi - magnitude), ctx))
 
 
 def strengthened_no_wrap_flags(se: Any, inst: Instruction) -> tuple[bool, bool] | None:
@@ -298,9 +319,9 @@ def strengthened_no_wrap_flags(se: Any, inst: Instruction) -> tuple[bool, bool] 
     lhs = se.get_scev(inst.operands[0])
     rhs = se.get_scev(inst.operands[1])
     deduced = False
-    if not nuw and will_not_overflow(se, inst.opcode, False, lhs, rhs):
+    if not nuw and will_not_overflow(se, inst.opcode, False, lhs, rhs, inst):
         nuw = deduced = True
-    if not nsw and will_not_overflow(se, inst.opcode, True, lhs, rhs):
+    if not nsw and will_not_overflow(se, inst.opcode, True, lhs, rhs, inst):
         nsw = deduced = True
     return (nuw, nsw) if deduced else None
 
