@@ -793,3 +793,6 @@ for _name, _kind, _default, _help in (
     ("indvars-widen-indvars", "bool", True, "Allow widening of indvars to eliminate s/zext"),
 ):
     declare_option(_name, _kind, _default, _help, "indvars")
+# ScalarEvolutionExpander.cpp (llvmpy_mid/transform/utils/scalar_evolution_expander*.py).
+declare_option("scev-cheap-expansion-budget", "uint", 4, "When performing SCEV expansion only if it is cheap to do, "
+               "this controls the budget that is considered cheap (default = 4)", "indvars")
