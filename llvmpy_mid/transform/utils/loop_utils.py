@@ -1,5 +1,5 @@
 """Loop utilities shared by loop transforms (LLVM 19.1.7 ``lib/Transforms/Utils/LoopUtils.cpp``:
-``deleteDeadLoop``, ``breakLoopBackedge``; ``lib/Analysis/LoopInfo.cpp``: ``hasMustProgress``,
+``deleteDeadLoop``, ``breakLoopBackedge``, ``rewriteLoopExitValues``; ``lib/Analysis/LoopInfo.cpp``: ``hasMustProgress``,
 ``isMustProgress``, ``isFinite``, ``LoopInfo::erase`` and its ``UnloopUpdater``;
 ``include/llvm/Analysis/CFG.h``: ``containsIrreducibleCFG``).
 
@@ -10,6 +10,10 @@
   ScalarEvolution and MemorySSA are kept up to date.
 - :func:`break_loop_backedge` makes the latch stop branching to the header; the loop is erased
   from LoopInfo (sub-loops move to the parent) and LCSSA is rebuilt on the outermost loop.
+- :func:`rewrite_loop_exit_values` is ``rewriteLoopExitValues``: LCSSA exit values that
+  ScalarEvolution computes are expanded after the loop (SCEV expander), per ``-replexitval``
+  mode, skipping high-cost expansions (unless the loop can then be deleted) and values with
+  side-effecting users in the loop.
 - :func:`erase_loop` is LLVM's ``LoopInfo::erase``: blocks and sub-loops of a loop that is no
   longer a loop go to the innermost enclosing loop that still contains them.
 """

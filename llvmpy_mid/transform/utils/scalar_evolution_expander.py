@@ -14,9 +14,13 @@ phi of its own (``<name>.iv`` / ``<name>.iv.next``), reusing a matching header p
 expansion (LFTR) gives the incremented value. Values used outside their loop get LCSSA phis
 (``.lcssa``). The builder folds through InstructionSimplify as LLVM's ``InstSimplifyFolder``.
 
-Also here: :meth:`SCEVExpander.is_high_cost_expansion` (LLVM's cost walk with the target's
-costs), :meth:`SCEVExpander.replace_congruent_ivs`, :meth:`SCEVExpander.get_related_existing_expansion`,
-:func:`is_safe_to_expand` / :func:`is_safe_to_expand_at` and :class:`SCEVExpanderCleaner`.
+Also here: :meth:`SCEVExpander.is_high_cost_expansion` and
+:meth:`SCEVExpander.get_related_existing_expansion` (the cost model, in
+:mod:`.scalar_evolution_expander_cost`), :meth:`SCEVExpander.replace_congruent_ivs` (in
+:mod:`.scalar_evolution_expander_ivs`), :func:`is_safe_to_expand` / :func:`is_safe_to_expand_at`
+and the SCEV queries the analysis lacks (in :mod:`.scalar_evolution_expander_support`), and
+:class:`SCEVExpanderCleaner`. ``rewrite_loop_exit_values`` (LoopUtils.cpp) is in
+:mod:`.loop_utils`.
 
 What it does not do: runtime predicate checks (``expandCodeForPredicate``), vscale, LSR mode's
 IV chains beyond the ``chained phi`` marks.
