@@ -293,9 +293,15 @@ def _exit_limit_symbolic_max(se: Any, loop: Loop, icmp: ICmpInst, inverted: bool
     """``computeExitLimitFromCond(L, ICmp, Inverted, false).SymbolicMaxNotTaken`` when
     ScalarEvolution offers it."""
     fn = getattr(se, "compute_exit_limit_from_cond", None)
-    if fn is None:
-        return None
-    el = fn(loop, icmp, inverted, False)
+    if fn is not None:
+        el = fn(loop, icmp, inverted, False)
+    else:
+        from llvmpy_mid.analysis import scalar_evolution_exit_limits as limits
+
+        impl = getattr(limits, "_exit_limit_from_cond", None)
+        if impl is None:
+            return None
+        el = impl(se, loop, icmp, inverted, False, {})
     sm = getattr(el, "symbolic_max", None)
     return sm if isinstance(sm, SCEV) else None
 

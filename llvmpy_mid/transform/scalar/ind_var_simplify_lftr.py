@@ -240,17 +240,9 @@ def find_loop_counter(loop: Loop, exiting: BasicBlock, be_count: SCEV, se: Any, 
 def evaluate_at_iteration(ar: SCEVAddRecExpr, it: SCEV, se: Any) -> SCEV:
     """``SCEVAddRecExpr::evaluateAtIteration``: ScalarEvolution's when it has one, else the
     affine closed form ``start + step * it``."""
-    method = getattr(ar, "evaluate_at_iteration", None)
+    method = getattr(se, "evaluate_at_iteration", None)
     if method is not None:
-        return method(it, se)  # type: ignore[no-any-return]
-    try:
-        from llvmpy_mid.analysis import scalar_evolution as sem
-
-        fn = getattr(sem, "evaluate_at_iteration", None)
-    except ImportError:  # pragma: no cover
-        fn = None
-    if fn is not None:
-        return fn(ar, it, se)  # type: ignore[no-any-return]
+        return method(ar, it)  # type: ignore[no-any-return]
     assert ar.is_affine()
     coeff = se.get_truncate_or_zero_extend(it, ar.type)
     return se.get_add_expr([ar.start, se.get_mul_expr([_step(ar), coeff])])  # type: ignore[no-any-return]
