@@ -1,6 +1,6 @@
 """Loop utilities shared by loop transforms (LLVM 19.1.7 ``lib/Transforms/Utils/LoopUtils.cpp``:
-``deleteDeadLoop``, ``breakLoopBackedge``, ``rewriteLoopExitValues``; ``lib/Analysis/LoopInfo.cpp``: ``hasMustProgress``,
-``isMustProgress``, ``isFinite``, ``LoopInfo::erase`` and its ``UnloopUpdater``;
+``deleteDeadLoop``, ``breakLoopBackedge``, ``rewriteLoopExitValues``; ``lib/Analysis/LoopInfo.cpp``:
+``hasMustProgress``, ``isMustProgress``, ``isFinite``, ``LoopInfo::erase`` and its ``UnloopUpdater``;
 ``include/llvm/Analysis/CFG.h``: ``containsIrreducibleCFG``).
 
 - :func:`delete_dead_loop` removes a loop whose results are not needed: its preheader branches
@@ -452,12 +452,16 @@ def rewrite_loop_exit_values(
     from llvmpy_mid.ir.instructions.binary import BinaryOperator
     from llvmpy_mid.ir.instructions.other import PHINode
     from llvmpy_mid.transform.utils.local import is_instruction_trivially_dead
-    from llvmpy_mid.transform.utils.scalar_evolution_expander_support import cheap_expansion_budget, evaluate_at_iteration
+    from llvmpy_mid.transform.utils.scalar_evolution_expander_support import (
+        cheap_expansion_budget,
+        evaluate_at_iteration,
+    )
 
     if mode == "noinvariant":
         mode = "noharduse"
     if mode not in REPLACE_EXIT_VALUE_MODES:
-        raise ValueError("unknown exit value replacement mode %r (expected one of %s)" % (mode, ", ".join(REPLACE_EXIT_VALUE_MODES)))
+        expected = ", ".join(REPLACE_EXIT_VALUE_MODES)
+        raise ValueError("unknown exit value replacement mode %r (expected one of %s)" % (mode, expected))
     if mode == "never":
         return 0
     budget = cheap_expansion_budget()
@@ -465,6 +469,9 @@ def rewrite_loop_exit_values(
     def safe(s: Any) -> bool:
         f = getattr(rewriter, "is_safe_to_expand", None)
         return bool(f(s)) if f is not None else True
+
+    def usable(s: Any) -> bool:
+        return not isinstance(s, SCEVCouldNotCompute) and bool(se.is_loop_invariant(s, loop)) and safe(s)
 
     rewrites: list[tuple[PHINode, int, Any, Instruction, bool]] = []
     for exit_bb in loop.unique_exit_blocks:
@@ -490,7 +497,8 @@ def rewrite_loop_exit_values(
                         if not ok:
                             continue
                         if any(
-                            not isinstance(u, (PHINode, BinaryOperator)) or (isinstance(u, BinaryOperator) and u is not bin_op)
+                            not isinstance(u, (PHINode, BinaryOperator))
+                            or (isinstance(u, BinaryOperator) and u is not bin_op)
                             for u in inst.users
                         ):
                             continue
@@ -510,7 +518,7 @@ def rewrite_loop_exit_values(
                         if bad or inst is not bin_op:
                             continue
                 exit_value = se.get_scev_at_scope(inst, loop.parent_loop)
-                if isinstance(exit_value, SCEVCouldNotCompute) or not se.is_loop_invariant(exit_value, loop) or not safe(exit_value):
+                if not usable(exit_value):
                     exit_count = se.get_exit_count(loop, pn.get_incoming_block(i))
                     if isinstance(exit_count, SCEVCouldNotCompute):
                         continue
@@ -520,7 +528,7 @@ def rewrite_loop_exit_values(
                     if isinstance(ar, SCEVAddRecExpr) and ar.loop is loop:
                         ev = evaluate_at_iteration(se, ar, exit_count)
                         exit_value = ev if ev is not None else se.get_could_not_compute()
-                    if isinstance(exit_value, SCEVCouldNotCompute) or not se.is_loop_invariant(exit_value, loop) or not safe(exit_value):
+                    if not usable(exit_value):
                         continue
                 if (
                     mode != "always"

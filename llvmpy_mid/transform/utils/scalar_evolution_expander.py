@@ -258,7 +258,8 @@ class SCEVExpander:
             self.set_insert_point(at)
         v = self._expand(s)
         if ty is not None:
-            assert _type_bits(self.se, ty) == _type_bits(self.se, s.type), "non-trivial casts go through SCEV"  # type: ignore[arg-type]
+            src_bits = _type_bits(self.se, s.type)  # type: ignore[arg-type]
+            assert _type_bits(self.se, ty) == src_bits, "non-trivial casts go through SCEV"
             v = self._insert_noop_cast_of_to(v, ty)
         return v
 
@@ -267,18 +268,24 @@ class SCEVExpander:
         return self._expand(s)
 
     # --- casts --------------------------------------------------------------------------------
-    def _reuse_or_create_cast(self, v: Value, ty: Type, opcode: str, ip_block: BasicBlock, ip: Instruction | None) -> Value:
+    def _reuse_or_create_cast(
+        self, v: Value, ty: Type, opcode: str, ip_block: BasicBlock, ip: Instruction | None
+    ) -> Value:
         bip = self.builder.insert_before
         for user in v.users:
             if user.type is not ty or not isinstance(user, CastInst) or user.opcode != opcode:
                 continue
-            if ip is not None and ip.parent is user.parent and user is not bip and (ip is user or user.comes_before(ip)):
+            if ip is None or ip.parent is not user.parent or user is bip:
+                continue
+            if ip is user or user.comes_before(ip):
                 return user
         with _InsertPointGuard(self):
             self._set_ip(ip_block, ip)
             return self.builder.create_cast(opcode, v, ty, v.name)
 
-    def find_insert_point_after(self, inst: Instruction, must_dominate: Instruction | None) -> tuple[BasicBlock, Instruction | None]:
+    def find_insert_point_after(
+        self, inst: Instruction, must_dominate: Instruction | None
+    ) -> tuple[BasicBlock, Instruction | None]:
         """LLVM ``findInsertPointAfter``: the position after ``inst`` (after phis, EH pads and
         the expander's own instructions)."""
         if inst.opcode == "invoke":
@@ -619,9 +626,8 @@ class SCEVExpander:
         lhs = self._expand(s.operands[0])
         rhs_s = s.operands[1]
         if isinstance(rhs_s, SCEVConstant) and rhs_s.value and (rhs_s.value & (rhs_s.value - 1)) == 0:
-            return self._insert_binop(
-                "lshr", lhs, ConstantInt.get(rhs_s.type, rhs_s.value.bit_length() - 1), FLAG_ANY_WRAP, True  # type: ignore[arg-type]
-            )
+            shift = ConstantInt.get(rhs_s.type, rhs_s.value.bit_length() - 1)  # type: ignore[arg-type]
+            return self._insert_binop("lshr", lhs, shift, FLAG_ANY_WRAP, True)
         rhs = self._expand(rhs_s)
         return self._insert_binop("udiv", lhs, rhs, FLAG_ANY_WRAP, bool(self.se.is_known_non_zero(rhs_s)))
 
@@ -659,7 +665,8 @@ class SCEVExpander:
         pn = get_canonical_induction_variable(loop)
         if pn is not None and _type_bits(se, pn.type) >= _type_bits(se, ty):
             canonical_iv = pn
-        if canonical_iv is not None and _type_bits(se, canonical_iv.type) > _type_bits(se, ty) and not s.type.is_pointer:  # type: ignore[union-attr]
+        is_pointer = bool(s.type.is_pointer)  # type: ignore[union-attr]
+        if canonical_iv is not None and _type_bits(se, canonical_iv.type) > _type_bits(se, ty) and not is_pointer:
             new_ops = [_any_extend(se, op, canonical_iv.type) for op in s.operands]
             v = self._expand(se.get_add_rec_expr(new_ops, loop, s.flags & FLAG_NW))
             if not isinstance(v, Instruction):
@@ -798,7 +805,9 @@ class SCEVExpander:
             if recompute_poison_flags:
                 fixup(inc)
             return True
-        if isinstance(insert_pos, PHINode) or not self.dt.dominates_block(insert_pos.parent, inc.parent):  # type: ignore[arg-type]
+        if isinstance(insert_pos, PHINode):
+            return False
+        if not self.dt.dominates_block(insert_pos.parent, inc.parent):  # type: ignore[arg-type]
             return False
         if not _movement_preserves_lcssa(self.li, inc, insert_pos):
             return False
@@ -820,7 +829,9 @@ class SCEVExpander:
         return True
 
     @staticmethod
-    def can_reuse_flags_from_original_iv_inc(orig_phi: PHINode, wide_phi: PHINode, orig_inc: Instruction, wide_inc: Instruction) -> bool:
+    def can_reuse_flags_from_original_iv_inc(
+        orig_phi: PHINode, wide_phi: PHINode, orig_inc: Instruction, wide_inc: Instruction
+    ) -> bool:
         def binop_of(inc: Instruction, pn: PHINode) -> bool:
             from llvmpy_mid.ir.instructions.binary import BinaryOperator
 
@@ -877,7 +888,9 @@ class SCEVExpander:
         before = ext(se.get_add_expr([ar, step]), wide)
         return bool(after is before)
 
-    def _get_add_rec_expr_phi_literally(self, normalized: SCEVAddRecExpr, loop: Loop) -> tuple[PHINode, Type | None, bool]:
+    def _get_add_rec_expr_phi_literally(
+        self, normalized: SCEVAddRecExpr, loop: Loop
+    ) -> tuple[PHINode, Type | None, bool]:
         se = self.se
         dt = self.dt
         latch = loop.latch
@@ -1038,9 +1051,17 @@ class SCEVExpander:
                     else:
                         ip_block, ip = loop.header, loop.header.first_insertion_point
                 else:
-                    if loop is not None and self.se.has_computable_loop_evolution(s, loop) and loop not in self.post_inc_loops:
+                    if (
+                        loop is not None
+                        and self.se.has_computable_loop_evolution(s, loop)
+                        and loop not in self.post_inc_loops
+                    ):
                         ip_block, ip = loop.header, loop.header.first_insertion_point
-                    while ip is not None and ip is not b.insert_before and (self.is_inserted_instruction(ip) or _is_dbg_intrinsic(ip)):
+                    while (
+                        ip is not None
+                        and ip is not b.insert_before
+                        and (self.is_inserted_instruction(ip) or _is_dbg_intrinsic(ip))
+                    ):
                         ip = ip.next_instruction
                     break
                 loop = loop.parent_loop

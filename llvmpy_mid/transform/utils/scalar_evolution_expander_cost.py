@@ -53,7 +53,9 @@ def get_related_existing_expansion(ex: SCEVExpander, s: SCEV, at: Instruction, l
 def has_related_existing_expansion(ex: SCEVExpander, s: SCEV, at: Instruction, loop: Loop) -> bool:
     return ex.get_related_existing_expansion(s, at, loop) is not None
 
-def is_high_cost_expansion(ex: SCEVExpander, exprs: Sequence[SCEV], loop: Loop, budget: int, tti: Any, at: Instruction) -> bool:
+def is_high_cost_expansion(
+    ex: SCEVExpander, exprs: Sequence[SCEV], loop: Loop, budget: int, tti: Any, at: Instruction
+) -> bool:
     """Whether expanding ``exprs`` at ``at`` costs more than ``budget`` basic instructions
     (LLVM ``isHighCostExpansion``); without a TTI every expansion is high-cost."""
     if tti is None:
@@ -113,7 +115,9 @@ def _is_high_cost_helper(
         return False
     return cost[0] > budget
 
-def _cost_and_collect_operands(ex: SCEVExpander, item: tuple[str | None, int, SCEV], tti: Any, kind: int, work: list[tuple[str | None, int, SCEV]]) -> int:
+def _cost_and_collect_operands(
+    ex: SCEVExpander, item: tuple[str | None, int, SCEV], tti: Any, kind: int, work: list[tuple[str | None, int, SCEV]]
+) -> int:
     s = item[2]
     ty = s.type
     assert ty is not None

@@ -91,7 +91,9 @@ def replace_congruent_ivs(ex: SCEVExpander, loop: Loop, dt: Any, dead: list[Valu
         dead.append(phi)
     return num_elim
 
-def _replace_congruent_iv_inc(ex: SCEVExpander, phi: PHINode, orig_phi: PHINode, loop: Loop, dead: list[Value]) -> tuple[PHINode, PHINode]:
+def _replace_congruent_iv_inc(
+    ex: SCEVExpander, phi: PHINode, orig_phi: PHINode, loop: Loop, dead: list[Value]
+) -> tuple[PHINode, PHINode]:
     se = ex.se
     latch = loop.latch
     if latch is None:
@@ -110,7 +112,9 @@ def _replace_congruent_iv_inc(ex: SCEVExpander, phi: PHINode, orig_phi: PHINode,
     if not (se.is_scevable(orig_inc.type) and se.is_scevable(iso_inc.type)):
         return phi, orig_phi
     trunc = truncate_or_noop(se, se.get_scev(orig_inc), iso_inc.type)
-    if orig_inc is iso_inc or trunc is not se.get_scev(iso_inc) or not ex.li.replacement_preserves_lcssa_form(iso_inc, orig_inc):
+    if orig_inc is iso_inc or trunc is not se.get_scev(iso_inc):
+        return phi, orig_phi
+    if not ex.li.replacement_preserves_lcssa_form(iso_inc, orig_inc):
         return phi, orig_phi
     both_nuw = both_nsw = False
     if is_overflowing_binop(orig_inc) and is_overflowing_binop(iso_inc):
@@ -119,7 +123,9 @@ def _replace_congruent_iv_inc(ex: SCEVExpander, phi: PHINode, orig_phi: PHINode,
     if not ex.hoist_iv_inc(orig_inc, iso_inc, True):
         return phi, orig_phi
     if both_nuw or both_nsw:
-        set_wrap_flags(orig_inc, bool(getattr(orig_inc, "nuw", False)) or both_nuw, bool(getattr(orig_inc, "nsw", False)) or both_nsw)
+        nuw = bool(getattr(orig_inc, "nuw", False)) or both_nuw
+        nsw = bool(getattr(orig_inc, "nsw", False)) or both_nsw
+        set_wrap_flags(orig_inc, nuw, nsw)
     new_inc: Value = orig_inc
     if orig_inc.type is not iso_inc.type:
         if isinstance(orig_inc, PHINode):

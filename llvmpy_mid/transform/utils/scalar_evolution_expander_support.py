@@ -120,7 +120,8 @@ def any_extend(se: Any, op: SCEV, ty: Type) -> SCEV:
     if sext.kind is not SCEVTypes.SIGN_EXTEND:
         return sext
     if isinstance(op, SCEVAddRecExpr):
-        return se.get_add_rec_expr([any_extend(se, o, ty) for o in op.operands], op.loop, FLAG_NW)  # type: ignore[no-any-return]
+        ops = [any_extend(se, o, ty) for o in op.operands]
+        return se.get_add_rec_expr(ops, op.loop, FLAG_NW)  # type: ignore[no-any-return]
     if op.kind is SCEVTypes.SMAX:
         return sext
     return zext

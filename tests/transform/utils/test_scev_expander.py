@@ -139,7 +139,11 @@ def _s32(x: int) -> int:
 # --- loop-invariant expressions ---------------------------------------------------------------------
 
 INVARIANT_CASES: list[tuple[str, Callable[[Env], SCEV], Callable[[int, int], int]]] = [
-    ("4n+a", lambda e: e.se.get_add_expr([e.se.get_mul_expr([e.const(4), e.scev("n")]), e.scev("a")]), lambda n, a: 4 * n + a),
+    (
+        "4n+a",
+        lambda e: e.se.get_add_expr([e.se.get_mul_expr([e.const(4), e.scev("n")]), e.scev("a")]),
+        lambda n, a: 4 * n + a,
+    ),
     ("a-n", lambda e: e.se.get_minus_scev(e.scev("a"), e.scev("n")), lambda n, a: a - n),
     ("n*a*a", lambda e: e.se.get_mul_expr([e.scev("n"), e.scev("a"), e.scev("a")]), lambda n, a: n * a * a),
     ("-n", lambda e: e.se.get_negative_scev(e.scev("n")), lambda n, a: -n),
@@ -160,14 +164,18 @@ INVARIANT_CASES: list[tuple[str, Callable[[Env], SCEV], Callable[[int, int], int
     ),
     (
         "sext(trunc)",
-        lambda e: e.se.get_sign_extend_expr(e.se.get_truncate_expr(e.scev("a"), e.module.context.i8), e.module.context.i32),
+        lambda e: e.se.get_sign_extend_expr(
+            e.se.get_truncate_expr(e.scev("a"), e.module.context.i8), e.module.context.i32
+        ),
         lambda n, a: ((a & 0xFF) ^ 0x80) - 0x80,
     ),
 ]
 
 
 @pytest.mark.parametrize("name,build,expected", INVARIANT_CASES, ids=[c[0] for c in INVARIANT_CASES])
-def test_invariant_expression_at_exit(name: str, build: Callable[[Env], SCEV], expected: Callable[[int, int], int], tmp_path: Path) -> None:
+def test_invariant_expression_at_exit(
+    name: str, build: Callable[[Env], SCEV], expected: Callable[[int, int], int], tmp_path: Path
+) -> None:
     env = Env(COUNTED_LOOP)
     v = env.expander().expand_code_for(build(env), None, env.exit_ret())
     _return(env, v)
@@ -220,7 +228,8 @@ def test_canonical_mode_uses_the_canonical_iv(tmp_path: Path) -> None:
 
 
 def test_canonical_mode_creates_indvar_when_missing(tmp_path: Path) -> None:
-    src = COUNTED_LOOP.replace("[ 0, %entry ]", "[ 10, %entry ]").replace("icmp ult i32 %i.next, %n", "icmp ult i32 %i.next, 20")
+    src = COUNTED_LOOP.replace("[ 0, %entry ]", "[ 10, %entry ]")
+    src = src.replace("icmp ult i32 %i.next, %n", "icmp ult i32 %i.next, 20")
     env = Env(src)
     s = _rec(env, env.const(5), env.scev("a"))
     latch_term = env.blocks["loop"].terminator
@@ -452,7 +461,8 @@ def test_rewrite_exit_value_hard_use(tmp_path: Path) -> None:
 
 
 def test_rewrite_exit_value_constant_despite_hard_use(tmp_path: Path) -> None:
-    src = EXIT_VALUES.replace("STORE", "store volatile i32 %s.next, ptr %p").replace("[ %a, %entry ], [ %s.next", "[ 4, %entry ], [ %s.next")
+    src = EXIT_VALUES.replace("STORE", "store volatile i32 %s.next, ptr %p")
+    src = src.replace("[ %a, %entry ], [ %s.next", "[ 4, %entry ], [ %s.next")
     env, n, _ = _rewrite(src, "noharduse")
     assert n == 1
     assert "ret i32 34" in env.text()
@@ -470,7 +480,8 @@ def test_rewrite_exit_value_in_literal_phi_form_is_lcssa_safe(tmp_path: Path) ->
 
 
 def test_unusedindvar_only_rewrites_ivs_without_other_users(tmp_path: Path) -> None:
-    src = EXIT_VALUES.replace("STORE", "%m = mul i32 %s, %s").replace("[ %s.next, %loop ]\n  ret", "[ %s, %loop ]\n  ret")
+    src = EXIT_VALUES.replace("STORE", "%m = mul i32 %s, %s")
+    src = src.replace("[ %s.next, %loop ]\n  ret", "[ %s, %loop ]\n  ret")
     env, n, _ = _rewrite(src, "unusedindvar")
     assert n == 0  # %s is also used by %m
     env, n, _ = _rewrite(src, "cheap")
