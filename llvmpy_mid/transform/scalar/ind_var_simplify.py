@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from llvmpy_mid.analysis.loop_info import Loop, LoopInfo
+from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import BranchInst
@@ -250,10 +251,7 @@ class IndVarSimplify:
         """The dead-instruction sweep at the end of LLVM's ``run`` (phis through
         ``RecursivelyDeleteDeadPHINode``, others through
         ``RecursivelyDeleteTriviallyDeadInstructions``)."""
-        from llvmpy_mid.transform.utils.local import (
-            recursively_delete_dead_phi_node,
-            recursively_delete_trivially_dead_instructions,
-        )
+        from llvmpy_mid.transform.utils.local import recursively_delete_trivially_dead_instructions
 
         changed = False
         hook = self.about_to_delete()
@@ -262,9 +260,41 @@ class IndVarSimplify:
             if not isinstance(v, Instruction) or v.is_erased or v.parent is None:
                 continue
             if isinstance(v, PHINode):
-                changed |= recursively_delete_dead_phi_node(v, self.tli)
+                changed |= self.delete_dead_phi(v)
             else:
                 changed |= recursively_delete_trivially_dead_instructions(v, self.tli, hook)
+        return changed
+
+    def delete_dead_phi(self, phi: PHINode) -> bool:
+        """LLVM ``RecursivelyDeleteDeadPHINode`` with the MemorySSA updater: a phi feeding only
+        a chain of single-user, side-effect-free instructions that ends unused or cycles back
+        goes with the chain."""
+        from llvmpy_mid.ir.constants import PoisonValue
+        from llvmpy_mid.transform.utils.local import recursively_delete_trivially_dead_instructions
+
+        hook = self.about_to_delete()
+        visited: set[Instruction] = set()
+        inst: Instruction = phi
+        while (not inst.has_uses or inst.has_one_user) and not inst.may_have_side_effects():
+            if not inst.has_uses:
+                return recursively_delete_trivially_dead_instructions(inst, self.tli, hook)
+            if inst in visited:
+                inst.replace_all_uses_with(PoisonValue.get(inst.type))
+                recursively_delete_trivially_dead_instructions(inst, self.tli, hook)
+                return True
+            visited.add(inst)
+            user = next(iter(inst.users))
+            if not isinstance(user, Instruction):
+                return False
+            inst = user
+        return False
+
+    def delete_dead_phis(self, bb: BasicBlock) -> bool:
+        """LLVM ``DeleteDeadPHIs`` on ``bb``."""
+        changed = False
+        for phi in list(bb.phis()):
+            if not phi.is_erased:
+                changed |= self.delete_dead_phi(phi)
         return changed
 
     # --- the driver ------------------------------------------------------------------------
@@ -277,7 +307,6 @@ class IndVarSimplify:
         )
         from llvmpy_mid.transform.scalar.ind_var_simplify_fp import rewrite_non_integer_ivs
         from llvmpy_mid.transform.scalar.ind_var_simplify_lftr import run_lftr
-        from llvmpy_mid.transform.utils.basic_block_utils import delete_dead_phis
 
         if not loop.is_loop_simplify_form():
             return False
@@ -327,7 +356,7 @@ class IndVarSimplify:
         changed |= self.delete_dead_insts()
         changed |= self.sink_unused_invariants(loop)
         changed |= self.rewrite_first_iteration_loop_exit_values(loop)
-        changed |= delete_dead_phis(loop.header, self.tli)
+        changed |= self.delete_dead_phis(loop.header)
         return changed
 
 
@@ -335,8 +364,8 @@ def _is_dbg_info_intrinsic(inst: Instruction) -> bool:
     """LLVM ``isa<DbgInfoIntrinsic>``: a call of ``llvm.dbg.*``."""
     if inst.opcode != "call":
         return False
-    callee = inst.operands[-1] if inst.operands else None
-    name = getattr(callee, "name", "")
+    callee = getattr(inst, "called_function", None)
+    name = getattr(callee, "name", "") if callee is not None else ""
     return isinstance(name, str) and name.startswith("llvm.dbg.")
 
 
