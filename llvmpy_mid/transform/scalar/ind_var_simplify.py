@@ -71,7 +71,9 @@ def replace_exit_value_mode() -> str:
     spelled = str(OPTIONS.value("replexitval"))
     mode = REPLACE_EXIT_VALUE_MODES.get(spelled)
     if mode is None:
-        raise ValueError("for the -replexitval option: Cannot find option named '%s'!" % spelled)
+        from llvmpy_mid.errors import PipelineError
+
+        raise PipelineError("for the --replexitval option: Cannot find option named '%s'!" % spelled)
     return mode
 
 

@@ -19,6 +19,7 @@ from opt_oracle import assert_same_as_opt, ours_text  # noqa: E402
 
 import llvmpy_mid  # noqa: E402
 from llvmpy_mid.asm import parse_assembly  # noqa: E402
+from llvmpy_mid.errors import PipelineError  # noqa: E402
 from llvmpy_mid.ir.constants import ConstantFP  # noqa: E402
 from llvmpy_mid.transform.scalar.ind_var_simplify_fp import convert_to_sint  # noqa: E402
 
@@ -223,7 +224,7 @@ def test_disable_lftr_keeps_exit_test() -> None:
 
 def test_unknown_replexitval_is_refused() -> None:
     module = parse_assembly(CASES["lftr_constant_limit"])
-    with pytest.raises(Exception, match="replexitval"):
+    with pytest.raises(PipelineError, match="replexitval"):
         llvmpy_mid.run_passes(module, "indvars", options={"replexitval": "sometimes"})
 
 
