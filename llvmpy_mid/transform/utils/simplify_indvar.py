@@ -140,7 +140,7 @@ def find_common_dominator(insts: Sequence[Instruction], dt: DominatorTree) -> In
 def _builder_before(inst: Instruction) -> IRBuilder:
     b = IRBuilder(folder=ConstantFolder())
     b.position_before(inst)
-    b.debug_loc = inst.debug_loc
+    b.debug_loc = inst.stable_debug_loc
     return b
 
 

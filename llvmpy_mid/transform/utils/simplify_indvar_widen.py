@@ -129,6 +129,14 @@ def _insert_point_for_uses(user: Instruction, defn: Value, dt: DominatorTree, li
     return insert_pt
 
 
+def _builder_before(inst: Instruction) -> IRBuilder:
+    """LLVM ``IRBuilder<> Builder(Inst)``: before ``inst``, with its stable debug location."""
+    b = IRBuilder(folder=ConstantFolder())
+    b.position_before(inst)
+    b.debug_loc = inst.stable_debug_loc
+    return b
+
+
 def _is_single_edge(start: BasicBlock, end: BasicBlock) -> bool:
     return sum(1 for s in start.successors if s is end) == 1
 
@@ -277,15 +285,14 @@ class WidenIV:
 
     # --- building wide code -----------------------------------------------------------------
     def _create_extend_inst(self, narrow_oper: Value, wide_type: Type, is_signed: bool, use: Instruction) -> Value:
-        b = IRBuilder(folder=ConstantFolder())
-        b.position_before(use)
-        b.debug_loc = use.debug_loc
+        b = _builder_before(use)
         assert use.parent is not None
         loop = self.li.loop_for(use.parent)
         while loop is not None and loop.preheader is not None and _is_invariant(loop, narrow_oper):
             term = loop.preheader.terminator
             assert term is not None
             b.position_before(term)
+            b.debug_loc = term.stable_debug_loc
             loop = loop.parent_loop
         if is_signed:
             return b.create_sext(narrow_oper, wide_type)
@@ -318,7 +325,7 @@ class WidenIV:
         wide = BinaryOperator.create(use.opcode, lhs, rhs)
         # IRBuilder::Insert(I) with its default empty name: the clone is unnamed.
         wide.insert_before(use)
-        wide.debug_loc = use.debug_loc
+        wide.debug_loc = use.stable_debug_loc
         from llvmpy_mid.transform.instcombine.common import copy_ir_flags
 
         copy_ir_flags(wide, use)
@@ -420,9 +427,7 @@ class WidenIV:
         if insert_pt is None:
             return
         kind = self._get_extend_kind(du.narrow_def)
-        b = IRBuilder(folder=ConstantFolder())
-        b.position_before(insert_pt)
-        b.debug_loc = insert_pt.debug_loc
+        b = _builder_before(insert_pt)
         trunc = self._create_trunc(
             b, du.wide_def, du.narrow_def.type, du.never_negative or kind == _ZERO, du.never_negative or kind == _SIGN
         )
@@ -518,7 +523,8 @@ class WidenIV:
             assert exit_bb is not None
             wide_pn = PHINode(wide_bo.type, name=phi.name + ".wide")
             wide_pn.insert_before(phi)
-            wide_pn.debug_loc = wide_bo.debug_loc
+            loc = phi.stable_debug_loc
+            wide_pn.debug_loc = loc
             exiting = exit_bb.single_predecessor
             assert exiting is not None
             wide_pn.add_incoming(wide_bo, exiting)
@@ -528,14 +534,12 @@ class WidenIV:
                 b.position_before(ip)
             else:
                 b.position_at_end(exit_bb)
-            b.debug_loc = wide_bo.debug_loc
+            b.debug_loc = loc
             trunc = b.create_trunc(wide_pn, phi.type)
             phi.replace_all_uses_with(trunc)
             self.dead.append(phi)
         for ic in icmp_users:
-            b = IRBuilder(folder=ConstantFolder())
-            b.position_before(ic)
-            b.debug_loc = wide_bo.debug_loc
+            b = _builder_before(ic)
 
             def extended(v: Value) -> Value:
                 if v is use:
@@ -569,7 +573,6 @@ class WidenIV:
                         return None
                     wpn = PHINode(du.wide_def.type, name=use.name + ".wide")
                     wpn.insert_before(use)
-                    wpn.debug_loc = use.debug_loc
                     wpn.add_incoming(du.wide_def, use.get_incoming_block(0))
                     b = IRBuilder(folder=ConstantFolder())
                     ip = bb.first_insertion_point
@@ -590,9 +593,7 @@ class WidenIV:
                 cast_width = se.get_type_size_in_bits(use.type)
                 iv_width = se.get_type_size_in_bits(self.wide_type)
                 if cast_width < iv_width:
-                    b = IRBuilder(folder=ConstantFolder())
-                    b.position_before(use)
-                    b.debug_loc = use.debug_loc
+                    b = _builder_before(use)
                     new_def = self._create_trunc(b, du.wide_def, use.type, can_zext, can_sext)
                 else:
                     use.replace_uses_of_with(du.narrow_def, du.wide_def)
