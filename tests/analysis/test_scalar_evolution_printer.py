@@ -311,3 +311,50 @@ def test_verify_does_not_subtract_pointers() -> None:
     phi = _val(fn, "p")
     phi.set_operand(0, _val(fn, "b"))  # type: ignore[attr-defined]
     verify_scalar_evolution(se, err=io.StringIO())
+
+
+COUNTED = """
+define void @two_const_exits(ptr %p) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %c = icmp eq i64 %i, 20
+  br i1 %c, label %exit, label %latch
+latch:
+  store volatile i64 %i, ptr %p
+  %i.next = add nuw nsw i64 %i, 1
+  %c2 = icmp ult i64 %i.next, 10
+  br i1 %c2, label %loop, label %exit
+exit:
+  ret void
+}
+
+define void @nested_const(ptr %p) {
+entry:
+  br label %outer
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %outer.latch ]
+  br label %inner
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j.next, %inner ]
+  store volatile i32 %j, ptr %p
+  %j.next = add nuw nsw i32 %j, 1
+  %c = icmp ult i32 %j.next, 8
+  br i1 %c, label %inner, label %outer.latch
+outer.latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %c2 = icmp ult i32 %i.next, 6
+  br i1 %c2, label %outer, label %exit
+exit:
+  ret void
+}
+"""
+
+
+def test_counted_loops_match_opt19() -> None:
+    """Per-exit counts of a two-exit loop, inner loops printed before their parent, trip
+    multiples of constant counts: opt-19's text."""
+    require_tools("opt-19")
+    opt = "-scalar-evolution-classify-expressions=0"
+    assert _ours(COUNTED, opt) == _opt19(COUNTED, opt)
