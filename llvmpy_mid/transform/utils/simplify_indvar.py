@@ -930,7 +930,9 @@ class SimplifyIndvar:
                     if isinstance(u, Instruction) and self.replace_iv_user_with_loop_invariant(u):
                         break
             iv_operand: Instruction | None = iv_operand_or_none
-            while iv_operand is not None:
+            folds = 0
+            while iv_operand is not None and folds <= len(simplified):
+                folds += 1
                 new_oper = self.fold_iv_user(use_inst, iv_operand)
                 if new_oper is None:
                     break

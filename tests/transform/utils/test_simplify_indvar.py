@@ -245,3 +245,109 @@ def test_random_loops_keep_behaviour(seed: int) -> None:
     got, _ = _run_direct(text)
     _opt19(got, "verify")
     assert lli_output(got) == before
+
+
+# --- random loops through the whole indvars pass (overflow and saturating intrinsics, float
+# casts, div/rem, truncs, extensions, an early exit): same lli-19 output as the input --------
+
+_USER_TEMPLATES = [
+    "  {n}.e = sext {ty} {a} to i64\n  {n} = trunc i64 {n}.e to {ty}",
+    "  {n}.e = zext {ty} {a} to i64\n  {n}.m = mul i64 {n}.e, 5\n  {n} = trunc i64 {n}.m to {ty}",
+    "  {n} = add {ty} {a}, {c}",
+    "  {n} = sub {ty} {c}, {a}",
+    "  {n}.d = or {ty} {a}, 1\n  {n} = {div} {ty} {c2}, {n}.d",
+    "  {n} = {div} {ty} {a}, {d}",
+    "  {n}.c = icmp {pred} {ty} {a}, {c}\n  {n} = zext i1 {n}.c to {ty}",
+    "  {n}.w = call {{{ty}, i1}} @llvm.{ovf}.with.overflow.{ty}({ty} {a}, {ty} {c})\n"
+    "  {n}.a = extractvalue {{{ty}, i1}} {n}.w, 0\n  {n}.b = extractvalue {{{ty}, i1}} {n}.w, 1\n"
+    "  {n}.z = zext i1 {n}.b to {ty}\n  {n} = add {ty} {n}.a, {n}.z",
+    "  {n} = call {ty} @llvm.{sat}.sat.{ty}({ty} {a}, {ty} {c})",
+    "  {n}.f = sitofp {ty} {a} to double\n  {n} = fptosi double {n}.f to {ty}",
+    "  {n}.t = trunc {ty} {a} to i8\n  {n}.c = icmp slt i8 {n}.t, 20\n  {n} = zext i1 {n}.c to {ty}",
+    "  {n} = shl {ty} {a}, {sh}",
+    "  {n}.k = and {ty} {b}, 7\n  {n}.s = shl {ty} 255, {n}.k\n  {n}.sa = and {ty} {n}.s, 0\n  {n} = lshr {ty} {n}.sa, 1",
+    "  {n}.e = sext {ty} {a} to i64\n  {n}.r = and i64 {n}.e, 63\n  {n}.p = getelementptr inbounds i32, ptr @buf, i64 {n}.r\n"
+    "  {n}.l = load i32, ptr {n}.p\n  {n} = {load_cast}",
+    "  {n} = mul {ty} {a}, {b}",
+    "  {n}.u = udiv {ty} {a}, 4\n  {n} = lshr {ty} {n}.u, 1",
+    "  {n} = and {ty} {a}, {mask}",
+]
+_OVERFLOW = ["sadd", "uadd", "ssub", "usub", "smul", "umul"]
+_SATURATING = ["sadd", "uadd", "ssub", "usub"]
+
+
+def _random_indvars_program(rng: random.Random) -> str:
+    """A loop over an i16 or i32 IV (start, step, trip count and increment flags chosen so
+    the IV never wraps) whose users are drawn from ``_USER_TEMPLATES`` (no poison-making
+    flags on the users), folded into an accumulator printed at the exit."""
+    ty = rng.choice(["i16", "i32"])
+    start = rng.choice([0, 1, 3, -2, 100])
+    step = rng.choice([1, 1, 2, -1, 3])
+    end = start + step * rng.randint(1, 30)
+    if start >= 0 and step > 0:
+        inc_flags = rng.choice(["", "nsw", "nuw", "nuw nsw"])
+    else:
+        inc_flags = rng.choice(["", "nsw"])
+    pred = rng.choice(["slt", "ne"]) if step > 0 else rng.choice(["sgt", "ne"])
+    if pred == "ne" and step not in (1, -1):
+        pred = "slt" if step > 0 else "sgt"
+    body: list[str] = []
+    vals = ["%i"]
+    for k in range(1, rng.randint(2, 9) + 1):
+        n = "%%t%d" % k
+        body.append(
+            rng.choice(_USER_TEMPLATES).format(
+                n=n,
+                ty=ty,
+                a=rng.choice(vals),
+                b=rng.choice(vals),
+                c=rng.choice([0, 1, 2, 3, 7, 100, -1, -5]),
+                c2=rng.choice([0, 1, 2, 3, 7, 100, -1, -5, 77]),
+                d=rng.choice([1, 2, 3, 7, 100, -3]),
+                div=rng.choice(["sdiv", "udiv", "srem", "urem"]),
+                pred=rng.choice(["slt", "sgt", "ult", "ugt", "eq", "ne", "sle", "uge"]),
+                ovf=rng.choice(_OVERFLOW),
+                sat=rng.choice(_SATURATING),
+                sh=rng.randint(0, 3),
+                mask=rng.choice([1, 15, 255]),
+                load_cast=("add i32 %s.l, 0" % n) if ty == "i32" else ("trunc i32 %s.l to %s" % (n, ty)),
+            )
+        )
+        vals.append(n)
+    acc = "%acc"
+    for j, x in enumerate(vals[1:]):
+        body.append("  %%h%d.x = xor %s %s, %s\n  %%h%d = mul %s %%h%d.x, 31" % (j, ty, acc, x, j, ty, j))
+        acc = "%%h%d" % j
+    decls = "".join("declare {%s, i1} @llvm.%s.with.overflow.%s(%s, %s)\n" % (ty, o, ty, ty, ty) for o in _OVERFLOW)
+    decls += "".join("declare %s @llvm.%s.sat.%s(%s, %s)\n" % (ty, o, ty, ty, ty) for o in _SATURATING)
+    return (
+        'target datalayout = "e-m:e-i64:64-f80:128-n8:16:32:64-S128"\n'
+        '@fmt = private constant [11 x i8] c"%lld %lld\\0A\\00"\n'
+        "@buf = global [64 x i32] zeroinitializer\n"
+        "declare i32 @printf(ptr, ...)\n" + decls + "define i32 @main() {\nentry:\n  br label %loop\nloop:\n"
+        + "  %%i = phi %s [ %d, %%entry ], [ %%i.next, %%latch ]\n" % (ty, start)
+        + "  %%acc = phi %s [ 0, %%entry ], [ %s, %%latch ]\n" % (ty, acc)
+        + "\n".join(body)
+        + "\n  %%early = icmp eq %s %s, 12345\n  br i1 %%early, label %%exit, label %%latch\n" % (ty, acc)
+        + "latch:\n  %%i.next = add %s %s %%i, %d\n  %%c = icmp %s %s %%i.next, %d\n" % (inc_flags, ty, step, pred, ty, end)
+        + "  br i1 %c, label %loop, label %exit\nexit:\n"
+        + "  %%r = phi %s [ %s, %%loop ], [ %s, %%latch ]\n" % (ty, acc, acc)
+        + "  %%ri = phi %s [ %%i, %%loop ], [ %%i.next, %%latch ]\n" % ty
+        + "  %%r64 = sext %s %%r to i64\n  %%ri64 = sext %s %%ri to i64\n" % (ty, ty)
+        + "  call i32 (ptr, ...) @printf(ptr @fmt, i64 %r64, i64 %ri64)\n  ret i32 0\n}\n"
+    )
+
+
+@pytest.mark.parametrize("seed", range(200, 212))
+def test_random_loops_through_indvars_keep_behaviour(seed: int) -> None:
+    import llvmpy_mid
+
+    require_tools("lli-19", "opt-19")
+    text = _random_indvars_program(random.Random(seed))
+    _opt19(text, "verify")
+    before = lli_output(text)
+    module = parse_assembly(text)
+    llvmpy_mid.run_passes(module, "indvars")
+    got = print_module(module)
+    _opt19(got, "verify")
+    assert lli_output(got) == before
