@@ -38,7 +38,13 @@ from llvmpy_mid.ir.types import IntegerType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.options import OPTIONS
 
-__all__ = ["canonicalize_exit_condition", "optimize_loop_exits", "predicate_loop_exits"]
+__all__ = [
+    "canonicalize_exit_condition",
+    "is_safe_to_expand_with",
+    "optimize_loop_exits",
+    "predicate_loop_exits",
+    "replace_loop_phi_nodes_with_preheader_values",
+]
 
 _LOGICAL_AND = m_logical_and(m_value("l"), m_value("r"))
 _LOGICAL_OR = m_logical_or(m_value("l"), m_value("r"))
@@ -467,7 +473,8 @@ def _sort_by_dominance(blocks: list[BasicBlock], dt: Any) -> list[BasicBlock]:
 # --- predicateLoopExits ---------------------------------------------------------------------
 
 
-def _is_safe_to_expand(rewriter: Any, s: SCEV, se: Any) -> bool:
+def is_safe_to_expand_with(rewriter: Any, s: SCEV, se: Any) -> bool:
+    """``Rewriter.isSafeToExpand(S)`` (the rewriter's canonical mode decides)."""
     method = getattr(rewriter, "is_safe_to_expand", None)
     if method is not None:
         return bool(method(s))
@@ -482,7 +489,7 @@ def predicate_loop_exits(ivs: Any, loop: Loop, rewriter: Any) -> bool:
         return False
     se, dt, li = ivs.se, ivs.dt, ivs.li
     exact_btc = se.get_backedge_taken_count(loop)
-    if isinstance(exact_btc, SCEVCouldNotCompute) or not _is_safe_to_expand(rewriter, exact_btc, se):
+    if isinstance(exact_btc, SCEVCouldNotCompute) or not is_safe_to_expand_with(rewriter, exact_btc, se):
         return False
 
     def bad_exit(exiting: BasicBlock) -> bool:
@@ -498,7 +505,7 @@ def predicate_loop_exits(ivs: Any, loop: Loop, rewriter: Any) -> bool:
         if next(iter(exit_block.phis()), None) is not None:
             return True
         ec = _exit_count(se, loop, exiting)
-        return isinstance(ec, SCEVCouldNotCompute) or not _is_safe_to_expand(rewriter, ec, se)
+        return isinstance(ec, SCEVCouldNotCompute) or not is_safe_to_expand_with(rewriter, ec, se)
 
     exiting_blocks = _sort_exits_for_predication(loop.exiting_blocks, dt)
     for i in range(1, len(exiting_blocks)):

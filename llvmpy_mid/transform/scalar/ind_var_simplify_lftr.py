@@ -346,7 +346,7 @@ def _exit_count(se: Any, loop: Loop, exiting: BasicBlock) -> SCEV:
 
 def run_lftr(ivs: Any, loop: Loop, rewriter: Any, budget: int) -> int:
     """The LFTR loop of ``IndVarSimplify::run``: the number of exit tests rewritten."""
-    from llvmpy_mid.transform.utils.scalar_evolution_expander import is_safe_to_expand
+    from llvmpy_mid.transform.scalar.ind_var_simplify_exits import is_safe_to_expand_with
 
     se = ivs.se
     preheader = loop.preheader
@@ -372,7 +372,7 @@ def run_lftr(ivs: Any, loop: Loop, rewriter: Any, budget: int) -> int:
             continue
         if rewriter.is_high_cost_expansion([exit_count], loop, budget, ivs.tti, pre_term):
             continue
-        if not is_safe_to_expand(exit_count, se):
+        if not is_safe_to_expand_with(rewriter, exit_count, se):
             continue
         if linear_function_test_replace(ivs, loop, exiting, exit_count, ind_var, rewriter):
             count += 1
