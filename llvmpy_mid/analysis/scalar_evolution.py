@@ -104,6 +104,7 @@ class ScalarEvolution:
         self.loop_properties: dict[Loop, tuple[bool, bool]] = {}
         self.values_at_scopes: dict[tuple[SCEV, Loop | None], SCEV] = {}
         self._scev_depth = 0
+        self._pending_phi_ranges: set[Value] = set()
         self.unsigned_wrap_via_induction_tried: set[SCEV] = set()
         self.signed_wrap_via_induction_tried: set[SCEV] = set()
         self._loops_with_new_counts: set[Loop] = set()
@@ -401,12 +402,20 @@ class ScalarEvolution:
         foldable = [t for t in rest if self.is_available_at_loop_entry(t, inner.loop)]
         kept = [t for t in rest if not any(t is f for f in foldable)]
         if foldable or const:
-            start_parts = [inner.start] + foldable
-            if const:
-                start_parts.append(self.get_constant(ty, const))
-            new_start = self.get_add_expr(start_parts)
-            # X + {A,+,B}: the recurrence's flags kept where the outer sum has them (NW always).
-            rec_flags = inner.flags & (flags | FLAG_NW) if len(merged) == 1 and len(recs) == 1 else 0
+            li_ops: list[SCEV] = ([self.get_constant(ty, const)] if const else []) + foldable
+            # X + {A,+,B} --> {X + A,+,B}: the flags of the sum in the recurrence's scope
+            # (strengthened), kept on the recurrence where it has them too (NW always), and on
+            # the new start when entering X's scope enters the loop (LLVM getAddExpr).
+            fl = 0
+            if len(merged) == 1 and len(recs) == 1:
+                fl = self._strengthen(flags, self._group_by_complexity(li_ops + [inner]), SCEVTypes.ADD)
+            add_flags = fl
+            if add_flags:
+                defi = self._defining_scope_bound(li_ops)
+                if not self._guaranteed_to_transfer_execution_to(defi, inner.loop.header.first_instruction):  # type: ignore[arg-type]
+                    add_flags = 0
+            new_start = self.get_add_expr([inner.start] + li_ops, add_flags)
+            rec_flags = inner.flags & (fl | FLAG_NW)
             inner_new = self.get_add_rec_expr([new_start] + list(inner.operands[1:]), inner.loop, rec_flags)
         else:
             inner_new = inner
@@ -967,54 +976,178 @@ class ScalarEvolution:
         return self.get_signed_range(s) if signed else self.get_unsigned_range(s)
 
     def _compute_range(self, s: SCEV, signed: bool) -> ConstantRange:
+        """LLVM ``getRangeRef``: a conservative range from the trailing zeros / constant multiple
+        of ``s``, intersected with the range of its kind (operands taken with the same
+        signedness hint, as LLVM does)."""
+        from llvmpy_mid.analysis.constant_range import PreferredRangeType
+
         w = self.get_type_size_in_bits(s.type)  # type: ignore[arg-type]
         if isinstance(s, SCEVConstant):
             return ConstantRange(w, s.value)
+        kind = PreferredRangeType.SIGNED if signed else PreferredRangeType.UNSIGNED
         k = s.kind
-        full = ConstantRange.get_full(w)
+        conservative = ConstantRange.get_full(w)
+        if k is SCEVTypes.COULD_NOT_COMPUTE:
+            return conservative
+        if not signed:
+            multiple = self.get_constant_multiple(s) or 1
+            rem = ((1 << w) - 1) % multiple
+            if rem:
+                conservative = ConstantRange(w, 0, ((1 << w) - 1) - rem + 1)
+        else:
+            tz = self.get_min_trailing_zeros(s)
+            if tz:
+                hi = (((1 << (w - 1)) - 1) >> tz) << tz
+                conservative = ConstantRange(w, 1 << (w - 1), hi + 1)
         if isinstance(s, SCEVUnknown):
-            v = s.value
-            if isinstance(v, Instruction) and v.parent is None:
-                return full
-            if isinstance(v.type, IntegerType) and self.data_layout is not None:
-                from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
-
-                known = compute_known_bits(v, self.data_layout)
-                return ConstantRange.from_known_bits(known, signed)
-            return full
-        if k is SCEVTypes.ZERO_EXTEND:
-            return self.get_unsigned_range(s.operands[0]).zero_extend(w)
-        if k is SCEVTypes.SIGN_EXTEND:
-            return self.get_signed_range(s.operands[0]).sign_extend(w)
-        if k is SCEVTypes.TRUNCATE:
-            return self._range(s.operands[0], signed).truncate(w)
+            return self._unknown_range(s, signed, w, conservative)
+        if isinstance(s, SCEVAddRecExpr):
+            return conservative.intersect_with(self._add_rec_range(s, signed, w), kind)
+        ops = s.operands
         if k is SCEVTypes.ADD:
-            r = self._range(s.operands[0], signed)
-            for op in s.operands[1:]:
-                r = r.add(self._range(op, signed))
-            return r
-        if k is SCEVTypes.MUL:
-            r = self._range(s.operands[0], signed)
-            for op in s.operands[1:]:
+            r = self._range(ops[0], signed)
+            nuw = s.has_flags(FLAG_NUW)
+            nsw = s.has_flags(FLAG_NSW)
+            for op in ops[1:]:
+                r = r.add_with_no_wrap(self._range(op, signed), nuw, nsw, kind)
+        elif k is SCEVTypes.MUL:
+            r = self._range(ops[0], signed)
+            for op in ops[1:]:
                 r = r.multiply(self._range(op, signed))
-            return r
-        if k is SCEVTypes.UDIV:
-            return self.get_unsigned_range(s.operands[0]).udiv(self.get_unsigned_range(s.operands[1]))
-        if k in (SCEVTypes.UMAX, SCEVTypes.UMIN, SCEVTypes.SMAX, SCEVTypes.SMIN):
+        elif k is SCEVTypes.UDIV:
+            r = self._range(ops[0], signed).udiv(self._range(ops[1], signed))
+        elif k is SCEVTypes.ZERO_EXTEND:
+            r = self._range(ops[0], signed).zero_extend(w)
+        elif k is SCEVTypes.SIGN_EXTEND:
+            r = self._range(ops[0], signed).sign_extend(w)
+        elif k is SCEVTypes.TRUNCATE:
+            r = self._range(ops[0], signed).truncate(w)
+        elif k in (SCEVTypes.UMAX, SCEVTypes.UMIN, SCEVTypes.SMAX, SCEVTypes.SMIN, SCEVTypes.SEQ_UMIN):
             fn = {
                 SCEVTypes.UMAX: ConstantRange.umax,
                 SCEVTypes.UMIN: ConstantRange.umin,
                 SCEVTypes.SMAX: ConstantRange.smax,
                 SCEVTypes.SMIN: ConstantRange.smin,
+                SCEVTypes.SEQ_UMIN: ConstantRange.umin,
             }[k]
-            use_signed = k in (SCEVTypes.SMAX, SCEVTypes.SMIN)
-            r = self._range(s.operands[0], use_signed)
-            for op in s.operands[1:]:
-                r = fn(r, self._range(op, use_signed))
-            return r
-        if isinstance(s, SCEVAddRecExpr):
-            return self._add_rec_range(s, signed, w)
-        return full
+            r = self._range(ops[0], signed)
+            for op in ops[1:]:
+                r = fn(r, self._range(op, signed))
+        else:
+            return conservative
+        return conservative.intersect_with(r, kind)
+
+    def _unknown_range(self, s: SCEVUnknown, signed: bool, w: int, conservative: ConstantRange) -> ConstantRange:
+        from llvmpy_mid.analysis.constant_range import PreferredRangeType
+
+        kind = PreferredRangeType.SIGNED if signed else PreferredRangeType.UNSIGNED
+        v = s.value
+        if isinstance(v, Instruction) and v.parent is None:
+            return conservative
+        if isinstance(v, Instruction):
+            md = v.get_metadata("range")
+            if md is not None:
+                conservative = conservative.intersect_with(ConstantRange.from_metadata(md), kind)
+        if not isinstance(v.type, IntegerType) or self.data_layout is None:
+            return conservative
+        from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
+        from llvmpy_mid.analysis.num_sign_bits import compute_num_sign_bits
+
+        known = compute_known_bits(v, self.data_layout)
+        umin, umax = known.one, ((1 << w) - 1) & ~known.zero
+        if umin != (umax + 1) & ((1 << w) - 1):
+            conservative = conservative.intersect_with(ConstantRange(w, umin, umax + 1), kind)
+        ns = compute_num_sign_bits(v, self.data_layout)
+        zero, one = known.zero, known.one
+        if ns > 1:
+            hi_mask = ((1 << ns) - 1) << (w - ns)
+            if zero & hi_mask:
+                zero |= hi_mask
+            if one & hi_mask:
+                one |= hi_mask
+        sign = 1 << (w - 1)
+        # The smallest signed value: sign bit set unless known zero, other bits at their minimum.
+        smin_u = (one | (sign if not zero & sign else 0)) & ((1 << w) - 1)
+        smax_u = (((1 << w) - 1) & ~zero) & ~(sign if not one & sign else 0)
+        if smin_u != (smax_u + 1) & ((1 << w) - 1):
+            conservative = conservative.intersect_with(ConstantRange(w, smin_u, smax_u + 1), kind)
+        if ns > 1:
+            lo = _signed(sign, w) >> (ns - 1)
+            hi = ((sign - 1) >> (ns - 1)) + 1
+            conservative = conservative.intersect_with(ConstantRange(w, lo, hi), kind)
+        if isinstance(v, PHINode) and v not in self._pending_phi_ranges:
+            self._pending_phi_ranges.add(v)
+            try:
+                union = ConstantRange.get_empty(w)
+                for op in v.operands:
+                    union = union.union_with(self._range(self.get_scev(op), signed))
+                    if union.is_full_set():
+                        break
+            finally:
+                self._pending_phi_ranges.discard(v)
+            conservative = conservative.intersect_with(union, kind)
+        return conservative
+
+    def get_constant_multiple(self, s: SCEV) -> int:
+        """The largest constant known to divide ``s`` (0 for zero; LLVM ``getConstantMultiple``)."""
+        w = self.get_type_size_in_bits(s.type)  # type: ignore[arg-type]
+        mask = (1 << w) - 1
+
+        def shifted(tz: int) -> int:
+            return (1 << tz) if tz < w else 0
+
+        k = s.kind
+        if isinstance(s, SCEVConstant):
+            return s.value
+        if k in (SCEVTypes.UDIV, SCEVTypes.VSCALE, SCEVTypes.COULD_NOT_COMPUTE):
+            return 1
+        if k is SCEVTypes.TRUNCATE:
+            return shifted(min(self.get_min_trailing_zeros(s.operands[0]), w))
+        if k is SCEVTypes.ZERO_EXTEND or k is SCEVTypes.PTR_TO_INT:
+            return self.get_constant_multiple(s.operands[0])
+        if k is SCEVTypes.SIGN_EXTEND:
+            inner = s.operands[0]
+            iw = self.get_type_size_in_bits(inner.type)  # type: ignore[arg-type]
+            return _signed(self.get_constant_multiple(inner), iw) & mask
+        if k is SCEVTypes.MUL:
+            if s.has_flags(FLAG_NUW):
+                res = 1
+                for op in s.operands:
+                    res = res * self.get_constant_multiple(op) & mask
+                return res
+            return shifted(sum(self.get_min_trailing_zeros(op) for op in s.operands))
+        if k in (SCEVTypes.ADD, SCEVTypes.ADD_REC):
+            if s.has_flags(FLAG_NUW):
+                return self._gcd_multiple(s)
+            return shifted(min(self.get_min_trailing_zeros(op) for op in s.operands))
+        if k in (SCEVTypes.UMAX, SCEVTypes.SMAX, SCEVTypes.UMIN, SCEVTypes.SMIN, SCEVTypes.SEQ_UMIN):
+            return self._gcd_multiple(s)
+        if isinstance(s, SCEVUnknown) and isinstance(s.value.type, IntegerType) and self.data_layout is not None:
+            from llvmpy_mid.analysis.known_bits_analysis import compute_known_bits
+
+            if isinstance(s.value, Instruction) and s.value.parent is None:
+                return 1
+            known = compute_known_bits(s.value, self.data_layout)
+            tz = 0
+            while tz < w and known.zero >> tz & 1:
+                tz += 1
+            return shifted(tz)
+        return 1
+
+    def _gcd_multiple(self, s: SCEV) -> int:
+        from math import gcd
+
+        res = self.get_constant_multiple(s.operands[0])
+        for op in s.operands[1:]:
+            res = gcd(res, self.get_constant_multiple(op))
+        return res
+
+    def get_min_trailing_zeros(self, s: SCEV) -> int:
+        w = self.get_type_size_in_bits(s.type)  # type: ignore[arg-type]
+        m = self.get_constant_multiple(s)
+        if m == 0:
+            return w
+        return min((m & -m).bit_length() - 1, w)
 
     def _add_rec_range(self, rec: SCEVAddRecExpr, signed: bool, w: int) -> ConstantRange:
         """LLVM ``getRangeRef`` of an add recurrence: bounds from its no-wrap flags and, for an

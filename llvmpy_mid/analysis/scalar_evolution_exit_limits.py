@@ -311,24 +311,48 @@ def _exit_limit_from_bin_op(
     return ExitLimit(be, cmax, smax, False)
 
 
-def _simplify_icmp_operands(se: ScalarEvolution, pred: Predicate, lhs: SCEV, rhs: SCEV) -> tuple[Predicate, SCEV, SCEV]:
-    """A subset of LLVM ``SimplifyICmpOperands``: constants to the right, trivial compares
-    to ``x == x`` / ``x != x``, and constant-bound inequalities to equalities or strict forms."""
-    if isinstance(lhs, SCEVConstant) and not isinstance(rhs, SCEVConstant):
+def _match_binary_sub(s: SCEV) -> tuple[SCEV, SCEV] | None:
+    """``(b, a)`` for ``(-1 * a) + b`` (LLVM ``MatchBinarySub``)."""
+    if s.kind is not SCEVTypes.ADD or len(s.operands) != 2:
+        return None
+    for i in (0, 1):
+        me = s.operands[i]
+        if me.kind is SCEVTypes.MUL and len(me.operands) == 2 and me.operands[0].is_all_ones():
+            return s.operands[1 - i], me.operands[1]
+    return None
+
+
+def _simplify_icmp_operands(
+    se: ScalarEvolution, pred: Predicate, lhs: SCEV, rhs: SCEV, depth: int = 0
+) -> tuple[Predicate, SCEV, SCEV]:
+    """LLVM ``SimplifyICmpOperands``: constants to the right, recurrences to the left,
+    constant-bound inequalities to equalities or strict forms, ``b - a == 0`` to ``b == a``,
+    trivial compares to ``x == x`` / ``x != x``, and ``<=``/``>=`` to strict forms by moving
+    one operand by one where its range allows."""
+    if depth >= 3:
+        return pred, lhs, rhs
+    changed = False
+    if isinstance(lhs, SCEVConstant):
+        if isinstance(rhs, SCEVConstant):
+            from llvmpy_mid.analysis.scalar_evolution import _eval_icmp
+
+            true = _eval_icmp(pred, lhs.value, rhs.value, lhs.bit_width)
+            return (Predicate.ICMP_EQ if true else Predicate.ICMP_NE), lhs, lhs
         lhs, rhs = rhs, lhs
         pred = pred.swapped
-    if isinstance(lhs, SCEVConstant) and isinstance(rhs, SCEVConstant):
-        from llvmpy_mid.analysis.scalar_evolution import _eval_icmp
-
-        true = _eval_icmp(pred, lhs.value, rhs.value, lhs.bit_width)
-        return (Predicate.ICMP_EQ if true else Predicate.ICMP_NE), lhs, lhs
-    if lhs is rhs:
-        return (Predicate.ICMP_EQ if pred.is_true_when_equal else Predicate.ICMP_NE), lhs, lhs
+        changed = True
+    if isinstance(rhs, SCEVAddRecExpr):
+        loop = rhs.loop
+        if se.is_loop_invariant(lhs, loop) and se.properly_dominates(lhs, loop.header):
+            lhs, rhs = rhs, lhs
+            pred = pred.swapped
+            changed = True
     if isinstance(rhs, SCEVConstant):
         w = rhs.bit_width
         ty = rhs.type
         assert ty is not None
         ra = rhs.value
+        by_range = False
         if not pred.is_equality:
             exact = ConstantRange.make_exact_icmp_region(pred, ra, w)
             if exact.is_full_set():
@@ -337,16 +361,71 @@ def _simplify_icmp_operands(se: ScalarEvolution, pred: Predicate, lhs: SCEV, rhs
                 return Predicate.ICMP_NE, lhs, lhs
             new_pred, new_rhs, offset = exact.get_equivalent_icmp()
             if offset == 0 and new_pred.is_equality:
-                return new_pred, lhs, se.get_constant(ty, new_rhs)
-            if pred is Predicate.ICMP_UGE:
-                return Predicate.ICMP_UGT, lhs, se.get_constant(ty, ra - 1)
-            if pred is Predicate.ICMP_ULE:
-                return Predicate.ICMP_ULT, lhs, se.get_constant(ty, ra + 1)
-            if pred is Predicate.ICMP_SGE:
-                return Predicate.ICMP_SGT, lhs, se.get_constant(ty, ra - 1)
-            if pred is Predicate.ICMP_SLE:
-                return Predicate.ICMP_SLT, lhs, se.get_constant(ty, ra + 1)
+                pred, rhs = new_pred, se.get_constant(ty, new_rhs)
+                changed = by_range = True
+        if not by_range:
+            if pred.is_equality:
+                if ra == 0:
+                    sub = _match_binary_sub(lhs)
+                    if sub is not None:
+                        lhs, rhs = sub
+                        changed = True
+            elif pred is Predicate.ICMP_UGE:
+                pred, rhs, changed = Predicate.ICMP_UGT, se.get_constant(ty, ra - 1), True
+            elif pred is Predicate.ICMP_ULE:
+                pred, rhs, changed = Predicate.ICMP_ULT, se.get_constant(ty, ra + 1), True
+            elif pred is Predicate.ICMP_SGE:
+                pred, rhs, changed = Predicate.ICMP_SGT, se.get_constant(ty, ra - 1), True
+            elif pred is Predicate.ICMP_SLE:
+                pred, rhs, changed = Predicate.ICMP_SLT, se.get_constant(ty, ra + 1), True
+    if lhs is rhs:
+        if pred.is_true_when_equal:
+            return Predicate.ICMP_EQ, lhs, lhs
+        if pred.is_false_when_equal:
+            return Predicate.ICMP_NE, lhs, lhs
+    lty = lhs.type
+    if isinstance(lty, IntegerType) and rhs.type is lty:
+        w = lty.width
+        smax, smin, umax = (1 << (w - 1)) - 1, -(1 << (w - 1)), (1 << w) - 1
+        one, minus_one = se.get_one(lty), se.get_minus_one(lty)
+        if pred is Predicate.ICMP_SLE:
+            if se.get_signed_range_max(rhs) != smax:
+                pred, rhs, changed = Predicate.ICMP_SLT, se.get_add_expr([one, rhs], FLAG_NSW), True
+            elif se.get_signed_range_min(lhs) != smin:
+                pred, lhs, changed = Predicate.ICMP_SLT, se.get_add_expr([minus_one, lhs], FLAG_NSW), True
+        elif pred is Predicate.ICMP_SGE:
+            if se.get_signed_range_min(rhs) != smin:
+                pred, rhs, changed = Predicate.ICMP_SGT, se.get_add_expr([minus_one, rhs], FLAG_NSW), True
+            elif se.get_signed_range_max(lhs) != smax:
+                pred, lhs, changed = Predicate.ICMP_SGT, se.get_add_expr([one, lhs], FLAG_NSW), True
+        elif pred is Predicate.ICMP_ULE:
+            if se.get_unsigned_range_max(rhs) != umax:
+                pred, rhs, changed = Predicate.ICMP_ULT, se.get_add_expr([one, rhs], FLAG_NUW), True
+            elif se.get_unsigned_range_min(lhs) != 0:
+                pred, lhs, changed = Predicate.ICMP_ULT, se.get_add_expr([minus_one, lhs]), True
+        elif pred is Predicate.ICMP_UGE:
+            if se.get_unsigned_range_min(rhs) != 0:
+                pred, rhs, changed = Predicate.ICMP_UGT, se.get_add_expr([minus_one, rhs]), True
+            elif se.get_unsigned_range_max(lhs) != umax:
+                pred, lhs, changed = Predicate.ICMP_UGT, se.get_add_expr([one, lhs], FLAG_NUW), True
+    if changed:
+        return _simplify_icmp_operands(se, pred, lhs, rhs, depth + 1)
     return pred, lhs, rhs
+
+
+def _is_known_power_of_two_or_negated(se: ScalarEvolution, s: SCEV) -> bool:
+    """LLVM ``isKnownToBeAPowerOfTwo(S, OrZero=true, OrNegative=true)``."""
+
+    def leaf(x: SCEV) -> bool:
+        if not isinstance(x, SCEVConstant):
+            return False
+        v = x.value
+        neg = (-v) & ((1 << x.bit_width) - 1)
+        return (v != 0 and v & (v - 1) == 0) or (neg != 0 and neg & (neg - 1) == 0)
+
+    if leaf(s):
+        return True
+    return s.kind is SCEVTypes.MUL and all(leaf(o) for o in s.operands)
 
 
 def compute_exit_limit_from_icmp(
@@ -354,6 +433,8 @@ def compute_exit_limit_from_icmp(
 ) -> ExitLimit:
     """The exit limit of ``while (lhs pred rhs)`` (LLVM ``computeExitLimitFromICmp``)."""
     cnc = _cnc(se)
+    lhs = se.get_scev_at_scope(lhs, loop)
+    rhs = se.get_scev_at_scope(rhs, loop)
     if se.is_loop_invariant(lhs, loop) and not se.is_loop_invariant(rhs, loop):
         lhs, rhs = rhs, lhs
         pred = pred.swapped
@@ -367,11 +448,28 @@ def compute_exit_limit_from_icmp(
         if ret is not cnc:
             return ExitLimit(ret)
     if controlling_finite and se.is_loop_invariant(rhs, loop):
-        inner = lhs.operands[0] if lhs.kind.name == "ZERO_EXTEND" else lhs
-        if isinstance(inner, SCEVAddRecExpr) and not inner.has_no_self_wrap() and inner.loop is loop and inner.is_affine():
-            step = inner.operands[1]
-            if isinstance(step, SCEVConstant) and step.value and (step.value & (step.value - 1)) == 0:
-                inner.flags |= FLAG_NW
+        # A finite loop cannot repeat its values: the recurrence does not self-wrap.
+        inner = lhs.operands[0] if lhs.kind is SCEVTypes.ZERO_EXTEND else lhs
+        if (
+            isinstance(inner, SCEVAddRecExpr)
+            and not inner.has_no_self_wrap()
+            and inner.loop is loop
+            and inner.is_affine()
+            and _is_known_power_of_two_or_negated(se, inner.operands[1])
+        ):
+            se.get_add_rec_expr(list(inner.operands), loop, se._strengthen(inner.flags | FLAG_NW, inner.operands))
+        # ... and below the (un)signed wrap it cannot pass the bound without exiting.
+        if pred in (Predicate.ICMP_SLT, Predicate.ICMP_ULT):
+            wrap = FLAG_NSW if pred is Predicate.ICMP_SLT else FLAG_NUW
+            if (
+                isinstance(lhs, SCEVAddRecExpr)
+                and lhs.loop is loop
+                and lhs.is_affine()
+                and not lhs.flags & wrap
+                and lhs.has_no_self_wrap()
+                and se.is_known_positive(lhs.operands[1])
+            ):
+                se.get_add_rec_expr(list(lhs.operands), loop, se._strengthen(lhs.flags | wrap, lhs.operands))
     lty = lhs.type
     if not isinstance(lty, IntegerType) or lty is not rhs.type:
         return ExitLimit(cnc)
