@@ -228,7 +228,10 @@ def _node_text(s: SCEV, ops: list[str], names: _Names) -> str:
 
 def constant_multiple(se: ScalarEvolution, s: SCEV) -> int:
     """The largest constant known to divide ``s`` (0 when ``s`` is 0), as an unsigned value
-    of ``s``'s width (LLVM ``getConstantMultiple``)."""
+    of ``s``'s width (LLVM ``getConstantMultiple``): the analysis's own when it has one."""
+    own = getattr(se, "get_constant_multiple", None)
+    if own is not None:
+        return int(own(s))
     cache: dict[int, int] = {}
     stack: list[tuple[SCEV, bool]] = [(s, False)]
     while stack:
