@@ -13,8 +13,9 @@ added where SCEV proves them; ``fptosi(sitofp(iv))`` shortened. :func:`simplify_
 runs it for every header phi of a loop.
 
 Dead instructions are not erased here: they are appended to ``dead`` for the caller (as
-LLVM's ``DeadInsts``). Where our ScalarEvolution lacks one of LLVM's queries the matching
-rewrite is simply not done (see ``_se_*``), so the result is never wrong, at worst weaker.
+LLVM's ``DeadInsts``). The ScalarEvolution queries LLVM's code asks (``se_*`` here) use the
+analysis's own method when it has one, else a conservative local answer, so a missing fact
+only means a rewrite is not done.
 """
 
 from __future__ import annotations
@@ -28,8 +29,6 @@ from llvmpy_mid.analysis.scalar_evolution_expressions import (
     SCEV,
     SCEVAddRecExpr,
     SCEVConstant,
-    SCEVTypes,
-    SCEVUnknown,
 )
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constants import ConstantInt
@@ -39,7 +38,7 @@ from llvmpy_mid.ir.instructions.binary import BinaryOperator
 from llvmpy_mid.ir.instructions.casts import CastInst
 from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.other import PHINode
-from llvmpy_mid.ir.types import FloatingPointType, IntegerType, Type
+from llvmpy_mid.ir.types import FloatingPointType, IntegerType
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.statistics import Statistic
 
@@ -142,11 +141,6 @@ def _builder_before(inst: Instruction) -> IRBuilder:
     b.position_before(inst)
     b.debug_loc = inst.stable_debug_loc
     return b
-
-
-def _int_width(ty: Type) -> int:
-    assert isinstance(ty, IntegerType)
-    return ty.width
 
 
 # --- ScalarEvolution queries (the contract's names, with safe fallbacks) -------------------------
@@ -276,66 +270,15 @@ def se_strengthened_no_wrap_flags(se: ScalarEvolution, bo: BinaryOperator) -> in
     return flags if deduced else None
 
 
-def _poison_generating_values(s: SCEV) -> set[Value]:
-    """The opaque values whose poison makes ``s`` poison (LLVM ``getPoisonGeneratingValues``)."""
-    from llvmpy_mid.analysis.poison_tracking import is_guaranteed_not_to_be_poison
-
-    out: set[Value] = set()
-    seen: set[SCEV] = set()
-    stack = [s]
-    while stack:
-        cur = stack.pop()
-        if cur in seen:
-            continue
-        seen.add(cur)
-        if cur.kind is SCEVTypes.SEQ_UMIN or cur.kind is SCEVTypes.COULD_NOT_COMPUTE:
-            continue
-        if isinstance(cur, SCEVUnknown):
-            if not is_guaranteed_not_to_be_poison(cur.value):
-                out.add(cur.value)
-            continue
-        stack.extend(cur.operands)
-    return out
-
-
 def se_can_reuse_instruction(se: ScalarEvolution, s: SCEV, inst: Instruction, drop: list[Instruction]) -> bool:
-    """LLVM ``ScalarEvolution::canReuseInstruction``."""
+    """LLVM ``ScalarEvolution::canReuseInstruction`` (ScalarEvolution's when it has one, else the
+    expander's copy)."""
     fn = getattr(se, "can_reuse_instruction", None)
     if fn is not None:
         return bool(fn(s, inst, drop))
-    from llvmpy_mid.analysis.poison_tracking import (
-        can_create_poison,
-        has_poison_generating_annotations,
-        is_guaranteed_not_to_be_poison,
-        program_undefined_if_poison,
-    )
+    from llvmpy_mid.transform.utils.scalar_evolution_expander_support import can_reuse_instruction
 
-    if program_undefined_if_poison(inst):
-        return True
-    poison_vals = _poison_generating_values(s)
-    work: list[Value] = [inst]
-    visited: set[Value] = set()
-    while work:
-        v = work.pop()
-        if v in visited:
-            continue
-        visited.add(v)
-        if len(visited) > 16:
-            return False
-        if v in poison_vals or is_guaranteed_not_to_be_poison(v):
-            continue
-        if not isinstance(v, Instruction):
-            return False
-        if v.opcode == "or" and getattr(v, "disjoint", False):
-            return False
-        if getattr(v, "intrinsic_name", "") == "llvm.vscale":
-            continue
-        if can_create_poison(v, False):
-            return False
-        if has_poison_generating_annotations(v):
-            drop.append(v)
-        work.extend(v.operands)
-    return True
+    return can_reuse_instruction(se, s, inst, drop)
 
 
 def _drop_poison_generating_annotations(inst: Instruction) -> None:
@@ -350,47 +293,25 @@ def _copy_ir_flags(dst: Instruction, src: Instruction) -> None:
     copy_ir_flags(dst, src)
 
 
-def _expander_module() -> Any:
-    """The SCEVExpander module, or None while it does not exist."""
-    import importlib
-
-    try:
-        return importlib.import_module("llvmpy_mid.transform.utils.scalar_evolution_expander")
-    except ImportError:
-        return None
-
-
 def _cheap_budget() -> int:
-    sx = _expander_module()
-    if sx is None:
-        return SCEV_CHEAP_EXPANSION_BUDGET_DEFAULT
-    v = getattr(sx, "SCEV_CHEAP_EXPANSION_BUDGET", None)
-    if v is None:
-        opts = getattr(sx, "OPTIONS", None)
-        v = getattr(opts, "scev_cheap_expansion_budget", None) if opts is not None else None
-    if callable(v):
-        v = v()
-    return int(v) if isinstance(v, int) else SCEV_CHEAP_EXPANSION_BUDGET_DEFAULT
+    from llvmpy_mid.transform.utils.scalar_evolution_expander import cheap_expansion_budget
+
+    return cheap_expansion_budget()
 
 
 def _is_safe_to_expand_at(rewriter: Any, s: SCEV, at: Instruction, se: ScalarEvolution) -> bool:
-    fn = getattr(rewriter, "is_safe_to_expand_at", None)
-    if fn is not None:
-        return bool(fn(s, at))
-    sx = _expander_module()
-    if sx is None:
-        return False
-    mod_fn = getattr(sx, "is_safe_to_expand_at", None)
-    if mod_fn is None:
-        return False
-    return bool(mod_fn(s, at, se))
+    if rewriter is not None:
+        return bool(rewriter.is_safe_to_expand_at(s, at))
+    from llvmpy_mid.transform.utils.scalar_evolution_expander import is_safe_to_expand_at
+
+    return is_safe_to_expand_at(s, at, se)
 
 
 def _is_high_cost(rewriter: Any, exprs: Sequence[SCEV], loop: Loop, budget: int, tti: Any, at: Instruction) -> bool:
-    fn = getattr(rewriter, "is_high_cost_expansion", None)
-    if fn is None:
+    """Without an expander nothing is expanded (as if every expansion were too costly)."""
+    if rewriter is None:
         return True
-    return bool(fn(list(exprs), loop, budget, tti, at))
+    return bool(rewriter.is_high_cost_expansion(list(exprs), loop, budget, tti, at))
 
 
 def _is_loop_invariant_value(loop: Loop, v: Value) -> bool:
@@ -979,10 +900,9 @@ def simplify_users_of_iv(
 
 def simplify_loop_ivs(loop: Loop, se: ScalarEvolution, dt: DominatorTree, li: LoopInfo, tti: Any, dead: list[Value]) -> bool:
     """Simplify the users of every header phi of ``loop`` (LLVM ``simplifyLoopIVs``)."""
-    rewriter: Any = None
-    sx = _expander_module()
-    if sx is not None:
-        rewriter = sx.SCEVExpander(se, getattr(se, "data_layout", None), "indvars")
+    from llvmpy_mid.transform.utils.scalar_evolution_expander import SCEVExpander
+
+    rewriter = SCEVExpander(se, se.data_layout, "indvars")
     changed = False
     phis = [i for i in loop.header.instructions if isinstance(i, PHINode)]
     for phi in phis:

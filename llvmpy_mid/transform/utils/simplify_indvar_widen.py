@@ -142,34 +142,10 @@ def _is_single_edge(start: BasicBlock, end: BasicBlock) -> bool:
 
 
 def _expander_can_reuse_flags(orig_phi: PHINode, wide_phi: PHINode, orig_inc: Instruction, wide_inc: Instruction) -> bool:
-    """SCEVExpander::canReuseFlagsFromOriginalIVInc (the expander's when it has it)."""
-    import importlib
+    """LLVM ``SCEVExpander::canReuseFlagsFromOriginalIVInc``."""
+    from llvmpy_mid.transform.utils.scalar_evolution_expander import SCEVExpander
 
-    try:
-        sx: Any = importlib.import_module("llvmpy_mid.transform.utils.scalar_evolution_expander")
-    except ImportError:
-        sx = None
-    if sx is not None:
-        cls = getattr(sx, "SCEVExpander", None)
-        fn = getattr(cls, "can_reuse_flags_from_original_iv_inc", None) or getattr(
-            sx, "can_reuse_flags_from_original_iv_inc", None
-        )
-        if fn is not None:
-            return bool(fn(orig_phi, wide_phi, orig_inc, wide_inc))
-    if orig_inc.opcode != wide_inc.opcode:
-        return False
-    if orig_inc.num_operands != 2 or wide_inc.num_operands != 2:
-        return False
-    # Both must increment their phi directly (either operand order).
-    if orig_inc.operands[0] is orig_phi:
-        if wide_inc.operands[0] is not wide_phi:
-            return False
-    elif orig_inc.operands[1] is orig_phi:
-        if wide_inc.operands[1] is not wide_phi:
-            return False
-    else:
-        return False
-    return True
+    return SCEVExpander.can_reuse_flags_from_original_iv_inc(orig_phi, wide_phi, orig_inc, wide_inc)
 
 
 class WidenIV:
