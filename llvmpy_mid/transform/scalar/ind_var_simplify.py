@@ -312,6 +312,7 @@ class IndVarSimplify:
 
         if not loop.is_loop_simplify_form():
             return False
+        mode = replace_exit_value_mode()  # an unknown spelling is refused before any change
         se = self.se
         changed = rewrite_non_integer_ivs(loop, se, self.tli, self.about_to_delete())
 
@@ -320,7 +321,6 @@ class IndVarSimplify:
             rewriter.disable_canonical_mode()
         changed |= self.simplify_and_extend(loop, rewriter)
 
-        mode = replace_exit_value_mode()
         if mode != "never" and rewriter is not None:
             import llvmpy_mid.transform.utils.loop_utils as loop_utils
 
