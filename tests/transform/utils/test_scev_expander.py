@@ -202,6 +202,7 @@ def test_udiv_by_unknown_stays_put_and_is_unsafe() -> None:
     s = env.se.get_udiv_expr(env.scev("n"), env.scev("a"))
     assert not is_safe_to_expand(s, env.se)
     assert is_safe_to_expand(env.se.get_udiv_expr(env.scev("n"), env.const(3)), env.se)
+    assert not is_safe_to_expand(env.se.get_could_not_compute(), env.se)
     assert is_safe_to_expand_at(env.scev("n"), env.exit_ret(), env.se)
     # A value of the loop is not available at the top of the entry block.
     first = env.blocks["entry"].first_instruction
@@ -559,3 +560,45 @@ def test_narrow_recurrence_over_a_wider_canonical_iv(tmp_path: Path) -> None:
     pn = b.phi(v.type, "out", [(v, env.blocks["loop"])])
     _return(env, pn)
     _check(env, tmp_path, lambda n, a: a + 3 * _last_i(n))
+
+
+# --- through indvars, against opt-19 ----------------------------------------------------------------
+
+CONGRUENT_WIDTHS = """
+target datalayout = "e-m:e-i64:64-f80:128-n8:16:32:64-S128"
+TRIPLE
+define void @f(ptr %p, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %j = phi i32 [ 0, %entry ], [ %j.next, %loop ]
+  %k = phi i64 [ 0, %entry ], [ %k.next, %loop ]
+  store volatile i32 %j, ptr %p
+  store volatile i64 %k, ptr %p
+  %i.next = add i32 %i, 1
+  %j.next = add i32 %j, 1
+  %k.next = add i64 %k, 1
+  %c = icmp ult i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %r = phi i32 [ %j.next, %loop ]
+  store volatile i32 %r, ptr %p
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize("triple", ["", 'target triple = "x86_64-unknown-linux-gnu"'], ids=["no-target", "x86-64"])
+def test_congruent_ivs_and_exit_value_through_indvars(triple: str) -> None:
+    """Congruent phis go (through a truncation of the wide one when the target truncates for
+    free, with LLVM's ``indvars<N>`` names) and the exit value is the expanded trip count."""
+    require_tools("opt-19")
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from opt_oracle import assert_same_as_opt
+
+    text = assert_same_as_opt(CONGRUENT_WIDTHS.replace("TRIPLE", triple), "indvars")
+    assert "%j =" not in text
+    assert ("trunc i64 %k to i32" in text) == bool(triple)
