@@ -602,3 +602,69 @@ def test_congruent_ivs_and_exit_value_through_indvars(triple: str) -> None:
     text = assert_same_as_opt(CONGRUENT_WIDTHS.replace("TRIPLE", triple), "indvars")
     assert "%j =" not in text
     assert ("trunc i64 %k to i32" in text) == bool(triple)
+
+
+EXIT_VALUE_MODES = """
+target datalayout = "e-m:e-i64:64-f80:128-n8:16:32:64-S128"
+define i32 @hard_use(i32 %a, ptr %p) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ %a, %entry ], [ %s.next, %loop ]
+  %i.next = add nuw nsw i32 %i, 1
+  %s.next = add i32 %s, 3
+  store volatile i32 %s.next, ptr %p
+  %c = icmp ult i32 %i.next, 10
+  br i1 %c, label %loop, label %exit
+exit:
+  %r = phi i32 [ %s.next, %loop ]
+  ret i32 %r
+}
+define i32 @constant_trip(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 7, %entry ], [ %s.next, %loop ]
+  %i.next = add nuw nsw i32 %i, 1
+  %s.next = add i32 %s, 3
+  %c = icmp ult i32 %i.next, 100
+  br i1 %c, label %loop, label %exit
+exit:
+  %r = phi i32 [ %s.next, %loop ]
+  ret i32 %r
+}
+define i64 @guarded(i64 %n, ptr %p) {
+entry:
+  %c0 = icmp sgt i64 %n, 0
+  br i1 %c0, label %loop, label %done
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i64 [ 7, %entry ], [ %s.next, %loop ]
+  %i.next = add nuw nsw i64 %i, 1
+  %s.next = add i64 %s, 3
+  %c = icmp slt i64 %i.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  %r = phi i64 [ %s.next, %loop ]
+  br label %done
+done:
+  %q = phi i64 [ 0, %entry ], [ %r, %exit ]
+  ret i64 %q
+}
+"""
+
+
+@pytest.mark.parametrize("mode", ["never", "cheap", "noharduse", "unusedindvarinloop", "always"])
+def test_exit_value_modes_through_indvars(mode: str) -> None:
+    """-replexitval as opt-19: a value with a side-effecting user in the loop is rewritten only
+    under ``always``; constant and cheap exit values otherwise."""
+    require_tools("opt-19")
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from opt_oracle import assert_same_as_opt
+
+    text = assert_same_as_opt(EXIT_VALUE_MODES, "indvars", {"replexitval": mode})
+    assert ("add i32 %a, 30" in text) == (mode == "always")
