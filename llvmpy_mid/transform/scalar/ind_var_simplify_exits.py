@@ -283,7 +283,9 @@ def _create_replacement(
         if known_at(Predicate.ICMP_ULE, max_iter, max_allowed, bi):
             max_iter = se.get_truncate_expr(max_iter, ar_ty)
     if skip_last_iter:
-        if max_iter.kind == SCEVTypes.UMIN:
+        # A sequential umin (how ScalarEvolution here may keep the symbolic maximum) is the same
+        # number as the plain one whenever it is not poison.
+        if max_iter.kind in (SCEVTypes.UMIN, SCEVTypes.SEQ_UMIN):
             max_iter = se.get_umin_from_mismatched_types([_minus_one(se, op) for op in max_iter.operands])
         else:
             max_iter = _minus_one(se, max_iter)
@@ -414,9 +416,13 @@ def optimize_loop_exits(ivs: Any, loop: Loop, rewriter: Any) -> bool:
             return
         if isinstance(curr_max_exit, SCEVCouldNotCompute):
             curr_max_exit = max_exit_count
+            sequential = max_exit_count
         else:
+            sequential = se.get_umin_from_mismatched_types([curr_max_exit, max_exit_count], True)
             curr_max_exit = se.get_umin_from_mismatched_types([curr_max_exit, max_exit_count])
-        if curr_max_exit is max_be_count:
+        # ScalarEvolution may keep the symbolic maximum as a sequential umin of the same exit
+        # counts, the same number whenever it is not poison.
+        if curr_max_exit is max_be_count or sequential is max_be_count:
             skip_last_iter = True
 
     dominating_exact: set[SCEV] = set()

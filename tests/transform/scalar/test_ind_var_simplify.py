@@ -183,6 +183,87 @@ exit:
   ret void
 }
 """,
+    # optimizeLoopExitWithUnknownExitCount: once a dominating exit bounds the loop, a later
+    # range check needs to hold only up to the last-but-one iteration: it becomes invariant.
+    "unknown_exit_count_skip_last_iteration": """
+define i32 @test_litter_conditions_constant(i32 %start, i32 %len) {
+; CHECK-LABEL: @test_litter_conditions_constant(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    [[TMP0:%.*]] = add i32 [[START:%.*]], -1
+; CHECK-NEXT:    [[RANGE_CHECK_FIRST_ITER:%.*]] = icmp ult i32 [[TMP0]], [[LEN:%.*]]
+; CHECK-NEXT:    br label [[LOOP:%.*]]
+; CHECK:       loop:
+; CHECK-NEXT:    [[IV:%.*]] = phi i32 [ [[START]], [[ENTRY:%.*]] ], [ [[IV_NEXT:%.*]], [[BACKEDGE:%.*]] ]
+; CHECK-NEXT:    [[CANONICAL_IV:%.*]] = phi i32 [ 0, [[ENTRY]] ], [ [[CANONICAL_IV_NEXT:%.*]], [[BACKEDGE]] ]
+; CHECK-NEXT:    [[CONSTANT_CHECK:%.*]] = icmp ult i32 [[CANONICAL_IV]], 65635
+; CHECK-NEXT:    br i1 [[CONSTANT_CHECK]], label [[CONSTANT_CHECK_PASSED:%.*]], label [[CONSTANT_CHECK_FAILED:%.*]]
+; CHECK:       constant_check_passed:
+; CHECK-NEXT:    [[ZERO_CHECK:%.*]] = icmp ne i32 [[IV]], 0
+; CHECK-NEXT:    [[FAKE_1:%.*]] = call i1 @cond()
+; CHECK-NEXT:    [[AND_1:%.*]] = and i1 [[ZERO_CHECK]], [[FAKE_1]]
+; CHECK-NEXT:    br i1 [[AND_1]], label [[RANGE_CHECK_BLOCK:%.*]], label [[FAILED_1:%.*]]
+; CHECK:       range_check_block:
+; CHECK-NEXT:    [[FAKE_2:%.*]] = call i1 @cond()
+; CHECK-NEXT:    [[AND_2:%.*]] = and i1 [[RANGE_CHECK_FIRST_ITER]], [[FAKE_2]]
+; CHECK-NEXT:    br i1 [[AND_2]], label [[BACKEDGE]], label [[FAILED_2:%.*]]
+; CHECK:       backedge:
+; CHECK-NEXT:    [[IV_NEXT]] = add i32 [[IV]], -1
+; CHECK-NEXT:    [[CANONICAL_IV_NEXT]] = add nuw nsw i32 [[CANONICAL_IV]], 1
+; CHECK-NEXT:    [[LOOP_COND:%.*]] = call i1 @cond()
+; CHECK-NEXT:    br i1 [[LOOP_COND]], label [[DONE:%.*]], label [[LOOP]]
+; CHECK:       done:
+; CHECK-NEXT:    [[IV_LCSSA3:%.*]] = phi i32 [ [[IV]], [[BACKEDGE]] ]
+; CHECK-NEXT:    ret i32 [[IV_LCSSA3]]
+; CHECK:       failed_1:
+; CHECK-NEXT:    ret i32 -1
+; CHECK:       failed_2:
+; CHECK-NEXT:    ret i32 -2
+; CHECK:       constant_check_failed:
+; CHECK-NEXT:    ret i32 -3
+;
+entry:
+  br label %loop
+
+loop:
+  %iv = phi i32 [%start, %entry], [%iv.next, %backedge]
+  %canonical_iv = phi i32 [0, %entry], [%canonical_iv.next, %backedge]
+  %constant_check = icmp ult i32 %canonical_iv, 65635
+  br i1 %constant_check, label %constant_check_passed, label %constant_check_failed
+
+constant_check_passed:
+  %zero_check = icmp ne i32 %iv, 0
+  %fake_1 = call i1 @cond()
+  %and_1 = and i1 %zero_check, %fake_1
+  br i1 %and_1, label %range_check_block, label %failed_1
+
+range_check_block:
+  %iv.minus.1 = add i32 %iv, -1
+  %range_check = icmp ult i32 %iv.minus.1, %len
+  %fake_2 = call i1 @cond()
+  %and_2 = and i1 %range_check, %fake_2
+  br i1 %and_2, label %backedge, label %failed_2
+
+backedge:
+  %iv.next = add i32 %iv, -1
+  %canonical_iv.next = add i32 %canonical_iv, 1
+  %loop_cond = call i1 @cond()
+  br i1 %loop_cond, label %done, label %loop
+
+done:
+  ret i32 %iv
+
+failed_1:
+  ret i32 -1
+
+failed_2:
+  ret i32 -2
+
+constant_check_failed:
+  ret i32 -3
+}
+
+declare i1 @cond()
+""",
 }
 
 
