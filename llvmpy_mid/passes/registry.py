@@ -785,6 +785,8 @@ declare_option("loop-rotate-multi", "bool", False,
 
 # IndVarSimplify.cpp (llvmpy_mid/transform/scalar/ind_var_simplify*.py): indvars and its options.
 REGISTRY.add_pass("indvars", "loop", "llvmpy_mid.transform.scalar.ind_var_simplify:IndVarSimplifyPass")
+REGISTRY.add_analysis("should-run-extra-simple-loop-unswitch", "loop",
+                      "llvmpy_mid.transform.scalar.ind_var_simplify:ShouldRunExtraSimpleLoopUnswitch")
 for _name, _kind, _default, _help in (
     ("replexitval", "str", "cheap", "Choose the strategy to replace exit value in IndVarSimplify"),
     ("indvars-post-increment-ranges", "bool", True, "Use post increment control-dependent ranges in IndVarSimplify"),

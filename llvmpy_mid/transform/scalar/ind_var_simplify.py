@@ -35,10 +35,10 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import BranchInst
 from llvmpy_mid.ir.value import Value
-from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.passes.analysis import Analysis, AnalysisManager
 from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.passes.pass_manager import Pass
-from llvmpy_mid.passes.preserved import CFGAnalyses, PreservedAnalyses
+from llvmpy_mid.passes.preserved import AllAnalysesOnLoop, AnalysisSet, CFGAnalyses, PreservedAnalyses
 from llvmpy_mid.passes.statistics import Statistic
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "IndVarSimplify",
     "IndVarSimplifyPass",
     "REPLACE_EXIT_VALUE_MODES",
+    "ShouldRunExtraSimpleLoopUnswitch",
     "is_loop_invariant_value",
 ]
 
@@ -371,6 +372,17 @@ def _is_dbg_info_intrinsic(inst: Instruction) -> bool:
     return isinstance(name, str) and name.startswith("llvm.dbg.")
 
 
+class ShouldRunExtraSimpleLoopUnswitch(Analysis[Loop, None]):
+    """LLVM's marker loop analysis (``SimpleLoopUnswitch.h``): ``indvars`` computes and keeps
+    it when it made exits loop-invariant, asking a later ``simple-loop-unswitch`` to run again."""
+
+    name: ClassVar[str] = "should-run-extra-simple-loop-unswitch"
+    unit_set: ClassVar[type[AnalysisSet]] = AllAnalysesOnLoop
+
+    def run(self, unit: Loop, am: AnalysisManager[Loop]) -> None:
+        return None
+
+
 class IndVarSimplifyPass(Pass[Loop]):
     """``indvars`` (LLVM ``IndVarSimplifyPass``)."""
 
@@ -397,6 +409,9 @@ class IndVarSimplifyPass(Pass[Loop]):
             return PreservedAnalyses.all()
         pa = loop_pass_preserved_analyses()
         pa.preserve_set(CFGAnalyses)
+        if ivs.run_unswitching:
+            am.get_result(ShouldRunExtraSimpleLoopUnswitch, unit)
+            pa.preserve(ShouldRunExtraSimpleLoopUnswitch)
         if ar.mssa is not None:
             pa.preserve(MemorySSAAnalysis)
         return pa

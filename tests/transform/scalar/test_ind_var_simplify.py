@@ -17,6 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from opt_oracle import assert_same_as_opt, ours_text  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from opt19_compare import pass_manager_logs  # noqa: E402
+
 import llvmpy_mid  # noqa: E402
 from llvmpy_mid.asm import parse_assembly  # noqa: E402
 from llvmpy_mid.errors import PipelineError  # noqa: E402
@@ -296,6 +299,35 @@ def test_lftr_rewrites_exit_test() -> None:
 )
 def test_options_like_opt(name: str, options: dict[str, object]) -> None:
     assert_same_as_opt(CASES[name], "indvars", options)
+
+
+_PREDICATED = DL + """
+define void @f(ptr %p, i32 %n) {
+entry:
+  br label %loop
+loop:
+  %iv = phi i32 [ 0, %entry ], [ %iv.next, %latch ]
+  %c1 = icmp ult i32 %iv, %n
+  br i1 %c1, label %latch, label %exit
+latch:
+  %v = load i32, ptr %p
+  %iv.next = add nuw nsw i32 %iv, 1
+  %c2 = icmp ult i32 %iv.next, 100
+  br i1 %c2, label %loop, label %exit
+exit:
+  ret void
+}
+"""
+
+
+def test_predicated_exits_ask_for_extra_unswitching_like_opt() -> None:
+    # predicateLoopExits computes and keeps ShouldRunExtraSimpleLoopUnswitch (-debug-pass-manager).
+    pytest.importorskip("subprocess")
+    if shutil.which("opt-19") is None:
+        pytest.skip("opt-19 not installed")
+    theirs, ours = pass_manager_logs(_PREDICATED, "indvars")
+    assert "ShouldRunExtraSimpleLoopUnswitch" in theirs
+    assert ours == theirs
 
 
 def test_disable_lftr_keeps_exit_test() -> None:
