@@ -360,6 +360,11 @@ def _implied_by_icmp(
 ) -> bool:
     if flhs.type is not lhs.type:
         return False
+    # Constants to the right of both.
+    if isinstance(lhs, SCEVConstant) and not isinstance(rhs, SCEVConstant):
+        pred, lhs, rhs = pred.swapped, rhs, lhs
+    if isinstance(flhs, SCEVConstant) and not isinstance(frhs, SCEVConstant):
+        fpred, flhs, frhs = fpred.swapped, frhs, flhs
     if rhs is flhs and lhs is frhs:
         fpred, flhs, frhs = fpred.swapped, frhs, flhs
     if lhs is flhs and rhs is frhs:
