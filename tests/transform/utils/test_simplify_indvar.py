@@ -351,3 +351,67 @@ def test_random_loops_through_indvars_keep_behaviour(seed: int) -> None:
     got = print_module(module)
     _opt19(got, "verify")
     assert lli_output(got) == before
+
+
+# --- the rules on a recurrence IV, through the whole indvars pass, against opt-19 -----------------
+
+THROUGH_HEADER = """target datalayout = "e-m:e-i64:64-f80:128-n8:16:32:64-S128"
+declare void @use1(i1)
+declare void @use(i32)
+declare void @use64(i64)
+declare {i32, i1} @llvm.sadd.with.overflow.i32(i32, i32)
+declare {i32, i1} @llvm.usub.with.overflow.i32(i32, i32)
+declare i32 @llvm.usub.sat.i32(i32, i32)
+"""
+
+THROUGH_LOOP = """define void @f(i32 %n, i32 %m, i64 %k) {{
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %j = phi i64 [ 0, %entry ], [ %j.next, %loop ]
+{body}
+  %i.next = add nuw nsw i32 %i, 1
+  %j.next = add nuw nsw i64 %j, 1
+  %c = icmp ult i32 %i.next, 1000
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}}
+"""
+
+THROUGH = {
+    "overflow_add_folded": (
+        "  %w = call {i32, i1} @llvm.sadd.with.overflow.i32(i32 %i, i32 5)\n"
+        "  %w0 = extractvalue {i32, i1} %w, 0\n  %w1 = extractvalue {i32, i1} %w, 1\n"
+        "  call void @use(i32 %w0)\n  call void @use1(i1 %w1)"
+    ),
+    "overflow_usub_kept": (
+        "  %w = call {i32, i1} @llvm.usub.with.overflow.i32(i32 %i, i32 5)\n"
+        "  %w1 = extractvalue {i32, i1} %w, 1\n  call void @use1(i1 %w1)"
+    ),
+    "usub_sat_of_increment": "  %a = add i32 %i, 10\n  %s = call i32 @llvm.usub.sat.i32(i32 %a, i32 3)\n  call void @use(i32 %s)",
+    "srem_and_sdiv": "  %r = srem i32 %i, %n\n  call void @use(i32 %r)\n  %d = sdiv i32 %i, 7\n  call void @use(i32 %d)",
+    "urem_below_divisor": "  %r = urem i32 %i, 1000\n  call void @use(i32 %r)",
+    "compares": (
+        "  %c1 = icmp ult i32 %i, 1000\n  call void @use1(i1 %c1)\n  %c2 = icmp sgt i32 %i, -1\n"
+        "  call void @use1(i1 %c2)\n  %c3 = icmp slt i32 %i, %m\n  call void @use1(i1 %c3)"
+    ),
+    "float_iv": "  %f = sitofp i32 %i to double\n  %g = fptosi double %f to i64\n  call void @use64(i64 %g)",
+    "shl_then_ashr_exact": "  %s = shl i32 %n, %i\n  %t = ashr i32 %s, 0\n  call void @use(i32 %t)",
+    "trunc_compared_with_invariants": (
+        "  %t = trunc i64 %j to i32\n  %t1 = icmp slt i32 %t, %n\n  call void @use1(i1 %t1)\n"
+        "  %t2 = icmp ult i32 %m, %t\n  call void @use1(i1 %t2)\n  %t3 = icmp eq i32 %t, 17\n  call void @use1(i1 %t3)"
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(THROUGH))
+def test_rule_through_indvars_like_opt19(name: str) -> None:
+    import llvmpy_mid
+
+    text = THROUGH_HEADER + THROUGH_LOOP.format(body=THROUGH[name])
+    expected = _opt19(text, "indvars")
+    module = parse_assembly(text)
+    llvmpy_mid.run_passes(module, "indvars")
+    assert _functions(print_module(module)) == _functions(expected)
