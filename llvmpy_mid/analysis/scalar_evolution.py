@@ -1219,10 +1219,23 @@ class ScalarEvolution:
         return self.get_signed_range_max(s) <= 0
 
     def is_known_non_zero(self, s: SCEV) -> bool:
-        return self.is_known_predicate(Predicate.ICMP_NE, s, self.get_zero(s.type))  # type: ignore[arg-type]
+        return self.is_known_via_non_recursive_reasoning(Predicate.ICMP_NE, s, self.get_zero(s.type))  # type: ignore[arg-type]
 
     def is_known_predicate(self, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
-        """True when ``lhs pred rhs`` holds for every value (ranges only; False = unknown)."""
+        """True when ``lhs pred rhs`` holds for every value (LLVM ``isKnownPredicate``: the
+        operands simplified, then induction over the loops of their recurrences, then ranges;
+        False = unknown)."""
+        from llvmpy_mid.analysis.scalar_evolution_exit_limits import _simplify_icmp_operands
+        from llvmpy_mid.analysis.scalar_evolution_queries import is_known_via_induction
+
+        if lhs.type is rhs.type:
+            pred, lhs, rhs = _simplify_icmp_operands(self, pred, lhs, rhs)
+        if lhs.type is rhs.type and is_known_via_induction(self, pred, lhs, rhs):
+            return True
+        return self.is_known_via_non_recursive_reasoning(pred, lhs, rhs)
+
+    def is_known_via_non_recursive_reasoning(self, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
+        """``lhs pred rhs`` from constants and ranges alone."""
         if lhs is rhs:
             return pred.is_true_when_equal
         if isinstance(lhs, SCEVConstant) and isinstance(rhs, SCEVConstant):
@@ -1249,7 +1262,7 @@ class ScalarEvolution:
         the chain of unique predecessors into its header (LLVM ``isLoopEntryGuardedByCond``)."""
         from llvmpy_mid.analysis.scalar_evolution_queries import is_basic_block_entry_guarded_by_cond
 
-        if self.is_known_predicate(pred, lhs, rhs):
+        if self.is_known_via_non_recursive_reasoning(pred, lhs, rhs):
             return True
         return is_basic_block_entry_guarded_by_cond(self, loop.header, pred, lhs, rhs)
 

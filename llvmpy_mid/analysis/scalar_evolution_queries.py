@@ -380,8 +380,8 @@ def _implied_by_icmp(
             pred, lhs, rhs = pred.swapped, rhs, lhs
             flhs, frhs = frhs, flhs
         le = Predicate.ICMP_SLE if pred.is_signed else Predicate.ICMP_ULE
-        return (lhs is flhs or se.is_known_predicate(le, lhs, flhs)) and (
-            rhs is frhs or se.is_known_predicate(le, frhs, rhs)
+        return (lhs is flhs or se.is_known_via_non_recursive_reasoning(le, lhs, flhs)) and (
+            rhs is frhs or se.is_known_via_non_recursive_reasoning(le, frhs, rhs)
         )
     return False
 
@@ -434,7 +434,7 @@ def is_basic_block_entry_guarded_by_cond(se: ScalarEvolution, bb: BasicBlock, pr
     predicate (LLVM ``isBasicBlockEntryGuardedByCond``, branches only)."""
     if not se.dt.is_reachable(bb):
         return False
-    if se.is_known_predicate(pred, lhs, rhs):
+    if se.is_known_via_non_recursive_reasoning(pred, lhs, rhs):
         return True
     loop = se.li.loop_for(bb)
     pbb: BasicBlock | None
@@ -462,7 +462,7 @@ def is_loop_backedge_guarded_by_cond(se: ScalarEvolution, loop: Loop, pred: Pred
     dominating it inside the loop)."""
     if not se.dt.is_reachable(loop.header):
         return True
-    if se.is_known_predicate(pred, lhs, rhs):
+    if se.is_known_via_non_recursive_reasoning(pred, lhs, rhs):
         return True
     latch = loop.latch
     if latch is None:
@@ -480,6 +480,73 @@ def is_loop_backedge_guarded_by_cond(se: ScalarEvolution, loop: Loop, pred: Pred
                     return True
         bb = se.dt.idom(bb)
     return False
+
+
+# --- isKnownViaInduction -----------------------------------------------------------------------
+def _init_or_post_inc(se: ScalarEvolution, s: SCEV, loop: Loop, post: bool) -> SCEV | None:
+    """LLVM ``SCEVInitRewriter``/``SCEVPostIncRewriter``: ``s`` with the recurrences of
+    ``loop`` replaced by their start (or post-increment value); None when ``s`` uses values
+    varying in the loop otherwise."""
+    memo: dict[SCEV, SCEV] = {}
+    stack: list[tuple[SCEV, bool]] = [(s, False)]
+    while stack:
+        cur, ready = stack.pop()
+        if cur in memo:
+            continue
+        if isinstance(cur, SCEVAddRecExpr):
+            if cur.loop is not loop:
+                return None
+            memo[cur] = se.get_add_expr([cur, step_recurrence(se, cur)]) if post else cur.start
+            continue
+        if isinstance(cur, SCEVUnknown):
+            if not se.is_loop_invariant(cur, loop):
+                return None
+            memo[cur] = cur
+            continue
+        if not cur.operands:
+            memo[cur] = cur
+            continue
+        if not ready:
+            stack.append((cur, True))
+            stack.extend((o, False) for o in cur.operands if o not in memo)
+            continue
+        ops = [memo[o] for o in cur.operands]
+        memo[cur] = cur if all(a is b for a, b in zip(ops, cur.operands)) else _with_operands(se, cur, ops)
+    return memo[s]
+
+
+def _used_loops(s: SCEV) -> set[Loop]:
+    from llvmpy_mid.analysis.scalar_evolution_expressions import walk_scev
+
+    return {n.loop for n in walk_scev(s) if isinstance(n, SCEVAddRecExpr)}
+
+
+def is_known_via_induction(se: ScalarEvolution, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
+    """LLVM ``isKnownViaInduction``: the predicate holds on entry to the innermost loop used
+    and whenever its backedge is taken, for the post-increment values."""
+    loops = _used_loops(lhs) | _used_loops(rhs)
+    if not loops:
+        return False
+    mdl: Loop | None = None
+    for lp in loops:
+        if mdl is None or se.dt.properly_dominates(mdl.header, lp.header):
+            mdl = lp
+    assert mdl is not None
+    for lp in loops:
+        if lp is not mdl and not se.dt.dominates_block(lp.header, mdl.header):
+            return False
+    lhs_init = _init_or_post_inc(se, lhs, mdl, False)
+    rhs_init = _init_or_post_inc(se, rhs, mdl, False)
+    if lhs_init is None or rhs_init is None:
+        return False
+    lhs_post = _init_or_post_inc(se, lhs, mdl, True)
+    rhs_post = _init_or_post_inc(se, rhs, mdl, True)
+    assert lhs_post is not None and rhs_post is not None
+    if not se.is_available_at_loop_entry(lhs_init, mdl) or not se.is_available_at_loop_entry(rhs_init, mdl):
+        return False
+    return is_loop_backedge_guarded_by_cond(se, mdl, pred, lhs_post, rhs_post) and se.is_loop_entry_guarded_by_cond(
+        mdl, pred, lhs_init, rhs_init
+    )
 
 
 # --- loop-invariant predicates -----------------------------------------------------------------
