@@ -1235,7 +1235,37 @@ class ScalarEvolution:
         return self.is_known_via_non_recursive_reasoning(pred, lhs, rhs)
 
     def is_known_via_non_recursive_reasoning(self, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
-        """``lhs pred rhs`` from constants and ranges alone."""
+        """``lhs pred rhs`` from constants, ranges and no-wrap sums with constants alone (LLVM
+        ``isKnownViaNonRecursiveReasoning``)."""
+        return self._known_via_ranges(pred, lhs, rhs) or self._known_via_no_overflow(pred, lhs, rhs)
+
+    def _known_via_no_overflow(self, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
+        """LLVM ``isKnownPredicateViaNoOverflow``: ``(X + C1)<nw> pred (X + C2)<nw>``."""
+        if pred in (Predicate.ICMP_SGE, Predicate.ICMP_SGT, Predicate.ICMP_UGE, Predicate.ICMP_UGT):
+            pred, lhs, rhs = pred.swapped, rhs, lhs
+        if pred not in (Predicate.ICMP_SLE, Predicate.ICMP_SLT, Predicate.ICMP_ULE, Predicate.ICMP_ULT):
+            return False
+        need = FLAG_NSW if pred.is_signed else FLAG_NUW
+
+        def split(x: SCEV) -> tuple[SCEVConstant, SCEV] | None:
+            if x.kind is SCEVTypes.ADD and len(x.operands) == 2:
+                c, rest = x.operands
+                if not isinstance(c, SCEVConstant) or not x.has_flags(need):
+                    return None
+                return c, rest
+            ty = x.type
+            assert ty is not None
+            return self.get_zero(ty), x
+
+        a = split(lhs)
+        b = split(rhs)
+        if a is None or b is None or a[1] is not b[1]:
+            return False
+        c1 = a[0].signed_value if pred.is_signed else a[0].value
+        c2 = b[0].signed_value if pred.is_signed else b[0].value
+        return c1 < c2 if pred.is_strict else c1 <= c2
+
+    def _known_via_ranges(self, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
         if lhs is rhs:
             return pred.is_true_when_equal
         if isinstance(lhs, SCEVConstant) and isinstance(rhs, SCEVConstant):

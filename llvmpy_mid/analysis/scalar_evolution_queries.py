@@ -380,9 +380,27 @@ def _implied_by_icmp(
             pred, lhs, rhs = pred.swapped, rhs, lhs
             flhs, frhs = frhs, flhs
         le = Predicate.ICMP_SLE if pred.is_signed else Predicate.ICMP_ULE
-        return (lhs is flhs or se.is_known_via_non_recursive_reasoning(le, lhs, flhs)) and (
-            rhs is frhs or se.is_known_via_non_recursive_reasoning(le, frhs, rhs)
-        )
+        return (lhs is flhs or _known_full(se, le, lhs, flhs)) and (rhs is frhs or _known_full(se, le, frhs, rhs))
+    return False
+
+
+def _known_full(se: ScalarEvolution, pred: Predicate, lhs: SCEV, rhs: SCEV) -> bool:
+    """LLVM ``isImpliedCondOperandsHelper``'s ``IsKnownPredicateFull`` (without min/max):
+    non-recursive reasoning, or two recurrences of one loop with one step and the matching
+    no-wrap flag compared by their starts."""
+    if se.is_known_via_non_recursive_reasoning(pred, lhs, rhs):
+        return True
+    if (
+        isinstance(lhs, SCEVAddRecExpr)
+        and isinstance(rhs, SCEVAddRecExpr)
+        and lhs.loop is rhs.loop
+        and lhs.is_affine()
+        and rhs.is_affine()
+        and lhs.operands[1] is rhs.operands[1]
+    ):
+        nw = 4 if pred.is_signed else 2
+        if lhs.flags & nw and rhs.flags & nw:
+            return se.is_known_predicate(pred, lhs.start, rhs.start)
     return False
 
 
