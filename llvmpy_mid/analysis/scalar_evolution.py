@@ -443,17 +443,61 @@ class ScalarEvolution:
             return self.get_constant(ty, const)
         if const != 1 and len(rest) == 1:
             only = rest[0]
+            c = self.get_constant(ty, const)
             if only.kind is SCEVTypes.ADD:
-                c = self.get_constant(ty, const)
-                return self.get_add_expr([self.get_mul_expr([c, o]) for o in only.operands])
-            if isinstance(only, SCEVAddRecExpr):
-                c = self.get_constant(ty, const)
-                return self.get_add_rec_expr([self.get_mul_expr([c, o]) for o in only.operands], only.loop)
+                # C1 * (C2 + V) --> C1 * C2 + C1 * V
+                if len(only.operands) == 2 and _constant_in_add_mul_chain(only):
+                    return self.get_add_expr([self.get_mul_expr([c, o]) for o in only.operands])
+                if c.is_all_ones():
+                    negated = [self.get_mul_expr([c, o]) for o in only.operands]
+                    if any(n.kind is not SCEVTypes.MUL for n in negated):
+                        return self.get_add_expr(negated)
+            elif isinstance(only, SCEVAddRecExpr) and c.is_all_ones():
+                # Negation keeps no-self-wrap, and nsw unless the recurrence reaches INT_MIN.
+                mask = FLAG_NW
+                if only.has_flags(FLAG_NSW):
+                    w = ty.width
+                    if self.get_signed_range_min(only) != -(1 << (w - 1)):
+                        mask |= FLAG_NSW
+                return self.get_add_rec_expr([self.get_mul_expr([c, o]) for o in only.operands], only.loop, only.flags & mask)
         rest = self._group_by_complexity(rest)
+        folded = self._fold_mul_add_rec(rest, const, ty, flags)
+        if folded is not None:
+            return folded
         all_ops = ([self.get_constant(ty, const)] if const != 1 else []) + rest
         if len(all_ops) == 1:
             return all_ops[0]
         return self._flagged_node(SCEVTypes.MUL, ty, all_ops, flags)
+
+    def _fold_mul_add_rec(self, rest: list[SCEV], const: int, ty: IntegerType, flags: int) -> SCEV | None:
+        """``LI * {Start,+,Step}`` --> ``{LI * Start,+,LI * Step}`` for the factors available
+        at the entry of the first recurrence's loop (LLVM ``getMulExpr``)."""
+        for idx, rec in enumerate(rest):
+            if not isinstance(rec, SCEVAddRecExpr):
+                continue
+            li_ops: list[SCEV] = [self.get_constant(ty, const)] if const != 1 else []
+            others: list[SCEV] = []
+            for j, o in enumerate(rest):
+                if j != idx and self.is_available_at_loop_entry(o, rec.loop):
+                    li_ops.append(o)
+                elif j != idx:
+                    others.append(o)
+            if not li_ops:
+                return None
+            scale = self.get_mul_expr(li_ops) if len(li_ops) > 1 else li_ops[0]
+            rec_flags = rec.flags & self._strengthen(flags, [scale, rec], SCEVTypes.MUL)
+            new_ops: list[SCEV] = []
+            for op in rec.operands:
+                new_ops.append(self.get_mul_expr([scale, op]))
+                if rec_flags & FLAG_NSW and not rec_flags & FLAG_NUW:
+                    region = ConstantRange.make_guaranteed_no_wrap_region("mul", self.get_signed_range(scale), False)
+                    if not region.contains_range(self.get_signed_range(op)):
+                        rec_flags &= ~FLAG_NSW
+            new_rec = self.get_add_rec_expr(new_ops, rec.loop, rec_flags)
+            if not others:
+                return new_rec
+            return self.get_mul_expr(others + [new_rec])
+        return None
 
     def get_udiv_expr(self, lhs: SCEV, rhs: SCEV) -> SCEV:
         """``lhs /u rhs`` (LLVM ``getUDivExpr``, constant folds only)."""
@@ -465,6 +509,20 @@ class ScalarEvolution:
         if isinstance(lhs, SCEVConstant) and lhs.value == 0:
             return lhs
         return self._node(SCEVUDivExpr, SCEVTypes.UDIV, lhs.type, [lhs, rhs])
+
+    def get_urem_expr(self, lhs: SCEV, rhs: SCEV) -> SCEV:
+        """``lhs urem rhs`` (LLVM ``getURemExpr``): 0 for 1, a zero-extended truncation for a
+        power of two, else ``lhs - (lhs /u rhs) * rhs``."""
+        ty = lhs.type
+        assert isinstance(ty, IntegerType)
+        if isinstance(rhs, SCEVConstant):
+            if rhs.value == 1:
+                return self.get_zero(ty)
+            if rhs.value and rhs.value & (rhs.value - 1) == 0:
+                narrow = self._int_type(rhs.value.bit_length() - 1)
+                return self.get_zero_extend_expr(self.get_truncate_expr(lhs, narrow), ty)
+        mult = self.get_mul_expr([self.get_udiv_expr(lhs, rhs), rhs], FLAG_NUW)
+        return self.get_minus_scev(lhs, mult, FLAG_NUW)
 
     def get_udiv_ceil_scev(self, n: SCEV, d: SCEV) -> SCEV:
         """``ceil(n / d)`` computed without overflow as ``(n != 0) ? ((n - 1) /u d) + 1 : 0``
@@ -567,13 +625,21 @@ class ScalarEvolution:
         ty = self._int_type(width)
         return self.get_umax_expr([self.get_truncate_or_zero_extend(op, ty) for op in ops])
 
-    def get_negative_scev(self, v: SCEV) -> SCEV:
-        return self.get_mul_expr([self.get_minus_one(v.type), v])  # type: ignore[arg-type]
+    def get_negative_scev(self, v: SCEV, flags: int = FLAG_ANY_WRAP) -> SCEV:
+        return self.get_mul_expr([self.get_minus_one(v.type), v], flags)  # type: ignore[arg-type]
 
-    def get_minus_scev(self, lhs: SCEV, rhs: SCEV) -> SCEV:
+    def get_minus_scev(self, lhs: SCEV, rhs: SCEV, flags: int = FLAG_ANY_WRAP) -> SCEV:
+        """``lhs + (-1 * rhs)`` (LLVM ``getMinusSCEV``): the negation is nsw when ``rhs`` is not
+        the smallest signed value; an nsw subtraction stays nsw when that or ``lhs >= 0`` holds."""
         if lhs is rhs:
             return self.get_zero(lhs.type)  # type: ignore[arg-type]
-        return self.get_add_expr([lhs, self.get_negative_scev(rhs)])
+        w = self.get_type_size_in_bits(rhs.type)  # type: ignore[arg-type]
+        not_min = self.get_signed_range_min(rhs) != -(1 << (w - 1))
+        add_flags = FLAG_ANY_WRAP
+        if flags & FLAG_NSW and (not_min or self.is_known_non_negative(lhs)):
+            add_flags = FLAG_NSW
+        neg = self.get_negative_scev(rhs, FLAG_NSW if not_min else FLAG_ANY_WRAP)
+        return self.get_add_expr([lhs, neg], add_flags)
 
     # --- from IR ------------------------------------------------------------------------------
     def get_existing_scev(self, v: Value) -> SCEV | None:
@@ -626,7 +692,7 @@ class ScalarEvolution:
         if not self.dt.is_reachable(v.parent):  # type: ignore[arg-type]
             return []
         op = v.opcode
-        if op in ("add", "sub", "mul", "udiv", "shl", "lshr", "and", "trunc", "zext", "sext"):
+        if op in ("add", "sub", "mul", "udiv", "urem", "or", "shl", "lshr", "and", "trunc", "zext", "sext"):
             return [o for o in v.operands if self.is_scevable(o.type)]
         if op == "call" and getattr(v, "intrinsic_name", "") in _MIN_MAX_INTRINSICS:
             return [v.operands[0], v.operands[1]]
@@ -654,6 +720,11 @@ class ScalarEvolution:
             return self.get_mul_expr([self.get_scev(ops[0]), self.get_scev(ops[1])], self._no_wrap_flags_from_ub(v))
         if op == "udiv":
             return self.get_udiv_expr(self.get_scev(ops[0]), self.get_scev(ops[1]))
+        if op == "urem":
+            return self.get_urem_expr(self.get_scev(ops[0]), self.get_scev(ops[1]))
+        if op == "or" and getattr(v, "disjoint", False):
+            # A disjoint or is a sum (LLVM MatchBinaryOp).
+            return self.get_add_expr([self.get_scev(ops[0]), self.get_scev(ops[1])])
         if op in ("shl", "lshr") and isinstance(ops[1], ConstantInt) and ops[1].value < ty.width:
             factor = self.get_constant(ty, 1 << ops[1].value)
             if op == "shl":
@@ -1593,6 +1664,18 @@ _MIN_MAX_INTRINSICS = {
     "llvm.umin": SCEVTypes.UMIN,
     "llvm.smin": SCEVTypes.SMIN,
 }
+
+
+def _constant_in_add_mul_chain(s: SCEV) -> bool:
+    """A constant among ``s`` and the operands of its nested sums and products."""
+    stack = [s]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, SCEVConstant):
+            return True
+        if cur.kind in (SCEVTypes.ADD, SCEVTypes.MUL):
+            stack.extend(cur.operands)
+    return False
 
 
 def _range_for_affine_ar_helper(step: int, start: ConstantRange, max_be: int, w: int, signed: bool) -> ConstantRange:
