@@ -483,7 +483,7 @@ class ScalarEvolution:
                 elif j != idx:
                     others.append(o)
             if not li_ops:
-                return None
+                return self._fold_mul_add_recs_of_one_loop(rest, idx, ty)
             scale = self.get_mul_expr(li_ops) if len(li_ops) > 1 else li_ops[0]
             rec_flags = rec.flags & self._strengthen(flags, [scale, rec], SCEVTypes.MUL)
             new_ops: list[SCEV] = []
@@ -497,6 +497,47 @@ class ScalarEvolution:
             if not others:
                 return new_rec
             return self.get_mul_expr(others + [new_rec])
+        return None
+
+    def _fold_mul_add_recs_of_one_loop(self, rest: list[SCEV], idx: int, ty: IntegerType) -> SCEV | None:
+        """The product of two recurrences of one loop as one recurrence (LLVM getMulExpr's
+        binomial formula), or None."""
+        from math import comb
+
+        rec = rest[idx]
+        assert isinstance(rec, SCEVAddRecExpr)
+        ops = list(rest)
+        modified = False
+        other_idx = idx + 1
+        while other_idx < len(ops) and isinstance(ops[other_idx], SCEVAddRecExpr):
+            other = ops[other_idx]
+            assert isinstance(other, SCEVAddRecExpr)
+            if other.loop is not rec.loop or len(rec.operands) + len(other.operands) - 1 > 8:
+                other_idx += 1
+                continue
+            n_a, n_b = len(rec.operands), len(other.operands)
+            new_ops: list[SCEV] = []
+            for x in range(n_a + n_b - 1):
+                sum_ops: list[SCEV] = []
+                for y in range(x, 2 * x + 1):
+                    c1 = comb(x, 2 * x - y)
+                    for z in range(max(y - x, y - n_a + 1), min(x + 1, n_b)):
+                        coeff = c1 * comb(2 * x - y, x - z)
+                        sum_ops.append(
+                            self.get_mul_expr([self.get_constant(ty, coeff), rec.operands[y - z], other.operands[z]])
+                        )
+                new_ops.append(self.get_add_expr(sum_ops) if sum_ops else self.get_zero(ty))
+            new_rec = self.get_add_rec_expr(new_ops, rec.loop)
+            if len(ops) == 2:
+                return new_rec
+            ops[idx] = new_rec
+            del ops[other_idx]
+            modified = True
+            if not isinstance(new_rec, SCEVAddRecExpr):
+                break
+            rec = new_rec
+        if modified:
+            return self.get_mul_expr(ops)
         return None
 
     def get_udiv_expr(self, lhs: SCEV, rhs: SCEV) -> SCEV:
@@ -715,7 +756,7 @@ class ScalarEvolution:
         if op == "add":
             return self.get_add_expr([self.get_scev(ops[0]), self.get_scev(ops[1])], self._no_wrap_flags_from_ub(v))
         if op == "sub":
-            return self.get_minus_scev(self.get_scev(ops[0]), self.get_scev(ops[1]))
+            return self.get_minus_scev(self.get_scev(ops[0]), self.get_scev(ops[1]), self._no_wrap_flags_from_ub(v))
         if op == "mul":
             return self.get_mul_expr([self.get_scev(ops[0]), self.get_scev(ops[1])], self._no_wrap_flags_from_ub(v))
         if op == "udiv":

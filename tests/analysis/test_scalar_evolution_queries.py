@@ -407,3 +407,40 @@ def test_symbolic_counts_like_opt(seed: int) -> None:
         if isinstance(btc, SCEVConstant):  # printed with its type
             want = want.split(" ", 1)[1]
         assert format_scev(btc) == want, text
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_products_of_recurrences_match_execution(seed: int) -> None:
+    """Products of recurrences of one loop (and with invariants) fold to recurrences whose
+    value on each iteration is the product's."""
+    r = random.Random(30000 + seed)
+    a0, a1, b0, b1, k = (r.randint(-50, 50) for _ in range(5))
+    text = f"""define void @f(i16 %n) {{
+entry:
+  br label %loop
+loop:
+  %a = phi i16 [ {a0}, %entry ], [ %a.next, %loop ]
+  %b = phi i16 [ {b0}, %entry ], [ %b.next, %loop ]
+  %p = mul i16 %a, %b
+  %q = mul i16 %p, %a
+  %s = mul i16 %a, {k}
+  %a.next = add i16 %a, {a1}
+  %b.next = add i16 %b, {b1}
+  %c = icmp ne i16 %a.next, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}}
+"""
+    se, li, fn = _analyse(text)
+    for name in ("p", "q", "s"):
+        assert isinstance(se.get_scev(_value(fn, name)), (SCEVAddRecExpr, SCEVConstant))  # type: ignore[arg-type]
+    for t in range(30):
+        a = (a0 + t * a1) & 0xFFFF
+        b = (b0 + t * b1) & 0xFFFF
+        want = {"p": a * b & 0xFFFF, "q": a * b * a & 0xFFFF, "s": a * k & 0xFFFF}
+        for name, v in want.items():
+            s = se.get_scev(_value(fn, name))  # type: ignore[arg-type]
+            if isinstance(s, SCEVAddRecExpr):
+                got = se.evaluate_at_iteration(s, se.get_constant(s.type, t))  # type: ignore[arg-type]
+                assert isinstance(got, SCEVConstant) and got.value == v, (name, t, seed)
