@@ -1357,6 +1357,8 @@ class ScalarEvolution:
             pred, lhs, rhs = pred.swapped, rhs, lhs
         if pred not in (Predicate.ICMP_SLE, Predicate.ICMP_SLT, Predicate.ICMP_ULE, Predicate.ICMP_ULT):
             return False
+        if not isinstance(lhs.type, IntegerType) or lhs.type is not rhs.type:
+            return False
         need = FLAG_NSW if pred.is_signed else FLAG_NUW
 
         def split(x: SCEV) -> tuple[SCEVConstant, SCEV] | None:
@@ -1387,7 +1389,7 @@ class ScalarEvolution:
         rr = self._range(rhs, signed)
         if lr.icmp(pred, rr):
             return True
-        if pred in (Predicate.ICMP_NE, Predicate.ICMP_EQ) and lhs.type is rhs.type:
+        if pred in (Predicate.ICMP_NE, Predicate.ICMP_EQ) and lhs.type is rhs.type and isinstance(lhs.type, IntegerType):
             diff = self.get_minus_scev(lhs, rhs)
             for sg in (False, True):
                 dr = self._range(diff, sg)
