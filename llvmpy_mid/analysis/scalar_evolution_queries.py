@@ -360,6 +360,15 @@ def _implied_by_icmp(
 ) -> bool:
     if flhs.type is not lhs.type:
         return False
+    # Both compares canonicalized first (LLVM isImpliedCondBalancedTypes).
+    from llvmpy_mid.analysis.scalar_evolution_exit_limits import _simplify_icmp_operands
+
+    pred, lhs, rhs = _simplify_icmp_operands(se, pred, lhs, rhs)
+    if lhs is rhs:
+        return pred.is_true_when_equal
+    fpred, flhs, frhs = _simplify_icmp_operands(se, fpred, flhs, frhs)
+    if flhs is frhs:
+        return fpred.is_false_when_equal
     # Constants to the right of both.
     if isinstance(lhs, SCEVConstant) and not isinstance(rhs, SCEVConstant):
         pred, lhs, rhs = pred.swapped, rhs, lhs
