@@ -737,6 +737,12 @@ class ScalarEvolution:
             return [o for o in v.operands if self.is_scevable(o.type)]
         if op == "call" and getattr(v, "intrinsic_name", "") in _MIN_MAX_INTRINSICS:
             return [v.operands[0], v.operands[1]]
+        if op == "select" and isinstance(v.type, IntegerType):
+            deps = [v.operands[1], v.operands[2]]
+            c = v.operands[0]
+            if isinstance(c, Instruction) and c.opcode == "icmp":
+                deps.extend(o for o in c.operands if self.is_scevable(o.type))
+            return deps
         return []
 
     def _create_scev(self, v: Value) -> SCEV:
@@ -785,10 +791,53 @@ class ScalarEvolution:
             return self.get_zero_extend_expr(self.get_scev(ops[0]), ty)
         if op == "sext" and ops[0].type.is_integer:
             return self.get_sign_extend_expr(self.get_scev(ops[0]), ty)
+        if op == "select":
+            return self._create_node_for_select(v, ty)
         if op == "call":
             kind = _MIN_MAX_INTRINSICS.get(getattr(v, "intrinsic_name", ""))
             if kind is not None:
                 return self.get_min_max_expr(kind, [self.get_scev(ops[0]), self.get_scev(ops[1])])
+        return self.get_unknown(v)
+
+    def _create_node_for_select(self, v: Instruction, ty: IntegerType) -> SCEV:
+        """LLVM ``createNodeForSelectOrPHI`` for a select: a constant condition picks an arm;
+        ``a > b ? a + x : b + x`` is ``max(a, b) + x`` (and the min forms); ``x == 0 ? C + y :
+        x + y`` is ``umax(x, C) + y`` for C <= 1."""
+        from llvmpy_mid.ir.instructions.cmp import ICmpInst
+
+        cond, tv, fv = v.operands[0], v.operands[1], v.operands[2]
+        if isinstance(cond, ConstantInt):
+            return self.get_scev(tv if cond.value else fv)
+        if not isinstance(cond, ICmpInst):
+            return self.get_unknown(v)
+        lhs_v, rhs_v = cond.operands[0], cond.operands[1]
+        if not isinstance(lhs_v.type, IntegerType) or lhs_v.type.width > ty.width:
+            return self.get_unknown(v)
+        pred = cond.predicate
+        if pred in (Predicate.ICMP_SLT, Predicate.ICMP_SLE, Predicate.ICMP_ULT, Predicate.ICMP_ULE):
+            lhs_v, rhs_v = rhs_v, lhs_v
+            pred = pred.swapped
+        if pred in (Predicate.ICMP_SGT, Predicate.ICMP_SGE, Predicate.ICMP_UGT, Predicate.ICMP_UGE):
+            signed = pred.is_signed
+            la, ra = self.get_scev(tv), self.get_scev(fv)
+            ext = self.get_sign_extend_expr if signed else self.get_zero_extend_expr
+            ls, rs = ext(self.get_scev(lhs_v), ty), ext(self.get_scev(rhs_v), ty)
+            if self.get_minus_scev(la, ls) is self.get_minus_scev(ra, rs):
+                mx = self.get_smax_expr([ls, rs]) if signed else self.get_umax_expr([ls, rs])
+                return self.get_add_expr([mx, self.get_minus_scev(la, ls)])
+            if self.get_minus_scev(la, rs) is self.get_minus_scev(ra, ls):
+                mn = self.get_smin_expr([ls, rs]) if signed else self.get_umin_expr([ls, rs])
+                return self.get_add_expr([mn, self.get_minus_scev(la, rs)])
+            return self.get_unknown(v)
+        if pred in (Predicate.ICMP_EQ, Predicate.ICMP_NE):
+            if pred is Predicate.ICMP_NE:
+                tv, fv = fv, tv
+            if isinstance(rhs_v, ConstantInt) and rhs_v.value == 0:
+                x = self.get_zero_extend_expr(self.get_scev(lhs_v), ty) if lhs_v.type is not ty else self.get_scev(lhs_v)
+                y = self.get_minus_scev(self.get_scev(fv), x)
+                c = self.get_minus_scev(self.get_scev(tv), y)
+                if isinstance(c, SCEVConstant) and c.value <= 1:
+                    return self.get_add_expr([self.get_umax_expr([x, c]), y])
         return self.get_unknown(v)
 
     def _no_wrap_flags_from_ub(self, inst: Instruction) -> int:

@@ -558,6 +558,11 @@ def _how_far_to_zero(se: ScalarEvolution, v: SCEV, loop: Loop, controls_only_exi
     assert isinstance(ty, IntegerType)
     if isinstance(step, SCEVConstant) and (step.is_one() or step.is_all_ones()):
         max_be = se.get_unsigned_range_max(distance)
+        # A rotated "i != n" loop counts n - 1: when n is known non-zero on entry, the
+        # bound is umax(n) - 1.
+        plus_one = se.get_add_expr([distance, se.get_one(ty)])
+        if se.is_loop_entry_guarded_by_cond(loop, Predicate.ICMP_NE, plus_one, se.get_zero(ty)):
+            max_be = min(max_be, (se.get_unsigned_range_max(plus_one) - 1) & ((1 << ty.width) - 1))
         return ExitLimit(distance, se.get_constant(ty, max_be), distance)
     if controls_only_exit and rec.has_no_self_wrap() and se.loop_has_no_abnormal_exits(loop):
         if not se.loop_is_finite_by_assumption(loop) and not se.is_known_non_zero(step):
