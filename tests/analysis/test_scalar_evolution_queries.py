@@ -444,3 +444,43 @@ exit:
             if isinstance(s, SCEVAddRecExpr):
                 got = se.evaluate_at_iteration(s, se.get_constant(s.type, t))  # type: ignore[arg-type]
                 assert isinstance(got, SCEVConstant) and got.value == v, (name, t, seed)
+
+
+_SELECT_PREDS = ["slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge", "eq", "ne"]
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_select_expressions_match_evaluation(seed: int) -> None:
+    """Selects turned into min/max expressions (or kept opaque) have the select's value for
+    every pair of i8 arguments."""
+    r = random.Random(40000 + seed)
+    pred = r.choice(_SELECT_PREDS)
+    x = r.randint(-3, 3)
+    form = r.choice(["max", "min", "zero"])
+    if form == "zero":
+        rhs, tv, fv = "0", f"%ct", "%fa"
+        pre = f"  %ct = add i8 %b, {r.choice([0, 1, 2])}\n  %fa = add i8 %a, %b\n"
+    else:
+        rhs = "%b"
+        pre = f"  %la = add i8 %a, {x}\n  %lb = add i8 %b, {x}\n"
+        tv, fv = ("%la", "%lb") if form == "max" else ("%lb", "%la")
+    text = f"""define i8 @f(i8 %a, i8 %b) {{
+entry:
+{pre}  %c = icmp {pred} i8 %a, {rhs}
+  %s = select i1 %c, i8 {tv}, i8 {fv}
+  ret i8 %s
+}}
+"""
+    se, li, fn = _analyse(text)
+    s = se.get_scev(_value(fn, "s"))  # type: ignore[arg-type]
+    from llvmpy_mid.analysis.scalar_evolution_expressions import SCEVUnknown
+
+    if isinstance(s, SCEVUnknown):
+        return
+    a_arg, b_arg = fn.args  # type: ignore[attr-defined]
+    for a in range(0, 256, 7):
+        for b in range(0, 256, 11):
+            cond = _holds(pred, a, 0 if form == "zero" else b, 8)
+            vals = {"%la": a + x, "%lb": b + x, "%ct": b + int(pre.split("add i8 %b, ")[1][0]) if form == "zero" else 0, "%fa": a + b}
+            want = (vals[tv] if cond else vals[fv]) & 0xFF
+            assert _eval_scev(s, {a_arg: a, b_arg: b}) == want, (text, a, b)
