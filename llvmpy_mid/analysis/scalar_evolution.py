@@ -12,11 +12,17 @@ with :meth:`forget_loop`, :meth:`forget_value`, :meth:`forget_topmost_loop` and
 
 The rule of this implementation: an answer is either exactly what LLVM would prove or the
 honest "unknown" (:class:`SCEVCouldNotCompute`, an "unknown" range, ``False`` for a "known"
-query). The expression folds are a subset of LLVM's (constants folded, nested sums and products
-flattened, like terms combined, loop-invariant terms folded into the start of an add
-recurrence, casts of constants and of recurrences with the matching no-wrap flag); value
-ranges come from constants, known bits of opaque values and interval arithmetic; loop guards
-and dominating conditions are not used. ``print<scalar-evolution>`` is not provided.
+query). The expression folds follow LLVM's ``getAddExpr``/``getMulExpr``/extension folds in part
+(constants folded, sums and products flattened, like terms combined, loop-invariant terms and
+factors folded into recurrences, products of recurrences, extensions of non-wrapping
+recurrences, see :mod:`~llvmpy_mid.analysis.scalar_evolution_extend`), with operands in LLVM's
+complexity order (:mod:`~llvmpy_mid.analysis.scalar_evolution_complexity`). Ranges follow
+``getRangeRef`` (recurrences bounded by the constant maximum count); no-wrap flags come from
+the IR when its poison would be undefined, from ranges and from induction over backedge
+conditions. Predicates use ranges, induction, and the branches dominating a block or a
+backedge (:mod:`~llvmpy_mid.analysis.scalar_evolution_queries`, a subset of LLVM's
+``isImpliedCond``); assumptions, guard intrinsics, ``applyLoopGuards``, pointer arithmetic
+(GEPs are opaque values) and predicated counts are not used.
 
 The analysis is kept by passes that preserve it (and the dominator tree, loop info and
 assumption cache), as LLVM's ``ScalarEvolution::invalidate``.
