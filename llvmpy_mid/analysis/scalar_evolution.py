@@ -110,6 +110,7 @@ class ScalarEvolution:
         self.loop_properties: dict[Loop, tuple[bool, bool]] = {}
         self.values_at_scopes: dict[tuple[SCEV, Loop | None], SCEV] = {}
         self._scev_depth = 0
+        self.walking_be_dominating_conds = False
         self._pending_phi_ranges: set[Value] = set()
         self.unsigned_wrap_via_induction_tried: set[SCEV] = set()
         self.signed_wrap_via_induction_tried: set[SCEV] = set()

@@ -497,15 +497,27 @@ def is_loop_backedge_guarded_by_cond(se: ScalarEvolution, loop: Loop, pred: Pred
     term = _branch_cond(latch)
     if term is not None and is_implied_cond(se, pred, lhs, rhs, term.operands[0], term.successors[0] is not loop.header):
         return True
-    bb: BasicBlock | None = latch
-    while bb is not None and bb is not loop.header:
-        pbb = bb.single_predecessor
-        if pbb is not None:
-            t = _branch_cond(pbb)
-            if t is not None and t.successors[0] is not t.successors[1]:
-                if is_implied_cond(se, pred, lhs, rhs, t.operands[0], bb is not t.successors[0]):
-                    return True
-        bb = se.dt.idom(bb)
+    if se.walking_be_dominating_conds:
+        return False
+    se.walking_be_dominating_conds = True
+    try:
+        # The latch branches back exactly count times: "{0,+,1} u< count" holds on the backedge.
+        count = se.get_exit_count(loop, latch)
+        if not isinstance(count, SCEVCouldNotCompute) and isinstance(count.type, IntegerType):
+            counter = se.get_add_rec_expr([se.get_zero(count.type), se.get_one(count.type)], loop, 2 | FLAG_NW)
+            if lhs.type is count.type and _implied_by_icmp(se, pred, lhs, rhs, Predicate.ICMP_ULT, counter, count):
+                return True
+        bb: BasicBlock | None = latch
+        while bb is not None and bb is not loop.header:
+            pbb = bb.single_predecessor
+            if pbb is not None:
+                t = _branch_cond(pbb)
+                if t is not None and t.successors[0] is not t.successors[1]:
+                    if is_implied_cond(se, pred, lhs, rhs, t.operands[0], bb is not t.successors[0]):
+                        return True
+            bb = se.dt.idom(bb)
+    finally:
+        se.walking_be_dominating_conds = False
     return False
 
 
