@@ -14,8 +14,9 @@ Two parts:
   loading, computing and storing a few locals), our pass time per size and the growth exponent k
   (time ~ N^k) between consecutive sizes; k near 1 is linear.
 * ``sroa`` runs on the ``-O0`` programs with ``optnone`` taken out of their attribute groups
-  (allocas intact); ``licm`` runs as ``loop-mssa(licm)`` after mem2reg, its growth inputs a
-  sequence of counted loops with invariant arithmetic (``synthetic_loops_o0``).
+  (allocas intact); ``licm`` runs as ``loop-mssa(licm)`` and ``indvars`` as ``loop(indvars)``
+  after mem2reg, their growth inputs a sequence of counted loops with invariant arithmetic
+  (``synthetic_loops_o0``).
 * **ours only** (``lazy-code-motion``: opt-19 has no such pass): our time beside our ``gvn``'s on
   the same inputs (csmith after mem2reg and the synthetic functions, with k), and gvn's ratio to
   opt-19's process; no ratio to opt-19 for the pass itself.
@@ -78,10 +79,11 @@ PASSES: dict[str, str] = {
     "sroa": "O0-no-optnone",
     "licm": "ssa",
     "lazy-code-motion": "ssa",
+    "indvars": "ssa",
 }
 
 #: pass -> the pipeline text it runs as, ours and opt-19's (the pass name when absent)
-PIPELINES: dict[str, str] = {"licm": "loop-mssa(licm)"}
+PIPELINES: dict[str, str] = {"licm": "loop-mssa(licm)", "indvars": "loop(indvars)"}
 
 #: passes opt-19 has no counterpart of -> the pass of ours (and opt-19's) shown beside them
 OURS_ONLY: dict[str, str] = {"lazy-code-motion": "gvn"}
@@ -313,7 +315,7 @@ def synthetic_loops_o0(n_insts: int) -> str:
 
 
 #: pass -> (the generator of its growth inputs, their file stem) when not ``synthetic_o0``
-GROWTH_INPUTS = {"licm": (synthetic_loops_o0, "loops")}
+GROWTH_INPUTS = {"licm": (synthetic_loops_o0, "loops"), "indvars": (synthetic_loops_o0, "loops")}
 
 
 def bench_ours_only(passes: list[str], files: int, sizes: list[int], tmp: Path, growth: bool, csmith: bool) -> None:

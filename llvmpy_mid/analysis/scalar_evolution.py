@@ -83,6 +83,12 @@ _COMMUTATIVE = frozenset(
 )
 
 
+#: opcodes whose SCEVable operands are given expressions before the instruction itself
+_OPERAND_FIRST_OPCODES = frozenset(
+    ("add", "sub", "mul", "udiv", "urem", "sdiv", "srem", "or", "shl", "lshr", "ashr", "and", "trunc", "zext", "sext")
+)
+
+
 def _signed(v: int, w: int) -> int:
     return v - (1 << w) if v >> (w - 1) else v
 
@@ -740,10 +746,14 @@ class ScalarEvolution:
         if not self.dt.is_reachable(v.parent):  # type: ignore[arg-type]
             return []
         op = v.opcode
-        if op in ("add", "sub", "mul", "udiv", "urem", "or", "shl", "lshr", "and", "trunc", "zext", "sext"):
+        if op in _OPERAND_FIRST_OPCODES:
             return [o for o in v.operands if self.is_scevable(o.type)]
         if op == "call" and getattr(v, "intrinsic_name", "") in _MIN_MAX_INTRINSICS:
             return [v.operands[0], v.operands[1]]
+        if op == "bitcast" and self.is_scevable(v.type) and self.is_scevable(v.operands[0].type):
+            return [v.operands[0]]
+        if op == "select" and v.type.is_pointer and isinstance(v.operands[0], ConstantInt):
+            return [v.operands[1] if v.operands[0].value else v.operands[2]]
         if op == "select" and isinstance(v.type, IntegerType):
             deps = [v.operands[1], v.operands[2]]
             c = v.operands[0]
@@ -760,9 +770,17 @@ class ScalarEvolution:
         if not self.dt.is_reachable(v.parent):  # type: ignore[arg-type]
             return self.get_unknown(v)
         ty = v.type
+        op = v.opcode
+        if op == "bitcast" and self.is_scevable(ty) and self.is_scevable(v.operands[0].type):
+            # A bitcast between SCEVable types (pointer to pointer) changes no value.
+            return self.get_scev(v.operands[0])
+        if isinstance(v, PHINode) and ty.is_pointer:
+            return self._create_node_for_phi(v)
+        if op == "select" and ty.is_pointer and isinstance(v.operands[0], ConstantInt):
+            # createNodeForSelectOrPHI: a constant condition picks an arm, whatever the type.
+            return self.get_scev(v.operands[1] if v.operands[0].value else v.operands[2])
         if not isinstance(ty, IntegerType):
             return self.get_unknown(v)
-        op = v.opcode
         if isinstance(v, PHINode):
             return self._create_node_for_phi(v)
         ops = v.operands
@@ -776,6 +794,14 @@ class ScalarEvolution:
             return self.get_udiv_expr(self.get_scev(ops[0]), self.get_scev(ops[1]))
         if op == "urem":
             return self.get_urem_expr(self.get_scev(ops[0]), self.get_scev(ops[1]))
+        if op in ("sdiv", "srem"):
+            # With both operands non-negative these are the unsigned operations.
+            lhs, rhs = self.get_scev(ops[0]), self.get_scev(ops[1])
+            if self.is_known_non_negative(lhs) and self.is_known_non_negative(rhs):
+                if op == "sdiv":
+                    return self.get_udiv_expr(lhs, rhs)
+                return self.get_urem_expr(lhs, rhs)
+            return self.get_unknown(v)
         if op == "or" and getattr(v, "disjoint", False):
             # A disjoint or is a sum (LLVM MatchBinaryOp).
             return self.get_add_expr([self.get_scev(ops[0]), self.get_scev(ops[1])])
@@ -784,6 +810,10 @@ class ScalarEvolution:
             if op == "shl":
                 return self.get_mul_expr([self.get_scev(ops[0]), factor])
             return self.get_udiv_expr(self.get_scev(ops[0]), factor)
+        if op == "ashr" and isinstance(ops[1], ConstantInt) and ops[1].value < ty.width:
+            folded = self._create_scev_for_ashr(ops[0], ops[1].value, ty)
+            if folded is not None:
+                return folded
         if op == "and" and isinstance(ops[1], ConstantInt):
             mask = ops[1].value
             if mask and (mask & (mask + 1)) == 0:
@@ -805,6 +835,36 @@ class ScalarEvolution:
             if kind is not None:
                 return self.get_min_max_expr(kind, [self.get_scev(ops[0]), self.get_scev(ops[1])])
         return self.get_unknown(v)
+
+    def _create_scev_for_ashr(self, lhs: Value, amount: int, ty: IntegerType) -> SCEV | None:
+        """LLVM ``createSCEV``'s ``ashr X, C``: a shift by zero is X; ``ashr (shl A, n), m`` with
+        n >= m is ``sext(trunc(A) * 2^(n-m))``, and ``ashr (add (shl A, n), c), m`` adds
+        ``c >> m`` inside the extension."""
+        if amount == 0:
+            return self.get_scev(lhs)
+        if not isinstance(lhs, Instruction):
+            return None
+        narrow = self._int_type(ty.width - amount)
+        add_const: SCEV | None = None
+        shl = lhs
+        if lhs.opcode == "add":
+            c = lhs.operands[1]
+            shl_v = lhs.operands[0]
+            if not isinstance(c, ConstantInt) or not isinstance(shl_v, Instruction) or shl_v.opcode != "shl":
+                return None
+            signed_c = _signed(c.value, ty.width) >> amount
+            add_const = self.get_constant(narrow, signed_c & ((1 << narrow.width) - 1))
+            shl = shl_v
+        elif lhs.opcode != "shl":
+            return None
+        shl_amt = shl.operands[1]
+        if not isinstance(shl_amt, ConstantInt) or not (amount <= shl_amt.value < ty.width):
+            return None
+        trunc = self.get_truncate_expr(self.get_scev(shl.operands[0]), narrow)
+        expr = self.get_mul_expr([trunc, self.get_constant(narrow, 1 << (shl_amt.value - amount))])
+        if add_const is not None:
+            expr = self.get_add_expr([expr, add_const])
+        return self.get_sign_extend_expr(expr, ty)
 
     def _create_node_for_select(self, v: Instruction, ty: IntegerType) -> SCEV:
         """LLVM ``createNodeForSelectOrPHI`` for a select: a constant condition picks an arm;
@@ -976,10 +1036,19 @@ class ScalarEvolution:
         bb = pn.parent
         assert bb is not None
         loop = self.li.loop_for(bb)
-        if loop is not None and loop.header is bb:
+        if isinstance(pn.type, IntegerType) and loop is not None and loop.header is bb:
             rec = self._create_add_rec_from_phi(pn, loop)
             if rec is not None:
                 return rec
+        if self.data_layout is not None:
+            # LLVM createNodeForPHI: a phi InstSimplify folds (one incoming value, as an LCSSA
+            # phi) is the value it folds to.
+            from llvmpy_mid.analysis.instruction_simplify import simplify_instruction
+            from llvmpy_mid.analysis.simplify_query import SimplifyQuery
+
+            folded = simplify_instruction(pn, SimplifyQuery(self.data_layout, self.tli, self.dt, self.ac))
+            if folded is not None and folded is not pn:
+                return self.get_scev(folded)
         return self.get_unknown(pn)
 
     def _create_add_rec_from_phi(self, pn: PHINode, loop: Loop) -> SCEV | None:

@@ -358,3 +358,44 @@ def test_counted_loops_match_opt19() -> None:
     require_tools("opt-19")
     opt = "-scalar-evolution-classify-expressions=0"
     assert _ours(COUNTED, opt) == _opt19(COUNTED, opt)
+
+
+# Expressions createSCEV builds from more opcodes (LLVM 19.1.7 createSCEV/createNodeForPHI): a
+# pointer bitcast is its operand, a pointer select on a constant picks an arm, sdiv/srem of
+# non-negative operands are udiv/urem, ashr by zero is its operand and ashr of shl is a sign
+# extension of a truncation, an LCSSA phi is its incoming value.
+CREATE_FORMS = """
+define void @f(ptr %p, i32 %n, i64 %w) {
+entry:
+  %b = bitcast ptr %p to ptr
+  %s = select i1 true, ptr %b, ptr null
+  %z = zext i32 %n to i64
+  %q = sdiv i64 %z, 7
+  %r = srem i64 %z, 5
+  %neg = sdiv i64 %w, 3
+  %a0 = ashr i64 %w, 0
+  %sh = shl i64 %w, 40
+  %x = ashr i64 %sh, 40
+  %sh2 = shl i64 %w, 40
+  %x2 = ashr i64 %sh2, 32
+  %sh3 = shl i64 %w, 8
+  %ad = add i64 %sh3, 768
+  %x3 = ashr i64 %ad, 8
+  br label %loop
+loop:
+  %iv = phi i64 [ 0, %entry ], [ %iv.next, %loop ]
+  %iv.next = add nuw nsw i64 %iv, 1
+  %c = icmp ult i64 %iv.next, 100
+  br i1 %c, label %loop, label %exit
+exit:
+  %lcssa = phi i64 [ %iv.next, %loop ]
+  %plcssa = phi ptr [ %s, %loop ]
+  %use = add i64 %lcssa, %q
+  ret void
+}
+"""
+
+
+def test_created_forms_match_opt19() -> None:
+    require_tools("opt-19")
+    assert _ours(CREATE_FORMS) == _opt19(CREATE_FORMS)

@@ -227,7 +227,7 @@ class FolderConfig:
 
 # Targets whose costs llvmpy_mid models, and the folders whose tests need no more of the target
 # than those costs (the x86-64 cost model: llvmpy_mid/analysis/target_transform_info_x86.py).
-_MODELLED_TARGETS = {"X86": ("Transforms/SimplifyCFG",)}
+_MODELLED_TARGETS = {"X86": ("Transforms/SimplifyCFG", "Transforms/IndVarSimplify")}
 
 
 def _target_modelled(target: str, folder: Path) -> bool:
