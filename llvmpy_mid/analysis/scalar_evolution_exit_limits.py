@@ -908,6 +908,28 @@ def _evaluate_expression(v: Value, loop: Loop, vals: dict[Value, Any], dl: Any, 
     return vals.get(v)
 
 
+def constant_phi_starts(header: BasicBlock, latch: BasicBlock) -> dict[Value, Any]:
+    """The header phis whose every value from outside the latch is one constant, with that
+    constant: the start of LLVM's brute-force evaluation of constant-evolving phis."""
+    from llvmpy_mid.ir.constants import Constant
+
+    starts: dict[Value, Any] = {}
+    for phi in header.phis():
+        start: Constant | None = None
+        ok = True
+        for i in range(phi.num_incoming):
+            if phi.get_incoming_block(i) is latch:
+                continue
+            val = phi.get_incoming_value(i)
+            if not isinstance(val, Constant) or (start is not None and start is not val):
+                ok = False
+                break
+            start = val
+        if ok and start is not None:
+            starts[phi] = start
+    return starts
+
+
 def compute_exit_count_exhaustively(se: ScalarEvolution, loop: Loop, cond: Value, exit_when: bool) -> SCEV:
     """Run the loop's constant-evolving header phis up to 100 iterations and count the
     iterations before ``cond`` becomes ``exit_when`` (an i32 count), or could-not-compute."""
@@ -922,24 +944,7 @@ def compute_exit_count_exhaustively(se: ScalarEvolution, loop: Loop, cond: Value
     latch = loop.latch
     if latch is None or se.data_layout is None:
         return cnc
-    current: dict[Value, Any] = {}
-    for phi in header.phis():
-        start: Constant | None = None
-        ok = True
-        for i in range(phi.num_incoming):
-            if phi.get_incoming_block(i) is latch:
-                continue
-            val = phi.get_incoming_value(i)
-            if not isinstance(val, Constant):
-                ok = False
-                break
-            if start is not val:
-                if start is not None:
-                    ok = False
-                    break
-                start = val
-        if ok and start is not None:
-            current[phi] = start
+    current = constant_phi_starts(header, latch)
     if pn not in current:
         return cnc
     i32 = header.type.context.i32

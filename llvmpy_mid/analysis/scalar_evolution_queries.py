@@ -265,8 +265,11 @@ def _same_constant(a: Any, b: Any) -> bool:
 def get_constant_evolution_loop_exit_value(se: ScalarEvolution, pn: Any, bes: int, loop: Loop) -> Any:
     """The constant value of header phi ``pn`` after ``bes`` backedges, by running the loop's
     constant-evolving phis (LLVM ``getConstantEvolutionLoopExitValue``), or None."""
-    from llvmpy_mid.analysis.scalar_evolution_exit_limits import MAX_BRUTE_FORCE_ITERATIONS, _evaluate_expression
-    from llvmpy_mid.ir.constants import Constant
+    from llvmpy_mid.analysis.scalar_evolution_exit_limits import (
+        MAX_BRUTE_FORCE_ITERATIONS,
+        _evaluate_expression,
+        constant_phi_starts,
+    )
     from llvmpy_mid.ir.instructions.other import PHINode
 
     if bes > MAX_BRUTE_FORCE_ITERATIONS:
@@ -279,24 +282,7 @@ def get_constant_evolution_loop_exit_value(se: ScalarEvolution, pn: Any, bes: in
     latch = loop.latch
     if latch is None or se.data_layout is None:
         return None
-    current: dict[Value, Any] = {}
-    for phi in header.phis():
-        start: Any = None
-        ok = True
-        for i in range(phi.num_incoming):
-            if phi.get_incoming_block(i) is latch:
-                continue
-            val = phi.get_incoming_value(i)
-            if not isinstance(val, Constant):
-                ok = False
-                break
-            if start is not val:
-                if start is not None:
-                    ok = False
-                    break
-                start = val
-        if ok and start is not None:
-            current[phi] = start
+    current = constant_phi_starts(header, latch)
     if pn not in current:
         return None
     be_value = pn.incoming_value_for_block(latch)
