@@ -191,7 +191,7 @@ def test_run_passes_bisect(o0_files: tuple[Path, Path], capsys: pytest.CaptureFi
         ("jump-threading", "pass name"),
         ("function(jump-threading)", "function pass"),
         ("instnamer,speculative-execution<only-if-divergent-target>", "function pass"),
-        ("require<iv-users>", "pass name"),
+        ("require<ddg>", "pass name"),
         ("loop-unroll", "pass name"),
         ("lto<O2>", "pass name"),
     ],

@@ -118,7 +118,7 @@ def _run(text: str, tmp_path: Path) -> list[int]:
     return _lli_results(text, tmp_path, INPUTS)
 
 
-@pytest.mark.parametrize("seed", range(N_EXPRS))
+@pytest.mark.parametrize("seed", [s if s < 8 else pytest.param(s, marks=pytest.mark.slow) for s in range(N_EXPRS)])
 @pytest.mark.parametrize("where", ["exit", "latch"])
 @pytest.mark.parametrize("canonical", [True, False], ids=["canonical", "literal"])
 def test_random_expansion(seed: int, where: str, canonical: bool, tmp_path: Path) -> None:
@@ -198,7 +198,7 @@ def nested_expr(env: Env, rng: random.Random, depth: int, outer: Loop, inner: Lo
     return se.get_min_max_expr(rng.choice([SCEVTypes.SMAX, SCEVTypes.UMIN]), [x, y])
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", [s if s < 4 else pytest.param(s, marks=pytest.mark.slow) for s in range(12)])
 @pytest.mark.parametrize("where", ["exit", "outer.latch", "inner"])
 @pytest.mark.parametrize("canonical", [True, False], ids=["canonical", "literal"])
 def test_random_nested_expansion(seed: int, where: str, canonical: bool, tmp_path: Path) -> None:
