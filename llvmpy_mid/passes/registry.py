@@ -688,9 +688,16 @@ for _n, _k, _s in _BUILTIN_ANALYSES:
 
 
 def _register_memory_rows() -> None:
-    """The alias-analysis, MemorySSA and redundancy-elimination rows (``registry_memory.py``)."""
-    from llvmpy_mid.passes import registry_memory as rm
+    """The alias-analysis, MemorySSA and redundancy-elimination rows (``registry_memory.py``)
+    and the interprocedural rows (``registry_ipo.py``)."""
+    from llvmpy_mid.passes import registry_ipo, registry_memory
 
+    for rm in (registry_memory, registry_ipo):
+        _register_rows(rm)
+
+
+def _register_rows(rm: Any) -> None:
+    """Add one rows module's passes, analyses, options and parameterised passes."""
     for n, k, s in rm.PASSES:
         REGISTRY.add_pass(n, k, s)
     for n, k, s in rm.ANALYSES:

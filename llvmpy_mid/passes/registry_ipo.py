@@ -1,0 +1,39 @@
+"""Registry rows of the interprocedural half of the middle end (issue 18): the inliner,
+the attribute and argument passes, the whole-module global passes and extraction.
+
+Same shape as ``registry_memory.py``: each section has passes ``(name, kind, spec)``,
+analyses ``(name, kind, spec)``, options ``(name, kind, default, help, owner)`` and
+parameterised passes ``(name, kind, spec, parser spec, params_help)``; ``registry.py``
+adds them all. One section per pass family; a section only names its own modules.
+"""
+
+from __future__ import annotations
+
+Row = tuple[str, str, str]
+OptionRow = tuple[str, str, object, str, str]
+ParamRow = tuple[str, str, str, str, str]
+
+PASSES: list[Row] = []
+ANALYSES: list[Row] = []
+OPTIONS_ROWS: list[OptionRow] = []
+PARAM_PASSES: list[ParamRow] = []
+
+_IPO = "llvmpy_mid.ipo."
+
+# --- small module passes: constmerge, elim-avail-extern, lower-global-dtors, rel-lookup-table-converter, internalize
+
+# --- globaldce, deadargelim, deadarghaX0r
+
+# --- globalopt
+
+# --- function-attrs, rpo-function-attrs
+
+# --- argpromotion
+
+# --- ipsccp, called-value-propagation
+
+# --- InlineFunction users: always-inline
+
+# --- inline cost, inline, inliner-wrapper
+
+# --- tailcallelim, extraction, stack-safety
