@@ -26,6 +26,7 @@ from llvmpy_mid.ir.types import PointerType
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.loop_info import LoopInfo
     from llvmpy_mid.ir.data_layout import DataLayout
+    from llvmpy_mid.ir.instructions.memory import AllocaInst
     from llvmpy_mid.ir.value import Value
 
 
@@ -151,3 +152,49 @@ def get_pointer_base_with_constant_offset(
     """``(base, offset)`` with ``ptr == base + offset`` bytes (LLVM
     ``GetPointerBaseWithConstantOffset``, a wrapper of ``stripAndAccumulateConstantOffsets``)."""
     return strip_and_accumulate_constant_offsets(ptr, dl, allow_non_inbounds)
+
+
+def find_alloca_for_value(v: Value, offset_zero: bool = False) -> AllocaInst | None:
+    """The one alloca ``v`` is derived from through casts, phis, selects, GEPs (only
+    all-zero ones when ``offset_zero``) and calls returning an argument, or None when
+    there is none or more than one (LLVM ``findAllocaForValue``)."""
+    from llvmpy_mid.ir.instructions.casts import CastInst
+    from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
+    from llvmpy_mid.ir.instructions.memory import AllocaInst as _Alloca
+    from llvmpy_mid.ir.pointer_casts import get_returned_arg_operand
+
+    result: AllocaInst | None = None
+    seen: set[int] = {id(v)}
+    work: list[Value] = [v]
+
+    def add(x: Value) -> None:
+        if id(x) not in seen:
+            seen.add(id(x))
+            work.append(x)
+
+    while work:
+        cur = work.pop()
+        if isinstance(cur, _Alloca):
+            if result is not None and result is not cur:
+                return None
+            result = cur
+        elif isinstance(cur, CastInst):
+            add(cur.operands[0])
+        elif isinstance(cur, PHINode):
+            for inc in cur.incoming_values:
+                add(inc)
+        elif isinstance(cur, SelectInst):
+            add(cur.true_value)
+            add(cur.false_value)
+        elif isinstance(cur, GetElementPtrInst):
+            if offset_zero and not cur.has_all_zero_indices:
+                return None
+            add(cur.pointer_operand)
+        elif isinstance(cur, CallBase):
+            returned = get_returned_arg_operand(cur)
+            if returned is None:
+                return None
+            add(returned)
+        else:
+            return None
+    return result

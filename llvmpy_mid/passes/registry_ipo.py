@@ -37,3 +37,4 @@ _IPO = "llvmpy_mid.ipo."
 # --- inline cost, inline, inliner-wrapper
 
 # --- tailcallelim, extraction, stack-safety
+PASSES += [("tailcallelim", "function", "llvmpy_mid.transform.scalar.tail_recursion_elimination:TailCallElimPass")]

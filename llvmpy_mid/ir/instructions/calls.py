@@ -789,6 +789,11 @@ class CallInst(CallBase):
         base = self.intrinsic_base
         return bool(base) and base in _COMMUTATIVE_INTRINSICS
 
+    @property
+    def is_associative(self) -> bool:
+        """True for the integer min/max intrinsics (LLVM ``IntrinsicInst::isAssociative``)."""
+        return self.intrinsic_base in ("llvm.smax", "llvm.smin", "llvm.umax", "llvm.umin")
+
     def has_same_special_state(self, other: Instruction, ignore_alignment: bool = False) -> bool:
         return isinstance(other, CallInst) and self.is_tail_call == other.is_tail_call and self._same_call_state(other)
 

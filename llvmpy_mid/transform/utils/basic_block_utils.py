@@ -1372,3 +1372,49 @@ __all__ = [
     "split_block_predecessors",
     "split_landing_pad_predecessors",
 ]
+
+
+def fold_return_into_uncond_branch(
+    ret: Instruction, bb: BasicBlock, pred: BasicBlock, dtu: DomTreeUpdaterLike | None = None
+) -> Instruction:
+    """Replace ``pred``'s unconditional branch to the return block ``bb`` by a copy of
+    its return ``ret``; a returned phi of ``bb`` (seen through one ``extractvalue`` and
+    one ``bitcast``, which are copied too) becomes its value for ``pred`` (LLVM
+    ``FoldReturnIntoUncondBranch``, BasicBlockUtils.cpp). Returns the new return."""
+    from llvmpy_mid.ir.instructions.casts import BitCastInst
+    from llvmpy_mid.ir.instructions.vector import ExtractValueInst
+
+    branch = pred.terminator
+    assert branch is not None
+    new_ret = ret.clone()
+    pred.append(new_ret)
+    for i, v in enumerate(new_ret.operands):
+        new_bc: Instruction | None = None
+        if isinstance(v, BitCastInst):
+            new_bc = v.clone()
+            new_bc.insert_before(new_ret)
+            new_ret.set_operand(i, new_bc)
+            v = v.operands[0]
+        new_ev: Instruction | None = None
+        if isinstance(v, ExtractValueInst):
+            new_ev = v.clone()
+            if new_bc is not None:
+                new_ev.insert_before(new_bc)
+                new_bc.set_operand(0, new_ev)
+            else:
+                new_ev.insert_before(new_ret)
+                new_ret.set_operand(i, new_ev)
+            v = v.operands[0]
+        if isinstance(v, PHINode) and v.parent is bb:
+            incoming = v.incoming_value_for_block(pred)
+            if new_ev is not None:
+                new_ev.set_operand(0, incoming)
+            elif new_bc is not None:
+                new_bc.set_operand(0, incoming)
+            else:
+                new_ret.set_operand(i, incoming)
+    remove_predecessor(bb, pred)
+    branch.erase_from_parent()
+    if dtu is not None:
+        dtu.apply_updates([("delete", pred, bb)])
+    return new_ret
