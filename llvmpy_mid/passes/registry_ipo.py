@@ -23,6 +23,11 @@ _IPO = "llvmpy_mid.ipo."
 # --- small module passes: constmerge, elim-avail-extern, lower-global-dtors, rel-lookup-table-converter, internalize
 
 # --- globaldce, deadargelim, deadarghaX0r
+PARAM_PASSES += [
+    ("globaldce", "module", _IPO + "global_dce:GlobalDCEPass", _IPO + "global_dce:parse_global_dce_options",
+     "<vfe-linkage-unit-visibility>"),
+]
+OPTIONS_ROWS += [("enable-vfe", "bool", True, "Enable virtual function elimination", "globaldce")]
 
 # --- globalopt
 
