@@ -36,6 +36,12 @@ OPTIONS_ROWS += [("enable-vfe", "bool", True, "Enable virtual function eliminati
 # --- argpromotion
 
 # --- ipsccp, called-value-propagation
+PARAM_PASSES += [
+    ("ipsccp", "module", _IPO + "sccp:IPSCCPPass", _IPO + "sccp:parse_ipsccp_options", "<no-func-spec;func-spec>"),
+]
+OPTIONS_ROWS += [
+    ("funcspec-max-iters", "uint", 10, "The maximum number of iterations function specialization is run", "ipsccp"),
+]
 
 # --- InlineFunction users: always-inline
 

@@ -70,11 +70,15 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import BINARY_OPCODE_CLASSES
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.casts import CAST_OPCODES
+from llvmpy_mid.ir.instructions.cmp import Predicate
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.value import Value
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
+    from llvmpy_mid.ir.dominators import DominatorTree
+    from llvmpy_mid.transform.utils.predicate_info import PredicateBase, PredicateInfo
     from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
     from llvmpy_mid.ir.data_layout import DataLayout
     from llvmpy_mid.ir.metadata import MDNode
@@ -214,6 +218,7 @@ class SCCPSolver:
         "bb_work_list",
         "known_feasible_edges",
         "additional_users",
+        "fn_predicate_info",
         "_dispatch",
     )
 
@@ -235,6 +240,7 @@ class SCCPSolver:
         self.bb_work_list: list[BasicBlock] = []
         self.known_feasible_edges: set[tuple[BasicBlock, BasicBlock]] = set()
         self.additional_users: dict[Value, dict[Instruction, None]] = {}
+        self.fn_predicate_info: dict[Function, PredicateInfo] = {}
         d: dict[str, Callable[[Instruction], None]] = {}
         for op in CAST_OPCODES:
             d[op] = self._visit_cast
@@ -997,10 +1003,7 @@ class SCCPSolver:
         if fn is not None and fn.intrinsic_id:
             name = _intrinsic_id(cb)
             if name == "llvm.ssa.copy":
-                # Without PredicateInfo a copy carries exactly its operand's facts.
-                if self._state(cb).tag == OVERDEFINED:
-                    return
-                self._merge_in_value(self._state(cb), cb, self.get_value_state(cb.get_arg(0)))
+                self._handle_ssa_copy(cb)
                 return
             if name in _RANGE_INTRINSICS:
                 op_ranges: list[ConstantRange] = []
@@ -1033,6 +1036,61 @@ class SCCPSolver:
                 self._handle_call_overdefined(cb)
                 return
             self._merge_in_value_v(cb, tracked, _max_widen_steps_opts())
+
+    def _handle_ssa_copy(self, cb: CallBase) -> None:
+        """A PredicateInfo copy: its operand's facts narrowed by the branch or assume fact."""
+        iv = self._state(cb)
+        if iv.tag == OVERDEFINED:
+            return
+        copy_of = cb.get_arg(0)
+        copy_of_val = self.get_value_state(copy_of)
+        pi = self.get_predicate_info_for(cb)
+        constraint = pi.get_constraint() if pi is not None else None
+        if constraint is None:
+            self._merge_in_value(iv, cb, copy_of_val)
+            return
+        pred, other = constraint
+        if self.get_value_state(other).tag == UNKNOWN:
+            self._add_additional_user(other, cb)
+            return
+        cond_val = self.get_value_state(other)
+        if cond_val.is_constant_range() or copy_of_val.is_constant_range():
+            bits = _scalar_bits(copy_of.type) if copy_of.type.is_int_or_int_vector else self.dl.pointer_size_in_bits()
+            imposed = ConstantRange.get_full(bits)
+            if cond_val.is_constant_range():
+                imposed = ConstantRange.make_allowed_icmp_region(pred, cond_val.range)  # type: ignore[arg-type]
+            copy_of_cr = copy_of_val.as_constant_range(copy_of.type, True)
+            if copy_of_cr.is_empty_set():
+                copy_of_cr = ConstantRange.get_full(copy_of_cr.bit_width)
+            new_cr = imposed.intersect_with(copy_of_cr)
+            if not copy_of_cr.contains_range(new_cr) and copy_of_cr.get_single_missing_element() is not None:
+                new_cr = copy_of_cr
+            self._add_additional_user(other, cb)
+            self._merge_in_value(iv, cb, ValueLatticeElement.get_range(new_cr, False))
+            return
+        if pred == Predicate.ICMP_EQ and (cond_val.is_constant() or cond_val.is_not_constant()):
+            self._add_additional_user(other, cb)
+            self._merge_in_value(iv, cb, cond_val)
+            return
+        if pred == Predicate.ICMP_NE and cond_val.is_constant():
+            self._add_additional_user(other, cb)
+            self._merge_in_value(iv, cb, ValueLatticeElement.get_not(cond_val.get_constant()))
+            return
+        self._merge_in_value(iv, cb, copy_of_val)
+
+    # --- PredicateInfo (ipsccp) -------------------------------------------------------------
+    def add_predicate_info(self, fn: Function, dt: DominatorTree, ac: AssumptionCache) -> None:
+        """Build ``fn``'s PredicateInfo (inserting its ``llvm.ssa.copy`` calls)."""
+        from llvmpy_mid.transform.utils.predicate_info import PredicateInfo
+
+        self.fn_predicate_info[fn] = PredicateInfo(fn, dt, ac)
+
+    def get_predicate_info_for(self, inst: Instruction) -> PredicateBase | None:
+        if not self.fn_predicate_info:
+            return None
+        bb = inst.parent
+        pi = self.fn_predicate_info.get(bb.parent) if bb is not None else None  # type: ignore[arg-type]
+        return pi.get_predicate_info_for(inst) if pi is not None else None
 
     # --- solving ------------------------------------------------------------------------
     def solve(self) -> None:
