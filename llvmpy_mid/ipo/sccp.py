@@ -34,8 +34,10 @@ LLVM's default gates (functions under 300 instructions without ``noinline`` are
 never candidates, literal constants are never specialized on) it does nothing on
 most modules.
 
-What it does not do: function specialization; the debug-info expression for an
-erased constant global (``getExpressionForConstant``).
+An erased global's single ``DIGlobalVariableExpression`` gets the expression of
+its initializer (``transform/utils/debug_constant_expression.py``).
+
+What it does not do: function specialization.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 from llvmpy_mid.passes.proxies import FunctionAnalysisManagerModuleProxy
 from llvmpy_mid.passes.statistics import Statistic
+from llvmpy_mid.transform.utils.debug_constant_expression import get_expression_for_constant
 from llvmpy_mid.transform.utils.local import change_to_unreachable
 from llvmpy_mid.transform.utils.sccp_solver import SCCPSolver, is_constant, is_overdefined
 
@@ -356,6 +359,13 @@ def run_ipsccp(
         for user in list(gv.users):
             if isinstance(user, Instruction) and user.opcode == "store":
                 user.erase_from_parent()
+        gves = [md for md in gv.get_all_metadata("dbg") if getattr(md, "kind", None) == "DIGlobalVariableExpression"]
+        if len(gves) == 1:
+            init = gv.initializer
+            assert init is not None
+            expr = get_expression_for_constant(init, gv.value_type)
+            if expr is not None:
+                gves[0].replace_operand_with(1, expr)
         made_changes = True
         if gv.use_empty:
             gv.erase_from_parent()
