@@ -21,6 +21,27 @@ PARAM_PASSES: list[ParamRow] = []
 _IPO = "llvmpy_mid.ipo."
 
 # --- small module passes: constmerge, elim-avail-extern, lower-global-dtors, rel-lookup-table-converter, internalize
+PASSES += [
+    ("constmerge", "module", _IPO + "constant_merge:ConstantMergePass"),
+    ("elim-avail-extern", "module", _IPO + "elim_avail_extern:EliminateAvailableExternallyPass"),
+    ("lower-global-dtors", "module", "llvmpy_mid.transform.utils.lower_global_dtors:LowerGlobalDtorsPass"),
+    ("rel-lookup-table-converter", "module",
+     "llvmpy_mid.transform.utils.rel_lookup_table_converter:RelLookupTableConverterPass"),
+]
+PARAM_PASSES += [
+    ("internalize", "module", _IPO + "internalize:InternalizePass", _IPO + "internalize:parse_internalize_options",
+     "<preserve-gv=GV>"),
+]
+OPTIONS_ROWS += [
+    ("avail-extern-to-local", "bool", False,
+     "Convert available_externally into locals, renaming them to avoid link-time clashes.", "elim-avail-extern"),
+    ("internalize-public-api-file", "str", "", "A file containing list of symbol names to preserve", "internalize"),
+    ("internalize-public-api-list", "str", "", "A list of symbol names to preserve", "internalize"),
+    ("relocation-model", "str", "", "Choose relocation model (the TTI answer of rel-lookup-table-converter)",
+     "rel-lookup-table-converter"),
+    ("code-model", "str", "", "Choose code model (the TTI answer of rel-lookup-table-converter)",
+     "rel-lookup-table-converter"),
+]
 
 # --- globaldce, deadargelim, deadarghaX0r
 PARAM_PASSES += [
@@ -30,6 +51,14 @@ PARAM_PASSES += [
 OPTIONS_ROWS += [("enable-vfe", "bool", True, "Enable virtual function elimination", "globaldce")]
 
 # --- globalopt
+PASSES += [("globalopt", "module", _IPO + "global_opt:GlobalOptPass")]
+OPTIONS_ROWS += [
+    ("enable-coldcc-stress-test", "bool", False,
+     "Enable stress test of coldcc by adding calling conv to all internal functions.", "globalopt"),
+    ("coldcc-rel-freq", "int", 2,
+     "Maximum block frequency, expressed as a percentage of caller's entry frequency, for a call site to be "
+     "considered cold for enablingcoldcc", "globalopt"),
+]  # fmt: skip
 
 # --- function-attrs, rpo-function-attrs
 

@@ -1,33 +1,42 @@
-"""Editing ``llvm.global_ctors`` (LLVM's lib/Transforms/Utils/CtorUtils.cpp):
-``optimize_global_ctors_list`` asks a predicate about each constructor, in
-priority order, and drops the entries it approves from the list.
+"""Optimising ``llvm.global_ctors`` (LLVM lib/Transforms/Utils/CtorUtils.cpp).
+
+:func:`optimize_global_ctors_list` offers each constructor, in priority order
+(stable), to a callback; the entries it accepts are removed from the list (a
+list of a new length is a new global, inserted before the old one).
 """
 
 from __future__ import annotations
 
-from typing import Callable, cast
+from typing import Callable
 
-from llvmpy_mid.ir.constants import Constant, ConstantAggregateZero, ConstantArray, ConstantInt, ConstantPointerNull
-from llvmpy_mid.ir.constants import ConstantStruct
+from llvmpy_mid.ir.constants import (
+    Constant,
+    ConstantAggregateZero,
+    ConstantArray,
+    ConstantInt,
+    ConstantPointerNull,
+    ConstantStruct,
+)
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.types import ArrayType
+
+__all__ = ["optimize_global_ctors_list"]
 
 
 def _find_global_ctors(module: Module) -> GlobalVariable | None:
     gv = module.get_global("llvm.global_ctors")
     if gv is None or not gv.has_unique_initializer:
         return None
-    init = gv.initializer
-    if not isinstance(init, ConstantArray):
+    ca = gv.initializer
+    if not isinstance(ca, ConstantArray):
         return None
-    for entry in init.operands:
-        if isinstance(entry, ConstantAggregateZero):
+    for op in ca.operands:
+        if isinstance(op, ConstantAggregateZero):
             continue
-        if not isinstance(entry, ConstantStruct) or entry.num_operands < 2:
+        if not isinstance(op, ConstantStruct):
             return None
-        fn = entry.get_operand(1)
+        fn = op.get_operand(1)
         if isinstance(fn, ConstantPointerNull):
             continue
         if not isinstance(fn, Function) or fn.args:
@@ -35,29 +44,20 @@ def _find_global_ctors(module: Module) -> GlobalVariable | None:
     return gv
 
 
-def _parse_entry(entry: Constant) -> tuple[int, Function | None]:
-    if not isinstance(entry, ConstantStruct):
-        return 0, None
-    prio = entry.get_operand(0)
-    fn = entry.get_operand(1)
-    return (
-        prio.zext_value if isinstance(prio, ConstantInt) else 0,
-        fn if isinstance(fn, Function) else None,
-    )
-
-
 def _remove_global_ctors(gcl: GlobalVariable, remove: set[int]) -> None:
-    old = cast(ConstantArray, gcl.initializer)
-    kept = [cast(Constant, op) for i, op in enumerate(old.operands) if i not in remove]
-    old_ty = cast(ArrayType, old.type)
-    new_ty = old_ty.context.array_type(old_ty.element_type, len(kept))
-    new_init = ConstantArray.get(new_ty, kept)
-    if new_ty is old_ty:
-        gcl.initializer = new_init
+    old = gcl.initializer
+    assert isinstance(old, ConstantArray)
+    kept = [op for i, op in enumerate(old.operands) if i not in remove]
+    ctx = gcl.context
+    elt = old.type.element_type  # type: ignore[attr-defined]
+    aty = ctx.array_type(elt, len(kept))
+    ca: Constant = ConstantArray.get(aty, [c for c in kept if isinstance(c, Constant)])
+    if ca.type is old.type:
+        gcl.initializer = ca
         return
     module = gcl.parent
     assert module is not None
-    ngv = GlobalVariable(new_ty, "", gcl.linkage, new_init, gcl.is_constant_global)
+    ngv = GlobalVariable(ca.type, "", gcl.linkage, ca, gcl.is_constant_global)
     ngv.thread_local_mode = gcl.thread_local_mode
     module.globals.insert_before(ngv, gcl)
     ngv.take_name(gcl)
@@ -67,23 +67,34 @@ def _remove_global_ctors(gcl: GlobalVariable, remove: set[int]) -> None:
 
 
 def optimize_global_ctors_list(module: Module, should_remove: Callable[[int, Function], bool]) -> bool:
-    """Drop each constructor of ``llvm.global_ctors`` for which
-    ``should_remove(priority, fn)`` holds, asking in priority order; True on a change."""
+    """Ask ``should_remove(priority, ctor)`` for each constructor; drop the accepted ones."""
     gcl = _find_global_ctors(module)
     if gcl is None:
         return False
-    ctors = [_parse_entry(cast(Constant, op)) for op in cast(ConstantArray, gcl.initializer).operands]
+    ca = gcl.initializer
+    assert isinstance(ca, ConstantArray)
+    ctors: list[tuple[int, Function | None]] = []
+    for op in ca.operands:
+        if isinstance(op, ConstantStruct):
+            prio_c = op.get_operand(0)
+            fn_c = op.get_operand(1)
+            ctors.append(
+                (prio_c.value if isinstance(prio_c, ConstantInt) else 0, fn_c if isinstance(fn_c, Function) else None)
+            )
+        else:
+            # zeroinitializer entry: priority 0, no function
+            ctors.append((0, None))
     if not ctors:
         return False
+    order = sorted(range(len(ctors)), key=lambda i: ctors[i][0])
     remove: set[int] = set()
-    for index in sorted(range(len(ctors)), key=lambda i: ctors[i][0]):
-        priority, fn = ctors[index]
-        if fn is not None and should_remove(priority, fn):
-            remove.add(index)
+    for i in order:
+        priority, ctor = ctors[i]
+        if ctor is None:
+            continue
+        if should_remove(priority, ctor):
+            remove.add(i)
     if not remove:
         return False
     _remove_global_ctors(gcl, remove)
     return True
-
-
-__all__ = ["optimize_global_ctors_list"]
