@@ -49,6 +49,10 @@ PARAM_PASSES += [
      "<vfe-linkage-unit-visibility>"),
 ]
 OPTIONS_ROWS += [("enable-vfe", "bool", True, "Enable virtual function elimination", "globaldce")]
+PASSES += [
+    ("deadargelim", "module", _IPO + "dead_argument_elimination:DeadArgumentEliminationPass"),
+    ("deadarghaX0r", "module", _IPO + "dead_argument_elimination:DeadArgumentHackingPass"),
+]
 
 # --- globalopt
 PASSES += [("globalopt", "module", _IPO + "global_opt:GlobalOptPass")]
@@ -70,7 +74,10 @@ PARAM_PASSES += [
 ]
 OPTIONS_ROWS += [
     ("funcspec-max-iters", "uint", 10, "The maximum number of iterations function specialization is run", "ipsccp"),
+    ("cvp-max-functions-per-value", "uint", 4, "The maximum number of functions to track per lattice value",
+     "called-value-propagation"),
 ]
+PASSES += [("called-value-propagation", "module", _IPO + "called_value_propagation:CalledValuePropagationPass")]
 
 # --- InlineFunction users: always-inline
 
