@@ -21,11 +21,11 @@ def evaluate_static_constructor(fn: Function, dl: DataLayout, tli: TargetLibrary
 
     ev = Evaluator(dl, tli)
     ok = ev.evaluate_function(fn, [])
-    if ok is None:
-        return False
-    NUM_CTORS_EVALUATED.add()
-    for gv, init in ev.mutated_initializers():
-        gv.initializer = init
-    for gv in ev.invariants:
-        gv.is_constant_global = True
-    return True
+    if ok:
+        NUM_CTORS_EVALUATED.add()
+        for gv, init in ev.mutated_initializers():
+            gv.initializer = init
+        for gv in ev.invariants:
+            gv.is_constant_global = True
+    ev.finish()
+    return ok

@@ -154,7 +154,7 @@ def _process_internal_global(
         init = gv.initializer
         assert init is not None
         if not isinstance(init, UndefValue):
-            st = StoreInst(init, alloca)
+            st = StoreInst(init, alloca, alignment=dl.abi_alignment(init.type))
             st.insert_before(first)
         gv.replace_all_uses_with(alloca)
         gv.erase_from_parent()
