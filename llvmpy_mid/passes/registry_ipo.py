@@ -65,6 +65,20 @@ OPTIONS_ROWS += [
 ]  # fmt: skip
 
 # --- function-attrs, rpo-function-attrs
+PARAM_PASSES += [
+    ("function-attrs", "cgscc", _IPO + "function_attrs:PostOrderFunctionAttrsPass",
+     _IPO + "function_attrs:parse_post_order_function_attrs_options", "<skip-non-recursive-function-attrs>"),
+]
+PASSES += [("rpo-function-attrs", "module", _IPO + "function_attrs:ReversePostOrderFunctionAttrsPass")]
+OPTIONS_ROWS += [
+    ("enable-nonnull-arg-prop", "bool", True,
+     "Try to propagate nonnull argument attributes from callsites to caller functions.", "function-attrs"),
+    ("disable-nounwind-inference", "bool", False,
+     "Stop inferring nounwind attribute during function-attrs pass", "function-attrs"),
+    ("disable-nofree-inference", "bool", False,
+     "Stop inferring nofree attribute during function-attrs pass", "function-attrs"),
+    ("disable-thinlto-funcattrs", "bool", True, "Don't propagate function-attrs in thinLTO", "function-attrs"),
+]
 
 # --- argpromotion
 
@@ -82,6 +96,68 @@ PASSES += [("called-value-propagation", "module", _IPO + "called_value_propagati
 # --- InlineFunction users: always-inline
 
 # --- inline cost, inline, inliner-wrapper
+_INL = "llvmpy_mid.analysis.inline_"
+PASSES += [
+    ("inliner-wrapper", "module", _IPO + "inliner_wrapper:ModuleInlinerWrapperPass"),
+    ("inliner-wrapper-no-mandatory-first", "module", _IPO + "inliner_wrapper:ModuleInlinerWrapperNoMandatoryFirstPass"),
+    ("print<inline-cost>", "function", _INL + "cost_printer:InlineCostAnnotationPrinterPass"),
+]
+ANALYSES += [("inline-advisor", "module", _INL + "advisor:InlineAdvisorAnalysis")]
+PARAM_PASSES += [("inline", "cgscc", _IPO + "inliner:InlinerPass", _IPO + "inliner:parse_inliner_options", "<only-mandatory>")]
+OPTIONS_ROWS += [
+    ("inlinedefault-threshold", "int", 225, "Default amount of inlining to perform", "inline"),
+    ("ignore-tti-inline-compatible", "bool", False,
+     "Ignore TTI attributes compatibility check between callee/caller during inline cost calculation", "inline"),
+    ("print-instruction-comments", "bool", False, "Prints comments for instruction based on inline cost analysis",
+     "inline"),
+    ("inline-threshold", "int", 225, "Control the amount of inlining to perform (default = 225)", "inline"),
+    ("inlinehint-threshold", "int", 325, "Threshold for inlining functions with inline hint", "inline"),
+    ("inline-cold-callsite-threshold", "int", 45, "Threshold for inlining cold callsites", "inline"),
+    ("inline-enable-cost-benefit-analysis", "bool", False, "Enable the cost-benefit analysis for the inliner",
+     "inline"),
+    ("inline-savings-multiplier", "int", 8, "Multiplier to multiply cycle savings by during inlining", "inline"),
+    ("inline-savings-profitable-multiplier", "int", 4,
+     "A multiplier on top of cycle savings to decide whether the savings won't justify the cost", "inline"),
+    ("inline-size-allowance", "int", 100,
+     "The maximum size of a callee that get's inlined without sufficient cycle savings", "inline"),
+    ("inlinecold-threshold", "int", 45, "Threshold for inlining functions with cold attribute", "inline"),
+    ("hot-callsite-threshold", "int", 3000, "Threshold for hot callsites ", "inline"),
+    ("locally-hot-callsite-threshold", "int", 525, "Threshold for locally hot callsites ", "inline"),
+    ("cold-callsite-rel-freq", "int", 2,
+     "Maximum block frequency, expressed as a percentage of caller's entry frequency, for a callsite to be cold in "
+     "the absence of profile information.", "inline"),
+    ("hot-callsite-rel-freq", "uint", 60,
+     "Minimum block frequency, expressed as a multiple of caller's entry frequency, for a callsite to be hot in "
+     "the absence of profile information.", "inline"),
+    ("inline-instr-cost", "int", 5, "Cost of a single instruction when inlining", "inline"),
+    ("inline-memaccess-cost", "int", 0, "Cost of load/store instruction when inlining", "inline"),
+    ("inline-call-penalty", "int", 25, "Call penalty that is applied per callsite when inlining", "inline"),
+    ("inline-max-stacksize", "uint", (1 << 64) - 1,
+     "Do not inline functions with a stack size that exceeds the specified limit", "inline"),
+    ("recursive-inline-max-stacksize", "uint", 1024,
+     "Do not inline recursive functions with a stack size that exceeds the specified limit", "inline"),
+    ("inline-cost-full", "bool", False,
+     "Compute the full inline cost of a call site even when the cost exceeds the threshold.", "inline"),
+    ("inline-caller-superset-nobuiltin", "bool", True,
+     "Allow inlining when caller has a superset of callee's nobuiltin attributes.", "inline"),
+    ("disable-gep-const-evaluation", "bool", False, "Disables evaluation of GetElementPtr with constant operands",
+     "inline"),
+    ("inline-remark-attribute", "bool", False,
+     "Enable adding inline-remark attribute to callsites processed by inliner but decided to be not inlined",
+     "inline"),
+    ("inline-deferral", "bool", False, "Enable deferred inlining", "inline"),
+    ("inline-deferral-scale", "int", 2, "Scale to limit the cost of inline deferral", "inline"),
+    ("annotate-inline-phase", "bool", False,
+     "If true, annotate inline advisor remarks with LTO and pass information.", "inline"),
+    ("intra-scc-cost-multiplier", "int", 2,
+     "Cost multiplier to multiply onto inlined call sites where the new call was previously an intra-SCC call "
+     "(not relevant when the original call was already intra-SCC). This can accumulate over multiple inlinings "
+     "(e.g. if a call site already had a cost multiplier and one of its inlined calls was also subject to this, "
+     "the inlined call would have the original multiplier multiplied by intra-scc-cost-multiplier). This is to "
+     "prevent tons of inlining through a child SCC which can cause terrible compile times", "inline"),
+    ("keep-inline-advisor-for-printing", "bool", False, "", "inline"),
+    ("enable-scc-inline-advisor-printing", "bool", False, "", "inline"),
+]  # fmt: skip
 
 # --- tailcallelim, extraction, stack-safety
 PASSES += [("tailcallelim", "function", "llvmpy_mid.transform.scalar.tail_recursion_elimination:TailCallElimPass")]
