@@ -20,13 +20,14 @@ from llvmpy_mid.ir.constants import (
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.module import Module
+from llvmpy_mid.transform.utils.evaluator import has_unique_initializer
 
 __all__ = ["optimize_global_ctors_list"]
 
 
 def _find_global_ctors(module: Module) -> GlobalVariable | None:
     gv = module.get_global("llvm.global_ctors")
-    if gv is None or not gv.has_unique_initializer:
+    if gv is None or not has_unique_initializer(gv):
         return None
     ca = gv.initializer
     if not isinstance(ca, ConstantArray):

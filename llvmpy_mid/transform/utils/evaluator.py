@@ -56,7 +56,7 @@ from llvmpy_mid.ir.pointer_casts import (
 from llvmpy_mid.ir.types import ArrayType, IntegerType, PointerType, StructType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 
-__all__ = ["Evaluator", "MutableValue"]
+__all__ = ["Evaluator", "MutableValue", "has_unique_initializer"]
 
 
 def _gep_index_for_offset(ty: Type, offset: int, dl: DataLayout) -> tuple[int, int, Type] | None:
@@ -210,6 +210,7 @@ class Evaluator:
         for tmp in self.alloca_tmps:
             if not tmp.use_empty:
                 tmp.replace_all_uses_with(Constant.get_null_value(tmp.type))
+            tmp.drop_all_references()
 
     # --- commit checks ----------------------------------------------------------------
     def _simple_enough(self, c: Constant) -> bool:
@@ -387,7 +388,7 @@ class Evaluator:
                     return False, None, stripped_for_aa
                 ptr = constant_fold_constant(self.get_val(inst.pointer_operand), dl, tli)
                 base, offset = self._strip(ptr)
-                if not isinstance(base, GlobalVariable) or not base.has_unique_initializer:
+                if not isinstance(base, GlobalVariable) or not has_unique_initializer(base):
                     return False, None, stripped_for_aa
                 val = self.get_val(inst.value_operand)
                 if not self._simple_enough(val):
@@ -512,6 +513,12 @@ class Evaluator:
         except _Fail:
             return False
         return ok
+
+
+def has_unique_initializer(gv: GlobalVariable) -> bool:
+    """LLVM ``GlobalVariable::hasUniqueInitializer``: a strong definition for the linker
+    whose initializer no one changes at run time."""
+    return gv.has_initializer and gv.is_strong_definition_for_linker and not gv.externally_initialized
 
 
 def _is_false(v: Value) -> bool:
