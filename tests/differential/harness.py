@@ -85,6 +85,9 @@ class PassSpec:
     identity_target: float | None = None
     lli_only: bool = False
     in_progress: bool = False
+    agreement: str = ""
+    """"attrs": count the csmith functions whose attribute lists equal opt-19's; "inline": the input
+    call sites inlined (or not) as opt-19 does (``ipo_agreement.py``)."""
 
 
 #: The transforms of the toolkit issue. Identity targets are the issue's (≥ 98% on csmith).
@@ -144,6 +147,17 @@ PASSES: dict[str, PassSpec] = {
     # indvars (IndVarSimplify.cpp) alone and after loop-rotate (rotated loops are the ones LFTR rewrites).
     "indvars": PassSpec("mem2reg,loop(indvars)", "O0", in_progress=True),
     "loop-rotate-indvars": PassSpec("mem2reg,loop(loop-rotate,indvars)", "O0", in_progress=True),
+    # The interprocedural passes (issue 18): whole csmith programs (their functions are internal),
+    # each after our mem2reg.
+    **{
+        name: PassSpec(f"function(mem2reg),{name}", "O0", in_progress=True, agreement=agreement)
+        for name, agreement in (
+            ("inline", "inline"), ("always-inline", "inline"), ("function-attrs", "attrs"), ("globalopt", ""),
+            ("globaldce", ""), ("deadargelim", ""), ("ipsccp", ""), ("argpromotion", ""),
+            ("constmerge", ""), ("internalize", ""), ("called-value-propagation", ""),
+        )
+    },
+    "tailcallelim": PassSpec("mem2reg,tailcallelim", "O0"),
     # Ours, not in LLVM 19: the course text's partial-redundancy elimination (lli-only).
     "lazy-code-motion": PassSpec("function(mem2reg,lazy-code-motion)", "O0", lli_only=True),
 }
@@ -173,6 +187,9 @@ class Outcome:
     """Instructions in our output / in opt-19's (when both printed a module)."""
     block_ratio: float | None = None
     """Basic blocks in our output / in opt-19's (when both printed a module)."""
+    agree: int = 0
+    agree_total: int = 0
+    """With ``PassSpec.agreement``: the items (functions or call sites) alike, of this many."""
 
 
 @dataclass
@@ -186,9 +203,14 @@ class Tally:
     csmith_identical: int = 0
     log_size_ratios: list[float] = field(default_factory=list)
     log_block_ratios: list[float] = field(default_factory=list)
+    agree: int = 0
+    agree_total: int = 0
 
     def add(self, o: Outcome, is_csmith: bool) -> None:
         self.counts[o.outcome] += 1
+        if is_csmith:
+            self.agree += o.agree
+            self.agree_total += o.agree_total
         if is_csmith and o.size_ratio is not None and o.size_ratio > 0:
             self.log_size_ratios.append(math.log(o.size_ratio))
         if is_csmith and o.block_ratio is not None and o.block_ratio > 0:
@@ -383,9 +405,20 @@ def check(case: Case, spec: PassSpec) -> Outcome:
         return Outcome(case.name, OPT_FAILS, opt_err, seconds)
     ratio = count_instructions(ours) / max(1, count_instructions(theirs))
     blocks = count_blocks(ours) / max(1, count_blocks(theirs))
+    agree = (0, 0)
+    if spec.agreement and case.is_csmith:
+        agree = _agreement(spec.agreement, path, ours, theirs)
     if _body(ours) == _body(theirs):
-        return Outcome(case.name, IDENTICAL, "", seconds, ratio, blocks)
-    return Outcome(case.name, DIFFERS, first_difference(_body(ours), _body(theirs)), seconds, ratio, blocks)
+        return Outcome(case.name, IDENTICAL, "", seconds, ratio, blocks, *agree)
+    return Outcome(case.name, DIFFERS, first_difference(_body(ours), _body(theirs)), seconds, ratio, blocks, *agree)
+
+
+def _agreement(kind: str, source: Path, ours: str, theirs: str) -> tuple[int, int]:
+    import ipo_agreement
+
+    if kind == "attrs":
+        return ipo_agreement.attribute_agreement(ours, theirs)
+    return ipo_agreement.inline_agreement(source.read_text(), ours, theirs)
 
 
 def csmith_cases(paths: list[Path]) -> list[Case]:
@@ -419,7 +452,7 @@ def _read_log(log: Path) -> dict[tuple[str, str], tuple[bool, Outcome]]:
         try:
             rec = json.loads(line)
             o = Outcome(rec["case"], rec["outcome"], rec.get("detail", ""), rec.get("seconds", 0.0),
-                        rec.get("size_ratio"), rec.get("block_ratio"))
+                        rec.get("size_ratio"), rec.get("block_ratio"), rec.get("agree", 0), rec.get("agree_total", 0))
             done[(rec["pass"], o.case)] = (bool(rec["csmith"]), o)
         except (ValueError, KeyError, TypeError):
             continue
@@ -454,7 +487,8 @@ def run_table(
         if out is not None:
             rec = {"pass": name, "case": o.case, "csmith": is_csmith, "outcome": o.outcome,
                    "detail": o.detail.splitlines()[-1] if o.detail else "", "seconds": round(o.seconds, 3),
-                   "size_ratio": o.size_ratio, "block_ratio": o.block_ratio}
+                   "size_ratio": o.size_ratio, "block_ratio": o.block_ratio, "agree": o.agree,
+                   "agree_total": o.agree_total}
             out.write(json.dumps(rec) + "\n")
             out.flush()
         if progress and (index + 1) % 50 == 0:
@@ -493,6 +527,12 @@ def format_table(tallies: dict[str, Tally]) -> str:
             name, total, c[IDENTICAL], c[BOTH_ABORT], c[DIFFERS], c[MISCOMPILE], c[CRASH], c[INVALID], c[OPT_FAILS],
             100 * t.identity, t.csmith_identical, t.csmith_total, "%.3f×" % ratio if ratio is not None else "–",
             "%.3f×" % bratio if bratio is not None else "–"))
+    agreeing = [(n, t) for n, t in tallies.items() if t.agree_total]
+    if agreeing:
+        lines += ["", "| pass | agreement with opt-19 on csmith |", "|---|---|"]
+        for name, t in agreeing:
+            what = "call sites inlined alike" if PASSES[name].agreement == "inline" else "functions' attributes equal"
+            lines.append("| %s | %.1f%% (%d/%d %s) |" % (name, 100 * t.agree / t.agree_total, t.agree, t.agree_total, what))
     if lli_only:
         lines += ["", "lli-only (no opt-19 comparison):", ""] if lines else []
         lines += ["| pass | cases | checked | miscompiles | crashes | invalid |", "|" + "---|" * 6]
