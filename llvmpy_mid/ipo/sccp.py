@@ -54,6 +54,7 @@ from llvmpy_mid.analysis.value_lattice import CONSTANTRANGE_INCLUDING_UNDEF
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.attribute_list import AttributeList
 from llvmpy_mid.ir.basic_block import BasicBlock
+from llvmpy_mid.ir.dead_constants import remove_dead_constant_users
 from llvmpy_mid.ir.constants import BlockAddress, PoisonValue, UndefValue
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalVariable
@@ -153,8 +154,6 @@ def can_track_global_variable_interprocedurally(gv: GlobalVariable) -> bool:
         elif op == "load":
             if user.is_volatile or user.type is not vty:  # type: ignore[attr-defined]
                 return False
-        elif user.is_constant and user.use_empty:
-            continue  # a dead constant user (LLVM drops them first)
         else:
             return False
     return True
@@ -232,7 +231,8 @@ def run_ipsccp(
         for arg in fn.args:
             solver.track_value_of_argument(arg)
 
-    for gv in module.globals:
+    for gv in list(module.globals):
+        remove_dead_constant_users(gv)
         if can_track_global_variable_interprocedurally(gv):
             solver.track_value_of_global_variable(gv)
 
