@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from llvmpy_mid.analysis.block_frequency import BlockFrequencyAnalysis, BlockFrequencyInfo
 from llvmpy_mid.analysis.constant_folding import constant_fold_constant
+from llvmpy_mid.analysis.target_transform_info import TargetIRAnalysis
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
@@ -120,9 +122,19 @@ class GlobalOptPass(Pass[Module]):
             fam.invalidate(fn, PreservedAnalyses.none())
 
         def on_delete(fn: Function) -> None:
+            if fn in fam.cached_units():
+                fam.instrumentation.run_analyses_cleared(fn.name)
             fam.clear(fn)
 
+        def get_bfi(fn: Function) -> BlockFrequencyInfo:
+            return fam.get_result(BlockFrequencyAnalysis, fn)
+
+        def get_tti(fn: Function) -> object:
+            return fam.get_result(TargetIRAnalysis, fn)
+
         stress = bool(OPTIONS.value("enable-coldcc-stress-test"))
+        rel_freq_opt = OPTIONS.value("coldcc-rel-freq")
+        rel_freq = rel_freq_opt if isinstance(rel_freq_opt, int) else 2
         changed = False
         local_change = True
         first_not_evaluated: list[int] = []
@@ -131,7 +143,8 @@ class GlobalOptPass(Pass[Module]):
             local_change = False
             not_discardable = _not_discardable_comdats(unit)
             local_change |= optimize_functions(
-                unit, get_tli, lookup_dom_tree, not_discardable, changed_cfg, on_delete, stress
+                unit, get_tli, lookup_dom_tree, not_discardable, changed_cfg, on_delete, stress, get_bfi, get_tti,
+                rel_freq,
             )
 
             def should_remove(priority: int, fn: Function) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from llvmpy_mid.analysis.block_frequency import BlockFrequencyInfo
 from llvmpy_mid.analysis.call_graph import ASSUME_LIKE_INTRINSICS
 from llvmpy_mid.ir import calling_conv
 from llvmpy_mid.ir.attribute_list import AttributeList
@@ -208,6 +209,38 @@ def _remove_preallocated(fn: Function) -> None:
         setup.erase_from_parent()
 
 
+def _is_cold_call_site(call: CallBase, bfi: BlockFrequencyInfo, rel_freq: int) -> bool:
+    fn = call.function
+    assert fn is not None and call.parent is not None
+    site = bfi.frequency(call.parent)
+    entry = bfi.frequency(fn.entry_block)
+    prob = (rel_freq * (1 << 31) + 50) // 100
+    return site < (entry * prob) >> 31
+
+
+def _has_only_cold_calls(
+    fn: Function, get_bfi: Callable[[Function], BlockFrequencyInfo], changeable: Callable[[Function], bool], rel_freq: int
+) -> bool:
+    for bb in fn.blocks:
+        for inst in bb.instructions:
+            if not isinstance(inst, CallInst):
+                continue
+            if inst.is_inline_asm_call:
+                continue
+            callee = inst.called_function
+            if callee is None:
+                return False
+            if callee.intrinsic_id:
+                continue
+            if not callee.has_local_linkage:
+                return False
+            if not changeable(callee):
+                return False
+            if not _is_cold_call_site(inst, get_bfi(fn), rel_freq):
+                return False
+    return True
+
+
 def optimize_functions(
     module: Module,
     get_tli: GetTLI,
@@ -216,6 +249,9 @@ def optimize_functions(
     changed_cfg: Callable[[Function], None],
     on_delete_fn: Callable[[Function], None],
     coldcc_stress: bool,
+    get_bfi: Callable[[Function], BlockFrequencyInfo],
+    get_tti: Callable[[Function], object],
+    rel_freq: int,
 ) -> bool:
     """One pass over the module's functions; whether anything changed."""
     changed = False
@@ -226,6 +262,11 @@ def optimize_functions(
         if key not in cc_cache:
             cc_cache[key] = _has_changeable_cc_impl(fn)
         return cc_cache[key]
+
+    # Which functions only make cold calls (asked for the analyses' sake: no target
+    # modelled here wants coldcc for cold functions).
+    for fn in list(module.functions):
+        _has_only_cold_calls(fn, get_bfi, changeable, rel_freq)
 
     for fn in list(module.functions):
         if fn.parent is not module:
@@ -259,6 +300,7 @@ def optimize_functions(
             continue
         if changeable(fn):
             NUM_INTERNAL_FUNC.add()
+            get_tti(fn)
             if coldcc_stress:
                 cc_cache.pop(id(fn), None)
                 fn.calling_conv = calling_conv.COLD
