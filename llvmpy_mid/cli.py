@@ -349,7 +349,7 @@ def normalize_triple(triple: str) -> str:
 
 
 #: Pass options LLVM declares as ``cl::list``: given more than once, the values accumulate.
-_LIST_OPTIONS = frozenset(("disable-builtin",))
+_LIST_OPTIONS = frozenset(("disable-builtin", "internalize-public-api-list"))
 
 
 def parse_args(argv: Sequence[str], err: TextIO) -> Options:

@@ -194,6 +194,10 @@ class TargetTransformInfo:
         """No type is legal without a target (``isTypeLegal``)."""
         return False
 
+    def should_build_rel_lookup_tables(self) -> bool:
+        """No relative lookup tables without a target (``shouldBuildRelLookupTables``)."""
+        return False
+
     # --- simple queries -------------------------------------------------------------------------
 
     def get_predictable_branch_threshold(self) -> tuple[int, int]:

@@ -179,6 +179,15 @@ class X86TargetTransformInfo(TargetTransformInfo):
 
     # --- type legality ----------------------------------------------------------------------
 
+    def should_build_rel_lookup_tables(self) -> bool:
+        """``BasicTTIImpl::shouldBuildRelLookupTables``: position-independent code outside the
+        medium and large code models (x86-64 is a 64-bit architecture)."""
+        from llvmpy_mid.analysis.target_codegen_options import code_model, x86_relocation_model
+
+        module = self.function.parent if self.function is not None else None
+        triple = module.target_triple if module is not None else ""
+        return x86_relocation_model(triple) == "pic" and code_model() not in ("medium", "large")
+
     def is_type_legal(self, ty: Type) -> bool:
         """``isTypeLegal``: a type the generic x86-64 CPU holds in one register."""
         if isinstance(ty, IntegerType):
