@@ -30,8 +30,14 @@ links propagated from the child's low link, DFS numbers restarting at each
 root, a component's nodes listed from its root down the pending stack), with
 explicit stacks: O(N + E).
 
-What it does not do: no incremental updates (edge insertion/removal, SCC
-splitting) -- rebuild the graph after a change. The library-function test is
+Updates: ``update_edges`` finds again the edges of functions a CGSCC pass changed
+(cost: their size) and tells the bottom-up walk whether it may go on over the SCCs it
+has not visited; ``refresh`` rebuilds in place (the walk does so when a new function
+appears or a changed function gains an edge to an unvisited one, and once at its end
+when edges changed).
+
+What it does not do: LLVM's finer incremental updates (switching edges between call
+and ref, splitting and merging SCCs and RefSCCs in place). The library-function test is
 a table of common C library names with their prototypes (checked against
 opt-19 on x86_64 Linux), not LLVM's full ``TargetLibraryInfo``; target
 availability is not modelled. ``print-lcg-dot`` is not provided.
@@ -211,6 +217,10 @@ class LazyCallGraph:
 
     def __init__(self, module: Module) -> None:
         self.module = module
+        self._build()
+
+    def _build(self) -> None:
+        module = self.module
         self._nodes: dict[Function, LCGNode] = {}
         self.lib_functions: list[Function] = []
         self.entry_nodes: list[LCGNode] = []
@@ -315,6 +325,40 @@ class LazyCallGraph:
             ref_sccs.append(rc)
 
         _tarjan(self.entry_nodes, False, form_ref_scc)
+
+    # --- updates --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Rebuild the whole graph in place, from the module as it is now (O(N + E)); the
+        object stays the same, so a cached analysis result stays valid."""
+        self._build()
+
+    def update_edges(self, functions: list[Function], visited: set[Function]) -> bool:
+        """Find again the edges of ``functions`` (their bodies changed) and say whether a
+        bottom-up walk that has visited ``visited`` (these functions included) may go on over
+        the SCCs it has not visited yet: true when every new edge goes to a visited function.
+        False when an edge goes to a function the graph does not know or to an unvisited one
+        (the walk must then ``refresh``). The SCC partition is not redrawn (only edges are
+        updated): after a walk that updated edges, ``refresh`` once. Cost: the functions' size."""
+        nodes = self._nodes
+        for fn in functions:
+            node = nodes.get(fn)
+            if node is None:
+                return False
+            old = {t.function for t, _ in node.edges}
+            node.edges = []
+            try:
+                self._populate(node)
+            except KeyError:  # an edge to a function created after the graph was built
+                return False
+            for target, _ in node.edges:
+                f = target.function
+                if f not in old and f not in visited:
+                    return False
+        return True
+
+    def forget(self, fn: Function) -> None:
+        """Drop a deleted function's node (edges to it from other nodes stay until ``refresh``)."""
+        self._nodes.pop(fn, None)
 
     # --- queries --------------------------------------------------------------------------
     def node(self, fn: Function) -> LCGNode | None:

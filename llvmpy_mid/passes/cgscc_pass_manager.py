@@ -13,13 +13,20 @@ each function of an SCC. The ``-debug-pass-manager`` lines are opt-19's:
 
 How: the module adaptor asks for the lazy call graph once. Before and after
 each SCC it compares a fingerprint of the SCC's functions' references to other
-functions (and the module's function list); when a pass changed them, the call
-graph is rebuilt and the walk goes on over the new graph's SCCs that hold a
-function not yet visited. That keeps the bottom-up promise for passes that
-add, remove or redirect calls without LLVM's incremental graph update.
+functions and the module's function count; when a pass changed them, only the
+changed functions' edges are found again (``LazyCallGraph.update_edges``: cost
+their size), and the walk goes on. Only when a function was created, or a
+changed function gained an edge to a function not visited yet (the remaining
+bottom-up order may be wrong), is the graph rebuilt and the walk continued over
+the new graph's SCCs that hold a function not yet visited. After a walk that
+updated edges the graph is rebuilt once in place, so the cached ``lcg`` result
+stays exact. The inliner's typical change (calls to already-visited callees
+added, calls removed, dead callees deleted) costs no rebuild: the walk is linear
+in the call graph's size plus the code the passes change.
 
-What it does not do: no incremental ``updateCGAndAnalysisManagerForPass``
-(SCCs split or merged by a pass are revisited only through the rebuild), no
+What it does not do: LLVM's ``updateCGAndAnalysisManagerForPass`` in full
+(SCCs split or merged by a pass are not revisited with the rest of the
+pipeline; a rebuild keeps only the bottom-up order), no
 ``devirt<N>`` repetition (it runs its pipeline once), no invalidation of SCC
 analyses from function-level changes beyond what each pass returns.
 """
@@ -176,9 +183,9 @@ def _scc_module(scc: SCC) -> Module | None:
     return scc.functions[0].parent if scc.functions else None
 
 
-def _fingerprint(functions: list[Function], module: Module) -> tuple[Any, ...]:
+def _fingerprint(functions: list[Function]) -> tuple[Any, ...]:
     """What the call graph depends on for these functions: each instruction's function operands."""
-    refs: list[int] = [len(module.functions)]
+    refs: list[int] = []
     for fn in functions:
         refs.append(id(fn))
         for bb in fn.blocks:
@@ -212,15 +219,16 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
         graph = am.get_result(LazyCallGraphAnalysis, unit)
         pi: PassInstrumentation = am.instrumentation
         visited: set[Function] = set()
-        rebuilt = False
+        stale = False  # edges were updated since the graph was last built
+        count = len(unit.functions)
         pa = PreservedAnalyses.all()
         pending = list(reversed(graph.sccs_in_postorder()))
         while pending:
             scc = pending.pop()
-            if all(fn in visited for fn in scc.functions):
+            if all(fn in visited or fn.parent is not unit for fn in scc.functions):
                 continue
             visited.update(scc.functions)
-            before = _fingerprint(scc.functions, unit)
+            before = _fingerprint(scc.functions)
             cgam.get_result(FunctionAnalysisManagerCGSCCProxy, scc)
             cgam.get_result(ModuleAnalysisManagerCGSCCProxy, scc)
             if not pi.run_before_pass(self.cgscc_pass, scc):
@@ -232,14 +240,28 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
             pi.run_after_pass(self.cgscc_pass, scc, pass_pa)
             pa.intersect(pass_pa)
             live = [fn for fn in scc.functions if fn.parent is unit]
-            if len(live) != len(scc.functions) or _fingerprint(live, unit) != before:
-                graph = LazyCallGraph(unit)
-                rebuilt = True
-                cgam.clear()
-                pending = [s for s in reversed(graph.sccs_in_postorder()) if not all(f in visited for f in s.functions)]
+            visited.update(live)  # a function that replaced one of the SCC's (as LLVM's replaceNodeFunction) is done
+            now = len(unit.functions)
+            dead = len(scc.functions) - len(live)
+            if dead or now != count or _fingerprint(live) != before:
+                # Incremental update: the changed functions' edges only, unless a function was
+                # created (more functions than the deletions here leave) or a changed function
+                # gained an edge to one not visited yet: then the remaining order is rebuilt.
+                stale = True
+                for fn in scc.functions:
+                    if fn.parent is not unit:
+                        graph.forget(fn)
+                if now > count - dead or not graph.update_edges(live, visited):
+                    graph.refresh()
+                    stale = False
+                    cgam.clear()
+                    pending = [s for s in reversed(graph.sccs_in_postorder())
+                               if not all(f in visited for f in s.functions)]
+            count = now
+        if stale:
+            graph.refresh()  # once per walk: the SCCs of the updated edges, for later users
         pa.preserve_set(AllAnalysesOnCGSCC)
-        if not rebuilt:  # a rebuilt graph is not cached: the stale one is then invalidated
-            pa.preserve(LazyCallGraphAnalysis)
+        pa.preserve(LazyCallGraphAnalysis)  # kept up to date in place
         pa.preserve(CGSCCAnalysisManagerModuleProxy)
         pa.preserve(FunctionAnalysisManagerModuleProxy)
         return pa
