@@ -265,7 +265,7 @@ def rewrite_function(fn: Function, arg_alive: Sequence[bool], ret_alive: Sequenc
     nf.attributes = new_pal
     incompatible = type_incompatible(nret_ty)
     num_params = len(fty.params)
-    for use in reversed(list(fn.uses)):
+    for use in list(fn.uses):  # LLVM takes user_back(), the most recent use, first
         cb = use.user
         assert isinstance(cb, CallBase)
         _rewrite_call(
