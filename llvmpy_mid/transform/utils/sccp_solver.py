@@ -23,9 +23,13 @@ LLVM (:meth:`SCCPSolver.try_to_replace_with_constant`,
 :meth:`SCCPSolver.simplify_insts_in_block`, :meth:`SCCPSolver.remove_non_feasible_edges`)
 and lives in ``transform/utils/sccp_rewrite.py``.
 
-What it does not do (yet): ``llvm.ssa.copy`` with PredicateInfo (``ipsccp``'s
-branch-condition facts) -- a copy just carries its operand's facts; the function
-specialization hooks (``setLatticeValueForSpecializationArguments``) are absent.
+``ipsccp`` gives the solver each function's PredicateInfo
+(``transform/utils/predicate_info.py``): an ``llvm.ssa.copy`` it inserted takes its
+operand's facts narrowed by the branch, switch or assume condition it stands
+for (a copy without one just carries its operand's facts).
+
+What it does not do (yet): the function specialization hooks
+(``setLatticeValueForSpecializationArguments``) are absent.
 """
 
 from __future__ import annotations
