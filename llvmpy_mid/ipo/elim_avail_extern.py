@@ -21,7 +21,8 @@ from typing import ClassVar
 from llvmpy_mid.ir.dead_constants import is_safe_to_destroy_constant, remove_dead_constant_users
 from llvmpy_mid.ir.debug_info import DIFieldNode
 from llvmpy_mid.ir.function import Function
-from llvmpy_mid.ir.global_value import Linkage
+from llvmpy_mid.ir.constants import Constant
+from llvmpy_mid.ir.global_value import GlobalValue, Linkage
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.metadata import MDString
 from llvmpy_mid.ir.module import Module
@@ -47,6 +48,27 @@ def _is_call_use(use: Use) -> bool:
     return isinstance(use.user, CallBase)
 
 
+def _replace_non_call_uses(fn: Function, decl: Function) -> None:
+    """Give ``decl`` every use of ``fn`` that is not a call instruction, constant expressions
+    included (rebuilt after the other uses, last met first, as LLVM's ``replaceUsesWithIf``)."""
+    constants: list[Constant] = []
+    seen: set[int] = set()
+    for use in list(fn.uses):
+        user = use.user
+        if _is_call_use(use):
+            continue
+        if isinstance(user, Constant) and not isinstance(user, GlobalValue):
+            if id(user) not in seen:
+                seen.add(id(user))
+                constants.append(user)
+            continue
+        use.set(decl)
+    while constants:
+        c = constants.pop()
+        if any(op is fn for op in c.operands):
+            c.handle_operand_change(fn, decl)
+
+
 def _convert_to_local_copy(module: Module, fn: Function) -> None:
     """Keep ``fn`` as an internal renamed copy for its call uses; a new declaration of
     the old name takes the other uses."""
@@ -61,7 +83,7 @@ def _convert_to_local_copy(module: Module, fn: Function) -> None:
         sp.set_field("linkageName", MDString.get(module.context, fn.name))
     fn.linkage = Linkage.INTERNAL
     decl = Function(fn.function_type, orig_name, Linkage.EXTERNAL, module=module, address_space=fn.address_space)
-    fn.replace_uses_with_if(decl, lambda u: not _is_call_use(u))
+    _replace_non_call_uses(fn, decl)
     NUM_CONVERSIONS.add()
 
 

@@ -14,7 +14,9 @@ other definition becomes ``internal`` with default visibility (statistics ``NumF
 ``NumGlobals``, ``NumAliases``).
 
 Comdats: when the module has comdats, members (an alias counts with its aliasee object's comdat)
-are counted per comdat, and a comdat with a preserved member keeps all its members external.
+are counted per comdat, and a comdat with a preserved member keeps all its members external
+(as in LLVM, this test runs before the ``llvm.used`` and always-preserved names are added, so
+only the other rules and the public API count there).
 Otherwise each member is internalized without the preservation test; a global object drops a
 comdat it is the only member of, or switches it to ``nodeduplicate`` (not on wasm).
 
@@ -279,12 +281,7 @@ class Internalizer:
             info.external = True
 
     def run(self, module: Module) -> bool:
-        used = module.get_global("llvm.used")
-        if used is not None and not used.has_local_linkage and used.initializer is not None:
-            for op in used.initializer.operands:
-                target = strip_pointer_casts(op)
-                if isinstance(target, GlobalValue):
-                    self.always_preserved.add(target.name)
+        # As in LLVM, the comdats are counted before the always-preserved names are known.
         comdats: dict[Comdat, _ComdatInfo] = {}
         if module.comdats:
             for fn in module.functions:
@@ -293,6 +290,12 @@ class Internalizer:
                 self.check_comdat(var, comdats)
             for alias in module.aliases:
                 self.check_comdat(alias, comdats)
+        used = module.get_global("llvm.used")
+        if used is not None and not used.has_local_linkage and used.initializer is not None:
+            for op in used.initializer.operands:
+                target = strip_pointer_casts(op)
+                if isinstance(target, GlobalValue):
+                    self.always_preserved.add(target.name)
         triple = module.target_triple
         self.always_preserved.update(
             ("llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors", "llvm.global.annotations")
