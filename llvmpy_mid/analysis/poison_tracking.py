@@ -69,7 +69,6 @@ from llvmpy_mid.ir.instructions.flags import FastMathFlags
 from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
 from llvmpy_mid.ir.instructions.other import PHINode, SelectInst
 from llvmpy_mid.ir.instructions.vector import ShuffleVectorInst
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.types import IntegerType, VectorType
 
 if TYPE_CHECKING:
@@ -264,10 +263,7 @@ def _intrinsic_of(call: Value) -> str:
     """The intrinsic (base name) a direct call calls, or ``""``."""
     if not isinstance(call, CallInst):
         return ""
-    fn = call.called_function
-    if fn is None or not fn.intrinsic_id:
-        return ""
-    return lookup_intrinsic(fn.name) or ""
+    return call.intrinsic_base
 
 
 # --- can an operation create poison --------------------------------------------------------------

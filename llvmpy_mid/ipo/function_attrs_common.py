@@ -133,9 +133,8 @@ def call_operand_does_not_access_memory(call: CallBase, index: int) -> bool:
 
 
 def call_operand_only_reads_memory(call: CallBase, index: int) -> bool:
-    """``CallBase::onlyReadsMemory(OpNo)``: a ``byval`` argument, or ``readonly``/``readnone``."""
-    if index < call.arg_size and call.param_has_attr(index, "byval"):
-        return True
+    """``CallBase::onlyReadsMemory(OpNo)``: ``readonly`` or ``readnone`` (LLVM 19 does not
+    count ``byval`` here)."""
     return call_data_operand_has_attr(call, index, "readonly") or call_data_operand_has_attr(call, index, "readnone")
 
 

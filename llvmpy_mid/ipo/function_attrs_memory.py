@@ -44,6 +44,9 @@ AARGetter = Callable[[Function], AAResults]
 
 def _add_loc_access(me: MemoryEffects, loc: MemoryLocation, mr: ModRefInfo, aar: AAResults) -> MemoryEffects:
     """The effects ``me`` widened by an access ``mr`` of ``loc``."""
+    widest = (mr & 3) * 0b010001  # ``mr`` for argument memory and for other memory
+    if me.data & widest == widest:
+        return me  # nothing this access could add (saves the alias queries)
     mr = ModRefInfo(mr & aar.get_mod_ref_info_mask(loc, True))
     if not mr:
         return me
