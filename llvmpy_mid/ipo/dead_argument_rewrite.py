@@ -22,7 +22,6 @@ from typing import Sequence, cast
 
 from llvmpy_mid.ir.attribute_list import AttributeList
 from llvmpy_mid.ir.attributes import AttributeSet
-from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.analysis.call_graph import ASSUME_LIKE_INTRINSICS
 from llvmpy_mid.ir.constants import BlockAddress, PoisonValue
 from llvmpy_mid.ir.intrinsics import lookup_intrinsic
