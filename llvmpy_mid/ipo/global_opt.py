@@ -44,7 +44,7 @@ from llvmpy_mid.ipo.global_opt_aliases import (
 )
 from llvmpy_mid.ipo.global_opt_ctors import evaluate_static_constructor
 from llvmpy_mid.ipo.global_opt_functions import optimize_functions
-from llvmpy_mid.ipo.global_opt_process import delete_if_dead, is_def_trivially_dead, process_global
+from llvmpy_mid.ipo.global_opt_process import comdat_of, delete_if_dead, is_def_trivially_dead, process_global
 from llvmpy_mid.ipo.global_opt_cleanup import GetTLI
 from llvmpy_mid.ipo.global_opt_process import LookupDomTree
 from llvmpy_mid.transform.utils.ctor_utils import optimize_global_ctors_list
@@ -73,7 +73,7 @@ def _not_discardable_comdats(module: Module) -> set[Comdat]:
         if c is not None and not is_def_trivially_dead(fn):
             found.add(c)
     for ga in module.aliases:
-        c = ga.comdat
+        c = comdat_of(ga)
         if c is not None and (not ga.is_discardable_if_unused or not ga.use_empty):
             found.add(c)
     return found

@@ -20,7 +20,7 @@ from llvmpy_mid.analysis.target_transform_info import TargetTransformInfo
 from llvmpy_mid.ir.constants import BlockAddress, Constant, UndefValue
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
-from llvmpy_mid.ir.global_value import Comdat, GlobalValue, GlobalVariable, UnnamedAddr
+from llvmpy_mid.ir.global_value import Comdat, GlobalAlias, GlobalValue, GlobalVariable, UnnamedAddr
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.flags import AtomicOrdering
 from llvmpy_mid.ir.instructions.memory import AllocaInst, LoadInst, StoreInst
@@ -50,7 +50,7 @@ from llvmpy_mid.transform.utils.global_status import (
     remove_dead_constant_users,
 )
 
-__all__ = ["delete_if_dead", "is_def_trivially_dead", "process_global", "LookupDomTree", "GetTTI"]
+__all__ = ["comdat_of", "delete_if_dead", "is_def_trivially_dead", "process_global", "LookupDomTree", "GetTTI"]
 
 LookupDomTree = Callable[[Function], DominatorTree]
 GetTTI = Callable[[Function], TargetTransformInfo]
@@ -63,6 +63,14 @@ def is_def_trivially_dead(fn: Function) -> bool:
     return all(isinstance(u, BlockAddress) for u in fn.users)
 
 
+def comdat_of(gv: GlobalValue) -> Comdat | None:
+    """LLVM ``GlobalValue::getComdat``: an alias is in its aliasee object's comdat."""
+    if isinstance(gv, GlobalAlias):
+        base = gv.base_object
+        return base.comdat if base is not None else None
+    return gv.comdat
+
+
 def delete_if_dead(
     gv: GlobalValue, not_discardable: set[Comdat], on_delete_fn: Callable[[Function], None] | None = None
 ) -> bool:
@@ -70,7 +78,7 @@ def delete_if_dead(
     remove_dead_constant_users(gv)
     if not gv.is_discardable_if_unused and not gv.is_declaration:
         return False
-    c = gv.comdat
+    c = comdat_of(gv)
     if c is not None and not gv.has_local_linkage and c in not_discardable:
         return False
     if isinstance(gv, Function):
