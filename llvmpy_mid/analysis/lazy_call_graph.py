@@ -356,6 +356,22 @@ class LazyCallGraph:
                     return False
         return True
 
+    def replace_node_function(self, node: LCGNode, new: Function) -> None:
+        """Let ``node`` stand for ``new``, a function that replaced its own one with the
+        same calls and references (LLVM ``RefSCC::replaceNodeFunction``); the node keeps
+        its place, its edges and its SCC."""
+        old = node.function
+        node.function = new
+        self._nodes = {(new if fn is old else fn): n for fn, n in self._nodes.items()}
+        self.lib_functions = [new if fn is old else fn for fn in self.lib_functions]
+        scc = self._scc_of.pop(old, None)
+        if scc is not None:
+            self._scc_of[new] = scc
+            scc.functions[:] = [new if fn is old else fn for fn in scc.functions]
+        ref_scc = self._ref_scc_of.pop(old, None)
+        if ref_scc is not None:
+            self._ref_scc_of[new] = ref_scc
+
     def forget(self, fn: Function) -> None:
         """Drop a deleted function's node (edges to it from other nodes stay until ``refresh``)."""
         self._nodes.pop(fn, None)
