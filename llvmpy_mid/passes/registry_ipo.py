@@ -81,11 +81,11 @@ OPTIONS_ROWS += [
 ]
 
 # --- argpromotion
+PASSES += [("argpromotion", "cgscc", _IPO + "argument_promotion:ArgumentPromotionPass")]
 
 # --- ipsccp, called-value-propagation
 PARAM_PASSES += [
     ("ipsccp", "module", _IPO + "sccp:IPSCCPPass", _IPO + "sccp:parse_ipsccp_options", "<no-func-spec;func-spec>"),
-PASSES += [("argpromotion", "cgscc", _IPO + "argument_promotion:ArgumentPromotionPass")]
 ]
 OPTIONS_ROWS += [
     ("funcspec-max-iters", "uint", 10, "The maximum number of iterations function specialization is run", "ipsccp"),
