@@ -103,7 +103,10 @@ PASSES += [
     ("inliner-wrapper-no-mandatory-first", "module", _IPO + "inliner_wrapper:ModuleInlinerWrapperNoMandatoryFirstPass"),
     ("print<inline-cost>", "function", _INL + "cost_printer:InlineCostAnnotationPrinterPass"),
 ]
-ANALYSES += [("inline-advisor", "module", _INL + "advisor:InlineAdvisorAnalysis")]
+ANALYSES += [
+    ("inline-advisor", "module", _INL + "advisor:InlineAdvisorAnalysis"),
+    ("profile-summary", "module", "llvmpy_mid.analysis.profile_summary_info:ProfileSummaryAnalysis"),
+]
 PARAM_PASSES += [("inline", "cgscc", _IPO + "inliner:InlinerPass", _IPO + "inliner:parse_inliner_options", "<only-mandatory>")]
 OPTIONS_ROWS += [
     ("inlinedefault-threshold", "int", 225, "Default amount of inlining to perform", "inline"),

@@ -1,0 +1,163 @@
+"""The target and attribute questions the inline cost model asks (LLVM 19.1.7
+``TargetTransformInfoImpl.h`` inliner hooks, ``TargetLibraryInfo::areInlineCompatible``,
+``AttributeFuncs::areInlineCompatible`` of ``lib/IR/Attributes.cpp`` with the
+``CompatRule`` list of ``Attributes.td``).
+
+What: the target-independent answers of the inliner's TTI hooks (call penalty, vector
+bonus 150%, threshold multiplier 1, no threshold adjustment, no caller alloca cost,
+switch case clusters = number of cases); whether a caller and a callee may be inlined
+into each other by their attributes (sanitizers, safestack, shadow call stack, profile
+attributes, denormal modes, strictfp, return-address signing; ``target-cpu`` and
+``target-features``; the ``nobuiltin`` sets).
+
+What it does not do: x86's subtarget feature lattice (features are compared as sets
+of ``+name`` strings: the callee's must be a subset of the caller's), jump-table
+switch lowering estimates.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.instructions.calls import CallBase
+
+if TYPE_CHECKING:
+    from llvmpy_mid.analysis.target_library_info import TargetLibraryInfo
+    from llvmpy_mid.analysis.target_transform_info import TargetTransformInfo
+    from llvmpy_mid.ir.instructions.terminators import SwitchInst
+
+_EQUAL_ENUM_ATTRS = (
+    "sanitize_address",
+    "sanitize_thread",
+    "sanitize_memory",
+    "sanitize_hwaddress",
+    "sanitize_memtag",
+    "sanitize_numerical_stability",
+    "safestack",
+    "shadowcallstack",
+    "use-sample-profile",
+    "noprofile",
+)
+_EQUAL_STRING_ATTRS = ("sign-return-address", "sign-return-address-key", "branch-protection-pauth-lr")
+
+
+def get_inline_call_penalty(tti: TargetTransformInfo, caller: Function, call: CallBase, default: int) -> int:
+    """``TTI.getInlineCallPenalty``."""
+    return default
+
+
+def get_inliner_vector_bonus_percent(tti: TargetTransformInfo) -> int:
+    return 150
+
+
+def get_inlining_threshold_multiplier(tti: TargetTransformInfo) -> int:
+    return 1
+
+
+def adjust_inlining_threshold(tti: TargetTransformInfo, call: CallBase) -> int:
+    return 0
+
+
+def get_caller_alloca_cost(tti: TargetTransformInfo, call: CallBase, alloca: object) -> int:
+    return 0
+
+
+def get_estimated_number_of_case_clusters(tti: TargetTransformInfo, si: SwitchInst) -> tuple[int, int]:
+    """``(number of case clusters, jump table size)``: NoTTIImpl's one cluster per case."""
+    return si.num_cases, 0
+
+
+def _fn_attr_key(fn: Function, kind: str) -> object:
+    attr = fn.attributes.get_fn_attr(kind)
+    return None if attr is None else attr
+
+
+def _denormal(fn: Function, key: str) -> tuple[str, str] | None:
+    attr = fn.attributes.get_fn_attr(key)
+    if attr is None:
+        return None
+    text = attr.value
+    parts = text.split(",")
+    out = parts[0].strip()
+    inp = parts[1].strip() if len(parts) > 1 else out
+    return (out or "ieee", inp or "ieee")
+
+
+def _denorm_compatible(caller: tuple[str, str] | None, callee: tuple[str, str] | None) -> bool:
+    a = caller if caller is not None else ("ieee", "ieee")
+    b = callee if callee is not None else ("ieee", "ieee")
+    return a == b or b == ("dynamic", "dynamic")
+
+
+def _check_denorm_mode(caller: Function, callee: Function) -> bool:
+    if not _denorm_compatible(_denormal(caller, "denormal-fp-math"), _denormal(callee, "denormal-fp-math")):
+        return False
+    caller32 = _denormal(caller, "denormal-fp-math-f32") or _denormal(caller, "denormal-fp-math")
+    callee32 = _denormal(callee, "denormal-fp-math-f32") or _denormal(callee, "denormal-fp-math")
+    return _denorm_compatible(caller32, callee32)
+
+
+def attributes_are_inline_compatible(caller: Function, callee: Function) -> bool:
+    """LLVM ``AttributeFuncs::areInlineCompatible``."""
+    for kind in _EQUAL_ENUM_ATTRS:
+        if _fn_attr_key(caller, kind) != _fn_attr_key(callee, kind):
+            return False
+    if not _check_denorm_mode(caller, callee):
+        return False
+    if callee.attributes.has_fn_attr("strictfp") and not caller.attributes.has_fn_attr("strictfp"):
+        return False
+    for key in _EQUAL_STRING_ATTRS:
+        if _fn_attr_key(caller, key) != _fn_attr_key(callee, key):
+            return False
+    return True
+
+
+def _features(fn: Function) -> set[str]:
+    attr = fn.attributes.get_fn_attr("target-features")
+    if attr is None or not attr.value:
+        return set()
+    return {f for f in attr.value.split(",") if f}
+
+
+def target_inline_compatible(tti: TargetTransformInfo, caller: Function, callee: Function) -> bool:
+    """``TTI.areInlineCompatible``: equal ``target-cpu`` and ``target-features`` without a
+    target; on x86-64 the callee's features must be a subset of the caller's."""
+    from llvmpy_mid.analysis.target_transform_info import TargetTransformInfo as BaseTTI
+
+    cpu_a = _fn_attr_key(caller, "target-cpu")
+    cpu_b = _fn_attr_key(callee, "target-cpu")
+    if type(tti) is BaseTTI:
+        return cpu_a == cpu_b and _fn_attr_key(caller, "target-features") == _fn_attr_key(callee, "target-features")
+    callee_features = _features(callee)
+    caller_features = _features(caller)
+    wanted = {f[1:] for f in callee_features if f.startswith("+")}
+    have = {f[1:] for f in caller_features if f.startswith("+")}
+    return wanted <= have
+
+
+def tli_inline_compatible(caller_tli: TargetLibraryInfo, callee_tli: TargetLibraryInfo, allow_superset: bool) -> bool:
+    """``TargetLibraryInfo::areInlineCompatible``: the callee's ``nobuiltin`` set equals
+    the caller's (or, with ``allow_superset``, is contained in it)."""
+    caller_off: set[int] = getattr(caller_tli, "_override_unavailable", set())
+    callee_off: set[int] = getattr(callee_tli, "_override_unavailable", set())
+    if allow_superset:
+        return callee_off <= caller_off
+    return callee_off == caller_off
+
+
+def functions_have_compatible_attributes(
+    caller: Function,
+    callee: Function,
+    tti: TargetTransformInfo,
+    get_tli: Callable[[Function], TargetLibraryInfo],
+) -> bool:
+    """LLVM's ``functionsHaveCompatibleAttributes`` in InlineCost.cpp."""
+    from llvmpy_mid.analysis.inline_cost import option_bool
+
+    callee_tli = get_tli(callee)
+    if not (option_bool("ignore-tti-inline-compatible") or target_inline_compatible(tti, caller, callee)):
+        return False
+    if not tli_inline_compatible(get_tli(caller), callee_tli, option_bool("inline-caller-superset-nobuiltin")):
+        return False
+    return attributes_are_inline_compatible(caller, callee)
