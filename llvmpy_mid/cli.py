@@ -45,7 +45,7 @@ import signal
 import stat
 import sys
 import warnings
-from typing import TYPE_CHECKING, Any, Iterator, NoReturn, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Sequence, TextIO
 
 from llvmpy_mid.errors import FatalError, LLVMPyError, ParseError, PipelineError, VerifierError
 
@@ -150,6 +150,11 @@ OPTIONS:
   --version             Print the version
   --help                Print this help
 """
+
+
+#: Called just before ``llvmpy-opt`` aborts as opt-19 does on a crash-diagnostic fatal error
+#: (the conformance runner's fork server uses it to tell its client to abort in turn).
+BEFORE_ABORT: Callable[[], None] | None = None
 
 
 class _Exit(Exception):
@@ -905,6 +910,12 @@ def _run_pipeline(opts: Options, module: Any, target: OutputTarget, parse_time: 
         raise _Exit(1) from None
     except FatalError as exc:  # report_fatal_error: opt-19 writes nothing else and exits 1
         err.write("LLVM ERROR: %s\n" % exc)
+        if exc.gen_crash_diag:  # opt-19 aborts (a crash, for `not --crash`)
+            err.flush()
+            sys.stdout.flush()
+            if BEFORE_ABORT is not None:
+                BEFORE_ABORT()
+            os.abort()
         raise _Exit(1) from None
 
     if opts.text_output and not disable_output:

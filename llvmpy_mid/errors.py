@@ -62,4 +62,10 @@ class DataLayoutError(IRError):
 
 class FatalError(LLVMPyError):
     """A pass gave up as LLVM's ``report_fatal_error`` does (e.g. InstCombine's fixpoint
-    check); ``llvmpy-opt`` prints ``LLVM ERROR: <message>`` and exits 1, as opt-19."""
+    check); ``llvmpy-opt`` prints ``LLVM ERROR: <message>`` and exits 1, as opt-19. With
+    ``gen_crash_diag`` (LLVM's default for ``report_fatal_error``), opt-19 aborts instead, and
+    so does ``llvmpy-opt`` (SIGABRT, as ``not --crash`` expects)."""
+
+    def __init__(self, message: str, gen_crash_diag: bool = False) -> None:
+        super().__init__(message)
+        self.gen_crash_diag = gen_crash_diag

@@ -21,7 +21,7 @@ A pass that :func:`nest` wrapped in an implicit adaptor is given to the
 adaptor directly; a written ``function(...)``, ``cgscc(...)``, ``loop(...)``
 gets a pass manager (the difference shows in ``-print-changed``, as in opt).
 
-What it does not do: ``devirt<N>``, ``coro-cond`` and ``repeat<N>`` are
+What it does not do: ``coro-cond`` and ``repeat<N>`` are
 refused as not supported yet; ``function<no-rerun>`` is accepted and treated
 as plain ``function``.
 """
@@ -141,6 +141,10 @@ def _cgscc_passes(elements: Sequence[PipelineElement], reg: PassRegistry) -> lis
         elif e.name == "function":
             inner = _single_or_manager(e, _function_passes(e.children, reg), FunctionPassManager)
             out.append(CGSCCToFunctionPassAdaptor(inner, _eager(e)))
+        elif e.name == "devirt" and e.params is not None and e.params.isdigit():
+            from llvmpy_mid.passes.cgscc_pass_manager import CGSCCPassManager, DevirtSCCRepeatedPass
+
+            out.append(DevirtSCCRepeatedPass(CGSCCPassManager(_cgscc_passes(e.children, reg)), int(e.params)))
         else:
             raise _unsupported(e)
     return out

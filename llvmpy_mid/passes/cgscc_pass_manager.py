@@ -26,8 +26,7 @@ in the call graph's size plus the code the passes change.
 
 What it does not do: LLVM's ``updateCGAndAnalysisManagerForPass`` in full
 (SCCs split or merged by a pass are not revisited with the rest of the
-pipeline; a rebuild keeps only the bottom-up order), no
-``devirt<N>`` repetition (it runs its pipeline once), no invalidation of SCC
+pipeline; a rebuild keeps only the bottom-up order), no invalidation of SCC
 analyses from function-level changes beyond what each pass returns.
 """
 
@@ -54,6 +53,7 @@ __all__ = [
     "CGSCCAnalysisManagerModuleProxy",
     "CGSCCPassManager",
     "CGSCCToFunctionPassAdaptor",
+    "DevirtSCCRepeatedPass",
     "FunctionAnalysisManagerCGSCCProxy",
     "ModuleAnalysisManagerCGSCCProxy",
     "ModuleToPostOrderCGSCCPassAdaptor",
@@ -264,6 +264,82 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
         pa.preserve(LazyCallGraphAnalysis)  # kept up to date in place
         pa.preserve(CGSCCAnalysisManagerModuleProxy)
         pa.preserve(FunctionAnalysisManagerModuleProxy)
+        return pa
+
+
+def _call_counts(scc: SCC) -> tuple[dict[Function, tuple[int, int]], list[Any]]:
+    """Per function of ``scc``: (direct calls, indirect calls); and the indirect calls."""
+    from llvmpy_mid.ir.instructions.calls import CallBase
+
+    counts: dict[Function, tuple[int, int]] = {}
+    indirect: list[Any] = []
+    for fn in scc.functions:
+        direct = other = 0
+        for bb in fn.blocks:
+            for inst in bb.instructions:
+                if isinstance(inst, CallBase):
+                    if inst.called_function is not None:
+                        direct += 1
+                    else:
+                        other += 1
+                        indirect.append(inst)
+        counts[fn] = (direct, other)
+    return counts, indirect
+
+
+class DevirtSCCRepeatedPass(Pass[SCC]):
+    """``devirt<N>(...)``: runs its CGSCC pipeline on an SCC again, up to ``N`` more times,
+    while a run turned an indirect call into a direct one (LLVM ``DevirtSCCRepeatedPass``):
+    one of the indirect calls seen before the run now has a called function, or some
+    function has fewer indirect and more direct calls than before."""
+
+    is_special: ClassVar[bool] = False
+
+    def __init__(self, cgscc_pass: Pass[SCC], max_iterations: int) -> None:
+        self.cgscc_pass = cgscc_pass
+        self.max_iterations = max_iterations
+
+    @property
+    def log_name(self) -> str:
+        return "DevirtSCCRepeatedPass"
+
+    def run(self, unit: SCC, am: AnalysisManager[SCC]) -> PreservedAnalyses:
+        from llvmpy_mid.passes.options import OPTIONS
+
+        pi = am.instrumentation
+        pa = PreservedAnalyses.all()
+        counts, indirect = _call_counts(unit)
+        iteration = 0
+        while True:
+            if not pi.run_before_pass(self.cgscc_pass, unit):
+                break
+            pass_pa = self.cgscc_pass.run(unit, am)
+            if pass_pa is None:
+                no_result(self.cgscc_pass)
+            pa.intersect(pass_pa)
+            am.invalidate(unit, pass_pa)
+            pi.run_after_pass(self.cgscc_pass, unit, pass_pa)
+            live = [fn for fn in unit.functions if fn.parent is not None]
+            if len(live) != len(unit.functions) or not live:
+                break
+            devirt = any(call.parent is not None and call.called_function is not None for call in indirect)
+            new_counts, indirect = _call_counts(unit)
+            if not devirt:
+                for fn, (direct, other) in new_counts.items():
+                    old = counts.get(fn)
+                    if old is not None and old[1] > other and old[0] < direct:
+                        devirt = True
+                        break
+            if not devirt:
+                break
+            if iteration >= self.max_iterations:
+                if OPTIONS.value("abort-on-max-devirt-iterations-reached"):
+                    from llvmpy_mid.errors import FatalError
+
+                    raise FatalError("Max devirtualization iterations reached", gen_crash_diag=True)
+                break
+            counts = new_counts
+            iteration += 1
         return pa
 
 

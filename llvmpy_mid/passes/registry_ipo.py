@@ -20,6 +20,10 @@ PARAM_PASSES: list[ParamRow] = []
 
 _IPO = "llvmpy_mid.ipo."
 
+# --- the CGSCC layer (passes/cgscc_pass_manager.py): devirt<N>'s option
+OPTIONS_ROWS += [("abort-on-max-devirt-iterations-reached", "bool", False,
+                  "Abort when the max iterations for devirtualization CGSCC repeat pass is reached", "devirt")]
+
 # --- small module passes: constmerge, elim-avail-extern, lower-global-dtors, rel-lookup-table-converter, internalize
 PASSES += [
     ("constmerge", "module", _IPO + "constant_merge:ConstantMergePass"),
@@ -89,12 +93,36 @@ PARAM_PASSES += [
 ]
 OPTIONS_ROWS += [
     ("funcspec-max-iters", "uint", 10, "The maximum number of iterations function specialization is run", "ipsccp"),
+    ("force-specialization", "bool", False, "Force function specialization for every call site with a constant "
+     "argument", "ipsccp"),
+    ("funcspec-max-clones", "uint", 3, "The maximum number of clones allowed for a single function "
+     "specialization", "ipsccp"),
+    ("funcspec-max-discovery-iterations", "uint", 100, "The maximum number of iterations allowed when searching "
+     "for transitive phis", "ipsccp"),
+    ("funcspec-max-incoming-phi-values", "uint", 8, "The maximum number of incoming values a PHI node can have "
+     "to be considered during the specialization bonus estimation", "ipsccp"),
+    ("funcspec-max-block-predecessors", "uint", 2, "The maximum number of predecessors a basic block can have "
+     "to be considered dead", "ipsccp"),
+    ("funcspec-min-function-size", "uint", 300, "Don't specialize functions that have less than this number of "
+     "instructions", "ipsccp"),
+    ("funcspec-max-codesize-growth", "uint", 3, "Maximum codesize growth allowed per function", "ipsccp"),
+    ("funcspec-min-codesize-savings", "uint", 20, "Reject specializations whose codesize savings are less than "
+     "this much percent of the original function size", "ipsccp"),
+    ("funcspec-min-latency-savings", "uint", 40, "Reject specializations whose latency savings are less than this "
+     "much percent of the original function size", "ipsccp"),
+    ("funcspec-min-inlining-bonus", "uint", 300, "Reject specializations whose inlining bonus is less than this "
+     "much percent of the original function size", "ipsccp"),
+    ("funcspec-on-address", "bool", False, "Enable function specialization on the address of global values",
+     "ipsccp"),
+    ("funcspec-for-literal-constant", "bool", False, "Enable specialization of functions that take a literal "
+     "constant as an argument", "ipsccp"),
     ("cvp-max-functions-per-value", "uint", 4, "The maximum number of functions to track per lattice value",
      "called-value-propagation"),
 ]
 PASSES += [("called-value-propagation", "module", _IPO + "called_value_propagation:CalledValuePropagationPass")]
 
 # --- InlineFunction users: always-inline
+PASSES += [("always-inline", "module", _IPO + "always_inliner:AlwaysInlinerPass")]
 
 # --- inline cost, inline, inliner-wrapper
 _INL = "llvmpy_mid.analysis.inline_"

@@ -2,7 +2,7 @@
 
 Run as ``python -I -S opt_client.py ARGS...`` (no site import: start-up in milliseconds). With
 ``$LLVMPY_MID_OPT_SOCKET`` unset or the server gone, it runs ``python -m llvmpy_mid`` itself.
-Exit code: the served llvmpy-opt's.
+Exit code: the served llvmpy-opt's (it aborts when the served one aborted).
 """
 
 import json
@@ -31,7 +31,10 @@ def main() -> int:
                 if not chunk:
                     return 124  # the child was stopped (time limit) or died
                 data += chunk
-            return int(struct.unpack("!i", data)[0])
+            code = int(struct.unpack("!i", data)[0])
+            if code == -6:  # the served llvmpy-opt aborted (as opt-19 does): crash likewise
+                os.abort()
+            return code
     os.execv(sys.executable, [sys.executable, "-m", "llvmpy_mid"] + argv)
     return 2
 

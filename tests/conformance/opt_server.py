@@ -58,6 +58,7 @@ def _child(conn: socket.socket, fds: list[int], payload: bytes, limit: float) ->
     """Runs in the forked child: become the client's llvmpy-opt process, report the exit code."""
     import json
 
+    import llvmpy_mid.cli as cli
     from llvmpy_mid.cli import main
 
     request = json.loads(payload)
@@ -70,6 +71,7 @@ def _child(conn: socket.socket, fds: list[int], payload: bytes, limit: float) ->
     os.environ.update(request["env"])
     sys.argv = ["llvmpy-opt"] + request["argv"]
     signal.signal(signal.SIGALRM, lambda *_: os._exit(124))
+    cli.BEFORE_ABORT = lambda: conn.sendall(struct.pack("!i", -6))  # the client aborts in turn
     signal.setitimer(signal.ITIMER_REAL, limit)
     code = 2
     try:
