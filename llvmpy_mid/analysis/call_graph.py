@@ -42,30 +42,19 @@ from __future__ import annotations
 import sys
 from typing import Callable, ClassVar, Sequence, TextIO, TypeVar
 
-from llvmpy_mid.ir.constants import BlockAddress, ConstantInt
+from llvmpy_mid.analysis.address_taken import ASSUME_LIKE_INTRINSICS, has_address_taken as _has_address_taken
+from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.pointer_casts import strip_pointer_casts
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.metadata import MDNode
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.ir.value import Use, Value
 from llvmpy_mid.passes.analysis import AnalysisManager, ModuleAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import PreservedAnalyses
 
 #: Intrinsics LLVM's call graph leaves out (``isDbgInfoIntrinsic``).
 DBG_INFO_INTRINSICS = frozenset(("llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.assign", "llvm.dbg.label"))
-
-#: Intrinsics whose uses of a function do not take its address (``isAssumeLikeIntrinsic``).
-ASSUME_LIKE_INTRINSICS = frozenset(
-    (
-        "llvm.assume", "llvm.sideeffect", "llvm.pseudoprobe", "llvm.dbg.assign", "llvm.dbg.declare",
-        "llvm.dbg.value", "llvm.dbg.label", "llvm.invariant.start", "llvm.invariant.end",
-        "llvm.lifetime.start", "llvm.lifetime.end", "llvm.experimental.noalias.scope.decl",
-        "llvm.objectsize", "llvm.ptr.annotation", "llvm.var.annotation",
-    )
-)  # fmt: skip
 
 _NODE_ADDRESS_BASE = 0x55D0C0DE1000
 _CALL_ADDRESS_BASE = 0x55D0C0A00000
@@ -141,47 +130,10 @@ def callback_functions(call: CallBase) -> list[Function]:
     return found
 
 
-def _is_callback_use(call: CallBase, use: Use) -> bool:
-    """Whether ``use`` is the callback-callee argument of a call to a ``!callback`` function."""
-    if use.index >= call.num_args:
-        return False
-    callee = call.called_function
-    if callee is None:
-        return False
-    return any(_encoding_callee_index(enc) == use.index for enc in _callback_encodings(callee))
-
-
-def _is_assume_like(user: Value) -> bool:
-    if not isinstance(user, CallBase) or user.opcode != "call":  # LLVM's IntrinsicInst is a call
-        return False
-    fn = user.called_function
-    return fn is not None and lookup_intrinsic(fn.name) in ASSUME_LIKE_INTRINSICS
-
-
 def has_address_taken(fn: Function) -> bool:
     """LLVM's ``hasAddressTaken`` as the call graph asks it: callback uses and
     assume-like uses ignored, ``llvm.used`` counted."""
-    for use in fn.uses:
-        user = use.user
-        if isinstance(user, BlockAddress):
-            continue
-        if isinstance(user, CallBase):
-            if use is not user.called_operand_use:
-                if _is_callback_use(user, use):
-                    continue
-                if _is_assume_like(user):
-                    continue
-                return True
-            if user.function_type is not fn.function_type:
-                return True
-            continue
-        # A cast (instruction or constant expression) used only by assume-like intrinsics,
-        # or not used at all, does not take the address (LLVM's BitCast/AddrSpaceCastOperator).
-        if getattr(user, "opcode", None) in ("bitcast", "addrspacecast"):
-            if all(_is_assume_like(u) for u in user.users):
-                continue
-        return True
-    return False
+    return _has_address_taken(fn, ignore_callback_uses=True)
 
 
 def _is_dbg_info_intrinsic(fn: Function) -> bool:

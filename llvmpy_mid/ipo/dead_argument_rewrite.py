@@ -22,9 +22,8 @@ from typing import Sequence, cast
 
 from llvmpy_mid.ir.attribute_list import AttributeList
 from llvmpy_mid.ir.attributes import AttributeSet
-from llvmpy_mid.analysis.call_graph import ASSUME_LIKE_INTRINSICS
-from llvmpy_mid.ir.constants import BlockAddress, PoisonValue
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
+from llvmpy_mid.analysis.address_taken import has_address_taken
+from llvmpy_mid.ir.constants import PoisonValue
 from llvmpy_mid.ir.dead_constants import remove_dead_constant_users
 from llvmpy_mid.ir.debug_info import DINode
 from llvmpy_mid.ir.debug_info_tables import DIEnum
@@ -128,37 +127,11 @@ def _remove_kinds(attrs: AttributeSet, kinds: Sequence[object]) -> AttributeSet:
 
 
 # --- deleteDeadVarargs -------------------------------------------------------------------------------
-def _has_address_taken(fn: Function) -> bool:
-    """LLVM ``Function::hasAddressTaken`` with its default flags (assume-like
-    uses ignored, callback and ``llvm.used`` uses counted)."""
-    def assume_like(user: Value) -> bool:
-        if not isinstance(user, CallInst):
-            return False
-        callee = user.called_function
-        return callee is not None and lookup_intrinsic(callee.name) in ASSUME_LIKE_INTRINSICS
-
-    for use in fn.uses:
-        user = use.user
-        if isinstance(user, BlockAddress):
-            continue
-        if not isinstance(user, CallBase):
-            if getattr(user, "opcode", None) in ("bitcast", "addrspacecast") and all(
-                assume_like(u) for u in user.users
-            ):
-                continue
-            return True
-        if assume_like(user):
-            continue
-        if use is not user.called_operand_use or user.function_type is not fn.function_type:
-            return True
-    return False
-
-
 def delete_dead_varargs(fn: Function) -> bool:
     """Drop the ``...`` of a local variadic definition that never reads it."""
     if fn.is_declaration or not fn.has_local_linkage:
         return False
-    if _has_address_taken(fn) or fn.has_fn_attribute("naked"):
+    if has_address_taken(fn) or fn.has_fn_attribute("naked"):
         return False
     for bb in fn.blocks:
         for inst in bb.instructions:
