@@ -122,7 +122,12 @@ def always_inline_impl(module: Module, insert_lifetime: bool, fam: AnalysisManag
             assert isinstance(block, BasicBlock)
             ore = OptimizationRemarkEmitter(caller)
             ifi = InlineFunctionInfo(get_assumption_cache=get_ac)
-            result = inline_function(call, ifi, merge_attributes=True, insert_lifetime=insert_lifetime)
+            aar = None
+            if fam is not None:
+                from llvmpy_mid.analysis.alias.aa_manager import AAManager
+
+                aar = fam.get_result(AAManager, fn)
+            result = inline_function(call, ifi, merge_attributes=True, aa_results=aar, insert_lifetime=insert_lifetime)
             if not result.success:
                 def missed(fn: Function = fn, caller: Function = caller, reason: str = result.message) -> Remark:
                     r = Remark(MISSED, DEBUG_TYPE, "NotInlined", caller, location_of_debug_loc(dloc))

@@ -123,6 +123,17 @@ PASSES += [("called-value-propagation", "module", _IPO + "called_value_propagati
 
 # --- InlineFunction users: always-inline
 PASSES += [("always-inline", "module", _IPO + "always_inliner:AlwaysInlinerPass")]
+OPTIONS_ROWS += [
+    ("enable-noalias-to-md-conversion", "bool", True,
+     "Convert noalias attributes to metadata during inlining.", "always-inline"),
+    ("use-noalias-intrinsic-during-inlining", "bool", True,
+     "Use the llvm.experimental.noalias.scope.decl intrinsic during inlining.", "always-inline"),
+    ("preserve-alignment-assumptions-during-inlining", "bool", False,
+     "Convert align attributes to assumptions during inlining.", "always-inline"),
+    ("max-inst-checked-for-throw-during-inlining", "uint", 4,
+     "the maximum number of instructions analyzed for may throw during attribute inference in inlined body",
+     "always-inline"),
+]
 
 # --- inline cost, inline, inliner-wrapper
 _INL = "llvmpy_mid.analysis.inline_"

@@ -270,7 +270,7 @@ class ScopedAliasMetadataDeepCloner:
                     ops.append(temps[id(op)])
                 else:
                     ops.append(op)
-            new = MDTuple.distinct(node.context, ops) if node.is_distinct else MDNode.get(node.context, ops)
+            new = MDNode.get(node.context, ops)
             self._map[id(node)] = new
         for node in self._order:
             temp = temps[id(node)]
