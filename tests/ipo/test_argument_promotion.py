@@ -336,6 +336,35 @@ define i32 @g(ptr %a, ptr %b) {
 }
 """
 
+# @spam's unused argument goes first: @hoge then no longer refers to @eggs and @barney,
+# which LLVM's call graph still visits afterwards (their node stays in the graph).
+DROPPED_REFERENCES = """
+define void @zot() {
+  call void @hoge()
+  ret void
+}
+define internal void @hoge() {
+  %t = call fastcc ptr @spam(ptr @eggs)
+  %t1 = call fastcc ptr @spam(ptr @barney)
+  unreachable
+}
+define internal fastcc ptr @spam(ptr %arg) {
+  unreachable
+}
+define internal i1 @eggs(ptr %arg) {
+  %t = call zeroext i1 @barney(ptr %arg)
+  unreachable
+}
+define internal i1 @barney(ptr %arg) {
+  ret i1 undef
+}
+"""
+
+
+def test_functions_left_unreferenced_are_still_visited() -> None:
+    out = _same(DROPPED_REFERENCES)
+    assert "@eggs()" in out and "@barney()" in out
+
 
 def test_loads_at_offsets_become_values() -> None:
     out = _same(OFFSETS)
