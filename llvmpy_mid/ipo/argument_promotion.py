@@ -18,6 +18,11 @@ How: the new function takes the place of the old one in its SCC node (the
 module adaptor rebuilds the call graph, as the references changed); the old
 function's analyses are dropped and its callers' analyses other than the CFG
 ones are invalidated.
+
+What it does not do: the part limit (LLVM's ``MaxElements``, 2) is a constructor
+argument only, as in LLVM 19 whose pipeline text takes no parameter for this pass;
+the x86 ABI check reads the subtarget from the feature string only
+(:mod:`llvmpy_mid.analysis.target_call_abi`).
 """
 
 from __future__ import annotations
