@@ -83,7 +83,9 @@ def _abi_compatible(types: list[Type], fn: Function) -> bool:
     return True
 
 
-def promote_arguments(fn: Function, fam: AnalysisManager[Function], max_elements: int, is_recursive: bool) -> Function | None:
+def promote_arguments(
+    fn: Function, fam: AnalysisManager[Function], max_elements: int, is_recursive: bool
+) -> Function | None:
     """Promote what can be promoted of ``fn``'s pointer arguments; the new
     function, or None when ``fn`` is left as it is (LLVM ``promoteArguments``)."""
     if fn.is_declaration or fn.has_fn_attribute("naked") or not fn.has_local_linkage or fn.is_vararg:

@@ -146,7 +146,9 @@ def _scan_entry_block(collector: _PartCollector) -> None:
             break
 
 
-def _walk_uses(collector: _PartCollector, stores_allowed: bool, loads: list[LoadInst], recursive_calls: set[CallBase]) -> None:
+def _walk_uses(
+    collector: _PartCollector, stores_allowed: bool, loads: list[LoadInst], recursive_calls: set[CallBase]
+) -> None:
     arg = collector.arg
     worklist: list[Use] = []
     visited: set[Use] = set()
@@ -198,7 +200,9 @@ def _parts_overlap(parts: list[tuple[int, ArgPart]], dl: DataLayout) -> bool:
     return False
 
 
-def _inverse_reachable_block_modifies(aa: AAResults, start: BasicBlock, loc: MemoryLocation, seen: set[BasicBlock]) -> bool:
+def _inverse_reachable_block_modifies(
+    aa: AAResults, start: BasicBlock, loc: MemoryLocation, seen: set[BasicBlock]
+) -> bool:
     """May a block from which ``start`` is reached (``start`` included) modify ``loc``?"""
     if start in seen:
         return False
