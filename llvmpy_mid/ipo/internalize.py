@@ -335,6 +335,10 @@ class InternalizePass(Pass[Module]):
     def __init__(self, preserved_gvs: tuple[str, ...] | None = None) -> None:
         self.preserved_gvs = preserved_gvs
 
+    def pipeline_params(self) -> str | None:
+        """None: opt-19 prints the pass without its ``preserve-gv`` parameters."""
+        return None
+
     def _must_preserve(self) -> Callable[[GlobalValue], bool]:
         names = self.preserved_gvs
         if names is not None:
