@@ -82,7 +82,9 @@ def _filter_dead_comdat_functions(dead: list[Function]) -> list[Function]:
     return [fn for fn in dead if fn.comdat is not None and in_dead[id(fn.comdat)] == members.get(id(fn.comdat), 0)]
 
 
-def always_inline_impl(module: Module, insert_lifetime: bool, fam: AnalysisManager[Function] | None) -> bool:
+def always_inline_impl(
+    module: Module, insert_lifetime: bool, fam: AnalysisManager[Function] | None, psi: object | None = None
+) -> bool:
     """LLVM ``AlwaysInlineImpl``."""
     from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
 
@@ -121,7 +123,14 @@ def always_inline_impl(module: Module, insert_lifetime: bool, fam: AnalysisManag
             block = call.parent
             assert isinstance(block, BasicBlock)
             ore = OptimizationRemarkEmitter(caller)
-            ifi = InlineFunctionInfo(get_assumption_cache=get_ac)
+            ifi = InlineFunctionInfo(get_assumption_cache=get_ac, psi=psi)
+            if fam is not None:
+                from llvmpy_mid.analysis.block_frequency import BlockFrequencyAnalysis
+
+                def caller_bfi(manager: AnalysisManager[Function] = fam, caller: Function = caller) -> object:
+                    return manager.get_result(BlockFrequencyAnalysis, caller)
+
+                ifi.caller_bfi = caller_bfi
             aar = None
             if fam is not None:
                 from llvmpy_mid.analysis.alias.aa_manager import AAManager
@@ -178,6 +187,9 @@ class AlwaysInlinerPass(Pass[Module]):
         self.insert_lifetime = insert_lifetime
 
     def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
+        from llvmpy_mid.analysis.profile_summary_info import ProfileSummaryAnalysis
+
         fam = am.get_result(FunctionAnalysisManagerModuleProxy, unit).manager
-        changed = always_inline_impl(unit, self.insert_lifetime, fam)
+        psi = am.get_result(ProfileSummaryAnalysis, unit)
+        changed = always_inline_impl(unit, self.insert_lifetime, fam, psi)
         return PreservedAnalyses.none() if changed else PreservedAnalyses.all()
