@@ -124,8 +124,6 @@ class InlinerPass(Pass[SCC]):
         return self.owned_advisor
 
     def run(self, unit: SCC, am: AnalysisManager[SCC]) -> PreservedAnalyses:
-        from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitterAnalysis
-        from llvmpy_mid.analysis.remark import optimization_remark_missed
         from llvmpy_mid.passes.cgscc_pass_manager import FunctionAnalysisManagerCGSCCProxy
 
         if not unit.functions:
@@ -140,7 +138,6 @@ class InlinerPass(Pass[SCC]):
 
         calls: list[tuple[CallBase, int]] = []
         for fn in unit.functions:
-            ore = fam.get_result(OptimizationRemarkEmitterAnalysis, fn)
             for bb in fn.blocks:
                 for inst in bb.instructions:
                     if not isinstance(inst, CallBase):
@@ -151,15 +148,8 @@ class InlinerPass(Pass[SCC]):
                     if not callee.is_declaration:
                         calls.append((inst, -1))
                     elif not _is_intrinsic_call(inst):
+                        # LLVM's NoDefinition remark is verbose: printed only with hotness, which is not modelled.
                         set_inline_remark(inst, "unavailable definition")
-                        site = inst
-                        ore.emit(
-                            lambda: optimization_remark_missed("inline", "NoDefinition", site)
-                            .add_arg("Callee", site.called_function)
-                            .add(" will not be inlined into ")
-                            .add_arg("Caller", site.function)
-                            .add(" because its definition is unavailable")
-                        )
         if not calls:
             return PreservedAnalyses.all()
 
@@ -189,6 +179,8 @@ class InlinerPass(Pass[SCC]):
                 if not advice.is_inlining_recommended:
                     advice.record_unattempted_inlining()
                     continue
+                callee_scc = graph.scc_of(callee) if graph is not None else None
+                callee_in_current = callee in scc_functions
                 cost_mult = string_fn_attr_as_int(call, FUNCTION_INLINE_COST_MULTIPLIER_ATTRIBUTE_NAME)
                 if cost_mult is None:
                     cost_mult = 1
@@ -202,7 +194,6 @@ class InlinerPass(Pass[SCC]):
                 if new_sites:
                     new_history = len(history)
                     history.append((callee, history_id))
-                    callee_scc = graph.scc_of(callee) if graph is not None else None
                     for icb in reversed(new_sites):
                         new_callee = icb.called_function
                         if new_callee is None or new_callee.is_declaration:
@@ -211,7 +202,7 @@ class InlinerPass(Pass[SCC]):
                         if (
                             graph is not None
                             and callee_scc is not None
-                            and callee not in scc_functions
+                            and not callee_in_current
                             and graph.scc_of(new_callee) is callee_scc
                         ):
                             icb.add_fn_attr(
@@ -238,6 +229,11 @@ class InlinerPass(Pass[SCC]):
             if not did_inline:
                 continue
             changed = True
+            # LLVM updates the call graph after each caller's batch; the SCC being worked
+            # on becomes the (possibly split) SCC of the caller.
+            graph = LazyCallGraph(module)
+            new_scc = graph.scc_of(caller)
+            scc_functions = set(new_scc.functions) if new_scc is not None else {caller}
             fam.invalidate(caller, PreservedAnalyses.none())
 
         if dead_in_comdats:
