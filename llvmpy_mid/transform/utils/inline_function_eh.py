@@ -380,7 +380,7 @@ def handle_deoptimize_returns(caller: Function, call: CallBase, returns: list[Re
         module = caller.parent
         assert module is not None
         full = intrinsic_name("llvm.experimental.deoptimize", [ret_ty]) or "llvm.experimental.deoptimize"
-        decl = intrinsic_declaration(module, full, b.context.function_type(ret_ty, [a.type for a in args], is_vararg=True))
+        decl = intrinsic_declaration(module, full, b.context.function_type(ret_ty, [], is_vararg=True))
         decl.calling_conv = cc
         new_call = b.call(decl, args, bundles=bundles)
         new_call.calling_conv = cc
