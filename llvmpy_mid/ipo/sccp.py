@@ -28,28 +28,29 @@ tracking rules:
   (``noundef``, ``dereferenceable``, ``dereferenceable_or_null``);
 - tracked globals never found overdefined lose their stores and are erased.
 
-``ipsccp<func-spec;no-func-spec>`` parses as opt-19 does. Function
-specialization itself (``FunctionSpecialization.cpp``) is not implemented; with
-LLVM's default gates (functions under 300 instructions without ``noinline`` are
-never candidates, literal constants are never specialized on) it does nothing on
-most modules.
+``ipsccp<func-spec;no-func-spec>`` parses as opt-19 does (``func-spec`` is the
+default): after solving, function specialization
+(``ipo/function_specialization.py``) runs up to ``-funcspec-max-iters`` rounds,
+and the fully specialised functions are erased at the end.
 
 An erased global's single ``DIGlobalVariableExpression`` gets the expression of
 its initializer (``transform/utils/debug_constant_expression.py``).
 
-What it does not do: function specialization.
+What it does not do: nothing known beyond LLVM's own limits.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 import attrs
 
 from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
+from llvmpy_mid.analysis.block_frequency import BlockFrequencyAnalysis
 from llvmpy_mid.analysis.call_graph import ASSUME_LIKE_INTRINSICS
 from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
+from llvmpy_mid.analysis.target_transform_info import TargetIRAnalysis
 from llvmpy_mid.analysis.value_lattice import CONSTANTRANGE_INCLUDING_UNDEF
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.attribute_list import AttributeList
@@ -64,7 +65,9 @@ from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.memory_effects import IRMemLocation, MemoryEffects
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.value import Value
+from llvmpy_mid.ipo.function_specialization import FunctionSpecializer
 from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis, PostDominatorTreeAnalysis
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.errors import PipelineError
@@ -215,9 +218,15 @@ def run_ipsccp(
     get_dt: object,
     get_ac: object,
     get_cached_trees: object,
+    specializer_factory: Callable[[SCCPSolver], FunctionSpecializer] | None = None,
 ) -> bool:
-    """Run IPSCCP over ``module``; True when it changed (LLVM ``runIPSCCP``)."""
+    """Run IPSCCP over ``module``; True when it changed (LLVM ``runIPSCCP``).
+
+    ``specializer_factory`` (when function specialization is enabled) builds the
+    :class:`~llvmpy_mid.ipo.function_specialization.FunctionSpecializer`.
+    """
     solver = SCCPSolver(module.data_layout, get_tli)  # type: ignore[arg-type]
+    specializer = specializer_factory(solver) if specializer_factory is not None else None
     for fn in module.functions:
         if fn.is_declaration:
             continue
@@ -237,6 +246,14 @@ def run_ipsccp(
             solver.track_value_of_global_variable(gv)
 
     solver.solve_while_resolved_undefs_in([f for f in module.functions])
+
+    if specializer is not None:
+        iters = 0
+        max_iters = int(OPTIONS.value("funcspec-max-iters"))
+        while iters < max_iters:
+            iters += 1
+            if not specializer.run():
+                break
 
     made_changes = False
     removed = replaced = 0
@@ -370,6 +387,8 @@ def run_ipsccp(
         if gv.use_empty:
             gv.erase_from_parent()
         NUM_GLOBAL_CONST.add()
+    if specializer is not None:
+        specializer.finish()
     return made_changes
 
 
@@ -412,7 +431,19 @@ class IPSCCPPass(Pass[Module]):
         def get_cached_trees(fn: Function) -> tuple[object, object]:
             return fam.get_cached_result(DominatorTreeAnalysis, fn), fam.get_cached_result(PostDominatorTreeAnalysis, fn)
 
-        if not run_ipsccp(unit, get_tli, get_dt, get_ac, get_cached_trees):
+        def get_tti(fn: Function) -> object:
+            return fam.get_result(TargetIRAnalysis, fn)
+
+        def get_bfi(fn: Function) -> object:
+            return fam.get_result(BlockFrequencyAnalysis, fn)
+
+        factory: Callable[[SCCPSolver], FunctionSpecializer] | None = None
+        if self.options.allow_func_spec:
+
+            def factory(solver: SCCPSolver) -> FunctionSpecializer:
+                return FunctionSpecializer(solver, unit, fam, get_bfi, get_tli, get_tti, get_ac)
+
+        if not run_ipsccp(unit, get_tli, get_dt, get_ac, get_cached_trees, factory):
             return PreservedAnalyses.all()
         pa = PreservedAnalyses()
         pa.preserve(DominatorTreeAnalysis)

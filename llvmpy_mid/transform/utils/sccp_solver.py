@@ -28,8 +28,8 @@ and lives in ``transform/utils/sccp_rewrite.py``.
 operand's facts narrowed by the branch, switch or assume condition it stands
 for (a copy without one just carries its operand's facts).
 
-What it does not do (yet): the function specialization hooks
-(``setLatticeValueForSpecializationArguments``) are absent.
+Function specialization seeds a clone's arguments through
+:meth:`SCCPSolver.set_lattice_value_for_specialization_arguments`.
 """
 
 from __future__ import annotations
@@ -483,6 +483,33 @@ class SCCPSolver:
             if not is_constant(self.tracked_multiple_ret_vals[(fn, i)]):
                 return False
         return True
+
+    def set_lattice_value_for_specialization_arguments(
+        self, fn: Function, args: list[tuple[Argument, Constant]]
+    ) -> None:
+        """Seed the arguments of the clone ``fn``: the specialised ones constant, the
+        others copied from the original function (LLVM ``setLatticeValueForSpecializationArguments``)."""
+        it = 0
+        old_fn = args[0][0].parent
+        for new_arg, old_arg in zip(fn.args, old_fn.args):
+            ty = new_arg.type
+            if it < len(args) and args[it][0] is old_arg:
+                actual = args[it][1]
+                if ty.is_struct:
+                    for i in range(len(ty.elements)):  # type: ignore[attr-defined]
+                        lv = self.struct_value_state.setdefault((new_arg, i), ValueLatticeElement())
+                        elt = actual.get_aggregate_element(i)
+                        if elt is not None:
+                            lv.mark_constant(elt)
+                else:
+                    self._state(new_arg).mark_constant(actual)
+                it += 1
+            elif ty.is_struct:
+                for i in range(len(ty.elements)):  # type: ignore[attr-defined]
+                    old = self.struct_value_state.setdefault((old_arg, i), ValueLatticeElement())
+                    self.struct_value_state[(new_arg, i)] = old.copy()
+            else:
+                self.value_state[new_arg] = self._state(old_arg).copy()
 
     def mark_function_unreachable(self, fn: Function) -> None:
         for bb in fn.blocks:
