@@ -147,6 +147,32 @@ def test_elim_avail_extern_random_modules(seed: int, to_local: bool) -> None:
     assert_same_as_opt(_avail_extern_module(random.Random(seed)), "elim-avail-extern", options)
 
 
+def test_elim_avail_extern_renames_the_subprogram_linkage_name() -> None:
+    text = """
+define available_externally void @f() !dbg !4 {
+  ret void
+}
+define available_externally void @g() !dbg !9 {
+  ret void
+}
+define void @h() {
+  call void @f()
+  call void @g()
+  ret void
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = distinct !DISubprogram(name: "f", linkageName: "f", scope: !1, file: !1, line: 1, type: !5, unit: !0, spFlags: DISPFlagDefinition)
+!5 = !DISubroutineType(types: !6)
+!6 = !{null}
+!9 = distinct !DISubprogram(name: "g", scope: !1, file: !1, line: 2, type: !5, unit: !0, spFlags: DISPFlagDefinition)
+"""
+    assert_same_as_opt(text, "elim-avail-extern", {"avail-extern-to-local": True})
+
+
 def test_elim_avail_extern_statistics() -> None:
     text = """
 declare void @call_out(ptr)
