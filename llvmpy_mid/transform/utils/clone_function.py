@@ -155,6 +155,66 @@ def _is_debug_or_pseudo(inst: Instruction) -> bool:
     return is_debug_or_pseudo_probe_call(inst)
 
 
+# Constrained-FP counterparts (include/llvm/IR/ConstrainedOps.def): name -> (has a
+# rounding-mode operand, which overload types: "r" result, "0"/"1" an operand).
+_CONSTRAINED_OPCODES = {
+    "fadd": (True, "r"), "fsub": (True, "r"), "fmul": (True, "r"), "fdiv": (True, "r"), "frem": (True, "r"),
+    "fpext": (False, "r0"), "sitofp": (True, "r0"), "uitofp": (True, "r0"), "fptosi": (False, "r0"),
+    "fptoui": (False, "r0"), "fptrunc": (True, "r0"), "fcmp": (False, "0"),
+}
+_CONSTRAINED_FUNCTIONS = {
+    "acos": True, "asin": True, "atan": True, "ceil": False, "cos": True, "cosh": True, "exp": True, "exp2": True,
+    "floor": False, "fma": True, "log": True, "log10": True, "log2": True, "lrint": True, "llrint": True,
+    "lround": False, "llround": False, "maxnum": False, "minnum": False, "maximum": False, "minimum": False,
+    "nearbyint": True, "pow": True, "powi": True, "ldexp": True, "rint": True, "round": False, "roundeven": False,
+    "sin": True, "sinh": True, "sqrt": True, "tan": True, "tanh": True, "trunc": False, "fmuladd": True,
+}
+_TWO_TYPE_FUNCTIONS = {"lrint": "r0", "llrint": "r0", "lround": "r0", "llround": "r0", "ldexp": "r1"}
+
+
+def _constrained_clone(old: Instruction, module: object) -> Instruction | None:
+    """LLVM ``PruningFunctionCloner::cloneInstruction`` under ``strictfp``: the
+    constrained intrinsic call standing for ``old`` (operands not yet remapped)."""
+    from llvmpy_mid.ir.instructions.calls import intrinsic_base_name
+    from llvmpy_mid.ir.intrinsics import intrinsic_declaration
+    from llvmpy_mid.ir.metadata import MDString as _MDString
+    from llvmpy_mid.ir.type_mangling import intrinsic_name
+
+    ops: list[Value]
+    if isinstance(old, CallInst):
+        fn = old.called_function
+        if fn is None or not fn.is_intrinsic:
+            return None
+        base = intrinsic_base_name(fn.name)[len("llvm."):] if intrinsic_base_name(fn.name).startswith("llvm.") else ""
+        if base not in _CONSTRAINED_FUNCTIONS:
+            return None
+        rounding = _CONSTRAINED_FUNCTIONS[base]
+        kinds = _TWO_TYPE_FUNCTIONS.get(base, "r")
+        ops = list(old.args)
+    else:
+        base = old.opcode
+        if base not in _CONSTRAINED_OPCODES:
+            return None
+        rounding, kinds = _CONSTRAINED_OPCODES[base]
+        ops = list(old.operand_values())
+    overloads = [old.type if k == "r" else ops[int(k)].type for k in kinds]
+    ctx = old.type.context
+    full = intrinsic_name("llvm.experimental.constrained." + base, overloads)
+    if full is None:
+        return None
+    args: list[Value] = list(ops)
+    if base == "fcmp":
+        pred = getattr(old, "predicate", None)
+        pred_name = str(getattr(pred, "keyword", ""))
+        args.append(MetadataAsValue.get(ctx, _MDString.get(ctx, pred_name)))
+    if rounding:
+        args.append(MetadataAsValue.get(ctx, _MDString.get(ctx, "round.tonearest")))
+    args.append(MetadataAsValue.get(ctx, _MDString.get(ctx, "fpexcept.ignore")))
+    decl = intrinsic_declaration(module, full, ctx.function_type(old.type, [a.type for a in args]))  # type: ignore[arg-type]
+    call = CallInst(decl.function_type, decl, args)
+    return call
+
+
 class _PruningCloner:
     """LLVM ``PruningFunctionCloner``."""
 
@@ -192,7 +252,11 @@ class _PruningCloner:
         for old in bb.instructions:
             if old is term:
                 break
-            new = old.clone()
+            new = None
+            if self.host_strict_fp:
+                new = _constrained_clone(old, self.new_fn.parent)
+            if new is None:
+                new = old.clone()
             new_bb.instructions.append(new)
             if self.host_strict_fp and isinstance(new, CallInst):
                 from llvmpy_mid.ir.attributes import Attribute
