@@ -42,6 +42,7 @@ from llvmpy_mid.passes.statistics import Statistic
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.inline_viability import InlineResult
     from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
+    from llvmpy_mid.analysis.profile_summary_info import ProfileSummaryInfo
 
 DEBUG_TYPE = "inline"
 NUM_CALLER_CALLERS_ANALYZED = Statistic("inline", "NumCallerCallersAnalyzed", "Number of caller-callers analyzed")
@@ -328,6 +329,9 @@ class InlineAdvisor:
         self.fam = fam
         self.params = params
         self.annotated_pass_name = DEBUG_TYPE
+        self.psi: ProfileSummaryInfo | None = None
+        """The module's cached profile summary, set by the inliner on each run (LLVM reads
+        the cached ``ProfileSummaryAnalysis`` for every call site)."""
 
     # --- helpers --------------------------------------------------------------------------
     def _ore(self, fn: Function) -> OptimizationRemarkEmitter:
@@ -364,7 +368,7 @@ class InlineAdvisor:
             lambda f: fam.get_result(AssumptionAnalysis, f),
             self._tli,  # type: ignore[arg-type]
             lambda f: fam.get_result(BlockFrequencyAnalysis, f),
-            None,
+            self.psi,
             ore,
         )
 

@@ -32,6 +32,7 @@ from llvmpy_mid.analysis.inline_cost import (
     string_fn_attr_as_int,
 )
 from llvmpy_mid.analysis.lazy_call_graph import SCC, LazyCallGraph, LazyCallGraphAnalysis
+from llvmpy_mid.analysis.profile_summary_info import ProfileSummaryInfo
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase
@@ -133,6 +134,7 @@ class InlinerPass(Pass[SCC]):
             return PreservedAnalyses.all()
         fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerCGSCCProxy, unit).manager
         advisor = self._advisor(module, am, fam)
+        advisor.psi = self._psi(am, module)
         graph = self._graph(am, module)
         scc_functions = set(unit.functions)
 
@@ -184,7 +186,7 @@ class InlinerPass(Pass[SCC]):
                 cost_mult = string_fn_attr_as_int(call, FUNCTION_INLINE_COST_MULTIPLIER_ATTRIBUTE_NAME)
                 if cost_mult is None:
                     cost_mult = 1
-                result, ifi = _inline(call, fam)
+                result, ifi = _inline(call, fam, advisor.psi)
                 if not result.success:
                     advice.record_unsuccessful_inlining(result)
                     continue
@@ -253,6 +255,15 @@ class InlinerPass(Pass[SCC]):
         return pa
 
     @staticmethod
+    def _psi(am: AnalysisManager[SCC], module: Module) -> ProfileSummaryInfo | None:
+        from llvmpy_mid.analysis.profile_summary_info import ProfileSummaryAnalysis
+
+        outer = am.outer_manager
+        if outer is None or not outer.is_registered(ProfileSummaryAnalysis):
+            return None
+        return outer.get_cached_result(ProfileSummaryAnalysis, module)
+
+    @staticmethod
     def _graph(am: AnalysisManager[SCC], module: Module) -> LazyCallGraph | None:
         outer = am.outer_manager
         if outer is None:
@@ -261,10 +272,19 @@ class InlinerPass(Pass[SCC]):
         return found if isinstance(found, LazyCallGraph) else None
 
 
-def _inline(call: CallBase, fam: AnalysisManager[Function]) -> tuple[Any, Any]:
+def _inline(call: CallBase, fam: AnalysisManager[Function], psi: ProfileSummaryInfo | None) -> tuple[Any, Any]:
     from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
+    from llvmpy_mid.analysis.block_frequency import BlockFrequencyAnalysis
     from llvmpy_mid.transform.utils.inline_function import InlineFunctionInfo, inline_function
 
-    ifi = InlineFunctionInfo(get_assumption_cache=lambda f: fam.get_result(AssumptionAnalysis, f))
+    caller = call.function
+    callee = call.called_function
+    assert caller is not None and callee is not None
+    ifi = InlineFunctionInfo(
+        get_assumption_cache=lambda f: fam.get_result(AssumptionAnalysis, f),
+        caller_bfi=fam.get_result(BlockFrequencyAnalysis, caller),
+        callee_bfi=fam.get_result(BlockFrequencyAnalysis, callee),
+        psi=psi,
+    )
     result = inline_function(call, ifi, merge_attributes=True)
     return result, ifi
