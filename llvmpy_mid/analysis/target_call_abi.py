@@ -11,8 +11,9 @@ the AVX-512 features and the ``min-legal-vector-width`` and
 ``prefer-vector-width`` attributes), unless none of the types is a vector or
 an aggregate. BPF passes at most five arguments; other targets have no limit.
 
-What it does not do: the x86 subtarget is read from the feature string only
-(a ``target-cpu`` that implies AVX-512 on its own is not recognised).
+What it does not do: the x86 subtarget is modelled only as far as this question
+needs: the AVX-512 feature implications, the CPUs that have AVX512VL, and which of
+them prefer 256-bit vectors.
 """
 
 from __future__ import annotations
@@ -49,36 +50,71 @@ def _int_attr(fn: Function, key: str, default: int) -> int:
         return default
 
 
+#: What enabling an AVX-512 feature enables with it (X86.td implications, transitively).
+_IMPLIES: dict[str, tuple[str, ...]] = {
+    "avx512cd": ("avx512f",), "avx512bw": ("avx512f",), "avx512dq": ("avx512f",), "avx512vl": ("avx512f",),
+    "avx512ifma": ("avx512f",), "avx512vnni": ("avx512f",), "avx512vpopcntdq": ("avx512f",),
+    "avx512vp2intersect": ("avx512f",), "avx512vbmi": ("avx512bw",), "avx512vbmi2": ("avx512bw",),
+    "avx512bitalg": ("avx512bw",), "avx512bf16": ("avx512bw",),
+    "avx512fp16": ("avx512bw", "avx512vl", "avx512dq"),
+    "avx10.1-256": ("avx512cd", "avx512vbmi", "avx512ifma", "avx512vnni", "avx512bf16", "avx512vpopcntdq",
+                    "avx512vbmi2", "avx512bitalg", "avx512fp16"),
+    "avx10.1-512": ("avx10.1-256", "evex512"),
+}  # fmt: skip
+
+#: CPUs with AVX-512 and AVX512VL (and 512-bit registers); those but the AMD ones also
+#: prefer 256-bit vectors when no ``prefer-vector-width`` is given (measured with opt-19).
+_CPUS_AVX512VL = frozenset((
+    "cannonlake", "cascadelake", "cooperlake", "emeraldrapids", "graniterapids", "graniterapids-d",
+    "graniterapids_d", "icelake-client", "icelake-server", "icelake_client", "icelake_server", "rocketlake",
+    "sapphirerapids", "skx", "skylake-avx512", "skylake_avx512", "tigerlake", "x86-64-v4", "znver4", "znver5",
+))  # fmt: skip
+_CPUS_PREFER_256 = _CPUS_AVX512VL - {"znver4", "znver5"}
+#: CPUs with AVX-512 but without AVX512VL (Xeon Phi).
+_CPUS_AVX512_ONLY = frozenset(("knl", "knm", "mic_avx512"))
+_DEFAULT_CPUS = ("", "generic", "pentium4", "x86-64")
+
+
+def _closure(name: str) -> set[str]:
+    found = {name}
+    stack = [name]
+    while stack:
+        for implied in _IMPLIES.get(stack.pop(), ()):
+            if implied not in found:
+                found.add(implied)
+                stack.append(implied)
+    return found
+
+
 def _uses_avx512_regs(fn: Function) -> bool:
-    """X86Subtarget ``useAVX512Regs`` for ``fn`` (generic CPU)."""
+    """X86Subtarget ``useAVX512Regs`` for ``fn``."""
+    cpu = _string_attr(fn, "target-cpu") or ""
     features = _string_attr(fn, "target-features") or ""
-    avx512 = False
-    vlx = False
-    evex512: bool | None = None
+    enabled: set[str] = set()
+    if cpu in _CPUS_AVX512VL:
+        enabled = {"avx512f", "avx512vl", "evex512"}
+    elif cpu in _CPUS_AVX512_ONLY:
+        enabled = {"avx512f", "evex512"}
     for feature in features.split(","):
         feature = feature.strip()
-        if len(feature) < 2:
+        if len(feature) < 2 or feature[0] not in "+-":
             continue
-        on = feature[0] == "+"
         name = feature[1:]
-        if name == "evex512":
-            evex512 = on
-        elif name.startswith("avx512"):
-            if on:
-                avx512 = True
-                if name == "avx512vl":
-                    vlx = True
-            elif name == "avx512f":
-                avx512 = False
-                vlx = False
-            elif name == "avx512vl":
-                vlx = False
-    if not avx512 or evex512 is False:
+        if feature[0] == "+":
+            enabled |= _closure(name)
+        else:
+            enabled -= {f for f in list(enabled) if name in _closure(f)}
+    if cpu in _DEFAULT_CPUS and "+evex512" not in features and "-evex512" not in features:
+        # LLVM attaches evex512 to a default CPU given any AVX-512 feature not disabled afterwards.
+        pos_avx512 = features.rfind("+avx512")
+        pos_no_f = len(features) - 8 if features.endswith("-avx512f") else features.rfind("-avx512f,")
+        if pos_avx512 >= 0 and (pos_no_f < 0 or pos_no_f < pos_avx512):
+            enabled.add("evex512")
+    if "avx512f" not in enabled or "evex512" not in enabled:
         return False
-    prefer = _int_attr(fn, "prefer-vector-width", 512)
+    prefer = _int_attr(fn, "prefer-vector-width", 256 if cpu in _CPUS_PREFER_256 else 512)
     required = _int_attr(fn, "min-legal-vector-width", _UNLIMITED)
-    can_extend_to_512dq = not vlx or prefer >= 512
-    return can_extend_to_512dq or required > 256
+    return "avx512vl" not in enabled or prefer >= 512 or required > 256
 
 
 def _is_vector_or_aggregate(ty: Type) -> bool:

@@ -315,6 +315,43 @@ attributes #1 = { "target-features"="+avx512vl" "min-legal-vector-width"="256" "
 attributes #2 = { "min-legal-vector-width"="0" }
 """
 
+X86_CPUS = """
+target triple = "x86_64-unknown-linux-gnu"
+define internal void @skx(ptr %o, ptr %i) #0 {
+  %v = load <8 x i64>, ptr %i
+  store <8 x i64> %v, ptr %o
+  ret void
+}
+define void @skx_caller(ptr %o, ptr %i) #1 {
+  call void @skx(ptr %o, ptr %i)
+  ret void
+}
+define internal void @zen4(ptr %o, ptr %i) #2 {
+  %v = load <8 x i64>, ptr %i
+  store <8 x i64> %v, ptr %o
+  ret void
+}
+define void @zen4_caller(ptr %o, ptr %i) #3 {
+  call void @zen4(ptr %o, ptr %i)
+  ret void
+}
+define internal void @phi_fp16(ptr %o, ptr %i) #4 {
+  %v = load <8 x i64>, ptr %i
+  store <8 x i64> %v, ptr %o
+  ret void
+}
+define void @phi_fp16_caller(ptr %o, ptr %i) #5 {
+  call void @phi_fp16(ptr %o, ptr %i)
+  ret void
+}
+attributes #0 = { "target-cpu"="skylake-avx512" "min-legal-vector-width"="512" }
+attributes #1 = { "target-cpu"="skylake-avx512" "min-legal-vector-width"="256" }
+attributes #2 = { "target-cpu"="znver4" "min-legal-vector-width"="512" }
+attributes #3 = { "target-cpu"="znver4" "min-legal-vector-width"="256" }
+attributes #4 = { "target-cpu"="knl" "target-features"="+avx512fp16" "min-legal-vector-width"="512" "prefer-vector-width"="256" }
+attributes #5 = { "target-cpu"="knl" "target-features"="+avx512fp16" "min-legal-vector-width"="256" "prefer-vector-width"="256" }
+"""
+
 BPF_LIMIT = """
 target datalayout = "e-m:e-p:64:64-i64:64-i128:128-n32:64-S128"
 target triple = "bpf"
@@ -408,6 +445,11 @@ def test_refusals() -> None:
 
 def test_x86_avx512_abi_compatibility() -> None:
     _same(X86_AVX512)
+
+
+def test_x86_cpus_with_avx512() -> None:
+    out = _same(X86_CPUS)
+    assert "@skx(ptr %o, ptr %i)" in out and "@zen4(ptr %o, <8 x i64>" in out and "@phi_fp16(ptr %o, ptr %i)" in out
 
 
 def test_bpf_argument_limit() -> None:
