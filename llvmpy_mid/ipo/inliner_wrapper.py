@@ -12,8 +12,11 @@ What it does not do: the ``devirt<N>`` repetition and the ML/replay advisor mode
 
 from __future__ import annotations
 
+import sys
+
 from llvmpy_mid.analysis.inline_advisor import InlineAdvisor, InlineAdvisorAnalysis
 from llvmpy_mid.analysis.inline_cost import InlineParams, get_inline_params, option_bool
+from llvmpy_mid.analysis.lazy_call_graph import SCC
 from llvmpy_mid.ipo.inliner import InlinerPass
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.module import Module
@@ -43,15 +46,56 @@ class ModuleInlinerWrapperPass(Pass[Module]):
         params = self.params if self.params is not None else get_inline_params()
         result.advisor = InlineAdvisor(unit, fam, params)
         pm = CGSCCPassManager()
+        printing = option_bool("enable-scc-inline-advisor-printing")
         if self.mandatory_first:
             pm.add(InlinerPass(True))
+            if printing:
+                pm.add(InlineAdvisorSCCPrinterPass())
         pm.add(InlinerPass(False))
+        if printing:
+            pm.add(InlineAdvisorSCCPrinterPass())
         mpm = ModulePassManager([ModuleToPostOrderCGSCCPassAdaptor(pm)])
         mpm.run(unit, am)
         pa = PreservedAnalyses.all()
         if not option_bool("keep-inline-advisor-for-printing"):
             pa.abandon(InlineAdvisorAnalysis)
         return pa
+
+
+class InlineAdvisorSCCPrinterPass(Pass[SCC]):
+    """LLVM's CGSCC ``InlineAdvisorAnalysisPrinterPass``: the module's cached advisor,
+    printed after an inliner run on an SCC (``-enable-scc-inline-advisor-printing``)."""
+
+    @property
+    def log_name(self) -> str:
+        return "InlineAdvisorAnalysisPrinterPass"
+
+    def run(self, unit: SCC, am: AnalysisManager[SCC]) -> PreservedAnalyses:
+        sys.stderr.write(_advisor_text(am.outer_manager, unit.functions[0].parent if unit.functions else None))
+        return PreservedAnalyses.all()
+
+
+class InlineAdvisorPrinterPass(Pass[Module]):
+    """``print<inline-advisor>`` (LLVM ``InlineAdvisorAnalysisPrinterPass``)."""
+
+    @property
+    def log_name(self) -> str:
+        return "InlineAdvisorAnalysisPrinterPass"
+
+    def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
+        sys.stderr.write(_advisor_text(am, unit))
+        return PreservedAnalyses.all()
+
+
+def _advisor_text(mam: AnalysisManager[Module] | None, module: Module | None) -> str:
+    if mam is None or module is None:
+        return "SCC is empty!\n" if module is None else "No Inline Advisor\n"
+    if not mam.is_registered(InlineAdvisorAnalysis):
+        return "No Inline Advisor\n"
+    found = mam.get_cached_result(InlineAdvisorAnalysis, module)
+    if found is None or found.advisor is None:
+        return "No Inline Advisor\n"
+    return found.advisor.print()
 
 
 class ModuleInlinerWrapperNoMandatoryFirstPass(ModuleInlinerWrapperPass):

@@ -141,6 +141,7 @@ PASSES += [
     ("inliner-wrapper", "module", _IPO + "inliner_wrapper:ModuleInlinerWrapperPass"),
     ("inliner-wrapper-no-mandatory-first", "module", _IPO + "inliner_wrapper:ModuleInlinerWrapperNoMandatoryFirstPass"),
     ("print<inline-cost>", "function", _INL + "cost_printer:InlineCostAnnotationPrinterPass"),
+    ("print<inline-advisor>", "module", _IPO + "inliner_wrapper:InlineAdvisorPrinterPass"),
 ]
 ANALYSES += [
     ("inline-advisor", "module", _INL + "advisor:InlineAdvisorAnalysis"),
