@@ -28,6 +28,7 @@ from llvmpy_mid.ir.instructions.eh import (
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import BranchInst, InvokeInst, ReturnInst, ResumeInst
 from llvmpy_mid.ir.value import Value
+from llvmpy_mid.transform.utils.inline_function_funclets import UnwindDestMemo, get_unwind_dest_token
 
 if TYPE_CHECKING:
     from llvmpy_mid.transform.utils.clone_function import ClonedCodeInfo, TrackingValueMap
@@ -77,15 +78,12 @@ def check_funclets(call: CallBase, callee: Function, caller_personality: Constan
     return "", pad
 
 
-def eh_pad_unwinds_locally(pad: Instruction) -> bool:
-    """Whether the funclet ``pad`` has a known unwind destination inside the caller."""
-    if isinstance(pad, CatchSwitchInst) or hasattr(pad, "catch_switch"):
-        cs = pad if isinstance(pad, CatchSwitchInst) else getattr(pad, "catch_switch")
-        return isinstance(cs, CatchSwitchInst) and not cs.unwinds_to_caller
-    for user in pad.users:
-        if isinstance(user, CleanupReturnInst) and user.has_unwind_dest:
-            return True
-    return False
+def eh_pad_unwinds_locally(pad: Instruction, memo: UnwindDestMemo | None = None) -> bool:
+    """The funclet ``pad`` has a known unwind destination inside the function."""
+    from llvmpy_mid.ir.constants import ConstantTokenNone
+
+    token = get_unwind_dest_token(pad, {} if memo is None else memo)
+    return token is not None and not isinstance(token, ConstantTokenNone)
 
 
 def change_to_invoke_and_split_basic_block(ci: CallInst, unwind_edge: BasicBlock) -> BasicBlock:
@@ -119,7 +117,9 @@ def change_to_invoke_and_split_basic_block(ci: CallInst, unwind_edge: BasicBlock
     return split
 
 
-def _handle_calls_in_block(bb: BasicBlock, unwind_edge: BasicBlock) -> BasicBlock | None:
+def _handle_calls_in_block(
+    bb: BasicBlock, unwind_edge: BasicBlock, memo: UnwindDestMemo | None = None
+) -> BasicBlock | None:
     """LLVM ``HandleCallsInBlockInlinedThroughInvoke``: the first call that may throw
     becomes an invoke (the block is split after it)."""
     for inst in list(bb.instructions):
@@ -132,7 +132,7 @@ def _handle_calls_in_block(bb: BasicBlock, unwind_edge: BasicBlock) -> BasicBloc
                 continue
         if inst.get_operand_bundle("funclet") is not None:
             pad = inst.get_operand_bundle("funclet").inputs[0]  # type: ignore[union-attr]
-            if isinstance(pad, Instruction) and eh_pad_unwinds_locally(pad):
+            if isinstance(pad, Instruction) and eh_pad_unwinds_locally(pad, memo):
                 continue
         change_to_invoke_and_split_basic_block(inst, unwind_edge)
         return bb
@@ -245,6 +245,10 @@ def handle_inlined_eh_pad(ii: InvokeInst, first_new: BasicBlock, info: ClonedCod
         for value, phi in zip(phi_values, list(unwind_dest.phis())):
             phi.add_incoming(value, src)
 
+    from llvmpy_mid.ir.constants import ConstantTokenNone
+
+    memo: UnwindDestMemo = {}
+    none_token = ConstantTokenNone.get(ii.type.context.token)
     for bb in _blocks_from(first_new):
         term = bb.terminator
         if isinstance(term, CleanupReturnInst) and not term.has_unwind_dest:
@@ -253,14 +257,22 @@ def handle_inlined_eh_pad(ii: InvokeInst, first_new: BasicBlock, info: ClonedCod
             new_cri.insert_before(term)
             term.erase_from_parent()
             update_phis(bb)
+            memo[pad] = none_token
         first = bb.first_non_phi
         if first is None or not first.is_eh_pad:
             continue
         if isinstance(first, CatchSwitchInst) and first.unwinds_to_caller:
-            if isinstance(first.parent_pad, Instruction):
-                continue
-            new_cs = CatchSwitchInst(first.parent_pad, unwind_dest, first.handlers)
+            parent = first.parent_pad
+            token: Value | None
+            if isinstance(parent, Instruction):
+                token = get_unwind_dest_token(parent, memo)
+                if token is not None and not isinstance(token, ConstantTokenNone):
+                    continue
+            else:
+                token = none_token
+            new_cs = CatchSwitchInst(parent, unwind_dest, first.handlers, name=first.name)
             new_cs.insert_before(first)
+            memo[new_cs] = token
             new_cs.take_name(first)
             first.replace_all_uses_with(new_cs)
             first.erase_from_parent()
@@ -268,7 +280,7 @@ def handle_inlined_eh_pad(ii: InvokeInst, first_new: BasicBlock, info: ClonedCod
     if info.contains_calls:
         bb_opt: BasicBlock | None = first_new
         while bb_opt is not None:
-            new_bb = _handle_calls_in_block(bb_opt, unwind_dest)
+            new_bb = _handle_calls_in_block(bb_opt, unwind_dest, memo)
             if new_bb is not None:
                 update_phis(new_bb)
             bb_opt = bb_opt.next_block
@@ -285,7 +297,7 @@ def nest_funclets(first_new: BasicBlock, call_site_pad: Instruction, unwinds_loc
             if not isinstance(inst, CallBase) or inst.get_operand_bundle("funclet") is not None:
                 continue
             fn = inst.called_function
-            if fn is not None and fn.is_intrinsic and inst.does_not_throw:
+            if fn is not None and fn.is_intrinsic and inst.does_not_throw and not fn.name.startswith("llvm.objc."):
                 continue
             bundles = list(inst.operand_bundles) + [OperandBundle("funclet", (call_site_pad,))]
             new = inst.with_operand_bundles(bundles)
@@ -320,7 +332,6 @@ def merge_deopt_bundles(parent_inputs: Sequence[Value], info: ClonedCodeInfo, vm
             bundles.append(OperandBundle("deopt", tuple(parent_inputs) + tuple(b.inputs)))
         new = site.with_operand_bundles(bundles)
         new.insert_before(site)
-        new.take_name(site)
         site.replace_all_uses_with(new)
         vmap.value_replaced(site, new)
         site.erase_from_parent()
