@@ -42,6 +42,7 @@ from llvmpy_mid.transform.utils.clone_function import (
     clone_and_prune_function_into,
 )
 from llvmpy_mid.transform.utils.inline_function_allocas import (
+    add_alignment_assumptions,
     alloca_would_be_static_in_entry,
     handle_byval_argument,
     handle_byval_argument_init,
@@ -209,6 +210,7 @@ def inline_function(
                 byval_inits.append((actual, args[arg_no], byval_ty))
         vmap[formal] = actual
 
+    add_alignment_assumptions(call, ifi)
     ac: Any = ifi.get_assumption_cache(caller) if ifi.get_assumption_cache is not None else None
     from llvmpy_mid.transform.utils.assume_bundle_builder import salvage_knowledge
 

@@ -28,6 +28,7 @@ __all__ = [
     "insert_lifetime_markers",
     "insert_stack_save_restore",
     "move_static_allocas",
+    "add_alignment_assumptions",
 ]
 
 
@@ -207,3 +208,54 @@ def insert_stack_save_restore(
         if skip_return(ri):
             continue
         _builder_before(ri).create_intrinsic("stackrestore", [ptr], [saved], return_type=ctx.void)
+
+
+def add_alignment_assumptions(call: CallBase, ifi: InlineFunctionInfo) -> None:
+    """``llvm.assume`` with an ``"align"`` bundle for each pointer parameter of the
+    callee with ``align`` the caller cannot already prove, under
+    ``-preserve-alignment-assumptions-during-inlining`` (LLVM ``AddAlignmentAssumptions``)."""
+    from llvmpy_mid.ir.dominators import DominatorTree
+    from llvmpy_mid.passes.options import OPTIONS
+    from llvmpy_mid.transform.utils.local import get_or_enforce_known_alignment
+
+    if not OPTIONS.value("preserve-alignment-assumptions-during-inlining") or ifi.get_assumption_cache is None:
+        return
+    caller = call.function
+    callee = call.called_function
+    assert caller is not None and callee is not None and caller.parent is not None
+    ac = ifi.get_assumption_cache(caller)
+    dl = caller.parent.data_layout
+    dt: DominatorTree | None = None
+    ctx = caller.type.context
+    for arg in callee.args:
+        if not arg.type.is_pointer or arg.use_empty:
+            continue
+        attrs = arg.attributes
+        if attrs.has("byval") or attrs.has("inalloca") or attrs.has("preallocated"):
+            continue
+        align = attrs.alignment
+        if not align:
+            continue
+        if dt is None:
+            dt = DominatorTree(caller)
+        value = call.get_arg(arg.arg_no)
+        if get_or_enforce_known_alignment(value, None, dl, call, ac, dt) >= align:  # type: ignore[arg-type]
+            continue
+        b = _builder_before(call)
+        assume = _create_alignment_assumption(b, value, align)
+        register = getattr(ac, "register_assumption", None)
+        if register is not None:
+            register(assume)
+
+
+def _create_alignment_assumption(b: IRBuilder, ptr: Value, align: int) -> Instruction:
+    """``IRBuilder::CreateAlignmentAssumption``: ``assume(true) ["align"(ptr, i64 align)]``."""
+    from llvmpy_mid.ir.instructions.calls import OperandBundle
+    from llvmpy_mid.ir.intrinsics import intrinsic_declaration
+
+    ctx = b.context
+    block = b.block
+    assert block is not None and block.parent is not None and block.parent.parent is not None
+    decl = intrinsic_declaration(block.parent.parent, "llvm.assume", ctx.function_type(ctx.void, [ctx.i1]))
+    bundle = OperandBundle("align", (ptr, ConstantInt.get(ctx.i64, align)))
+    return b.call(decl, [ConstantInt.get(ctx.i1, 1)], bundles=[bundle])
