@@ -160,8 +160,36 @@ class InstCostVisitor:
         return size & _U32, lat & _U32
 
     def user_bonus(self, user: Instruction, use: Value | None, c: Constant | None) -> tuple[int, int]:
-        if user in self.known:
+        """The bonus of ``user`` folding (``use`` known to be ``c``) and of its users in turn,
+        depth first as LLVM's recursive ``getUserBonus`` (with an explicit stack)."""
+        first = self._node_bonus(user, use, c)
+        if first is None:
             return 0, 0
+        size, lat, folded = first
+        stack: list[tuple[list[Value], int, Instruction, Constant | None]] = [(list(user.users), 0, user, folded)]
+        while stack:
+            users, i, node, nc = stack[-1]
+            if i >= len(users):
+                stack.pop()
+                continue
+            stack[-1] = (users, i + 1, node, nc)
+            u = users[i]
+            if not isinstance(u, Instruction) or u is node or not self._executable(u.parent):
+                continue
+            r = self._node_bonus(u, node, nc)
+            if r is None:
+                continue
+            size += r[0]
+            lat += r[1]
+            stack.append((list(u.users), 0, u, r[2]))
+        return size & _U32, lat & _U32
+
+    def _node_bonus(
+        self, user: Instruction, use: Value | None, c: Constant | None
+    ) -> tuple[int, int, Constant | None] | None:
+        """``user``'s own code size and latency bonus and the constant it folds to (None: nothing)."""
+        if user in self.known:
+            return None
         if use is not None:
             assert c is not None
             if use not in self.known:
@@ -178,7 +206,7 @@ class InstCostVisitor:
         else:
             c = self._visit(user)
             if c is None:
-                return 0, 0
+                return None
         if user not in self.known:
             self.known[user] = c  # type: ignore[assignment]
         size += _cost(self.tti.get_instruction_cost(user, TCK_CODE_SIZE))
@@ -186,14 +214,7 @@ class InstCostVisitor:
         assert parent is not None
         weight = self.bfi.frequency(parent) // self.entry_freq
         latency = weight * _cost(self.tti.get_instruction_cost(user, TCK_LATENCY))
-        total_size = size & _U32
-        total_lat = latency & _U32
-        for u in list(user.users):
-            if isinstance(u, Instruction) and u is not user and self._executable(u.parent):
-                s, lt = self.user_bonus(u, user, c)
-                total_size += s
-                total_lat += lt
-        return total_size & _U32, total_lat & _U32
+        return size & _U32, latency & _U32, c
 
     def _estimate_switch(self, sw: Instruction) -> int:
         last = self.last
