@@ -199,6 +199,97 @@ define i32 @caller(i1 %c) {
 }
 
 
+SPEC_CASES = {
+    # A noinline function called with two function pointers: two clones through the inlining bonus.
+    "noinline_function_pointers": """
+define i32 @p0(i32 %x) {
+  %a = add nsw i32 %x, 1
+  ret i32 %a
+}
+define i32 @p1(i32 %x) {
+  %a = add nsw i32 %x, -1
+  ret i32 %a
+}
+define internal i32 @f(i32 %x, ptr %p) noinline {
+  %c = call i32 %p(i32 %x)
+  %a = add nsw i32 %c, %x
+  ret i32 %a
+}
+define i32 @g0(i32 %x) {
+  %c = call i32 @f(i32 %x, ptr @p0)
+  ret i32 %c
+}
+define i32 @g1(i32 %x) {
+  %c = call i32 @f(i32 %x, ptr @p1)
+  %d = call i32 @f(i32 %c, ptr @p1)
+  ret i32 %d
+}
+""",
+    # Literal constants, a switch made dead by them, and a clone limit.
+    "literal_constants": """
+declare void @use(i32)
+define internal i32 @k(i32 %n, i32 %m) {
+entry:
+  switch i32 %n, label %d [ i32 1, label %a
+                            i32 2, label %b ]
+a:
+  call void @use(i32 %m)
+  br label %d
+b:
+  %x = mul i32 %m, 3
+  call void @use(i32 %x)
+  br label %d
+d:
+  %r = add i32 %n, %m
+  ret i32 %r
+}
+define i32 @top(i32 %v) {
+  %a = call i32 @k(i32 1, i32 %v)
+  %b = call i32 @k(i32 2, i32 %v)
+  %c = call i32 @k(i32 3, i32 %v)
+  %d = call i32 @k(i32 1, i32 5)
+  %s1 = add i32 %a, %b
+  %s2 = add i32 %c, %d
+  %s = add i32 %s1, %s2
+  ret i32 %s
+}
+""",
+}
+
+
+def _same_with(text: str, pipeline: str, flags: list[str], options: dict[str, object]) -> None:
+    require_tools("opt-19")
+    r = subprocess.run(["opt-19", "-passes=" + pipeline, *flags, "-S", "-"], input=text, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    module = parse_assembly(text)
+    llvmpy_mid.run_passes(module, pipeline, options=options)  # type: ignore[arg-type]
+    llvmpy_mid.verify_module(module)
+    assert _body(print_module(module)) == _body(r.stdout)
+
+
+def test_specialization_on_function_pointers() -> None:
+    text = SPEC_CASES["noinline_function_pointers"]
+    _same(text)
+    assert "@f.specialized.1" in _ours(text, "ipsccp")
+    assert "specialized" not in _ours(text, "ipsccp<no-func-spec>")
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["-force-specialization", "-funcspec-for-literal-constant"],
+        ["-force-specialization", "-funcspec-for-literal-constant", "-funcspec-max-clones=1"],
+        ["-funcspec-for-literal-constant", "-funcspec-min-function-size=3"],
+    ],
+)
+def test_specialization_options(flags: list[str]) -> None:
+    options: dict[str, object] = {}
+    for f in flags:
+        name, _, value = f[1:].partition("=")
+        options[name] = int(value) if value else True
+    _same_with(SPEC_CASES["literal_constants"], "ipsccp", flags, options)
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_like_opt19(name: str) -> None:
     _same(CASES[name])
