@@ -157,6 +157,8 @@ class ArgumentPromotionPass(Pass[SCC]):
                     continue
                 local_change = True
                 _replace_node_function(am, unit, index, new)
+                if old in fam.cached_units():  # LLVM logs the (now empty) name of the old function
+                    fam.instrumentation.run_analyses_cleared(old.name)
                 fam.clear(old)
                 old.erase_from_parent()
                 keep_cfg = PreservedAnalyses()
