@@ -211,8 +211,10 @@ def propagate_call_site_metadata(call: CallBase, first: BasicBlock) -> None:
 
 
 def propagate_mem_prof_metadata(callee: Function, call: CallBase, info: ClonedCodeInfo, vmap: TrackingValueMap) -> None:
-    """``!memprof``/``!callsite`` context trimming: not modelled (the cloned calls keep theirs)."""
-    return None
+    """``!memprof``/``!callsite`` of the cloned calls: see :mod:`inline_function_memprof`."""
+    from llvmpy_mid.transform.utils.inline_function_memprof import propagate_mem_prof_metadata as impl
+
+    impl(callee, call, info, vmap)
 
 
 # --- scoped noalias metadata ----------------------------------------------------------------------
