@@ -465,3 +465,13 @@ def test_in_pipelines(pipeline: str) -> None:
 def test_pipeline_rejects_parameters() -> None:
     with pytest.raises(llvmpy_mid.errors.PipelineError):
         llvmpy_mid.run_passes(parse_assembly(OFFSETS), "argpromotion<max-elements=3>")
+
+
+def test_debug_pass_manager_log() -> None:
+    require_tools("opt-19")
+    pipeline = "-passes=cgscc(argpromotion,function(gvn))"
+    args = [pipeline, "-debug-pass-manager", "-disable-output", "-"]
+    theirs = subprocess.run(["opt-19", *args], input=OFFSETS, capture_output=True, text=True)
+    ours = subprocess.run([sys.executable, "-m", "llvmpy_mid", *args], input=OFFSETS, capture_output=True, text=True)
+    assert "Clearing all analysis results for: \n" in theirs.stderr
+    assert ours.stderr == theirs.stderr
