@@ -723,7 +723,7 @@ def _non_zero_call(call: CallBase, demanded: int, depth: int, q: SimplifyQuery, 
     if base in ("llvm.fshr", "llvm.fshl"):
         if a(0) is a(1):
             return _non_zero(a(0), demanded, depth, q)
-        return False
+        return _known(call, demanded, depth, q).one != 0  # as LLVM: break to the known-bits answer
     if base == "llvm.vscale":
         return True
     if base == "llvm.experimental.get.vector.length":
@@ -734,7 +734,8 @@ def _non_zero_call(call: CallBase, demanded: int, depth: int, q: SimplifyQuery, 
         n = ty.count if not ty.scalable else 1
         rev = int(format(demanded, "0%db" % n)[::-1], 2) if n > 1 else demanded
         return _non_zero(a(0), rev, depth, q)
-    return False
+    # Other intrinsics: LLVM leaves its switch and answers from the known bits.
+    return _known(call, demanded, depth, q).one != 0
 
 
 def _call_returns_non_null(call: CallBase) -> bool:
