@@ -220,6 +220,15 @@ def inline_function(
     first_new = last_block.next_block
     assert first_new is not None
 
+    from llvmpy_mid.transform.utils.inline_function_arc import (
+        attached_arc_function_kind,
+        inline_retain_or_claim_rv_calls,
+    )
+
+    rv_kind = attached_arc_function_kind(call)
+    if rv_kind:
+        inline_retain_or_claim_rv_calls(call, rv_kind, returns)
+
     if ifi.update_profile:
         md.update_call_profile(callee, vmap, call, ifi)
 
