@@ -250,3 +250,103 @@ define void @caller() ssp "min-legal-vector-width"="128" "no-nans-fp-math"="true
 }
 """
     )
+
+MORE_CASES = {
+    "strictfp_caller": """
+define internal float @callee(float %a, float %b) alwaysinline {
+  %s = fadd float %a, %b
+  %c = fcmp olt float %s, %a
+  %r = select i1 %c, float %s, float %b
+  %t = call float @llvm.ceil.f32(float %r)
+  ret float %t
+}
+declare float @llvm.ceil.f32(float)
+define float @caller(float %x) strictfp {
+  %r = call float @callee(float %x, float 1.0) strictfp
+  ret float %r
+}
+""",
+    "musttail_and_varargs": """
+declare i32 @target(i32, ...)
+define internal i32 @fwd(i32 %x, ...) alwaysinline {
+  %r = musttail call i32 (i32, ...) @target(i32 %x, ...)
+  ret i32 %r
+}
+define i32 @caller(i32 %a) {
+  %r = call i32 (i32, ...) @fwd(i32 %a, i32 7, double 1.0)
+  ret i32 %r
+}
+define i32 @caller2(i32 %a, ...) {
+  %r = musttail call i32 (i32, ...) @fwd(i32 %a, ...)
+  ret i32 %r
+}
+""",
+    "deoptimize": """
+declare i8 @llvm.experimental.deoptimize.i8(...)
+define internal i8 @callee(i1 %c) alwaysinline {
+  br i1 %c, label %deopt, label %ok
+deopt:
+  %v = call i8 (...) @llvm.experimental.deoptimize.i8(i32 1) [ "deopt"(i32 2) ]
+  ret i8 %v
+ok:
+  ret i8 3
+}
+define i32 @caller(i1 %c) {
+  %v = call i8 @callee(i1 %c) [ "deopt"(i32 9) ]
+  %w = zext i8 %v to i32
+  ret i32 %w
+}
+""",
+    "sample_profile_scaling": """
+declare void @ext()
+define internal void @callee() alwaysinline !prof !14 {
+  call void @ext(), !prof !15
+  ret void
+}
+define void @caller() {
+  call void @callee(), !prof !16
+  ret void
+}
+!llvm.module.flags = !{!1}
+!1 = !{i32 1, !"ProfileSummary", !2}
+!2 = !{!3, !4, !5, !6, !7, !8, !9, !10}
+!3 = !{!"ProfileFormat", !"SampleProfile"}
+!4 = !{!"TotalCount", i64 10000}
+!5 = !{!"MaxCount", i64 10}
+!6 = !{!"MaxInternalCount", i64 1}
+!7 = !{!"MaxFunctionCount", i64 2000}
+!8 = !{!"NumCounts", i64 2}
+!9 = !{!"NumFunctions", i64 2}
+!10 = !{!"DetailedSummary", !11}
+!11 = !{!12, !13, !17}
+!12 = !{i32 10000, i64 100, i32 1}
+!13 = !{i32 999000, i64 100, i32 1}
+!17 = !{i32 999999, i64 1, i32 2}
+!14 = !{!"function_entry_count", i64 1000}
+!15 = !{!"branch_weights", i32 2000}
+!16 = !{!"branch_weights", i32 400}
+""",
+    "memprof": """
+declare ptr @_Znam(i64)
+define internal ptr @callee() alwaysinline {
+  %p = call ptr @_Znam(i64 10), !memprof !0, !callsite !5
+  ret ptr %p
+}
+define ptr @caller() {
+  %p = call ptr @callee(), !callsite !6
+  ret ptr %p
+}
+!0 = !{!1, !3}
+!1 = !{!2, !"notcold"}
+!2 = !{i64 1, i64 2, i64 3}
+!3 = !{!4, !"cold"}
+!4 = !{i64 1, i64 2, i64 4}
+!5 = !{i64 1}
+!6 = !{i64 2, i64 3}
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MORE_CASES))
+def test_always_inline_special_calls_match_opt19(name: str) -> None:
+    _same(MORE_CASES[name])

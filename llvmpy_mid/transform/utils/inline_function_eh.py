@@ -349,14 +349,9 @@ def forward_var_args(ci: CallInst, var_args: Sequence[Value], var_attrs: Sequenc
         sets = [attrs.param_attrs(i) for i in range(n)] + list(var_attrs)
         new_attrs = attrs.with_param_sets(sets)
     new.attributes = new_attrs
-    new.tail_call_kind = ci.tail_call_kind
     new.insert_before(ci)
     new.debug_loc = ci.debug_loc
     ci.replace_all_uses_with(new)
-    if ci.name:
-        name = ci.name
-        ci.set_name("")
-        new.set_name(name)
     ci.erase_from_parent()
     return new
 
