@@ -281,7 +281,7 @@ class InlineCostCallAnalyzer:
 
     def _is_cold_call_site(self, caller_bfi: BlockFrequencyInfo | None) -> bool:
         if self.psi is not None and self.psi.has_profile_summary:
-            return False
+            return self.psi.is_cold_call_site(self.call, caller_bfi)
         if caller_bfi is None:
             return False
         caller = self.call.function
@@ -293,6 +293,9 @@ class InlineCostCallAnalyzer:
         return site < (entry * numerator) >> 31
 
     def _hot_call_site_threshold(self, caller_bfi: BlockFrequencyInfo | None) -> int | None:
+        psi = self.psi
+        if psi is not None and psi.has_profile_summary and psi.is_hot_call_site(self.call, caller_bfi):
+            return self.params.hot_call_site_threshold
         if caller_bfi is None or self.params.locally_hot_call_site_threshold is None:
             return None
         caller = self.call.function

@@ -42,6 +42,10 @@ from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, PreservedAnalyses
 from llvmpy_mid.passes.statistics import Statistic
 
+_FOLLOW_SPLIT_SCC = False
+"""Narrow the working SCC to the caller's after each batch, as LLVM does; off while the
+CGSCC adaptor does not revisit the SCCs split off (LLVM visits them afterwards)."""
+
 NUM_INLINED = Statistic("inline", "NumInlined", "Number of functions inlined")
 NUM_DELETED = Statistic("inline", "NumDeleted", "Number of functions deleted because all callers found")
 
@@ -233,9 +237,10 @@ class InlinerPass(Pass[SCC]):
             changed = True
             # LLVM updates the call graph after each caller's batch; the SCC being worked
             # on becomes the (possibly split) SCC of the caller.
-            graph = LazyCallGraph(module)
-            new_scc = graph.scc_of(caller)
-            scc_functions = set(new_scc.functions) if new_scc is not None else {caller}
+            if _FOLLOW_SPLIT_SCC:
+                graph = LazyCallGraph(module)
+                new_scc = graph.scc_of(caller)
+                scc_functions = set(new_scc.functions) if new_scc is not None else {caller}
             fam.invalidate(caller, PreservedAnalyses.none())
 
         if dead_in_comdats:
