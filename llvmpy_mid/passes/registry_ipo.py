@@ -205,3 +205,15 @@ OPTIONS_ROWS += [
 
 # --- tailcallelim, extraction, stack-safety
 PASSES += [("tailcallelim", "function", "llvmpy_mid.transform.scalar.tail_recursion_elimination:TailCallElimPass")]
+
+# --- extraction: extract-blocks, loop-extract
+PASSES += [("extract-blocks", "module", _IPO + "block_extractor:BlockExtractorPass")]
+PARAM_PASSES += [
+    ("loop-extract", "module", _IPO + "loop_extractor:LoopExtractorPass",
+     _IPO + "loop_extractor:parse_loop_extractor_options", "<single>"),
+]
+OPTIONS_ROWS += [
+    ("extract-blocks-file", "str", "", "A file containing list of basic blocks to extract", "extract-blocks"),
+    ("extract-blocks-erase-funcs", "bool", False, "Erase the existing functions", "extract-blocks"),
+    ("aggregate-extracted-args", "bool", False, "Aggregate arguments to code-extracted functions", "extract-blocks"),
+]
