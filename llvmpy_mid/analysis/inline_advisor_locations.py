@@ -16,7 +16,7 @@ def _field(node: object, name: str) -> object:
     if getter is not None:
         try:
             return getter(name)
-        except (KeyError, AttributeError, ValueError):
+        except Exception:  # a field the node does not have
             return getattr(node, name, None)
     return getattr(node, name, None)
 
@@ -58,7 +58,10 @@ def callsite_location_parts(loc: MDNode) -> list[tuple[str, int, int, int]]:
         sp = _subprogram(_field(node, "scope"))
         line = int(_field(node, "line") or 0)  # type: ignore[call-overload]
         column = int(_field(node, "column") or 0)  # type: ignore[call-overload]
-        disc = int(_field(node, "discriminator") or 0)  # type: ignore[call-overload]
+        scope = _field(node, "scope")
+        disc = 0
+        if isinstance(scope, MDNode) and getattr(scope, "kind", "") == "DILexicalBlockFile":
+            disc = int(_field(scope, "discriminator") or 0)  # type: ignore[call-overload]
         name = ""
         sp_line = 0
         if sp is not None:
