@@ -135,6 +135,27 @@ class BlockFrequencyInfo:
         i = self._index.get(bb)
         return 0 if i is None else self._int[i]
 
+    def set_block_freq(self, bb: BasicBlock, freq: int) -> None:
+        """LLVM ``setBlockFreq``: overwrite (or add) ``bb``'s integer frequency."""
+        i = self._index.get(bb)
+        if i is None:
+            i = self._index[bb] = len(self._int)
+            self._rpo.append(bb)
+            self._loop.append(None)
+            self._mass.append(0)
+            self._freq.append(Scaled(0, 0))
+            self._int.append(0)
+        self._int[i] = freq
+
+    def set_block_freq_and_scale(self, reference: BasicBlock, freq: int, blocks: list[BasicBlock]) -> None:
+        """LLVM ``setBlockFreqAndScale``: ``blocks`` scaled by freq / freq(reference), then
+        ``reference`` set to ``freq``."""
+        old = self.frequency(reference)
+        for bb in blocks:
+            scaled = self.frequency(bb) * freq // old if old else 0
+            self.set_block_freq(bb, min(scaled, (1 << 64) - 1))
+        self.set_block_freq(reference, freq)
+
     # --- loops --------------------------------------------------------------------------
     def _build_loops(self, li: LoopInfo) -> list[_LoopData]:
         loops: list[_LoopData] = []

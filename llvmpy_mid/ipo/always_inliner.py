@@ -130,7 +130,11 @@ def always_inline_impl(
                 def caller_bfi(manager: AnalysisManager[Function] = fam, caller: Function = caller) -> object:
                     return manager.get_result(BlockFrequencyAnalysis, caller)
 
+                def callee_bfi(manager: AnalysisManager[Function] = fam, callee: Function = fn) -> object:
+                    return manager.get_result(BlockFrequencyAnalysis, callee)
+
                 ifi.caller_bfi = caller_bfi
+                ifi.callee_bfi = callee_bfi
             aar = None
             if fam is not None:
                 from llvmpy_mid.analysis.alias.aa_manager import AAManager

@@ -485,7 +485,7 @@ def clone_and_prune_function_into(
             cur = cur.next_block
             continue
         br.erase_from_parent()
-        dest.replace_all_uses_with(cur)
+        replace_and_track(vmap, dest, cur)
         _splice_all(cur, dest)
         dest.erase_from_parent()
 

@@ -230,6 +230,9 @@ def inline_function(
         inline_retain_or_claim_rv_calls(call, rv_kind, returns)
 
     if ifi.update_profile:
+        from llvmpy_mid.transform.utils.inline_function_profile import update_caller_bfi
+
+        update_caller_bfi(orig_bb, vmap, ifi, callee)
         md.update_call_profile(callee, vmap, call, ifi)
 
     for dst, src, ty in byval_inits:
@@ -379,6 +382,9 @@ def inline_function(
         after_bb = orig_bb.split(created_br, callee.name + ".exit")
     else:
         after_bb = orig_bb.split(call, callee.name + ".exit")
+    caller_bfi: Any = ifi.caller_bfi
+    if caller_bfi is not None and hasattr(caller_bfi, "set_block_freq"):
+        caller_bfi.set_block_freq(after_bb, caller_bfi.frequency(orig_bb))
     entry_br = orig_bb.terminator
     assert isinstance(entry_br, BranchInst)
     entry_br.set_successor(0, first_new)

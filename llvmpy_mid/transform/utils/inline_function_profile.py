@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
@@ -203,8 +204,7 @@ def _call_site_count(call: CallBase, ifi: InlineFunctionInfo) -> int | None:
     bfi: Any = ifi.caller_bfi
     if bfi is None:
         return None
-    if callable(bfi) and not hasattr(bfi, "frequency"):
-        bfi = bfi()
+    bfi = ifi.caller_bfi = _resolve(bfi)
     from llvmpy_mid.analysis.block_frequency_printers import function_entry_count, profile_count
 
     entry = function_entry_count(fn)
@@ -214,6 +214,41 @@ def _call_site_count(call: CallBase, ifi: InlineFunctionInfo) -> int | None:
     freq = bfi.frequency(block)
     entry_freq = bfi.frequency(fn.entry_block)
     return profile_count(entry, freq, entry_freq)
+
+
+def _resolve(bfi: object | None) -> Any:
+    if bfi is not None and callable(bfi) and not hasattr(bfi, "frequency"):
+        return bfi()
+    return bfi
+
+
+def update_caller_bfi(call_site_block: BasicBlock, vmap: TrackingValueMap, ifi: InlineFunctionInfo, callee: Function) -> None:
+    """LLVM ``updateCallerBFI``: the cloned blocks take the callee's frequencies (the
+    largest when several map to one), scaled so the cloned entry has the call site's."""
+    if ifi.caller_bfi is None or ifi.callee_bfi is None:
+        return
+    caller = call_site_block.parent
+    if caller is None or _entry_count(caller) is None:
+        # Block counts of a caller without an entry count are never asked for; the
+        # frequencies are not worth computing.
+        return
+    caller_bfi = ifi.caller_bfi = _resolve(ifi.caller_bfi)
+    callee_bfi = ifi.callee_bfi = _resolve(ifi.callee_bfi)
+    cloned: dict[BasicBlock, None] = {}
+    for old in list(vmap.keys()):
+        if not isinstance(old, BasicBlock):
+            continue
+        new = vmap.get(old)
+        if not isinstance(new, BasicBlock):
+            continue
+        freq = callee_bfi.frequency(old)
+        if new in cloned:
+            freq = max(freq, caller_bfi.frequency(new))
+        cloned[new] = None
+        caller_bfi.set_block_freq(new, freq)
+    entry_clone = vmap.get(callee.entry_block)
+    assert isinstance(entry_clone, BasicBlock)
+    caller_bfi.set_block_freq_and_scale(entry_clone, caller_bfi.frequency(call_site_block), list(cloned))
 
 
 def update_call_profile(callee: Function, vmap: TrackingValueMap, call: CallBase, ifi: InlineFunctionInfo) -> None:
