@@ -45,7 +45,6 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.module import Module
-from llvmpy_mid.transform.utils.basic_block_utils import is_debug_or_pseudo_probe_call
 
 __all__ = [
     "InferenceDescriptor",
@@ -232,6 +231,12 @@ def infer_attrs_from_function_bodies(scc_nodes: SCCNodeSet, changed: dict[Functi
     run_attribute_inferer(requests, scc_nodes, changed)
 
 
+_SKIPPED_BY_NORECURSE = frozenset(
+    ("llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.label", "llvm.dbg.assign", "llvm.pseudoprobe")
+)
+"""Debug intrinsics and pseudo probes: ``instructionsWithoutDebug`` does not show them."""
+
+
 def add_no_recurse_attrs(scc_nodes: SCCNodeSet, changed: dict[Function, None]) -> None:
     """``norecurse`` for a one-function SCC calling only non-recursive functions
     (LLVM ``addNoRecurseAttrs``)."""
@@ -242,7 +247,7 @@ def add_no_recurse_attrs(scc_nodes: SCCNodeSet, changed: dict[Function, None]) -
         return
     for bb in fn.blocks:
         for inst in bb.instructions:
-            if not isinstance(inst, CallBase) or is_debug_or_pseudo_probe_call(inst):
+            if not isinstance(inst, CallBase) or inst.intrinsic_base in _SKIPPED_BY_NORECURSE:
                 continue
             callee = inst.called_function
             if callee is None or callee is fn:

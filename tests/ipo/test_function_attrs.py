@@ -249,6 +249,9 @@ declare void @cb_decl() nocallback
 define void @nocallback_user() { call void @cb_decl()
   ret void }
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare void @llvm.dbg.stoppoint(i32) nounwind
+define void @calls_unknown_llvm_name() { call void @llvm.dbg.stoppoint(i32 1)
+  ret void }
 """
 
 RPO = """
