@@ -41,6 +41,7 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, PreservedAnalyses
 from llvmpy_mid.passes.statistics import Statistic
+from llvmpy_mid.transform.utils.call_promotion_utils import try_promote_call
 
 _FOLLOW_SPLIT_SCC = False
 """Narrow the working SCC to the caller's after each batch, as LLVM does; off while the
@@ -202,6 +203,8 @@ class InlinerPass(Pass[SCC]):
                     history.append((callee, history_id))
                     for icb in reversed(new_sites):
                         new_callee = icb.called_function
+                        if new_callee is None and try_promote_call(icb):
+                            new_callee = icb.called_function
                         if new_callee is None or new_callee.is_declaration:
                             continue
                         calls.append((icb, new_history))

@@ -140,6 +140,28 @@ define i32 @self(i32 %n) {
   ret i32 %r
 }
 """,
+    "virtual_call_promoted": """
+@vtable = constant { [3 x ptr] } { [3 x ptr] [ptr null, ptr @vf1, ptr @vf2] }
+define internal i32 @vf1(ptr %this) {
+  ret i32 1
+}
+define internal i32 @vf2(ptr %this) {
+  ret i32 2
+}
+define internal i32 @dispatch(ptr %o) {
+  %vt = load ptr, ptr %o
+  %slot = getelementptr inbounds ptr, ptr %vt, i64 2
+  %f = load ptr, ptr %slot
+  %r = call i32 %f(ptr %o)
+  ret i32 %r
+}
+define i32 @test() {
+  %a = alloca ptr
+  store ptr getelementptr inbounds ({ [3 x ptr] }, ptr @vtable, i64 0, i32 0, i64 0), ptr %a
+  %r = call i32 @dispatch(ptr %a)
+  ret i32 %r
+}
+""",
 }
 
 
