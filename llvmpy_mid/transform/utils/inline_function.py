@@ -135,6 +135,7 @@ def inline_function(
     forward_var_args_to: Function | None = None,
 ) -> InlineResult:
     """Inline the direct call ``call`` (LLVM ``InlineFunction``)."""
+    import llvmpy_mid.passes.registry  # noqa: F401  (declares the -options read while inlining)
     from llvmpy_mid.transform.utils import inline_function_attributes as attrs_mod
     from llvmpy_mid.transform.utils import inline_function_eh as eh
     from llvmpy_mid.transform.utils import inline_function_metadata as md
