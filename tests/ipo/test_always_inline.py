@@ -252,6 +252,23 @@ define void @caller() ssp "min-legal-vector-width"="128" "no-nans-fp-math"="true
     )
 
 MORE_CASES = {
+    "callee_return_attributes": """
+declare ptr @get(ptr)
+declare i32 @geti()
+define internal nonnull dereferenceable(16) ptr @callee(ptr %p) alwaysinline {
+  %r = call ptr @get(ptr %p)
+  ret ptr %r
+}
+define internal noundef range(i32 0, 10) i32 @callee2() alwaysinline {
+  %r = call range(i32 5, 20) i32 @geti()
+  ret i32 %r
+}
+define ptr @caller(ptr %p) {
+  %r = call ptr @callee(ptr %p)
+  %v = call i32 @callee2()
+  ret ptr %r
+}
+""",
     "strictfp_caller": """
 define internal float @callee(float %a, float %b) alwaysinline {
   %s = fadd float %a, %b

@@ -52,31 +52,34 @@ def _may_throw_or_exit_after(call: CallBase, ret: ReturnInst) -> bool:
 
 
 def add_return_attributes(call: CallBase, vmap: TrackingValueMap, info: ClonedCodeInfo) -> None:
+    # The call site's return attributes, else the callee's (LLVM's CallBase getters).
     ret = call.attributes.ret_attrs
+    callee_fn = call.called_function
+    fn_ret = callee_fn.attributes.ret_attrs if callee_fn is not None else ret
     valid_ub: dict[str, Attribute] = {}
-    deref = ret.dereferenceable_bytes
+    deref = max(ret.dereferenceable_bytes, fn_ret.dereferenceable_bytes)
     if deref:
         valid_ub["dereferenceable"] = Attribute.dereferenceable(deref)
-    deref_or_null = ret.dereferenceable_or_null_bytes
+    deref_or_null = max(ret.dereferenceable_or_null_bytes, fn_ret.dereferenceable_or_null_bytes)
     if deref_or_null:
         valid_ub["dereferenceable_or_null"] = Attribute.dereferenceable_or_null(deref_or_null)
     for kind in ("noalias", "noundef"):
-        if ret.has(kind):
+        if call.has_ret_attr(kind):
             valid_ub[kind] = Attribute.enum(kind)
     valid_pg: dict[str, Attribute] = {}
-    if ret.has("nonnull"):
+    if call.has_ret_attr("nonnull"):
         valid_pg["nonnull"] = Attribute.enum("nonnull")
-    align = ret.alignment
+    align = ret.alignment if ret.alignment is not None else fn_ret.alignment
     if align is not None:
         valid_pg["align"] = Attribute.alignment(align)
-    rng = ret.get("range")
+    rng = ret.get("range") or fn_ret.get("range")
     if rng is not None:
         valid_pg["range"] = rng
     if not valid_ub and not valid_pg:
         return
     callee = call.called_function
     assert callee is not None
-    site_noundef = ret.has("noundef")
+    site_noundef = call.has_ret_attr("noundef")
     for bb in callee.blocks:
         ri = bb.terminator
         if not isinstance(ri, ReturnInst):
