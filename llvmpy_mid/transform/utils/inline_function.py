@@ -27,7 +27,7 @@ from llvmpy_mid.analysis.inline_viability import InlineResult
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.builder import IRBuilder
-from llvmpy_mid.ir.constants import Constant, ConstantInt, PoisonValue
+from llvmpy_mid.ir.constants import Constant, PoisonValue
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
@@ -43,7 +43,6 @@ from llvmpy_mid.transform.utils.clone_function import (
 )
 from llvmpy_mid.transform.utils.inline_function_allocas import (
     add_alignment_assumptions,
-    alloca_would_be_static_in_entry,
     handle_byval_argument,
     handle_byval_argument_init,
     insert_lifetime_markers,
@@ -479,6 +478,3 @@ def _splice_all(into: BasicBlock, src: BasicBlock, before: Instruction | None) -
             into.instructions.insert_before(node, before)
         node = nxt
 
-
-# Re-exported helpers the inliner may want.
-_ = (alloca_would_be_static_in_entry, ConstantInt)

@@ -6,7 +6,7 @@ and ``updateLoopMetadataDebugLocations`` of lib/IR).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator
 
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.debug_info import DILocation
@@ -14,8 +14,7 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.memory import AllocaInst
-from llvmpy_mid.ir.metadata import Metadata, MDNode, MDString, MDTuple
-from llvmpy_mid.ir.value import Value
+from llvmpy_mid.ir.metadata import Metadata, MDNode, MDTuple
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.context import Context
@@ -260,10 +259,8 @@ class ScopedAliasMetadataDeepCloner:
         if not self._order:
             return
         self._map = {}
-        ctx: Context | None = None
         temps: dict[int, MDNode] = {}
         for node in self._order:
-            ctx = node.context
             temps[id(node)] = MDNode.temporary(node.context, [])
         for node in self._order:
             ops: list[Metadata | None] = []
@@ -277,7 +274,6 @@ class ScopedAliasMetadataDeepCloner:
         for node in self._order:
             temp = temps[id(node)]
             temp.replace_all_uses_with(self._map[id(node)])
-        _ = ctx
 
     def remap(self, first: BasicBlock) -> None:
         if not self._map:
@@ -318,5 +314,3 @@ def update_call_profile(callee: Function, vmap: TrackingValueMap, call: CallBase
 
     impl(callee, vmap, call, ifi)
 
-
-_ = (Sequence, Value, MDString)

@@ -87,7 +87,7 @@ def add_alias_scope_metadata(
         if use_intrinsic:
             _decl(b, ctx, scope_list)
 
-    for old, new in list(vmap.items()):
+    for old in list(vmap.keys()):
         if not isinstance(old, Instruction):
             continue
         ni = vmap.get(old)
@@ -153,7 +153,6 @@ def add_alias_scope_metadata(
                 ni.set_metadata(
                     "alias.scope", concatenate(ctx, ni.get_metadata("alias.scope"), MDNode.get(ctx, alias_scopes))
                 )
-        _ = new
 
 
 def _decl(b: IRBuilder, ctx: Context, scope_list: MDNode) -> None:
