@@ -93,50 +93,36 @@ class _ArgumentGraph:
         return node
 
     def sccs(self) -> list[list[_ArgNode]]:
-        """The SCCs reachable from the root in LLVM's ``scc_iterator`` order."""
+        """The SCCs reachable from the root in LLVM's ``scc_iterator`` order (Tarjan's
+        walk with explicit stacks; a finished node's number becomes "infinite")."""
         out: list[list[_ArgNode]] = []
         numbers: dict[_ArgNode, int] = {}
         done = 1 << 62
-        counter = 0
         node_stack: list[_ArgNode] = []
-        # visit stack entries: [node, next child index, min visit number]
-        visit: list[list[object]] = []
+        visit: list[_Frame] = []
 
         def visit_one(n: _ArgNode) -> None:
-            nonlocal counter
-            counter += 1
-            numbers[n] = counter
+            numbers[n] = len(numbers) + 1
             node_stack.append(n)
-            visit.append([n, 0, counter])
+            visit.append(_Frame(n, numbers[n]))
 
         visit_one(self.root)
         while visit:
             top = visit[-1]
-            n = top[0]
-            assert isinstance(n, _ArgNode)
-            i = top[1]
-            assert isinstance(i, int)
-            if i < len(n.uses):
-                child = n.uses[i]
-                top[1] = i + 1
+            n = top.node
+            if top.next_child < len(n.uses):
+                child = n.uses[top.next_child]
+                top.next_child += 1
                 num = numbers.get(child)
                 if num is None:
                     visit_one(child)
-                else:
-                    mv = top[2]
-                    assert isinstance(mv, int)
-                    if mv > num:
-                        top[2] = num
+                elif top.min_visit > num:
+                    top.min_visit = num
                 continue
             visit.pop()
-            min_visit = top[2]
-            assert isinstance(min_visit, int)
-            if visit:
-                parent_min = visit[-1][2]
-                assert isinstance(parent_min, int)
-                if parent_min > min_visit:
-                    visit[-1][2] = min_visit
-            if min_visit != numbers[n]:
+            if visit and visit[-1].min_visit > top.min_visit:
+                visit[-1].min_visit = top.min_visit
+            if top.min_visit != numbers[n]:
                 continue
             scc: list[_ArgNode] = []
             while True:
@@ -147,6 +133,17 @@ class _ArgumentGraph:
                     break
             out.append(scc)
         return out
+
+
+class _Frame:
+    """A node being visited: its next child and the lowest visit number it reaches."""
+
+    __slots__ = ("node", "next_child", "min_visit")
+
+    def __init__(self, node: _ArgNode, number: int) -> None:
+        self.node = node
+        self.next_child = 0
+        self.min_visit = number
 
 
 class _ArgumentUsesTracker(CaptureTracker):
