@@ -255,6 +255,8 @@ class _PruningCloner:
             new = None
             if self.host_strict_fp:
                 new = _constrained_clone(old, self.new_fn.parent)
+                if new is not None and not old.name:
+                    new._name = ".strict"  # LLVM names the call <name>.strict before renaming
             if new is None:
                 new = old.clone()
             new_bb.instructions.append(new)
