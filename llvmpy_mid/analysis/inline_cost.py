@@ -63,6 +63,12 @@ def option_bool(name: str) -> bool:
     return bool(OPTIONS.value(name))
 
 
+def option_str(name: str) -> str:
+    from llvmpy_mid.passes.options import OPTIONS
+
+    return str(OPTIONS.value(name))
+
+
 def option_is_set(name: str) -> bool:
     from llvmpy_mid.passes.options import OPTIONS
 

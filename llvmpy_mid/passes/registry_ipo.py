@@ -142,6 +142,7 @@ PASSES += [
     ("inliner-wrapper-no-mandatory-first", "module", _IPO + "inliner_wrapper:ModuleInlinerWrapperNoMandatoryFirstPass"),
     ("print<inline-cost>", "function", _INL + "cost_printer:InlineCostAnnotationPrinterPass"),
     ("print<inline-advisor>", "module", _IPO + "inliner_wrapper:InlineAdvisorPrinterPass"),
+    ("module-inline", "module", _IPO + "module_inliner:ModuleInlinerPass"),
 ]
 ANALYSES += [
     ("inline-advisor", "module", _INL + "advisor:InlineAdvisorAnalysis"),
@@ -200,6 +201,7 @@ OPTIONS_ROWS += [
      "the inlined call would have the original multiplier multiplied by intra-scc-cost-multiplier). This is to "
      "prevent tons of inlining through a child SCC which can cause terrible compile times", "inline"),
     ("keep-inline-advisor-for-printing", "bool", False, "", "inline"),
+    ("inline-priority-mode", "str", "size", "Choose the priority mode to use in module inline", "module-inline"),
     ("enable-scc-inline-advisor-printing", "bool", False, "", "inline"),
 ]  # fmt: skip
 

@@ -165,7 +165,7 @@ define i32 @test() {
 }
 
 
-@pytest.mark.parametrize("passes", ["inline", "cgscc(inline<only-mandatory>)", "inliner-wrapper"])
+@pytest.mark.parametrize("passes", ["inline", "cgscc(inline<only-mandatory>)", "inliner-wrapper", "module-inline"])
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_inliner_matches_opt19(name: str, passes: str) -> None:
     text = CASES[name]
