@@ -202,6 +202,8 @@ OPTIONS_ROWS += [
      "prevent tons of inlining through a child SCC which can cause terrible compile times", "inline"),
     ("keep-inline-advisor-for-printing", "bool", False, "", "inline"),
     ("inline-priority-mode", "str", "size", "Choose the priority mode to use in module inline", "module-inline"),
+    ("max-devirt-iterations", "uint", 4, "Maximum number of devirtualization iterations of the default pipelines' "
+     "inliner (the inline passes of a textual pipeline do not use it)", "inliner-wrapper"),
     ("enable-scc-inline-advisor-printing", "bool", False, "", "inline"),
 ]  # fmt: skip
 
