@@ -152,8 +152,35 @@ def fixup_line_numbers(fn: Function, first: BasicBlock, call: Instruction, calle
 
 
 def fixup_assignments_if_enabled(fn: Function, first: BasicBlock, call: Instruction) -> None:
-    """Assignment tracking (``DIAssignID``) of inlined stores: not modelled yet."""
-    return None
+    """Under assignment tracking (module flag ``debug-info-assignment-tracking``), the
+    inlined code's ``DIAssignID`` attachments and ``#dbg_assign`` ids are replaced by
+    fresh distinct ones, consistently (LLVM ``fixupAssignments``). LLVM's
+    ``trackInlinedStores`` (new ``#dbg_assign`` for inlined stores to escaped caller
+    locals) is not done."""
+    from llvmpy_mid.ir.debug_info import DINode
+    from llvmpy_mid.ir.module_flags import get_module_flag_int
+
+    module = fn.parent
+    if module is None or not get_module_flag_int(module, "debug-info-assignment-tracking"):
+        return
+    ctx = fn.type.context
+    fresh: dict[int, MDNode] = {}
+
+    def new_id(old: MDNode) -> MDNode:
+        found = fresh.get(id(old))
+        if found is None:
+            found = fresh[id(old)] = DINode.distinct(ctx, "DIAssignID", {})
+        return found
+
+    for bb in blocks_from(first):
+        for inst in bb.instructions:
+            for record in inst.iter_dbg_records():
+                assign = getattr(record, "assign_id", None) if record.is_variable_record else None
+                if isinstance(assign, MDNode):
+                    record.assign_id = new_id(assign)  # type: ignore[attr-defined]
+            attached = inst.get_metadata("DIAssignID")
+            if attached is not None:
+                inst.set_metadata("DIAssignID", new_id(attached))
 
 
 # --- call-site metadata ---------------------------------------------------------------------------
