@@ -252,6 +252,40 @@ define void @caller() ssp "min-legal-vector-width"="128" "no-nans-fp-math"="true
     )
 
 MORE_CASES = {
+    "assignment_tracking": """
+define internal void @callee(i32 %v) alwaysinline !dbg !10 {
+  %a = alloca i32, align 4, !DIAssignID !20
+  #dbg_assign(i1 undef, !11, !DIExpression(), !20, ptr %a, !DIExpression(), !12)
+  store i32 %v, ptr %a, align 4, !DIAssignID !21
+  #dbg_assign(i32 %v, !11, !DIExpression(), !21, ptr %a, !DIExpression(), !12)
+  call void @use(ptr %a), !dbg !12
+  ret void, !dbg !12
+}
+declare void @use(ptr)
+define void @caller(i32 %x) !dbg !5 {
+  call void @callee(i32 %x), !dbg !8
+  call void @callee(i32 1), !dbg !9
+  ret void, !dbg !9
+}
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "t.c", directory: "/tmp")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !{i32 7, !"debug-info-assignment-tracking", i1 true}
+!5 = distinct !DISubprogram(name: "caller", scope: !1, file: !1, line: 1, type: !6, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocation(line: 2, column: 3, scope: !5)
+!9 = !DILocation(line: 3, column: 3, scope: !5)
+!10 = distinct !DISubprogram(name: "callee", scope: !1, file: !1, line: 9, type: !6, unit: !0, retainedNodes: !13)
+!11 = !DILocalVariable(name: "a", scope: !10, file: !1, line: 9, type: !14)
+!12 = !DILocation(line: 10, column: 5, scope: !10)
+!13 = !{!11}
+!14 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!20 = distinct !DIAssignID()
+!21 = distinct !DIAssignID()
+""",
     "callee_return_attributes": """
 declare ptr @get(ptr)
 declare i32 @geti()
