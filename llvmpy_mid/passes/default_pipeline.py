@@ -46,8 +46,8 @@ __all__ = [
 LEVELS: tuple[str, ...] = ("O0", "O1", "O2", "O3", "Os", "Oz")
 
 _CONTAINERS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa", "devirt", "coro-cond", "repeat"})
-#: Nested pipelines the builder runs today (``devirt<N>``, ``coro-cond``, ``repeat<N>`` not yet).
-_BUILT_CONTAINERS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa"})
+#: Nested pipelines the builder runs today (``coro-cond`` and ``repeat<N>`` not yet).
+_BUILT_CONTAINERS = frozenset({"module", "cgscc", "function", "loop", "loop-mssa", "devirt"})
 
 
 class IncompletePipelineError(PipelineError):
@@ -94,8 +94,13 @@ def _prune(elements: tuple[PipelineElement, ...], reg: PassRegistry) -> tuple[Pi
             children = _prune(e.children, reg)
             if children:
                 out.append(attrs.evolve(e, children=children))
+        elif e.name == "coro-cond":
+            # coro-cond runs its passes only on a module with coroutine intrinsics; the coroutine
+            # passes do not exist here, so the partial pipeline leaves it out (as opt-19 does for
+            # a module without coroutines).
+            continue
         elif e.name in _CONTAINERS:
-            # devirt<N>/coro-cond/repeat<N> are not built: their passes run once, in place.
+            # repeat<N> is not built: its passes run once, in place.
             out.extend(_prune(e.children, reg))
     return tuple(out)
 
@@ -104,7 +109,7 @@ def missing_passes(level: str, registry: PassRegistry | None = None) -> list[str
     """The names in LLVM 19's ``default<level>`` pipeline that llvmpy_mid cannot run yet, in
     pipeline order, each once: passes by name (with the parameters when the pass exists but
     not with those), ``require<X>``/``invalidate<X>`` of missing analyses, and the nested
-    pipelines the builder does not run (``devirt``, ``coro-cond``)."""
+    pipelines the builder does not run (``coro-cond``)."""
     from llvmpy_mid.passes.registry import REGISTRY
 
     reg = registry if registry is not None else REGISTRY
