@@ -177,9 +177,15 @@ class InlineCostCallAnalyzer:
         self.dl = module.data_layout
         self.instr_cost = instr_cost()
         self.call_penalty = option_int("inline-call-penalty")
+        self.cost_benefit_enabled = self._is_cost_benefit_analysis_enabled()
         self.compute_full_inline_cost = bool(
-            option_bool("inline-cost-full") or params.compute_full_inline_cost or ore is not None
+            option_bool("inline-cost-full")
+            or params.compute_full_inline_cost
+            or ore is not None
+            or self.cost_benefit_enabled
         )
+        self.decided_by_cost_benefit = False
+        self.cold_size = 0
         self.boost_indirect_calls = boost_indirect
         self.ignore_threshold = ignore_threshold
         self.allow_recursive_call = bool(params.allow_recursive_call)
@@ -391,12 +397,97 @@ class InlineCostCallAnalyzer:
         attr_threshold = string_fn_attr_as_int(self.call, "function-inline-threshold")
         if attr_threshold is not None:
             self.threshold = attr_threshold
+        decision = self._cost_benefit_analysis()
+        if decision is not None:
+            self.decided_by_cost_benefit = True
+            return (True, "") if decision else (False, "Cost over threshold.")
         if self.ignore_threshold:
             return True, ""
         self.decided_by_cost_threshold = True
         if self.cost < max(1, self.threshold):
             return True, ""
         return False, "Cost over threshold."
+
+    # --- cost-benefit analysis (profile driven) -------------------------------------------------
+    def _block_profile_count(self, fn: Function, bb: BasicBlock) -> int | None:
+        from llvmpy_mid.analysis.block_frequency_printers import function_entry_count, profile_count
+
+        if self.get_bfi is None:
+            return None
+        entry = function_entry_count(fn)
+        if entry is None:
+            return None
+        bfi = self.get_bfi(fn)
+        return profile_count(entry, bfi.frequency(bb), bfi.frequency(fn.entry_block))
+
+    def _is_cost_benefit_analysis_enabled(self) -> bool:
+        from llvmpy_mid.analysis.block_frequency_printers import function_entry_count
+
+        psi = self.psi
+        if psi is None or not psi.has_profile_summary or self.get_bfi is None:
+            return False
+        if option_is_set("inline-enable-cost-benefit-analysis"):
+            if not option_bool("inline-enable-cost-benefit-analysis"):
+                return False
+        elif psi.format != "InstrProf":
+            return False
+        caller = self.call.function
+        if caller is None or function_entry_count(caller) is None:
+            return False
+        if not psi.is_hot_call_site(self.call, self.get_bfi(caller)):
+            return False
+        return bool(function_entry_count(self.f))
+
+    def _cost_benefit_analysis(self) -> bool | None:
+        """LLVM ``costBenefitAnalysis``: True (inline), False (do not), None (undecided)."""
+        from llvmpy_mid.analysis.block_frequency_printers import function_entry_count
+
+        if not self.cost_benefit_enabled or self.threshold == 0:
+            return None
+        psi = self.psi
+        assert psi is not None
+        unit = self.instr_cost
+        savings = 0
+        sv = self.simplified_values
+        for bb in self.f.blocks:
+            current = 0
+            for inst in bb.instructions:
+                if inst.opcode == "br":
+                    if inst.is_conditional and isinstance(sv.get(inst.condition), ConstantInt):  # type: ignore[attr-defined]
+                        current += unit
+                elif inst.opcode == "switch":
+                    if isinstance(sv.get(inst.operands[0]), ConstantInt):
+                        current += unit
+                elif inst in sv:
+                    current += unit
+            current *= self._block_profile_count(self.f, bb) or 0
+            savings += current
+        entry = function_entry_count(self.f) or 1
+        savings = (savings + entry // 2) // entry
+        caller = self.call.function
+        assert caller is not None and self.call.parent is not None
+        savings += get_callsite_cost(self.tti, self.call)
+        savings *= self._block_profile_count(caller, self.call.parent) or 0
+        size = self.cost - self.cold_size
+        allowance = option_int("inline-size-allowance")
+        size = size - allowance if size > allowance else 1
+        forced_savings = string_fn_attr_as_int(self.call, "inline-cycle-savings-for-test")
+        if forced_savings is not None:
+            savings = forced_savings
+        forced_size = string_fn_attr_as_int(self.call, "inline-runtime-cost-for-test")
+        if forced_size is not None:
+            size = forced_size
+        hot = psi.hot_count_threshold if psi.hot_count_threshold is not None else (1 << 64) - 1
+        threshold = hot * size
+        savings_mult = option_int("inline-savings-multiplier") if option_is_set("inline-savings-multiplier") else 8
+        profitable_mult = (
+            option_int("inline-savings-profitable-multiplier") if option_is_set("inline-savings-profitable-multiplier") else 8
+        )
+        if savings * savings_mult >= threshold:
+            return True
+        if savings * profitable_mult < threshold:
+            return False
+        return None
 
     # --- the walk -------------------------------------------------------------------------
     def analyze(self) -> tuple[bool, str]:
@@ -451,6 +542,7 @@ class InlineCostCallAnalyzer:
                         for u2 in user.users:
                             if u2.opcode != "callbr" if isinstance(u2, Instruction) else True:
                                 return False, "blockaddress used outside of callbr"
+            cost_at_start = self.cost
             ok, reason = self._analyze_block(bb, eph)
             if not ok:
                 return ok, reason
@@ -477,6 +569,8 @@ class InlineCostCallAnalyzer:
                 if succ not in in_worklist:
                     in_worklist.add(succ)
                     worklist.append(succ)
+            if self.cost_benefit_enabled and self._block_profile_count(f, bb) == 0:
+                self.cold_size += self.cost - cost_at_start
             if self.single_bb and len(term.successors) > 1:
                 self.threshold -= self.single_bb_bonus
                 self.single_bb = False

@@ -99,6 +99,8 @@ def get_inline_cost(
     assert callee is not None
     ca = InlineCostCallAnalyzer(callee, call, params, tti, get_ac, get_bfi, psi, ore)
     ok, reason = ca.analyze()
+    if ca.decided_by_cost_benefit:
+        return InlineCost.always("benefit over cost") if ok else InlineCost.never("cost over benefit")
     if ca.decided_by_cost_threshold:
         return InlineCost.get(ca.cost, ca.threshold, ca.static_bonus_applied)
     if ok:
