@@ -10,8 +10,7 @@ non-alloca address space); :func:`get_inline_cost` runs it and then the call-sit
 analysis of :mod:`.inline_cost_analyzer`; :func:`get_callsite_cost` is the bonus for the
 call instruction and its argument setup.
 
-What it does not do: the cost-benefit analysis (it needs an instrumentation profile
-summary), the ML feature analyzer.
+What it does not do: the ML feature analyzer.
 """
 
 from __future__ import annotations

@@ -20,8 +20,12 @@ local function gets the 15000 bonus. The walk stops once the cost reaches the th
 (unless the full cost is wanted) and fails on patterns that cannot be inlined
 (recursion, returns_twice, dynamic allocas, indirectbr, localescape, va_start).
 
-What it does not do: the cost-benefit analysis (profile driven) and hot call sites from
-a profile summary.
+With an instrumentation profile summary, hot call sites whose caller and callee have
+entry counts are decided by the cost-benefit analysis instead (cycle savings weighted by
+block counts against the size).
+
+What it does not do: target-specific switch lowering (jump tables, bit tests) or
+inlining-threshold adjustments; the ML feature analyzer.
 """
 
 from __future__ import annotations

@@ -13,10 +13,13 @@ different SCC cost ``-intra-scc-cost-multiplier`` times more. A callee left with
 uses that may be discarded (local linkage, or no comdat, or a comdat whose members are
 all dead) is deleted. Calls to declarations get a ``NoDefinition`` remark.
 
+Indirect calls brought in are promoted through constant vtables
+(:mod:`llvmpy_mid.transform.utils.call_promotion_utils`).
+
 What it does not do: LLVM's incremental call-graph update inside the pass (the SCC is
-the one the pass started with; the CGSCC adaptor rebuilds the graph afterwards), the
-``InlinedInternalEdges`` guard against re-splitting SCCs, promotion of indirect calls,
-the replay advisor and the imported-function statistics.
+the one the pass started with; the CGSCC adaptor rebuilds the graph afterwards and does
+not revisit SCCs split off), the ``InlinedInternalEdges`` guard against re-splitting
+SCCs, the replay advisor and the imported-function statistics.
 """
 
 from __future__ import annotations
