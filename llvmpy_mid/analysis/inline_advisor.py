@@ -26,6 +26,7 @@ from llvmpy_mid.analysis.inline_cost import (
     InlineParams,
     inline_cost_str,
     option_bool,
+    option_str,
     option_int,
 )
 from llvmpy_mid.analysis.inline_cost_decision import get_attribute_based_inlining_decision, get_inline_cost
@@ -40,6 +41,7 @@ from llvmpy_mid.passes.analysis import AnalysisManager, ModuleAnalysis
 from llvmpy_mid.passes.statistics import Statistic
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.inline_import_stats import ImportedFunctionsInliningStatistics
     from llvmpy_mid.analysis.inline_viability import InlineResult
     from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
     from llvmpy_mid.analysis.profile_summary_info import ProfileSummaryInfo
@@ -232,11 +234,18 @@ class InlineAdvice:
 
     def record_inlining(self) -> None:
         self.recorded = True
+        self._record_inline_stats()
         self._record_inlining()
 
     def record_inlining_with_callee_deleted(self) -> None:
         self.recorded = True
+        self._record_inline_stats()
         self._record_inlining_with_callee_deleted()
+
+    def _record_inline_stats(self) -> None:
+        stats = self.advisor.import_stats
+        if stats is not None:
+            stats.record_inline(self.caller, self.callee)
 
     def record_unsuccessful_inlining(self, result: InlineResult) -> None:
         self.recorded = True
@@ -329,6 +338,13 @@ class InlineAdvisor:
         self.fam = fam
         self.params = params
         self.annotated_pass_name = DEBUG_TYPE
+        self.import_stats: ImportedFunctionsInliningStatistics | None = None
+        mode = option_str("inliner-function-import-stats")
+        self.import_stats_verbose = mode == "verbose"
+        if mode not in ("", "no"):
+            from llvmpy_mid.analysis.inline_import_stats import ImportedFunctionsInliningStatistics
+
+            self.import_stats = ImportedFunctionsInliningStatistics(module)
         self.psi: ProfileSummaryInfo | None = None
         """The module's cached profile summary, set by the inliner on each run (LLVM reads
         the cached ``ProfileSummaryAnalysis`` for every call site)."""
@@ -401,6 +417,13 @@ class InlineAdvisor:
 
     def on_pass_entry(self) -> None:
         pass
+
+    def finish(self) -> None:
+        """What LLVM's advisor destructor does: dump the import statistics once."""
+        stats = self.import_stats
+        if stats is not None:
+            self.import_stats = None
+            stats.dump(self.import_stats_verbose)
 
     def on_pass_exit(self) -> None:
         pass

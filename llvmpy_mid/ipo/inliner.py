@@ -129,7 +129,12 @@ class InlinerPass(Pass[SCC]):
             if cached is not None and cached.advisor is not None:
                 return cached.advisor
         if self.owned_advisor is None or self.owned_advisor.module is not module or self.owned_advisor.fam is not fam:
-            self.owned_advisor = InlineAdvisor(module, fam, get_inline_params())
+            from llvmpy_mid.passes.teardown import at_pipeline_end
+
+            advisor = InlineAdvisor(module, fam, get_inline_params())
+            self.owned_advisor = advisor
+            if advisor.import_stats is not None:
+                at_pipeline_end(advisor.finish)  # LLVM dumps the statistics when the pass is destroyed
         return self.owned_advisor
 
     def run(self, unit: SCC, am: AnalysisManager[SCC]) -> PreservedAnalyses:

@@ -59,6 +59,7 @@ class ModuleInlinerWrapperPass(Pass[Module]):
         pa = PreservedAnalyses.all()
         if not option_bool("keep-inline-advisor-for-printing"):
             pa.abandon(InlineAdvisorAnalysis)
+            result.advisor.finish()
         return pa
 
 
