@@ -201,6 +201,8 @@ OPTIONS_ROWS += [
      "the inlined call would have the original multiplier multiplied by intra-scc-cost-multiplier). This is to "
      "prevent tons of inlining through a child SCC which can cause terrible compile times", "inline"),
     ("keep-inline-advisor-for-printing", "bool", False, "", "inline"),
+    ("inliner-function-import-stats", "str", "", "Enable inliner stats for imported functions (basic, verbose)",
+     "inline"),
     ("inline-priority-mode", "str", "size", "Choose the priority mode to use in module inline", "module-inline"),
     ("max-devirt-iterations", "uint", 4, "Maximum number of devirtualization iterations of the default pipelines' "
      "inliner (the inline passes of a textual pipeline do not use it)", "inliner-wrapper"),
