@@ -3,8 +3,8 @@ lib/Transforms/IPO/GlobalOpt.cpp ``TryToShrinkGlobalToBoolean``).
 
 An internal integer (or other non-FP, non-pointer, non-vector) global only
 loaded and stored, whose stores write the initializer or one other constant,
-becomes ``name.b``-less ``i1`` global (it takes the old name): stores write
-``false``/``true``, loads become ``load i1`` + ``zext`` (0 -> 1) or ``select``.
+becomes an ``i1`` global (made as ``name.b``, then given the old name): stores
+write ``false``/``true``, loads become ``load i1`` + ``zext`` (0 -> 1) or ``select``.
 """
 
 from __future__ import annotations
