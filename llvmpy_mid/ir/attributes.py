@@ -176,16 +176,20 @@ class Attribute:
         return cls(AttrKind.NONE, key=key, value=value)
 
     @classmethod
-    def range(cls, int_ty: IntegerType, lower: builtins.int, upper: builtins.int) -> Attribute:
+    def range(
+        cls, int_ty: IntegerType, lower: builtins.int, upper: builtins.int, *, allow_full_or_empty: bool = False
+    ) -> Attribute:
         """``range(iN lower, upper)``: the value is in the half-open, possibly wrapping range.
 
         Bounds may be given signed or unsigned; they are kept unsigned. A range
-        with equal bounds (the full or empty set) is refused, as LLVM's parser does.
+        with equal bounds (the full or empty set) is refused, as LLVM's parser does,
+        unless ``allow_full_or_empty`` (LLVM's ``AttrBuilder::addRangeAttr`` builds one
+        from an empty intersection, e.g. when inlining).
         """
         width = int_ty.width
         lo = _range_bound(lower, width)
         hi = _range_bound(upper, width)
-        if lo == hi:
+        if lo == hi and not allow_full_or_empty:
             raise IRError("the range should not represent the full or empty set!")
         return cls(AttrKind.RANGE, type_value=int_ty, ranges=((lo, hi),))
 

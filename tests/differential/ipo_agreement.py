@@ -31,8 +31,17 @@ def attribute_agreement(ours: str, theirs: str) -> tuple[int, int]:
     """(functions whose attribute lists agree, functions defined in opt-19's output)."""
     a = _defined(parse_assembly(ours))
     b = _defined(parse_assembly(theirs))
-    same = sum(1 for name, fn in b.items() if name in a and a[name].attributes == fn.attributes)
+    same = sum(1 for name, fn in b.items() if name in a and _attr_text(a[name]) == _attr_text(fn))
     return same, len(b)
+
+
+def _attr_text(fn: Function) -> tuple[str, ...]:
+    """The function's attributes as LLVM spells them (type attributes by their printed type,
+    so two modules parsed in different contexts compare equal)."""
+    al = fn.attributes
+    return (al.fn_attrs.as_string(), al.ret_attrs.as_string()) + tuple(
+        al.param_attrs(i).as_string() for i in range(len(fn.args))
+    )
 
 
 def call_counts(module: Module) -> Counter[tuple[str, str]]:

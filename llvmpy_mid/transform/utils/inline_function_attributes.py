@@ -125,7 +125,7 @@ def _intersect_ranges(a: Attribute, b: Attribute) -> Attribute:
     ra = ConstantRange(ty.width, a.range_lower, a.range_upper)
     rb = ConstantRange(ty.width, b.range_lower, b.range_upper)
     r = ra.intersect_with(rb)
-    return Attribute.range(ty, r.lower, r.upper)
+    return Attribute.range(ty, r.lower, r.upper, allow_full_or_empty=True)
 
 
 def add_param_and_fn_basic_attributes(call: CallBase, vmap: TrackingValueMap, info: ClonedCodeInfo) -> None:
