@@ -223,3 +223,25 @@ OPTIONS_ROWS += [
     ("extract-blocks-erase-funcs", "bool", False, "Erase the existing functions", "extract-blocks"),
     ("aggregate-extracted-args", "bool", False, "Aggregate arguments to code-extracted functions", "extract-blocks"),
 ]
+
+# --- partial-inliner
+PASSES += [("partial-inliner", "module", _IPO + "partial_inlining:PartialInlinerPass")]
+OPTIONS_ROWS += [
+    ("disable-partial-inlining", "bool", False, "Disable partial inlining", "partial-inliner"),
+    ("disable-mr-partial-inlining", "bool", False, "Disable multi-region partial inlining", "partial-inliner"),
+    ("pi-force-live-exit-outline", "bool", False, "Force outline regions with live exits", "partial-inliner"),
+    ("pi-mark-coldcc", "bool", False, "Mark outline function calls with ColdCC", "partial-inliner"),
+    ("skip-partial-inlining-cost-analysis", "bool", False, "Skip Cost Analysis", "partial-inliner"),
+    ("min-region-size-ratio", "str", "0.1",
+     "Minimum ratio comparing relative sizes of each outline candidate and original function", "partial-inliner"),
+    ("min-block-execution", "uint", 100, "Minimum block executions to consider its BranchProbabilityInfo valid",
+     "partial-inliner"),
+    ("cold-branch-ratio", "str", "0.1", "Minimum BranchProbability to consider a region cold.", "partial-inliner"),
+    ("max-num-inline-blocks", "uint", 5, "Max number of blocks to be partially inlined", "partial-inliner"),
+    ("max-partial-inlining", "int", -1, "Max number of partial inlining. The default is unlimited",
+     "partial-inliner"),
+    ("outline-region-freq-percent", "int", 75, "Relative frequency of outline region to the entry block",
+     "partial-inliner"),
+    ("partial-inlining-extra-penalty", "uint", 0, "A debug option to add additional penalty to the computed one.",
+     "partial-inliner"),
+]
