@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable
 
 from llvmpy_mid.analysis.block_frequency import BlockFrequencyInfo
-from llvmpy_mid.analysis.call_graph import ASSUME_LIKE_INTRINSICS
+from llvmpy_mid.analysis.address_taken import has_address_taken as function_has_address_taken
 from llvmpy_mid.ir import calling_conv
 from llvmpy_mid.ir.attribute_list import AttributeList
 from llvmpy_mid.ir.builder import IRBuilder
@@ -30,7 +30,6 @@ from llvmpy_mid.ir.global_value import Comdat, Linkage
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 from llvmpy_mid.ir.instructions.terminators import InvokeInst, ReturnInst
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.ipo.global_opt_cleanup import GetTLI
@@ -41,32 +40,6 @@ from llvmpy_mid.transform.utils.local import remove_unreachable_blocks
 __all__ = ["function_has_address_taken", "optimize_functions", "strip_attr"]
 
 _CHANGEABLE = (calling_conv.C, 70)  # C and x86_thiscallcc
-
-
-def _is_assume_like(user: Value) -> bool:
-    if not isinstance(user, CallInst):
-        return False
-    fn = user.called_function
-    return fn is not None and lookup_intrinsic(fn.name) in ASSUME_LIKE_INTRINSICS
-
-
-def function_has_address_taken(fn: Function) -> bool:
-    """LLVM ``Function::hasAddressTaken`` with its default arguments."""
-    for use in fn.uses:
-        user = use.user
-        if isinstance(user, BlockAddress):
-            continue
-        if not isinstance(user, CallBase):
-            if getattr(user, "opcode", None) in ("bitcast", "addrspacecast") and all(
-                _is_assume_like(u) for u in user.users
-            ):
-                continue
-            return True
-        if _is_assume_like(user):
-            continue
-        if use is not user.called_operand_use or user.function_type is not fn.function_type:
-            return True
-    return False
 
 
 def strip_attr(attrs: AttributeList, kind: str) -> AttributeList:

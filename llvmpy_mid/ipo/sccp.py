@@ -47,7 +47,7 @@ import attrs
 
 from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis
 from llvmpy_mid.analysis.block_frequency import BlockFrequencyAnalysis
-from llvmpy_mid.analysis.call_graph import ASSUME_LIKE_INTRINSICS
+from llvmpy_mid.analysis.address_taken import has_address_taken as function_has_address_taken
 from llvmpy_mid.analysis.dom_tree_updater import DomTreeUpdater
 from llvmpy_mid.analysis.target_library_info import TargetLibraryAnalysis, TargetLibraryInfo
 from llvmpy_mid.analysis.target_transform_info import TargetIRAnalysis
@@ -56,12 +56,11 @@ from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.attribute_list import AttributeList
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.dead_constants import remove_dead_constant_users
-from llvmpy_mid.ir.constants import BlockAddress, PoisonValue, UndefValue
+from llvmpy_mid.ir.constants import PoisonValue, UndefValue
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalVariable
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
-from llvmpy_mid.ir.intrinsics import lookup_intrinsic
 from llvmpy_mid.ir.memory_effects import IRMemLocation, MemoryEffects
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.ir.value import Value
@@ -110,32 +109,6 @@ def parse_ipsccp_options(params: str) -> IPSCCPOptions:
 
 
 # --- ValueLatticeUtils -----------------------------------------------------------------------
-def _is_assume_like_call(user: object) -> bool:
-    if not isinstance(user, CallBase) or user.opcode != "call":
-        return False
-    fn = user.called_function
-    return fn is not None and lookup_intrinsic(fn.name) in ASSUME_LIKE_INTRINSICS
-
-
-def function_has_address_taken(fn: Function) -> bool:
-    """LLVM ``Function::hasAddressTaken`` with its default flags (assume-like uses ignored)."""
-    for use in fn.uses:
-        user = use.user
-        if isinstance(user, BlockAddress):
-            continue
-        if not isinstance(user, CallBase):
-            if getattr(user, "opcode", None) in ("bitcast", "addrspacecast") and all(
-                _is_assume_like_call(u) for u in user.users
-            ):
-                continue
-            return True
-        if _is_assume_like_call(user):
-            continue
-        if use is not user.called_operand_use or user.function_type is not fn.function_type:
-            return True
-    return False
-
-
 def can_track_arguments_interprocedurally(fn: Function) -> bool:
     return fn.has_local_linkage and not function_has_address_taken(fn)
 
