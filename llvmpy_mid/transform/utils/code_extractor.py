@@ -41,6 +41,7 @@ from llvmpy_mid.ir.types import Type
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.transform.utils.basic_block_utils import split_block
+from llvmpy_mid.transform.utils.code_extractor_debug import fixup_debug_info_post_extraction, function_subprogram
 
 ValueSet = dict[Value, None]
 BlockSet = dict[BasicBlock, None]
@@ -502,7 +503,7 @@ class CodeExtractor:
                     term.replace_uses_of_with(old_pred, new_bb)
             for pn in list(old_pred.phis()):
                 new_pn = PHINode(pn.type, ())
-                new_pn.set_name(pn.name + ".ce" if pn.name else "")
+                new_pn.set_name(pn.name + ".ce")
                 first_new = new_bb.first_instruction
                 new_bb.instructions.insert_before(new_pn, first_new)
                 pn.replace_all_uses_with(new_pn)
@@ -537,7 +538,7 @@ class CodeExtractor:
                 vals = pn.incoming_values
                 blks = pn.incoming_blocks
                 new_pn = PHINode(pn.type, [(vals[i], blks[i]) for i in idxs])
-                new_pn.set_name(pn.name + ".ce" if pn.name else "")
+                new_pn.set_name(pn.name + ".ce")
                 new_bb.instructions.insert_before(new_pn, new_bb.first_non_phi)
                 for i in reversed(idxs):
                     pn.remove_incoming_value(i, False)
@@ -548,7 +549,7 @@ class CodeExtractor:
             term = bb.terminator
             if term is None or term.opcode != "ret":
                 continue
-            new_bb = bb.split(term, bb.name + ".ret" if bb.name else "")
+            new_bb = bb.split(term, bb.name + ".ret")
             dt = self.dt
             if dt is not None and bb in dt:
                 children = dt.children(bb)
@@ -623,7 +624,8 @@ class CodeExtractor:
                 b = IRBuilder(before=root_term)
                 gep = b.gep(struct_ty, agg_arg, [ConstantInt.get(i32, 0), ConstantInt.get(i32, agg_idx)],
                             "gep_" + v.name)
-                rewrite: Value = b.load(agg_tys[agg_idx], gep, "loadgep_" + v.name)
+                rewrite: Value = b.load(agg_tys[agg_idx], gep, "loadgep_" + v.name,
+                                        alignment=module.data_layout.abi_alignment(agg_tys[agg_idx]))
                 agg_idx += 1
             else:
                 rewrite = next(scalar_args)
@@ -639,7 +641,7 @@ class CodeExtractor:
             for v in outputs:
                 arg = next(args)
                 if id(v) not in struct_set:
-                    arg.set_name(v.name + ".out" if v.name else "")
+                    arg.set_name(v.name + ".out")
         for user in list(header.users):
             if (user.is_instruction and user.is_terminator  # type: ignore[attr-defined]
                     and user.function is old_fn  # type: ignore[attr-defined]
@@ -661,6 +663,9 @@ class CodeExtractor:
         assert old_fn is not None
         i32 = ctx.i32
         i16 = ctx.int_type(16)
+        module = old_fn.parent
+        assert module is not None
+        dl = module.data_layout
         struct_set = set(map(id, struct_values))
         params: list[Value] = []
         reload_outputs: list[Value] = []
@@ -678,7 +683,7 @@ class CodeExtractor:
             entry = old_fn.entry_block
             first = entry.first_instruction
             b = IRBuilder(entry, before=first) if first is not None else IRBuilder(entry)
-            loc = b.alloca(v.type, None, v.name + ".loc" if v.name else "")
+            loc = b.alloca(v.type, None, v.name + ".loc", alignment=dl.pref_alignment(v.type))
             reload_outputs.append(loc)
             params.append(loc)
             scalar_output_count += 1
@@ -693,15 +698,19 @@ class CodeExtractor:
                 entry = old_fn.entry_block
                 first = entry.first_instruction
                 sb = IRBuilder(entry, before=first) if first is not None else IRBuilder(entry)
-            struct_alloca = sb.alloca(struct_ty, None, "structArg")
+            struct_alloca = sb.alloca(struct_ty, None, "structArg", alignment=dl.pref_alignment(struct_ty))
             params.append(struct_alloca)
             for i, v in enumerate(struct_values):
                 if v in inputs:
                     gep = rb.gep(struct_ty, struct_alloca, [ConstantInt.get(i32, 0), ConstantInt.get(i32, i)],
                                  "gep_" + v.name)
-                    rb.store(v, gep)
+                    rb.store(v, gep, alignment=dl.abi_alignment(v.type))
                     num_agg_inputs += 1
         call = rb.call(new_fn, params, "targetBlock" if self.num_exit_blocks > 1 else "")
+        if function_subprogram(old_fn) is not None:
+            entry_term = new_fn.entry_block.terminator
+            if entry_term is not None and entry_term.debug_loc is not None:
+                call.debug_loc = entry_term.debug_loc
         for arg_no in swift_error_args:
             call.attributes = call.attributes.with_param_attr(arg_no, Attribute.enum("swifterror"))
             new_fn.attributes = new_fn.attributes.with_param_attr(arg_no, Attribute.enum("swifterror"))
@@ -716,7 +725,7 @@ class CodeExtractor:
             else:
                 ptr = reload_outputs[scalar_idx]
                 scalar_idx += 1
-            load = rb.load(v.type, ptr, v.name + ".reload" if v.name else "")
+            load = rb.load(v.type, ptr, v.name + ".reload", alignment=dl.abi_alignment(v.type))
             for user in list(v.users):
                 if user.parent not in self.blocks:  # type: ignore[attr-defined]
                     user.replace_uses_of_with(v, load)
@@ -766,10 +775,10 @@ class CodeExtractor:
                 assert struct_ty is not None and agg_arg is not None
                 gep = ob.gep(struct_ty, agg_arg, [ConstantInt.get(i32, 0), ConstantInt.get(i32, agg_idx)],
                              "gep_" + v.name)
-                ob.store(v, gep)
+                ob.store(v, gep, alignment=dl.abi_alignment(v.type))
                 agg_idx += 1
             else:
-                ob.store(v, next(scalar_out_args))
+                ob.store(v, next(scalar_out_args), alignment=dl.abi_alignment(v.type))
         # the terminator of codeRepl
         if n == 0:
             ret_ty = old_fn.return_type
@@ -834,7 +843,14 @@ class CodeExtractor:
         self._sever_split_phi_nodes_of_exits(exit_blocks)
         code_repl = BasicBlock(ctx, "codeRepl", old_fn, header)
         new_root = BasicBlock(ctx, "newFuncRoot")
-        new_root.instructions.append(BranchInst(header))
+        root_br = BranchInst(header)
+        if function_subprogram(old_fn) is not None:
+            for bb in self.blocks:
+                loc = next((i.debug_loc for i in bb if i.debug_loc is not None and not _is_debug_intrinsic(i)), None)
+                if loc is not None:
+                    root_br.debug_loc = loc
+                    break
+        new_root.instructions.append(root_br)
         sinks: ValueSet = {}
         hoists: ValueSet = {}
         common_exit = self.find_allocas(cache, sinks, hoists)
@@ -883,7 +899,7 @@ class CodeExtractor:
                     if not seen:
                         pn.set_incoming_block(i, code_repl)
                         seen = True
-        _fixup_debug_info_post_extraction(old_fn, new_fn)
+        fixup_debug_info_post_extraction(old_fn, new_fn, call)
         return new_fn
 
 
@@ -912,33 +928,6 @@ def _insert_lifetime_markers_surrounding_call(starts: list[Value], ends: list[Va
     for mem in ends:
         b = IRBuilder(before=term) if term is not None else IRBuilder(block)
         b.create_intrinsic("lifetime.end", [mem.type], [neg1, mem], return_type=ctx.void)
-
-
-def _fixup_debug_info_post_extraction(old_fn: Function, new_fn: Function) -> None:
-    """Drop the debug intrinsics, records and locations of the new function, and the
-    records left in the old function that name its values (LLVM
-    ``fixupDebugInfoPostExtraction`` for a function without a subprogram)."""
-    from llvmpy_mid.transform.utils.local import find_dbg_records
-
-    for bb in new_fn.blocks:
-        for inst in list(bb):
-            if _is_debug_intrinsic(inst):
-                inst.erase_from_parent()
-                continue
-            for rec in list(inst.iter_dbg_records()):
-                rec.erase_from_parent()
-            if inst.debug_loc is not None:
-                inst.debug_loc = None
-            loop_md = inst.get_metadata("llvm.loop")
-            if loop_md is not None:
-                from llvmpy_mid.ir.debug_info_strip import _strip_loop_locations
-
-                inst.set_metadata("llvm.loop", _strip_loop_locations(loop_md))
-    for bb in new_fn.blocks:
-        for inst in bb:
-            for rec in find_dbg_records(inst):
-                if rec.function is not new_fn:
-                    rec.erase_from_parent()
 
 
 __all__ = [
