@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.function import Function
 
-__all__ = ["CodeMetrics", "ConvergenceKind", "collect_ephemeral_values"]
+__all__ = ["CodeMetrics", "ConvergenceKind", "collect_ephemeral_values", "constant_is_dead"]
 
 
 class ConvergenceKind(IntEnum):
@@ -74,7 +74,7 @@ def collect_ephemeral_values(scope: Loop | Function, ac: Any) -> set[Value]:
     return eph
 
 
-def _constant_is_dead(c: Value) -> bool:
+def constant_is_dead(c: Value) -> bool:
     """LLVM ``constantIsDead`` without removal: a constant (not a global) whose users are
     all dead constants."""
     from llvmpy_mid.ir.global_value import GlobalValue
@@ -97,7 +97,7 @@ def _has_one_live_use(fn: Function) -> bool:
     count = 0
     for use in fn.uses:
         user = use.user
-        if user.is_constant and _constant_is_dead(user):
+        if user.is_constant and constant_is_dead(user):
             continue
         count += 1
     return count == 1

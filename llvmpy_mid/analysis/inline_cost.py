@@ -205,34 +205,18 @@ def string_fn_attr_as_int(call: CallBase | Function, key: str) -> int | None:
 
 def live_use_count(fn: Function, limit: int = 2) -> int:
     """How many uses ``fn`` has, not counting dead constant users (up to ``limit``)."""
+    from llvmpy_mid.analysis.code_metrics import constant_is_dead
     from llvmpy_mid.ir.global_value import GlobalValue
 
     count = 0
     for use in fn.uses:
         user = use.user
-        if user.is_constant and not isinstance(user, GlobalValue) and _constant_is_dead(user):
+        if user.is_constant and not isinstance(user, GlobalValue) and constant_is_dead(user):
             continue
         count += 1
         if count >= limit:
             break
     return count
-
-
-def _constant_is_dead(c: object) -> bool:
-    from llvmpy_mid.ir.global_value import GlobalValue
-    from llvmpy_mid.ir.value import Value
-
-    stack: list[Value] = [c]  # type: ignore[list-item]
-    seen: set[int] = set()
-    while stack:
-        v = stack.pop()
-        if id(v) in seen:
-            continue
-        seen.add(id(v))
-        if isinstance(v, GlobalValue) or not v.is_constant:
-            return False
-        stack.extend(v.users)
-    return True
 
 
 def is_sole_call_to_local_function(call: CallBase, callee: Function) -> bool:
