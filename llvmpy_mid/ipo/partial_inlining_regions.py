@@ -126,7 +126,9 @@ def compute_outlining_info(fn: Function, max_inline_blocks: int) -> FunctionOutl
         current = other
     if not found:
         return None
-    entries: set[BasicBlock] = set(info.entries)
+    # As in LLVM, the guard set the predecessor test looks at is the one found before the
+    # peeling below: a peeled block's successor has a "non-entry" predecessor.
+    entries: frozenset[BasicBlock] = frozenset(info.entries)
 
     def has_non_entry_pred(bb: BasicBlock) -> bool:
         return any(pred not in entries for pred in bb.predecessors)
@@ -157,7 +159,6 @@ def compute_outlining_info(fn: Function, max_inline_blocks: int) -> FunctionOutl
         info.entries.append(cand)
         info.non_return_block = other
         info.return_block_preds.append(cand)
-        entries.add(cand)
     return info
 
 
