@@ -26,7 +26,7 @@ from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEm
 from llvmpy_mid.analysis.remark import optimization_remark_missed
 from llvmpy_mid.analysis.target_transform_info import TargetTransformInfo
 from llvmpy_mid.ir.basic_block import BasicBlock
-from llvmpy_mid.ir.cloning import clone_function
+from llvmpy_mid.transform.utils.clone_function_debug import clone_function_in_module
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase
@@ -103,7 +103,7 @@ class FunctionCloner:
         self.ore = ore
         self.get_tti = get_tti
         vmap: dict[Value, Value] = {}
-        self.cloned_func = clone_function(fn, vmap)
+        self.cloned_func = clone_function_in_module(fn, vmap)
         self.outlined_functions: list[tuple[Function, BasicBlock]] = []
         self.is_function_inlined = False
         self.outlined_region_cost = 0
