@@ -153,9 +153,9 @@ def _only_called_directly(fn: Function) -> bool:
     address taken (what the partial inliner handles)."""
     for use in fn.uses:
         user = use.user
-        if not (isinstance(user, CallBase) and user.opcode in ("call", "invoke") and user.called_operand is fn):
+        if not (isinstance(user, CallBase) and user.opcode in ("call", "invoke")):
             return False
-        if use.index != user.num_operands - 1:
+        if use is not user.called_operand_use:
             return False
     return not any(bb.has_address_taken for bb in fn.blocks)
 

@@ -201,7 +201,45 @@ define i32 @caller(i32 %a) !prof !22 {
 !22 = !{!"function_entry_count", i64 400}
 """
 
+DEBUG = """
+declare void @foo()
+
+define i32 @callee(i32 %x) !dbg !5 {
+entry:
+  %c = icmp slt i32 %x, 0, !dbg !8
+  br i1 %c, label %ret, label %work, !dbg !8
+work:
+""" + "\n".join("  call void @foo(), !dbg !9" for _ in range(8)) + """
+  br label %ret, !dbg !10
+ret:
+  %r = phi i32 [ 0, %entry ], [ 1, %work ]
+  ret i32 %r, !dbg !10
+}
+
+define i32 @caller(i32 %a) !dbg !11 {
+  %v = call i32 @callee(i32 %a), !dbg !12
+  ret i32 %v, !dbg !12
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "clang", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug, enums: !2)
+!1 = !DIFile(filename: "t.c", directory: "/tmp")
+!2 = !{}
+!3 = !{i32 2, !"Dwarf Version", i32 4}
+!4 = !{i32 2, !"Debug Info Version", i32 3}
+!5 = distinct !DISubprogram(name: "callee", scope: !1, file: !1, line: 3, type: !6, scopeLine: 3, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !2)
+!6 = !DISubroutineType(types: !7)
+!7 = !{null}
+!8 = !DILocation(line: 4, column: 6, scope: !5)
+!9 = !DILocation(line: 5, column: 5, scope: !5)
+!10 = !DILocation(line: 6, column: 1, scope: !5)
+!11 = distinct !DISubprogram(name: "caller", scope: !1, file: !1, line: 10, type: !6, scopeLine: 10, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !2)
+!12 = !DILocation(line: 11, column: 3, scope: !11)
+"""
+
 CASES = {
+    "debug_info": (DEBUG, {"skip-partial-inlining-cost-analysis": True}),
     "early_return_default": (EARLY_RETURN, {}),
     "early_return_skip_cost": (EARLY_RETURN, {"skip-partial-inlining-cost-analysis": True}),
     "early_return_limit_one_site": (EARLY_RETURN, {"skip-partial-inlining-cost-analysis": True,
