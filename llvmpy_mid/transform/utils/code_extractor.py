@@ -29,6 +29,7 @@ from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.builder import IRBuilder
 from llvmpy_mid.ir.constants import BlockAddress, ConstantInt
+from llvmpy_mid.ir.debug_records import DbgRecord
 from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import Linkage
@@ -45,6 +46,7 @@ from llvmpy_mid.transform.utils.code_extractor_debug import fixup_debug_info_pos
 
 ValueSet = dict[Value, None]
 BlockSet = dict[BasicBlock, None]
+_DEBUG_INTRINSICS = frozenset({"llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.assign", "llvm.dbg.label"})
 
 
 # Function attributes that do not carry over to the extracted function.
@@ -77,7 +79,7 @@ def _is_lifetime_marker(inst: Value) -> bool:
 
 
 def _is_debug_intrinsic(inst: Value) -> bool:
-    return _intrinsic_name(inst).startswith("llvm.dbg.")
+    return _intrinsic_name(inst) in _DEBUG_INTRINSICS
 
 
 def strip_in_bounds_constant_offsets(v: Value) -> Value:
@@ -247,7 +249,7 @@ class CodeExtractorAnalysisCache:
                 continue
             name = _intrinsic_name(inst)
             if name:
-                if name.startswith("llvm.dbg.") or name.startswith("llvm.pseudoprobe"):
+                if name in _DEBUG_INTRINSICS or name == "llvm.pseudoprobe":
                     continue
                 if _is_lifetime_marker(inst):
                     continue
@@ -353,7 +355,7 @@ class CodeExtractor:
                         return _LifetimeMarkerInfo()
                     info.life_end = user  # type: ignore[assignment]
                     continue
-                if name.startswith("llvm.dbg."):
+                if name in _DEBUG_INTRINSICS:
                     continue
             if not _defined_in_region(self.blocks, user):
                 return _LifetimeMarkerInfo()
@@ -443,7 +445,9 @@ class CodeExtractor:
             return single
         first = common_exit.first_non_phi
         assert first is not None
+        recs = first.take_dbg_records()
         new_exit = common_exit.split(first)
+        _reattach_records(recs, common_exit)
         for pred in list(common_exit.predecessors):
             if pred in self.blocks:
                 continue
@@ -489,7 +493,9 @@ class CodeExtractor:
                 return header
         first_non_phi = header.first_non_phi
         assert first_non_phi is not None
+        recs = first_non_phi.take_dbg_records()
         new_bb = split_block(header, first_non_phi, self.dt)
+        _reattach_records(recs, header)
         old_pred = header
         del self.blocks[old_pred]
         self.blocks[new_bb] = None
@@ -549,7 +555,9 @@ class CodeExtractor:
             term = bb.terminator
             if term is None or term.opcode != "ret":
                 continue
+            recs = term.take_dbg_records()
             new_bb = bb.split(term, bb.name + ".ret")
+            _reattach_records(recs, bb)
             dt = self.dt
             if dt is not None and bb in dt:
                 children = dt.children(bb)
@@ -771,14 +779,19 @@ class CodeExtractor:
                 insert_pt = out_inst.next_instruction
             assert insert_pt is not None
             ob = IRBuilder(before=insert_pt)
+            after_records = out_inst.opcode not in ("invoke", "phi")
             if id(v) in struct_set:
                 assert struct_ty is not None and agg_arg is not None
                 gep = ob.gep(struct_ty, agg_arg, [ConstantInt.get(i32, 0), ConstantInt.get(i32, agg_idx)],
                              "gep_" + v.name)
+                if after_records:
+                    _absorb_dbg_records(gep, insert_pt)
                 ob.store(v, gep, alignment=dl.abi_alignment(v.type))
                 agg_idx += 1
             else:
-                ob.store(v, next(scalar_out_args), alignment=dl.abi_alignment(v.type))
+                st = ob.store(v, next(scalar_out_args), alignment=dl.abi_alignment(v.type))
+                if after_records:
+                    _absorb_dbg_records(st, insert_pt)
         # the terminator of codeRepl
         if n == 0:
             ret_ty = old_fn.return_type
@@ -875,6 +888,7 @@ class CodeExtractor:
             assert term is not None
             for v in hoists:
                 v.move_before(term)  # type: ignore[attr-defined]
+                _absorb_dbg_records(v, term)  # type: ignore[arg-type]
         lifetimes_start: ValueSet = {}
         _erase_lifetime_markers_on_inputs(self.blocks, sinks, lifetimes_start)
         in_list = list(ins)
@@ -903,7 +917,25 @@ class CodeExtractor:
         return new_fn
 
 
-# --- helpers of the driver --------------------------------------------------------------------
+# --- helpers of the driver ------------------------------------------------------------------
+def _reattach_records(recs: list[DbgRecord], bb: BasicBlock) -> None:
+    """Records that stood before a split point stay in the old block, before its new
+    branch (LLVM ``splitBasicBlock`` at an iterator without the head bit)."""
+    term = bb.terminator
+    if term is None:
+        return
+    for rec in recs:
+        term.add_dbg_record(rec)
+
+
+def _absorb_dbg_records(inst: Instruction, pos: Instruction) -> None:
+    """LLVM's insertion before a position without its head bit: the debug records in
+    front of ``pos`` end up in front of ``inst``, just inserted before it."""
+    recs = pos.take_dbg_records()
+    for rec in recs:
+        inst.add_dbg_record(rec)
+
+
 def _erase_lifetime_markers_on_inputs(blocks: BlockSet, sunk: ValueSet, lifetimes_start: ValueSet) -> None:
     for bb in blocks:
         for inst in list(bb):

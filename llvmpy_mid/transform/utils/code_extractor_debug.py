@@ -24,6 +24,7 @@ from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.utils.local import find_dbg_records
 
 ScopeCache = dict[int, MDNode]
+_DEBUG_INTRINSICS = frozenset({"llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.assign", "llvm.dbg.label"})
 
 
 def function_subprogram(fn: Function) -> DINode | None:
@@ -138,7 +139,7 @@ def _is_debug_intrinsic(inst: Instruction) -> bool:
     if inst.opcode != "call":
         return False
     callee = inst.called_function  # type: ignore[attr-defined]
-    return callee is not None and callee.name.startswith("llvm.dbg.")
+    return callee is not None and callee.name in _DEBUG_INTRINSICS
 
 
 def _erase_debug_records_with_non_local_refs(fn: Function) -> None:
