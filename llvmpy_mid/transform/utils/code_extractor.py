@@ -57,6 +57,14 @@ _DROPPED_FN_ATTRS = frozenset({
 })  # fmt: skip
 
 
+def _aggregate_args_option() -> bool:
+    """``-aggregate-extracted-args`` (declared in the registry; off when it is not loaded)."""
+    try:
+        return bool(OPTIONS.value("aggregate-extracted-args"))
+    except KeyError:
+        return False
+
+
 # --- small queries ----------------------------------------------------------------------------
 def _intrinsic_name(inst: Value) -> str:
     """The callee name of a call of an intrinsic, else ""."""
@@ -294,7 +302,7 @@ class CodeExtractor:
         suffix: str = "",
     ) -> None:
         self.dt = dt
-        self.aggregate_args = aggregate_args or bool(OPTIONS.value("aggregate-extracted-args"))
+        self.aggregate_args = aggregate_args or _aggregate_args_option()
         self.bfi = bfi
         self.bpi = bpi
         self.ac = ac
