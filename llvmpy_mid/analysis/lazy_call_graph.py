@@ -131,7 +131,7 @@ class RefSCC:
 
 # --- known library functions ---------------------------------------------------------------
 # Prototype letters: v void, i i32, l "long" (i32 or i64), z size_t (the pointer-sized
-# integer), p ptr, d double, f float; a trailing "." means variadic.
+# integer), h i16, p ptr, d double, f float; a trailing "." means variadic.
 _LIB_PROTOS: dict[str, str] = {
     "malloc": "p:z", "calloc": "p:zz", "realloc": "p:pz", "free": "v:p",
     "memcpy": "p:ppz", "memmove": "p:ppz", "memset": "p:piz", "memcmp": "i:ppz", "memchr": "p:piz",
@@ -148,6 +148,7 @@ _LIB_PROTOS: dict[str, str] = {
     "log2": "d:d", "log10": "d:d", "pow": "d:dd", "powf": "f:ff", "fabs": "d:d", "fabsf": "f:f",
     "floor": "d:d", "floorf": "f:f", "ceil": "d:d", "ceilf": "f:f", "round": "d:d", "trunc": "d:d",
     "fmin": "d:dd", "fmax": "d:dd", "fmod": "d:dd", "atan2": "d:dd", "copysign": "d:dd",
+    "htonl": "i:i", "ntohl": "i:i", "htons": "h:h", "ntohs": "h:h", "write": "l:ipz", "read": "l:ipz",
 }  # fmt: skip
 
 
@@ -166,6 +167,8 @@ def _type_fits(ty: Type, code: str, size_bits: int) -> bool:
     width: int = getattr(ty, "width")
     if code == "i":
         return width == 32
+    if code == "h":
+        return width == 16
     if code == "l":
         return width == 32 or width == 64
     return width == size_bits  # "z"

@@ -48,6 +48,16 @@ from llvmpy_mid.passes.preserved import (
     PreservedAnalyses,
 )
 from llvmpy_mid.passes.proxies import FunctionAnalysisManagerModuleProxy
+from llvmpy_mid.passes.cgscc_update import (
+    CGSCCUpdateResult,
+    current_update_result,
+    fingerprint,
+    pop_update_result,
+    push_update_result,
+    snapshot,
+    sync_after_pass,
+    update_for_pass,
+)
 
 __all__ = [
     "CGSCCAnalysisManagerModuleProxy",
@@ -85,9 +95,45 @@ class CGSCCAnalysis(Analysis[SCC, Any]):
 
 
 class CGSCCPassManager(PassManager[SCC]):
-    """Runs CGSCC passes in sequence on one SCC."""
+    """Runs CGSCC passes in sequence on one SCC; when a pass refined the SCC (the call
+    graph update split or merged it), the later passes run on the refined SCC."""
 
     unit_set: ClassVar[type[AnalysisSet]] = AllAnalysesOnCGSCC
+
+    def run(self, unit: SCC, am: AnalysisManager[SCC]) -> PreservedAnalyses:
+        ur = current_update_result()
+        if ur is None:
+            return super().run(unit, am)
+        pi = am.instrumentation
+        pa = PreservedAnalyses.all()
+        c = unit
+        for p in self.passes:
+            if not pi.run_before_pass(p, c):
+                continue
+            pass_pa, c = run_cgscc_pass(p, c, am, ur)
+            pa.intersect(pass_pa)
+            if c in ur.invalidated:
+                pi.run_after_pass_invalidated(p, pass_pa)
+                break
+            am.invalidate(c, pass_pa)
+            pi.run_after_pass(p, c, pass_pa)
+        pa.preserve_set(self.unit_set)
+        return pa
+
+
+def run_cgscc_pass(p: Pass[SCC], c: SCC, am: AnalysisManager[SCC], ur: CGSCCUpdateResult) -> tuple[PreservedAnalyses, SCC]:
+    """Run ``p`` on ``c`` and bring the call graph up to date (a pass manager, function
+    adaptor or devirt wrapper does that itself); returns its result and the current SCC."""
+    before = None if isinstance(p, _SELF_UPDATING) else snapshot(c)
+    pass_pa = p.run(c, am)
+    if pass_pa is None:
+        no_result(p)
+    if before is not None:
+        sync_after_pass(c, before, am, ur)
+    if ur.updated_c is not None:
+        c = ur.updated_c
+        am.get_result(FunctionAnalysisManagerCGSCCProxy, c)
+    return pass_pa, c
 
 
 class _ManagerResult:
@@ -183,19 +229,6 @@ def _scc_module(scc: SCC) -> Module | None:
     return scc.functions[0].parent if scc.functions else None
 
 
-def _fingerprint(functions: list[Function]) -> tuple[Any, ...]:
-    """What the call graph depends on for these functions: each instruction's function operands."""
-    refs: list[int] = []
-    for fn in functions:
-        refs.append(id(fn))
-        for bb in fn.blocks:
-            for inst in bb.instructions:
-                for op in inst.operands:
-                    if isinstance(op, Function):
-                        refs.append(id(op))
-    return tuple(refs)
-
-
 def cgscc_analysis_manager(mam: AnalysisManager[Module]) -> AnalysisManager[SCC]:
     """A CGSCC analysis manager linked to ``mam`` (outer) and sharing its instrumentation."""
     cgam: AnalysisManager[SCC] = AnalysisManager(AllAnalysesOnCGSCC, mam.instrumentation)
@@ -217,54 +250,98 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
         cgam: AnalysisManager[SCC] = am.get_result(CGSCCAnalysisManagerModuleProxy, unit).manager
         am.get_result(FunctionAnalysisManagerModuleProxy, unit)
         graph = am.get_result(LazyCallGraphAnalysis, unit)
-        pi: PassInstrumentation = am.instrumentation
-        visited: set[Function] = set()
-        stale = False  # edges were updated since the graph was last built
-        count = len(unit.functions)
-        pa = PreservedAnalyses.all()
-        pending = list(reversed(graph.sccs_in_postorder()))
-        while pending:
-            scc = pending.pop()
-            if all(fn in visited or fn.parent is not unit for fn in scc.functions):
-                continue
-            visited.update(scc.functions)
-            before = _fingerprint(scc.functions)
-            cgam.get_result(FunctionAnalysisManagerCGSCCProxy, scc)
-            cgam.get_result(ModuleAnalysisManagerCGSCCProxy, scc)
-            if not pi.run_before_pass(self.cgscc_pass, scc):
-                continue
-            pass_pa = self.cgscc_pass.run(scc, cgam)
-            if pass_pa is None:
-                no_result(self.cgscc_pass)
-            cgam.invalidate(scc, pass_pa)
-            pi.run_after_pass(self.cgscc_pass, scc, pass_pa)
-            pa.intersect(pass_pa)
-            live = [fn for fn in scc.functions if fn.parent is unit]
-            visited.update(live)  # a function that replaced one of the SCC's (as LLVM's replaceNodeFunction) is done
-            now = len(unit.functions)
-            dead = len(scc.functions) - len(live)
-            if dead or now != count or _fingerprint(live) != before:
-                # Incremental update: the changed functions' edges only, unless a function was
-                # created (more functions than the deletions here leave) or a changed function
-                # gained an edge to one not visited yet: then the remaining order is rebuilt.
-                stale = True
-                for fn in scc.functions:
-                    if fn.parent is not unit:
-                        graph.forget(fn)
-                if now > count - dead or not graph.update_edges(live, visited):
-                    graph.refresh()
-                    stale = False
-                    cgam.clear()
-                    pending = [s for s in reversed(graph.sccs_in_postorder())
-                               if not all(f in visited for f in s.functions)]
-            count = now
-        if stale:
-            graph.refresh()  # once per walk: the SCCs of the updated edges, for later users
+        ur = CGSCCUpdateResult(graph)
+        push_update_result(ur)
+        try:
+            pa = self._walk(unit, graph, cgam, ur)
+        finally:
+            pop_update_result()
         pa.preserve_set(AllAnalysesOnCGSCC)
         pa.preserve(LazyCallGraphAnalysis)  # kept up to date in place
         pa.preserve(CGSCCAnalysisManagerModuleProxy)
         pa.preserve(FunctionAnalysisManagerModuleProxy)
         return pa
+
+    def _walk(self, unit: Module, graph: LazyCallGraph, cgam: AnalysisManager[SCC], ur: CGSCCUpdateResult) -> PreservedAnalyses:
+        pi: PassInstrumentation = am_instrumentation(cgam)
+        visited: set[Function] = set()
+        changed = False
+        rebuilt = False  # after a rebuild, SCCs whose functions were all visited are skipped
+        pa = PreservedAnalyses.all()
+        ref_sccs = list(reversed(graph.postorder_ref_sccs()))
+        while ref_sccs:
+            rc = ref_sccs.pop()
+            ur.visited_ref_sccs.add(rc)
+            ur.cworklist = list(reversed(rc.sccs))
+            ur.inlined_internal_edges.clear()
+            last_updated: SCC | None = None
+            runs: dict[frozenset[Function], int] = {}
+            while ur.cworklist:
+                c = ur.cworklist.pop()
+                if c in ur.invalidated or not c.nodes:
+                    continue
+                if last_updated is c:
+                    continue
+                if rebuilt and all(fn in visited or fn.parent is not unit for fn in c.functions):
+                    continue
+                cgam.get_result(FunctionAnalysisManagerCGSCCProxy, c)
+                cgam.get_result(ModuleAnalysisManagerCGSCCProxy, c)
+                count = len(unit.functions)
+                while True:
+                    last_updated = ur.updated_c
+                    ur.updated_c = None
+                    visited.update(c.functions)
+                    shape = frozenset(c.functions)
+                    runs[shape] = runs.get(shape, 0) + 1
+                    if runs[shape] > _MAX_RUNS_PER_SHAPE:
+                        break  # a split/merge cycle (a pass undoing its own refinement): stop it
+                    if not pi.run_before_pass(self.cgscc_pass, c):
+                        break
+                    before = snapshot(c)
+                    pass_pa, c = run_cgscc_pass(self.cgscc_pass, c, cgam, ur)
+                    pa.intersect(pass_pa)
+                    if any(fn.parent is not unit or fingerprint(fn) != fp for fn, fp in before):
+                        changed = True
+                    visited.update(fn for fn in c.functions if fn.parent is unit)
+                    if c in ur.invalidated:
+                        pi.run_after_pass_invalidated(self.cgscc_pass, pass_pa)
+                        break
+                    cgam.invalidate(c, pass_pa)
+                    pi.run_after_pass(self.cgscc_pass, c, pass_pa)
+                    if ur.rebuild or len(unit.functions) > count:
+                        break
+                    if ur.updated_c is None:
+                        break
+                if ur.rebuild or len(unit.functions) > count:
+                    # A new function, or an edge the incremental update does not model:
+                    # rebuild, and go on over the SCCs holding a function not visited yet.
+                    graph.refresh()
+                    ur.rebuild = False
+                    ur.invalidated.clear()
+                    ur.updated_c = None
+                    rebuilt = True
+                    changed = False
+                    cgam.clear()
+                    ref_sccs = list(reversed(graph.postorder_ref_sccs()))
+                    ur.cworklist = []
+                    last_updated = None
+                    ur.visited_ref_sccs = set()
+                    ref_sccs = [r for r in ref_sccs
+                                if not all(f in visited for s in r.sccs for f in s.functions)]
+                    break
+        if changed or ur.dead:
+            graph.refresh()  # once per walk: the graph as the module is now, for later users
+        return pa
+
+
+_MAX_RUNS_PER_SHAPE = 3
+"""How often the pipeline may run on one set of functions while a RefSCC is walked
+(LLVM needs no such bound: its inliner refuses to inline an internal edge again once
+inlining it split the SCC; the bound only stops a pass that keeps undoing its split)."""
+
+
+def am_instrumentation(am: AnalysisManager[Any]) -> PassInstrumentation:
+    return am.instrumentation
 
 
 def _call_counts(scc: SCC) -> tuple[dict[Function, tuple[int, int]], list[Any]]:
@@ -309,21 +386,36 @@ class DevirtSCCRepeatedPass(Pass[SCC]):
         pi = am.instrumentation
         pa = PreservedAnalyses.all()
         counts, indirect = _call_counts(unit)
+        ur0 = current_update_result()
+        if ur0 is not None:
+            ur0.indirect_calls = {id(call): call for call in indirect}
         iteration = 0
         while True:
             if not pi.run_before_pass(self.cgscc_pass, unit):
                 break
+            ur = current_update_result()
+            before = None if ur is None or isinstance(self.cgscc_pass, _SELF_UPDATING) else snapshot(unit)
             pass_pa = self.cgscc_pass.run(unit, am)
             if pass_pa is None:
                 no_result(self.cgscc_pass)
+            if ur is not None and before is not None:
+                sync_after_pass(unit, before, am, ur)
             pa.intersect(pass_pa)
+            if ur is not None and unit in ur.invalidated:
+                pi.run_after_pass_invalidated(self.cgscc_pass, pass_pa)
+                break
             am.invalidate(unit, pass_pa)
             pi.run_after_pass(self.cgscc_pass, unit, pass_pa)
+            if ur is not None and ur.updated_c is not None and ur.updated_c is not unit:
+                break
             live = [fn for fn in unit.functions if fn.parent is not None]
             if len(live) != len(unit.functions) or not live:
                 break
-            devirt = any(call.parent is not None and call.called_function is not None for call in indirect)
+            seen = list(ur.indirect_calls.values()) if ur is not None else indirect
+            devirt = any(call.parent is not None and call.called_function is not None for call in seen)
             new_counts, indirect = _call_counts(unit)
+            if ur is not None:
+                ur.indirect_calls = {id(call): call for call in indirect}
             if not devirt:
                 for fn, (direct, other) in new_counts.items():
                     old = counts.get(fn)
@@ -357,15 +449,26 @@ class CGSCCToFunctionPassAdaptor(Pass[SCC]):
         fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerCGSCCProxy, unit).manager
         pi = fam.instrumentation
         pa = PreservedAnalyses.all()
+        ur = current_update_result()
+        graph = ur.graph if ur is not None else None
+        current = unit
         for fn in list(unit.functions):
+            if graph is not None and graph.scc_of(fn) is not current:
+                continue  # split off into another SCC: visited there
             if fn.is_declaration or fn.parent is None or not pi.run_before_pass(self.function_pass, fn):
                 continue
+            before = fingerprint(fn) if ur is not None else None
             pass_pa = self.function_pass.run(fn, fam)
             if pass_pa is None:
                 no_result(self.function_pass)
             fam.invalidate(fn, PreservedAnalyses.none() if self.eagerly_invalidate else pass_pa)
             pi.run_after_pass(self.function_pass, fn, pass_pa)
             pa.intersect(pass_pa)
+            if ur is not None and fn.parent is not None and fingerprint(fn) != before:
+                current = update_for_pass(current, fn, am, ur)
         pa.preserve_set(AllAnalysesOnFunction)
         pa.preserve(FunctionAnalysisManagerCGSCCProxy)
         return pa
+
+
+_SELF_UPDATING = (CGSCCPassManager, CGSCCToFunctionPassAdaptor, DevirtSCCRepeatedPass)

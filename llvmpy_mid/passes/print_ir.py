@@ -94,9 +94,11 @@ class PrintIR:
     def _out(self) -> TextIO:
         return self.stream if self.stream is not None else sys.stderr
 
-    def _dump(self, when: str, pass_: Pass[Any], unit: object) -> None:
+    def _dump(self, when: str, pass_: Pass[Any], unit: object, name: str | None = None) -> None:
         out = self._out()
-        out.write("; *** IR Dump %s %s on %s ***\n" % (when, pass_display_name(pass_), unit_name(unit)))
+        if name is None:
+            name = unit_name(unit)
+        out.write("; *** IR Dump %s %s on %s ***\n" % (when, pass_display_name(pass_), name))
         out.write(unit_text(unit))
 
     def _before(self, pass_: Pass[Any], unit: object) -> None:
@@ -105,9 +107,8 @@ class PrintIR:
 
     def _after(self, pass_: Pass[Any], unit: object, pa: PreservedAnalyses) -> None:
         if not is_ignored_pass(pass_):
-            if self._running:
-                self._running.pop()
-            self._dump("After", pass_, unit)
+            name = self._running.pop()[0] if self._running else None  # the name before the pass, as LLVM
+            self._dump("After", pass_, unit, name)
 
     def _remember(self, pass_: Pass[Any], unit: object) -> None:
         if not is_ignored_pass(pass_):
