@@ -23,7 +23,8 @@ from llvmpy_mid.ir.metadata import MDNode, MDString, MDTuple, Metadata, ValueAsM
 from llvmpy_mid.ir.value import Value
 from llvmpy_mid.transform.utils.local import find_dbg_records
 
-ScopeCache = dict[int, MDNode]
+ScopeCache = dict[int, tuple[MDNode, MDNode]]
+"""Old node id -> (old node, its replacement); the old node is kept so its id stays unique."""
 _DEBUG_INTRINSICS = frozenset({"llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.assign", "llvm.dbg.label"})
 
 
@@ -44,7 +45,7 @@ def clone_scope_for_subprogram(root: MDNode, new_sp: DINode, cache: ScopeCache) 
     while isinstance(scope, DINode) and scope.kind != "DISubprogram":
         hit = cache.get(id(scope))
         if hit is not None:
-            cached = hit
+            cached = hit[1]
             break
         chain.append(scope)
         nxt = scope.get_field("scope")
@@ -53,7 +54,7 @@ def clone_scope_for_subprogram(root: MDNode, new_sp: DINode, cache: ScopeCache) 
     for old in reversed(chain):
         fields = [(name, updated if name == "scope" else value) for name, value in old.field_items()]
         clone = DINode.get(new_sp.context, old.kind, fields)
-        cache[id(old)] = clone
+        cache[id(old)] = (old, clone)
         updated = clone
     return updated
 
@@ -70,18 +71,19 @@ def replace_inlined_at_subprogram(loc: MDNode | None, new_sp: DINode, cache: Sco
     while cur is not None:
         hit = cache.get(id(cur))
         if hit is not None:
-            updated = hit
+            updated = hit[1]
             break
         chain.append(cur)
-        cur = cur.inlined_at_location
+        nxt = cur.inlined_at
+        cur = nxt if isinstance(nxt, DILocation) else None
     if updated is None:
         last = chain.pop()
         scope = clone_scope_for_subprogram(last.scope, new_sp, cache)
         updated = DILocation.get(ctx, last.line, last.column, scope, None)
-        cache[id(last)] = updated
+        cache[id(last)] = (last, updated)
     for old in reversed(chain):
         updated = DILocation.get(ctx, old.line, old.column, old.scope, updated)
-        cache[id(old)] = updated
+        cache[id(old)] = (old, updated)
     return updated
 
 
@@ -170,13 +172,13 @@ def fixup_debug_info_post_extraction(old_fn: Function, new_fn: Function, call: I
         ("unit", unit),
     ])  # fmt: skip
     new_fn.set_metadata("dbg", new_sp)
-    remapped: dict[int, MDNode] = {}
+    remapped: dict[int, tuple[MDNode, MDNode]] = {}
     cache: ScopeCache = {}
 
     def updated_variable(old_var: MDNode) -> MDNode:
         hit = remapped.get(id(old_var))
         if hit is not None:
-            return hit
+            return hit[1]
         assert isinstance(old_var, DINode)
         scope = clone_scope_for_subprogram(old_var.get_field("scope"), new_sp, cache)
         fields: list[tuple[str, object]] = [
@@ -190,22 +192,23 @@ def fixup_debug_info_post_extraction(old_fn: Function, new_fn: Function, call: I
         if align:
             fields.append(("align", align))
         var = DINode.get(ctx, "DILocalVariable", fields)  # type: ignore[arg-type]
-        remapped[id(old_var)] = var
+        remapped[id(old_var)] = (old_var, var)
         return var
 
     def update_label(rec: DbgLabelRecord) -> None:
         loc = rec.debug_loc
-        if isinstance(loc, DILocation) and loc.inlined_at_location is not None:
+        if isinstance(loc, DILocation) and loc.inlined_at is not None:
             return
         old_label = rec.label
-        new_label = remapped.get(id(old_label))
+        known = remapped.get(id(old_label))
+        new_label = known[1] if known is not None else None
         if new_label is None:
             assert isinstance(old_label, DINode)
             scope = clone_scope_for_subprogram(old_label.get_field("scope"), new_sp, cache)
             new_label = DINode.get(ctx, "DILabel", [
                 (name, scope if name == "scope" else value) for name, value in old_label.field_items()
             ])
-            remapped[id(old_label)] = new_label
+            remapped[id(old_label)] = (old_label, new_label)
         rec.label = new_label
 
     to_delete: list[DbgRecord] = []
@@ -226,20 +229,20 @@ def fixup_debug_info_post_extraction(old_fn: Function, new_fn: Function, call: I
                     to_delete.append(rec)
                     continue
                 loc = rec.debug_loc
-                if not (isinstance(loc, DILocation) and loc.inlined_at_location is not None):
+                if not (isinstance(loc, DILocation) and loc.inlined_at is not None):
                     rec.variable = updated_variable(rec.variable)
     for rec in to_delete:
         rec.erase_from_parent()
-    if any(isinstance(v, DINode) and v.kind == "DILocalVariable" for v in remapped.values()):
+    if any(isinstance(v, DINode) and v.kind == "DILocalVariable" for _, v in remapped.values()):
         # DIBuilder's finalizeSubprogram: a subprogram that got variables has a retained list.
         new_sp.set_field("retainedNodes", MDTuple.get(ctx, ()))  # type: ignore[attr-defined]
-    assign_ids: dict[int, MDNode] = {}
+    assign_ids: dict[int, tuple[MDNode, MDNode]] = {}
 
     def new_assign_id(old: MDNode) -> MDNode:
         hit = assign_ids.get(id(old))
         if hit is None:
-            hit = assign_ids[id(old)] = DINode.distinct(ctx, "DIAssignID", [])
-        return hit
+            hit = assign_ids[id(old)] = (old, DINode.distinct(ctx, "DIAssignID", []))
+        return hit[1]
 
     for bb in new_fn.blocks:
         for inst in bb:
