@@ -359,6 +359,7 @@ def inline_function(
                         ifi.inlined_calls.append(inst)
 
     if len(returns) == 1 and first_new.next_block is None:
+        _move_dbg_records(call, first_new.first_instruction)
         _splice_all(orig_bb, first_new, call)
         first_new.erase_from_parent()
         ret = returns[0]
@@ -382,6 +383,8 @@ def inline_function(
         after_bb = orig_bb.split(created_br, callee.name + ".exit")
     else:
         after_bb = orig_bb.split(call, callee.name + ".exit")
+        # LLVM's splitBasicBlock leaves the records in front of the call behind, on the new branch.
+        _move_dbg_records(call, orig_bb.terminator)
     caller_bfi: Any = ifi.caller_bfi
     if caller_bfi is not None and hasattr(caller_bfi, "set_block_freq"):
         caller_bfi.set_block_freq(after_bb, caller_bfi.frequency(orig_bb))
@@ -440,6 +443,9 @@ def inline_function(
 
     callee_entry = entry_br.get_successor(0)
     callee_entry.replace_all_uses_with(orig_bb)
+    # Code spliced in before the branch goes after the branch's debug records (LLVM 19's
+    # insertion before an iterator without the head bit), so the records come first.
+    _move_dbg_records(entry_br, callee_entry.first_instruction)
     _splice_all(orig_bb, callee_entry, entry_br)
     entry_br.erase_from_parent()
     callee_entry.erase_from_parent()
@@ -465,6 +471,16 @@ def _blocks_from(start: BasicBlock) -> list[BasicBlock]:
         out.append(bb)
         bb = bb.next_block
     return out
+
+
+def _move_dbg_records(src: Instruction | None, dst: Instruction | None) -> None:
+    """Put ``src``'s debug records in front of ``dst``'s own (nothing when either is missing)."""
+    if src is None or dst is None or not src.dbg_records:
+        return
+    records = src.take_dbg_records()
+    first = dst.dbg_records[0] if dst.dbg_records else None
+    for rec in records:
+        dst.add_dbg_record(rec, before=first)
 
 
 def _splice_all(into: BasicBlock, src: BasicBlock, before: Instruction | None) -> None:
