@@ -30,14 +30,14 @@ links propagated from the child's low link, DFS numbers restarting at each
 root, a component's nodes listed from its root down the pending stack), with
 explicit stacks: O(N + E).
 
-Updates: ``update_edges`` finds again the edges of functions a CGSCC pass changed
-(cost: their size) and tells the bottom-up walk whether it may go on over the SCCs it
-has not visited; ``refresh`` rebuilds in place (the walk does so when a new function
-appears or a changed function gains an edge to an unvisited one, and once at its end
-when edges changed).
+Updates: ``update_edges`` finds again the edges of functions a pass changed; ``refresh``
+rebuilds in place. The CGSCC walk updates nodes and SCCs in place through
+``llvmpy_mid.analysis.lazy_call_graph_update`` (LLVM's ``switchInternalEdgeToRef`` and
+``switchInternalEdgeToCall``) and ``llvmpy_mid.passes.cgscc_update``.
 
-What it does not do: LLVM's finer incremental updates (switching edges between call
-and ref, splitting and merging SCCs and RefSCCs in place). The library-function test is
+What it does not do: RefSCC splitting and merging in place (``removeInternalRefEdges``,
+``insertIncomingRefEdge``), ``addSplitFunction``/``removeDeadFunctions`` (a new function
+or a deleted one is handled by a rebuild). The library-function test is
 a table of common C library names with their prototypes (checked against
 opt-19 on x86_64 Linux), not LLVM's full ``TargetLibraryInfo``; target
 availability is not modelled. ``print-lcg-dot`` is not provided.

@@ -11,23 +11,27 @@ each function of an SCC. The ``-debug-pass-manager`` lines are opt-19's:
 ``InnerAnalysisManagerProxy<CGSCCAnalysisManager, Module>``,
 ``FunctionAnalysisManagerCGSCCProxy`` and ``OuterAnalysisManagerProxy<...>``.
 
-How: the module adaptor asks for the lazy call graph once. Before and after
-each SCC it compares a fingerprint of the SCC's functions' references to other
-functions and the module's function count; when a pass changed them, only the
-changed functions' edges are found again (``LazyCallGraph.update_edges``: cost
-their size), and the walk goes on. Only when a function was created, or a
-changed function gained an edge to a function not visited yet (the remaining
-bottom-up order may be wrong), is the graph rebuilt and the walk continued over
-the new graph's SCCs that hold a function not yet visited. After a walk that
-updated edges the graph is rebuilt once in place, so the cached ``lcg`` result
-stays exact. The inliner's typical change (calls to already-visited callees
-added, calls removed, dead callees deleted) costs no rebuild: the walk is linear
-in the call graph's size plus the code the passes change.
+How: the module adaptor asks for the lazy call graph once and walks its RefSCCs in
+post-order with LLVM's SCC worklist (``CGSCCUpdateResult`` of
+``llvmpy_mid.passes.cgscc_update``). After each CGSCC pass (and after each function
+pass of the function adaptor) the functions the pass changed have their edges found
+again (cost: their size) and the graph is updated in place as LLVM's
+``updateCGAndAnalysisManagerForPass`` does: an SCC split by a removed call queues the
+split-off SCCs, a new call may merge or reorder SCCs, a deleted function's SCC is
+invalidated. The pass manager goes on with the refined SCC; the adaptor runs the whole
+pipeline again on it (``Re-running SCC passes after a refinement``) and skips
+invalidated SCCs. Only a new function, or a new edge into a RefSCC not visited yet,
+makes the walk rebuild the graph and go on over the SCCs holding an unvisited function.
+After a walk that changed the graph it is rebuilt once in place, so the cached ``lcg``
+result stays exact. The walk stays linear in the call graph's size plus the code the
+passes change.
 
-What it does not do: LLVM's ``updateCGAndAnalysisManagerForPass`` in full
-(SCCs split or merged by a pass are not revisited with the rest of the
-pipeline; a rebuild keeps only the bottom-up order), no invalidation of SCC
-analyses from function-level changes beyond what each pass returns.
+What it does not do: the inliner's own per-caller update (LLVM's inliner updates the
+graph after each caller and refuses to inline an internal edge again once that split an
+SCC: ``update_after_inlining``/``is_split_internal_edge`` offer this, the inliner does
+not use them yet); a bound of three runs per set of functions while a RefSCC is walked
+stops a pass that keeps undoing its own split. No per-analysis outer invalidations of
+function analyses for new SCCs (``updateNewSCCFunctionAnalyses``).
 """
 
 from __future__ import annotations
