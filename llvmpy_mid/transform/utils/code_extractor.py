@@ -16,9 +16,9 @@ middle of the region); ``extract_code_region(cache)`` then
 * replaces the region with a ``codeRepl`` block that calls it, reloads the outputs from
   ``<v>.loc`` allocas (inside lifetime markers) and branches on the returned exit number.
 
-Not modelled: profile propagation (``bfi``/``bpi`` are accepted but the entry count and
-branch weights are not written) and the new ``DISubprogram`` of a function with debug
-info (the extracted function's debug locations and records are dropped instead).
+Debug information is fixed up by ``code_extractor_debug`` (a new ``DISubprogram``), the
+block-set checks and the analysis cache live in ``code_extractor_region``. ``bfi``/``bpi``
+are only stored here: ``code_extractor_profile.ProfileCodeExtractor`` keeps the profile.
 """
 
 from __future__ import annotations
