@@ -47,6 +47,13 @@ class LoopExtractorPass(Pass[Module]):
     def __init__(self, single: bool = False) -> None:
         self.num_loops = 1 if single else 0xFFFFFFFF
 
+    @property
+    def log_name(self) -> str:
+        return "LoopExtractorPass"
+
+    def pipeline_params(self) -> str:
+        return "single" if self.num_loops == 1 else ""
+
     def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
         fam = am.get_result(FunctionAnalysisManagerModuleProxy, unit).manager
         self._fam = fam
