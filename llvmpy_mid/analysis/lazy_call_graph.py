@@ -114,10 +114,22 @@ class SCC:
 class RefSCC:
     """A reference SCC: its call SCCs in post-order of the call edges."""
 
-    __slots__ = ("sccs",)
+    __slots__ = ("sccs", "_index")
 
     def __init__(self) -> None:
         self.sccs: list[SCC] = []
+        self._index: dict[SCC, int] | None = None
+
+    def position(self, scc: SCC) -> int:
+        """``scc``'s index in :attr:`sccs` (LLVM's ``SCCIndices``; rebuilt after a change)."""
+        index = self._index
+        if index is None or len(index) != len(self.sccs):
+            index = self._index = {c: i for i, c in enumerate(self.sccs)}
+        return index[scc]
+
+    def renumber(self) -> None:
+        """Forget the positions after :attr:`sccs` changed."""
+        self._index = None
 
     def __len__(self) -> int:
         return len(self.sccs)

@@ -111,8 +111,9 @@ def switch_internal_edge_to_ref(graph: LazyCallGraph, old: SCC, target: LCGNode)
         for m in scc.nodes:
             _set_scc(graph, m, scc)
     if new_sccs:
-        idx = rc.sccs.index(old)
+        idx = rc.position(old)
         rc.sccs[idx:idx] = new_sccs
+        rc.renumber()
     return new_sccs
 
 
@@ -132,10 +133,11 @@ def switch_internal_edge_to_call(graph: LazyCallGraph, source: SCC, target: SCC)
     sccs = rc.sccs
     if source is target:
         return []
-    s_idx = sccs.index(source)
-    t_idx = sccs.index(target)
+    s_idx = rc.position(source)
+    t_idx = rc.position(target)
     if t_idx < s_idx:
         return []
+    rc.renumber()
     connected: set[SCC] = {source}
     for c in sccs[s_idx + 1 : t_idx + 1]:
         if _reaches(c, connected, graph):
@@ -145,17 +147,16 @@ def switch_internal_edge_to_call(graph: LazyCallGraph, source: SCC, target: SCC)
     sccs[s_idx : t_idx + 1] = part
     if target not in connected:
         return []
-    s_idx = sccs.index(source)
+    s_idx = rc.position(source)
     if s_idx + 1 < t_idx:
         reach: set[SCC] = {target}
         work = [target]
-        positions = {c: i for i, c in enumerate(sccs)}
         while work:
             c = work.pop()
             for n in c.nodes:
                 for t in n._call_succ:
                     ec = graph._scc_of.get(t.function)
-                    if ec is None or ec.ref_scc is not rc or positions[ec] <= s_idx:
+                    if ec is None or ec.ref_scc is not rc or rc.position(ec) <= s_idx:
                         continue
                     if ec not in reach:
                         reach.add(ec)
@@ -163,6 +164,7 @@ def switch_internal_edge_to_call(graph: LazyCallGraph, source: SCC, target: SCC)
         window = sccs[s_idx + 1 : t_idx + 1]
         part = [c for c in window if c in reach] + [c for c in window if c not in reach]
         sccs[s_idx + 1 : t_idx + 1] = part
+        rc.renumber()
         t_idx = s_idx + len([c for c in window if c in reach])
     merged = sccs[s_idx:t_idx]
     for c in merged:
@@ -172,6 +174,7 @@ def switch_internal_edge_to_call(graph: LazyCallGraph, source: SCC, target: SCC)
         c.nodes = []
         c.functions = []
     del sccs[s_idx:t_idx]
+    rc.renumber()
     _sync_functions(target)
     return merged
 

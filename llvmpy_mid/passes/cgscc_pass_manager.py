@@ -54,6 +54,7 @@ from llvmpy_mid.passes.preserved import (
 from llvmpy_mid.passes.proxies import FunctionAnalysisManagerModuleProxy
 from llvmpy_mid.passes.cgscc_update import (
     CGSCCUpdateResult,
+    SCCWorklist,
     current_update_result,
     fingerprint,
     pop_update_result,
@@ -276,7 +277,7 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
         while ref_sccs:
             rc = ref_sccs.pop()
             ur.visited_ref_sccs.add(rc)
-            ur.cworklist = list(reversed(rc.sccs))
+            ur.cworklist = SCCWorklist(list(reversed(rc.sccs)))
             ur.inlined_internal_edges.clear()
             last_updated: SCC | None = None
             runs: dict[frozenset[Function], int] = {}
@@ -327,7 +328,7 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
                     changed = False
                     cgam.clear()
                     ref_sccs = list(reversed(graph.postorder_ref_sccs()))
-                    ur.cworklist = []
+                    ur.cworklist = SCCWorklist()
                     last_updated = None
                     ur.visited_ref_sccs = set()
                     ref_sccs = [r for r in ref_sccs

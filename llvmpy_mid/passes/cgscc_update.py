@@ -35,6 +35,44 @@ from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, PreservedAnalyses
 
 
+class SCCWorklist:
+    """LLVM's ``PriorityWorklist`` of SCCs: ``insert`` of a queued SCC moves it to the back;
+    ``pop`` takes the back. Both O(1)."""
+
+    __slots__ = ("_items", "_pos")
+
+    def __init__(self, items: list[SCC] | None = None) -> None:
+        self._items: list[SCC | None] = []
+        self._pos: dict[SCC, int] = {}
+        for scc in items or ():
+            self.insert(scc)
+
+    def insert(self, scc: SCC) -> None:
+        items = self._items
+        i = self._pos.get(scc)
+        if i is not None:
+            if i == len(items) - 1:
+                return
+            items[i] = None
+        self._pos[scc] = len(items)
+        items.append(scc)
+
+    def pop(self) -> SCC:
+        items = self._items
+        while items:
+            scc = items.pop()
+            if scc is not None:
+                del self._pos[scc]
+                return scc
+        raise IndexError("pop from an empty SCC worklist")
+
+    def __bool__(self) -> bool:
+        return bool(self._pos)
+
+    def __contains__(self, scc: object) -> bool:
+        return scc in self._pos
+
+
 class CGSCCUpdateResult:
     """The adaptor's worklist and what passes report about the SCCs they changed."""
 
@@ -42,7 +80,7 @@ class CGSCCUpdateResult:
 
     def __init__(self, graph: LazyCallGraph) -> None:
         self.graph = graph
-        self.cworklist: list[SCC] = []
+        self.cworklist = SCCWorklist()
         self.invalidated: set[SCC] = set()
         self.updated_c: SCC | None = None
         self.rebuild = False
@@ -56,10 +94,7 @@ class CGSCCUpdateResult:
 
     def enqueue(self, scc: SCC) -> None:
         """Put ``scc`` on the back of the worklist (moved there when already queued)."""
-        wl = self.cworklist
-        if scc in wl:
-            wl.remove(scc)
-        wl.append(scc)
+        self.cworklist.insert(scc)
 
 
 _STACK: list[CGSCCUpdateResult] = []
@@ -186,7 +221,7 @@ def update_for_pass(c: SCC, fn: Function, am: AnalysisManager[SCC], ur: CGSCCUpd
             node._call_succ = calls_now
             continue
         sccs = rc.sccs
-        initial_index = sccs.index(c)
+        initial_index = rc.position(c)
         had_fam = False
         merged = switch_internal_edge_to_call(graph, c, tc)
         calls_now.append(t)
@@ -201,7 +236,7 @@ def update_for_pass(c: SCC, fn: Function, am: AnalysisManager[SCC], ur: CGSCCUpd
             if had_fam:
                 am.get_result(FunctionAnalysisManagerCGSCCProxy, c)
             am.invalidate(c, pa)
-        new_index = sccs.index(c)
+        new_index = rc.position(c)
         if initial_index < new_index:
             ur.enqueue(c)
             for moved in reversed(sccs[initial_index:new_index]):
@@ -288,6 +323,7 @@ def sync_after_pass(
 
 __all__ = [
     "CGSCCUpdateResult",
+    "SCCWorklist",
     "current_update_result",
     "fingerprint",
     "is_split_internal_edge",
