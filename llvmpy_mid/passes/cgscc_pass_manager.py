@@ -20,8 +20,9 @@ again (cost: their size) and the graph is updated in place as LLVM's
 split-off SCCs, a new call may merge or reorder SCCs, a deleted function's SCC is
 invalidated. The pass manager goes on with the refined SCC; the adaptor runs the whole
 pipeline again on it (``Re-running SCC passes after a refinement``) and skips
-invalidated SCCs. Only a new function, or a new edge into a RefSCC not visited yet,
-makes the walk rebuild the graph and go on over the SCCs holding an unvisited function.
+invalidated SCCs. Only a new edge to a function the graph does not know, or into a
+RefSCC not visited yet, makes the walk rebuild the graph and go on over the SCCs holding
+an unvisited function (new declarations change nothing: they have no node edges).
 After a walk that changed the graph it is rebuilt once in place, so the cached ``lcg``
 result stays exact. The walk stays linear in the call graph's size plus the code the
 passes change.
@@ -134,7 +135,7 @@ def run_cgscc_pass(p: Pass[SCC], c: SCC, am: AnalysisManager[SCC], ur: CGSCCUpda
     if pass_pa is None:
         no_result(p)
     if before is not None:
-        sync_after_pass(c, before, am, ur)
+        sync_after_pass(ur.updated_c or c, before, am, ur)
     if ur.updated_c is not None:
         c = ur.updated_c
         am.get_result(FunctionAnalysisManagerCGSCCProxy, c)
@@ -291,7 +292,6 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
                     continue
                 cgam.get_result(FunctionAnalysisManagerCGSCCProxy, c)
                 cgam.get_result(ModuleAnalysisManagerCGSCCProxy, c)
-                count = len(unit.functions)
                 while True:
                     last_updated = ur.updated_c
                     ur.updated_c = None
@@ -313,12 +313,12 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
                         break
                     cgam.invalidate(c, pass_pa)
                     pi.run_after_pass(self.cgscc_pass, c, pass_pa)
-                    if ur.rebuild or len(unit.functions) > count:
+                    if ur.rebuild:
                         break
                     if ur.updated_c is None:
                         break
-                if ur.rebuild or len(unit.functions) > count:
-                    # A new function, or an edge the incremental update does not model:
+                if ur.rebuild:
+                    # An edge to a new function, or one the incremental update does not model:
                     # rebuild, and go on over the SCCs holding a function not visited yet.
                     graph.refresh()
                     ur.rebuild = False
@@ -404,7 +404,7 @@ class DevirtSCCRepeatedPass(Pass[SCC]):
             if pass_pa is None:
                 no_result(self.cgscc_pass)
             if ur is not None and before is not None:
-                sync_after_pass(unit, before, am, ur)
+                sync_after_pass(ur.updated_c or unit, before, am, ur)
             pa.intersect(pass_pa)
             if ur is not None and unit in ur.invalidated:
                 pi.run_after_pass_invalidated(self.cgscc_pass, pass_pa)
