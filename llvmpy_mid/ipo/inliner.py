@@ -16,10 +16,13 @@ all dead) is deleted. Calls to declarations get a ``NoDefinition`` remark.
 Indirect calls brought in are promoted through constant vtables
 (:mod:`llvmpy_mid.transform.utils.call_promotion_utils`).
 
-What it does not do: LLVM's incremental call-graph update inside the pass (the SCC is
-the one the pass started with; the CGSCC adaptor rebuilds the graph afterwards and does
-not revisit SCCs split off), the ``InlinedInternalEdges`` guard against re-splitting
-SCCs, the replay advisor and the imported-function statistics.
+After each caller's batch the call graph is updated incrementally
+(:func:`llvmpy_mid.passes.cgscc_update.update_after_inlining`) and the working SCC
+becomes the caller's (possibly split) SCC; an internal edge whose inlining already split
+the SCC is not inlined again (LLVM's ``InlinedInternalEdges``, remark "recursive SCC
+split").
+
+What it does not do: the replay advisor.
 """
 
 from __future__ import annotations
@@ -41,14 +44,11 @@ from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.passes.cgscc_update import is_split_internal_edge, update_after_inlining
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, PreservedAnalyses
 from llvmpy_mid.passes.statistics import Statistic
 from llvmpy_mid.transform.utils.call_promotion_utils import try_promote_call
-
-_FOLLOW_SPLIT_SCC = False
-"""Narrow the working SCC to the caller's after each batch, as LLVM does; off while the
-CGSCC adaptor does not revisit the SCCs split off (LLVM visits them afterwards)."""
 
 NUM_INLINED = Statistic("inline", "NumInlined", "Number of functions inlined")
 NUM_DELETED = Statistic("inline", "NumDeleted", "Number of functions deleted because all callers found")
@@ -150,6 +150,8 @@ class InlinerPass(Pass[SCC]):
         advisor.psi = self._psi(am, module)
         graph = self._graph(am, module)
         scc_functions = set(unit.functions)
+        cur_scc = unit
+        inlined_callees: list[Function] = []
 
         calls: list[tuple[CallBase, int]] = []
         for fn in unit.functions:
@@ -190,6 +192,9 @@ class InlinerPass(Pass[SCC]):
                     set_inline_remark(call, "recursive")
                     call.add_fn_attr(Attribute.enum("noinline"))
                     continue
+                if is_split_internal_edge(caller, callee, cur_scc):
+                    set_inline_remark(call, "recursive SCC split")
+                    continue
                 advice = advisor.get_advice(call, self.only_mandatory)
                 if not advice.is_inlining_recommended:
                     advice.record_unattempted_inlining()
@@ -204,6 +209,7 @@ class InlinerPass(Pass[SCC]):
                     advice.record_unsuccessful_inlining(result)
                     continue
                 did_inline = True
+                inlined_callees.append(callee)
                 NUM_INLINED.add()
                 new_sites: list[CallBase] = list(ifi.inlined_call_sites)
                 if new_sites:
@@ -248,10 +254,9 @@ class InlinerPass(Pass[SCC]):
             changed = True
             # LLVM updates the call graph after each caller's batch; the SCC being worked
             # on becomes the (possibly split) SCC of the caller.
-            if _FOLLOW_SPLIT_SCC:
-                graph = LazyCallGraph(module)
-                new_scc = graph.scc_of(caller)
-                scc_functions = set(new_scc.functions) if new_scc is not None else {caller}
+            cur_scc = update_after_inlining(cur_scc, caller, inlined_callees, am)
+            inlined_callees = []
+            scc_functions = set(cur_scc.functions)
             fam.invalidate(caller, PreservedAnalyses.none())
 
         if dead_in_comdats:

@@ -138,7 +138,10 @@ def run_cgscc_pass(p: Pass[SCC], c: SCC, am: AnalysisManager[SCC], ur: CGSCCUpda
         sync_after_pass(ur.updated_c or c, before, am, ur)
     if ur.updated_c is not None:
         c = ur.updated_c
-        am.get_result(FunctionAnalysisManagerCGSCCProxy, c)
+        if _scc_module(c) is None:  # every function of the refined SCC was deleted
+            ur.invalidated.add(c)
+        else:
+            am.get_result(FunctionAnalysisManagerCGSCCProxy, c)
     return pass_pa, c
 
 
@@ -232,7 +235,11 @@ class ModuleAnalysisManagerCGSCCProxy(CGSCCAnalysis):
 
 
 def _scc_module(scc: SCC) -> Module | None:
-    return scc.functions[0].parent if scc.functions else None
+    """The module of the SCC's functions (a function a pass deleted has none)."""
+    for fn in scc.functions:
+        if fn.parent is not None:
+            return fn.parent
+    return None
 
 
 def cgscc_analysis_manager(mam: AnalysisManager[Module]) -> AnalysisManager[SCC]:
@@ -284,8 +291,8 @@ class ModuleToPostOrderCGSCCPassAdaptor(Pass[Module]):
             runs: dict[frozenset[Function], int] = {}
             while ur.cworklist:
                 c = ur.cworklist.pop()
-                if c in ur.invalidated or not c.nodes:
-                    continue
+                if c in ur.invalidated or not c.nodes or _scc_module(c) is None:
+                    continue  # invalidated, or every function of it deleted
                 if last_updated is c:
                     continue
                 if rebuilt and all(fn in visited or fn.parent is not unit for fn in c.functions):
