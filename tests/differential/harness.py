@@ -150,7 +150,7 @@ PASSES: dict[str, PassSpec] = {
     # The interprocedural passes (issue 18): whole csmith programs (their functions are internal),
     # each after our mem2reg.
     **{
-        name: PassSpec(f"function(mem2reg),{name}", "O0", in_progress=True, agreement=agreement)
+        name: PassSpec(f"function(mem2reg),{name}", "O0", agreement=agreement)
         for name, agreement in (
             ("inline", "inline"), ("always-inline", "inline"), ("function-attrs", "attrs"), ("globalopt", ""),
             ("globaldce", ""), ("deadargelim", ""), ("ipsccp", ""), ("argpromotion", ""),
@@ -158,7 +158,7 @@ PASSES: dict[str, PassSpec] = {
         )
     },
     # internalize keeps main external (else lli finds no entry point, on both sides).
-    "internalize": PassSpec("function(mem2reg),internalize<preserve-gv=main>", "O0", in_progress=True),
+    "internalize": PassSpec("function(mem2reg),internalize<preserve-gv=main>", "O0"),
     "tailcallelim": PassSpec("mem2reg,tailcallelim", "O0"),
     # Ours, not in LLVM 19: the course text's partial-redundancy elimination (lli-only).
     "lazy-code-motion": PassSpec("function(mem2reg,lazy-code-motion)", "O0", lli_only=True),
