@@ -133,4 +133,4 @@ def test_directives_join_continuations() -> None:
 
 def test_missing_pass_detection() -> None:
     assert runner.missing_passes("function(instnamer),strip") == []
-    assert runner.missing_passes("function(loop-unroll),globalopt") == ["globalopt", "loop-unroll"]
+    assert runner.missing_passes("function(loop-unroll),jump-threading") == ["jump-threading", "loop-unroll"]
