@@ -269,11 +269,12 @@ def test_incomplete_default_pipeline_in_python(o0_files: tuple[Path, Path]) -> N
         run_passes(m, "default<O2>")
     assert isinstance(info.value, PipelineError)
     assert info.value.missing == missing_passes("O2")
-    assert "jump-threading" in info.value.missing and "always-inline" in info.value.missing
+    assert "jump-threading" in info.value.missing and "coro-early" in info.value.missing
+    assert "always-inline" not in info.value.missing and "inline" not in info.value.missing
     assert "instcombine" not in info.value.missing and "simplifycfg" not in info.value.missing
     assert "jump-threading" in str(info.value)
     assert "instnamer" not in missing_passes("O0")  # only LLVM's own O0 passes
-    assert missing_passes("O0")[:2] == ["ee-instrument", "always-inline"]
+    assert missing_passes("O0")[:2] == ["ee-instrument", "coro-cond"]
     run_passes(m, "default<O2>", allow_partial_pipeline=True)
 
 
