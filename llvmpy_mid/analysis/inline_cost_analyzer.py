@@ -73,6 +73,8 @@ from llvmpy_mid.ir.instructions.memory import AllocaInst
 from llvmpy_mid.ir.types import IntegerType, PointerType, StructType, Type, VectorType
 from llvmpy_mid.ir.value import Value
 
+from llvmpy_mid.analysis.address_taken import ASSUME_LIKE_INTRINSICS
+
 if TYPE_CHECKING:
     from llvmpy_mid.analysis.assumption_cache import AssumptionCache
     from llvmpy_mid.analysis.block_frequency import BlockFrequencyInfo
@@ -80,25 +82,6 @@ if TYPE_CHECKING:
     from llvmpy_mid.analysis.profile_summary_info import ProfileSummaryInfo
     from llvmpy_mid.analysis.target_transform_info import TargetTransformInfo
 
-_ASSUME_LIKE = frozenset(
-    (
-        "llvm.assume",
-        "llvm.sideeffect",
-        "llvm.pseudoprobe",
-        "llvm.dbg.assign",
-        "llvm.dbg.declare",
-        "llvm.dbg.value",
-        "llvm.dbg.label",
-        "llvm.invariant.start",
-        "llvm.invariant.end",
-        "llvm.lifetime.start",
-        "llvm.lifetime.end",
-        "llvm.experimental.noalias.scope.decl",
-        "llvm.objectsize",
-        "llvm.ptr.annotation",
-        "llvm.var.annotation",
-    )
-)
 _DEBUG_OR_PSEUDO = frozenset(("llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.label", "llvm.dbg.assign", "llvm.pseudoprobe"))
 _FP_BINOPS = frozenset(("fadd", "fsub", "fmul", "fdiv", "frem"))
 _BINOPS = frozenset(
@@ -1084,7 +1067,7 @@ class InlineCostCallAnalyzer:
                 return True
             if iname == "llvm.objectsize":
                 return self._simplify_objectsize(call)
-            if not call.only_reads_memory and iname not in _ASSUME_LIKE:
+            if not call.only_reads_memory and iname not in ASSUME_LIKE_INTRINSICS:
                 self._disable_load_elimination()
             return self._visit_instruction(call)
         if fn is call.function:

@@ -22,7 +22,7 @@ declarations this created.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
@@ -114,6 +114,26 @@ def _should_rename(v: Value) -> bool:
     return (isinstance(v, Instruction) or isinstance(v, Argument)) and not v.has_one_use
 
 
+def _conditions(root: Value, taken: bool) -> Iterator[Value]:
+    """``root`` and, through logical and (``taken``) or or (not ``taken``), the conditions it
+    joins, each once, depth first, at most ``MAX_CONDS_PER_BRANCH`` (LLVM's collection of
+    branch and assume conditions)."""
+    worklist: list[Value] = [root]
+    visited: set[Value] = set()
+    while worklist:
+        cond = worklist.pop()
+        if cond in visited:
+            continue
+        visited.add(cond)
+        if len(visited) > MAX_CONDS_PER_BRANCH:
+            return
+        pair = _logical_operands(cond, taken)
+        if pair is not None:
+            worklist.append(pair[1])
+            worklist.append(pair[0])
+        yield cond
+
+
 def _logical_operands(cond: Value, is_and: bool) -> tuple[Value, Value] | None:
     """The operands of ``and``/``or i1`` or its select form (``m_LogicalAnd``/``m_LogicalOr``)."""
     ty = cond.type
@@ -202,19 +222,7 @@ class PredicateInfo:
         self._rename_uses()
 
     def _process_assume(self, assume: CallBase) -> None:
-        worklist: list[Value] = [assume.get_arg(0)]
-        visited: set[Value] = set()
-        while worklist:
-            cond = worklist.pop()
-            if cond in visited:
-                continue
-            visited.add(cond)
-            if len(visited) > MAX_CONDS_PER_BRANCH:
-                break
-            pair = _logical_operands(cond, True)
-            if pair is not None:
-                worklist.append(pair[1])
-                worklist.append(pair[0])
+        for cond in _conditions(assume.get_arg(0), True):
             for v in self._values_of(cond):
                 if _should_rename(v):
                     self._add_info(v, PredicateBase(PT_ASSUME, v, cond, assume))
@@ -236,19 +244,7 @@ class PredicateInfo:
             taken = succ is first
             if succ is bb:
                 continue
-            worklist: list[Value] = [br.condition]  # type: ignore[attr-defined]
-            visited: set[Value] = set()
-            while worklist:
-                cond = worklist.pop()
-                if cond in visited:
-                    continue
-                visited.add(cond)
-                if len(visited) > MAX_CONDS_PER_BRANCH:
-                    break
-                pair = _logical_operands(cond, taken)
-                if pair is not None:
-                    worklist.append(pair[1])
-                    worklist.append(pair[0])
+            for cond in _conditions(br.condition, taken):  # type: ignore[attr-defined]
                 for v in self._values_of(cond):
                     if _should_rename(v):
                         pb = PredicateBase(PT_BRANCH, v, cond, br)
