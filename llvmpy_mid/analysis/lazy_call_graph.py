@@ -30,8 +30,8 @@ links propagated from the child's low link, DFS numbers restarting at each
 root, a component's nodes listed from its root down the pending stack), with
 explicit stacks: O(N + E).
 
-Updates: ``update_edges`` finds again the edges of functions a pass changed; ``refresh``
-rebuilds in place. The CGSCC walk updates nodes and SCCs in place through
+Updates: ``replace_node_function`` lets a node stand for a function that replaced its
+own (O(1)); ``refresh`` rebuilds in place. The CGSCC walk updates nodes and SCCs in place through
 ``llvmpy_mid.analysis.lazy_call_graph_update`` (LLVM's ``switchInternalEdgeToRef`` and
 ``switchInternalEdgeToCall``) and ``llvmpy_mid.passes.cgscc_update``.
 
@@ -347,37 +347,13 @@ class LazyCallGraph:
         object stays the same, so a cached analysis result stays valid."""
         self._build()
 
-    def update_edges(self, functions: list[Function], visited: set[Function]) -> bool:
-        """Find again the edges of ``functions`` (their bodies changed) and say whether a
-        bottom-up walk that has visited ``visited`` (these functions included) may go on over
-        the SCCs it has not visited yet: true when every new edge goes to a visited function.
-        False when an edge goes to a function the graph does not know or to an unvisited one
-        (the walk must then ``refresh``). The SCC partition is not redrawn (only edges are
-        updated): after a walk that updated edges, ``refresh`` once. Cost: the functions' size."""
-        nodes = self._nodes
-        for fn in functions:
-            node = nodes.get(fn)
-            if node is None:
-                return False
-            old = {t.function for t, _ in node.edges}
-            node.edges = []
-            try:
-                self._populate(node)
-            except KeyError:  # an edge to a function created after the graph was built
-                return False
-            for target, _ in node.edges:
-                f = target.function
-                if f not in old and f not in visited:
-                    return False
-        return True
-
     def replace_node_function(self, node: LCGNode, new: Function) -> None:
         """Let ``node`` stand for ``new``, a function that replaced its own one with the
         same calls and references (LLVM ``RefSCC::replaceNodeFunction``); the node keeps
         its place, its edges and its SCC."""
         old = node.function
         node.function = new
-        self._nodes = {(new if fn is old else fn): n for fn, n in self._nodes.items()}
+        self._nodes[new] = self._nodes.pop(old)
         self.lib_functions = [new if fn is old else fn for fn in self.lib_functions]
         scc = self._scc_of.pop(old, None)
         if scc is not None:
@@ -387,16 +363,12 @@ class LazyCallGraph:
         if ref_scc is not None:
             self._ref_scc_of[new] = ref_scc
 
-    def forget(self, fn: Function) -> None:
-        """Drop a deleted function's node (edges to it from other nodes stay until ``refresh``)."""
-        self._nodes.pop(fn, None)
-
     # --- queries --------------------------------------------------------------------------
     def node(self, fn: Function) -> LCGNode | None:
         return self._nodes.get(fn)
 
     def nodes(self) -> Iterable[LCGNode]:
-        """Every node, in module order of the functions."""
+        """Every node (in module order as built; a node whose function was replaced comes last)."""
         return self._nodes.values()
 
     def postorder_ref_sccs(self) -> list[RefSCC]:
