@@ -42,30 +42,100 @@ _EQUAL_ENUM_ATTRS = (
 _EQUAL_STRING_ATTRS = ("sign-return-address", "sign-return-address-key", "branch-protection-pauth-lr")
 
 
+class InlinerTargetHooks:
+    """The inliner's TTI hooks as ``NoTTIImpl`` answers them; a target's subclass (one module
+    per target, named in :data:`_TARGET_HOOKS`) overrides what its ``TTIImpl`` overrides."""
+
+    def __init__(self, tti: TargetTransformInfo) -> None:
+        self.tti = tti
+
+    def get_inline_call_penalty(self, caller: Function, call: CallBase, default: int) -> int:
+        return default
+
+    def get_inliner_vector_bonus_percent(self) -> int:
+        return 150
+
+    def get_inlining_threshold_multiplier(self) -> int:
+        return 1
+
+    def adjust_inlining_threshold(self, call: CallBase) -> int:
+        return 0
+
+    def get_caller_alloca_cost(self, call: CallBase, alloca: object) -> int:
+        return 0
+
+    def get_estimated_number_of_case_clusters(self, si: SwitchInst) -> tuple[int, int]:
+        """``(number of case clusters, jump table size)``: one cluster per case."""
+        return si.num_cases, 0
+
+    def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
+        """``TTI.areInlineCompatible`` without a target: equal ``target-cpu`` and
+        ``target-features``."""
+        return _fn_attr_key(caller, "target-cpu") == _fn_attr_key(callee, "target-cpu") and _fn_attr_key(
+            caller, "target-features"
+        ) == _fn_attr_key(callee, "target-features")
+
+
+class _FeatureSubsetHooks(InlinerTargetHooks):
+    """A registered target's default: the callee's ``+features`` within the caller's."""
+
+    def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
+        wanted = {f[1:] for f in _features(callee) if f.startswith("+")}
+        have = {f[1:] for f in _features(caller) if f.startswith("+")}
+        return wanted <= have
+
+
+# Triple architecture prefixes and the ``module:Class`` of their hooks (imported on first use).
+_TARGET_HOOKS: list[tuple[tuple[str, ...], str]] = [
+    (("x86_64", "amd64"), "llvmpy_mid.analysis.inline_cost_target:_FeatureSubsetHooks"),
+]
+_LOADED: dict[str, type[InlinerTargetHooks]] = {}
+
+
+def hooks_for(tti: TargetTransformInfo) -> InlinerTargetHooks:
+    """The inliner hooks of the target ``tti`` answers for (its function's module's triple)."""
+    fn = tti.function
+    module = fn.parent if fn is not None else None
+    triple = module.target_triple if module is not None else ""
+    if triple:
+        for prefixes, where in _TARGET_HOOKS:
+            if triple.startswith(prefixes):
+                cls = _LOADED.get(where)
+                if cls is None:
+                    import importlib
+
+                    mod_name, _, cls_name = where.partition(":")
+                    cls = getattr(importlib.import_module(mod_name), cls_name)
+                    assert isinstance(cls, type) and issubclass(cls, InlinerTargetHooks)
+                    _LOADED[where] = cls
+                return cls(tti)
+    return InlinerTargetHooks(tti)
+
+
 def get_inline_call_penalty(tti: TargetTransformInfo, caller: Function, call: CallBase, default: int) -> int:
     """``TTI.getInlineCallPenalty``."""
-    return default
+    return hooks_for(tti).get_inline_call_penalty(caller, call, default)
 
 
 def get_inliner_vector_bonus_percent(tti: TargetTransformInfo) -> int:
-    return 150
+    return hooks_for(tti).get_inliner_vector_bonus_percent()
 
 
 def get_inlining_threshold_multiplier(tti: TargetTransformInfo) -> int:
-    return 1
+    return hooks_for(tti).get_inlining_threshold_multiplier()
 
 
 def adjust_inlining_threshold(tti: TargetTransformInfo, call: CallBase) -> int:
-    return 0
+    return hooks_for(tti).adjust_inlining_threshold(call)
 
 
 def get_caller_alloca_cost(tti: TargetTransformInfo, call: CallBase, alloca: object) -> int:
-    return 0
+    return hooks_for(tti).get_caller_alloca_cost(call, alloca)
 
 
 def get_estimated_number_of_case_clusters(tti: TargetTransformInfo, si: SwitchInst) -> tuple[int, int]:
-    """``(number of case clusters, jump table size)``: NoTTIImpl's one cluster per case."""
-    return si.num_cases, 0
+    """``(number of case clusters, jump table size)``."""
+    return hooks_for(tti).get_estimated_number_of_case_clusters(si)
 
 
 def _fn_attr_key(fn: Function, kind: str) -> object:
@@ -121,19 +191,8 @@ def _features(fn: Function) -> set[str]:
 
 
 def target_inline_compatible(tti: TargetTransformInfo, caller: Function, callee: Function) -> bool:
-    """``TTI.areInlineCompatible``: equal ``target-cpu`` and ``target-features`` without a
-    target; on x86-64 the callee's features must be a subset of the caller's."""
-    from llvmpy_mid.analysis.target_transform_info import TargetTransformInfo as BaseTTI
-
-    cpu_a = _fn_attr_key(caller, "target-cpu")
-    cpu_b = _fn_attr_key(callee, "target-cpu")
-    if type(tti) is BaseTTI:
-        return cpu_a == cpu_b and _fn_attr_key(caller, "target-features") == _fn_attr_key(callee, "target-features")
-    callee_features = _features(callee)
-    caller_features = _features(caller)
-    wanted = {f[1:] for f in callee_features if f.startswith("+")}
-    have = {f[1:] for f in caller_features if f.startswith("+")}
-    return wanted <= have
+    """``TTI.areInlineCompatible`` of the caller's target."""
+    return hooks_for(tti).are_inline_compatible(caller, callee)
 
 
 def tli_inline_compatible(caller_tli: TargetLibraryInfo, callee_tli: TargetLibraryInfo, allow_superset: bool) -> bool:

@@ -227,7 +227,16 @@ class FolderConfig:
 
 # Targets whose costs llvmpy_mid models, and the folders whose tests need no more of the target
 # than those costs (the x86-64 cost model: llvmpy_mid/analysis/target_transform_info_x86.py).
-_MODELLED_TARGETS = {"X86": ("Transforms/SimplifyCFG", "Transforms/IndVarSimplify")}
+_MODELLED_TARGETS = {
+    "X86": ("Transforms/SimplifyCFG", "Transforms/IndVarSimplify", "Transforms/Inline"),
+    # The inliner's target hooks (llvmpy_mid/analysis/inline_cost_target*.py).
+    "AArch64": ("Transforms/Inline",),
+    "AMDGPU": ("Transforms/Inline",),
+    "ARM": ("Transforms/Inline",),
+    "PowerPC": ("Transforms/Inline",),
+    "RISCV": ("Transforms/Inline",),
+    "WebAssembly": ("Transforms/Inline",),
+}
 
 
 def _target_modelled(target: str, folder: Path) -> bool:
