@@ -415,6 +415,11 @@ _BUILTIN_PASSES += (
     ("print<scalar-evolution>", "function", "llvmpy_mid.analysis.scalar_evolution_printer:ScalarEvolutionPrinterPass"),
     ("verify<scalar-evolution>", "function", "llvmpy_mid.analysis.scalar_evolution_printer:ScalarEvolutionVerifierPass"),
 )
+_BUILTIN_PASSES += (
+    ("verify<domtree>", "function", "llvmpy_mid.passes.verify_analyses:DominatorTreeVerifierPass"),
+    ("verify<loops>", "function", "llvmpy_mid.passes.verify_analyses:LoopVerifierPass"),
+    ("verify<regions>", "function", "llvmpy_mid.passes.verify_analyses:RegionInfoVerifierPass"),
+)
 for _n, _k, _s in _BUILTIN_PASSES:
     REGISTRY.add_pass(_n, _k, _s)
 
