@@ -88,6 +88,7 @@ class _FeatureSubsetHooks(InlinerTargetHooks):
 # Triple architecture prefixes and the ``module:Class`` of their hooks (imported on first use).
 _TARGET_HOOKS: list[tuple[tuple[str, ...], str]] = [
     (("x86_64", "amd64"), "llvmpy_mid.analysis.inline_cost_target:_FeatureSubsetHooks"),
+    (("aarch64", "arm64"), "llvmpy_mid.analysis.inline_cost_target_aarch64:AArch64InlinerHooks"),
 ]
 _LOADED: dict[str, type[InlinerTargetHooks]] = {}
 

@@ -180,7 +180,8 @@ def insert_lifetime_markers(
             if n == 0:
                 continue
             elem = dl.type_alloc_size(ai.allocated_type)
-            if n != (1 << 64) - 1 and ((1 << 64) - 1) // n >= elem:
+            fixed = not dl.is_scalable(ai.allocated_type)
+            if fixed and n != (1 << 64) - 1 and ((1 << 64) - 1) // n >= elem:
                 size = ConstantInt.get(ctx.i64, n * elem)
         if size is None:
             size = ConstantInt.get(ctx.i64, -1)
