@@ -87,6 +87,9 @@ class _FeatureSubsetHooks(InlinerTargetHooks):
 
 # Triple architecture prefixes and the ``module:Class`` of their hooks (imported on first use).
 _TARGET_HOOKS: list[tuple[tuple[str, ...], str]] = [
+    (("arm-", "armv", "armeb", "thumb"), "llvmpy_mid.analysis.inline_cost_target_arm:ARMInlinerHooks"),
+    (("riscv32", "riscv64"), "llvmpy_mid.analysis.inline_cost_target_riscv:RISCVInlinerHooks"),
+    (("wasm32", "wasm64"), "llvmpy_mid.analysis.inline_cost_target_wasm:WebAssemblyInlinerHooks"),
     (("x86_64", "amd64"), "llvmpy_mid.analysis.inline_cost_target:_FeatureSubsetHooks"),
     (("aarch64", "arm64"), "llvmpy_mid.analysis.inline_cost_target_aarch64:AArch64InlinerHooks"),
 ]

@@ -1,0 +1,85 @@
+"""The ARM inliner hooks (LLVM 19.1.7 ``lib/Target/ARM/ARMTargetTransformInfo.cpp``
+``areInlineCompatible`` with ``InlineFeaturesAllowed`` of ``ARMTargetTransformInfo.h``,
+and the feature implications of ``ARMFeatures.td``).
+
+What: a function's subtarget features are its ``target-features`` (plus ``+soft-float``
+when it has ``"use-soft-float"="true"``), each with the features it implies. A callee may
+be inlined when the features outside the allowed list are exactly the caller's, and the
+allowed ones (FP and NEON levels, ``dsp``, ``crc``, ``strict-align``, tuning flags...)
+are a subset of the caller's.
+
+What it does not do: processor feature lists: two functions whose ``target-cpu`` differ
+(other than ``generic`` against none) are incompatible. The soft-float cost of FP
+operations is :mod:`.target_transform_info_arm`'s.
+"""
+
+from __future__ import annotations
+
+from llvmpy_mid.analysis.inline_cost_target import InlinerTargetHooks
+from llvmpy_mid.analysis.subtarget_features import (
+    FeatureTable,
+    function_bool_attr,
+    function_cpu,
+    function_feature_flags,
+)
+from llvmpy_mid.ir.function import Function
+
+_IMPLIES: dict[str, tuple[str, ...]] = {
+    "fpregs": (), "fpregs16": ("fpregs",), "fpregs64": ("fpregs",), "fp64": ("fpregs64",), "d32": (),
+    "vfp2sp": ("fpregs",), "vfp3d16sp": ("vfp2sp",), "vfp4d16sp": ("vfp3d16sp",),
+    "fp-armv8d16sp": ("vfp4d16sp",), "vfp2": ("vfp2sp", "fp64"), "vfp3d16": ("vfp2", "vfp3d16sp"),
+    "vfp4d16": ("vfp3d16", "vfp4d16sp", "fp16"), "fp-armv8d16": ("vfp4d16", "fp-armv8d16sp"),
+    "vfp3sp": ("vfp3d16sp", "d32"), "vfp4sp": ("vfp3sp", "vfp4d16sp", "d32", "fp16"),
+    "fp-armv8sp": ("vfp4sp", "fp-armv8d16sp", "d32"), "vfp3": ("vfp3d16", "vfp3sp"),
+    "vfp4": ("vfp3", "vfp4d16", "vfp4sp"), "fp-armv8": ("vfp4", "fp-armv8d16", "fp-armv8sp"),
+    "neon": ("vfp3",), "fp16": (), "fullfp16": ("fp-armv8d16sp", "fpregs16"), "fp16fml": ("fullfp16",),
+    "sha2": ("neon",), "aes": ("neon",), "crypto": ("neon", "sha2", "aes"), "crc": (), "dotprod": ("neon",),
+    "i8mm": ("neon",), "bf16": ("neon",), "mve": ("dsp", "fpregs16", "fpregs64"), "mve.fp": ("mve", "fullfp16"),
+    "dsp": (), "soft-float": (), "thumb-mode": (), "strict-align": (), "long-calls": (), "execute-only": (),
+    "reserve-r9": (), "no-movt": (), "no-neg-immediates": (), "hwdiv": (), "hwdiv-arm": (), "db": (),
+    "v7clrex": (), "acquire-release": (), "mp": (), "virtualization": ("hwdiv", "hwdiv-arm"),
+    "trustzone": (), "8msecext": (), "ras": (), "perfmon": (), "thumb2": (), "mclass": (), "rclass": (),
+    "aclass": (), "nacl-trap": (),
+}  # fmt: skip
+
+ARM_FEATURES = FeatureTable(_IMPLIES, {}, keep_unknown=True)
+
+#: ``InlineFeaturesAllowed``: features where the callee's need only be within the caller's.
+INLINE_FEATURES_ALLOWED = frozenset((
+    "vfp2", "vfp3", "neon", "thumb2", "fp16", "vfp4", "fp-armv8", "fullfp16", "fp16fml", "hwdiv",
+    "hwdiv-arm", "db", "v7clrex", "acquire-release", "slow-fp-brcc", "perfmon", "trustzone", "8msecext",
+    "crypto", "crc", "ras", "fpao", "fuse-aes", "zcz", "prof-unpr", "slow-vgetlni32", "slow-vdup32",
+    "prefer-vmovsr", "prefer-ishst", "muxed-units", "slow-odd-reg", "slow-load-D-subreg".lower(),
+    "dont-widen-vmovs", "expand-fp-mlx", "has-vmlx-hazards", "neon-fpmovs", "neonfp", "vldn-align",
+    "slowfpvmlx", "slowfpvfmx", "vmlx-forwarding", "32bit", "avoid-partial-cpsr", "cheap-predicable-cpsr",
+    "avoid-movs-shop", "ret-addr-stack", "no-branch-predictor", "dsp", "mp", "virtualization", "mclass",
+    "rclass", "aclass", "nacl-trap", "strict-align", "long-calls", "execute-only", "reserve-r9", "no-movt",
+    "no-neg-immediates",
+))  # fmt: skip
+
+
+def arm_feature_bits(fn: Function) -> frozenset[str]:
+    """``fn``'s ARM subtarget features (its processor is one opaque feature unless generic)."""
+    bits: set[str] = set()
+    cpu = function_cpu(fn)
+    if cpu not in ("", "generic"):
+        bits.add("cpu:" + cpu)
+    flags = function_feature_flags(fn)
+    if function_bool_attr(fn, "use-soft-float"):
+        flags.append("+soft-float")
+    module = fn.parent
+    if module is not None and module.target_triple.startswith("thumb"):
+        flags.insert(0, "+thumb-mode")
+    ARM_FEATURES.apply(bits, flags)
+    return frozenset(bits)
+
+
+class ARMInlinerHooks(InlinerTargetHooks):
+    """``ARMTTIImpl``'s inliner hooks."""
+
+    def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
+        have = arm_feature_bits(caller)
+        want = arm_feature_bits(callee)
+        if have - INLINE_FEATURES_ALLOWED != want - INLINE_FEATURES_ALLOWED:
+            return False
+        return (want & INLINE_FEATURES_ALLOWED) <= have
