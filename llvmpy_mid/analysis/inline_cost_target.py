@@ -92,6 +92,8 @@ _TARGET_HOOKS: list[tuple[tuple[str, ...], str]] = [
     (("wasm32", "wasm64"), "llvmpy_mid.analysis.inline_cost_target_wasm:WebAssemblyInlinerHooks"),
     (("x86_64", "amd64"), "llvmpy_mid.analysis.inline_cost_target:_FeatureSubsetHooks"),
     (("aarch64", "arm64"), "llvmpy_mid.analysis.inline_cost_target_aarch64:AArch64InlinerHooks"),
+    (("amdgcn",), "llvmpy_mid.analysis.inline_cost_target_amdgpu:GCNInlinerHooks"),
+    (("r600",), "llvmpy_mid.analysis.inline_cost_target_amdgpu:R600InlinerHooks"),
 ]
 _LOADED: dict[str, type[InlinerTargetHooks]] = {}
 
@@ -161,7 +163,9 @@ def _denormal(fn: Function, key: str) -> tuple[str, str] | None:
 def _denorm_compatible(caller: tuple[str, str] | None, callee: tuple[str, str] | None) -> bool:
     a = caller if caller is not None else ("ieee", "ieee")
     b = callee if callee is not None else ("ieee", "ieee")
-    return a == b or b == ("dynamic", "dynamic")
+    if a == b or b == ("dynamic", "dynamic"):
+        return True
+    return (b[1] == a[1] and b[0] == "dynamic") or (b[0] == a[0] and b[1] == "dynamic")
 
 
 def _check_denorm_mode(caller: Function, callee: Function) -> bool:
