@@ -90,7 +90,10 @@ _TARGET_HOOKS: list[tuple[tuple[str, ...], str]] = [
     (("arm-", "armv", "armeb", "thumb"), "llvmpy_mid.analysis.inline_cost_target_arm:ARMInlinerHooks"),
     (("riscv32", "riscv64"), "llvmpy_mid.analysis.inline_cost_target_riscv:RISCVInlinerHooks"),
     (("wasm32", "wasm64"), "llvmpy_mid.analysis.inline_cost_target_wasm:WebAssemblyInlinerHooks"),
-    (("x86_64", "amd64"), "llvmpy_mid.analysis.inline_cost_target:_FeatureSubsetHooks"),
+    (
+        ("x86_64", "amd64", "i386", "i486", "i586", "i686"),
+        "llvmpy_mid.analysis.inline_cost_target_x86:X86InlinerHooks",
+    ),
     (("aarch64", "arm64"), "llvmpy_mid.analysis.inline_cost_target_aarch64:AArch64InlinerHooks"),
     (("amdgcn",), "llvmpy_mid.analysis.inline_cost_target_amdgpu:GCNInlinerHooks"),
     (("r600",), "llvmpy_mid.analysis.inline_cost_target_amdgpu:R600InlinerHooks"),
