@@ -186,7 +186,7 @@ def _location_suffix(remark: Remark, dloc: MDNode | None) -> None:
     for i, (name, line, column, disc) in enumerate(parts):
         if i:
             remark.add(" @ ")
-        remark.add(name + ":").add_arg("Line", line).add(":").add_arg("Column", column)
+        remark.add(name).add(":").add_arg("Line", line).add(":").add_arg("Column", column)
         if disc:
             remark.add(".").add_arg("Disc", disc)
     remark.add(";")
@@ -206,7 +206,8 @@ def emit_inlined_into(
     from llvmpy_mid.analysis.remark import PASSED
 
     def build() -> Remark:
-        remark = Remark(PASSED, pass_name, "AlwaysInline" if always_inline else "Inlined", caller, location_of_debug_loc(dloc))
+        remark = Remark(PASSED, pass_name, "AlwaysInline" if always_inline else "Inlined", caller, location_of_debug_loc(dloc),
+                        block)
         remark.add("'").add_arg("Callee", callee).add("' inlined into '").add_arg("Caller", caller).add("'")
         if extra is not None:
             extra(remark)
@@ -266,7 +267,8 @@ class InlineAdvice:
     def _missed_at_site(self, name: str) -> Remark:
         from llvmpy_mid.analysis.remark import MISSED
 
-        return Remark(MISSED, self.advisor.annotated_pass_name, name, self.caller, location_of_debug_loc(self.dloc))
+        return Remark(MISSED, self.advisor.annotated_pass_name, name, self.caller, location_of_debug_loc(self.dloc),
+                      self.block)
 
 
 class MandatoryInlineAdvice(InlineAdvice):
@@ -333,11 +335,18 @@ class DefaultInlineAdvice(InlineAdvice):
 class InlineAdvisor:
     """LLVM ``InlineAdvisor`` with the default policy (``DefaultInlineAdvisor``)."""
 
-    def __init__(self, module: Module, fam: AnalysisManager[Function], params: InlineParams) -> None:
+    def __init__(
+        self, module: Module, fam: AnalysisManager[Function], params: InlineParams, context: str | None = None
+    ) -> None:
         self.module = module
         self.fam = fam
         self.params = params
         self.annotated_pass_name = DEBUG_TYPE
+        """``-annotate-inline-phase`` with an inline context (LLVM ``InlineContext``: the inliner
+        kind, e.g. ``"cgscc-inline"``; the LTO phase is always ``main`` here) names the remarks'
+        pass ``main-<context>``."""
+        if context is not None and option_bool("annotate-inline-phase"):
+            self.annotated_pass_name = "main-" + context
         self.import_stats: ImportedFunctionsInliningStatistics | None = None
         mode = option_str("inliner-function-import-stats")
         self.import_stats_verbose = mode == "verbose"

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Final
 from llvmpy_mid.ir.metadata import MDNode, MDString, Metadata
 
 if TYPE_CHECKING:
+    from llvmpy_mid.ir.basic_block import BasicBlock
     from llvmpy_mid.ir.function import Function
     from llvmpy_mid.ir.instruction import Instruction
 
@@ -180,10 +181,12 @@ class Remark:
     """One optimisation remark (see the module docstring). Build it with the ``add``
     methods, which return the remark so calls chain as LLVM's ``<<`` does."""
 
-    __slots__ = ("kind", "pass_name", "name", "function", "loc", "args", "first_extra_arg")
+    __slots__ = ("kind", "pass_name", "name", "function", "loc", "args", "first_extra_arg", "code_region",
+                 "hotness", "is_verbose")
 
     def __init__(
-        self, kind: str, pass_name: str, name: str, function: Function, loc: RemarkLocation | None
+        self, kind: str, pass_name: str, name: str, function: Function, loc: RemarkLocation | None,
+        code_region: BasicBlock | None = None,
     ) -> None:
         self.kind = kind
         self.pass_name = pass_name
@@ -192,6 +195,12 @@ class Remark:
         self.loc = loc
         self.args: list[RemarkArg] = []
         self.first_extra_arg = -1
+        self.code_region = code_region
+        """The block whose profile count is the remark's hotness (LLVM ``getCodeRegion``)."""
+        self.hotness: int | None = None
+        """Set by the emitter under ``-pass-remarks-with-hotness`` (LLVM ``setHotness``)."""
+        self.is_verbose = False
+        """A verbose remark is printed only with a hotness (LLVM ``setIsVerbose``)."""
 
     def add(self, text: str) -> Remark:
         """A plain string piece of the message (LLVM ``R << "text"``; key ``String``)."""
@@ -201,6 +210,11 @@ class Remark:
     def add_arg(self, key: str, value: object) -> Remark:
         """A named value (LLVM ``R << ore::NV(key, value)``)."""
         self.args.append(RemarkArg.of(key, value))
+        return self
+
+    def set_is_verbose(self) -> Remark:
+        """Print this remark only when it has a hotness (LLVM ``ore::setIsVerbose``)."""
+        self.is_verbose = True
         return self
 
     def set_extra_args(self) -> Remark:
@@ -229,6 +243,8 @@ class Remark:
 
     def __str__(self) -> str:
         """The line ``-pass-remarks`` prints after ``remark: ``."""
+        if self.hotness is not None:
+            return "%s: %s (hotness: %d)" % (self.location_text, self.message, self.hotness)
         return "%s: %s" % (self.location_text, self.message)
 
     def __repr__(self) -> str:
@@ -239,7 +255,7 @@ def _at_instruction(kind: str, pass_name: str, name: str, inst: Instruction) -> 
     fn = inst.function
     if fn is None:
         raise ValueError("a remark needs an instruction inside a function")
-    return Remark(kind, pass_name, name, fn, location_of_debug_loc(inst.debug_loc))
+    return Remark(kind, pass_name, name, fn, location_of_debug_loc(inst.debug_loc), inst.parent)
 
 
 def _at(kind: str, pass_name: str, name: str, where: Instruction | Function) -> Remark:

@@ -92,10 +92,12 @@ class RemarkStreamer:
     def emit(self, remark: Remark) -> None:
         """Serialize, keep and print ``remark`` where it belongs."""
         if self.output is not None and (self.output_filter is None or self.output_filter.search(remark.pass_name)):
-            self.output.write(remark_to_yaml(remark))
+            self.output.write(remark_to_yaml(remark, remark.hotness))
         if self.keep is not None:
             self.keep.append(remark)
         pattern = self._printed_filter(remark.kind)
+        if remark.is_verbose and remark.hotness is None:
+            return  # LLVM's isDiagnosticEnabled: a verbose remark needs a hotness to be printed
         if pattern is not None and self.diagnostics is not None and pattern.search(remark.pass_name):
             self.diagnostics.write("remark: %s\n" % remark)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from llvmpy_mid.analysis.inline_viability import is_inline_viable
-from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitter
+from llvmpy_mid.analysis.optimization_remark_emitter import standalone_emitter
 from llvmpy_mid.analysis.remark import MISSED, PASSED, Remark, location_of_debug_loc
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import BlockAddress
@@ -53,7 +53,7 @@ def _location_suffix(remark: Remark, dloc: MDNode | None) -> None:
     for i, (name, line, column, disc) in enumerate(parts):
         if i:
             remark.add(" @ ")
-        remark.add(name + ":").add_arg("Line", line).add(":").add_arg("Column", column)
+        remark.add(name).add(":").add_arg("Line", line).add(":").add_arg("Column", column)
         if disc:
             remark.add(".").add_arg("Disc", disc)
     remark.add(";")
@@ -122,7 +122,7 @@ def always_inline_impl(
             dloc = call.debug_loc
             block = call.parent
             assert isinstance(block, BasicBlock)
-            ore = OptimizationRemarkEmitter(caller)
+            ore = standalone_emitter(caller)
             ifi = InlineFunctionInfo(get_assumption_cache=get_ac, psi=psi)
             if fam is not None:
                 from llvmpy_mid.analysis.block_frequency import BlockFrequencyAnalysis
@@ -143,7 +143,7 @@ def always_inline_impl(
             result = inline_function(call, ifi, merge_attributes=True, aa_results=aar, insert_lifetime=insert_lifetime)
             if not result.success:
                 def missed(fn: Function = fn, caller: Function = caller, reason: str = result.message) -> Remark:
-                    r = Remark(MISSED, DEBUG_TYPE, "NotInlined", caller, location_of_debug_loc(dloc))
+                    r = Remark(MISSED, DEBUG_TYPE, "NotInlined", caller, location_of_debug_loc(dloc), block)
                     r.add("'").add_arg("Callee", fn).add("' is not inlined into '").add_arg("Caller", caller)
                     r.add("': ").add_arg("Reason", reason)
                     return r
@@ -152,7 +152,7 @@ def always_inline_impl(
                 continue
 
             def passed(fn: Function = fn, caller: Function = caller, dloc: MDNode | None = dloc) -> Remark:
-                r = Remark(PASSED, DEBUG_TYPE, "AlwaysInline", caller, location_of_debug_loc(dloc))
+                r = Remark(PASSED, DEBUG_TYPE, "AlwaysInline", caller, location_of_debug_loc(dloc), block)
                 r.add("'").add_arg("Callee", fn).add("' inlined into '").add_arg("Caller", caller).add("'")
                 r.add(" with ").add("(cost=always)").add(": ").add_arg("Reason", "always inline attribute")
                 _location_suffix(r, dloc)

@@ -22,11 +22,13 @@ becomes the caller's (possibly split) SCC; an internal edge whose inlining alrea
 the SCC is not inlined again (LLVM's ``InlinedInternalEdges``, remark "recursive SCC
 split").
 
-What it does not do: the replay advisor.
+What it does not do: the ML advisors. (``-cgscc-inline-replay`` wraps the advisor in
+the replay advisor, ``analysis/replay_inline_advisor.py``.)
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any, ClassVar
 
 from llvmpy_mid.analysis.inline_advisor import InlineAdvisor, InlineAdvisorAnalysis, set_inline_remark
@@ -38,6 +40,8 @@ from llvmpy_mid.analysis.inline_cost import (
     string_fn_attr_as_int,
 )
 from llvmpy_mid.analysis.lazy_call_graph import SCC, LazyCallGraph, LazyCallGraphAnalysis
+from llvmpy_mid.analysis.optimization_remark_emitter import OptimizationRemarkEmitterAnalysis
+from llvmpy_mid.analysis.remark import Remark, optimization_remark_missed
 from llvmpy_mid.analysis.profile_summary_info import ProfileSummaryInfo
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.function import Function
@@ -77,6 +81,15 @@ def _has_zero_live_uses(fn: Function) -> bool:
 
 def _is_intrinsic_call(call: CallBase) -> bool:
     return call.opcode == "call" and call.is_intrinsic_call
+
+
+def _no_definition_remark(call: CallBase, callee: Function) -> Remark:
+    """LLVM's verbose ``NoDefinition`` remark (printed only with a hotness)."""
+    caller = call.function
+    assert caller is not None
+    r = optimization_remark_missed("inline", "NoDefinition", call)
+    r.add_arg("Callee", callee).add(" will not be inlined into ").add_arg("Caller", caller)
+    return r.add(" because its definition is unavailable").set_is_verbose()
 
 
 def _filter_dead_comdat_functions(dead: list[Function]) -> list[Function]:
@@ -131,7 +144,10 @@ class InlinerPass(Pass[SCC]):
         if self.owned_advisor is None or self.owned_advisor.module is not module or self.owned_advisor.fam is not fam:
             from llvmpy_mid.passes.teardown import at_pipeline_end
 
-            advisor = InlineAdvisor(module, fam, get_inline_params())
+            advisor = InlineAdvisor(module, fam, get_inline_params(), "cgscc-inline")
+            from llvmpy_mid.analysis.replay_inline_advisor import replay_advisor_from_options
+
+            advisor = replay_advisor_from_options(module, fam, advisor)
             self.owned_advisor = advisor
             if advisor.import_stats is not None:
                 at_pipeline_end(advisor.finish)  # LLVM dumps the statistics when the pass is destroyed
@@ -155,6 +171,7 @@ class InlinerPass(Pass[SCC]):
 
         calls: list[tuple[CallBase, int]] = []
         for fn in unit.functions:
+            ore = fam.get_result(OptimizationRemarkEmitterAnalysis, fn)
             for bb in fn.blocks:
                 for inst in bb.instructions:
                     if not isinstance(inst, CallBase):
@@ -165,8 +182,8 @@ class InlinerPass(Pass[SCC]):
                     if not callee.is_declaration:
                         calls.append((inst, -1))
                     elif not _is_intrinsic_call(inst):
-                        # LLVM's NoDefinition remark is verbose: printed only with hotness, which is not modelled.
                         set_inline_remark(inst, "unavailable definition")
+                        ore.emit(functools.partial(_no_definition_remark, inst, callee))
         if not calls:
             return PreservedAnalyses.all()
 

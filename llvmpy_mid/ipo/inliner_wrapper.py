@@ -7,7 +7,7 @@ the mandatory inliner (``inline<only-mandatory>``, left out by the
 ``-no-mandatory-first`` variant) and then the cost-based ``inline``. The advisor is
 abandoned at the end (unless ``-keep-inline-advisor-for-printing``).
 
-What it does not do: the ``devirt<N>`` repetition and the ML/replay advisor modes.
+What it does not do: the ``devirt<N>`` repetition and the ML advisor modes (``-cgscc-inline-replay`` is honoured).
 """
 
 from __future__ import annotations
@@ -44,7 +44,10 @@ class ModuleInlinerWrapperPass(Pass[Module]):
         result = am.get_result(InlineAdvisorAnalysis, unit)
         fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerModuleProxy, unit).manager
         params = self.params if self.params is not None else get_inline_params()
-        result.advisor = InlineAdvisor(unit, fam, params)
+        result.advisor = InlineAdvisor(unit, fam, params, "always-inline")  # LLVM's InlineContext{} default
+        from llvmpy_mid.analysis.replay_inline_advisor import replay_advisor_from_options
+
+        result.advisor = replay_advisor_from_options(unit, fam, result.advisor, "always-inline")
         pm = CGSCCPassManager()
         printing = option_bool("enable-scc-inline-advisor-printing")
         if self.mandatory_first:

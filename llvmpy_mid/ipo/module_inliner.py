@@ -51,7 +51,7 @@ class ModuleInlinerPass(Pass[Module]):
         result = am.get_result(InlineAdvisorAnalysis, unit)
         fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerModuleProxy, unit).manager
         if result.advisor is None or result.advisor.fam is not fam:
-            result.advisor = InlineAdvisor(unit, fam, get_inline_params())
+            result.advisor = InlineAdvisor(unit, fam, get_inline_params(), "module-inline")
         advisor = result.advisor
         advisor.psi = (
             am.get_cached_result(ProfileSummaryAnalysis, unit) if am.is_registered(ProfileSummaryAnalysis) else None

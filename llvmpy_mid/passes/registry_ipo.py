@@ -245,3 +245,24 @@ OPTIONS_ROWS += [
     ("partial-inlining-extra-penalty", "uint", 0, "A debug option to add additional penalty to the computed one.",
      "partial-inliner"),
 ]
+
+# --- inline misc: remark hotness (analysis/optimization_remark_emitter.py)
+OPTIONS_ROWS += [
+    ("pass-remarks-with-hotness", "bool", False, "With PGO, include profile count in optimization remarks",
+     "opt-remark-emit"),
+    ("pass-remarks-hotness-threshold", "str", "0",
+     "Minimum profile count required for an optimization remark to be output. Use 'auto' to apply the threshold "
+     "from profile summary", "opt-remark-emit"),
+]
+# --- inline misc: the replay inline advisor (analysis/replay_inline_advisor.py)
+OPTIONS_ROWS += [
+    ("cgscc-inline-replay", "str", "", "Optimization remarks file containing inline remarks to be replayed by cgscc "
+     "inlining.", "inline"),
+    ("cgscc-inline-replay-scope", "str", "Function", "Whether inline replay should be applied to the entire Module or "
+     "just the Functions (default) that are present as callers in remarks during cgscc inlining.", "inline"),
+    ("cgscc-inline-replay-fallback", "str", "Original", "How cgscc inline replay treats sites that don't come from "
+     "the replay. Original: defers to original advisor, AlwaysInline: inline all sites not in replay, NeverInline: "
+     "inline no sites not in replay", "inline"),
+    ("cgscc-inline-replay-format", "str", "LineColumnDiscriminator", "How cgscc inline replay file is formatted",
+     "inline"),
+]
