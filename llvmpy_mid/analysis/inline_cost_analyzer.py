@@ -895,7 +895,15 @@ class InlineCostCallAnalyzer:
         if self._simplify_instruction(inst):
             return True
         self._disable_sroa(inst.operands[0])
+        if inst.opcode in _FP_CASTS and self._fp_op_is_expensive(inst.type):
+            self.add_cost(self.call_penalty)
         return self._tti_free(inst)
+
+    def _fp_op_is_expensive(self, ty: Type) -> bool:
+        """``TTI.getFPOpCost(ty) == TCC_Expensive``: the operation may become a library call."""
+        from llvmpy_mid.analysis.target_transform_info import TCC_EXPENSIVE
+
+        return self.tti.get_fp_op_cost(ty) == TCC_EXPENSIVE
 
     def _is_known_non_null_in_callee(self, v: Value) -> bool:
         if isinstance(v, Argument) and v.parent is self.f and self.call.param_has_attr(v.arg_no, "nonnull"):
@@ -956,6 +964,8 @@ class InlineCostCallAnalyzer:
             return True
         self._disable_sroa(lhs)
         self._disable_sroa(rhs)
+        if inst.type.is_floating_point and not _is_fneg_pattern(inst) and self._fp_op_is_expensive(inst.type):
+            self.add_cost(self.call_penalty)
         return False
 
     def _visit_fneg(self, inst: Instruction) -> bool:
@@ -1232,6 +1242,16 @@ class InlineCostCallAnalyzer:
             ("Threshold", self.threshold),
         )
         return ["      %s: %s" % (k, v) for k, v in items]
+
+
+_FP_CASTS = frozenset(("fptrunc", "fpext", "uitofp", "sitofp", "fptoui", "fptosi"))
+
+
+def _is_fneg_pattern(inst: Instruction) -> bool:
+    """PatternMatch ``m_FNeg`` (``fsub -0.0, x``; any zero with ``nsz``)."""
+    from llvmpy_mid.ir.pattern_match import m_fneg, m_value, match
+
+    return match(inst, m_fneg(m_value())) is not None
 
 
 def _cdiv(a: int, b: int) -> int:

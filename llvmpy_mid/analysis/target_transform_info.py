@@ -316,6 +316,11 @@ class TargetTransformInfo:
             return InstructionCost(TCC_FREE)
         return InstructionCost(TCC_BASIC)
 
+    def get_fp_op_cost(self, ty: Type) -> InstructionCost:
+        """``getFPOpCost``: the cost of a floating-point operation of type ``ty`` (basic
+        without a target; a target without hardware FP makes it expensive)."""
+        return InstructionCost(TCC_BASIC)
+
     def is_lowered_to_call(self, fn: Function) -> bool:
         if fn.is_intrinsic:
             return False
@@ -450,6 +455,11 @@ class TargetIRAnalysis(FunctionAnalysis[TargetTransformInfo]):
 
             if is_x86_64_triple(module.target_triple):
                 return X86TargetTransformInfo(unit)
+        if module is not None and module.target_triple.startswith(("arm", "thumb")):
+            from llvmpy_mid.analysis.target_transform_info_arm import ARMTargetTransformInfo, is_arm_triple
+
+            if is_arm_triple(module.target_triple):
+                return ARMTargetTransformInfo(unit)
         return TargetTransformInfo(unit)
 
 

@@ -1,0 +1,53 @@
+"""ARM target transform information (LLVM 19.1.7
+``lib/Target/ARM/ARMTargetTransformInfo.cpp``, as far as the middle end asks it): the
+cost of a floating-point operation (``BasicTTIImpl::getFPOpCost``, which asks whether
+``ISD::FADD`` is legal for the type on the function's subtarget, with the FP register
+classes ``ARMTargetLowering`` adds).
+
+What: ``float`` is cheap when the function's subtarget has VFP2 (single precision) and
+neither soft float (``+soft-float``, ``"use-soft-float"="true"``) nor Thumb-1 only;
+``double`` also needs ``fp64``; ``half`` needs ``fullfp16``; every other FP type, and
+all of them under soft float, is expensive (a library call).
+
+What it does not do: ARM's other costs (arithmetic, memory, casts...), which keep the
+target-independent answers.
+"""
+
+from __future__ import annotations
+
+from llvmpy_mid.analysis.inline_cost_target_arm import arm_feature_bits
+from llvmpy_mid.analysis.target_transform_info import (
+    TCC_BASIC,
+    TCC_EXPENSIVE,
+    InstructionCost,
+    TargetTransformInfo,
+)
+from llvmpy_mid.ir.types import Type
+
+
+class ARMTargetTransformInfo(TargetTransformInfo):
+    """``ARMTTIImpl``'s answers that differ from the target-independent ones."""
+
+    __slots__ = ()
+
+    def get_fp_op_cost(self, ty: Type) -> InstructionCost:
+        fn = self.function
+        if fn is None:
+            return InstructionCost(TCC_EXPENSIVE)
+        bits = arm_feature_bits(fn)
+        thumb1_only = "thumb-mode" in bits and "thumb2" not in bits
+        if "soft-float" in bits or thumb1_only or "vfp2sp" not in bits:
+            return InstructionCost(TCC_EXPENSIVE)
+        name = str(ty)
+        if name == "float":
+            return InstructionCost(TCC_BASIC)
+        if name == "double" and "fp64" in bits:
+            return InstructionCost(TCC_BASIC)
+        if name == "half" and "fullfp16" in bits:
+            return InstructionCost(TCC_BASIC)
+        return InstructionCost(TCC_EXPENSIVE)
+
+
+def is_arm_triple(triple: str) -> bool:
+    """A 32-bit ARM or Thumb triple (not AArch64's ``arm64``)."""
+    return triple.startswith(("arm-", "armv", "armeb", "thumb")) or triple == "arm"
