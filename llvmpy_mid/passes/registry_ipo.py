@@ -212,6 +212,27 @@ OPTIONS_ROWS += [
 # --- tailcallelim, extraction, stack-safety
 PASSES += [("tailcallelim", "function", "llvmpy_mid.transform.scalar.tail_recursion_elimination:TailCallElimPass")]
 
+# --- stack safety: stack-safety, stack-safety-local, their printers, print<stack-lifetime>
+_SSA = "llvmpy_mid.analysis.stack_safety:"
+ANALYSES += [
+    ("stack-safety", "module", _SSA + "StackSafetyGlobalAnalysis"),
+    ("stack-safety-local", "function", _SSA + "StackSafetyAnalysis"),
+]
+PASSES += [
+    ("print<stack-safety-local>", "function", _SSA + "StackSafetyPrinterPass"),
+    ("print-stack-safety", "module", _SSA + "StackSafetyGlobalPrinterPass"),
+]
+PASSES += [  # opt-19's print<stack-lifetime><may;must>: one name per parameter
+    ("print<stack-lifetime>", "function", "llvmpy_mid.analysis.stack_lifetime:StackLifetimePrinterPass"),
+    ("print<stack-lifetime><may>", "function", "llvmpy_mid.analysis.stack_lifetime:StackLifetimeMayPrinterPass"),
+    ("print<stack-lifetime><must>", "function", "llvmpy_mid.analysis.stack_lifetime:StackLifetimeMustPrinterPass"),
+]
+OPTIONS_ROWS += [
+    ("stack-safety-max-iterations", "int", 20, "", "stack-safety"),
+    ("stack-safety-print", "bool", False, "", "stack-safety"),
+    ("stack-safety-run", "bool", False, "", "stack-safety"),
+]
+
 # --- extraction: extract-blocks, loop-extract
 PASSES += [("extract-blocks", "module", _IPO + "block_extractor:BlockExtractorPass")]
 PARAM_PASSES += [
