@@ -257,7 +257,7 @@ class StackSafetyLocalAnalysis:
         diff = self._difference(addr, base)
         if diff is None:
             return self.unknown
-        offset = self.se.get_signed_range(diff)
+        offset = self.offsets.signed_range(diff)
         if is_unsafe(offset):
             return self.unknown
         return offset.sext_or_trunc(self.pointer_size)
@@ -328,9 +328,16 @@ class StackSafetyLocalAnalysis:
         )
         if se.get_type_size_in_bits(diff.type) != self.pointer_size:  # type: ignore[arg-type]
             return False
-        return bool(se.evaluate_predicate_at(Predicate.ICMP_SGE, diff, lo, inst)) and bool(
-            se.evaluate_predicate_at(Predicate.ICMP_SLE, diff, hi, inst)
-        )
+        return self._holds(Predicate.ICMP_SGE, diff, lo, inst) and self._holds(Predicate.ICMP_SLE, diff, hi, inst)
+
+    def _holds(self, pred: Predicate, lhs: SCEV, rhs: SCEV, ctx: Instruction) -> bool:
+        """``evaluatePredicateAt(pred, lhs, rhs, ctx)`` is true; the ranges also count loops
+        whose trip count only the pointer view knows (:class:`PointerOffsets`)."""
+        known = self.se.evaluate_predicate_at(pred, lhs, rhs, ctx)
+        if known is not None:
+            return known
+        se = self.se
+        return self.offsets.signed_range(lhs).icmp(pred, se.get_signed_range(rhs))
 
     # --- the walk -----------------------------------------------------------------------------
     def analyze_all_uses(self, ptr: Value, us: UseInfo, sl: StackLifetime) -> None:

@@ -20,16 +20,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.analysis.scalar_evolution_expressions import FLAG_NSW, FLAG_NUW, SCEV
+from llvmpy_mid.analysis.constant_range import ConstantRange, PreferredRangeType
+from llvmpy_mid.analysis.scalar_evolution_expressions import (
+    FLAG_NSW,
+    FLAG_NUW,
+    SCEV,
+    SCEVAddRecExpr,
+    SCEVConstant,
+    SCEVCouldNotCompute,
+    SCEVTypes,
+)
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.cmp import ICmpInst, Predicate
 from llvmpy_mid.ir.instructions.gep import GetElementPtrInst
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.pointer_casts import get_returned_arg_operand
 from llvmpy_mid.ir.types import ArrayType, IntegerType, StructType, Type, VectorType
 
 if TYPE_CHECKING:
+    from llvmpy_mid.analysis.loop_info import Loop
     from llvmpy_mid.analysis.scalar_evolution import ScalarEvolution
     from llvmpy_mid.ir.value import Value
 
@@ -42,6 +53,7 @@ class PointerOffsets:
     def __init__(self, se: ScalarEvolution) -> None:
         self.se = se
         self._cache: dict[Value, tuple[SCEV, SCEV] | None] = {}
+        self._counts: dict[Loop, int | None] = {}
 
     # --- helpers ------------------------------------------------------------------------------
     def _index_type(self, ptr_ty: Type) -> IntegerType:
@@ -227,6 +239,71 @@ class PointerOffsets:
         if start is None:
             return None
         return start[0], se.get_add_rec_expr([start[1], accum], loop)
+
+    # --- loops compared through pointers ----------------------------------------------------
+    def max_backedge_count(self, loop: Loop) -> int | None:
+        """The loop's constant maximum backedge-taken count, also when an exit compares two
+        pointers of one base for (in)equality (LLVM sees pointer recurrences there; our
+        ScalarEvolution sees opaque pointers). None when unknown."""
+        if loop in self._counts:
+            return self._counts[loop]
+        from llvmpy_mid.analysis.scalar_evolution_exit_limits import compute_exit_limit_from_icmp
+
+        se = self.se
+        found: int | None = None
+        known = se.get_constant_max_backedge_taken_count(loop)
+        if isinstance(known, SCEVConstant):
+            found = known.value
+        else:
+            latch = loop.latch
+            exiting = loop.exiting_blocks
+            for bb in exiting:
+                term = bb.terminator
+                if latch is None or term is None or not se.dt.dominates_block(bb, latch):
+                    continue
+                if term.opcode != "br" or len(term.operands) != 3:
+                    continue
+                cond = term.operands[0]
+                if not isinstance(cond, ICmpInst) or not cond.operands[0].type.is_pointer:
+                    continue
+                pred = cond.predicate
+                if not loop.contains(term.successors[0]):
+                    pred = pred.inverse
+                if pred not in (Predicate.ICMP_EQ, Predicate.ICMP_NE):
+                    continue
+                a = self.decompose(cond.operands[0])
+                b = self.decompose(cond.operands[1])
+                if a is None or b is None or a[0] is not b[0] or a[1].type is not b[1].type:
+                    continue
+                el = compute_exit_limit_from_icmp(se, loop, pred, a[1], b[1], len(exiting) == 1)
+                cm = el.constant_max
+                if isinstance(cm, SCEVCouldNotCompute):
+                    continue
+                count = se.get_unsigned_range_max(cm)
+                found = count if found is None else min(found, count)
+        self._counts[loop] = found
+        return found
+
+    def signed_range(self, s: SCEV) -> ConstantRange:
+        """ScalarEvolution's signed range of an offset expression, narrowed for recurrences
+        of loops whose count only :meth:`max_backedge_count` knows (``getRangeForAffineAR``)."""
+        se = self.se
+        r = se.get_signed_range(s)
+        w = r.bit_width
+        if isinstance(s, SCEVAddRecExpr) and s.is_affine():
+            if isinstance(se.get_constant_max_backedge_taken_count(s.loop), SCEVConstant):
+                return r
+            count = self.max_backedge_count(s.loop)
+            if count is None or count.bit_length() > w:
+                return r
+            extra = se._range_for_affine_ar(s.start, s.operands[1], count, w)
+            return r.intersect_with(extra, PreferredRangeType.SIGNED)
+        if s.kind is SCEVTypes.ADD and any(isinstance(o, SCEVAddRecExpr) for o in s.operands):
+            acc = self.signed_range(s.operands[0])
+            for o in s.operands[1:]:
+                acc = acc.add(self.signed_range(o))
+            return r.intersect_with(acc, PreferredRangeType.SIGNED)
+        return r
 
     def difference(self, lhs: Value, rhs: Value) -> SCEV | None:
         """``lhs - rhs`` for two pointers with the same base (LLVM ``getMinusSCEV`` of
