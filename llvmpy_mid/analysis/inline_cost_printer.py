@@ -83,7 +83,8 @@ class InlineCostAnnotationPrinterPass(Pass[Function]):
         params = get_inline_params()
         module = unit.parent
         psi = ProfileSummaryInfo(module) if module is not None else None
-        tti = TargetTransformInfo(unit)
+        # LLVM's printer builds a target-less TTI from the data layout (``TargetTransformInfo TTI(DL)``).
+        tti = TargetTransformInfo(None, module.data_layout if module is not None else None)
         for bb in unit.blocks:
             for inst in bb.instructions:
                 if not isinstance(inst, CallInst):

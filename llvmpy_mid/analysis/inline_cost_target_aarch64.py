@@ -15,10 +15,10 @@ penalties when its caller is the function being analysed, 10 when it comes from 
 body whose own call would change the mode too. Switches count as LLVM's code generator
 would lower them (bit tests, jump tables of at least 13 entries, 4 under ``minsize``).
 
-What it does not do: the subtarget feature lattice (``target-features`` are compared as
-sets of ``+name``, read in order so a later ``-name`` removes an earlier ``+name``, without
-implied features); CPU feature sets (a callee whose ``target-cpu`` is neither empty,
-``generic`` nor the caller's is refused); CPU-specific jump-table minimums.
+What it does not do: CPU feature sets (every CPU is taken to have ``generic``'s features,
+and a callee whose ``target-cpu`` is neither empty, ``generic`` nor the caller's is
+refused); implications beyond the common features (:data:`IMPLIED_FEATURES`);
+CPU-specific jump-table minimums.
 """
 
 from __future__ import annotations
@@ -183,6 +183,81 @@ def subtarget_features(fn: Function) -> set[str]:
     return out
 
 
+# ``generic``'s features (what opt-19's AArch64 subtarget turns on without a CPU).
+GENERIC_FEATURES = frozenset(
+    ("fp-armv8", "neon", "ete", "trbe", "fuse-aes", "fuse-adrp-add", "use-postra-scheduler", "enable-select-opt")
+)
+# Features each feature turns on (``SubtargetFeature`` implications of ``AArch64Features.td``).
+IMPLIED_FEATURES: dict[str, tuple[str, ...]] = {
+    "neon": ("fp-armv8",),
+    "fullfp16": ("fp-armv8",),
+    "fp16fml": ("fullfp16",),
+    "jsconv": ("fp-armv8",),
+    "sve": ("fullfp16",),
+    "sve2": ("sve", "use-scalar-inc-vl"),
+    "sve2p1": ("sve2",),
+    "sve2-aes": ("sve2", "aes"),
+    "sve2-sm4": ("sve2", "sm4"),
+    "sve2-sha3": ("sve2", "sha3"),
+    "sve2-bitperm": ("sve2",),
+    "f32mm": ("sve",),
+    "f64mm": ("sve",),
+    "sme": ("bf16", "use-scalar-inc-vl"),
+    "sme2": ("sme",),
+    "sme2p1": ("sme2",),
+    "sme-f64f64": ("sme",),
+    "sme-i16i64": ("sme",),
+    "crypto": ("aes", "sha2"),
+    "aes": ("neon",),
+    "sha2": ("neon",),
+    "sha3": ("sha2",),
+    "sm4": ("neon",),
+    "dotprod": ("neon",),
+    "rdm": ("neon",),
+    "complxnum": ("neon",),
+    "ete": ("trbe",),
+}
+
+
+def _implied_by() -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for feature, implied in IMPLIED_FEATURES.items():
+        for other in implied:
+            out.setdefault(other, set()).add(feature)
+    return out
+
+
+_IMPLIED_BY = _implied_by()
+
+
+def _closure(start: str, edges: dict[str, tuple[str, ...]] | dict[str, set[str]]) -> set[str]:
+    seen = {start}
+    stack = [start]
+    while stack:
+        for nxt in edges.get(stack.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen
+
+
+def aarch64_feature_bits(fn: Function) -> set[str]:
+    """The subtarget features of ``fn``: the CPU's (``generic``'s for any CPU: no CPU tables),
+    then ``target-features`` in order, ``+x`` adding what ``x`` implies and ``-x`` dropping
+    what implies ``x`` (LLVM ``SetImpliedBits`` / ``ClearImpliedBits``)."""
+    bits = set(GENERIC_FEATURES)
+    attr = fn.attributes.get_fn_attr("target-features")
+    if attr is None:
+        return bits
+    for item in attr.value.split(","):
+        item = item.strip().lower()
+        if item.startswith("+"):
+            bits |= _closure(item[1:], IMPLIED_FEATURES)
+        elif item.startswith("-"):
+            bits -= _closure(item[1:], _IMPLIED_BY)
+    return bits
+
+
 def cpu_allows(caller: Function, callee: Function) -> bool:
     """Without CPU feature tables: the callee's CPU adds nothing to the caller's only when it
     is unset, ``generic`` or the caller's own."""
@@ -213,7 +288,7 @@ class AArch64InlinerHooks(InlinerTargetHooks):
             return False
         if not cpu_allows(caller, callee):
             return False
-        return subtarget_features(callee) <= subtarget_features(caller)
+        return aarch64_feature_bits(callee) <= aarch64_feature_bits(caller)
 
     def get_inline_call_penalty(self, caller: Function, call: CallBase, default: int) -> int:
         f_attrs = SMEAttrs.of_function(caller)
