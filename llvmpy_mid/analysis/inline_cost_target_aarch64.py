@@ -25,8 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.analysis.inline_cost_target import InlinerTargetHooks
-from llvmpy_mid.analysis.switch_case_clusters import estimate_case_clusters, jump_tables_allowed
+from llvmpy_mid.analysis.inline_cost_target_basic import BasicInlinerHooks
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
 
@@ -269,7 +268,7 @@ def cpu_allows(caller: Function, callee: Function) -> bool:
     return mine is not None and mine.value == cpu
 
 
-class AArch64InlinerHooks(InlinerTargetHooks):
+class AArch64InlinerHooks(BasicInlinerHooks):
     """``AArch64TTIImpl``'s inliner hooks."""
 
     def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
@@ -301,10 +300,9 @@ class AArch64InlinerHooks(InlinerTargetHooks):
         return default
 
     def get_estimated_number_of_case_clusters(self, si: SwitchInst) -> tuple[int, int]:
+        """``BasicTTIImplBase``'s estimate with the subtarget's minimum jump-table entries
+        (the subtarget is the switch's function's: ``minsize`` keeps the CPU's 4)."""
         fn = si.parent.parent if si.parent is not None else None
-        module = fn.parent if fn is not None else None
-        if fn is None or module is None:
-            return si.num_cases, 0
-        minsize = fn.attributes.has_fn_attr("minsize")
-        entries = MIN_JUMP_TABLE_ENTRIES_MINSIZE if minsize else MIN_JUMP_TABLE_ENTRIES
-        return estimate_case_clusters(si, module.data_layout, jump_tables_allowed(si, True), entries)
+        minsize = fn is not None and fn.attributes.has_fn_attr("minsize")
+        self.min_jump_table_entries = MIN_JUMP_TABLE_ENTRIES_MINSIZE if minsize else MIN_JUMP_TABLE_ENTRIES
+        return super().get_estimated_number_of_case_clusters(si)

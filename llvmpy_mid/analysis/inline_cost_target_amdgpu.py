@@ -26,9 +26,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from llvmpy_mid.analysis.inline_cost_target import InlinerTargetHooks
 from llvmpy_mid.analysis.inline_cost_target_aarch64 import cpu_allows, subtarget_features
-from llvmpy_mid.analysis.switch_case_clusters import estimate_case_clusters
+from llvmpy_mid.analysis.inline_cost_target_basic import BasicInlinerHooks
 from llvmpy_mid.analysis.underlying_objects import get_underlying_object
 from llvmpy_mid.ir.calling_conv import KEYWORDS
 from llvmpy_mid.ir.function import Function
@@ -38,7 +37,6 @@ from llvmpy_mid.ir.types import ArrayType, IntegerType, PointerType, StructType,
 
 if TYPE_CHECKING:
     from llvmpy_mid.ir.data_layout import DataLayout
-    from llvmpy_mid.ir.instructions.terminators import SwitchInst
 
 INLINE_FEATURE_IGNORE_LIST = frozenset(
     {
@@ -191,7 +189,7 @@ def _data_layout(call: CallBase) -> DataLayout | None:
     return module.data_layout if module is not None else None
 
 
-class GCNInlinerHooks(InlinerTargetHooks):
+class GCNInlinerHooks(BasicInlinerHooks):
     """``GCNTTIImpl``'s inliner hooks (``amdgcn``)."""
 
     def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
@@ -249,23 +247,17 @@ class GCNInlinerHooks(InlinerTargetHooks):
             threshold += threshold // 2
         return threshold * dl.type_alloc_size(alloca.allocated_type) // total
 
-    def get_estimated_number_of_case_clusters(self, si: SwitchInst) -> tuple[int, int]:
-        fn = si.parent.parent if si.parent is not None else None
-        module = fn.parent if fn is not None else None
-        if module is None:
-            return si.num_cases, 0
-        return estimate_case_clusters(si, module.data_layout, False, 0)
+    def are_jts_allowed(self, fn: Function) -> bool:
+        """``BR_JT`` and ``BRIND`` expand on AMDGPU: no jump tables."""
+        return False
 
 
-class R600InlinerHooks(InlinerTargetHooks):
+class R600InlinerHooks(BasicInlinerHooks):
     """``R600TTIImpl``: the generic feature-subset rule of ``BasicTTIImplBase``."""
 
     def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
         return cpu_allows(caller, callee) and subtarget_features(callee) <= subtarget_features(caller)
 
-    def get_estimated_number_of_case_clusters(self, si: SwitchInst) -> tuple[int, int]:
-        fn = si.parent.parent if si.parent is not None else None
-        module = fn.parent if fn is not None else None
-        if module is None:
-            return si.num_cases, 0
-        return estimate_case_clusters(si, module.data_layout, False, 0)
+    def are_jts_allowed(self, fn: Function) -> bool:
+        """``BR_JT`` and ``BRIND`` expand on AMDGPU: no jump tables."""
+        return False
