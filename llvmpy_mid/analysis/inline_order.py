@@ -1,22 +1,35 @@
 """The priority order of the module inliner's call sites (LLVM 19.1.7
-``lib/Analysis/InlineOrder.cpp``: ``PriorityInlineOrder`` with ``SizePriority``).
+``lib/Analysis/InlineOrder.cpp``: ``PriorityInlineOrder`` with ``SizePriority``,
+``CostPriority``, ``CostBenefitPriority`` and ``MLPriority``, chosen by
+``-inline-priority-mode``).
 
-What: a binary heap of call sites, most desirable first: the smaller the callee (in
-instructions), the earlier. Priorities are computed when a call is pushed and refreshed
-lazily on pop: a call whose callee grew since is pushed back and the heap popped again.
-The heap moves elements exactly as libstdc++'s ``push_heap``/``pop_heap``/``make_heap``
-do, so calls of equal priority come out in opt-19's order.
+What: a binary heap of call sites, most desirable first. ``size``: the smaller the callee (in
+instructions), the earlier. ``cost`` (and ``ml``, which LLVM 19 orders the same way): the lower
+the inline cost, always-inline first and never-inline last. ``cost-benefit``: first the sites
+whose cost plus static bonus is under ``-module-inliner-top-priority-threshold`` (cheapest
+first), then those the cost-benefit analysis decided (higher savings over size first), then
+by cost. Priorities are computed when a call is pushed and refreshed lazily on pop: a call
+that became less desirable since is pushed back and the heap popped again. The heap moves
+elements exactly as libstdc++'s ``push_heap``/``pop_heap``/``make_heap`` do, so calls of equal
+priority come out in opt-19's order.
 
-What it does not do: the ``cost``, ``cost-benefit`` and ``ml`` priority modes.
+What it does not do: the cost-benefit ratio itself is not known (our ``InlineCost`` carries no
+cost-benefit pair), so ``cost-benefit`` orders the sites the cost-benefit analysis decided by
+cost like the rest.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Final
 
+from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.ir.instructions.calls import CallBase
 
 Entry = tuple[CallBase, int]
+
+INT_MAX: Final = (1 << 31) - 1
+INT_MIN: Final = -(1 << 31)
+PRIORITY_MODES: Final = ("size", "cost", "cost-benefit", "ml")
 
 
 def _instruction_count(call: CallBase) -> int:
@@ -26,20 +39,82 @@ def _instruction_count(call: CallBase) -> int:
     return callee.instruction_count
 
 
-class PriorityInlineOrder:
-    """LLVM ``PriorityInlineOrder<SizePriority>``."""
+def _size_more_desirable(p1: Any, p2: Any) -> bool:
+    return bool(p1 < p2)
 
-    def __init__(self) -> None:
+
+def _cost_of(ic: Any) -> int:
+    """The priority cost of an ``InlineCost``: its cost, or INT_MIN/INT_MAX for always/never."""
+    if ic.is_variable:
+        return int(ic.cost)
+    return INT_MAX if ic.is_never else INT_MIN
+
+
+def _cost_benefit_more_desirable(top: int) -> Callable[[Any, Any], bool]:
+    """LLVM ``CostBenefitPriority::isMoreDesirable`` over ``(cost, static bonus, decided by the
+    cost-benefit analysis)``."""
+
+    def more(p1: Any, p2: Any) -> bool:
+        c1, b1, cb1 = p1
+        c2, b2, cb2 = p2
+        r1 = c1 + b1 < top
+        r2 = c2 + b2 < top
+        if r1 or r2:
+            if r1 != r2:
+                return bool(r1)
+            return bool(c1 < c2)
+        if cb1 != cb2:
+            return bool(cb1)
+        return bool(c1 < c2)
+
+    return more
+
+
+def priority_functions(
+    mode: str, inline_cost_of: Callable[[CallBase], Any] | None
+) -> tuple[Callable[[CallBase], Any], Callable[[Any, Any], bool]]:
+    """The priority of a call and the "more desirable" order of ``-inline-priority-mode=mode``
+    (``inline_cost_of`` gives a call's ``InlineCost``; needed by every mode but ``size``)."""
+    if mode == "size":
+        return _instruction_count, _size_more_desirable
+    if mode not in PRIORITY_MODES:
+        raise PipelineError("for the --inline-priority-mode option: Cannot find option named '%s'!" % mode)
+    if inline_cost_of is None:
+        raise PipelineError("-inline-priority-mode=%s needs the inline cost of the call sites" % mode)
+    get_cost = inline_cost_of
+    if mode in ("cost", "ml"):
+        return (lambda call: _cost_of(get_cost(call))), _size_more_desirable
+    from llvmpy_mid.analysis.inline_cost import option_int
+
+    def cost_benefit(call: CallBase) -> tuple[int, int, bool]:
+        ic = get_cost(call)
+        decided = ic.reason in ("benefit over cost", "cost over benefit")
+        return _cost_of(ic), int(ic.static_bonus_applied), decided
+
+    return cost_benefit, _cost_benefit_more_desirable(option_int("module-inliner-top-priority-threshold"))
+
+
+class PriorityInlineOrder:
+    """LLVM ``PriorityInlineOrder<...Priority>``: ``priority`` computes a call's priority and
+    ``more_desirable(p1, p2)`` orders two of them (the default is ``SizePriority``)."""
+
+    def __init__(
+        self,
+        priority: Callable[[CallBase], Any] = _instruction_count,
+        more_desirable: Callable[[Any, Any], bool] = _size_more_desirable,
+    ) -> None:
         self.heap: list[CallBase] = []
-        self.priorities: dict[CallBase, int] = {}
+        self.priorities: dict[CallBase, Any] = {}
         self.history: dict[CallBase, int] = {}
+        self.priority = priority
+        self.more_desirable = more_desirable
 
     def __len__(self) -> int:
         return len(self.heap)
 
     def _less(self, left: CallBase, right: CallBase) -> bool:
-        """``left`` has a lower priority than ``right`` (its callee is bigger)."""
-        return self.priorities[right] < self.priorities[left]
+        """``left`` has a lower priority than ``right``."""
+        return self.more_desirable(self.priorities[right], self.priorities[left])
 
     # --- libstdc++'s heap algorithms -------------------------------------------------------
     def _push_up(self, hole: int, top: int, value: CallBase) -> None:
@@ -94,7 +169,7 @@ class PriorityInlineOrder:
     # --- the order ---------------------------------------------------------------------------
     def push(self, call: CallBase, history_id: int) -> None:
         self.heap.append(call)
-        self.priorities[call] = _instruction_count(call)
+        self.priorities[call] = self.priority(call)
         self._push_heap()
         self.history[call] = history_id
 
@@ -103,9 +178,9 @@ class PriorityInlineOrder:
         while True:
             back = self.heap[-1]
             old = self.priorities[back]
-            new = _instruction_count(back)
+            new = self.priority(back)
             self.priorities[back] = new
-            if not old < new:
+            if not self.more_desirable(old, new):
                 break
             self._push_heap()
             self._pop_heap()

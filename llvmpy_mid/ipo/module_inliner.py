@@ -2,21 +2,24 @@
 ``lib/Transforms/IPO/ModuleInliner.cpp``, ``ModuleInlinerPass``).
 
 What: every direct call to a defined function in the module, function by function, goes
-into :class:`~llvmpy_mid.analysis.inline_order.PriorityInlineOrder` (smallest callee
+into :class:`~llvmpy_mid.analysis.inline_order.PriorityInlineOrder` (most desirable
 first); calls are popped and put to the default inline advisor, inlined with
 ``InlineFunction``; the calls the inlined body brings in are pushed with an inline
 history (a chain never goes through the same callee twice). A local callee left without
 uses (dead constant users dropped) that is not a known library function is deleted at
 the end.
 
-What it does not do: the non-size priority modes, the ML advisor.
+The order follows ``-inline-priority-mode`` (``size``, ``cost``, ``cost-benefit``, ``ml``:
+``analysis/inline_order.py``).
+
+What it does not do: the ML advisor (``-enable-ml-inliner``).
 """
 
 from __future__ import annotations
 
 from llvmpy_mid.analysis.inline_advisor import InlineAdvisor, InlineAdvisorAnalysis, set_inline_remark
 from llvmpy_mid.analysis.inline_cost import get_inline_params
-from llvmpy_mid.analysis.inline_order import PriorityInlineOrder
+from llvmpy_mid.analysis.inline_order import PRIORITY_MODES, PriorityInlineOrder, priority_functions
 from llvmpy_mid.ipo.inliner import NUM_DELETED, NUM_INLINED, _history_includes, _inline
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase
@@ -44,8 +47,8 @@ class ModuleInlinerPass(Pass[Module]):
         from llvmpy_mid.errors import PipelineError
 
         mode = option_str("inline-priority-mode")
-        if mode != "size":
-            raise PipelineError("module-inline: -inline-priority-mode=%s is not supported (only 'size')" % mode)
+        if mode not in PRIORITY_MODES:
+            raise PipelineError("for the --inline-priority-mode option: Cannot find option named '%s'!" % mode)
         if not am.is_registered(InlineAdvisorAnalysis):
             am.register(InlineAdvisorAnalysis())
         result = am.get_result(InlineAdvisorAnalysis, unit)
@@ -56,7 +59,7 @@ class ModuleInlinerPass(Pass[Module]):
         advisor.psi = (
             am.get_cached_result(ProfileSummaryAnalysis, unit) if am.is_registered(ProfileSummaryAnalysis) else None
         )
-        calls = PriorityInlineOrder()
+        calls = PriorityInlineOrder(*priority_functions(mode, advisor.get_inline_cost_of))
         for fn in list(unit.functions):
             for bb in fn.blocks:
                 for inst in bb.instructions:

@@ -287,3 +287,8 @@ OPTIONS_ROWS += [
     ("cgscc-inline-replay-format", "str", "LineColumnDiscriminator", "How cgscc inline replay file is formatted",
      "inline"),
 ]
+# --- inline misc: the module inliner's priority order (analysis/inline_order.py)
+OPTIONS_ROWS += [
+    ("module-inliner-top-priority-threshold", "int", 0,
+     "The cost threshold for call sites that get inlined without the cost-benefit analysis", "module-inline"),
+]
