@@ -6,7 +6,7 @@ What: a function's subtarget features are its ``target-features`` (plus ``+soft-
 when it has ``"use-soft-float"="true"``), each with the features it implies. A callee may
 be inlined when the features outside the allowed list are exactly the caller's, and the
 allowed ones (FP and NEON levels, ``dsp``, ``crc``, ``strict-align``, tuning flags...)
-are a subset of the caller's.
+are a subset of the caller's. Switch clusters are :mod:`.inline_cost_target_basic`'s.
 
 What it does not do: processor feature lists: two functions whose ``target-cpu`` differ
 (other than ``generic`` against none) are incompatible. The soft-float cost of FP
@@ -15,7 +15,7 @@ operations is :mod:`.target_transform_info_arm`'s.
 
 from __future__ import annotations
 
-from llvmpy_mid.analysis.inline_cost_target import InlinerTargetHooks
+from llvmpy_mid.analysis.inline_cost_target_basic import BasicInlinerHooks
 from llvmpy_mid.analysis.subtarget_features import (
     FeatureTable,
     function_bool_attr,
@@ -74,7 +74,7 @@ def arm_feature_bits(fn: Function) -> frozenset[str]:
     return frozenset(bits)
 
 
-class ARMInlinerHooks(InlinerTargetHooks):
+class ARMInlinerHooks(BasicInlinerHooks):
     """``ARMTTIImpl``'s inliner hooks."""
 
     def are_inline_compatible(self, caller: Function, callee: Function) -> bool:

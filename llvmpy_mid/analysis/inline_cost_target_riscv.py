@@ -9,14 +9,15 @@ implies ``f``).
 
 What it does not do: the vendor processors' feature lists: a named processor other than
 the generic ones is one opaque feature of its own on top of the generic processor's, so
-it may call a generic-processor function but not the other way round. Feature names
+it may call a generic-processor function but not the other way round. Switches: jump
+tables from 5 cases (:mod:`.inline_cost_target_basic`). Feature names
 this table does not list are opaque features of their own (LLVM would ignore an unknown
 one).
 """
 
 from __future__ import annotations
 
-from llvmpy_mid.analysis.inline_cost_target import InlinerTargetHooks
+from llvmpy_mid.analysis.inline_cost_target_basic import BasicInlinerHooks
 from llvmpy_mid.analysis.subtarget_features import FeatureTable, function_cpu, function_feature_flags
 from llvmpy_mid.ir.function import Function
 
@@ -55,8 +56,11 @@ RISCV_FEATURES = FeatureTable(
 )
 
 
-class RISCVInlinerHooks(InlinerTargetHooks):
+class RISCVInlinerHooks(BasicInlinerHooks):
     """``RISCVTTIImpl``'s inliner hooks."""
+
+    #: ``RISCVSubtarget::getMinimumJumpTableEntries`` (the generic tuning's 5).
+    min_jump_table_entries = 5
 
     def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
         return _bits(callee) <= _bits(caller)

@@ -4,7 +4,8 @@ with the features and processors of ``WebAssembly.td``).
 
 What: a callee may be inlined when its subtarget features are a subset of the caller's
 (the processor's features plus ``target-features``; no WebAssembly feature implies
-another). A function without ``target-cpu`` uses ``generic``.
+another). A function without ``target-cpu`` uses ``generic``. Switch clusters are
+:mod:`.inline_cost_target_basic`'s, with jump tables from 2 cases.
 
 What it does not do: anything else of ``WebAssemblyTTIImpl`` (the inliner's other hooks
 keep the target-independent answers).
@@ -12,7 +13,7 @@ keep the target-independent answers).
 
 from __future__ import annotations
 
-from llvmpy_mid.analysis.inline_cost_target import InlinerTargetHooks
+from llvmpy_mid.analysis.inline_cost_target_basic import BasicInlinerHooks
 from llvmpy_mid.analysis.subtarget_features import FeatureTable, function_cpu, function_feature_flags
 from llvmpy_mid.ir.function import Function
 
@@ -32,8 +33,11 @@ WASM_FEATURES = FeatureTable(
 )
 
 
-class WebAssemblyInlinerHooks(InlinerTargetHooks):
+class WebAssemblyInlinerHooks(BasicInlinerHooks):
     """``WebAssemblyTTIImpl``'s inliner hooks."""
+
+    #: ``WebAssemblyTargetLowering`` makes every switch of two cases or more a ``br_table``.
+    min_jump_table_entries = 2
 
     def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
         have = _bits(caller)
