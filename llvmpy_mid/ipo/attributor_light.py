@@ -1,0 +1,205 @@
+"""``attributor-light`` and ``attributor-light-cgscc``: the Attributor run with the small
+set of abstract attributes LLVM allows it (LLVM 19.1.7 ``lib/Transforms/IPO/Attributor.cpp``:
+``AttributorLightPass``, ``AttributorLightCGSCCPass``, ``runAttributorLightOnFunctions``
+and ``Attributor::identifyDefaultAbstractAttributes``).
+
+The module pass runs one Attributor over every function of the module; the CGSCC pass
+over one SCC's functions. Seeding creates, for each definition, the function's
+``mustprogress``, ``nofree``, ``willreturn``, ``nosync`` attributes; when its definition
+is exact (or inlinable ``alwaysinline``) also ``nounwind``, ``noreturn``, ``norecurse``,
+its memory behavior and locations, ``nonnull`` of a pointer return, and per pointer
+argument ``nonnull``, ``nocapture``, memory behavior and ``nofree``; for each call of a
+defined function the call site arguments' ``nonnull``, ``nocapture``, memory behavior and
+``nofree``. An attribute the IR already implies is not created. Then the fixpoint runs
+(``attributor-max-iterations`` rounds at most) and the results are manifested.
+
+What it does not model: ``nofpclass`` (``AANoFPClass``), liveness (off in the light
+configuration anyway), the loop analyses the CGSCC variant could use for ``willreturn``
+(any cycle counts as possibly unbounded), and the must-be-executed context of ``nonnull``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from llvmpy_mid.analysis.inline_viability import is_inline_viable
+from llvmpy_mid.analysis.lazy_call_graph import SCC
+from llvmpy_mid.ipo.attributor import Attributor
+from llvmpy_mid.ipo.attributor_aa import AbstractAttribute, IRAttributeAA
+from llvmpy_mid.ipo.attributor_flags import (
+    AAMustProgress,
+    AANoFree,
+    AANoRecurse,
+    AANoReturn,
+    AANoSync,
+    AANoUnwind,
+    AAWillReturn,
+)
+from llvmpy_mid.ipo.attributor_memory import AAMemoryBehavior, AAMemoryLocation
+from llvmpy_mid.ipo.attributor_pointers import AANoCapture, AANonNull
+from llvmpy_mid.ipo.attributor_position import IRPosition
+from llvmpy_mid.ir.attributes import AttributeSet
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.module import Module
+from llvmpy_mid.passes.analysis import AnalysisManager
+from llvmpy_mid.passes.cgscc_pass_manager import FunctionAnalysisManagerCGSCCProxy
+from llvmpy_mid.passes.options import OPTIONS
+from llvmpy_mid.passes.pass_manager import Pass
+from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, CFGAnalyses, PreservedAnalyses
+
+__all__ = ["AttributorLightCGSCCPass", "AttributorLightPass", "run_attributor_light"]
+
+ALLOWED = frozenset(
+    (
+        "AAWillReturn", "AANoUnwind", "AANoRecurse", "AANoSync", "AANoFree", "AANoReturn", "AAMemoryLocation",
+        "AAMemoryBehavior", "AAUnderlyingObjects", "AANoCapture", "AAInterFnReachability",
+        "AAIntraFnReachability", "AACallEdges", "AANoFPClass", "AAMustProgress", "AANonNull",
+    )
+)
+"""The abstract attributes ``runAttributorLightOnFunctions`` allows."""
+
+
+def _max_iterations() -> int:
+    try:
+        return int(OPTIONS.value("attributor-max-iterations"))
+    except KeyError:
+        return 32
+
+
+def _check_and_query(a: Attributor, cls: type[IRAttributeAA], pos: IRPosition, attrs: AttributeSet) -> None:
+    """``checkAndQueryIRAttr``: create ``cls`` at ``pos`` unless the IR has or implies it."""
+    if attrs.has(cls.IR_KIND):
+        return
+    if cls.ID not in a.allowed:
+        return
+    if cls.is_implied_by_ir(a, pos):
+        return
+    a.get_or_create_aa(cls, pos)
+
+
+def _create(a: Attributor, cls: type[AbstractAttribute], pos: IRPosition) -> None:
+    a.get_or_create_aa(cls, pos)
+
+
+def identify_default_abstract_attributes(a: Attributor, fn: Function) -> None:
+    """LLVM ``Attributor::identifyDefaultAbstractAttributes`` for the light set."""
+    if fn in a.visited_functions:
+        return
+    a.visited_functions.add(fn)
+    if fn.is_declaration:
+        return
+    fpos = IRPosition.function(fn)
+    amendable = a.is_function_ipo_amendable(fn)
+    attrs = fn.attributes
+    fn_attrs = attrs.fn_attrs
+    for cls in (AAMustProgress, AANoFree, AAWillReturn, AANoSync):
+        _check_and_query(a, cls, fpos, fn_attrs)
+    if amendable:
+        for cls2 in (AANoUnwind, AANoReturn, AANoRecurse):
+            _check_and_query(a, cls2, fpos, fn_attrs)
+        _create(a, AAMemoryBehavior, fpos)
+        _create(a, AAMemoryLocation, fpos)
+        ret_ty = fn.return_type
+        if not ret_ty.is_void and ret_ty.is_pointer:
+            _check_and_query(a, AANonNull, IRPosition.returned(fn), attrs.ret_attrs)
+    for arg in fn.args:
+        apos = IRPosition.argument(arg)
+        arg_attrs = attrs.param_attrs(arg.arg_no)
+        if not amendable:
+            if arg.type.is_pointer:
+                _check_and_query(a, AANoFree, apos, arg_attrs)
+            continue
+        if arg.type.is_pointer:
+            _check_and_query(a, AANonNull, apos, arg_attrs)
+            _check_and_query(a, AANoCapture, apos, arg_attrs)
+            _create(a, AAMemoryBehavior, apos)
+            _check_and_query(a, AANoFree, apos, arg_attrs)
+
+    def call_site_pred(inst: Instruction) -> bool:
+        assert isinstance(inst, CallBase)
+        callee = inst.called_operand
+        if not isinstance(callee, Function):
+            return True
+        if callee.is_declaration:
+            return True
+        cb_attrs = inst.attributes
+        for i in range(inst.arg_size):
+            if not inst.get_arg(i).type.is_pointer:
+                continue
+            cs_pos = IRPosition.callsite_argument(inst, i)
+            cs_attrs = cb_attrs.param_attrs(i)
+            _check_and_query(a, AANonNull, cs_pos, cs_attrs)
+            _check_and_query(a, AANoCapture, cs_pos, cs_attrs)
+            if not cb_attrs.has_param_attr(i, "readnone"):
+                _create(a, AAMemoryBehavior, cs_pos)
+            _check_and_query(a, AANoFree, cs_pos, cs_attrs)
+        return True
+
+    a.check_for_all_instructions(call_site_pred, fn, ("invoke", "callbr", "call"))
+
+
+def run_attributor_light(functions: list[Function], module_pass: bool) -> list[Function]:
+    """``runAttributorLightOnFunctions``: the functions whose attributes changed."""
+    if not functions:
+        return []
+    inlineable = [
+        fn
+        for fn in functions
+        if not fn.is_declaration and fn.attributes.has_fn_attr("alwaysinline") and is_inline_viable(fn).success
+    ]
+    a = Attributor(functions, ALLOWED, module_pass=module_pass, max_iterations=_max_iterations(), inlineable=inlineable)
+    for fn in functions:
+        identify_default_abstract_attributes(a, fn)
+    a.run()
+    return [fn for fn in a.modified_functions() if True]
+
+
+def _invalidate(changed: list[Function], fam: AnalysisManager[Function]) -> None:
+    fn_pa = PreservedAnalyses()
+    fn_pa.preserve_set(CFGAnalyses)
+    for fn in changed:
+        fam.invalidate(fn, fn_pa)
+        for use in fn.uses:
+            user = use.user
+            if isinstance(user, CallBase) and user.called_function is fn:
+                caller = user.function
+                if caller is not None:
+                    fam.invalidate(caller, fn_pa)
+
+
+class AttributorLightPass(Pass[Module]):
+    """The light Attributor over the whole module."""
+
+    name: ClassVar[str] = "attributor-light"
+    debug_type: ClassVar[str] = "attributor-light"
+
+    def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
+        changed = run_attributor_light(list(unit.functions), True)
+        if not changed:
+            return PreservedAnalyses.all()
+        pa = PreservedAnalyses.none()
+        pa.preserve_set(CFGAnalyses)
+        return pa
+
+
+class AttributorLightCGSCCPass(Pass[SCC]):
+    """The light Attributor over one SCC of the call graph."""
+
+    name: ClassVar[str] = "attributor-light-cgscc"
+    debug_type: ClassVar[str] = "attributor-light"
+
+    def run(self, unit: SCC, am: AnalysisManager[SCC]) -> PreservedAnalyses:
+        functions = list(unit.functions)
+        if not functions:
+            return PreservedAnalyses.all()
+        changed = run_attributor_light(functions, False)
+        if not changed:
+            return PreservedAnalyses.all()
+        fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerCGSCCProxy, unit).manager
+        _invalidate(changed, fam)
+        pa = PreservedAnalyses()
+        pa.preserve(FunctionAnalysisManagerCGSCCProxy)
+        pa.preserve_set(AllAnalysesOnFunction)
+        return pa
