@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from llvmpy_mid.analysis.inline_cost import option_int, option_is_set
 from llvmpy_mid.analysis.inline_cost_target_basic import BasicInlinerHooks
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
@@ -33,13 +34,9 @@ if TYPE_CHECKING:
     from llvmpy_mid.ir.attribute_list import AttributeList
     from llvmpy_mid.ir.instructions.terminators import SwitchInst
 
-CALL_PENALTY_CHANGE_SM = 5
-"""``-call-penalty-sm-change``: call penalties of a call that changes PSTATE.SM."""
-INLINE_CALL_PENALTY_CHANGE_SM = 10
-"""``-inline-call-penalty-sm-change``: of such a call in a body inlined across a mode change."""
-MIN_JUMP_TABLE_ENTRIES = 13
-"""``-aarch64-min-jump-table-entries``."""
 MIN_JUMP_TABLE_ENTRIES_MINSIZE = 4
+"""The generic CPU's minimum jump-table entries, kept under ``minsize`` unless
+``-aarch64-min-jump-table-entries`` (13) is given."""
 
 # ZA / ZT0 states (``SMEAttrs::StateValue``).
 _NONE, _IN, _OUT, _INOUT, _PRESERVED, _NEW = range(6)
@@ -294,9 +291,9 @@ class AArch64InlinerHooks(BasicInlinerHooks):
         if f_attrs.requires_sm_change(SMEAttrs.of_call(call)):
             site = call.caller
             if site is caller:
-                return CALL_PENALTY_CHANGE_SM * default
+                return option_int("call-penalty-sm-change") * default
             if site is not None and f_attrs.requires_sm_change(SMEAttrs.of_function(site)):
-                return INLINE_CALL_PENALTY_CHANGE_SM * default
+                return option_int("inline-call-penalty-sm-change") * default
         return default
 
     def get_estimated_number_of_case_clusters(self, si: SwitchInst) -> tuple[int, int]:
@@ -304,5 +301,8 @@ class AArch64InlinerHooks(BasicInlinerHooks):
         (the subtarget is the switch's function's: ``minsize`` keeps the CPU's 4)."""
         fn = si.parent.parent if si.parent is not None else None
         minsize = fn is not None and fn.attributes.has_fn_attr("minsize")
-        self.min_jump_table_entries = MIN_JUMP_TABLE_ENTRIES_MINSIZE if minsize else MIN_JUMP_TABLE_ENTRIES
+        if minsize and not option_is_set("aarch64-min-jump-table-entries"):
+            self.min_jump_table_entries = MIN_JUMP_TABLE_ENTRIES_MINSIZE
+        else:
+            self.min_jump_table_entries = option_int("aarch64-min-jump-table-entries")
         return super().get_estimated_number_of_case_clusters(si)

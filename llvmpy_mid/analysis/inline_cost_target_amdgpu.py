@@ -10,22 +10,24 @@ and environment ones LLVM ignores (``load-store-opt``, ``xnack``, ``sramecc``,
 ``half-rate-64-ops``...), are within the caller's; when both agree on the ``amdgpu-ieee``
 mode (default: on, except for shader calling conventions) and ``amdgpu-dx10-clamp`` (default
 on), and — unless the callee is ``alwaysinline`` or ``inlinehint`` or a single block — the
-two bodies together have at most 1100 blocks. The threshold is multiplied by 11, there is no vector bonus, a call passing more than 26 SGPRs
-or 32 VGPRs of arguments raises the threshold by 15 per register over, a call passing a
-static private alloca raises it by 4000, taken back per alloca (in proportion to its size)
-when the allocas passed exceed 256 bytes and SROA of the callee fails. ``r600`` gets the
-generic feature-subset rule. Switches count as bit tests or one cluster per case (no jump
-tables on AMDGPU).
+two bodies together have at most ``-amdgpu-inline-max-bb`` (1100) blocks. The threshold is
+multiplied by 11, there is no vector bonus, a call passing more than 26 SGPRs or 32 VGPRs
+of arguments raises the threshold by 15 per register over, a call passing a static private
+alloca raises it by ``-amdgpu-inline-arg-alloca-cost`` (4000), taken back per alloca (in
+proportion to its size) when the allocas passed exceed ``-amdgpu-inline-arg-alloca-cutoff``
+(256 bytes) and SROA of the callee fails. ``r600`` gets the generic feature-subset rule.
+Switches count as bit tests or one cluster per case (no jump tables on AMDGPU).
 
 What it does not do: CPU feature sets (a callee ``target-cpu`` other than unset,
 ``generic`` or the caller's is refused), implied features, the GFX12 modes (no IEEE or
-DX10 clamp bits from ``gfx12`` CPUs on), ``-amdgpu-inline-*`` options (their defaults are used).
+DX10 clamp bits from ``gfx12`` CPUs on).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from llvmpy_mid.analysis.inline_cost import option_int
 from llvmpy_mid.analysis.inline_cost_target_aarch64 import cpu_allows, subtarget_features
 from llvmpy_mid.analysis.inline_cost_target_basic import BasicInlinerHooks
 from llvmpy_mid.analysis.underlying_objects import get_underlying_object
@@ -57,12 +59,6 @@ INLINE_FEATURE_IGNORE_LIST = frozenset(
         "half-rate-64-ops",
     }
 )
-INLINE_MAX_BB = 1100
-"""``-amdgpu-inline-max-bb``."""
-ARG_ALLOCA_COST = 4000
-"""``-amdgpu-inline-arg-alloca-cost``."""
-ARG_ALLOCA_CUTOFF = 256
-"""``-amdgpu-inline-arg-alloca-cutoff``."""
 THRESHOLD_MULTIPLIER = 11
 _SGPRS_UNTIL_SPILL = 26
 _VGPRS_UNTIL_SPILL = 32
@@ -205,7 +201,7 @@ class GCNInlinerHooks(BasicInlinerHooks):
         callee_blocks = len(callee.blocks)
         if callee_blocks == 1:
             return True
-        return len(caller.blocks) + callee_blocks - 1 <= INLINE_MAX_BB
+        return len(caller.blocks) + callee_blocks - 1 <= option_int("amdgpu-inline-max-bb")
 
     def get_inlining_threshold_multiplier(self) -> int:
         return THRESHOLD_MULTIPLIER
@@ -229,7 +225,7 @@ class GCNInlinerHooks(BasicInlinerHooks):
         threshold = max(0, sgprs - _SGPRS_UNTIL_SPILL) * _ARG_STACK_COST * _INSTR_COST
         threshold += max(0, vgprs - _VGPRS_UNTIL_SPILL) * _ARG_STACK_COST * _INSTR_COST
         if _call_args_total_alloca_size(call, dl) > 0:
-            threshold += ARG_ALLOCA_COST
+            threshold += option_int("amdgpu-inline-arg-alloca-cost")
         return threshold
 
     def get_caller_alloca_cost(self, call: CallBase, alloca: object) -> int:
@@ -237,9 +233,9 @@ class GCNInlinerHooks(BasicInlinerHooks):
         if dl is None or not isinstance(alloca, AllocaInst):
             return 0
         total = _call_args_total_alloca_size(call, dl)
-        if total <= ARG_ALLOCA_CUTOFF:
+        if total <= option_int("amdgpu-inline-arg-alloca-cutoff"):
             return 0
-        threshold = ARG_ALLOCA_COST * THRESHOLD_MULTIPLIER
+        threshold = option_int("amdgpu-inline-arg-alloca-cost") * THRESHOLD_MULTIPLIER
         callee = call.called_function
         if callee is not None and all(
             bb.terminator is None or bb.terminator.num_successors <= 1 for bb in callee.blocks

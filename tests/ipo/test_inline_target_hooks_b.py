@@ -146,8 +146,11 @@ define void @compatible_caller() "aarch64_pstate_sm_compatible" {
 """
 
 
-def test_streaming_mode_change_call_penalty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _compare(tmp_path, capsys, _SM_PENALTY, [AARCH64, "-mattr=+sme", "-passes=inline"], True)
+@pytest.mark.parametrize("options", [[], ["-call-penalty-sm-change=2", "-inline-call-penalty-sm-change=30"]])
+def test_streaming_mode_change_call_penalty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str]
+) -> None:
+    _compare(tmp_path, capsys, _SM_PENALTY, [AARCH64, "-mattr=+sme", "-passes=inline", *options], True)
 
 
 _FEATURES = [
@@ -214,9 +217,9 @@ _SWITCHES = "".join(
 )
 
 
-@pytest.mark.parametrize("triple", [AARCH64, AMDGCN])
-def test_switch_case_clusters(tmp_path: Path, capsys: pytest.CaptureFixture[str], triple: str) -> None:
-    _compare(tmp_path, capsys, _SWITCHES, [triple, "-passes=inline"], True)
+@pytest.mark.parametrize("flags", [[AARCH64], [AARCH64, "-aarch64-min-jump-table-entries=5"], [AMDGCN]])
+def test_switch_case_clusters(tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str]) -> None:
+    _compare(tmp_path, capsys, _SWITCHES, [*flags, "-passes=inline"], True)
 
 
 # --- AMDGPU --------------------------------------------------------------------------
@@ -326,5 +329,11 @@ define <4 x float> @call_vec(<4 x float> %x) {
 )
 
 
-def test_amdgpu_threshold_and_alloca_costs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _compare(tmp_path, capsys, _AMDGPU_COSTS, [AMDGCN, "-passes=inline"], True)
+@pytest.mark.parametrize(
+    "options",
+    [[], ["-amdgpu-inline-arg-alloca-cost=900", "-amdgpu-inline-arg-alloca-cutoff=20", "-amdgpu-inline-max-bb=2"]],
+)
+def test_amdgpu_threshold_and_alloca_costs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str]
+) -> None:
+    _compare(tmp_path, capsys, _AMDGPU_COSTS, [AMDGCN, "-passes=inline", *options], True)
