@@ -314,16 +314,3 @@ PASSES += [
 OPTIONS_ROWS += [
     ("attributor-max-iterations", "uint", 32, "Maximal number of fixpoint iterations.", "attributor-light"),
 ]
-# --- inline target hooks: AArch64 and AMDGPU (analysis/inline_cost_target_{aarch64,amdgpu}.py)
-OPTIONS_ROWS += [
-    ("call-penalty-sm-change", "uint", 5, "Penalty of calling a function that requires a change to PSTATE.SM",
-     "inline"),
-    ("inline-call-penalty-sm-change", "uint", 10, "Penalty of inlining a call that requires a change to PSTATE.SM",
-     "inline"),
-    ("aarch64-min-jump-table-entries", "uint", 13, "Set minimum number of entries to use a jump table on AArch64",
-     "inline"),
-    ("amdgpu-inline-arg-alloca-cost", "uint", 4000, "Cost of alloca argument", "inline"),
-    ("amdgpu-inline-arg-alloca-cutoff", "uint", 256, "Maximum alloca size to use for inline cost", "inline"),
-    ("amdgpu-inline-max-bb", "uint", 1100,
-     "Maximum number of BBs allowed in a function after inlining (compile time constraint)", "inline"),
-]
