@@ -520,7 +520,7 @@ class AAMemoryLocation(IRAttributeAA):
             if isinstance(obj, Argument):
                 mlk = NO_ARGUMENT_MEM
             elif isinstance(obj, GlobalValue):
-                if isinstance(obj, GlobalVariable) and obj.is_constant:
+                if isinstance(obj, GlobalVariable) and obj.is_constant_global:
                     continue
                 mlk = NO_GLOBAL_INTERNAL_MEM if obj.has_local_linkage else NO_GLOBAL_EXTERNAL_MEM
             elif isinstance(obj, ConstantPointerNull) and (

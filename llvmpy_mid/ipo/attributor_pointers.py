@@ -29,6 +29,9 @@ from llvmpy_mid.ipo.attributor_aa import (
     IntState,
     has_assumed_ir_attr,
 )
+from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
+from llvmpy_mid.analysis.underlying_objects import get_pointer_base_with_constant_offset
+from llvmpy_mid.ipo.attributor_mbec import MustBeExecutedContext
 from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind
 from llvmpy_mid.ir.constants import ConstantPointerNull, UndefValue
 from llvmpy_mid.ir.function import Function, null_pointer_is_defined
@@ -273,6 +276,89 @@ class AANonNull(IRAttributeAA):
         v = strip_pointer_casts(self.pos.associated_value)
         if isinstance(v, ConstantPointerNull):
             self.indicate_pessimistic_fixpoint()
+            return
+        ctx = self.pos.ctx_i
+        if ctx is not None:
+            self._follow_uses_in_mbec(a, ctx)
+
+    # --- the must-be-executed context (``followUsesInMBEC``) ---------------------------------
+    def _use_implies_non_null(self, a: Attributor, use: Use, user: Instruction) -> tuple[bool, bool]:
+        """``getKnownNonNullAndDerefBytesForUse``: (non-null known, follow the user)."""
+        used = use.value
+        if not used.type.is_pointer:
+            return False, False
+        if user.is_cast or user.opcode == "getelementptr":
+            return False, True
+        fn = user.function
+        null_defined = True if fn is None else null_pointer_is_defined(fn, int(getattr(used.type, "address_space", 0)))
+        if isinstance(user, CallBase):
+            index = use.index
+            if user.is_bundle_operand(index):
+                return False, False
+            if index == len(user.operands) - 1:
+                return not null_defined, False
+            if index >= user.arg_size:
+                return False, False
+            known = has_assumed_ir_attr(a, None, IRPosition.callsite_argument(user, index), "nonnull", DepClass.NONE)[1]
+            return known, False
+        loc = MemoryLocation.get_or_none(user)
+        if loc is None or loc.ptr is not used or not loc.size.is_precise or loc.size.is_scalable or user.is_volatile:
+            return False, False
+        module = fn.parent if fn is not None else None
+        if module is None:
+            return False, False
+        assoc = self.pos.associated_value
+        base, _ = get_pointer_base_with_constant_offset(used, module.data_layout, False)
+        if base is assoc:
+            return not null_defined, False
+        base, offset = get_pointer_base_with_constant_offset(used, module.data_layout, True)
+        if base is assoc and offset == 0:
+            return not null_defined, False
+        return False, False
+
+    def _follow_uses_in_context(self, a: Attributor, context: dict[Instruction, None], uses: dict[Use, None]) -> bool:
+        known = False
+        worklist = list(uses)
+        u = 0
+        while u < len(worklist):
+            use = worklist[u]
+            u += 1
+            user = use.user
+            if isinstance(user, Instruction) and user in context:
+                non_null, follow = self._use_implies_non_null(a, use, user)
+                known |= non_null
+                if follow:
+                    for more in user.uses:
+                        if more not in uses:
+                            uses[more] = None
+                            worklist.append(more)
+        return known
+
+    def _follow_uses_in_mbec(self, a: Attributor, ctx: Instruction) -> None:
+        mbec = a.caches.get("mbec")
+        if not isinstance(mbec, MustBeExecutedContext):
+            mbec = a.caches["mbec"] = MustBeExecutedContext()
+        uses: dict[Use, None] = dict.fromkeys(self.pos.associated_value.uses)
+        context = mbec.context(ctx)
+        if self._follow_uses_in_context(a, context, uses):
+            self.state.add_known_bits(1)
+        if self.state.is_at_fixpoint():
+            return
+        branches = [
+            i for i in context if i.opcode == "br" and len(i.operands) == 3
+        ]
+        for br in branches:
+            parent_known = True
+            for succ in br.successors:
+                first = succ.instructions.first
+                if not isinstance(first, Instruction):
+                    parent_known = False
+                    continue
+                child_uses = dict(uses)
+                child_known = self._follow_uses_in_context(a, mbec.context(first), child_uses)
+                parent_known = parent_known and child_known
+            if parent_known:
+                self.state.add_known_bits(1)
 
     def update_impl(self, a: Attributor) -> ChangeStatus:
         kind = self.pos.kind

@@ -1,0 +1,158 @@
+"""The must-be-executed context of an instruction, as the light Attributor sees it (LLVM
+19.1.7 ``lib/Analysis/MustExecute.cpp``: ``MustBeExecutedContextExplorer`` with
+inter-block, forward and backward exploration and no loop, dominator or post-dominator
+trees, which the light module pass does not have cached).
+
+Forward, the context continues from an instruction that surely passes control on to the
+next one, to the first instruction of a lone successor or of a join block found by
+pattern matching (a one-block conditional or loop) when the blocks in between surely pass
+control on. Backward, it continues to the previous instruction, or to the terminator of a
+lone predecessor or of a join block found the same way.
+"""
+
+from __future__ import annotations
+
+from llvmpy_mid.analysis.poison_tracking import is_guaranteed_to_transfer_execution_to_successor
+from llvmpy_mid.ir.basic_block import BasicBlock
+from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.instruction import Instruction
+
+__all__ = ["MustBeExecutedContext"]
+
+
+def _first(bb: BasicBlock) -> Instruction | None:
+    first = bb.instructions.first
+    return first if isinstance(first, Instruction) else None
+
+
+class MustBeExecutedContext:
+    """Memoized contexts of one Attributor run."""
+
+    def __init__(self) -> None:
+        self._transfers: dict[BasicBlock, bool] = {}
+        self._contexts: dict[Instruction, dict[Instruction, None]] = {}
+
+    def _block_transfers(self, bb: BasicBlock) -> bool:
+        found = self._transfers.get(bb)
+        if found is None:
+            found = all(
+                is_guaranteed_to_transfer_execution_to_successor(i)
+                for i in bb.instructions
+                if isinstance(i, Instruction)
+            )
+            self._transfers[bb] = found
+        return found
+
+    def _forward_join(self, init: BasicBlock) -> BasicBlock | None:
+        fn = init.parent
+        assert isinstance(fn, Function)
+        will_return = fn.attributes.has_fn_attr("willreturn")
+        no_throw = fn.attributes.has_fn_attr("nounwind")
+        will_return_no_throw = will_return and no_throw
+        worklist = [s for s in init.successors if not (will_return_no_throw and s is init)]
+        if not worklist:
+            return None
+        if len(worklist) == 1:
+            return worklist[0]
+        join: BasicBlock | None = None
+        if len(worklist) == 2:
+            s0, s1 = worklist
+            u0 = s0.unique_successor
+            u1 = s1.unique_successor
+            if u0 is init:
+                join = s1
+            elif u1 is init:
+                join = s0
+            elif s0 is u1:
+                join = s0
+            elif s1 is u0:
+                join = s1
+            elif u0 is u1:
+                join = u0
+        if join is None:
+            return None
+        if not will_return or not no_throw:
+            visited: set[BasicBlock] = set()
+            while worklist:
+                to = worklist.pop()
+                if to is join:
+                    continue
+                if to in visited:
+                    if not will_return:
+                        return None
+                    continue
+                visited.add(to)
+                if not self._block_transfers(to):
+                    return None
+                worklist.extend(to.successors)
+        return join
+
+    @staticmethod
+    def _backward_join(init: BasicBlock) -> BasicBlock | None:
+        worklist = [p for p in init.predecessors if p is not init]
+        if not worklist:
+            return None
+        if len(worklist) == 1:
+            return worklist[0]
+        if len(worklist) == 2:
+            p0, p1 = worklist
+            u0 = p0.unique_predecessor
+            u1 = p1.unique_predecessor
+            if p0 is u1:
+                return p0
+            if p1 is u0:
+                return p1
+            if u0 is u1:
+                return u0
+        return None
+
+    def _next(self, pp: Instruction) -> Instruction | None:
+        if not is_guaranteed_to_transfer_execution_to_successor(pp):
+            return None
+        if not pp.is_terminator:
+            nxt = pp._next
+            return nxt if isinstance(nxt, Instruction) else None
+        succs = pp.successors
+        if not succs:
+            return None
+        if len(succs) == 1:
+            return _first(succs[0])
+        bb = pp.parent
+        assert bb is not None
+        join = self._forward_join(bb)
+        return _first(join) if join is not None else None
+
+    def _prev(self, pp: Instruction) -> Instruction | None:
+        prev = pp._prev
+        if isinstance(prev, Instruction):
+            return prev
+        bb = pp.parent
+        assert bb is not None
+        join = self._backward_join(bb)
+        return join.terminator if join is not None else None
+
+    def context(self, ctx: Instruction) -> dict[Instruction, None]:
+        """The instructions that surely run whenever ``ctx`` runs (``ctx`` included), in
+        the order the explorer visits them (not to be modified)."""
+        found = self._contexts.get(ctx)
+        if found is not None:
+            return found
+        out: dict[Instruction, None] = {ctx: None}
+        forward = {ctx}
+        head: Instruction | None = ctx
+        while head is not None:
+            head = self._next(head)
+            if head is None or head in forward:
+                break
+            forward.add(head)
+            out[head] = None
+        backward = {ctx}
+        tail: Instruction | None = ctx
+        while tail is not None:
+            tail = self._prev(tail)
+            if tail is None or tail in backward:
+                break
+            backward.add(tail)
+            out[tail] = None
+        self._contexts[ctx] = out
+        return out
