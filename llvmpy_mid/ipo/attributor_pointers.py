@@ -299,7 +299,7 @@ class AANonNull(IRAttributeAA):
                 return not null_defined, False
             if index >= user.arg_size:
                 return False, False
-            known = has_assumed_ir_attr(a, None, IRPosition.callsite_argument(user, index), "nonnull", DepClass.NONE)[1]
+            known = has_assumed_ir_attr(a, self, IRPosition.callsite_argument(user, index), "nonnull", DepClass.NONE)[1]
             return known, False
         loc = MemoryLocation.get_or_none(user)
         if loc is None or loc.ptr is not used or not loc.size.is_precise or loc.size.is_scalable or user.is_volatile:
