@@ -89,6 +89,7 @@ class Attributor:
         module_pass: bool,
         max_iterations: int,
         inlineable: Iterable[Function] = (),
+        unbounded_cycle_check: Callable[[Function], bool] | None = None,
     ) -> None:
         self.functions: dict[Function, None] = dict.fromkeys(functions)
         self.allowed = allowed
@@ -105,6 +106,9 @@ class Attributor:
         self._infos: dict[Function, FunctionInfo] = {}
         self.visited_functions: set[Function] = set()
         self.query_aas_awaiting_update: dict[AbstractAttribute, None] = {}
+        self.unbounded_cycle_check = unbounded_cycle_check
+        """``mayContainUnboundedCycle`` when loop analyses are at hand (the CGSCC pass);
+        None: any cycle of the CFG counts."""
         self.caches: dict[str, object] = {}
         """Per-run memos of the attribute families (keyed by a name of their choosing)."""
 

@@ -371,7 +371,11 @@ class AAWillReturn(IRAttributeAA):
             return
         fn = self.pos.anchor_scope
         assert fn is not None
-        if fn.is_declaration or _has_cycle(fn):
+        if fn.is_declaration:
+            self.indicate_pessimistic_fixpoint()
+            return
+        check = a.unbounded_cycle_check
+        if check(fn) if check is not None else _has_cycle(fn):
             self.indicate_pessimistic_fixpoint()
 
     def _implied_assumed(self, a: Attributor) -> bool:
@@ -476,7 +480,8 @@ class _CallGraphReach:
             return self.succs[fn], self.universal[fn]
         out: list[Function] = []
         universal = False
-        if fn.is_declaration or not self.a.is_function_ipo_amendable(fn):
+        a = self.a
+        if fn.is_declaration or not a.is_function_ipo_amendable(fn) or not (a.module_pass or a.is_run_on(fn)):
             universal = True
         else:
             reachable = _reachable_blocks(fn)

@@ -20,10 +20,14 @@ configuration anyway), the loop analyses the CGSCC variant could use for ``willr
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from llvmpy_mid.analysis.inline_viability import is_inline_viable
+from llvmpy_mid.analysis.cfg import may_contain_irreducible_control
 from llvmpy_mid.analysis.lazy_call_graph import SCC
+from llvmpy_mid.analysis.loop_info import LoopAnalysis
+from llvmpy_mid.analysis.scalar_evolution import ScalarEvolutionAnalysis
+from llvmpy_mid.analysis.scalar_evolution_expressions import SCEVConstant
 from llvmpy_mid.ipo.attributor import Attributor
 from llvmpy_mid.ipo.attributor_aa import AbstractAttribute, IRAttributeAA
 from llvmpy_mid.ipo.attributor_flags import (
@@ -140,7 +144,29 @@ def identify_default_abstract_attributes(a: Attributor, fn: Function) -> None:
     a.check_for_all_instructions(call_site_pred, fn, ("invoke", "callbr", "call"))
 
 
-def run_attributor_light(functions: list[Function], module_pass: bool) -> list[Function]:
+def _unbounded_cycle_checker(fam: AnalysisManager[Function]) -> Callable[[Function], bool]:
+    """``mayContainUnboundedCycle`` with loop info and scalar evolution: irreducible
+    control, or a loop without a small constant maximal trip count."""
+
+    def check(fn: Function) -> bool:
+        li = fam.get_result(LoopAnalysis, fn)
+        if may_contain_irreducible_control(fn, li):
+            return True
+        se = fam.get_result(ScalarEvolutionAnalysis, fn)
+        for loop in li.loops_in_preorder():
+            count = se.get_constant_max_backedge_taken_count(loop)
+            if not isinstance(count, SCEVConstant) or count.value.bit_length() > 32:
+                return True
+            if (count.value + 1) & 0xFFFFFFFF == 0:
+                return True
+        return False
+
+    return check
+
+
+def run_attributor_light(
+    functions: list[Function], module_pass: bool, fam: AnalysisManager[Function] | None = None
+) -> list[Function]:
     """``runAttributorLightOnFunctions``: the functions whose attributes changed."""
     if not functions:
         return []
@@ -149,11 +175,18 @@ def run_attributor_light(functions: list[Function], module_pass: bool) -> list[F
         for fn in functions
         if not fn.is_declaration and fn.attributes.has_fn_attr("alwaysinline") and is_inline_viable(fn).success
     ]
-    a = Attributor(functions, ALLOWED, module_pass=module_pass, max_iterations=_max_iterations(), inlineable=inlineable)
+    a = Attributor(
+        functions,
+        ALLOWED,
+        module_pass=module_pass,
+        max_iterations=_max_iterations(),
+        inlineable=inlineable,
+        unbounded_cycle_check=_unbounded_cycle_checker(fam) if fam is not None else None,
+    )
     for fn in functions:
         identify_default_abstract_attributes(a, fn)
     a.run()
-    return [fn for fn in a.modified_functions() if True]
+    return a.modified_functions()
 
 
 def _invalidate(changed: list[Function], fam: AnalysisManager[Function]) -> None:
@@ -194,10 +227,10 @@ class AttributorLightCGSCCPass(Pass[SCC]):
         functions = list(unit.functions)
         if not functions:
             return PreservedAnalyses.all()
-        changed = run_attributor_light(functions, False)
+        fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerCGSCCProxy, unit).manager
+        changed = run_attributor_light(functions, False, fam)
         if not changed:
             return PreservedAnalyses.all()
-        fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerCGSCCProxy, unit).manager
         _invalidate(changed, fam)
         pa = PreservedAnalyses()
         pa.preserve(FunctionAnalysisManagerCGSCCProxy)
