@@ -339,7 +339,8 @@ def is_assumed_read_none(a: Attributor, pos: IRPosition, querying: AbstractAttri
 # --- underlying objects -----------------------------------------------------------------------
 def underlying_objects(a: Attributor, ptr: Value) -> list[Value]:
     """What ``AAUnderlyingObjects`` settles on without value simplification: the
-    underlying object, looked through selects and phis (memoized per run)."""
+    underlying object, looked through phis (memoized per run). A select yields nothing,
+    as in LLVM 19, whose update hands the select itself to ``handleIndirect``."""
     memo = a.caches.setdefault("underlying-objects", {})
     assert isinstance(memo, dict)
     found = memo.get(id(ptr))
@@ -359,9 +360,8 @@ def underlying_objects(a: Attributor, ptr: Value) -> list[Value]:
             continue
         op = getattr(v, "opcode", "")
         if op == "select":
-            assert isinstance(v, Instruction)
-            stack.append(v.operands[2])
-            stack.append(v.operands[1])
+            # LLVM 19 asks the select's own (still empty) set instead of its operands':
+            # a select contributes no object at all.
             continue
         if op == "phi":
             assert isinstance(v, Instruction)

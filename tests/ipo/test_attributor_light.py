@@ -1,0 +1,245 @@
+"""``attributor-light`` and ``attributor-light-cgscc`` against opt-19, byte for byte, on small
+modules that each exercise one rule: the optimistic fixpoint over a recursive SCC,
+``nounwind`` through invokes and landing pads, ``nosync`` and volatile/atomic accesses,
+``nofree`` of arguments through their uses, ``willreturn`` and cycles (module pass: any
+cycle; CGSCC pass: bounded loops), ``mustprogress`` from internal callers, ``noreturn``,
+``norecurse`` through call edges and known callers, memory behavior and locations (global,
+argument, inaccessible memory, allocas), ``nocapture`` through call site arguments and
+returns, ``nonnull`` from the must-be-executed context and from call sites, attributes the
+IR implies at call sites, interposable and ``optnone`` functions, and the iteration limit.
+Expected texts are what opt-19 prints, made in the test; the tests skip when opt-19 is not
+installed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import llvmpy_mid
+from llvmpy_mid.asm import parse_assembly, print_module
+from llvmpy_mid.errors import PipelineError
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from oracles import require_tools  # noqa: E402
+
+
+def _body(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith(("; ModuleID", "source_filename"))).strip()
+
+
+def _opt19(text: str, pipeline: str, *flags: str) -> str:
+    require_tools("opt-19")
+    r = subprocess.run(["opt-19", "-passes=" + pipeline, *flags, "-S", "-"], input=text, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def _ours(text: str, pipeline: str, options: dict[str, object] | None = None) -> str:
+    module = parse_assembly(text)
+    llvmpy_mid.run_passes(module, pipeline, options=options)  # type: ignore[arg-type]
+    llvmpy_mid.verify_module(module)
+    return print_module(module)
+
+
+def _same(text: str, pipeline: str = "attributor-light", *flags: str, options: dict[str, object] | None = None) -> None:
+    assert _body(_ours(text, pipeline, options)) == _body(_opt19(text, pipeline, *flags))
+
+
+RECURSIVE_SCC = """
+define internal void @a(ptr %p, i32 %n) {
+  %c = icmp eq i32 %n, 0
+  br i1 %c, label %done, label %rec
+rec:
+  %m = sub i32 %n, 1
+  call void @b(ptr %p, i32 %m)
+  br label %done
+done:
+  ret void
+}
+define internal void @b(ptr %p, i32 %n) {
+  call void @a(ptr %p, i32 %n)
+  ret void
+}
+define void @root(ptr %p) {
+  call void @a(ptr %p, i32 3)
+  ret void
+}
+"""
+
+EXCEPTIONS = """
+declare void @may_throw()
+declare void @no_throw() nounwind
+declare i32 @__gxx_personality_v0(...)
+define void @calls_nothrow() { call void @no_throw() ret void }
+define void @calls_throw() { call void @may_throw() ret void }
+define void @catches() personality ptr @__gxx_personality_v0 {
+  invoke void @may_throw() to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %x = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %x
+}
+"""
+
+SYNC = """
+@g = global i32 0
+define i32 @plain(ptr %p) { %v = load i32, ptr %p ret i32 %v }
+define i32 @vol(ptr %p) { %v = load volatile i32, ptr %p ret i32 %v }
+define i32 @mono(ptr %p) { %v = load atomic i32, ptr %p monotonic, align 4 ret i32 %v }
+define i32 @seq(ptr %p) { %v = load atomic i32, ptr %p seq_cst, align 4 ret i32 %v }
+define void @fence() { fence seq_cst ret void }
+define void @memset(ptr %p) { call void @llvm.memset.p0.i64(ptr %p, i8 0, i64 8, i1 false) ret void }
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+"""
+
+FREE_AND_CAPTURE = """
+@slot = global ptr null
+declare void @free(ptr)
+declare void @readonly_user(ptr nocapture) nounwind memory(read)
+declare ptr @passthrough(ptr returned) nounwind
+define void @frees(ptr %p) { call void @free(ptr %p) ret void }
+define void @escapes(ptr %p) { store ptr %p, ptr @slot ret void }
+define ptr @returns(ptr %p) { ret ptr %p }
+define void @to_int(ptr %p) { %i = ptrtoint ptr %p to i64 ret void }
+define void @reader(ptr %p) { call void @readonly_user(ptr %p) ret void }
+define void @through_gep(ptr %p) {
+  %q = getelementptr i8, ptr %p, i64 4
+  store i8 0, ptr %q
+  ret void
+}
+define void @caller(ptr %p) { call void @through_gep(ptr %p) ret void }
+define ptr @via_returned(ptr %p) { %r = call ptr @passthrough(ptr %p) ret ptr %r }
+"""
+
+CYCLES = """
+define i32 @straight(i32 %x) { %y = add i32 %x, 1 ret i32 %y }
+define void @bounded() {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %n, %loop ]
+  %n = add nuw nsw i32 %i, 1
+  %c = icmp ult i32 %n, 10
+  br i1 %c, label %loop, label %exit
+exit:
+  ret void
+}
+define void @forever() {
+entry:
+  br label %loop
+loop:
+  br label %loop
+}
+define void @calls_forever() { call void @forever() ret void }
+define internal void @mp_callee() { ret void }
+define void @mp_caller() mustprogress { call void @mp_callee() ret void }
+"""
+
+MEMORY = """
+@g = global i32 0
+@internal = internal global i32 0
+declare void @inacc() memory(inaccessiblemem: readwrite) nounwind willreturn
+declare void @argmem(ptr) memory(argmem: readwrite) nounwind willreturn
+define i32 @read_global() { %v = load i32, ptr @g ret i32 %v }
+define void @write_internal() { store i32 1, ptr @internal ret void }
+define void @call_inacc() { call void @inacc() ret void }
+define void @both(ptr %p) { call void @inacc() store i32 0, ptr %p ret void }
+define void @call_argmem(ptr %p) { call void @argmem(ptr %p) ret void }
+define i32 @alloca_only() {
+  %a = alloca i32
+  store i32 1, ptr %a
+  %v = load i32, ptr %a
+  ret i32 %v
+}
+define void @select_objs(i1 %c, ptr %p, ptr %q) {
+  %s = select i1 %c, ptr %p, ptr %q
+  store i32 0, ptr %s
+  ret void
+}
+"""
+
+NONNULL = """
+declare void @use_nonnull(ptr nonnull)
+declare i8 @safe(ptr) nounwind willreturn
+declare i8 @unsafe(ptr)
+define void @loads(ptr %p) { %v = load i8, ptr %p ret void }
+define i8 @before_nonnull(ptr %a) {
+  %r = call i8 @safe(ptr %a)
+  call void @use_nonnull(ptr %a)
+  ret i8 %r
+}
+define i8 @blocked(ptr %a) {
+  %r = call i8 @unsafe(ptr %a)
+  call void @use_nonnull(ptr %a)
+  ret i8 %r
+}
+define void @both_branches(ptr %a, i1 %c) {
+  br i1 %c, label %t, label %f
+t:
+  call void @use_nonnull(ptr %a)
+  ret void
+f:
+  call void @use_nonnull(ptr %a)
+  ret void
+}
+define internal void @internal_callee(ptr %p) { %v = load volatile i8, ptr %p ret void }
+define void @passes_alloca() {
+  %a = alloca i8
+  call void @internal_callee(ptr %a)
+  ret void
+}
+define ptr @ret_alloca() { %a = alloca i8 ret ptr %a }
+"""
+
+NORECURSE = """
+declare void @decl()
+declare void @decl_nocallback() nocallback
+define void @self() { call void @self() ret void }
+define void @leaf() { ret void }
+define void @calls_leaf() { call void @leaf() ret void }
+define void @calls_decl() { call void @decl() ret void }
+define void @calls_nocallback() { call void @decl_nocallback() ret void }
+define void @indirect(ptr %f) { call void %f() ret void }
+define void @x() { call void @y() ret void }
+define void @y() { call void @x() ret void }
+define void @z() { call void @x() ret void }
+"""
+
+SPECIAL = """
+define linkonce_odr void @interposable(ptr %p) { store i32 0, ptr %p ret void }
+define void @skipped(ptr %p) optnone noinline { store i32 0, ptr %p ret void }
+define void @calls_special(ptr %p) {
+  call void @interposable(ptr %p)
+  call void @skipped(ptr %p)
+  ret void
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "text",
+    [RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
+    ids=["recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
+)
+def test_module_pass_matches_opt19(text: str) -> None:
+    _same(text)
+
+
+@pytest.mark.parametrize("text", [RECURSIVE_SCC, CYCLES, NORECURSE], ids=["recursive-scc", "cycles", "norecurse"])
+def test_cgscc_pass_matches_opt19(text: str) -> None:
+    _same(text, "attributor-light-cgscc")
+
+
+def test_iteration_limit_matches_opt19() -> None:
+    _same(RECURSIVE_SCC, "attributor-light", "-attributor-max-iterations=1", options={"attributor-max-iterations": 1})
+
+
+def test_unknown_option_is_rejected() -> None:
+    module = parse_assembly(RECURSIVE_SCC)
+    with pytest.raises(PipelineError, match="attributor-light"):
+        llvmpy_mid.run_passes(module, "attributor-light<bogus>")
