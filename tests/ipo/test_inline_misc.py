@@ -316,3 +316,54 @@ def test_module_inline_unknown_priority_mode_is_an_error() -> None:
     module = parse_assembly(ORDER)
     with pytest.raises(PipelineError, match="Cannot find option named 'fast'"):
         llvmpy_mid.run_passes(module, "module-inline", options={"inline-priority-mode": "fast"})
+
+
+# --- known FP classes the inliner's clean-up simplification relies on -----------------------
+
+FP_CLASSES = """
+declare float @llvm.maxnum.f32(float, float)
+declare float @llvm.minimum.f32(float, float)
+define internal i1 @div(double %a, double %b) {
+  %d = fdiv double %a, %b
+  %c = fcmp ord double %d, 0.0
+  ret i1 %c
+}
+define internal i1 @rem(double %a, double %b) {
+  %d = frem double %a, %b
+  %c = fcmp ord double %d, 0.0
+  ret i1 %c
+}
+define i1 @callers(double nofpclass(zero nan inf) %x, double nofpclass(zero nan) %y, double nofpclass(nan inf) %z) {
+  %1 = call i1 @div(double %x, double %x)
+  %2 = call i1 @div(double %x, double %y)
+  %3 = call i1 @div(double %y, double %y)
+  %4 = call i1 @rem(double %x, double %y)
+  %5 = call i1 @rem(double %y, double %x)
+  %6 = call i1 @rem(double %x, double %z)
+  %r1 = and i1 %1, %2
+  %r2 = and i1 %3, %4
+  %r3 = and i1 %5, %6
+  %r4 = and i1 %r1, %r2
+  %r = and i1 %r3, %r4
+  ret i1 %r
+}
+define i1 @daz(double nofpclass(zero nan inf) %x) "denormal-fp-math"="preserve-sign,preserve-sign" {
+  %1 = call i1 @div(double %x, double %x)
+  ret i1 %1
+}
+define i1 @minmax(float %x, float %y) {
+  %a = call float @llvm.maxnum.f32(float %x, float 0.0)
+  %b = call float @llvm.maxnum.f32(float %a, float %y)
+  %c = fcmp olt float %b, 0.0
+  %d = call float @llvm.minimum.f32(float %x, float 1.0)
+  %e = fcmp ord float %d, 0.0
+  %r = and i1 %c, %e
+  ret i1 %r
+}
+"""
+
+
+@pytest.mark.parametrize("passes", ["inline", "instsimplify"])
+def test_known_fp_classes_like_opt19(passes: str, tmp_path: Path) -> None:
+    opt, ours = _both(["-passes=" + passes, "-S"], FP_CLASSES, tmp_path)
+    assert ours == opt

@@ -17,7 +17,7 @@ from llvmpy_mid.analysis.simplify_query import SimplifyQuery
 from llvmpy_mid.ir import apfloat
 from llvmpy_mid.ir.constants import Constant, ConstantFP, ConstantVector, PoisonValue, get_splat_value
 from llvmpy_mid.ir.data_layout import DataLayout
-from llvmpy_mid.ir.function import Argument
+from llvmpy_mid.ir.function import Argument, Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.binary import UnaryOperator
 from llvmpy_mid.ir.instructions.calls import CallBase, CallInst
@@ -528,6 +528,16 @@ def _never_nan(v: Value, depth: int = 0) -> bool:
             and (_never_inf(a, depth + 1) or _never_zero(b))
             and (_never_inf(b, depth + 1) or _never_zero(a))
         )
+    if op in ("fdiv", "frem") and v.get_operand(0) is not v.get_operand(1):
+        # LLVM computeKnownFPClass: only 0/0 and inf/inf make an fdiv NaN; inf % x and x % 0 an frem
+        a, b = v.get_operand(0), v.get_operand(1)
+        if not (_never_nan(a, depth + 1) and _never_nan(b, depth + 1)):
+            return False
+        fn = v.function
+        if op == "fdiv":
+            return (_never_inf(a, depth + 1) or _never_inf(b, depth + 1)) and (
+                _never_logical_zero(a, fn) or _never_logical_zero(b, fn))
+        return _never_inf(a, depth + 1) and _never_logical_zero(b, fn)
     if isinstance(v, CallBase) and _ret_nofpclass(v) & _FC_NAN == _FC_NAN:
         return True
     name = u.intrinsic_name(v)
@@ -536,6 +546,10 @@ def _never_nan(v: Value, depth: int = 0) -> bool:
     if name == "llvm.sqrt" and isinstance(v, CallInst):
         arg = v.get_arg(0)
         return _never_nan(arg, depth + 1) and _cannot_be_ordered_less_than_zero(arg, depth + 1)
+    if name in ("llvm.maxnum", "llvm.minnum") and isinstance(v, CallInst):
+        return _never_nan(v.get_arg(0), depth + 1) or _never_nan(v.get_arg(1), depth + 1)  # one non-NaN side wins
+    if name in ("llvm.maximum", "llvm.minimum") and isinstance(v, CallInst):
+        return _never_nan(v.get_arg(0), depth + 1) and _never_nan(v.get_arg(1), depth + 1)
     return False
 
 
@@ -598,6 +612,37 @@ def _always_nan(v: Value) -> bool:
 def _never_zero(v: Value) -> bool:
     """A floating constant with no zero lane."""
     return isinstance(v, Constant) and u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_zero_value)
+
+
+_FC_ZERO = 0x20 | 0x40
+_FC_POS_SUBNORMAL = 0x80
+_FC_SUBNORMAL = 0x10 | _FC_POS_SUBNORMAL
+
+
+def _is_denormal(c: ConstantFP) -> bool:
+    sem = apfloat.semantics_of(c.type.type_id)
+    return sem is not None and apfloat.is_denormal(sem, c.bits)
+
+
+def _never_logical_zero(v: Value, fn: Function | None) -> bool:
+    """LLVM ``KnownFPClass::isKnownNeverLogicalZero`` for constants and ``nofpclass`` values: never
+    a zero, nor a subnormal the function's input denormal mode flushes to zero (no function: no)."""
+    if fn is None:
+        return False
+    from llvmpy_mid.analysis.constant_folding import denormal_mode
+
+    mode = denormal_mode(fn, v.type.scalar_type)[1]
+    if isinstance(v, Constant):
+        if isinstance(v, PoisonValue):
+            return True
+        return u.fp_pred(v, lambda c: isinstance(c, ConstantFP) and not c.is_zero_value and (
+            mode == "ieee" or not _is_denormal(c)))
+    mask = _nofpclass(v) if isinstance(v, Argument) else (_ret_nofpclass(v) if isinstance(v, CallBase) else 0)
+    if mask & _FC_ZERO != _FC_ZERO:
+        return False
+    if mask & _FC_SUBNORMAL == _FC_SUBNORMAL or mode == "ieee":
+        return True
+    return mode == "preserve-sign" and mask & _FC_POS_SUBNORMAL == _FC_POS_SUBNORMAL
 
 
 def _never_inf(v: Value, depth: int = 0) -> bool:
