@@ -8,8 +8,12 @@ be inlined when the features outside the allowed list are exactly the caller's, 
 allowed ones (FP and NEON levels, ``dsp``, ``crc``, ``strict-align``, tuning flags...)
 are a subset of the caller's. Switch clusters are :mod:`.inline_cost_target_basic`'s.
 
+For a generic processor, the architecture the triple names (``armv7``, ``thumbv7m``,
+``armv8``...) comes first with its features (NEON, DSP, Thumb-2, hardware divide...).
+
 What it does not do: processor feature lists: two functions whose ``target-cpu`` differ
-(other than ``generic`` against none) are incompatible. The soft-float cost of FP
+(other than ``generic`` against none) are incompatible; architectures newer than v8-A
+are not modelled. The soft-float cost of FP
 operations is :mod:`.target_transform_info_arm`'s.
 """
 
@@ -40,6 +44,23 @@ _IMPLIES: dict[str, tuple[str, ...]] = {
     "v7clrex": (), "acquire-release": (), "mp": (), "virtualization": ("hwdiv", "hwdiv-arm"),
     "trustzone": (), "8msecext": (), "ras": (), "perfmon": (), "thumb2": (), "mclass": (), "rclass": (),
     "aclass": (), "nacl-trap": (),
+    "v4t": (), "v6": ("v4t",), "v6t2": ("v6", "thumb2"), "v7": ("v6t2", "v7clrex"), "v8": ("v7", "acquire-release"),
+    "armv6": ("v6", "dsp"), "armv6k": ("v6", "dsp"), "armv6t2": ("v6t2", "dsp"), "armv6kz": ("v6", "dsp", "trustzone"),
+    "armv6-m": ("v6", "thumb-mode", "db", "mclass", "strict-align"),
+    "armv7-a": ("v7", "vfp3", "db", "dsp", "aclass", "perfmon"),
+    "armv7ve": ("armv7-a", "neon", "trustzone", "mp", "virtualization", "hwdiv-arm"),
+    "armv7-r": ("v7", "db", "dsp", "hwdiv", "rclass", "perfmon"),
+    "armv7-m": ("v7", "thumb-mode", "db", "hwdiv", "mclass"),
+    "armv7e-m": ("armv7-m", "dsp"),
+    "armv8-a": ("v8", "armv7ve", "fp-armv8", "crypto", "crc"),
+}  # fmt: skip
+
+#: The architecture feature ``ARM_MC::ParseARMTriple`` puts first for a generic processor.
+_TRIPLE_ARCHS = {
+    "v6": "armv6", "v6k": "armv6k", "v6t2": "armv6t2", "v6kz": "armv6kz", "v6m": "armv6-m", "v6-m": "armv6-m",
+    "v7": "armv7-a", "v7a": "armv7-a", "v7-a": "armv7-a", "v7s": "armv7-a", "v7k": "armv7-a", "v7ve": "armv7ve",
+    "v7r": "armv7-r", "v7-r": "armv7-r", "v7m": "armv7-m", "v7-m": "armv7-m", "v7em": "armv7e-m",
+    "v7e-m": "armv7e-m", "v8": "armv8-a", "v8a": "armv8-a", "v8-a": "armv8-a",
 }  # fmt: skip
 
 ARM_FEATURES = FeatureTable(_IMPLIES, {}, keep_unknown=True)
@@ -68,8 +89,16 @@ def arm_feature_bits(fn: Function) -> frozenset[str]:
     if function_bool_attr(fn, "use-soft-float"):
         flags.append("+soft-float")
     module = fn.parent
-    if module is not None and module.target_triple.startswith("thumb"):
-        flags.insert(0, "+thumb-mode")
+    triple = module.target_triple if module is not None else ""
+    arch = triple.split("-", 1)[0]
+    head: list[str] = []
+    version = arch[5:] if arch.startswith("thumb") else arch[3:]
+    version = version[2:] if version.startswith("eb") else version
+    if cpu in ("", "generic") and version in _TRIPLE_ARCHS:
+        head.append("+" + _TRIPLE_ARCHS[version])
+    if arch.startswith("thumb"):
+        head += ["+thumb-mode", "+v4t"]
+    flags = head + flags
     ARM_FEATURES.apply(bits, flags)
     return frozenset(bits)
 

@@ -7,9 +7,9 @@ none or ``generic``) plus ``target-features``, each extension with those it impl
 (``v`` brings ``zve64d``, ``d``, ``f``, ``zicsr``, ``zvl128b``...; ``-f`` drops what
 implies ``f``).
 
-What it does not do: the vendor processors' feature lists: a named processor other than
-the generic ones is one opaque feature of its own on top of the generic processor's, so
-it may call a generic-processor function but not the other way round. Switches: jump
+What it does not do: most vendor processors' feature lists (a few SiFive ones are
+listed): a named processor other than the generic ones is also one opaque feature of its
+own (its tuning), so it may call a generic-processor function but not the other way round. Switches: jump
 tables from 5 cases (:mod:`.inline_cost_target_basic`). Feature names
 this table does not list are opaque features of their own (LLVM would ignore an unknown
 one).
@@ -51,7 +51,15 @@ for _k, _n in enumerate(_ZVL):
 
 RISCV_FEATURES = FeatureTable(
     _IMPLIES,
-    {"generic-rv32": ("i",), "generic-rv64": ("64bit", "i")},
+    {
+        "generic-rv32": ("i",),
+        "generic-rv64": ("64bit", "i"),
+        "sifive-u54": ("64bit", "i", "m", "a", "d", "c", "zifencei"),
+        "sifive-u74": ("64bit", "i", "m", "a", "d", "c", "zifencei"),
+        "sifive-s76": ("64bit", "i", "m", "a", "d", "c", "zifencei", "zihintpause"),
+        "sifive-e76": ("i", "m", "a", "f", "c", "zifencei"),
+        "sifive-e31": ("i", "m", "a", "c", "zicsr"),
+    },
     keep_unknown=True,
 )
 
@@ -74,7 +82,7 @@ def _bits(fn: Function) -> frozenset[str]:
     if cpu in ("", "generic"):
         cpu = generic
     bits = set(RISCV_FEATURES.cpu_features(cpu if cpu in RISCV_FEATURES.cpus else generic))
-    if cpu not in RISCV_FEATURES.cpus:
+    if cpu != generic:
         bits.add("cpu:" + cpu)
     RISCV_FEATURES.apply(bits, function_feature_flags(fn))
     return frozenset(bits)

@@ -6,11 +6,13 @@ classes ``ARMTargetLowering`` adds).
 
 What: ``float`` is cheap when the function's subtarget has VFP2 (single precision) and
 neither soft float (``+soft-float``, ``"use-soft-float"="true"``) nor Thumb-1 only;
-``double`` also needs ``fp64``; ``half`` needs ``fullfp16``; every other FP type, and
-all of them under soft float, is expensive (a library call).
+``double`` also needs ``fp64``; ``half`` is cheap with ``fullfp16`` (soft float or
+not); every other FP type, and ``float``/``double`` under soft float, is expensive (a
+library call). Of the integer types (the result of ``fptosi``...) only the legal
+``i32`` is cheap.
 
-What it does not do: ARM's other costs (arithmetic, memory, casts...), which keep the
-target-independent answers.
+What it does not do: vector types (always expensive here); ARM's other costs
+(arithmetic, memory, casts...), which keep the target-independent answers.
 """
 
 from __future__ import annotations
@@ -34,7 +36,13 @@ class ARMTargetTransformInfo(TargetTransformInfo):
         fn = self.function
         if fn is None:
             return InstructionCost(TCC_EXPENSIVE)
+        if str(ty) == "i32":
+            # The one legal integer type: FADD's action there is the default (legal).
+            return InstructionCost(TCC_BASIC)
         bits = arm_feature_bits(fn)
+        if str(ty) == "half" and "fullfp16" in bits:
+            # The half-precision registers come with fullfp16, soft float or not.
+            return InstructionCost(TCC_BASIC)
         thumb1_only = "thumb-mode" in bits and "thumb2" not in bits
         if "soft-float" in bits or thumb1_only or "vfp2sp" not in bits:
             return InstructionCost(TCC_EXPENSIVE)
@@ -42,8 +50,6 @@ class ARMTargetTransformInfo(TargetTransformInfo):
         if name == "float":
             return InstructionCost(TCC_BASIC)
         if name == "double" and "fp64" in bits:
-            return InstructionCost(TCC_BASIC)
-        if name == "half" and "fullfp16" in bits:
             return InstructionCost(TCC_BASIC)
         return InstructionCost(TCC_EXPENSIVE)
 
