@@ -326,7 +326,10 @@ class StackSafetyLocalAnalysis:
             se.get_truncate_or_zero_extend(se.get_constant(size_ty, size.upper), calc),
             se.get_truncate_or_zero_extend(access_scev, calc),
         )
-        if se.get_type_size_in_bits(diff.type) != self.pointer_size:  # type: ignore[arg-type]
+        diff_bits = se.get_type_size_in_bits(diff.type)  # type: ignore[arg-type]
+        if diff_bits < self.pointer_size:  # an index narrower than the pointer
+            diff = se.get_sign_extend_expr(diff, calc)
+        elif diff_bits > self.pointer_size:
             return False
         return self._holds(Predicate.ICMP_SGE, diff, lo, inst) and self._holds(Predicate.ICMP_SLE, diff, hi, inst)
 
