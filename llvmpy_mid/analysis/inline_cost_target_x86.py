@@ -13,8 +13,9 @@ the caller and that function must be ABI compatible for those types
 (:func:`.target_call_abi.are_types_abi_compatible`). Switch clusters are
 :mod:`.inline_cost_target_basic`'s, with no jump tables under retpolines.
 
-What it does not do: ``tune-cpu`` (the tuning flags are the processor's); an unknown
-processor has no features (LLVM also warns).
+The tuning flags that count come from ``tune-cpu`` when the function has one.
+
+What it does not do: an unknown processor has no features (LLVM also warns about it).
 """
 
 from __future__ import annotations
@@ -37,6 +38,11 @@ X86_FEATURES = FeatureTable(
     {cpu: tuple(names.split()) for cpu, names in X86_CPUS.items()},
 )
 _DEFAULT_CPUS = ("generic", "pentium4", "x86-64")
+#: The tuning flags outside the ignore list: they follow ``tune-cpu`` when a function has one.
+_TUNING = frozenset((
+    "sbb-dep-breaking", "fast-movbe", "fast-imm16", "fast-7bytenop", "prefer-no-gather", "prefer-no-scatter",
+    "prefer-movmsk-over-vtest", "branch-hint",
+))  # fmt: skip
 
 
 def _is_64bit(fn: Function) -> bool:
@@ -56,7 +62,12 @@ def x86_subtarget_features(fn: Function) -> frozenset[str]:
             flags.append("+evex512")
     if _is_64bit(fn):
         flags = ["+sse2"] + flags
-    return X86_FEATURES.feature_bits(cpu, flags)
+    tune = fn.attributes.fn_attrs.string_value("tune-cpu")
+    bits = set(X86_FEATURES.cpu_features(cpu))
+    if tune is not None:
+        bits = (bits - _TUNING) | (X86_FEATURES.cpu_features(tune) & _TUNING)
+    X86_FEATURES.apply(bits, flags)
+    return frozenset(bits)
 
 
 def _inline_bits(fn: Function) -> frozenset[str]:

@@ -107,6 +107,17 @@ def test_x86_feature_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[str], c
     _compare(tmp_path, capsys, text, ["-passes=inline", "-mtriple=x86_64-unknown-linux-gnu"], False)
 
 
+def test_x86_tune_cpu_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The tuning flags outside the ignore list follow ``tune-cpu``."""
+    attrs = [
+        "nounwind \"target-cpu\"=\"%s\"%s" % (cpu, "" if tune is None else " \"tune-cpu\"=\"%s\"" % tune)
+        for cpu in ("x86-64", "znver4")
+        for tune in (None, "generic", "znver4", "goldmont", "graniterapids-d", "skylake")
+    ]
+    text = _pairs_module(_all_pairs(attrs))
+    _compare(tmp_path, capsys, text, ["-passes=inline", "-mtriple=x86_64-unknown-linux-gnu"], False)
+
+
 def test_x86_nested_call_abi(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A callee with fewer features is inlined only when its vector calls keep their ABI."""
     text = """
