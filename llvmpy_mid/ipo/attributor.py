@@ -25,6 +25,7 @@ from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind, subsumi
 from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.constants import BlockAddress
+from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
@@ -118,6 +119,15 @@ class Attributor:
         if info is None:
             info = self._infos[fn] = FunctionInfo(fn)
         return info
+
+    @property
+    def data_layout(self) -> DataLayout | None:
+        """The module's data layout (None when no function belongs to a module)."""
+        for fn in self.functions:
+            module = fn.parent
+            if module is not None:
+                return module.data_layout
+        return None
 
     def is_run_on(self, fn: Function | None) -> bool:
         return not self.functions or (fn is not None and fn in self.functions)

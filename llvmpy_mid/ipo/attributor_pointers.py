@@ -259,13 +259,12 @@ class AANonNull(IRAttributeAA):
 
             if not a.check_for_all_instructions(collect, pos.associated_function, ("ret",)):
                 return False
-        scope = pos.anchor_scope
-        module = scope.parent if scope is not None else None
-        if module is None:
+        dl = a.data_layout
+        if dl is None:
             return False
         for value, ctx in values:
             assert isinstance(value, Value)
-            if not is_known_non_zero(value, SimplifyQuery(module.data_layout, cxt_i=ctx)):
+            if not is_known_non_zero(value, SimplifyQuery(dl, cxt_i=ctx)):
                 return False
         a.manifest_attrs(pos, [IRAttributeAA.enum_attr("nonnull")])
         return True

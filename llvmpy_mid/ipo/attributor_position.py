@@ -78,14 +78,17 @@ class IRPosition:
 
     @staticmethod
     def value(v: Value) -> IRPosition:
-        """LLVM ``IRPosition::value``: an argument's own position, else a floating one."""
+        """LLVM ``IRPosition::value``: an argument's own position, a call's returned
+        position, else a floating one."""
         if isinstance(v, Argument):
             return IRPosition.argument(v)
+        if isinstance(v, CallBase):
+            return IRPosition.callsite_returned(v)
         return IRPosition(PositionKind.FLOAT, v)
 
     @staticmethod
     def inst(i: Instruction) -> IRPosition:
-        return IRPosition(PositionKind.FLOAT, i)
+        return IRPosition.value(i)
 
     # --- identity -----------------------------------------------------------------------
     def __eq__(self, other: object) -> bool:
