@@ -261,8 +261,8 @@ def _at_instruction(kind: str, pass_name: str, name: str, inst: Instruction) -> 
 def _at(kind: str, pass_name: str, name: str, where: Instruction | Function) -> Remark:
     from llvmpy_mid.ir.function import Function
 
-    if isinstance(where, Function):
-        return Remark(kind, pass_name, name, where, location_of_function(where))
+    if isinstance(where, Function):  # code region: the entry block (LLVM getFirstFunctionBlock)
+        return Remark(kind, pass_name, name, where, location_of_function(where), where.blocks._first)
     return _at_instruction(kind, pass_name, name, where)
 
 
