@@ -20,6 +20,8 @@ configuration anyway), the loop analyses the CGSCC variant could use for ``willr
 
 from __future__ import annotations
 
+import sys
+import threading
 from typing import Callable, ClassVar
 
 from llvmpy_mid.analysis.inline_viability import is_inline_viable
@@ -28,7 +30,7 @@ from llvmpy_mid.analysis.lazy_call_graph import SCC
 from llvmpy_mid.analysis.loop_info import LoopAnalysis
 from llvmpy_mid.analysis.scalar_evolution import ScalarEvolutionAnalysis
 from llvmpy_mid.analysis.scalar_evolution_expressions import SCEVConstant
-from llvmpy_mid.ipo.attributor import Attributor
+from llvmpy_mid.ipo.attributor import MAX_INITIALIZATION_CHAIN_LENGTH, Attributor
 from llvmpy_mid.ipo.attributor_aa import AbstractAttribute, IRAttributeAA
 from llvmpy_mid.ipo.attributor_flags import (
     AAMustProgress,
@@ -164,10 +166,52 @@ def _unbounded_cycle_checker(fam: AnalysisManager[Function]) -> Callable[[Functi
     return check
 
 
+_FRAMES_PER_CHAIN_LINK = 200
+"""Python frames one nested attribute creation may take (creation, update, a walk, a query)."""
+_DEEP_STACK_BYTES = 1 << 30
+
+
+def _run_with_deep_stack(work: Callable[[], list[Function]]) -> list[Function]:
+    """Run ``work`` on a thread with a large stack and a recursion limit that lets the
+    Attributor nest ``MAX_INITIALIZATION_CHAIN_LENGTH`` creations as LLVM does (creating an
+    attribute updates it at once, which may create the attributes it asks, and so on)."""
+    result: list[list[Function]] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(work())
+        except BaseException as exc:  # re-raised in the caller's thread
+            errors.append(exc)
+
+    old_stack = threading.stack_size()
+    threading.stack_size(_DEEP_STACK_BYTES)
+    try:
+        thread = threading.Thread(target=target, name="attributor")
+    finally:
+        threading.stack_size(old_stack)
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, old_limit + MAX_INITIALIZATION_CHAIN_LENGTH * _FRAMES_PER_CHAIN_LINK))
+    try:
+        thread.start()
+        thread.join()
+    finally:
+        sys.setrecursionlimit(old_limit)
+    if errors:
+        raise errors[0]
+    return result[0]
+
+
 def run_attributor_light(
     functions: list[Function], module_pass: bool, fam: AnalysisManager[Function] | None = None
 ) -> list[Function]:
     """``runAttributorLightOnFunctions``: the functions whose attributes changed."""
+    if not functions:
+        return []
+    return _run_with_deep_stack(lambda: _run(functions, module_pass, fam))
+
+
+def _run(functions: list[Function], module_pass: bool, fam: AnalysisManager[Function] | None) -> list[Function]:
     if not functions:
         return []
     inlineable = [

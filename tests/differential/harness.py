@@ -157,6 +157,7 @@ PASSES: dict[str, PassSpec] = {
             ("constmerge", ""), ("called-value-propagation", ""),
         )
     },
+    "attributor-light": PassSpec("function(mem2reg),attributor-light", "O0", agreement="attrs"),
     # internalize keeps main external (else lli finds no entry point, on both sides).
     "internalize": PassSpec("function(mem2reg),internalize<preserve-gv=main>", "O0"),
     "tailcallelim": PassSpec("mem2reg,tailcallelim", "O0"),

@@ -243,3 +243,12 @@ def test_unknown_option_is_rejected() -> None:
     module = parse_assembly(RECURSIVE_SCC)
     with pytest.raises(PipelineError, match="attributor-light"):
         llvmpy_mid.run_passes(module, "attributor-light<bogus>")
+
+
+def test_long_call_chain_matches_opt19() -> None:
+    """Creating an attribute updates it at once, which creates its callee's: a chain of
+    calls longer than LLVM's initialization chain limit nests that deep."""
+    n = 1100
+    parts = [f"define void @f{i}(ptr %p) {{\n  call void @f{i + 1}(ptr %p)\n  ret void\n}}" for i in range(n - 1)]
+    parts.append(f"define void @f{n - 1}(ptr %p) {{\n  store i32 0, ptr %p\n  ret void\n}}")
+    _same("\n".join(parts) + "\n")
