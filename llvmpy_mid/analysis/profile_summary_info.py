@@ -80,6 +80,12 @@ class ProfileSummaryInfo:
         detailed.sort(key=lambda e: e[0])
         hot = _entry_for(detailed, HOT_CUTOFF)
         cold = _entry_for(detailed, COLD_CUTOFF)
+        from llvmpy_mid.passes.options import OPTIONS
+
+        if OPTIONS.is_set("profile-summary-hot-count"):  # LLVM getHotCountThreshold's override
+            hot = int(OPTIONS.value("profile-summary-hot-count"))
+        if OPTIONS.is_set("profile-summary-cold-count"):
+            cold = int(OPTIONS.value("profile-summary-cold-count"))
         self.hot_count_threshold = hot
         self.cold_count_threshold = cold
 

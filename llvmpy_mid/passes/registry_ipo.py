@@ -314,3 +314,11 @@ PASSES += [
 OPTIONS_ROWS += [
     ("attributor-max-iterations", "uint", 32, "Maximal number of fixpoint iterations.", "attributor-light"),
 ]
+# --- inline misc: print-profile-summary (analysis/profile_summary_printer.py)
+PASSES += [("print-profile-summary", "module", "llvmpy_mid.analysis.profile_summary_printer:ProfileSummaryPrinterPass")]
+OPTIONS_ROWS += [
+    ("profile-summary-hot-count", "uint", 0, "A fixed hot count that overrides the count derived from "
+     "profile-summary-cutoff-hot", "profile-summary"),
+    ("profile-summary-cold-count", "uint", 0, "A fixed cold count that overrides the count derived from "
+     "profile-summary-cutoff-cold", "profile-summary"),
+]

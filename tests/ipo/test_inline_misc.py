@@ -367,3 +367,43 @@ define i1 @minmax(float %x, float %y) {
 def test_known_fp_classes_like_opt19(passes: str, tmp_path: Path) -> None:
     opt, ours = _both(["-passes=" + passes, "-S"], FP_CLASSES, tmp_path)
     assert ours == opt
+
+
+# --- print-profile-summary --------------------------------------------------------------------
+
+SUMMARY = """
+define void @hot() !prof !20 {
+  ret void
+}
+define void @cold() !prof !21 {
+  ret void
+}
+define void @mid() !prof !22 {
+  ret void
+}
+declare void @none()
+!llvm.module.flags = !{!1}
+!20 = !{!"function_entry_count", i64 400}
+!21 = !{!"function_entry_count", i64 1}
+!22 = !{!"function_entry_count", i64 100}
+!1 = !{i32 1, !"ProfileSummary", !2}
+!2 = !{!3, !4, !5, !6, !7, !8, !9, !10}
+!3 = !{!"ProfileFormat", !"InstrProf"}
+!4 = !{!"TotalCount", i64 10000}
+!5 = !{!"MaxCount", i64 10}
+!6 = !{!"MaxInternalCount", i64 1}
+!7 = !{!"MaxFunctionCount", i64 1000}
+!8 = !{!"NumCounts", i64 3}
+!9 = !{!"NumFunctions", i64 3}
+!10 = !{!"DetailedSummary", !11}
+!11 = !{!12, !13, !14}
+!12 = !{i32 10000, i64 100, i32 1}
+!13 = !{i32 999000, i64 100, i32 1}
+!14 = !{i32 999999, i64 1, i32 2}
+"""
+
+
+@pytest.mark.parametrize("flags", [[], ["-profile-summary-hot-count=500"], ["-profile-summary-cold-count=150"]])
+def test_print_profile_summary_like_opt19(flags: list[str], tmp_path: Path) -> None:
+    opt, ours = _both(["-passes=print-profile-summary", "-disable-output", *flags], SUMMARY, tmp_path)
+    assert ours == opt
