@@ -12,12 +12,21 @@ lone predecessor or of a join block found the same way.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from llvmpy_mid.analysis.poison_tracking import is_guaranteed_to_transfer_execution_to_successor
 from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
+from llvmpy_mid.ir.value import Use, Value
 
-__all__ = ["MustBeExecutedContext"]
+if TYPE_CHECKING:
+    from llvmpy_mid.ipo.attributor import Attributor
+
+__all__ = ["MustBeExecutedContext", "UseInContext", "follow_uses_in_mbec"]
+
+UseInContext = Callable[[Use, Instruction], tuple[int, bool]]
+"""What one use in the context tells: (known bits, follow the user's uses)."""
 
 
 def _first(bb: BasicBlock) -> Instruction | None:
@@ -156,3 +165,51 @@ class MustBeExecutedContext:
             out[tail] = None
         self._contexts[ctx] = out
         return out
+
+
+def _follow_uses_in_context(context: dict[Instruction, None], uses: dict[Use, None], use_fn: UseInContext) -> int:
+    """``followUsesInContext``: the known bits the uses inside ``context`` give; uses of
+    followed users join ``uses``."""
+    known = 0
+    worklist = list(uses)
+    u = 0
+    while u < len(worklist):
+        use = worklist[u]
+        u += 1
+        user = use.user
+        if isinstance(user, Instruction) and user in context:
+            bits, follow = use_fn(use, user)
+            known |= bits
+            if follow:
+                for more in user.uses:
+                    if more not in uses:
+                        uses[more] = None
+                        worklist.append(more)
+    return known
+
+
+def follow_uses_in_mbec(
+    a: Attributor, value: Value, ctx: Instruction, use_fn: UseInContext, best: int, known: int
+) -> int:
+    """``followUsesInMBEC``: ``known`` widened by what the uses of ``value`` in the
+    must-be-executed context of ``ctx`` give, and by what every successor of a conditional
+    branch in that context gives (each successor's own context)."""
+    mbec = a.caches.get("mbec")
+    if not isinstance(mbec, MustBeExecutedContext):
+        mbec = a.caches["mbec"] = MustBeExecutedContext()
+    uses: dict[Use, None] = dict.fromkeys(value.uses)
+    context = mbec.context(ctx)
+    known |= _follow_uses_in_context(context, uses, use_fn)
+    if known == best:
+        return known
+    branches = [i for i in context if i.opcode == "br" and len(i.operands) == 3]
+    for br in branches:
+        parent = best
+        for succ in br.successors:
+            first = _first(succ)
+            if first is None:
+                parent = 0
+                continue
+            parent &= _follow_uses_in_context(mbec.context(first), dict(uses), use_fn)
+        known |= parent
+    return known

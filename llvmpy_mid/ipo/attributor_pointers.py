@@ -31,7 +31,7 @@ from llvmpy_mid.ipo.attributor_aa import (
 )
 from llvmpy_mid.analysis.alias.memory_location import MemoryLocation
 from llvmpy_mid.analysis.underlying_objects import get_pointer_base_with_constant_offset
-from llvmpy_mid.ipo.attributor_mbec import MustBeExecutedContext
+from llvmpy_mid.ipo.attributor_mbec import follow_uses_in_mbec
 from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind
 from llvmpy_mid.ir.constants import ConstantPointerNull, UndefValue
 from llvmpy_mid.ir.function import Function, null_pointer_is_defined
@@ -315,49 +315,14 @@ class AANonNull(IRAttributeAA):
             return not null_defined, False
         return False, False
 
-    def _follow_uses_in_context(self, a: Attributor, context: dict[Instruction, None], uses: dict[Use, None]) -> bool:
-        known = False
-        worklist = list(uses)
-        u = 0
-        while u < len(worklist):
-            use = worklist[u]
-            u += 1
-            user = use.user
-            if isinstance(user, Instruction) and user in context:
-                non_null, follow = self._use_implies_non_null(a, use, user)
-                known |= non_null
-                if follow:
-                    for more in user.uses:
-                        if more not in uses:
-                            uses[more] = None
-                            worklist.append(more)
-        return known
-
     def _follow_uses_in_mbec(self, a: Attributor, ctx: Instruction) -> None:
-        mbec = a.caches.get("mbec")
-        if not isinstance(mbec, MustBeExecutedContext):
-            mbec = a.caches["mbec"] = MustBeExecutedContext()
-        uses: dict[Use, None] = dict.fromkeys(self.pos.associated_value.uses)
-        context = mbec.context(ctx)
-        if self._follow_uses_in_context(a, context, uses):
-            self.state.add_known_bits(1)
-        if self.state.is_at_fixpoint():
-            return
-        branches = [
-            i for i in context if i.opcode == "br" and len(i.operands) == 3
-        ]
-        for br in branches:
-            parent_known = True
-            for succ in br.successors:
-                first = succ.instructions.first
-                if not isinstance(first, Instruction):
-                    parent_known = False
-                    continue
-                child_uses = dict(uses)
-                child_known = self._follow_uses_in_context(a, mbec.context(first), child_uses)
-                parent_known = parent_known and child_known
-            if parent_known:
-                self.state.add_known_bits(1)
+        def use_fn(use: Use, user: Instruction) -> tuple[int, bool]:
+            non_null, follow = self._use_implies_non_null(a, use, user)
+            return int(non_null), follow
+
+        known = follow_uses_in_mbec(a, self.pos.associated_value, ctx, use_fn, 1, self.state.known)
+        if known:
+            self.state.add_known_bits(known)
 
     def update_impl(self, a: Attributor) -> ChangeStatus:
         kind = self.pos.kind
