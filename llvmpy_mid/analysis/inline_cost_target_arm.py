@@ -13,7 +13,8 @@ For a generic processor, the architecture the triple names (``armv7``, ``thumbv7
 
 What it does not do: processor feature lists: two functions whose ``target-cpu`` differ
 (other than ``generic`` against none) are incompatible; architectures newer than v8-A
-are not modelled. The soft-float cost of FP
+are not modelled, nor are the architecture-extension and vendor tuning features this
+table does not list (each is an opaque feature implying nothing). The soft-float cost of FP
 operations is :mod:`.target_transform_info_arm`'s.
 """
 
@@ -70,7 +71,7 @@ INLINE_FEATURES_ALLOWED = frozenset((
     "vfp2", "vfp3", "neon", "thumb2", "fp16", "vfp4", "fp-armv8", "fullfp16", "fp16fml", "hwdiv",
     "hwdiv-arm", "db", "v7clrex", "acquire-release", "slow-fp-brcc", "perfmon", "trustzone", "8msecext",
     "crypto", "crc", "ras", "fpao", "fuse-aes", "zcz", "prof-unpr", "slow-vgetlni32", "slow-vdup32",
-    "prefer-vmovsr", "prefer-ishst", "muxed-units", "slow-odd-reg", "slow-load-D-subreg".lower(),
+    "prefer-vmovsr", "prefer-ishst", "muxed-units", "slow-odd-reg", "slow-load-d-subreg",
     "dont-widen-vmovs", "expand-fp-mlx", "has-vmlx-hazards", "neon-fpmovs", "neonfp", "vldn-align",
     "slowfpvmlx", "slowfpvfmx", "vmlx-forwarding", "32bit", "avoid-partial-cpsr", "cheap-predicable-cpsr",
     "avoid-movs-shop", "ret-addr-stack", "no-branch-predictor", "dsp", "mp", "virtualization", "mclass",

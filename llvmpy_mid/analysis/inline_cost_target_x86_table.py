@@ -3,9 +3,9 @@
 What LLVM 19.1.7's ``X86.td`` defines, as opt-19 (``X86TTIImpl::areInlineCompatible``)
 sees it: ``X86_IMPLIES`` maps a feature to the features it directly implies;
 ``X86_CPUS`` maps a processor to the features it enables (the fewest that imply all
-the others, tuning flags included, ignored ones left out); ``X86_INLINE_IGNORED`` are the features
-``InlineFeatureIgnoreList`` leaves out of the comparison (with the tuning flags that
-follow the processor name). Produced by probing opt-19 with pairs of functions
+the others, tuning flags included, ignored ones left out); ``X86_INLINE_IGNORED`` are
+the features ``InlineFeatureIgnoreList`` leaves out of the comparison (with the tuning
+flags that follow the processor name). Produced by probing opt-19 with pairs of functions
 (``tests/ipo/test_inline_target_hooks_a.py`` checks samples against opt-19 when it is
 installed).
 """
