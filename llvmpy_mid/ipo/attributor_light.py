@@ -13,9 +13,11 @@ defined function the call site arguments' ``nonnull``, ``nocapture``, memory beh
 ``nofree``. An attribute the IR already implies is not created. Then the fixpoint runs
 (``attributor-max-iterations`` rounds at most) and the results are manifested.
 
-What it does not model: ``nofpclass`` (``AANoFPClass``), liveness (off in the light
-configuration anyway), the loop analyses the CGSCC variant could use for ``willreturn``
-(any cycle counts as possibly unbounded), and the must-be-executed context of ``nonnull``.
+Floating-point arguments, returns, call site arguments and used call results also get
+``nofpclass`` (:mod:`~llvmpy_mid.ipo.attributor_fpclass`).
+
+What it does not model: liveness (off in the light configuration anyway); the value
+classes of floating-point arithmetic (only constants, attributes and flags are known).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from llvmpy_mid.ipo.attributor_flags import (
     AANoUnwind,
     AAWillReturn,
 )
+from llvmpy_mid.ipo.attributor_fpclass import AANoFPClass, is_no_fp_class_compatible_type
 from llvmpy_mid.ipo.attributor_memory import AAMemoryBehavior, AAMemoryLocation
 from llvmpy_mid.ipo.attributor_pointers import AANoCapture, AANonNull
 from llvmpy_mid.ipo.attributor_position import IRPosition
@@ -110,6 +113,8 @@ def identify_default_abstract_attributes(a: Attributor, fn: Function) -> None:
         ret_ty = fn.return_type
         if not ret_ty.is_void and ret_ty.is_pointer:
             _check_and_query(a, AANonNull, IRPosition.returned(fn), attrs.ret_attrs)
+        elif not ret_ty.is_void and is_no_fp_class_compatible_type(ret_ty):
+            _create(a, AANoFPClass, IRPosition.returned(fn))
     for arg in fn.args:
         apos = IRPosition.argument(arg)
         arg_attrs = attrs.param_attrs(arg.arg_no)
@@ -122,6 +127,8 @@ def identify_default_abstract_attributes(a: Attributor, fn: Function) -> None:
             _check_and_query(a, AANoCapture, apos, arg_attrs)
             _create(a, AAMemoryBehavior, apos)
             _check_and_query(a, AANoFree, apos, arg_attrs)
+        elif is_no_fp_class_compatible_type(arg.type):
+            _create(a, AANoFPClass, apos)
 
     def call_site_pred(inst: Instruction) -> bool:
         assert isinstance(inst, CallBase)
@@ -130,9 +137,15 @@ def identify_default_abstract_attributes(a: Attributor, fn: Function) -> None:
             return True
         if callee.is_declaration:
             return True
+        ret_ty = callee.return_type
+        if not ret_ty.is_void and not inst.use_empty and is_no_fp_class_compatible_type(ret_ty):
+            _create(a, AANoFPClass, IRPosition.callsite_returned(inst))
         cb_attrs = inst.attributes
         for i in range(inst.arg_size):
-            if not inst.get_arg(i).type.is_pointer:
+            arg_ty = inst.get_arg(i).type
+            if not arg_ty.is_pointer:
+                if is_no_fp_class_compatible_type(arg_ty):
+                    _create(a, AANoFPClass, IRPosition.callsite_argument(inst, i))
                 continue
             cs_pos = IRPosition.callsite_argument(inst, i)
             cs_attrs = cb_attrs.param_attrs(i)

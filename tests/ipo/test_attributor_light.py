@@ -5,7 +5,8 @@ modules that each exercise one rule: the optimistic fixpoint over a recursive SC
 cycle; CGSCC pass: bounded loops), ``mustprogress`` from internal callers, ``noreturn``,
 ``norecurse`` through call edges and known callers, memory behavior and locations (global,
 argument, inaccessible memory, allocas), ``nocapture`` through call site arguments and
-returns, ``nonnull`` from the must-be-executed context and from call sites, attributes the
+returns, ``nonnull`` from the must-be-executed context and from call sites, ``nofpclass`` of
+constants, flags and call sites, attributes the
 IR implies at call sites, interposable and ``optnone`` functions, and the iteration limit.
 Expected texts are what opt-19 prints, made in the test; the tests skip when opt-19 is not
 installed.
@@ -220,11 +221,45 @@ define void @calls_special(ptr %p) {
 }
 """
 
+FPCLASS = """
+declare float @llvm.fabs.f32(float)
+declare float @ext(float)
+declare nofpclass(nan) float @ext_nonan(float)
+declare void @sink(float nofpclass(inf))
+declare void @sinkv(<2 x float>)
+define float @f(float %x) {
+  %a = call float @llvm.fabs.f32(float %x)
+  ret float %a
+}
+define float @g(float nofpclass(zero) %x) {
+  %y = call nnan float @ext(float %x)
+  %z = call float @callee(float %y)
+  %w = call float @callee(float %x)
+  ret float %z
+}
+define float @callee(float %x) { ret float %x }
+define internal float @k(float %x) { ret float %x }
+define float @use_k() { %r = call float @k(float 2.0) %s = call float @k(float -0.0) ret float %r }
+define void @mbec(float %x) {
+  call void @sink(float %x)
+  ret void
+}
+define float @via_ret() {
+  %r = call float @ext_nonan(float 1.0)
+  %s = call float @callee(float %r)
+  ret float %s
+}
+define internal void @vec(<2 x float> %v) { call void @sinkv(<2 x float> %v) ret void }
+define void @vecuser() { call void @vec(<2 x float> <float 1.0, float 0.0>) call void @vec(<2 x float> zeroinitializer) ret void }
+define internal float @und(float %x) { ret float %x }
+define float @undu() { %r = call float @und(float undef) ret float %r }
+"""
+
 
 @pytest.mark.parametrize(
     "text",
-    [RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
-    ids=["recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
+    [FPCLASS, RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
+    ids=["fpclass", "recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
 )
 def test_module_pass_matches_opt19(text: str) -> None:
     _same(text)
