@@ -11,8 +11,11 @@ not); every other FP type, and ``float``/``double`` under soft float, is expensi
 library call). Of the integer types (the result of ``fptosi``...) only the legal
 ``i32`` is cheap.
 
-What it does not do: vector types (always expensive here); ARM's other costs
-(arithmetic, memory, casts...), which keep the target-independent answers.
+Vectors are cheap in a NEON register (64 or 128 bits; soft float does not change it) of
+integers, ``float`` (or ``half`` with ``fullfp16``), never of ``double``.
+
+What it does not do: ARM's other costs (arithmetic, memory, casts...), which keep the
+target-independent answers.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from llvmpy_mid.analysis.target_transform_info import (
     InstructionCost,
     TargetTransformInfo,
 )
-from llvmpy_mid.ir.types import Type
+from llvmpy_mid.ir.types import Type, VectorType
 
 
 class ARMTargetTransformInfo(TargetTransformInfo):
@@ -40,6 +43,8 @@ class ARMTargetTransformInfo(TargetTransformInfo):
             # The one legal integer type: FADD's action there is the default (legal).
             return InstructionCost(TCC_BASIC)
         bits = arm_feature_bits(fn)
+        if isinstance(ty, VectorType):
+            return InstructionCost(TCC_BASIC if _is_neon_fadd_type(ty, bits) else TCC_EXPENSIVE)
         if str(ty) == "half" and "fullfp16" in bits:
             # The half-precision registers come with fullfp16, soft float or not.
             return InstructionCost(TCC_BASIC)
@@ -57,3 +62,19 @@ class ARMTargetTransformInfo(TargetTransformInfo):
 def is_arm_triple(triple: str) -> bool:
     """A 32-bit ARM or Thumb triple (not AArch64's ``arm64``)."""
     return triple.startswith(("arm-", "armv", "armeb", "thumb")) or triple == "arm"
+
+
+def _is_neon_fadd_type(ty: VectorType, bits: frozenset[str]) -> bool:
+    """A NEON register type (64 or 128 bits, soft float or not) whose ``FADD`` is not
+    expanded: not of ``double`` (no vector f64 arithmetic), ``half`` only with ``fullfp16``."""
+    if "neon" not in bits or ty.scalable:
+        return False
+    elem = ty.element_type
+    name = str(elem)
+    if name in ("i8", "i16", "i32", "i64", "float"):
+        width = {"i8": 8, "i16": 16, "i32": 32, "i64": 64, "float": 32}[name]
+    elif name == "half" and "fullfp16" in bits:
+        width = 16
+    else:
+        return False
+    return width * ty.count in (64, 128)

@@ -253,11 +253,24 @@ _ARM_FP_BODIES = {
     "  %o = fsub float 0.0, %n\n  %r = fptosi float %o to i32\n  ret i32 %r",
     "fpext": "  %c = bitcast i32 %x to float\n  %e = fpext float %c to double\n  %t = fptrunc double %e to float\n"
     "  %r = bitcast float %t to i32\n  ret i32 %r",
+    "vector": "  %v = insertelement <4 x i32> poison, i32 %x, i32 0\n  %c = sitofp <4 x i32> %v to <4 x float>\n"
+    "  %h = sitofp <4 x i32> %v to <4 x half>\n  %d = fpext <4 x float> %c to <4 x double>\n"
+    "  %b = fptosi <4 x float> %c to <4 x i8>\n  %r = extractelement <4 x i8> %b, i32 0\n"
+    "  %z = zext i8 %r to i32\n  ret i32 %z",
+    "wide": "  %c = sitofp i32 %x to double\n  %t = fptosi double %c to i64\n  %u = fptosi double %c to i16\n"
+    "  %r = trunc i64 %t to i32\n  ret i32 %r",
 }
 
 
-@pytest.mark.parametrize("mattr", [None, "+vfp2", "+vfp2,-fp64", "+fullfp16", "+vfp2,+soft-float"])
-def test_arm_soft_float_costs(tmp_path: Path, capsys: pytest.CaptureFixture[str], mattr: str | None) -> None:
+@pytest.mark.parametrize(
+    ("triple", "mattr"),
+    [("arm-eabi", None), ("arm-eabi", "+vfp2"), ("arm-eabi", "+vfp2,-fp64"), ("arm-eabi", "+fullfp16"),
+     ("arm-eabi", "+vfp2,+soft-float"), ("armv7-eabi", "+neon"), ("armv7-eabi", "+neon,+fullfp16,+soft-float"),
+     ("thumbv6m-none-eabi", "+vfp2")],
+)  # fmt: skip
+def test_arm_soft_float_costs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], triple: str, mattr: str | None
+) -> None:
     lines = []
     for name, body in _ARM_FP_BODIES.items():
         for soft in ("", ' "use-soft-float"="true"'):
@@ -267,7 +280,7 @@ def test_arm_soft_float_costs(tmp_path: Path, capsys: pytest.CaptureFixture[str]
                 "define i32 @call_%s(i32 %%x) optsize%s {\n  %%r = call i32 @%s(i32 %%x)\n  ret i32 %%r\n}"
                 % (tag, soft, tag)
             )
-    flags = ["-passes=inline", "-mtriple=arm-eabi"] + (["-mattr=" + mattr] if mattr else [])
+    flags = ["-passes=inline", "-mtriple=" + triple] + (["-mattr=" + mattr] if mattr else [])
     _compare(tmp_path, capsys, "\n".join(lines) + "\n", flags, True)
 
 
