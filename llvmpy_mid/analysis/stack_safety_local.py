@@ -22,6 +22,7 @@ from llvmpy_mid.analysis.constant_range import ConstantRange, OverflowResult
 from llvmpy_mid.analysis.scalar_evolution_expressions import SCEV, SCEVCouldNotCompute
 from llvmpy_mid.analysis.stack_safety_scev import PointerOffsets
 from llvmpy_mid.analysis.stack_lifetime import MUST, StackLifetime, is_lifetime_start_or_end
+from llvmpy_mid.ir.basic_block import BasicBlock
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.global_value import GlobalValue
@@ -241,6 +242,7 @@ class StackSafetyLocalAnalysis:
         self.unknown = ConstantRange.get_full(self.pointer_size)
         self.calc_type: IntegerType = fn.type.context.int_type(self.pointer_size)
         self.offsets = PointerOffsets(se)
+        self._dead_entries: dict[BasicBlock, bool] = {}
 
     # --- SCEV queries -------------------------------------------------------------------------
     def _difference(self, addr: Value, base: Value) -> SCEV | None:
@@ -336,11 +338,49 @@ class StackSafetyLocalAnalysis:
     def _holds(self, pred: Predicate, lhs: SCEV, rhs: SCEV, ctx: Instruction) -> bool:
         """``evaluatePredicateAt(pred, lhs, rhs, ctx)`` is true; the ranges also count loops
         whose trip count only the pointer view knows (:class:`PointerOffsets`)."""
-        known = self.se.evaluate_predicate_at(pred, lhs, rhs, ctx)
+        se = self.se
+        known = se.evaluate_predicate(pred, lhs, rhs)
         if known is not None:
             return known
-        se = self.se
+        bb = ctx.parent
+        if bb is not None and self._entry_contradicts(bb):
+            return True
+        known = se.evaluate_predicate_at(pred, lhs, rhs, ctx)
+        if known is not None:
+            return known
         return self.offsets.signed_range(lhs).icmp(pred, se.get_signed_range(rhs))
+
+    def _entry_contradicts(self, bb: BasicBlock) -> bool:
+        """A branch on a constant leads into ``bb`` only along its never-taken edge, so any
+        predicate is implied at the block's entry (LLVM ``isImpliedCond``'s "false implies
+        anything" on the ``isBasicBlockEntryGuardedByCond`` chain)."""
+        found = self._dead_entries.get(bb)
+        if found is not None:
+            return found
+        se = self.se
+        result = False
+        seen: set[BasicBlock] = set()
+        cur = bb
+        while cur not in seen:
+            seen.add(cur)
+            pred_bb = cur.single_predecessor
+            succ = cur
+            if pred_bb is None:
+                loop = se.li.loop_for(cur)
+                if loop is None:
+                    break
+                pred_bb, succ = loop.loop_predecessor, loop.header
+            if pred_bb is None:
+                break
+            term = pred_bb.terminator
+            if term is not None and term.opcode == "br" and len(term.operands) == 3:
+                cond = term.operands[0]
+                if isinstance(cond, ConstantInt) and (cond.value != 0) == (term.successors[0] is not succ):
+                    result = True
+                    break
+            cur = pred_bb
+        self._dead_entries[bb] = result
+        return result
 
     # --- the walk -----------------------------------------------------------------------------
     def analyze_all_uses(self, ptr: Value, us: UseInfo, sl: StackLifetime) -> None:
