@@ -27,7 +27,6 @@ from llvmpy_mid.analysis.stack_safety_local import (
     UseInfo,
     add_overflow_never,
     analyze_function,
-    global_order,
     pointer_size,
     static_alloca_size_range,
 )
@@ -139,7 +138,7 @@ class StackSafetyDataFlowAnalysis:
             callees: set[GlobalValue] = set()
             for us in fs.params.values():
                 callees.update(c for _, c in us.calls)
-            for callee in sorted(callees, key=global_order):
+            for callee in callees:  # each callee's callers stay in function order
                 self.callers.setdefault(callee, []).append(fn)
         for fn, fs in self.functions.items():
             self._update_one_node(fn, fs)

@@ -102,7 +102,12 @@ class UseInfo:
 
     def sorted_calls(self) -> list[tuple[tuple[int, GlobalValue], ConstantRange]]:
         """The calls by argument number, then callee (in module order)."""
-        return sorted(self.calls.items(), key=lambda kv: (kv[0][0], global_order(kv[0][1])))
+        items = list(self.calls.items())
+        if len(items) < 2:
+            return items
+        if len({k[0] for k, _ in items}) == len(items):  # no two callees share an argument number
+            return sorted(items, key=lambda kv: kv[0][0])
+        return sorted(items, key=lambda kv: (kv[0][0], global_order(kv[0][1])))
 
     def text(self) -> str:
         parts = [str(self.range)]
