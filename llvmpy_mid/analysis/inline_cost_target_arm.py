@@ -3,23 +3,24 @@
 and the feature implications of ``ARMFeatures.td``).
 
 What: a function's subtarget features are its ``target-features`` (plus ``+soft-float``
-when it has ``"use-soft-float"="true"``), each with the features it implies. A callee may
-be inlined when the features outside the allowed list are exactly the caller's, and the
-allowed ones (FP and NEON levels, ``dsp``, ``crc``, ``strict-align``, tuning flags...)
-are a subset of the caller's. Switch clusters are :mod:`.inline_cost_target_basic`'s.
+when it has ``"use-soft-float"="true"``), each with the features it implies
+(:mod:`.inline_cost_target_arm_table`). A callee may be inlined when the features
+outside the allowed list are exactly the caller's, and the allowed ones (FP and NEON
+levels, ``dsp``, ``crc``, ``strict-align``, tuning flags...) are a subset of the
+caller's. Switch clusters are :mod:`.inline_cost_target_basic`'s.
 
 For a generic processor, the architecture the triple names (``armv7``, ``thumbv7m``,
-``armv8``...) comes first with its features (NEON, DSP, Thumb-2, hardware divide...).
+``armv8.2a``...) comes first with its features (VFP, NEON, DSP, Thumb-2...), and a Thumb
+triple adds ``+thumb-mode``.
 
 What it does not do: processor feature lists: two functions whose ``target-cpu`` differ
-(other than ``generic`` against none) are incompatible; architectures newer than v8-A
-are not modelled, nor are the architecture-extension and vendor tuning features this
-table does not list (each is an opaque feature implying nothing). The soft-float cost of FP
+(other than ``generic`` against none) are incompatible. The soft-float cost of FP
 operations is :mod:`.target_transform_info_arm`'s.
 """
 
 from __future__ import annotations
 
+from llvmpy_mid.analysis.inline_cost_target_arm_table import ARM_FEATURE_NAMES, ARM_IMPLIES
 from llvmpy_mid.analysis.inline_cost_target_basic import BasicInlinerHooks
 from llvmpy_mid.analysis.subtarget_features import (
     FeatureTable,
@@ -29,50 +30,28 @@ from llvmpy_mid.analysis.subtarget_features import (
 )
 from llvmpy_mid.ir.function import Function
 
-_IMPLIES: dict[str, tuple[str, ...]] = {
-    "fpregs": (), "fpregs16": ("fpregs",), "fpregs64": ("fpregs",), "fp64": ("fpregs64",), "d32": (),
-    "vfp2sp": ("fpregs",), "vfp3d16sp": ("vfp2sp",), "vfp4d16sp": ("vfp3d16sp",),
-    "fp-armv8d16sp": ("vfp4d16sp",), "vfp2": ("vfp2sp", "fp64"), "vfp3d16": ("vfp2", "vfp3d16sp"),
-    "vfp4d16": ("vfp3d16", "vfp4d16sp", "fp16"), "fp-armv8d16": ("vfp4d16", "fp-armv8d16sp"),
-    "vfp3sp": ("vfp3d16sp", "d32"), "vfp4sp": ("vfp3sp", "vfp4d16sp", "d32", "fp16"),
-    "fp-armv8sp": ("vfp4sp", "fp-armv8d16sp", "d32"), "vfp3": ("vfp3d16", "vfp3sp"),
-    "vfp4": ("vfp3", "vfp4d16", "vfp4sp"), "fp-armv8": ("vfp4", "fp-armv8d16", "fp-armv8sp"),
-    "neon": ("vfp3",), "fp16": (), "fullfp16": ("fp-armv8d16sp", "fpregs16"), "fp16fml": ("fullfp16",),
-    "sha2": ("neon",), "aes": ("neon",), "crypto": ("neon", "sha2", "aes"), "crc": (), "dotprod": ("neon",),
-    "i8mm": ("neon",), "bf16": ("neon",), "mve": ("dsp", "fpregs16", "fpregs64"), "mve.fp": ("mve", "fullfp16"),
-    "dsp": (), "soft-float": (), "thumb-mode": (), "strict-align": (), "long-calls": (), "execute-only": (),
-    "reserve-r9": (), "no-movt": (), "no-neg-immediates": (), "hwdiv": (), "hwdiv-arm": (), "db": (),
-    "v7clrex": (), "acquire-release": (), "mp": (), "virtualization": ("hwdiv", "hwdiv-arm"),
-    "trustzone": (), "8msecext": (), "ras": (), "perfmon": (), "thumb2": (), "mclass": (), "rclass": (),
-    "aclass": (), "nacl-trap": (),
-    "v4t": (), "v6": ("v4t",), "v6t2": ("v6", "thumb2"), "v7": ("v6t2", "v7clrex"), "v8": ("v7", "acquire-release"),
-    "armv6": ("v6", "dsp"), "armv6k": ("v6", "dsp"), "armv6t2": ("v6t2", "dsp"), "armv6kz": ("v6", "dsp", "trustzone"),
-    "armv6-m": ("v6", "thumb-mode", "db", "mclass", "strict-align"),
-    "armv7-a": ("v7", "vfp3", "db", "dsp", "aclass", "perfmon"),
-    "armv7ve": ("armv7-a", "neon", "trustzone", "mp", "virtualization", "hwdiv-arm"),
-    "armv7-r": ("v7", "db", "dsp", "hwdiv", "rclass", "perfmon"),
-    "armv7-m": ("v7", "thumb-mode", "db", "hwdiv", "mclass"),
-    "armv7e-m": ("armv7-m", "dsp"),
-    "armv8-a": ("v8", "armv7ve", "fp-armv8", "crypto", "crc"),
-}  # fmt: skip
+ARM_FEATURES = FeatureTable({name: tuple(ARM_IMPLIES.get(name, "").split()) for name in ARM_FEATURE_NAMES}, {})
 
 #: The architecture feature ``ARM_MC::ParseARMTriple`` puts first for a generic processor.
 _TRIPLE_ARCHS = {
     "v6": "armv6", "v6k": "armv6k", "v6t2": "armv6t2", "v6kz": "armv6kz", "v6m": "armv6-m", "v6-m": "armv6-m",
-    "v7": "armv7-a", "v7a": "armv7-a", "v7-a": "armv7-a", "v7s": "armv7-a", "v7k": "armv7-a", "v7ve": "armv7ve",
-    "v7r": "armv7-r", "v7-r": "armv7-r", "v7m": "armv7-m", "v7-m": "armv7-m", "v7em": "armv7e-m",
-    "v7e-m": "armv7e-m", "v8": "armv8-a", "v8a": "armv8-a", "v8-a": "armv8-a",
+    "v6sm": "armv6s-m", "v7": "armv7-a", "v7a": "armv7-a", "v7-a": "armv7-a", "v7s": "armv7s", "v7k": "armv7k",
+    "v7ve": "armv7ve", "v7r": "armv7-r", "v7-r": "armv7-r", "v7m": "armv7-m", "v7-m": "armv7-m",
+    "v7em": "armv7e-m", "v7e-m": "armv7e-m", "v8": "armv8-a", "v8a": "armv8-a", "v8-a": "armv8-a",
+    "v8r": "armv8-r", "v8m.base": "armv8-m.base", "v8m.main": "armv8-m.main", "v8.1m.main": "armv8.1-m.main",
+    **{"v8.%da" % n: "armv8.%d-a" % n for n in range(1, 10)},
+    **{"v9a": "armv9-a"},
+    **{"v9.%da" % n: "armv9.%d-a" % n for n in range(1, 6)},
 }  # fmt: skip
 
-ARM_FEATURES = FeatureTable(_IMPLIES, {}, keep_unknown=True)
 
 #: ``InlineFeaturesAllowed``: features where the callee's need only be within the caller's.
 INLINE_FEATURES_ALLOWED = frozenset((
     "vfp2", "vfp3", "neon", "thumb2", "fp16", "vfp4", "fp-armv8", "fullfp16", "fp16fml", "hwdiv",
     "hwdiv-arm", "db", "v7clrex", "acquire-release", "slow-fp-brcc", "perfmon", "trustzone", "8msecext",
     "crypto", "crc", "ras", "fpao", "fuse-aes", "zcz", "prof-unpr", "slow-vgetlni32", "slow-vdup32",
-    "prefer-vmovsr", "prefer-ishst", "muxed-units", "slow-odd-reg", "slow-load-d-subreg",
-    "dont-widen-vmovs", "expand-fp-mlx", "has-vmlx-hazards", "neon-fpmovs", "neonfp", "vldn-align",
+    "prefer-vmovsr", "prefer-ishst", "muxed-units", "slow-odd-reg", "slow-load-D-subreg",
+    "dont-widen-vmovs", "expand-fp-mlx", "vmlx-hazards", "neon-fpmovs", "neonfp", "vldn-align",
     "slowfpvmlx", "slowfpvfmx", "vmlx-forwarding", "32bit", "avoid-partial-cpsr", "cheap-predicable-cpsr",
     "avoid-movs-shop", "ret-addr-stack", "no-branch-predictor", "dsp", "mp", "virtualization", "mclass",
     "rclass", "aclass", "nacl-trap", "strict-align", "long-calls", "execute-only", "reserve-r9", "no-movt",

@@ -80,7 +80,7 @@ class FeatureTable:
     def apply(self, bits: set[str], flags: Iterable[str]) -> None:
         """Apply ``+f``/``-f`` flags to ``bits`` in order (``ApplyFeatureFlag``)."""
         for flag in flags:
-            flag = flag.strip().lower()
+            flag = flag.strip()
             if not flag or flag[0] not in "+-":
                 continue
             name = flag[1:]

@@ -233,7 +233,8 @@ def test_switch_case_clusters(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 _ARM_FEATURES = [
     "+dsp,+neon", "+dsp,+neon,+fp16", "+dsp,+neon,+thumb-mode", "+dsp,+neon,+strict-align", "+soft-float",
     "+vfp2", "+vfp2sp", "+vfp3", "+vfp4", "+neon", "+fp-armv8", "+fullfp16", "+vfp2,-fp64", "+crc", "+crypto",
-    "+hwdiv", "+d32", "+fp64",
+    "+hwdiv", "+d32", "+fp64", "+v5te", "+armv8.2-a", "+armv8.7-a,+dotprod", "+mve.fp", "+slow-load-D-subreg",
+    "+vmlx-hazards", "+bogus-feature",
 ]  # fmt: skip
 
 
