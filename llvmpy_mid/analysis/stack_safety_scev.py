@@ -142,6 +142,18 @@ class PointerOffsets:
             return v.operands[0], None
         if op == "select" and isinstance(v.operands[0], ConstantInt):
             return (v.operands[1] if v.operands[0].value else v.operands[2]), None
+        if isinstance(v, PHINode):
+            # A phi of one value (LCSSA, or the same value on every edge) is that value, as
+            # InstSimplify folds it for createNodeForPHI.
+            only: Value | None = None
+            for i in range(v.num_incoming):
+                inc = v.get_incoming_value(i)
+                if inc is v:
+                    continue
+                if only is not None and inc is not only:
+                    return None
+                only = inc
+            return (only, None) if only is not None else None
         if isinstance(v, CallBase):
             rv = get_returned_arg_operand(v)
             if rv is not None and rv.type.is_pointer:
