@@ -10,9 +10,9 @@ into each other by their attributes (sanitizers, safestack, shadow call stack, p
 attributes, denormal modes, strictfp, return-address signing; ``target-cpu`` and
 ``target-features``; the ``nobuiltin`` sets).
 
-What it does not do: x86's subtarget feature lattice (features are compared as sets
-of ``+name`` strings: the callee's must be a subset of the caller's), jump-table
-switch lowering estimates.
+Each target's answers are a subclass of :class:`InlinerTargetHooks` in its own module
+(``inline_cost_target_<target>.py``), chosen by the module's triple through
+:data:`_TARGET_HOOKS`; a triple no row names gets the target-independent answers.
 """
 
 from __future__ import annotations
@@ -74,15 +74,6 @@ class InlinerTargetHooks:
         return _fn_attr_key(caller, "target-cpu") == _fn_attr_key(callee, "target-cpu") and _fn_attr_key(
             caller, "target-features"
         ) == _fn_attr_key(callee, "target-features")
-
-
-class _FeatureSubsetHooks(InlinerTargetHooks):
-    """A registered target's default: the callee's ``+features`` within the caller's."""
-
-    def are_inline_compatible(self, caller: Function, callee: Function) -> bool:
-        wanted = {f[1:] for f in _features(callee) if f.startswith("+")}
-        have = {f[1:] for f in _features(caller) if f.startswith("+")}
-        return wanted <= have
 
 
 # Triple architecture prefixes and the ``module:Class`` of their hooks (imported on first use).
