@@ -407,3 +407,65 @@ declare void @none()
 def test_print_profile_summary_like_opt19(flags: list[str], tmp_path: Path) -> None:
     opt, ours = _both(["-passes=print-profile-summary", "-disable-output", *flags], SUMMARY, tmp_path)
     assert ours == opt
+
+
+
+# --- the caller's block frequencies follow inlining (module-inline keeps the caller's BFI) -----
+
+STALE_BFI = """
+define internal i32 @leaf(i32 %a) {
+  %v0 = mul i32 %a, %a
+  %v1 = udiv i32 %v0, %a
+  %v2 = udiv i32 %v1, %a
+  %v3 = udiv i32 %v2, %a
+  %v4 = udiv i32 %v3, %a
+  %v5 = udiv i32 %v4, %a
+  %v6 = udiv i32 %v5, %a
+  %v7 = udiv i32 %v6, %a
+  %v8 = udiv i32 %v7, %a
+  %v9 = udiv i32 %v8, %a
+  %v10 = udiv i32 %v9, %a
+  %v11 = udiv i32 %v10, %a
+  %v12 = udiv i32 %v11, %a
+  %v13 = udiv i32 %v12, %a
+  %v14 = udiv i32 %v13, %a
+  %v15 = udiv i32 %v14, %a
+  %v16 = udiv i32 %v15, %a
+  %v17 = udiv i32 %v16, %a
+  %v18 = udiv i32 %v17, %a
+  %v19 = udiv i32 %v18, %a
+  %v20 = udiv i32 %v19, %a
+  %v21 = udiv i32 %v20, %a
+  %v22 = udiv i32 %v21, %a
+  %v23 = udiv i32 %v22, %a
+  %v24 = udiv i32 %v23, %a
+  %v25 = udiv i32 %v24, %a
+  %v26 = udiv i32 %v25, %a
+  %v27 = udiv i32 %v26, %a
+  %v28 = udiv i32 %v27, %a
+  %v29 = udiv i32 %v28, %a
+  ret i32 %v29
+}
+define internal i32 @mid(i32 %a, i1 %f) {
+  br i1 %f, label %t, label %e
+t:
+  %r = call i32 @leaf(i32 %a)
+  ret i32 %r
+e:
+  ret i32 0
+}
+define i32 @top(i32 %a, i1 %f) {
+  %x = call i32 @mid(i32 %a, i1 %f)
+  %y = call i32 @leaf(i32 %x)
+  %z = call i32 @leaf(i32 %y)
+  ret i32 %z
+}
+"""
+
+
+def test_inlined_call_sites_keep_their_frequency(tmp_path: Path) -> None:
+    """The call to @leaf brought in by @mid is not a cold call site (threshold 45) although
+    @top has no entry count: the inlined blocks got frequencies (LLVM updateCallerBFI)."""
+    opt, ours = _both(["-passes=module-inline", "-S", "-pass-remarks=inline", "-pass-remarks-missed=inline"],
+                      STALE_BFI, tmp_path)
+    assert ours == opt

@@ -227,11 +227,8 @@ def update_caller_bfi(call_site_block: BasicBlock, vmap: TrackingValueMap, ifi: 
     largest when several map to one), scaled so the cloned entry has the call site's."""
     if ifi.caller_bfi is None or ifi.callee_bfi is None:
         return
-    caller = call_site_block.parent
-    if caller is None or _entry_count(caller) is None:
-        # Block counts of a caller without an entry count are never asked for; the
-        # frequencies are not worth computing.
-        return
+    # Without an entry count the frequencies still matter: the inline cost's cold and locally hot
+    # call sites compare them, and the module inliner keeps the caller's BFI across inlinings.
     caller_bfi = ifi.caller_bfi = _resolve(ifi.caller_bfi)
     callee_bfi = ifi.callee_bfi = _resolve(ifi.callee_bfi)
     cloned: dict[BasicBlock, None] = {}
