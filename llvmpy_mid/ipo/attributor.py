@@ -103,6 +103,9 @@ class Attributor:
         self.deps: dict[AbstractAttribute, dict[DepKey, None]] = {}
         self.dependence_stack: list[list[tuple[AbstractAttribute, AbstractAttribute, DepClass]]] = []
         self.attrs_map: dict[int, tuple[Function | CallBase, AttributeList]] = {}
+        self.attrs_version = 0
+        """Bumped on every edit of ``attrs_map``: a query of the IR attributes answered
+        "no" stays "no" while it is unchanged (the IR itself is not edited before the end)."""
         self.init_chain_length = 0
         self._infos: dict[Function, FunctionInfo] = {}
         self.visited_functions: set[Function] = set()
@@ -350,6 +353,7 @@ class Attributor:
         assert found is not None
         anchor, attrs = found
         self.attrs_map[id(anchor)] = (anchor, attrs.with_attrs_at_index(pos.attr_index, new))
+        self.attrs_version += 1
 
     def has_attr(
         self, pos: IRPosition, kinds: Sequence[str], ignore_subsuming: bool = False, implied_kind: str = ""

@@ -243,6 +243,18 @@ class AANonNull(IRAttributeAA):
 
     @classmethod
     def is_implied_by_ir(cls, a: Attributor, pos: IRPosition, ignore_subsuming: bool = False) -> bool:
+        not_implied = a.caches.setdefault("nonnull-not-implied", {})
+        assert isinstance(not_implied, dict)
+        key = (pos, ignore_subsuming)
+        if not_implied.get(key) == a.attrs_version:
+            return False
+        if cls._implied_by_ir(a, pos, ignore_subsuming):
+            return True
+        not_implied[key] = a.attrs_version
+        return False
+
+    @classmethod
+    def _implied_by_ir(cls, a: Attributor, pos: IRPosition, ignore_subsuming: bool) -> bool:
         kinds: tuple[str, ...] = ("nonnull",)
         if not null_pointer_is_defined(pos.anchor_scope, _address_space(pos)):
             kinds = ("nonnull", "dereferenceable")
