@@ -222,10 +222,12 @@ PASSES += [
     ("print<stack-safety-local>", "function", _SSA + "StackSafetyPrinterPass"),
     ("print-stack-safety", "module", _SSA + "StackSafetyGlobalPrinterPass"),
 ]
-PASSES += [  # opt-19's print<stack-lifetime><may;must>: one name per parameter
-    ("print<stack-lifetime>", "function", "llvmpy_mid.analysis.stack_lifetime:StackLifetimePrinterPass"),
-    ("print<stack-lifetime><may>", "function", "llvmpy_mid.analysis.stack_lifetime:StackLifetimeMayPrinterPass"),
-    ("print<stack-lifetime><must>", "function", "llvmpy_mid.analysis.stack_lifetime:StackLifetimeMustPrinterPass"),
+_SL = "llvmpy_mid.analysis.stack_lifetime:"
+PARAM_PASSES += [("print<stack-lifetime>", "function", _SL + "StackLifetimePrinterPass",
+                  _SL + "parse_stack_lifetime_options", "<may;must>")]
+PASSES += [  # the spellings with a parameter (the pipeline parser splits at the first '<')
+    ("print<stack-lifetime><may>", "function", _SL + "StackLifetimeMayPrinterPass"),
+    ("print<stack-lifetime><must>", "function", _SL + "StackLifetimeMustPrinterPass"),
 ]
 OPTIONS_ROWS += [
     ("stack-safety-max-iterations", "int", 20, "", "stack-safety"),
