@@ -24,7 +24,9 @@ from llvmpy_mid.ipo.attributor_aa import AbstractAttribute, ChangeStatus, DepCla
 from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind, subsuming_positions
 from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
 from llvmpy_mid.ir.constant_expr import ConstantExpr
-from llvmpy_mid.ir.constants import BlockAddress
+from llvmpy_mid.ir.attribute_kinds import find_attribute_kind, is_enum_attr_kind
+from llvmpy_mid.ir.constants import BlockAddress, ConstantInt
+from llvmpy_mid.ir.droppable_uses import is_droppable
 from llvmpy_mid.ir.data_layout import DataLayout
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
@@ -62,16 +64,19 @@ class FunctionInfo:
     """What the information cache knows of one function: its instructions of interesting
     opcodes and those that may read or write memory."""
 
-    __slots__ = ("opcode_insts", "rw_insts")
+    __slots__ = ("opcode_insts", "rw_insts", "assumes")
 
     def __init__(self, fn: Function) -> None:
         self.opcode_insts: dict[str, list[Instruction]] = {}
         self.rw_insts: list[Instruction] = []
+        self.assumes: list[CallBase] = []
         for inst in fn.instructions():
             assert isinstance(inst, Instruction)
             op = inst.opcode
             if op in _INTERESTING_OPCODES:
                 self.opcode_insts.setdefault(op, []).append(inst)
+                if op == "call" and isinstance(inst, CallBase) and inst.intrinsic_base == "llvm.assume":
+                    self.assumes.append(inst)
             if inst.may_read_or_write_memory():
                 self.rw_insts.append(inst)
 
@@ -113,6 +118,8 @@ class Attributor:
         self.unbounded_cycle_check = unbounded_cycle_check
         """``mayContainUnboundedCycle`` when loop analyses are at hand (the CGSCC pass);
         None: any cycle of the CFG counts."""
+        self.knowledge: dict[tuple[int, str], dict[CallBase, int]] = {}
+        """What the ``llvm.assume`` bundles seen so far state: (value, kind) -> assumes."""
         self.caches: dict[str, object] = {}
         """Per-run memos of the attribute families (keyed by a name of their choosing)."""
 
@@ -121,7 +128,41 @@ class Attributor:
         info = self._infos.get(fn)
         if info is None:
             info = self._infos[fn] = FunctionInfo(fn)
+            for assume in info.assumes:
+                self._fill_knowledge_from_assume(assume)
         return info
+
+    def _fill_knowledge_from_assume(self, assume: CallBase) -> None:
+        """``fillMapFromAssume``: each bundle ``"kind"(value[, int])`` states ``kind`` of ``value``."""
+        for bundle in assume.operand_bundles:
+            if not bundle.inputs or find_attribute_kind(bundle.tag) is None:
+                continue
+            was_on = bundle.inputs[0]
+            value = 0
+            if len(bundle.inputs) > 1:
+                arg = bundle.inputs[1]
+                if not isinstance(arg, ConstantInt):
+                    continue
+                value = arg.value
+            entries = self.knowledge.setdefault((id(was_on), bundle.tag), {})
+            entries[assume] = max(entries.get(assume, value), value)
+
+    def _attrs_from_assumes(self, pos: IRPosition, kind: str) -> bool:
+        """``getAttrsFromAssumes``: an assume stating ``kind`` of the position's value runs
+        surely when the position's context instruction does."""
+        entries = self.knowledge.get((id(pos.associated_value), kind))
+        if not entries:
+            return False
+        ctx = pos.ctx_i
+        if ctx is None:
+            return False
+        from llvmpy_mid.ipo.attributor_mbec import MustBeExecutedContext
+
+        mbec = self.caches.get("mbec")
+        if not isinstance(mbec, MustBeExecutedContext):
+            mbec = self.caches["mbec"] = MustBeExecutedContext()
+        context = mbec.context(ctx)
+        return any(assume in context for assume in entries)
 
     @property
     def data_layout(self) -> DataLayout | None:
@@ -374,6 +415,7 @@ class Attributor:
             implied = True
         if not has:
             implied = True
+            has = any(self._attrs_from_assumes(pos, kind) for kind in kinds)
         if implied_kind and has and implied:
             self.manifest_attrs(pos, [Attribute.enum(implied_kind)])
         return has
@@ -389,6 +431,14 @@ class Attributor:
                         out.append(found)
             if ignore_subsuming:
                 break
+        for kind in kinds:
+            entries = self.knowledge.get((id(pos.associated_value), kind))
+            if entries and self._attrs_from_assumes(pos, kind):
+                attr_kind = find_attribute_kind(kind)
+                if attr_kind is not None and is_enum_attr_kind(attr_kind):
+                    out.append(Attribute.enum(kind))
+                elif attr_kind is not None:
+                    out.append(Attribute.int(kind, max(entries.values())))
         return out
 
     def remove_attrs(self, pos: IRPosition, kinds: Sequence[str]) -> ChangeStatus:
@@ -502,6 +552,8 @@ class Attributor:
                 if key in visited:
                     continue
                 visited.add(key)
+            if isinstance(user, Instruction) and is_droppable(user):
+                continue
             ok, follow = pred(use)
             if not ok:
                 return False

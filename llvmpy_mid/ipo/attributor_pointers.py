@@ -305,7 +305,13 @@ class AANonNull(IRAttributeAA):
         if isinstance(user, CallBase):
             index = use.index
             if user.is_bundle_operand(index):
-                return False, False
+                if user.intrinsic_base != "llvm.assume":
+                    return False, False
+                bundle = user.bundle_of_operand(index)
+                start = next(info[1] for info in user.operand_bundle_ranges if info[1] <= index < info[2])
+                if index != start or bundle.tag not in ("nonnull", "dereferenceable"):
+                    return False, False
+                return bundle.tag == "nonnull" or not null_defined, False
             if index == len(user.operands) - 1:
                 return not null_defined, False
             if index >= user.arg_size:
