@@ -7,7 +7,8 @@ cycle; CGSCC pass: bounded loops), ``mustprogress`` from internal callers, ``nor
 argument, inaccessible memory, allocas), ``nocapture`` through call site arguments and
 returns, ``nonnull`` from the must-be-executed context and from call sites, ``nofpclass`` of
 constants, flags and call sites, attributes the
-IR implies at call sites, interposable and ``optnone`` functions, and the iteration limit.
+IR implies at call sites, interposable and ``optnone`` functions, ``llvm.assume`` bundles,
+byval/returned/varargs/inline-asm/musttail calls, and the iteration limit.
 Expected texts are what opt-19 prints, made in the test; the tests skip when opt-19 is not
 installed.
 """
@@ -255,11 +256,74 @@ define internal float @und(float %x) { ret float %x }
 define float @undu() { %r = call float @und(float undef) ret float %r }
 """
 
+MISC = """
+declare noalias ptr @malloc(i64)
+declare void @free(ptr)
+declare void @llvm.assume(i1)
+declare void @varf(ptr, ...)
+declare void @conv() convergent
+@gv = internal global i32 0
+define internal ptr @mk() { %m = call ptr @malloc(i64 4) store i32 1, ptr %m ret ptr %m }
+define i32 @usemk() { %p = call ptr @mk() %v = load i32, ptr %p call void @free(ptr %p) ret i32 %v }
+define void @byv(ptr byval(i32) %p) { store i32 0, ptr %p ret void }
+define void @callbyv(ptr %q) { call void @byv(ptr byval(i32) %q) ret void }
+define void @wr(ptr writable dereferenceable(4) %p) { %v = load i32, ptr %p ret void }
+define ptr @ret_arg(ptr returned %p) { ret ptr %p }
+define void @call_ret_arg(ptr %q) { %r = call ptr @ret_arg(ptr %q) store i32 0, ptr %r ret void }
+define void @va(ptr %p) { call void (ptr, ...) @varf(ptr %p, ptr %p) ret void }
+define void @asm1(ptr %p) { call void asm sideeffect "", "r"(ptr %p) ret void }
+define void @asm2(ptr %p) { call void asm "", "r"(ptr %p) ret void }
+define void @cv() { call void @conv() ret void }
+define void @assume(ptr %p) { call void @llvm.assume(i1 true) [ "nonnull"(ptr %p) ] ret void }
+define void @ai(ptr %p) alwaysinline { store i32 1, ptr %p ret void }
+define weak void @wk(ptr %p) { store i32 1, ptr %p ret void }
+define void @callwk(ptr %p) { call void @wk(ptr %p) call void @ai(ptr %p) ret void }
+define internal void @mt(ptr %p) { store i32 0, ptr @gv ret void }
+define void @callmt(ptr %p) { musttail call void @mt(ptr %p) ret void }
+define void @indirect(ptr %f, ptr %p) { call void %f(ptr %p) ret void }
+define void @cbr(ptr %p) {
+  callbr void asm "", "r,!i"(ptr %p) to label %a [label %b]
+a:
+  ret void
+b:
+  ret void
+}
+define internal void @loopy(ptr %p, i32 %n) {
+entry:
+  br label %l
+l:
+  %i = phi i32 [0, %entry], [%j, %l]
+  store i32 %i, ptr %p
+  %j = add i32 %i, 1
+  %c = icmp slt i32 %j, %n
+  br i1 %c, label %l, label %e
+e:
+  ret void
+}
+define void @callloopy(ptr %p) { call void @loopy(ptr %p, i32 10) ret void }
+define void @memcpy_vol(ptr %a, ptr %b) { call void @llvm.memcpy.p0.p0.i64(ptr %a, ptr %b, i64 4, i1 true) ret void }
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+define i32 @atom(ptr %p) { %o = atomicrmw add ptr %p, i32 1 seq_cst %c = cmpxchg ptr %p, i32 0, i32 1 monotonic monotonic ret i32 %o }
+define void @stores_ptr(ptr %p, ptr %q) { store ptr %p, ptr %q ret void }
+define ptr @phi_ret(i1 %c, ptr %a, ptr %b) {
+  br i1 %c, label %x, label %y
+x:
+  br label %z
+y:
+  br label %z
+z:
+  %r = phi ptr [%a, %x], [%b, %y]
+  ret ptr %r
+}
+define void @unreach() { unreachable }
+define void @callunreach() { call void @unreach() ret void }
+"""
+
 
 @pytest.mark.parametrize(
     "text",
-    [FPCLASS, RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
-    ids=["fpclass", "recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
+    [MISC, FPCLASS, RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
+    ids=["misc", "fpclass", "recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
 )
 def test_module_pass_matches_opt19(text: str) -> None:
     _same(text)
