@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 from typing import ClassVar, TextIO
 
+from llvmpy_mid.analysis.depth_first import depth_first
 from llvmpy_mid.asm.printer import AssemblyAnnotationWriter, print_function
 from llvmpy_mid.errors import PipelineError
 from llvmpy_mid.ir.basic_block import BasicBlock
@@ -44,22 +45,7 @@ def depth_first_blocks(fn: Function) -> list[BasicBlock]:
     """The blocks reachable from the entry in LLVM's ``depth_first`` preorder."""
     if not fn.blocks:
         return []
-    entry = fn.entry_block
-    order = [entry]
-    seen = {entry}
-    stack: list[tuple[list[BasicBlock], int]] = [(entry.successors, 0)]
-    while stack:
-        succs, k = stack[-1]
-        if k < len(succs):
-            stack[-1] = (succs, k + 1)
-            s = succs[k]
-            if s not in seen:
-                seen.add(s)
-                order.append(s)
-                stack.append((s.successors, 0))
-        else:
-            stack.pop()
-    return order
+    return depth_first(fn.entry_block)
 
 
 def alloca_allocation_size(ai: AllocaInst) -> int | None:

@@ -225,15 +225,6 @@ def _is_mem_address(mi: CallBase, kind: str, use: Use) -> bool:
     return mi.get_arg(0) is v or (kind == "transfer" and mi.get_arg(1) is v)
 
 
-def _param_by_val_type(cb: CallBase, arg_no: int) -> Type | None:
-    ty = cb.attributes.param_type_attr(arg_no, "byval")
-    if ty is None:
-        fn = cb.called_function
-        if fn is not None:
-            ty = fn.attributes.param_type_attr(arg_no, "byval")
-    return ty
-
-
 class StackSafetyLocalAnalysis:
     """One function's :class:`FunctionInfo` (LLVM ``StackSafetyLocalAnalysis``)."""
 
@@ -456,7 +447,7 @@ class StackSafetyLocalAnalysis:
             return
         arg_no = use.index
         if cb.param_has_attr(arg_no, "byval"):
-            by_val = _param_by_val_type(cb, arg_no)
+            by_val = cb.param_by_val_type(arg_no)
             size = self._store_size(by_val) if by_val is not None else None
             us.add_range(cb, self.access_range_of_size(use.value, ptr, size), self.is_safe_access(use, ai, size))
             return

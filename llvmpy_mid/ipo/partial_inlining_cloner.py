@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from llvmpy_mid.analysis.depth_first import depth_first
 from llvmpy_mid.analysis.block_frequency import BlockFrequencyInfo
 from llvmpy_mid.analysis.block_frequency_bpi import BranchProbabilityInfo
 from llvmpy_mid.analysis.loop_info import LoopInfo
@@ -58,26 +59,6 @@ def first_call_site(fn: Function) -> CallBase | None:
             return user
         return None
     return None
-
-
-def _depth_first(entry: BasicBlock) -> list[BasicBlock]:
-    """Blocks reachable from ``entry`` in depth-first preorder (LLVM ``depth_first``)."""
-    order: list[BasicBlock] = [entry]
-    seen: set[BasicBlock] = {entry}
-    stack: list[tuple[list[BasicBlock], int]] = [(entry.successors, 0)]
-    while stack:
-        succs, i = stack[-1]
-        if i >= len(succs):
-            stack.pop()
-            continue
-        stack[-1] = (succs, i + 1)
-        succ = succs[i]
-        if succ in seen:
-            continue
-        seen.add(succ)
-        order.append(succ)
-        stack.append((succ.successors, 0))
-    return order
 
 
 def _fresh_profile(fn: Function) -> tuple[DominatorTree, BranchProbabilityInfo, BlockFrequencyInfo]:
@@ -189,7 +170,7 @@ class FunctionCloner:
             inlined.add(oi.return_block)
         to_extract = [oi.non_return_block]
         self.outlined_region_cost += compute_bb_inline_cost(oi.non_return_block, tti)
-        for bb in _depth_first(cloned.entry_block):
+        for bb in depth_first(cloned.entry_block):
             if bb in inlined or bb is oi.non_return_block:
                 continue
             to_extract.append(bb)

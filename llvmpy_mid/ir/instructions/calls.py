@@ -42,7 +42,7 @@ from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.flags import FastMathFlags, TailCallKind, type_supports_fast_math_flags
 from llvmpy_mid.ir.intrinsics import _load as _intrinsic_table, lookup_intrinsic
 from llvmpy_mid.ir.memory_effects import MemoryEffects
-from llvmpy_mid.ir.types import FunctionType, TypeID
+from llvmpy_mid.ir.types import FunctionType, Type, TypeID
 from llvmpy_mid.ir.value import Use, Value
 
 if TYPE_CHECKING:
@@ -404,6 +404,15 @@ class CallBase(Instruction):
         if key is AttrKind.WRITE_ONLY:
             return not self.has_reading_operand_bundles()
         return True
+
+    def param_by_val_type(self, arg_no: int) -> Type | None:
+        """LLVM ``getParamByValType``: the call site's ``byval`` type, else the callee's."""
+        ty = self.attributes.param_type_attr(arg_no, "byval")
+        if ty is None:
+            fn = self.called_function
+            if fn is not None:
+                ty = fn.attributes.param_type_attr(arg_no, "byval")
+        return ty
 
     def add_fn_attr(self, attr: Attribute) -> None:
         """Add a call-site function attribute."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from llvmpy_mid.analysis.depth_first import depth_first
 from llvmpy_mid.analysis.poison_tracking import is_safe_to_speculatively_execute
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.transform.scalar.gvn_value_table import NUM_GVN_INSTR, NUM_GVN_PRE
@@ -34,25 +35,6 @@ __all__ = ["depth_first", "perform_pre", "perform_scalar_pre", "perform_scalar_p
 
 _NO_PRE_OPCODES = frozenset(("alloca", "phi", "icmp", "fcmp", "getelementptr"))
 _DBG_INTRINSICS = frozenset(("llvm.dbg.declare", "llvm.dbg.value", "llvm.dbg.label", "llvm.dbg.assign"))
-
-
-def depth_first(entry: BasicBlock) -> list[BasicBlock]:
-    """Blocks reachable from ``entry`` in LLVM's ``depth_first`` (pre-)order."""
-    order = [entry]
-    seen = {entry}
-    stack: list[tuple[list[BasicBlock], int]] = [(entry.successors, 0)]
-    while stack:
-        succs, k = stack[-1]
-        if k < len(succs):
-            stack[-1] = (succs, k + 1)
-            s = succs[k]
-            if s not in seen:
-                seen.add(s)
-                order.append(s)
-                stack.append((s.successors, 0))
-        else:
-            stack.pop()
-    return order
 
 
 def perform_scalar_pre_insertion(gvn: GVN, inst: Instruction, pred: BasicBlock, curr: BasicBlock, val_no: int) -> bool:

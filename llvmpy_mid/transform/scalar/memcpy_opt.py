@@ -844,7 +844,7 @@ class MemCpyOptimizer:
         assert module is not None
         dl = module.data_layout
         arg = cb.operands[arg_no]
-        by_val_ty = _param_by_val_type(cb, arg_no)
+        by_val_ty = cb.param_by_val_type(arg_no)
         if by_val_ty is None:
             return False
         size = dl.type_alloc_size(by_val_ty)
@@ -909,16 +909,6 @@ class MemCpyOptimizer:
         cb.set_arg(arg_no, source(mdep))
         NUM_MEMCPY_INSTR.add()
         return True
-
-
-def _param_by_val_type(cb: CallBase, arg_no: int) -> Type | None:
-    """``CallBase::getParamByValType``: the call site's, else the callee's."""
-    ty = cb.attributes.param_type_attr(arg_no, "byval")
-    if ty is None:
-        fn = cb.called_function
-        if fn is not None:
-            ty = fn.attributes.param_type_attr(arg_no, "byval")
-    return ty
 
 
 def _next_non_debug(inst: Instruction) -> Instruction | None:

@@ -382,11 +382,9 @@ class _TailRecursionEliminator:
         NUM_ACCUM_ADDED.add()
 
     def _byval_parts(self, call: CallInst, index: int) -> tuple[Type, int]:
-        ty = call.attributes.param_type_attr(index, "byval")
+        ty = call.param_by_val_type(index)
         align = call.attributes.param_alignment(index)
         callee = call.called_function
-        if ty is None and callee is not None:
-            ty = callee.attributes.param_type_attr(index, "byval")
         if align is None and callee is not None:
             align = callee.attributes.param_alignment(index)
         assert ty is not None
