@@ -140,6 +140,8 @@ class InlineCost:
     threshold: int = 0
     static_bonus_applied: int = 0
     reason: str | None = None
+    cost_benefit: tuple[int, int] | None = None
+    """(runtime size, cycle savings) of a decision the cost-benefit analysis made (LLVM ``CostBenefitPair``)."""
 
     @staticmethod
     def get(cost: int, threshold: int, static_bonus: int = 0) -> InlineCost:

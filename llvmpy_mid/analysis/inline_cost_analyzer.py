@@ -172,6 +172,8 @@ class InlineCostCallAnalyzer:
             or self.cost_benefit_enabled
         )
         self.decided_by_cost_benefit = False
+        self.cost_benefit_pair: tuple[int, int] | None = None
+        """(runtime size, cycle savings) once the cost-benefit analysis got that far (LLVM ``CostBenefit``)."""
         self.cold_size = 0
         self.boost_indirect_calls = boost_indirect
         self.ignore_threshold = ignore_threshold
@@ -464,6 +466,7 @@ class InlineCostCallAnalyzer:
         forced_size = string_fn_attr_as_int(self.call, "inline-runtime-cost-for-test")
         if forced_size is not None:
             size = forced_size
+        self.cost_benefit_pair = (size, savings)
         hot = psi.hot_count_threshold if psi.hot_count_threshold is not None else (1 << 64) - 1
         threshold = hot * size
         savings_mult = option_int("inline-savings-multiplier") if option_is_set("inline-savings-multiplier") else 8

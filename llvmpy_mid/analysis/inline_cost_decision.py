@@ -100,7 +100,8 @@ def get_inline_cost(
     ca = InlineCostCallAnalyzer(callee, call, params, tti, get_ac, get_bfi, psi, ore)
     ok, reason = ca.analyze()
     if ca.decided_by_cost_benefit:
-        return InlineCost.always("benefit over cost") if ok else InlineCost.never("cost over benefit")
+        ic = InlineCost.always("benefit over cost") if ok else InlineCost.never("cost over benefit")
+        return InlineCost(ic.cost, ic.threshold, ic.static_bonus_applied, ic.reason, ca.cost_benefit_pair)
     if ca.decided_by_cost_threshold:
         return InlineCost.get(ca.cost, ca.threshold, ca.static_bonus_applied)
     if ok:

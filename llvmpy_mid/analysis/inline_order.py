@@ -7,15 +7,12 @@ What: a binary heap of call sites, most desirable first. ``size``: the smaller t
 instructions), the earlier. ``cost`` (and ``ml``, which LLVM 19 orders the same way): the lower
 the inline cost, always-inline first and never-inline last. ``cost-benefit``: first the sites
 whose cost plus static bonus is under ``-module-inliner-top-priority-threshold`` (cheapest
-first), then those the cost-benefit analysis decided (higher savings over size first), then
-by cost. Priorities are computed when a call is pushed and refreshed lazily on pop: a call
+first), then those the cost-benefit analysis decided (higher cycle savings over runtime size
+first), then by cost. Priorities are computed when a call is pushed and refreshed lazily on pop: a call
 that became less desirable since is pushed back and the heap popped again. The heap moves
 elements exactly as libstdc++'s ``push_heap``/``pop_heap``/``make_heap`` do, so calls of equal
 priority come out in opt-19's order.
 
-What it does not do: the cost-benefit ratio itself is not known (our ``InlineCost`` carries no
-cost-benefit pair), so ``cost-benefit`` orders the sites the cost-benefit analysis decided by
-cost like the rest.
 """
 
 from __future__ import annotations
@@ -50,9 +47,12 @@ def _cost_of(ic: Any) -> int:
     return INT_MAX if ic.is_never else INT_MIN
 
 
+_U128 = (1 << 128) - 1
+
+
 def _cost_benefit_more_desirable(top: int) -> Callable[[Any, Any], bool]:
-    """LLVM ``CostBenefitPriority::isMoreDesirable`` over ``(cost, static bonus, decided by the
-    cost-benefit analysis)``."""
+    """LLVM ``CostBenefitPriority::isMoreDesirable`` over ``(cost, static bonus, (size, savings) or
+    None)``; the benefit-to-cost ratios compare as LLVM's 128-bit products."""
 
     def more(p1: Any, p2: Any) -> bool:
         c1, b1, cb1 = p1
@@ -63,8 +63,12 @@ def _cost_benefit_more_desirable(top: int) -> Callable[[Any, Any], bool]:
             if r1 != r2:
                 return bool(r1)
             return bool(c1 < c2)
-        if cb1 != cb2:
-            return bool(cb1)
+        if cb1 is not None or cb2 is not None:
+            if (cb1 is None) != (cb2 is None):
+                return cb1 is not None
+            lhs = (cb1[1] * cb2[0]) & _U128
+            rhs = (cb2[1] * cb1[0]) & _U128
+            return bool(lhs > rhs)
         return bool(c1 < c2)
 
     return more
@@ -86,10 +90,9 @@ def priority_functions(
         return (lambda call: _cost_of(get_cost(call))), _size_more_desirable
     from llvmpy_mid.analysis.inline_cost import option_int
 
-    def cost_benefit(call: CallBase) -> tuple[int, int, bool]:
+    def cost_benefit(call: CallBase) -> tuple[int, int, tuple[int, int] | None]:
         ic = get_cost(call)
-        decided = ic.reason in ("benefit over cost", "cost over benefit")
-        return _cost_of(ic), int(ic.static_bonus_applied), decided
+        return _cost_of(ic), int(ic.static_bonus_applied), ic.cost_benefit
 
     return cost_benefit, _cost_benefit_more_desirable(option_int("module-inliner-top-priority-threshold"))
 

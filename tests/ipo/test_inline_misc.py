@@ -469,3 +469,54 @@ def test_inlined_call_sites_keep_their_frequency(tmp_path: Path) -> None:
     opt, ours = _both(["-passes=module-inline", "-S", "-pass-remarks=inline", "-pass-remarks-missed=inline"],
                       STALE_BFI, tmp_path)
     assert ours == opt
+
+
+
+# --- cost-benefit priority: decided sites ordered by cycle savings over runtime size ----------
+
+COST_BENEFIT = """
+define internal i32 @c1(i32 %a) !prof !30 {
+  %b = mul i32 %a, %a
+  ret i32 %b
+}
+define internal i32 @c2(i32 %a) !prof !30 {
+  %b = add i32 %a, 7
+  ret i32 %b
+}
+define internal i32 @c3(i32 %a) !prof !30 {
+  %b = sub i32 %a, 3
+  ret i32 %b
+}
+define i32 @top(i32 %a) !prof !31 {
+  %x = call i32 @c1(i32 %a) "inline-cycle-savings-for-test"="3" "inline-runtime-cost-for-test"="50"
+  %y = call i32 @c2(i32 %x) "inline-cycle-savings-for-test"="5" "inline-runtime-cost-for-test"="20"
+  %z = call i32 @c3(i32 %y) "inline-cycle-savings-for-test"="2" "inline-runtime-cost-for-test"="90"
+  %w = call i32 @c1(i32 %z) "inline-cycle-savings-for-test"="9" "inline-runtime-cost-for-test"="10"
+  ret i32 %w
+}
+!llvm.module.flags = !{!1}
+!30 = !{!"function_entry_count", i64 1000}
+!31 = !{!"function_entry_count", i64 1000}
+!1 = !{i32 1, !"ProfileSummary", !2}
+!2 = !{!3, !4, !5, !6, !7, !8, !9, !10}
+!3 = !{!"ProfileFormat", !"InstrProf"}
+!4 = !{!"TotalCount", i64 10000}
+!5 = !{!"MaxCount", i64 1000}
+!6 = !{!"MaxInternalCount", i64 1}
+!7 = !{!"MaxFunctionCount", i64 1000}
+!8 = !{!"NumCounts", i64 3}
+!9 = !{!"NumFunctions", i64 3}
+!10 = !{!"DetailedSummary", !11}
+!11 = !{!12, !13, !14}
+!12 = !{i32 10000, i64 100, i32 1}
+!13 = !{i32 999000, i64 100, i32 1}
+!14 = !{i32 999999, i64 1, i32 2}
+"""
+
+
+@pytest.mark.parametrize("mode", ["cost-benefit", "cost"])
+def test_cost_benefit_priority_like_opt19(mode: str, tmp_path: Path) -> None:
+    args = ["-passes=require<profile-summary>,module-inline", "-inline-priority-mode=" + mode, "-S",
+            "-pass-remarks=inline", "-pass-remarks-missed=inline"]
+    opt, ours = _both(args, COST_BENEFIT, tmp_path)
+    assert ours == opt
