@@ -18,7 +18,7 @@ configuration (``UseLiveness`` off), and value simplification has no callbacks.
 from __future__ import annotations
 
 import enum
-from typing import Callable, Iterable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol, Sequence, TypeVar
 
 from llvmpy_mid.ipo.attributor_aa import AbstractAttribute, ChangeStatus, DepClass
 from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind, subsuming_positions
@@ -36,7 +36,12 @@ from llvmpy_mid.ir.instructions.terminators import ReturnInst
 from llvmpy_mid.ir.memory_effects import MemoryEffects
 from llvmpy_mid.ir.value import Use, Value
 
-__all__ = ["Attributor", "AttributorPhase", "FunctionInfo"]
+if TYPE_CHECKING:
+    from llvmpy_mid.analysis.assumption_cache import AssumptionCache
+    from llvmpy_mid.analysis.loop_info import LoopInfo
+    from llvmpy_mid.ir.dominators import DominatorTree
+
+__all__ = ["Attributor", "AttributorPhase", "FunctionAnalyses", "FunctionInfo"]
 
 AAT = TypeVar("AAT", bound=AbstractAttribute)
 
@@ -58,6 +63,18 @@ class AttributorPhase(enum.IntEnum):
     UPDATE = 1
     MANIFEST = 2
     CLEANUP = 3
+
+
+class FunctionAnalyses(Protocol):
+    """What ``AnalysisGetter`` hands out (each may be None)."""
+
+    def loop_info(self, fn: Function) -> LoopInfo | None: ...
+
+    def dominator_tree(self, fn: Function) -> DominatorTree | None: ...
+
+    def post_dominator_tree(self, fn: Function) -> DominatorTree | None: ...
+
+    def assumption_cache(self, fn: Function) -> AssumptionCache | None: ...
 
 
 class FunctionInfo:
@@ -96,6 +113,7 @@ class Attributor:
         max_iterations: int,
         inlineable: Iterable[Function] = (),
         unbounded_cycle_check: Callable[[Function], bool] | None = None,
+        analyses: FunctionAnalyses | None = None,
     ) -> None:
         self.functions: dict[Function, None] = dict.fromkeys(functions)
         self.allowed = allowed
@@ -116,6 +134,8 @@ class Attributor:
         self.visited_functions: set[Function] = set()
         self.query_aas_awaiting_update: dict[AbstractAttribute, None] = {}
         self.unbounded_cycle_check = unbounded_cycle_check
+        self.analyses = analyses
+        """The function analyses at hand (the CGSCC pass); None: nothing is cached."""
         """``mayContainUnboundedCycle`` when loop analyses are at hand (the CGSCC pass);
         None: any cycle of the CFG counts."""
         self.knowledge: dict[tuple[int, str], dict[CallBase, int]] = {}
@@ -156,12 +176,9 @@ class Attributor:
         ctx = pos.ctx_i
         if ctx is None:
             return False
-        from llvmpy_mid.ipo.attributor_mbec import MustBeExecutedContext
+        from llvmpy_mid.ipo.attributor_mbec import explorer
 
-        mbec = self.caches.get("mbec")
-        if not isinstance(mbec, MustBeExecutedContext):
-            mbec = self.caches["mbec"] = MustBeExecutedContext()
-        context = mbec.context(ctx)
+        context = explorer(self).context(ctx)
         return any(assume in context for assume in entries)
 
     @property

@@ -29,7 +29,8 @@ from typing import Callable, ClassVar
 from llvmpy_mid.analysis.inline_viability import is_inline_viable
 from llvmpy_mid.analysis.cfg import may_contain_irreducible_control
 from llvmpy_mid.analysis.lazy_call_graph import SCC
-from llvmpy_mid.analysis.loop_info import LoopAnalysis
+from llvmpy_mid.analysis.assumption_cache import AssumptionAnalysis, AssumptionCache
+from llvmpy_mid.analysis.loop_info import LoopAnalysis, LoopInfo
 from llvmpy_mid.analysis.scalar_evolution import ScalarEvolutionAnalysis
 from llvmpy_mid.analysis.scalar_evolution_expressions import SCEVConstant
 from llvmpy_mid.ipo.attributor import MAX_INITIALIZATION_CHAIN_LENGTH, Attributor
@@ -48,12 +49,14 @@ from llvmpy_mid.ipo.attributor_memory import AAMemoryBehavior, AAMemoryLocation
 from llvmpy_mid.ipo.attributor_pointers import AANoCapture, AANonNull
 from llvmpy_mid.ipo.attributor_position import IRPosition
 from llvmpy_mid.ir.attributes import AttributeSet
+from llvmpy_mid.ir.dominators import DominatorTree
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.cgscc_pass_manager import FunctionAnalysisManagerCGSCCProxy
+from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis, PostDominatorTreeAnalysis
 from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.passes.pass_manager import Pass
 from llvmpy_mid.passes.preserved import AllAnalysesOnFunction, CFGAnalyses, PreservedAnalyses
@@ -215,6 +218,25 @@ def _run_with_deep_stack(work: Callable[[], list[Function]]) -> list[Function]:
     return result[0]
 
 
+class _FamAnalyses:
+    """``AnalysisGetter`` over a function analysis manager (the CGSCC pass)."""
+
+    def __init__(self, fam: AnalysisManager[Function]) -> None:
+        self.fam = fam
+
+    def loop_info(self, fn: Function) -> LoopInfo | None:
+        return None if fn.is_declaration else self.fam.get_result(LoopAnalysis, fn)
+
+    def dominator_tree(self, fn: Function) -> DominatorTree | None:
+        return None if fn.is_declaration else self.fam.get_result(DominatorTreeAnalysis, fn)
+
+    def post_dominator_tree(self, fn: Function) -> DominatorTree | None:
+        return None if fn.is_declaration else self.fam.get_result(PostDominatorTreeAnalysis, fn)
+
+    def assumption_cache(self, fn: Function) -> AssumptionCache | None:
+        return None if fn.is_declaration else self.fam.get_result(AssumptionAnalysis, fn)
+
+
 def run_attributor_light(
     functions: list[Function], module_pass: bool, fam: AnalysisManager[Function] | None = None
 ) -> list[Function]:
@@ -239,6 +261,7 @@ def _run(functions: list[Function], module_pass: bool, fam: AnalysisManager[Func
         max_iterations=_max_iterations(),
         inlineable=inlineable,
         unbounded_cycle_check=_unbounded_cycle_checker(fam) if fam is not None else None,
+        analyses=_FamAnalyses(fam) if fam is not None else None,
     )
     for fn in functions:
         identify_default_abstract_attributes(a, fn)

@@ -274,9 +274,14 @@ class AANonNull(IRAttributeAA):
         dl = a.data_layout
         if dl is None:
             return False
+        dt = ac = None
+        scope = pos.anchor_scope
+        if a.analyses is not None and scope is not None and not scope.is_declaration:
+            dt = a.analyses.dominator_tree(scope)
+            ac = a.analyses.assumption_cache(scope)
         for value, ctx in values:
             assert isinstance(value, Value)
-            if not is_known_non_zero(value, SimplifyQuery(dl, cxt_i=ctx)):
+            if not is_known_non_zero(value, SimplifyQuery(dl, dt=dt, ac=ac, cxt_i=ctx)):
                 return False
         a.manifest_attrs(pos, [IRAttributeAA.enum_attr("nonnull")])
         return True
