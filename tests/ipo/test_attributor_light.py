@@ -329,7 +329,11 @@ def test_module_pass_matches_opt19(text: str) -> None:
     _same(text)
 
 
-@pytest.mark.parametrize("text", [RECURSIVE_SCC, CYCLES, NORECURSE], ids=["recursive-scc", "cycles", "norecurse"])
+@pytest.mark.parametrize(
+    "text",
+    [RECURSIVE_SCC, CYCLES, NORECURSE, NONNULL, MISC],
+    ids=["recursive-scc", "cycles", "norecurse", "nonnull", "misc"],
+)
 def test_cgscc_pass_matches_opt19(text: str) -> None:
     _same(text, "attributor-light-cgscc")
 
