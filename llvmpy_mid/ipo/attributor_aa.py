@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, ClassVar
 
-from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind
+from llvmpy_mid.ipo.attributor_position import IRPosition
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.constants import PoisonValue, UndefValue
 
@@ -240,7 +240,3 @@ def has_assumed_ir_attr(
     if aa is None or not aa.is_assumed():
         return False, False, aa
     return True, aa.is_known(), aa
-
-
-def position_allows(pos: IRPosition, *kinds: PositionKind) -> bool:
-    return pos.kind in kinds

@@ -247,6 +247,7 @@ def run_attributor_light(
 
 
 def _run(functions: list[Function], module_pass: bool, fam: AnalysisManager[Function] | None) -> list[Function]:
+    """Seed every function, run the fixpoint, manifest; the functions that changed."""
     if not functions:
         return []
     inlineable = [

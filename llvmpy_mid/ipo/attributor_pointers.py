@@ -383,7 +383,6 @@ class AANonNull(IRAttributeAA):
 
     def _update_argument(self, a: Attributor) -> ChangeStatus:
         """``AAArgumentFromCallSiteArguments``: every call site passes a non-null value."""
-        arg = self.pos.anchor
         fn = self.pos.anchor_scope
         assert fn is not None
         arg_no = self.pos.callee_arg_no
@@ -397,7 +396,6 @@ class AANonNull(IRAttributeAA):
             assumed = assumed and ok
             return ok
 
-        del arg
         if not a.check_for_all_call_sites(pred, fn, True) or not assumed:
             return self.indicate_pessimistic_fixpoint()
         return ChangeStatus.UNCHANGED
