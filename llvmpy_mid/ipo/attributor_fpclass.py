@@ -12,8 +12,8 @@ attributes say.
 
 The value's own classes come from :func:`known_never_fp_classes`, a conservative part of
 LLVM's ``computeKnownFPClass``: constants (scalars, vectors, zero aggregates), the
-``nofpclass`` of arguments and call results, and ``nnan``/``ninf`` flags; anything else
-may be of any class.
+``nofpclass`` of arguments and call results, ``nnan``/``ninf`` flags, integer to
+floating-point casts and ``fneg``; anything else may be of any class.
 """
 
 from __future__ import annotations
@@ -79,11 +79,44 @@ def _constant_classes(c: Value) -> int | None:
     return None
 
 
-def known_never_fp_classes(v: Value) -> int:
-    """The classes ``v`` is known never to have (a conservative ``computeKnownFPClass``)."""
-    classes = _constant_classes(v)
-    if classes is not None:
-        return FC_ALL & ~classes
+_MAX_DEPTH = 6
+_SWAPPED_SIGN = ((4, 512), (8, 256), (16, 128), (32, 64))
+FC_POSITIVE_OR_NAN = 960 | FC_NAN
+FC_SUBNORMAL = 144
+FC_NEG_ZERO = 32
+
+
+def _fneg_classes(classes: int) -> int:
+    out = classes & FC_NAN
+    for neg, pos in _SWAPPED_SIGN:
+        if classes & neg:
+            out |= pos
+        if classes & pos:
+            out |= neg
+    return out
+
+
+def _int_to_fp_classes(inst: Instruction) -> int:
+    """``sitofp``/``uitofp``: never NaN, subnormal or -0; ``uitofp`` never negative;
+    finite when the widest integer fits the format's exponent range."""
+    classes = FC_ALL & ~(FC_NAN | FC_SUBNORMAL | FC_NEG_ZERO)
+    if inst.opcode == "uitofp":
+        classes &= FC_POSITIVE_OR_NAN
+    src_ty = inst.operands[0].type
+    scalar = getattr(src_ty, "element_type", src_ty)
+    int_size = int(getattr(scalar, "width", 0) or 0)
+    if inst.opcode == "sitofp":
+        int_size -= 1
+    fp_ty = inst.type
+    fp_scalar = getattr(fp_ty, "element_type", fp_ty)
+    sem = apfloat.semantics_of(fp_scalar.type_id)
+    if sem is not None and int_size > 0:
+        if sem.emax >= int_size:
+            classes &= ~FC_INF
+    return classes
+
+
+def _flags_and_attrs_never(v: Value) -> int:
     never = 0
     if isinstance(v, CallBase):
         never |= v.attributes.ret_attrs.nofpclass
@@ -99,6 +132,30 @@ def known_never_fp_classes(v: Value) -> int:
         if flags & FastMathFlags.NINF:
             never |= FC_INF
     return int(never) & FC_ALL
+
+
+def _possible_classes(v: Value, depth: int) -> int:
+    classes = _constant_classes(v)
+    if classes is not None:
+        return classes
+    never = _flags_and_attrs_never(v)
+    if never == FC_ALL:
+        return 0
+    classes = FC_ALL
+    if isinstance(v, Instruction) and depth < _MAX_DEPTH:
+        op = v.opcode
+        if op in ("sitofp", "uitofp"):
+            classes = _int_to_fp_classes(v)
+        elif op == "fneg":
+            classes = _fneg_classes(_possible_classes(v.operands[0], depth + 1))
+    return classes & ~never
+
+
+def known_never_fp_classes(v: Value) -> int:
+    """The classes ``v`` is known never to have (a conservative ``computeKnownFPClass``:
+    constants, ``nofpclass`` of arguments and call results, ``nnan``/``ninf``, integer to
+    floating-point casts and ``fneg``)."""
+    return FC_ALL & ~_possible_classes(v, 0)
 
 
 class AANoFPClass(IRAttributeAA):

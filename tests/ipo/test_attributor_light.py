@@ -319,11 +319,39 @@ define void @unreach() { unreachable }
 define void @callunreach() { call void @unreach() ret void }
 """
 
+FP_CASTS = """
+declare void @sink(float)
+declare void @sinkh(half)
+declare void @sinkv(<2 x float>)
+define internal void @c(float %x) { call void @sink(float %x) ret void }
+define internal void @ch(half %x) { call void @sinkh(half %x) ret void }
+define internal void @cv(<2 x float> %x) { call void @sinkv(<2 x float> %x) ret void }
+define void @u(i32 %i, i16 %s, i64 %l, float %f, <2 x i32> %vi) {
+  %a = sitofp i32 %i to float
+  call void @c(float %a)
+  %b = uitofp i32 %i to float
+  call void @c(float %b)
+  %h = uitofp i16 %s to half
+  call void @ch(half %h)
+  %h2 = sitofp i16 %s to half
+  call void @ch(half %h2)
+  %h3 = uitofp i64 %l to half
+  call void @ch(half %h3)
+  %n = fneg float %b
+  call void @c(float %n)
+  %n2 = fneg nnan float %f
+  call void @c(float %n2)
+  %v = sitofp <2 x i32> %vi to <2 x float>
+  call void @cv(<2 x float> %v)
+  ret void
+}
+"""
+
 
 @pytest.mark.parametrize(
     "text",
-    [MISC, FPCLASS, RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
-    ids=["misc", "fpclass", "recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
+    [MISC, FPCLASS, FP_CASTS, RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
+    ids=["misc", "fpclass", "fp-casts", "recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
 )
 def test_module_pass_matches_opt19(text: str) -> None:
     _same(text)
