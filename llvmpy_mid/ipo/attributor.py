@@ -25,12 +25,13 @@ from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind, subsumi
 from llvmpy_mid.ir.attributes import Attribute, AttributeList, AttributeSet
 from llvmpy_mid.ir.constant_expr import ConstantExpr
 from llvmpy_mid.ir.attribute_kinds import find_attribute_kind, is_enum_attr_kind
-from llvmpy_mid.ir.constants import BlockAddress, ConstantInt
+from llvmpy_mid.ir.constants import BlockAddress, ConstantInt, ConstantPointerNull, UndefValue
 from llvmpy_mid.ir.droppable_uses import is_droppable
 from llvmpy_mid.ir.data_layout import DataLayout
-from llvmpy_mid.ir.function import Function
+from llvmpy_mid.ir.function import Function, null_pointer_is_defined
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
+from llvmpy_mid.ir.instructions.memory import StoreInst
 from llvmpy_mid.ir.instructions.other import PHINode
 from llvmpy_mid.ir.instructions.terminators import ReturnInst
 from llvmpy_mid.ir.memory_effects import MemoryEffects
@@ -549,6 +550,27 @@ class Attributor:
                 return False
         return True
 
+    def _stored_value_has_no_copies(self, store: StoreInst) -> bool:
+        """``AA::getPotentialCopiesOfStoredValue`` as far as the light configuration gets:
+        without ``AAPointerInfo`` only a store to no object at all (undefined memory, a null
+        pointer where null is not valid, or the empty object set of a select) has its
+        copies known, and there are none."""
+        from llvmpy_mid.ipo.attributor_memory import underlying_objects
+
+        ptr = store.operands[1]
+        fn = store.function
+        for obj in underlying_objects(self, ptr):
+            if isinstance(obj, UndefValue):
+                continue
+            if (
+                isinstance(obj, ConstantPointerNull)
+                and obj is ptr
+                and not null_pointer_is_defined(fn, int(getattr(ptr.type, "address_space", 0)))
+            ):
+                continue
+            return False
+        return True
+
     def check_for_all_uses(
         self,
         pred: Callable[[Use], tuple[bool, bool]],
@@ -571,6 +593,13 @@ class Attributor:
                 visited.add(key)
             if isinstance(user, Instruction) and is_droppable(user):
                 continue
+            if isinstance(user, StoreInst) and use.index == 0:
+                key = id(use)
+                if key in visited:
+                    continue
+                visited.add(key)
+                if self._stored_value_has_no_copies(user):
+                    continue
             ok, follow = pred(use)
             if not ok:
                 return False

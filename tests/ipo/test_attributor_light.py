@@ -347,11 +347,29 @@ define void @u(i32 %i, i16 %s, i64 %l, float %f, <2 x i32> %vi) {
 }
 """
 
+STORED = """
+define void @f(i1 %c, ptr %a, ptr %b, ptr %p) {
+  %s = select i1 %c, ptr %a, ptr %b
+  store ptr %p, ptr %s
+  ret void
+}
+@g = global ptr null
+define void @h(ptr %p) {
+  store ptr %p, ptr @g
+  ret void
+}
+define void @k(ptr %p) {
+  %a = alloca ptr
+  store ptr %p, ptr %a
+  ret void
+}
+"""
+
 
 @pytest.mark.parametrize(
     "text",
-    [MISC, FPCLASS, FP_CASTS, RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
-    ids=["misc", "fpclass", "fp-casts", "recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
+    [STORED, MISC, FPCLASS, FP_CASTS, RECURSIVE_SCC, EXCEPTIONS, SYNC, FREE_AND_CAPTURE, CYCLES, MEMORY, NONNULL, NORECURSE, SPECIAL],
+    ids=["stored", "misc", "fpclass", "fp-casts", "recursive-scc", "exceptions", "sync", "free-capture", "cycles", "memory", "nonnull", "norecurse", "special"],
 )
 def test_module_pass_matches_opt19(text: str) -> None:
     _same(text)
