@@ -29,6 +29,7 @@ from llvmpy_mid.ipo.attributor_aa import (
 )
 from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind
 from llvmpy_mid.ipo.function_attrs_common import inst_may_throw
+from llvmpy_mid.ir.attributes import AttributeSet
 from llvmpy_mid.ir.constants import ConstantInt
 from llvmpy_mid.ir.function import Function
 from llvmpy_mid.ir.instruction import Instruction
@@ -79,11 +80,22 @@ class CallEdges:
         self.has_unknown_non_asm = False
 
 
+def has_assumption(attrs: AttributeSet, assumption: str) -> bool:
+    """``hasAssumption``: ``assumption`` among the ``"llvm.assume"`` strings."""
+    value = attrs.string_value("llvm.assume")
+    return value is not None and assumption in value.split(",")
+
+
 def call_edges(call: CallBase) -> CallEdges:
     edges = CallEdges()
     asm = call.inline_asm
     if asm is not None:
-        if asm.has_side_effects:
+        caller = call.function
+        if (
+            asm.has_side_effects
+            and not (caller is not None and has_assumption(caller.attributes.fn_attrs, "ompx_no_call_asm"))
+            and not has_assumption(call.attributes.fn_attrs, "ompx_no_call_asm")
+        ):
             edges.has_unknown = True
         return edges
     callee = call.called_operand
@@ -481,7 +493,14 @@ class _CallGraphReach:
         out: list[Function] = []
         universal = False
         a = self.a
-        if fn.is_declaration or not a.is_function_ipo_amendable(fn) or not (a.module_pass or a.is_run_on(fn)):
+        attrs = fn.attributes
+        if (
+            fn.is_declaration
+            or attrs.has_fn_attr("naked")
+            or attrs.has_fn_attr("optnone")
+            or not a.is_function_ipo_amendable(fn)
+            or not (a.module_pass or a.is_run_on(fn))
+        ):
             universal = True
         else:
             reachable = _reachable_blocks(fn)
