@@ -151,10 +151,12 @@ class IRPosition:
 
     @property
     def associated_function(self) -> Function | None:
-        """LLVM ``getAssociatedFunction``: the callee of a call site, else the scope."""
+        """LLVM ``getAssociatedFunction``: the called function of a call site (whatever
+        the call's function type), else the scope."""
         anchor = self.anchor
         if isinstance(anchor, CallBase):
-            return anchor.called_function
+            callee = anchor.called_operand
+            return callee if isinstance(callee, Function) else None
         return self.anchor_scope
 
     @property
@@ -166,8 +168,8 @@ class IRPosition:
         if self.kind != PositionKind.CALL_SITE_ARGUMENT:
             return None
         assert isinstance(self.anchor, CallBase)
-        callee = self.anchor.called_function
-        if callee is None or self.arg_no >= len(callee.args):
+        callee = self.anchor.called_operand
+        if not isinstance(callee, Function) or self.arg_no >= len(callee.args):
             return None
         return callee.args[self.arg_no]
 
