@@ -327,30 +327,27 @@ class AANoFree(IRAttributeAA):
 
 # --- willreturn / mustprogress ------------------------------------------------------------------------
 def _has_cycle(fn: Function) -> bool:
-    """Whether the CFG has any cycle (LLVM's ``scc_iterator`` ``hasCycle`` scan)."""
-    index: dict[object, int] = {}
-    state: dict[object, int] = {}
-    for root in fn.blocks:
-        if root in state:
-            continue
-        stack = [(root, iter(root.successors))]
-        state[root] = 1
-        index[root] = len(index)
-        while stack:
-            bb, succs = stack[-1]
-            advanced = False
-            for succ in succs:
-                st = state.get(succ)
-                if st == 1:
-                    return True
-                if st is None:
-                    state[succ] = 1
-                    stack.append((succ, iter(succ.successors)))
-                    advanced = True
-                    break
-            if not advanced:
-                state[bb] = 2
-                stack.pop()
+    """Whether the CFG reachable from the entry has a cycle (LLVM's ``scc_iterator``
+    ``hasCycle`` scan, which starts at the entry block): a depth-first walk meeting a
+    block still on its stack."""
+    entry = fn.entry_block
+    state: dict[object, int] = {entry: 1}
+    stack = [(entry, iter(entry.successors))]
+    while stack:
+        bb, succs = stack[-1]
+        advanced = False
+        for succ in succs:
+            st = state.get(succ)
+            if st == 1:
+                return True
+            if st is None:
+                state[succ] = 1
+                stack.append((succ, iter(succ.successors)))
+                advanced = True
+                break
+        if not advanced:
+            state[bb] = 2
+            stack.pop()
     return False
 
 
