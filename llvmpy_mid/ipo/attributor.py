@@ -168,19 +168,19 @@ class Attributor:
             entries = self.knowledge.setdefault((id(was_on), bundle.tag), {})
             entries[assume] = max(entries.get(assume, value), value)
 
-    def _attrs_from_assumes(self, pos: IRPosition, kind: str) -> bool:
-        """``getAttrsFromAssumes``: an assume stating ``kind`` of the position's value runs
-        surely when the position's context instruction does."""
+    def _assumes_in_context(self, pos: IRPosition, kind: str) -> list[int]:
+        """``getAttrsFromAssumes``: the values of the assumes stating ``kind`` of the
+        position's value that surely run when the position's context instruction does."""
         entries = self.knowledge.get((id(pos.associated_value), kind))
         if not entries:
-            return False
+            return []
         ctx = pos.ctx_i
         if ctx is None:
-            return False
+            return []
         from llvmpy_mid.ipo.attributor_mbec import explorer
 
         context = explorer(self).context(ctx)
-        return any(assume in context for assume in entries)
+        return [value for assume, value in entries.items() if assume in context]
 
     @property
     def data_layout(self) -> DataLayout | None:
@@ -433,7 +433,7 @@ class Attributor:
             implied = True
         if not has:
             implied = True
-            has = any(self._attrs_from_assumes(pos, kind) for kind in kinds)
+            has = any(self._assumes_in_context(pos, kind) for kind in kinds)
         if implied_kind and has and implied:
             self.manifest_attrs(pos, [Attribute.enum(implied_kind)])
         return has
@@ -450,13 +450,11 @@ class Attributor:
             if ignore_subsuming:
                 break
         for kind in kinds:
-            entries = self.knowledge.get((id(pos.associated_value), kind))
-            if entries and self._attrs_from_assumes(pos, kind):
-                attr_kind = find_attribute_kind(kind)
-                if attr_kind is not None and is_enum_attr_kind(attr_kind):
-                    out.append(Attribute.enum(kind))
-                elif attr_kind is not None:
-                    out.append(Attribute.int(kind, max(entries.values())))
+            attr_kind = find_attribute_kind(kind)
+            if attr_kind is None:
+                continue
+            for value in self._assumes_in_context(pos, kind):
+                out.append(Attribute.enum(kind) if is_enum_attr_kind(attr_kind) else Attribute.int(kind, value))
         return out
 
     def remove_attrs(self, pos: IRPosition, kinds: Sequence[str]) -> ChangeStatus:
