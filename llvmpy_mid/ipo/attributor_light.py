@@ -16,8 +16,10 @@ defined function the call site arguments' ``nonnull``, ``nocapture``, memory beh
 Floating-point arguments, returns, call site arguments and used call results also get
 ``nofpclass`` (:mod:`~llvmpy_mid.ipo.attributor_fpclass`).
 
-What it does not model: liveness (off in the light configuration anyway); the value
-classes of floating-point arithmetic (only constants, attributes and flags are known).
+What it does not model: liveness (off in the light configuration anyway); callback calls
+(``!callback`` brokers such as ``pthread_create``: their callees' call sites count as
+unknown); the value classes of floating-point arithmetic (constants, attributes, flags,
+integer casts and ``fneg`` are known).
 """
 
 from __future__ import annotations
