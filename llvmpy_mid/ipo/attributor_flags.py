@@ -500,10 +500,15 @@ class _CallGraphReach:
         ):
             universal = True
         else:
-            reachable = _reachable_blocks(fn)
+            # With a dominator tree at hand LLVM's intra-procedural reachability finds every
+            # block reachable once the entry has a successor (the entry dominates the
+            # reachable blocks and anything dominates an unreachable one).
+            entry = fn.entry_block
+            every_block = a.analyses is not None and bool(entry.successors)
+            reachable = None if every_block else _reachable_blocks(fn)
             for op in ("invoke", "callbr", "call"):
                 for inst in self.a.function_info(fn).opcode_insts.get(op, ()):
-                    if inst.parent not in reachable:
+                    if reachable is not None and inst.parent not in reachable:
                         continue
                     assert isinstance(inst, CallBase)
                     edges = call_edges(inst)
