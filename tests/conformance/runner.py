@@ -228,7 +228,9 @@ class FolderConfig:
 # Targets whose costs llvmpy_mid models, and the folders whose tests need no more of the target
 # than those costs (the x86-64 cost model: llvmpy_mid/analysis/target_transform_info_x86.py).
 _MODELLED_TARGETS = {
-    "X86": ("Transforms/SimplifyCFG", "Transforms/IndVarSimplify", "Transforms/Inline"),
+    "X86": ("Transforms/SimplifyCFG", "Transforms/IndVarSimplify", "Transforms/Inline", "Transforms/ArgumentPromotion"),
+    # ArgumentPromotion's ABI checks (llvmpy_mid/analysis/target_call_abi.py).
+    "BPF": ("Transforms/ArgumentPromotion",),
     # The inliner's target hooks (llvmpy_mid/analysis/inline_cost_target*.py).
     "AArch64": ("Transforms/Inline",),
     "AMDGPU": ("Transforms/Inline",),
