@@ -51,6 +51,7 @@ __all__ = [
     "CallEdges",
     "call_edges",
     "check_for_all_callees",
+    "clamp_from_callees",
     "function_scope",
 ]
 
@@ -133,6 +134,31 @@ def callee_to_call_site_update(aa: IRAttributeAA, a: Attributor) -> ChangeStatus
     if not check_for_all_callees(pred, call):
         return aa.indicate_pessimistic_fixpoint()
     return ChangeStatus.UNCHANGED
+
+
+def clamp_from_callees(
+    aa: IRAttributeAA, a: Attributor, cls: type[IRAttributeAA], callee_position: Callable[[Function], IRPosition]
+) -> ChangeStatus:
+    """``AACalleeToCallSite::updateImpl`` for a bit-set state: the call site's state meets the
+    state of ``cls`` at ``callee_position(callee)`` of every possible callee."""
+    call = aa.pos.anchor
+    assert isinstance(call, CallBase)
+    changed = ChangeStatus.UNCHANGED
+
+    def pred(callees: Sequence[Function]) -> bool:
+        nonlocal changed
+        for callee in callees:
+            fn_aa = a.get_aa_for(cls, aa, callee_position(callee), DepClass.REQUIRED)
+            if fn_aa is None:
+                return False
+            changed = ChangeStatus(changed | aa.state.clamp(fn_aa.state))
+            if aa.state.is_at_fixpoint():
+                return aa.state.is_valid()
+        return True
+
+    if not check_for_all_callees(pred, call):
+        return aa.indicate_pessimistic_fixpoint()
+    return changed
 
 
 def _is_fn_scope_or_pointer(pos: IRPosition) -> bool:

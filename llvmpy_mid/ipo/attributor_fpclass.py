@@ -18,11 +18,11 @@ floating-point casts and ``fneg``; anything else may be of any class.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from llvmpy_mid.analysis.fp_class_test import classify
 from llvmpy_mid.ipo.attributor_aa import ChangeStatus, DepClass, IRAttributeAA, IntState
-from llvmpy_mid.ipo.attributor_flags import check_for_all_callees
+from llvmpy_mid.ipo.attributor_flags import clamp_from_callees
 from llvmpy_mid.ipo.attributor_mbec import follow_uses_in_mbec
 from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind
 from llvmpy_mid.ir import apfloat
@@ -34,7 +34,7 @@ from llvmpy_mid.ir.constants import (
     ConstantVector,
     UndefValue,
 )
-from llvmpy_mid.ir.function import Argument, Function
+from llvmpy_mid.ir.function import Argument
 from llvmpy_mid.ir.instruction import Instruction
 from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.instructions.flags import FastMathFlags
@@ -242,24 +242,7 @@ class AANoFPClass(IRAttributeAA):
         return ChangeStatus.UNCHANGED
 
     def _update_call_site_returned(self, a: Attributor) -> ChangeStatus:
-        call = self.pos.anchor
-        assert isinstance(call, CallBase)
-        changed = ChangeStatus.UNCHANGED
-
-        def pred(callees: Sequence[Function]) -> bool:
-            nonlocal changed
-            for callee in callees:
-                fn_aa = a.get_aa_for(AANoFPClass, self, IRPosition.returned(callee), DepClass.REQUIRED)
-                if fn_aa is None:
-                    return False
-                changed = ChangeStatus(changed | self.state.clamp(fn_aa.state))
-                if self.state.is_at_fixpoint():
-                    return self.state.is_valid()
-            return True
-
-        if not check_for_all_callees(pred, call):
-            return self.indicate_pessimistic_fixpoint()
-        return changed
+        return clamp_from_callees(self, a, AANoFPClass, IRPosition.returned)
 
     def deduced_attributes(self, a: Attributor) -> list[Attribute]:
         return [Attribute.nofpclass(self.state.assumed)]

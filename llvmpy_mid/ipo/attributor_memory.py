@@ -19,7 +19,7 @@ function manifests ``memory(none)``, ``inaccessiblemem``, ``argmem`` or both.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from llvmpy_mid.analysis.underlying_objects import get_underlying_object
 from llvmpy_mid.ipo.attributor_aa import (
@@ -30,7 +30,7 @@ from llvmpy_mid.ipo.attributor_aa import (
     IRAttributeAA,
     has_assumed_ir_attr,
 )
-from llvmpy_mid.ipo.attributor_flags import check_for_all_callees, function_scope
+from llvmpy_mid.ipo.attributor_flags import clamp_from_callees, function_scope
 from llvmpy_mid.ipo.attributor_position import IRPosition, PositionKind
 from llvmpy_mid.ir.attributes import Attribute
 from llvmpy_mid.ir.constants import ConstantPointerNull, PoisonValue, UndefValue
@@ -166,24 +166,7 @@ class AAMemoryBehavior(IRAttributeAA):
         return self.changed_since(before)
 
     def _update_call_site(self, a: Attributor) -> ChangeStatus:
-        call = self.pos.anchor
-        assert isinstance(call, CallBase)
-        changed = ChangeStatus.UNCHANGED
-
-        def pred(callees: Sequence[Function]) -> bool:
-            nonlocal changed
-            for callee in callees:
-                fn_aa = a.get_aa_for(AAMemoryBehavior, self, IRPosition.function(callee), DepClass.REQUIRED)
-                if fn_aa is None:
-                    return False
-                changed = ChangeStatus(changed | self.state.clamp(fn_aa.state))
-                if self.state.is_at_fixpoint():
-                    return self.state.is_valid()
-            return True
-
-        if not check_for_all_callees(pred, call):
-            return self.indicate_pessimistic_fixpoint()
-        return changed
+        return clamp_from_callees(self, a, AAMemoryBehavior, IRPosition.function)
 
     def _update_floating(self, a: Attributor) -> ChangeStatus:
         state = self.state
