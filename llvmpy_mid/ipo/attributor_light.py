@@ -45,6 +45,7 @@ from llvmpy_mid.ipo.attributor_flags import (
     AANoSync,
     AANoUnwind,
     AAWillReturn,
+    _has_cycle as has_cycle,
 )
 from llvmpy_mid.ipo.attributor_fpclass import AANoFPClass, is_no_fp_class_compatible_type
 from llvmpy_mid.ipo.attributor_memory import AAMemoryBehavior, AAMemoryLocation
@@ -58,6 +59,7 @@ from llvmpy_mid.ir.instructions.calls import CallBase
 from llvmpy_mid.ir.module import Module
 from llvmpy_mid.passes.analysis import AnalysisManager
 from llvmpy_mid.passes.cgscc_pass_manager import FunctionAnalysisManagerCGSCCProxy
+from llvmpy_mid.passes.proxies import FunctionAnalysisManagerModuleProxy
 from llvmpy_mid.passes.dominator_analyses import DominatorTreeAnalysis, PostDominatorTreeAnalysis
 from llvmpy_mid.passes.options import OPTIONS
 from llvmpy_mid.passes.pass_manager import Pass
@@ -239,16 +241,57 @@ class _FamAnalyses:
         return None if fn.is_declaration else self.fam.get_result(AssumptionAnalysis, fn)
 
 
+class _CachedFamAnalyses:
+    """``AnalysisGetter`` with ``CachedOnly`` (the module pass): only what an earlier pass
+    left in the function analysis manager, so e.g. dominator trees and assumption caches
+    kept by a preceding ``function(mem2reg)`` help ``isKnownNonZero``."""
+
+    def __init__(self, fam: AnalysisManager[Function]) -> None:
+        self.fam = fam
+
+    def loop_info(self, fn: Function) -> LoopInfo | None:
+        return None if fn.is_declaration else self.fam.get_cached_result(LoopAnalysis, fn)
+
+    def dominator_tree(self, fn: Function) -> DominatorTree | None:
+        return None if fn.is_declaration else self.fam.get_cached_result(DominatorTreeAnalysis, fn)
+
+    def post_dominator_tree(self, fn: Function) -> DominatorTree | None:
+        return None if fn.is_declaration else self.fam.get_cached_result(PostDominatorTreeAnalysis, fn)
+
+    def assumption_cache(self, fn: Function) -> AssumptionCache | None:
+        return None if fn.is_declaration else self.fam.get_cached_result(AssumptionAnalysis, fn)
+
+
+def _cached_unbounded_cycle_checker(fam: AnalysisManager[Function]) -> Callable[[Function], bool]:
+    """``mayContainUnboundedCycle`` under ``CachedOnly``: the loop rule when loop info and
+    scalar evolution are both cached, else any cycle counts."""
+    full = _unbounded_cycle_checker(fam)
+
+    def check(fn: Function) -> bool:
+        if fam.get_cached_result(LoopAnalysis, fn) is None:
+            return has_cycle(fn)
+        if fam.get_cached_result(ScalarEvolutionAnalysis, fn) is None:
+            return has_cycle(fn)
+        return full(fn)
+
+    return check
+
+
 def run_attributor_light(
-    functions: list[Function], module_pass: bool, fam: AnalysisManager[Function] | None = None
+    functions: list[Function],
+    module_pass: bool,
+    fam: AnalysisManager[Function] | None = None,
+    cached_only: bool = False,
 ) -> list[Function]:
     """``runAttributorLightOnFunctions``: the functions whose attributes changed."""
     if not functions:
         return []
-    return _run_with_deep_stack(lambda: _run(functions, module_pass, fam))
+    return _run_with_deep_stack(lambda: _run(functions, module_pass, fam, cached_only))
 
 
-def _run(functions: list[Function], module_pass: bool, fam: AnalysisManager[Function] | None) -> list[Function]:
+def _run(
+    functions: list[Function], module_pass: bool, fam: AnalysisManager[Function] | None, cached_only: bool
+) -> list[Function]:
     """Seed every function, run the fixpoint, manifest; the functions that changed."""
     if not functions:
         return []
@@ -263,13 +306,19 @@ def _run(functions: list[Function], module_pass: bool, fam: AnalysisManager[Func
         module_pass=module_pass,
         max_iterations=_max_iterations(),
         inlineable=inlineable,
-        unbounded_cycle_check=_unbounded_cycle_checker(fam) if fam is not None else None,
-        analyses=_FamAnalyses(fam) if fam is not None else None,
+        unbounded_cycle_check=_cycle_check(fam, cached_only),
+        analyses=None if fam is None else _CachedFamAnalyses(fam) if cached_only else _FamAnalyses(fam),
     )
     for fn in functions:
         identify_default_abstract_attributes(a, fn)
     a.run()
     return a.modified_functions()
+
+
+def _cycle_check(fam: AnalysisManager[Function] | None, cached_only: bool) -> Callable[[Function], bool] | None:
+    if fam is None:
+        return None
+    return _cached_unbounded_cycle_checker(fam) if cached_only else _unbounded_cycle_checker(fam)
 
 
 def _invalidate(changed: list[Function], fam: AnalysisManager[Function]) -> None:
@@ -292,7 +341,8 @@ class AttributorLightPass(Pass[Module]):
     debug_type: ClassVar[str] = "attributor-light"
 
     def run(self, unit: Module, am: AnalysisManager[Module]) -> PreservedAnalyses:
-        changed = run_attributor_light(list(unit.functions), True)
+        fam: AnalysisManager[Function] = am.get_result(FunctionAnalysisManagerModuleProxy, unit).manager
+        changed = run_attributor_light(list(unit.functions), True, fam, cached_only=True)
         if not changed:
             return PreservedAnalyses.all()
         pa = PreservedAnalyses.none()

@@ -8,7 +8,8 @@ argument, inaccessible memory, allocas), ``nocapture`` through call site argumen
 returns, ``nonnull`` from the must-be-executed context and from call sites, ``nofpclass`` of
 constants, flags and call sites, attributes the
 IR implies at call sites, interposable and ``optnone`` functions, ``llvm.assume`` bundles,
-byval/returned/varargs/inline-asm/musttail calls, and the iteration limit.
+byval/returned/varargs/inline-asm/musttail calls, the iteration limit, and the module pass
+using only the function analyses an earlier pass left cached.
 Expected texts are what opt-19 prints, made in the test; the tests skip when opt-19 is not
 installed.
 """
@@ -401,3 +402,31 @@ def test_long_call_chain_matches_opt19() -> None:
     parts = [f"define void @f{i}(ptr %p) {{\n  call void @f{i + 1}(ptr %p)\n  ret void\n}}" for i in range(n - 1)]
     parts.append(f"define void @f{n - 1}(ptr %p) {{\n  store i32 0, ptr %p\n  ret void\n}}")
     _same("\n".join(parts) + "\n")
+
+
+CACHED_DOMINATORS = """
+@g = global i32 0
+
+define ptr @f(ptr %p) {
+entry:
+  %c = icmp ne ptr %p, null
+  br i1 %c, label %t, label %e
+t:
+  ret ptr %p
+e:
+  ret ptr @g
+}
+
+define ptr @h(ptr %p) {
+  %r = call ptr @f(ptr %p)
+  ret ptr %r
+}
+"""
+
+
+@pytest.mark.parametrize("pipeline", ["attributor-light", "function(mem2reg),attributor-light"])
+def test_module_pass_uses_cached_analyses_only(pipeline: str) -> None:
+    """The module pass asks the function analysis manager for cached results only: a
+    dominator tree left by ``mem2reg`` lets ``isKnownNonZero`` see the dominating null
+    check on a returned value (``nonnull`` return), none is computed otherwise."""
+    _same(CACHED_DOMINATORS, pipeline)
