@@ -258,14 +258,14 @@ class Attributor:
         self.init_chain_length -= 1
         if not should_update:
             aa.indicate_pessimistic_fixpoint()
-            return aa  # type: ignore[return-value]
+            return aa
         old = self.phase
         self.phase = AttributorPhase.UPDATE
         self.update_aa(aa)
         self.phase = old
         if querying is not None and aa.state.is_valid():
             self.record_dependence(aa, querying, dep)
-        return aa  # type: ignore[return-value]
+        return aa
 
     def get_aa_for(
         self, cls: type[AAT], querying: AbstractAttribute, pos: IRPosition, dep: DepClass

@@ -14,7 +14,7 @@ deduced into the IR (``manifest``).
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 from llvmpy_mid.ipo.attributor_position import IRPosition
 from llvmpy_mid.ir.attributes import Attribute
@@ -127,9 +127,10 @@ class AbstractAttribute:
 
     # --- creation ------------------------------------------------------------------------
     @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AbstractAttribute:
-        """The subclass deducing this attribute at ``pos`` (``createForPosition``)."""
-        raise NotImplementedError(cls.__name__)
+    def create_for_position(cls, pos: IRPosition) -> Self:
+        """The attribute deducing this one at ``pos`` (``createForPosition``); a family whose
+        positions need different classes overrides it."""
+        return cls(pos)
 
     @classmethod
     def is_valid_position_for_init(cls, a: Attributor, pos: IRPosition) -> bool:

@@ -171,10 +171,6 @@ class AANoUnwind(IRAttributeAA):
     IR_KIND = "nounwind"
     _OPCODES: ClassVar[tuple[str, ...]] = ("invoke", "callbr", "call", "cleanupret", "catchswitch", "resume")
 
-    @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AANoUnwind:
-        return cls(pos)
-
     def update_impl(self, a: Attributor) -> ChangeStatus:
         if self.pos.kind == PositionKind.CALL_SITE:
             return callee_to_call_site_update(self, a)
@@ -240,10 +236,6 @@ class AANoSync(IRAttributeAA):
     IR_KIND = "nosync"
 
     @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AANoSync:
-        return cls(pos)
-
-    @classmethod
     def is_valid_position_for_init(cls, a: Attributor, pos: IRPosition) -> bool:
         return _is_fn_scope_or_pointer(pos)
 
@@ -285,10 +277,6 @@ class AANoSync(IRAttributeAA):
 class AANoFree(IRAttributeAA):
     ID = "AANoFree"
     IR_KIND = "nofree"
-
-    @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AANoFree:
-        return cls(pos)
 
     @classmethod
     def is_valid_position_for_init(cls, a: Attributor, pos: IRPosition) -> bool:
@@ -389,10 +377,6 @@ class AAWillReturn(IRAttributeAA):
     IR_KIND = "willreturn"
 
     @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AAWillReturn:
-        return cls(pos)
-
-    @classmethod
     def is_implied_by_ir(cls, a: Attributor, pos: IRPosition, ignore_subsuming: bool = False) -> bool:
         if IRAttributeAA.is_implied_by_ir.__func__(cls, a, pos, ignore_subsuming):  # type: ignore[attr-defined]
             return True
@@ -446,10 +430,6 @@ class AAMustProgress(IRAttributeAA):
     IR_KIND = "mustprogress"
 
     @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AAMustProgress:
-        return cls(pos)
-
-    @classmethod
     def is_implied_by_ir(cls, a: Attributor, pos: IRPosition, ignore_subsuming: bool = False) -> bool:
         return a.has_attr(pos, ("mustprogress", "willreturn"), ignore_subsuming, "mustprogress")
 
@@ -482,10 +462,6 @@ class AAMustProgress(IRAttributeAA):
 class AANoReturn(IRAttributeAA):
     ID = "AANoReturn"
     IR_KIND = "noreturn"
-
-    @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AANoReturn:
-        return cls(pos)
 
     def update_impl(self, a: Attributor) -> ChangeStatus:
         if self.pos.kind == PositionKind.CALL_SITE:
@@ -623,10 +599,6 @@ def _reachable_blocks(fn: Function) -> set[object]:
 class AANoRecurse(IRAttributeAA):
     ID = "AANoRecurse"
     IR_KIND = "norecurse"
-
-    @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AANoRecurse:
-        return cls(pos)
 
     def update_impl(self, a: Attributor) -> ChangeStatus:
         if self.pos.kind == PositionKind.CALL_SITE:

@@ -165,10 +165,6 @@ class AANoFPClass(IRAttributeAA):
     has_trivial_initializer = False
 
     @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AANoFPClass:
-        return cls(pos)
-
-    @classmethod
     def is_valid_position_for_init(cls, a: Attributor, pos: IRPosition) -> bool:
         return is_no_fp_class_compatible_type(pos.associated_type)
 

@@ -78,10 +78,6 @@ class AAMemoryBehavior(IRAttributeAA):
     has_trivial_initializer = False
 
     @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AAMemoryBehavior:
-        return cls(pos)
-
-    @classmethod
     def is_valid_position_for_init(cls, a: Attributor, pos: IRPosition) -> bool:
         return _is_fn_scope_or_pointer(pos)
 
@@ -408,10 +404,6 @@ class AAMemoryLocation(IRAttributeAA):
     def __init__(self, pos: IRPosition) -> None:
         super().__init__(pos)
         self.accesses: dict[int, dict[tuple[int, int, int], Access]] = {}
-
-    @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AAMemoryLocation:
-        return cls(pos)
 
     @classmethod
     def is_valid_position_for_init(cls, a: Attributor, pos: IRPosition) -> bool:

@@ -89,10 +89,6 @@ class AANoCapture(IRAttributeAA):
     BEST_STATE = NO_CAPTURE
 
     @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AANoCapture:
-        return cls(pos)
-
-    @classmethod
     def is_valid_position_for_init(cls, a: Attributor, pos: IRPosition) -> bool:
         return pos.associated_type.is_ptr_or_ptr_vector
 
@@ -232,10 +228,6 @@ def _address_space(pos: IRPosition) -> int:
 class AANonNull(IRAttributeAA):
     ID = "AANonNull"
     IR_KIND = "nonnull"
-
-    @classmethod
-    def create_for_position(cls, pos: IRPosition) -> AANonNull:
-        return cls(pos)
 
     @classmethod
     def is_valid_position_for_init(cls, a: Attributor, pos: IRPosition) -> bool:
